@@ -1,0 +1,562 @@
+package dsl
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Pos is a position in a .rules file: filename, byte offset, line and column
+// (both from 1).
+type Pos = lexer.Position
+
+// File is one parsed .rules file: any number of rulesets and scenarios.
+type File struct {
+	Pos    Pos
+	EndPos Pos
+
+	Decls []Decl `parser:"EOL* (@@ EOL*)*"`
+
+	// Comments holds every comment in the file, in order. The parser fills
+	// it in from the token stream so that the formatter can keep them.
+	Comments []Comment `parser:""`
+	// Source is the text the file was parsed from.
+	Source string `parser:""`
+}
+
+// Comment is one "# ..." comment.
+type Comment struct {
+	Pos  Pos
+	Text string // including the leading '#'
+}
+
+// Decl is a top-level declaration: *Ruleset or *Scenario.
+type Decl interface{ declNode() }
+
+// Name is an identifier or a quoted string. Either way it holds the plain
+// text, so `parser:"Jay"` and `parser:"'Jay'"` name the same thing.
+type Name string
+
+// Capture unquotes a quoted name.
+func (n *Name) Capture(values []string) error {
+	v := values[0]
+	if strings.HasPrefix(v, `parser:"'"`) {
+		u, err := strconv.Unquote(v)
+		if err != nil {
+			return err
+		}
+		v = u
+	}
+	*n = Name(v)
+	return nil
+}
+
+// Text is a quoted string literal, unquoted.
+type Text string
+
+// Capture unquotes the literal.
+func (t *Text) Capture(values []string) error {
+	u, err := strconv.Unquote(values[0])
+	if err != nil {
+		return err
+	}
+	*t = Text(u)
+	return nil
+}
+
+// Expr is an expr-lang expression embedded in a rule. The parser only finds
+// where it starts and ends; the runtime compiles Source, and reports errors
+// at Pos plus the offset inside Source.
+type Expr struct {
+	Pos    Pos
+	EndPos Pos
+	Tokens []lexer.Token
+
+	Parts []*exprPart `parser:"@@+"`
+
+	// Source is the exact text of the expression in the file.
+	Source string `parser:""`
+}
+
+// exprPart is one token of an expression at bracket depth zero, or a
+// bracketed group. Expressions end at a newline, ';', ':', ',', '=', '{' or
+// '}' that is not inside brackets.
+type exprPart struct {
+	Group *exprGroup `parser:"  @@"`
+	Tok   string     `parser:"| @(Ident | Int | String | RawString | Dice | '==' | '!=' | '<=' | '>=' | '&&' | '||' | '??' | '?.' | '**' | '..' | '.' | '+' | '-' | '*' | '/' | '%' | '<' | '>' | '!' | '?' | '|' | '&' | '^')"`
+}
+
+type exprGroup struct {
+	Open  string       `parser:"@('(' | '[')"`
+	Inner []*exprInner `parser:"@@*"`
+	Close string       `parser:"@(')' | ']')"`
+}
+
+// exprInner is anything inside brackets, where newlines, commas and colons
+// are allowed.
+type exprInner struct {
+	Group *exprGroup `parser:"  @@"`
+	Tok   string     `parser:"| @(~(')' | ']' | '(' | '['))"`
+}
+
+// Ruleset is `parser:"ruleset NAME ['Title'] { ... }"`.
+type Ruleset struct {
+	Pos    Pos
+	EndPos Pos
+
+	Name  Name       `parser:"'ruleset' @(Ident | String)"`
+	Title *Text      `parser:"@String?"`
+	Body  []RuleStmt `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+func (*Ruleset) declNode() {}
+
+// RuleStmt is a statement directly inside a ruleset.
+type RuleStmt interface{ ruleStmt() }
+
+// SourceStmt is `parser:"source '...'"`: where the rules come from.
+type SourceStmt struct {
+	Pos  Pos
+	Text Text `parser:"'source' @String"`
+}
+
+// QuoteStmt is `parser:"quote '...'"`: the rulebook sentence the next rule
+// implements. It has no effect on play; tools show it.
+type QuoteStmt struct {
+	Pos  Pos
+	Text Text `parser:"'quote' @String"`
+}
+
+// SidesStmt is `parser:"sides 2"`, `parser:"sides 2..4"` or `parser:"sides 2.."`.
+type SidesStmt struct {
+	Pos   Pos
+	Min   int  `parser:"'sides' @Int"`
+	Range bool `parser:"( @'..'"`
+	Max   *int `parser:"  @Int? )?"`
+}
+
+// AttrDecl is `parser:"side attribute NAME TYPE [= VALUE]"` or the unit form.
+type AttrDecl struct {
+	Pos     Pos
+	Of      string   `parser:"@('side' | 'unit') 'attribute'"`
+	Name    Name     `parser:"@Ident"`
+	Type    string   `parser:"@Ident"`
+	Default *Literal `parser:"('=' @@)?"`
+}
+
+// StatusDecl is `parser:"unit status NAME, NAME..."`.
+type StatusDecl struct {
+	Pos   Pos
+	Names []Name `parser:"'unit' 'status' @Ident (',' @Ident)*"`
+}
+
+// RememberStmt is `parser:"remember NAME = EXPR"`: a value computed at the end of
+// each round and readable as previous.NAME in the next.
+type RememberStmt struct {
+	Pos  Pos
+	Name Name  `parser:"'remember' @Ident '='"`
+	Expr *Expr `parser:"@@"`
+}
+
+// PhaseStmt is `parser:"phase NAME [SCOPE] { ... }"`.
+type PhaseStmt struct {
+	Pos    Pos
+	EndPos Pos
+	Name   Name        `parser:"'phase' @(Ident | String)"`
+	Scope  *Scope      `parser:"@@?"`
+	Body   []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+// Scope says when a phase, step or order is (re)computed.
+type Scope struct {
+	Pos     Pos
+	Each    bool   `parser:"(  @('each' 'round')"`
+	Once    bool   `parser:" | @'once'"`
+	Changed []Name `parser:" | 'until' 'changed' @Ident (',' @Ident)* )"`
+}
+
+// PhaseItem is a statement inside a phase or step.
+type PhaseItem interface{ phaseItem() }
+
+// StepStmt is `parser:"step 'Name' [SCOPE] { ... }"`.
+type StepStmt struct {
+	Pos    Pos
+	EndPos Pos
+	Name   Name        `parser:"'step' @(String | Ident)"`
+	Scope  *Scope      `parser:"@@?"`
+	Body   []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+// OrderStmt is `parser:"order sides|units as NAME [SCOPE] { criteria }"`: an order
+// procedure producing a standing.
+type OrderStmt struct {
+	Pos      Pos
+	EndPos   Pos
+	Subjects string      `parser:"'order' @('sides' | 'units')"`
+	Name     Name        `parser:"'as' @Ident"`
+	Scope    *Scope      `parser:"@@?"`
+	Chain    []Criterion `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+// ReadyStmt is `parser:"ready units [unless|where EXPR]"`: place Ready markers.
+type ReadyStmt struct {
+	Pos  Pos
+	Mode string `parser:"'ready' 'units' ( @('unless' | 'where')"`
+	Cond *Expr  `parser:"  @@ )?"`
+}
+
+// HookStmt is `parser:"hook NAME"`: a named point where special rules plug in.
+type HookStmt struct {
+	Pos  Pos
+	Name Name `parser:"'hook' @Ident"`
+}
+
+// Criterion is one link of an order procedure's chain.
+type Criterion interface{ criterion() }
+
+// RollCrit is `parser:"highest roll 2d6"` or `parser:"lowest roll d20 + dex"`.
+type RollCrit struct {
+	Pos      Pos
+	Dir      string `parser:"@('highest' | 'lowest') 'roll'"`
+	Dice     string `parser:"@Dice"`
+	Modifier *Expr  `parser:"@@?"`
+}
+
+// ValueCrit is `parser:"lowest EXPR"` or `parser:"highest EXPR"`.
+type ValueCrit struct {
+	Pos  Pos
+	Dir  string `parser:"@('highest' | 'lowest')"`
+	Expr *Expr  `parser:"@@"`
+}
+
+// RandomCrit is `parser:"random"`: a uniformly random order of the tied group.
+type RandomCrit struct {
+	Pos    Pos
+	Random bool `parser:"@'random'"`
+}
+
+// RerollCrit is `parser:"reroll"`: the still-tied subjects roll again.
+type RerollCrit struct {
+	Pos    Pos
+	Reroll bool `parser:"@'reroll'"`
+}
+
+// AwardCrit is `parser:"award [not] EXPR"`: the named subject comes first (with
+// `parser:"not"`, every other tied subject comes before it).
+type AwardCrit struct {
+	Pos  Pos
+	Not  bool  `parser:"'award' @'not'?"`
+	Expr *Expr `parser:"@@"`
+}
+
+// ChoiceCrit is `parser:"choice [order|first|before_after] by ROLE [default POLICY]"`.
+type ChoiceCrit struct {
+	Pos     Pos
+	Kind    string `parser:"'choice' @('order' | 'first' | 'before_after')?"`
+	By      *Role  `parser:"'by' @@"`
+	Default *Name  `parser:"('default' @Ident)?"`
+}
+
+// Role names a participant: winner, loser, team, previous.holder,
+// STANDING.first, or a side by name.
+type Role struct {
+	Pos  Pos
+	Path []Name `parser:"@(Ident | String) ('.' @Ident)*"`
+}
+
+// String returns the role as written.
+func (r *Role) String() string {
+	parts := make([]string, len(r.Path))
+	for i, p := range r.Path {
+		parts[i] = string(p)
+	}
+	return strings.Join(parts, ".")
+}
+
+// TieRule is `parser:"tie [when EXPR]: CRITERION"` or `parser:"tie [when EXPR] { ... }"`:
+// how a group that the criterion above left tied is resolved.
+type TieRule struct {
+	Pos    Pos
+	EndPos Pos
+	When   *Expr       `parser:"'tie' ('when' @@)?"`
+	Action Criterion   `parser:"( ':' @@"`
+	Block  []Criterion `parser:"| '{' EOL* (@@ EOL*)* '}' )"`
+}
+
+// ActivationStmt is `parser:"activation MODE by STANDING [pass allowed]"`.
+type ActivationStmt struct {
+	Pos         Pos
+	Mode        string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
+	By          Name   `parser:"'by' @Ident"`
+	PassAllowed bool   `parser:"@('pass' 'allowed')?"`
+	Default     *Name  `parser:"('default' @Ident)?"`
+}
+
+// HandlerStmt is `parser:"on start|end of round|phase NAME|step NAME [when EXPR] {}"`
+// or `parser:"on hook NAME [when EXPR] {}"`: a special rule.
+type HandlerStmt struct {
+	Pos    Pos
+	EndPos Pos
+	Edge   string   `parser:"'on' ( @('start' | 'end') 'of'"`
+	Point  string   `parser:"       @('round' | 'phase' | 'step')"`
+	Target *Name    `parser:"       @(Ident | String)?"`
+	Hook   *Name    `parser:"     | 'hook' @Ident )"`
+	When   *Expr    `parser:"('when' @@)?"`
+	Body   []Action `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+// Action is a statement inside a handler.
+type Action interface{ action() }
+
+// SetAction is `parser:"set ATTR of EXPR = EXPR"`.
+type SetAction struct {
+	Pos    Pos
+	Attr   Name  `parser:"'set' @Ident 'of'"`
+	Target *Expr `parser:"@@ '='"`
+	Value  *Expr `parser:"@@"`
+}
+
+// ReadyAction is `parser:"ready EXPR"`: put a Ready marker on the named unit(s).
+type ReadyAction struct {
+	Pos  Pos
+	Expr *Expr `parser:"'ready' @@"`
+}
+
+// HolderAction is `parser:"holder = EXPR"`: the named side holds priority.
+type HolderAction struct {
+	Pos  Pos
+	Expr *Expr `parser:"'holder' '=' @@"`
+}
+
+// ExampleStmt is `parser:"example { setup }"`: the sides `parser:"turnorder run"` uses when
+// none are given.
+type ExampleStmt struct {
+	Pos    Pos
+	EndPos Pos
+	Setup  []SetupStmt `parser:"'example' '{' EOL* (@@ EOL*)* '}'"`
+}
+
+// SetupStmt describes the battle's participants.
+type SetupStmt interface{ setupStmt() }
+
+// SideSetup is `parser:"side NAME [team NAME] [{ attributes and units }]"`.
+type SideSetup struct {
+	Pos    Pos
+	EndPos Pos
+	Name   Name       `parser:"'side' @(Ident | String)"`
+	Team   *Name      `parser:"('team' @(Ident | String))?"`
+	Attrs  []*Assign  `parser:"@@*"`
+	Body   []SideItem `parser:"('{' EOL* (@@ EOL*)* '}')?"`
+}
+
+// SideItem is an attribute assignment or a unit inside a side.
+type SideItem interface{ sideItem() }
+
+// Assign is `parser:"NAME = VALUE"`.
+type Assign struct {
+	Pos   Pos
+	Name  Name     `parser:"@Ident '='"`
+	Value *Literal `parser:"@@"`
+}
+
+// UnitSetup is `parser:"unit NAME [* N] [ATTR = VALUE]... [status S, ...]"`.
+type UnitSetup struct {
+	Pos    Pos
+	Name   Name      `parser:"'unit' @(Ident | String)"`
+	Count  *int      `parser:"('*' @Int)?"`
+	Attrs  []*Assign `parser:"@@*"`
+	Status []Name    `parser:"('status' @Ident (',' @Ident)*)?"`
+}
+
+// Literal is a value in a setup or scenario: a number, a string, true or
+// false, or a bare word (taken as a string).
+type Literal struct {
+	Pos  Pos
+	Neg  bool    `parser:"@'-'?"`
+	Int  *int    `parser:"(  @Int"`
+	Str  *Text   `parser:" | @String"`
+	Word *string `parser:" | @Ident )"`
+}
+
+// Scenario is a worked example: `parser:"scenario 'Title' { ... }"`.
+type Scenario struct {
+	Pos    Pos
+	EndPos Pos
+	Title  Text           `parser:"'scenario' @String"`
+	Body   []ScenarioStmt `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+func (*Scenario) declNode() {}
+
+// ScenarioStmt is a statement inside a scenario.
+type ScenarioStmt interface{ scenarioStmt() }
+
+// UseRuleset is `parser:"ruleset NAME"` or `parser:"ruleset 'path.rules'"` inside a scenario.
+type UseRuleset struct {
+	Pos  Pos
+	Name Name `parser:"'ruleset' @(Ident | String)"`
+}
+
+// PolicyStmt is `parser:"decide by policy"`: decisions the scenario does not script
+// follow the ruleset's declared defaults instead of failing.
+type PolicyStmt struct {
+	Pos    Pos
+	Policy bool `parser:"@('decide' 'by' 'policy')"`
+}
+
+// SeedStmt is `parser:"seed N"`: unscripted dice and random picks use seeded dice.
+type SeedStmt struct {
+	Pos  Pos
+	Seed int `parser:"'seed' @Int"`
+}
+
+// RoundBlock is `parser:"round N { ... }"`.
+type RoundBlock struct {
+	Pos    Pos
+	EndPos Pos
+	Number int         `parser:"'round' @Int"`
+	Body   []RoundStmt `parser:"'{' EOL* (@@ EOL*)* '}'"`
+}
+
+// RoundStmt is a statement inside a scenario round, run in order.
+type RoundStmt interface{ roundStmt() }
+
+// RollScript is `parser:"roll NAME N, NAME N..."`: scripted natural dice totals.
+type RollScript struct {
+	Pos   Pos
+	Rolls []*NameInt `parser:"'roll' @@ (',' @@)*"`
+}
+
+// NameInt is `parser:"NAME N"`.
+type NameInt struct {
+	Pos   Pos
+	Name  Name `parser:"@(Ident | String)"`
+	Value int  `parser:"@Int"`
+}
+
+// RandomScript is `parser:"random NAME, ..."`: the random picks, in order.
+type RandomScript struct {
+	Pos   Pos
+	Picks []Name `parser:"'random' @(Ident | String) (',' @(Ident | String))*"`
+}
+
+// ChooseScript is `parser:"NAME chooses OPTION, ..."`: the answer to the next
+// decision asked of NAME.
+type ChooseScript struct {
+	Pos     Pos
+	Who     Name   `parser:"@(Ident | String) 'chooses'"`
+	Options []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
+}
+
+// SetScript is `parser:"set ATTR of NAME = VALUE"`, applied at that point.
+type SetScript struct {
+	Pos    Pos
+	Attr   Name     `parser:"'set' @Ident 'of'"`
+	Target Name     `parser:"@(Ident | String) '='"`
+	Value  *Literal `parser:"@@"`
+}
+
+// StatusScript is `parser:"NAME is [not] STATUS"`.
+type StatusScript struct {
+	Pos    Pos
+	Unit   Name `parser:"@(Ident | String) 'is'"`
+	Not    bool `parser:"@'not'?"`
+	Status Name `parser:"@Ident"`
+}
+
+// ReadyScript is `parser:"ready NAME"`: a skill readies the unit again.
+type ReadyScript struct {
+	Pos  Pos
+	Unit Name `parser:"'ready' @(Ident | String)"`
+}
+
+// ActivateScript is `parser:"activate [N]"`: play N activations (default 1).
+type ActivateScript struct {
+	Pos   Pos
+	Count *int `parser:"'activate' @Int?"`
+}
+
+// Expect is `parser:"expect WHAT ..."`.
+type Expect struct {
+	Pos         Pos
+	Order       []Name        `parser:"'expect' ( 'order' @(Ident | String) (',' @(Ident | String))*"`
+	Holder      *Name         `parser:"        | 'holder' @(Ident | String)"`
+	Chooser     *Name         `parser:"        | 'chooser' @(Ident | String)"`
+	Activations []*Activation `parser:"        | 'activations' @@ (',' @@)*"`
+	Ready       *ReadyExpect  `parser:"        | @@"`
+	Event       *EventExpect  `parser:"        | @@ )"`
+}
+
+// Activation is one expected activation: a unit name, or `parser:"pass SIDE"`.
+type Activation struct {
+	Pos  Pos
+	Pass bool `parser:"@'pass'?"`
+	Name Name `parser:"@(Ident | String)"`
+}
+
+// ReadyExpect is `parser:"expect ready NAME, ..."` or `parser:"expect ready none"`.
+type ReadyExpect struct {
+	Pos   Pos
+	Units []Name `parser:"'ready' @(Ident | String) (',' @(Ident | String))*"`
+}
+
+// EventExpect is `parser:"expect [no] event KIND [NAME...]"`.
+type EventExpect struct {
+	Pos  Pos
+	No   bool   `parser:"@'no'?"`
+	Kind Name   `parser:"'event' @Ident"`
+	Args []Name `parser:"@(Ident | String | Int)*"`
+}
+
+func (*SourceStmt) ruleStmt()     {}
+func (*QuoteStmt) ruleStmt()      {}
+func (*SidesStmt) ruleStmt()      {}
+func (*AttrDecl) ruleStmt()       {}
+func (*StatusDecl) ruleStmt()     {}
+func (*RememberStmt) ruleStmt()   {}
+func (*PhaseStmt) ruleStmt()      {}
+func (*ActivationStmt) ruleStmt() {}
+func (*HandlerStmt) ruleStmt()    {}
+func (*ExampleStmt) ruleStmt()    {}
+
+func (*StepStmt) phaseItem()  {}
+func (*OrderStmt) phaseItem() {}
+func (*ReadyStmt) phaseItem() {}
+func (*HookStmt) phaseItem()  {}
+func (*QuoteStmt) phaseItem() {}
+
+func (*RollCrit) criterion()   {}
+func (*ValueCrit) criterion()  {}
+func (*RandomCrit) criterion() {}
+func (*RerollCrit) criterion() {}
+func (*AwardCrit) criterion()  {}
+func (*ChoiceCrit) criterion() {}
+func (*TieRule) criterion()    {}
+func (*QuoteStmt) criterion()  {}
+
+func (*SetAction) action()    {}
+func (*ReadyAction) action()  {}
+func (*HolderAction) action() {}
+func (*QuoteStmt) action()    {}
+
+func (*SideSetup) setupStmt() {}
+func (*Assign) sideItem()     {}
+func (*UnitSetup) sideItem()  {}
+
+func (*UseRuleset) scenarioStmt() {}
+func (*QuoteStmt) scenarioStmt()  {}
+func (*PolicyStmt) scenarioStmt() {}
+func (*SeedStmt) scenarioStmt()   {}
+func (*SideSetup) scenarioStmt()  {}
+func (*RoundBlock) scenarioStmt() {}
+
+func (*RollScript) roundStmt()     {}
+func (*RandomScript) roundStmt()   {}
+func (*ChooseScript) roundStmt()   {}
+func (*SetScript) roundStmt()      {}
+func (*StatusScript) roundStmt()   {}
+func (*ReadyScript) roundStmt()    {}
+func (*ActivateScript) roundStmt() {}
+func (*Expect) roundStmt()         {}
+func (*QuoteStmt) roundStmt()      {}

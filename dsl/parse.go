@@ -1,0 +1,288 @@
+package dsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Limits checked before parsing. Participle is a recursive-descent parser
+// with no depth guard, so deeply nested input must be refused up front.
+const (
+	MaxSourceBytes = 1 << 20
+	MaxDepth       = 64
+	maxSyntaxErrs  = 10
+)
+
+var rulesLexer = lexer.MustStateful(lexer.Rules{
+	"Root": {
+		{Name: "Comment", Pattern: `#[^\n]*`},
+		{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
+		{Name: "RawString", Pattern: `'(\\.|[^'\\\n])*'`},
+		{Name: "Dice", Pattern: `[0-9]*d[0-9]+\b`},
+		{Name: "Int", Pattern: `[0-9]+(\.[0-9]+)?`},
+		{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
+		{Name: "EOL", Pattern: `[\n;]`},
+		{Name: "Op", Pattern: `==|!=|<=|>=|&&|\|\||\?\?|\?\.|\*\*|\.\.|[-+*/%<>!?|&^.,:=(){}\[\]]`},
+		{Name: "Whitespace", Pattern: `[ \t\r]+`},
+	},
+})
+
+var parser = participle.MustBuild[File](
+	participle.Lexer(rulesLexer),
+	participle.Elide("Whitespace", "Comment"),
+	participle.UseLookahead(4),
+	participle.Union[Decl](&Ruleset{}, &Scenario{}),
+	participle.Union[RuleStmt](&SourceStmt{}, &QuoteStmt{}, &SidesStmt{}, &AttrDecl{}, &StatusDecl{},
+		&RememberStmt{}, &PhaseStmt{}, &ActivationStmt{}, &HandlerStmt{}, &ExampleStmt{}),
+	participle.Union[PhaseItem](&StepStmt{}, &OrderStmt{}, &ReadyStmt{}, &HookStmt{}, &QuoteStmt{}),
+	participle.Union[Criterion](&TieRule{}, &RollCrit{}, &ValueCrit{}, &RandomCrit{}, &RerollCrit{},
+		&AwardCrit{}, &ChoiceCrit{}, &QuoteStmt{}),
+	participle.Union[Action](&SetAction{}, &ReadyAction{}, &HolderAction{}, &QuoteStmt{}),
+	participle.Union[SetupStmt](&SideSetup{}),
+	participle.Union[SideItem](&UnitSetup{}, &Assign{}),
+	participle.Union[ScenarioStmt](&UseRuleset{}, &QuoteStmt{}, &PolicyStmt{}, &SeedStmt{}, &SideSetup{}, &RoundBlock{}),
+	participle.Union[RoundStmt](&RollScript{}, &RandomScript{}, &ChooseScript{}, &SetScript{},
+		&StatusScript{}, &ReadyScript{}, &ActivateScript{}, &Expect{}, &QuoteStmt{}),
+)
+
+// Parse parses one .rules file. It returns the file (possibly partial) and
+// every syntax error it found: a syntax error stops the parse of the
+// top-level declaration it is in, and parsing resumes at the next one.
+func Parse(filename string, src []byte) (*File, Diagnostics) {
+	if len(src) > MaxSourceBytes {
+		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
+			"file is %d bytes; the limit is %d", len(src), MaxSourceBytes)}
+	}
+	tokens, diags := lex(filename, src)
+	if diags != nil {
+		return nil, diags
+	}
+	if d := checkDepth(tokens); d != nil {
+		return nil, Diagnostics{*d}
+	}
+	if onlyTrivia(tokens) {
+		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
+			"empty file: expected a ruleset or a scenario")}
+	}
+
+	text := []byte(string(src))
+	var errs Diagnostics
+	var file *File
+	for {
+		f, err := parser.ParseBytes(filename, text)
+		if err == nil {
+			file = f
+			break
+		}
+		d := fromParseError(filename, err)
+		errs = append(errs, d)
+		start, end, ok := declSpan(tokens, d.Pos.Offset)
+		if !ok || len(errs) >= maxSyntaxErrs {
+			return nil, errs
+		}
+		// Blank out the broken declaration, keeping newlines so every
+		// position after it stays true, and parse the rest again.
+		for i := start; i < end; i++ {
+			if text[i] != '\n' {
+				text[i] = ' '
+			}
+		}
+	}
+	file.Source = string(src)
+	for _, t := range tokens {
+		if t.Type == tokenType("Comment") {
+			file.Comments = append(file.Comments, Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
+		}
+	}
+	fillExprSources(file, string(src))
+	if len(errs) > 0 {
+		return file, errs
+	}
+	return file, nil
+}
+
+var symbols = rulesLexer.Symbols()
+
+func tokenType(name string) lexer.TokenType { return symbols[name] }
+
+func lex(filename string, src []byte) ([]lexer.Token, Diagnostics) {
+	lx, err := rulesLexer.LexString(filename, string(src))
+	if err != nil {
+		return nil, Diagnostics{fromParseError(filename, err)}
+	}
+	var out []lexer.Token
+	for {
+		t, err := lx.Next()
+		if err != nil {
+			return nil, Diagnostics{fromParseError(filename, err)}
+		}
+		if t.EOF() {
+			return out, nil
+		}
+		out = append(out, t)
+	}
+}
+
+func onlyTrivia(tokens []lexer.Token) bool {
+	for _, t := range tokens {
+		switch t.Type {
+		case tokenType("Comment"), tokenType("Whitespace"), tokenType("EOL"):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkDepth refuses input nested deeper than MaxDepth brackets.
+func checkDepth(tokens []lexer.Token) *Diagnostic {
+	depth := 0
+	for _, t := range tokens {
+		if t.Type != tokenType("Op") {
+			continue
+		}
+		switch t.Value {
+		case "{", "(", "[":
+			depth++
+			if depth > MaxDepth {
+				d := errorAt(t.Pos, "nesting is deeper than %d levels", MaxDepth)
+				return &d
+			}
+		case "}", ")", "]":
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+// declSpan finds the byte span of the top-level declaration around offset:
+// from its first token to the brace that closes it (or the end of input).
+func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
+	depth := 0
+	start = -1
+	for i, t := range tokens {
+		if t.Type == tokenType("Comment") || t.Type == tokenType("Whitespace") || t.Type == tokenType("EOL") {
+			continue
+		}
+		if depth == 0 && start < 0 {
+			start = t.Pos.Offset
+		}
+		if t.Type == tokenType("Op") {
+			switch t.Value {
+			case "{":
+				depth++
+			case "}":
+				depth--
+				if depth <= 0 {
+					depth = 0
+					end = t.Pos.Offset + 1
+					if offset >= start && offset < end {
+						return start, end, true
+					}
+					start = -1
+				}
+			}
+		}
+		// A declaration keyword at depth 0 starts a new declaration, so a
+		// missing brace does not swallow the whole file.
+		if depth > 0 && t.Type == tokenType("Ident") && (t.Value == "ruleset" || t.Value == "scenario") &&
+			i > 0 && atLineStart(tokens, i) && t.Pos.Column == 1 && offset < t.Pos.Offset && offset >= start {
+			return start, t.Pos.Offset, true
+		}
+	}
+	if start >= 0 && offset >= start {
+		last := tokens[len(tokens)-1]
+		return start, last.Pos.Offset + len(last.Value), true
+	}
+	return 0, 0, false
+}
+
+func atLineStart(tokens []lexer.Token, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		switch tokens[j].Type {
+		case tokenType("Whitespace"):
+			continue
+		case tokenType("EOL"):
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func fromParseError(filename string, err error) Diagnostic {
+	if pe, ok := err.(participle.Error); ok {
+		pos := pe.Position()
+		if pos.Filename == "" {
+			pos.Filename = filename
+		}
+		if pos.Line == 0 {
+			pos.Line, pos.Column = 1, 1
+		}
+		return errorAt(pos, "%s", friendly(pe.Message()))
+	}
+	return errorAt(Pos{Filename: filename, Line: 1, Column: 1}, "%s", err.Error())
+}
+
+// friendly rewrites participle's messages in a rule author's words.
+func friendly(msg string) string {
+	r := strings.NewReplacer(
+		`"\n"`, "end of line",
+		`"<EOF>"`, "end of file",
+		"<eol>", "end of line",
+		"<ident>", "a name",
+		"<string>", "a quoted string",
+		"<int>", "a number",
+		"<dice>", "dice such as d6 or 2d6",
+	)
+	msg = r.Replace(msg)
+	if strings.HasPrefix(msg, "unexpected token") {
+		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)
+	}
+	return msg
+}
+
+// fillExprSources sets Expr.Source to the exact text of each expression.
+func fillExprSources(f *File, src string) {
+	Walk(f, func(n any) {
+		e, ok := n.(*Expr)
+		if !ok || len(e.Tokens) == 0 {
+			return
+		}
+		first, last := -1, -1
+		for i, t := range e.Tokens {
+			if t.Type == tokenType("Whitespace") || t.Type == tokenType("Comment") || t.Type == tokenType("EOL") {
+				continue
+			}
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+		if first < 0 {
+			return
+		}
+		from := e.Tokens[first].Pos.Offset
+		to := e.Tokens[last].Pos.Offset + len(e.Tokens[last].Value)
+		e.Pos = e.Tokens[first].Pos
+		e.Source = src[from:to]
+		e.Tokens = nil
+	})
+}
+
+// Strings is a helper for error messages: names joined with ", ".
+func Strings[T ~string](xs []T) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = string(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+var _ = fmt.Sprintf
