@@ -35,7 +35,7 @@ type Comment struct {
 type Decl interface{ declNode() }
 
 // Name is an identifier or a quoted string. Either way it holds the plain
-// text, so `parser:"Jay"` and `parser:"'Jay'"` name the same thing.
+// text, so `Jay` and `"Jay"` name the same thing.
 type Name string
 
 // Capture unquotes a quoted name.
@@ -100,7 +100,7 @@ type exprInner struct {
 	Tok   string     `parser:"| @(~(')' | ']' | '(' | '['))"`
 }
 
-// Ruleset is `parser:"ruleset NAME ['Title'] { ... }"`.
+// Ruleset is `ruleset NAME ["Title"] { ... }`.
 type Ruleset struct {
 	Pos    Pos
 	EndPos Pos
@@ -115,20 +115,20 @@ func (*Ruleset) declNode() {}
 // RuleStmt is a statement directly inside a ruleset.
 type RuleStmt interface{ ruleStmt() }
 
-// SourceStmt is `parser:"source '...'"`: where the rules come from.
+// SourceStmt is `source "..."`: where the rules come from.
 type SourceStmt struct {
 	Pos  Pos
 	Text Text `parser:"'source' @String"`
 }
 
-// QuoteStmt is `parser:"quote '...'"`: the rulebook sentence the next rule
+// QuoteStmt is `quote "..."`: the rulebook sentence the next rule
 // implements. It has no effect on play; tools show it.
 type QuoteStmt struct {
 	Pos  Pos
 	Text Text `parser:"'quote' @String"`
 }
 
-// SidesStmt is `parser:"sides 2"`, `parser:"sides 2..4"` or `parser:"sides 2.."`.
+// SidesStmt is `sides 2`, `sides 2..4` or `sides 2..`.
 type SidesStmt struct {
 	Pos   Pos
 	Min   int  `parser:"'sides' @Int"`
@@ -136,7 +136,7 @@ type SidesStmt struct {
 	Max   *int `parser:"  @Int? )?"`
 }
 
-// AttrDecl is `parser:"side attribute NAME TYPE [= VALUE]"` or the unit form.
+// AttrDecl is `side attribute NAME TYPE [= VALUE]` or the unit form.
 type AttrDecl struct {
 	Pos     Pos
 	Of      string   `parser:"@('side' | 'unit') 'attribute'"`
@@ -145,13 +145,13 @@ type AttrDecl struct {
 	Default *Literal `parser:"('=' @@)?"`
 }
 
-// StatusDecl is `parser:"unit status NAME, NAME..."`.
+// StatusDecl is `unit status NAME, NAME...`.
 type StatusDecl struct {
 	Pos   Pos
 	Names []Name `parser:"'unit' 'status' @Ident (',' @Ident)*"`
 }
 
-// RememberStmt is `parser:"remember NAME = EXPR"`: a value computed at the end of
+// RememberStmt is `remember NAME = EXPR`: a value computed at the end of
 // each round and readable as previous.NAME in the next.
 type RememberStmt struct {
 	Pos  Pos
@@ -159,7 +159,7 @@ type RememberStmt struct {
 	Expr *Expr `parser:"@@"`
 }
 
-// PhaseStmt is `parser:"phase NAME [SCOPE] { ... }"`.
+// PhaseStmt is `phase NAME [SCOPE] { ... }`.
 type PhaseStmt struct {
 	Pos    Pos
 	EndPos Pos
@@ -179,7 +179,7 @@ type Scope struct {
 // PhaseItem is a statement inside a phase or step.
 type PhaseItem interface{ phaseItem() }
 
-// StepStmt is `parser:"step 'Name' [SCOPE] { ... }"`.
+// StepStmt is `step "Name" [SCOPE] { ... }`.
 type StepStmt struct {
 	Pos    Pos
 	EndPos Pos
@@ -188,7 +188,7 @@ type StepStmt struct {
 	Body   []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }
 
-// OrderStmt is `parser:"order sides|units as NAME [SCOPE] { criteria }"`: an order
+// OrderStmt is `order sides|units as NAME [SCOPE] { criteria }`: an order
 // procedure producing a standing.
 type OrderStmt struct {
 	Pos      Pos
@@ -199,14 +199,14 @@ type OrderStmt struct {
 	Chain    []Criterion `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }
 
-// ReadyStmt is `parser:"ready units [unless|where EXPR]"`: place Ready markers.
+// ReadyStmt is `ready units [unless|where EXPR]`: place Ready markers.
 type ReadyStmt struct {
 	Pos  Pos
 	Mode string `parser:"'ready' 'units' ( @('unless' | 'where')"`
 	Cond *Expr  `parser:"  @@ )?"`
 }
 
-// HookStmt is `parser:"hook NAME"`: a named point where special rules plug in.
+// HookStmt is `hook NAME`: a named point where special rules plug in.
 type HookStmt struct {
 	Pos  Pos
 	Name Name `parser:"'hook' @Ident"`
@@ -215,7 +215,7 @@ type HookStmt struct {
 // Criterion is one link of an order procedure's chain.
 type Criterion interface{ criterion() }
 
-// RollCrit is `parser:"highest roll 2d6"` or `parser:"lowest roll d20 + dex"`.
+// RollCrit is `highest roll 2d6` or `lowest roll d20 + dex`.
 type RollCrit struct {
 	Pos      Pos
 	Dir      string `parser:"@('highest' | 'lowest') 'roll'"`
@@ -223,34 +223,34 @@ type RollCrit struct {
 	Modifier *Expr  `parser:"@@?"`
 }
 
-// ValueCrit is `parser:"lowest EXPR"` or `parser:"highest EXPR"`.
+// ValueCrit is `lowest EXPR` or `highest EXPR`.
 type ValueCrit struct {
 	Pos  Pos
 	Dir  string `parser:"@('highest' | 'lowest')"`
 	Expr *Expr  `parser:"@@"`
 }
 
-// RandomCrit is `parser:"random"`: a uniformly random order of the tied group.
+// RandomCrit is `random`: a uniformly random order of the tied group.
 type RandomCrit struct {
 	Pos    Pos
 	Random bool `parser:"@'random'"`
 }
 
-// RerollCrit is `parser:"reroll"`: the still-tied subjects roll again.
+// RerollCrit is `reroll`: the still-tied subjects roll again.
 type RerollCrit struct {
 	Pos    Pos
 	Reroll bool `parser:"@'reroll'"`
 }
 
-// AwardCrit is `parser:"award [not] EXPR"`: the named subject comes first (with
-// `parser:"not"`, every other tied subject comes before it).
+// AwardCrit is `award [not] EXPR`: the named subject comes first (with
+// `not`, every other tied subject comes before it).
 type AwardCrit struct {
 	Pos  Pos
 	Not  bool  `parser:"'award' @'not'?"`
 	Expr *Expr `parser:"@@"`
 }
 
-// ChoiceCrit is `parser:"choice [order|first|before_after] by ROLE [default POLICY]"`.
+// ChoiceCrit is `choice [order|first|before_after] by ROLE [default POLICY]`.
 type ChoiceCrit struct {
 	Pos     Pos
 	Kind    string `parser:"'choice' @('order' | 'first' | 'before_after')?"`
@@ -274,7 +274,7 @@ func (r *Role) String() string {
 	return strings.Join(parts, ".")
 }
 
-// TieRule is `parser:"tie [when EXPR]: CRITERION"` or `parser:"tie [when EXPR] { ... }"`:
+// TieRule is `tie [when EXPR]: CRITERION` or `tie [when EXPR] { ... }`:
 // how a group that the criterion above left tied is resolved.
 type TieRule struct {
 	Pos    Pos
@@ -284,7 +284,7 @@ type TieRule struct {
 	Block  []Criterion `parser:"| '{' EOL* (@@ EOL*)* '}' )"`
 }
 
-// ActivationStmt is `parser:"activation MODE by STANDING [pass allowed]"`.
+// ActivationStmt is `activation MODE by STANDING [pass allowed]`.
 type ActivationStmt struct {
 	Pos         Pos
 	Mode        string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
@@ -293,8 +293,8 @@ type ActivationStmt struct {
 	Default     *Name  `parser:"('default' @Ident)?"`
 }
 
-// HandlerStmt is `parser:"on start|end of round|phase NAME|step NAME [when EXPR] {}"`
-// or `parser:"on hook NAME [when EXPR] {}"`: a special rule.
+// HandlerStmt is `on start|end of round|phase NAME|step NAME [when EXPR] {}`
+// or `on hook NAME [when EXPR] {}`: a special rule.
 type HandlerStmt struct {
 	Pos    Pos
 	EndPos Pos
@@ -309,7 +309,7 @@ type HandlerStmt struct {
 // Action is a statement inside a handler.
 type Action interface{ action() }
 
-// SetAction is `parser:"set ATTR of EXPR = EXPR"`.
+// SetAction is `set ATTR of EXPR = EXPR`.
 type SetAction struct {
 	Pos    Pos
 	Attr   Name  `parser:"'set' @Ident 'of'"`
@@ -317,19 +317,19 @@ type SetAction struct {
 	Value  *Expr `parser:"@@"`
 }
 
-// ReadyAction is `parser:"ready EXPR"`: put a Ready marker on the named unit(s).
+// ReadyAction is `ready EXPR`: put a Ready marker on the named unit(s).
 type ReadyAction struct {
 	Pos  Pos
 	Expr *Expr `parser:"'ready' @@"`
 }
 
-// HolderAction is `parser:"holder = EXPR"`: the named side holds priority.
+// HolderAction is `holder = EXPR`: the named side holds priority.
 type HolderAction struct {
 	Pos  Pos
 	Expr *Expr `parser:"'holder' '=' @@"`
 }
 
-// ExampleStmt is `parser:"example { setup }"`: the sides `parser:"turnorder run"` uses when
+// ExampleStmt is `example { setup }`: the sides `turnorder run` uses when
 // none are given.
 type ExampleStmt struct {
 	Pos    Pos
@@ -340,7 +340,7 @@ type ExampleStmt struct {
 // SetupStmt describes the battle's participants.
 type SetupStmt interface{ setupStmt() }
 
-// SideSetup is `parser:"side NAME [team NAME] [{ attributes and units }]"`.
+// SideSetup is `side NAME [team NAME] [{ attributes and units }]`.
 type SideSetup struct {
 	Pos    Pos
 	EndPos Pos
@@ -353,14 +353,14 @@ type SideSetup struct {
 // SideItem is an attribute assignment or a unit inside a side.
 type SideItem interface{ sideItem() }
 
-// Assign is `parser:"NAME = VALUE"`.
+// Assign is `NAME = VALUE`.
 type Assign struct {
 	Pos   Pos
 	Name  Name     `parser:"@Ident '='"`
 	Value *Literal `parser:"@@"`
 }
 
-// UnitSetup is `parser:"unit NAME [* N] [ATTR = VALUE]... [status S, ...]"`.
+// UnitSetup is `unit NAME [* N] [ATTR = VALUE]... [status S, ...]`.
 type UnitSetup struct {
 	Pos    Pos
 	Name   Name      `parser:"'unit' @(Ident | String)"`
@@ -379,7 +379,7 @@ type Literal struct {
 	Word *string `parser:" | @Ident )"`
 }
 
-// Scenario is a worked example: `parser:"scenario 'Title' { ... }"`.
+// Scenario is a worked example: `scenario "Title" { ... }`.
 type Scenario struct {
 	Pos    Pos
 	EndPos Pos
@@ -392,26 +392,26 @@ func (*Scenario) declNode() {}
 // ScenarioStmt is a statement inside a scenario.
 type ScenarioStmt interface{ scenarioStmt() }
 
-// UseRuleset is `parser:"ruleset NAME"` or `parser:"ruleset 'path.rules'"` inside a scenario.
+// UseRuleset is `ruleset NAME` or `ruleset "path.rules"` inside a scenario.
 type UseRuleset struct {
 	Pos  Pos
 	Name Name `parser:"'ruleset' @(Ident | String)"`
 }
 
-// PolicyStmt is `parser:"decide by policy"`: decisions the scenario does not script
+// PolicyStmt is `decide by policy`: decisions the scenario does not script
 // follow the ruleset's declared defaults instead of failing.
 type PolicyStmt struct {
 	Pos    Pos
 	Policy bool `parser:"@('decide' 'by' 'policy')"`
 }
 
-// SeedStmt is `parser:"seed N"`: unscripted dice and random picks use seeded dice.
+// SeedStmt is `seed N`: unscripted dice and random picks use seeded dice.
 type SeedStmt struct {
 	Pos  Pos
 	Seed int `parser:"'seed' @Int"`
 }
 
-// RoundBlock is `parser:"round N { ... }"`.
+// RoundBlock is `round N { ... }`.
 type RoundBlock struct {
 	Pos    Pos
 	EndPos Pos
@@ -422,26 +422,26 @@ type RoundBlock struct {
 // RoundStmt is a statement inside a scenario round, run in order.
 type RoundStmt interface{ roundStmt() }
 
-// RollScript is `parser:"roll NAME N, NAME N..."`: scripted natural dice totals.
+// RollScript is `roll NAME N, NAME N...`: scripted natural dice totals.
 type RollScript struct {
 	Pos   Pos
 	Rolls []*NameInt `parser:"'roll' @@ (',' @@)*"`
 }
 
-// NameInt is `parser:"NAME N"`.
+// NameInt is `NAME N`.
 type NameInt struct {
 	Pos   Pos
 	Name  Name `parser:"@(Ident | String)"`
 	Value int  `parser:"@Int"`
 }
 
-// RandomScript is `parser:"random NAME, ..."`: the random picks, in order.
+// RandomScript is `random NAME, ...`: the random picks, in order.
 type RandomScript struct {
 	Pos   Pos
 	Picks []Name `parser:"'random' @(Ident | String) (',' @(Ident | String))*"`
 }
 
-// ChooseScript is `parser:"NAME chooses OPTION, ..."`: the answer to the next
+// ChooseScript is `NAME chooses OPTION, ...`: the answer to the next
 // decision asked of NAME.
 type ChooseScript struct {
 	Pos     Pos
@@ -449,7 +449,7 @@ type ChooseScript struct {
 	Options []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
 }
 
-// SetScript is `parser:"set ATTR of NAME = VALUE"`, applied at that point.
+// SetScript is `set ATTR of NAME = VALUE`, applied at that point.
 type SetScript struct {
 	Pos    Pos
 	Attr   Name     `parser:"'set' @Ident 'of'"`
@@ -457,7 +457,7 @@ type SetScript struct {
 	Value  *Literal `parser:"@@"`
 }
 
-// StatusScript is `parser:"NAME is [not] STATUS"`.
+// StatusScript is `NAME is [not] STATUS`.
 type StatusScript struct {
 	Pos    Pos
 	Unit   Name `parser:"@(Ident | String) 'is'"`
@@ -465,19 +465,19 @@ type StatusScript struct {
 	Status Name `parser:"@Ident"`
 }
 
-// ReadyScript is `parser:"ready NAME"`: a skill readies the unit again.
+// ReadyScript is `ready NAME`: a skill readies the unit again.
 type ReadyScript struct {
 	Pos  Pos
 	Unit Name `parser:"'ready' @(Ident | String)"`
 }
 
-// ActivateScript is `parser:"activate [N]"`: play N activations (default 1).
+// ActivateScript is `activate [N]`: play N activations (default 1).
 type ActivateScript struct {
 	Pos   Pos
 	Count *int `parser:"'activate' @Int?"`
 }
 
-// Expect is `parser:"expect WHAT ..."`.
+// Expect is `expect WHAT ...`.
 type Expect struct {
 	Pos         Pos
 	Order       []Name        `parser:"'expect' ( 'order' @(Ident | String) (',' @(Ident | String))*"`
@@ -488,20 +488,20 @@ type Expect struct {
 	Event       *EventExpect  `parser:"        | @@ )"`
 }
 
-// Activation is one expected activation: a unit name, or `parser:"pass SIDE"`.
+// Activation is one expected activation: a unit name, or `pass SIDE`.
 type Activation struct {
 	Pos  Pos
 	Pass bool `parser:"@'pass'?"`
 	Name Name `parser:"@(Ident | String)"`
 }
 
-// ReadyExpect is `parser:"expect ready NAME, ..."` or `parser:"expect ready none"`.
+// ReadyExpect is `expect ready NAME, ...` or `expect ready none`.
 type ReadyExpect struct {
 	Pos   Pos
 	Units []Name `parser:"'ready' @(Ident | String) (',' @(Ident | String))*"`
 }
 
-// EventExpect is `parser:"expect [no] event KIND [NAME...]"`.
+// EventExpect is `expect [no] event KIND [NAME...]`.
 type EventExpect struct {
 	Pos  Pos
 	No   bool   `parser:"@'no'?"`
