@@ -1,0 +1,57 @@
+// Package rulesets holds the bundled .rules files, one per source text,
+// embedded so that Go programs and the turnorder tool can load them by name
+// ("mesbg") without touching the file system.
+package rulesets
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+)
+
+//go:embed *.rules
+var files embed.FS
+
+// FS is the bundled rulesets as a file system.
+var FS fs.FS = files
+
+// Names lists the bundled rulesets, sorted.
+func Names() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".rules"); ok {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Source returns the text of a bundled ruleset and its file name.
+func Source(name string) (filename string, src []byte, err error) {
+	filename = path.Join("rulesets", name+".rules")
+	src, err = fs.ReadFile(files, name+".rules")
+	if err != nil {
+		return "", nil, fmt.Errorf("no bundled ruleset %q (bundled: %s)", name, strings.Join(Names(), ", "))
+	}
+	return filename, src, nil
+}
+
+// Parse parses a bundled ruleset.
+func Parse(name string) (*dsl.File, error) {
+	filename, src, err := Source(name)
+	if err != nil {
+		return nil, err
+	}
+	f, diags := dsl.Parse(filename, src)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return f, nil
+}

@@ -1,0 +1,607 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// Side is a participant: a player, gang, school or force.
+type Side struct {
+	Name  string
+	Team  string
+	Attrs map[string]any
+	Units []*Unit
+}
+
+// Unit is a model, fighter or gladiator belonging to a side.
+type Unit struct {
+	Name   string
+	Side   *Side
+	Attrs  map[string]any
+	Status map[string]bool
+	Ready  bool
+}
+
+// Memory is what the battle remembers of the previous round.
+type Memory struct {
+	Holder  string         `json:"holder,omitempty"`
+	Chooser string         `json:"chooser,omitempty"`
+	Order   []string       `json:"order,omitempty"`
+	Values  map[string]any `json:"values,omitempty"`
+}
+
+// Place is one subject's position in a standing and what decided it.
+type Place struct {
+	Subject   string `json:"subject"`
+	Criterion string `json:"criterion"`
+	Pos       string `json:"pos,omitempty"`
+}
+
+// Standing is the result of an order procedure: Order[0] goes first.
+type Standing struct {
+	Name    string   `json:"name"`
+	Units   bool     `json:"units,omitempty"`
+	Order   []string `json:"order"`
+	Places  []Place  `json:"places"`
+	Chooser string   `json:"chooser,omitempty"`
+	Round   int      `json:"round"`
+	// Watched holds, for an until-changed standing, each subject's watched
+	// values when it was placed; Groups the ties that were resolved.
+	Watched map[string][]any `json:"watched,omitempty"`
+	Groups  [][]string       `json:"groups,omitempty"`
+}
+
+// ActivationRecord is one turn of the activation loop.
+type ActivationRecord struct {
+	Side string `json:"side"`
+	Unit string `json:"unit,omitempty"`
+	Pass bool   `json:"pass,omitempty"`
+}
+
+// RoundResult is what a round produced.
+type RoundResult struct {
+	Round       int                `json:"round"`
+	Order       []string           `json:"order"`
+	Holder      string             `json:"holder"`
+	Chooser     string             `json:"chooser"`
+	Activations []ActivationRecord `json:"activations"`
+	Events      []Event            `json:"events"`
+}
+
+// HookPoint names a point where special rules plug in: the start or end of
+// the round, a phase or a step, or a named `hook` statement.
+type HookPoint struct {
+	Edge string // "start" or "end"; empty for a named hook
+	Kind string // "round", "phase", "step" or "hook"
+	Name string
+}
+
+func (h HookPoint) String() string {
+	switch {
+	case h.Kind == "hook":
+		return "hook " + h.Name
+	case h.Name == "":
+		return h.Edge + " of " + h.Kind
+	}
+	return fmt.Sprintf("%s of %s %s", h.Edge, h.Kind, h.Name)
+}
+
+// HostHook is a Go callback run at every hook point, after the ruleset's
+// own handlers. It may change the battle through its methods.
+type HostHook func(ctx context.Context, b *Battle, at HookPoint) error
+
+// BattleOption configures a battle.
+type BattleOption func(*Battle)
+
+// WithDice sets the source of chance (default: seeded with 1).
+func WithDice(d Dice) BattleOption { return func(b *Battle) { b.dice = d } }
+
+// WithDecider sets who answers decisions (default: the ruleset's policies).
+func WithDecider(d Decider) BattleOption { return func(b *Battle) { b.decider = d } }
+
+// WithTranscript turns the event transcript on or off (default on).
+func WithTranscript(on bool) BattleOption { return func(b *Battle) { b.transcript = on } }
+
+// WithHook adds a Go hook.
+func WithHook(h HostHook) BattleOption { return func(b *Battle) { b.hooks = append(b.hooks, h) } }
+
+// Battle is one game played with a Program. It is not safe for concurrent
+// use; give each goroutine its own Battle.
+type Battle struct {
+	prog      *Program
+	round     int
+	sides     []*Side
+	units     []*Unit
+	sideByNm  map[string]*Side
+	unitByNm  map[string]*Unit
+	standings map[string]*Standing
+	memory    Memory
+	done      map[string]bool // "once" phases, steps and orders already run
+	cur       *roundState
+	pending   []Event // events between rounds
+
+	dice       Dice
+	decider    Decider
+	transcript bool
+	hooks      []HostHook
+	ctx        context.Context
+
+	version int // bumped by every change that expressions can see
+	view    *view
+}
+
+// roundState is the progress of the round under way.
+type roundState struct {
+	Round       int                `json:"round"`
+	Stage       string             `json:"stage"` // "activation" or "ended"
+	Holder      string             `json:"holder"`
+	Chooser     string             `json:"chooser"`
+	Activations []ActivationRecord `json:"activations"`
+	Events      []Event            `json:"events"`
+	Turn        int                `json:"turn"`
+	Steps       int                `json:"steps"`
+}
+
+// NewBattle starts a battle between the given sides, before round 1.
+func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, error) {
+	b := &Battle{
+		prog:       p,
+		sideByNm:   map[string]*Side{},
+		unitByNm:   map[string]*Unit{},
+		standings:  map[string]*Standing{},
+		done:       map[string]bool{},
+		transcript: true,
+	}
+	for _, o := range opts {
+		o(b)
+	}
+	if b.dice == nil {
+		b.dice = NewSeededDice(1)
+	}
+	if b.decider == nil {
+		b.decider = Policy{}
+	}
+	var diags dsl.Diagnostics
+	fail := func(pos dsl.Pos, format string, args ...any) {
+		diags = append(diags, dsl.Errorf(pos, format, args...))
+	}
+	n := len(sides)
+	if n < p.MinSides || (p.MaxSides > 0 && n > p.MaxSides) {
+		want := fmt.Sprint(p.MinSides)
+		switch {
+		case p.MaxSides == 0:
+			want += " or more"
+		case p.MaxSides != p.MinSides:
+			want = fmt.Sprintf("%d to %d", p.MinSides, p.MaxSides)
+		}
+		pos := dsl.Pos{}
+		if n > 0 {
+			pos = sides[0].Pos
+		}
+		fail(pos, "ruleset %s needs %s sides, got %d", p.Name, want, n)
+	}
+	for _, ss := range sides {
+		if ss.Name == "" {
+			fail(ss.Pos, "a side needs a name")
+			continue
+		}
+		if b.taken(ss.Name) {
+			fail(ss.Pos, "the name %s is used twice", ss.Name)
+			continue
+		}
+		s := &Side{Name: ss.Name, Team: ss.Team, Attrs: map[string]any{}}
+		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, "side "+ss.Name, ss.Pos, fail)
+		b.sides = append(b.sides, s)
+		b.sideByNm[s.Name] = s
+		for _, us := range ss.Units {
+			if us.Name == "" || b.taken(us.Name) {
+				fail(us.Pos, "the name %q is used twice (unit names must be unique in a battle)", us.Name)
+				continue
+			}
+			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
+			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, "unit "+us.Name, us.Pos, fail)
+			for _, st := range us.Statuses {
+				if !slices.Contains(p.statuses, st) {
+					fail(us.Pos, "unit %s: unknown status %s (declared: %s)", us.Name, st, orNone(p.statuses))
+					continue
+				}
+				u.Status[st] = true
+			}
+			s.Units = append(s.Units, u)
+			b.units = append(b.units, u)
+			b.unitByNm[u.Name] = u
+		}
+	}
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return b, nil
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+func (b *Battle) taken(name string) bool {
+	return b.sideByNm[name] != nil || b.unitByNm[name] != nil
+}
+
+func (b *Battle) fillAttrs(dst map[string]any, decl []Attr, given map[string]any, who string, pos dsl.Pos, fail func(dsl.Pos, string, ...any)) {
+	for _, a := range decl {
+		dst[a.Name] = a.Default
+	}
+	names := make([]string, 0, len(given))
+	for k := range given {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == k })
+		if i < 0 {
+			fail(pos, "%s: unknown attribute %s (declared: %s)", who, k, orNone(attrNames(decl)))
+			continue
+		}
+		v, err := convertAttr(given[k], decl[i].Type)
+		if err != nil {
+			if l, ok := given[k].(*dsl.Literal); ok {
+				pos = l.Pos
+			}
+			fail(pos, "%s: attribute %s: %v", who, k, err)
+			continue
+		}
+		dst[k] = v
+	}
+}
+
+func attrNames(as []Attr) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name
+	}
+	return out
+}
+
+// convertAttr converts a value from a setup (a literal) or from Go (or
+// from JSON, where numbers are float64) to the attribute's type.
+func convertAttr(v any, t AttrType) (any, error) {
+	if l, ok := v.(*dsl.Literal); ok {
+		return literalValue(l, t)
+	}
+	switch t {
+	case IntAttr:
+		switch x := v.(type) {
+		case int:
+			return x, nil
+		case int64:
+			return int(x), nil
+		case float64:
+			if x == float64(int(x)) {
+				return int(x), nil
+			}
+		}
+		return nil, fmt.Errorf("want a whole number, got %v", v)
+	case BoolAttr:
+		if x, ok := v.(bool); ok {
+			return x, nil
+		}
+		return nil, fmt.Errorf("want true or false, got %v", v)
+	default:
+		if x, ok := v.(string); ok {
+			return x, nil
+		}
+		return nil, fmt.Errorf("want a string, got %v", v)
+	}
+}
+
+// Program returns the battle's ruleset.
+func (b *Battle) Program() *Program { return b.prog }
+
+// Round returns the current round number (0 before the first round).
+func (b *Battle) Round() int { return b.round }
+
+// Sides returns the sides in setup order.
+func (b *Battle) Sides() []*Side { return b.sides }
+
+// Units returns every unit in setup order.
+func (b *Battle) Units() []*Unit { return b.units }
+
+// Side returns the named side, or nil.
+func (b *Battle) Side(name string) *Side { return b.sideByNm[name] }
+
+// Unit returns the named unit, or nil.
+func (b *Battle) Unit(name string) *Unit { return b.unitByNm[name] }
+
+// Memory returns what is remembered of the previous round.
+func (b *Battle) Memory() Memory { return b.memory }
+
+// Standing returns a copy of the named standing, or nil if it has not been
+// computed.
+func (b *Battle) Standing(name string) *Standing {
+	s := b.standings[name]
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Order = slices.Clone(s.Order)
+	c.Places = slices.Clone(s.Places)
+	return &c
+}
+
+// Order returns the main standing's order (the one activation follows, or
+// the ruleset's first), first holding priority.
+func (b *Battle) Order() []string {
+	if s := b.standings[b.prog.main.name]; s != nil {
+		return slices.Clone(s.Order)
+	}
+	return nil
+}
+
+// Holder returns who holds priority this round.
+func (b *Battle) Holder() string {
+	if b.cur != nil {
+		return b.cur.Holder
+	}
+	return ""
+}
+
+// Chooser returns who chose this round's priority, if anyone.
+func (b *Battle) Chooser() string {
+	if b.cur != nil {
+		return b.cur.Chooser
+	}
+	return ""
+}
+
+// Events returns the transcript of the round under way (or just ended).
+func (b *Battle) Events() []Event {
+	if b.cur == nil {
+		return nil
+	}
+	return b.cur.Events
+}
+
+// Activations returns the activations of the round under way.
+func (b *Battle) Activations() []ActivationRecord {
+	if b.cur == nil {
+		return nil
+	}
+	return b.cur.Activations
+}
+
+// ReadyUnits returns the names of units with a Ready marker.
+func (b *Battle) ReadyUnits() []string {
+	var out []string
+	for _, u := range b.units {
+		if u.Ready {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
+func (b *Battle) emit(e Event) {
+	if !b.transcript {
+		return
+	}
+	e.Round = b.round
+	if !b.InRound() {
+		b.pending = append(b.pending, e)
+		return
+	}
+	b.cur.Events = append(b.cur.Events, e)
+}
+
+func (b *Battle) changed() { b.version++ }
+
+// SetAttr sets a side's or unit's attribute. Standings that watch the
+// attribute are recomputed at once, which may roll dice and ask decisions.
+func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
+	var dst map[string]any
+	var decl []Attr
+	if s := b.sideByNm[who]; s != nil {
+		dst, decl = s.Attrs, b.prog.sideAttrs
+	} else if u := b.unitByNm[who]; u != nil {
+		dst, decl = u.Attrs, b.prog.unitAttrs
+	} else {
+		return fmt.Errorf("set %s of %s: no side or unit is called %s", attr, who, who)
+	}
+	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
+	if i < 0 {
+		return fmt.Errorf("set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
+	}
+	v, err := convertAttr(value, decl[i].Type)
+	if err != nil {
+		return fmt.Errorf("set %s of %s: %v", attr, who, err)
+	}
+	if dst[attr] == v {
+		return nil
+	}
+	dst[attr] = v
+	b.changed()
+	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
+	return b.rewatch(ctx, attr)
+}
+
+// SetStatus gives a unit a status or takes it away.
+func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
+	u := b.unitByNm[unit]
+	if u == nil {
+		return fmt.Errorf("status %s: no unit is called %s", status, unit)
+	}
+	if !slices.Contains(b.prog.statuses, status) {
+		return fmt.Errorf("status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
+	}
+	if u.Status[status] == on {
+		return nil
+	}
+	if on {
+		u.Status[status] = true
+	} else {
+		delete(u.Status, status)
+	}
+	b.changed()
+	return b.rewatch(ctx, status)
+}
+
+// MakeReady puts a Ready marker on a unit, such as when a skill lets a model
+// activate again.
+func (b *Battle) MakeReady(unit string) error {
+	u := b.unitByNm[unit]
+	if u == nil {
+		return fmt.Errorf("ready %s: no unit is called %s", unit, unit)
+	}
+	if !u.Ready {
+		u.Ready = true
+		b.changed()
+		b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name})
+	}
+	return nil
+}
+
+// SetHolder gives priority to a side (or, for a standing of units, a unit):
+// it moves to the front of the main standing.
+func (b *Battle) SetHolder(name string) error {
+	st := b.standings[b.prog.main.name]
+	if st == nil {
+		return fmt.Errorf("holder %s: no order has been made yet", name)
+	}
+	i := slices.Index(st.Order, name)
+	if i < 0 {
+		return fmt.Errorf("holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
+	}
+	pl := st.Places[i]
+	pl.Criterion = "holder set by a special rule"
+	st.Order = append([]string{name}, slices.Delete(st.Order, i, i+1)...)
+	st.Places = append([]Place{pl}, slices.Delete(st.Places, i, i+1)...)
+	if b.cur != nil {
+		b.cur.Holder = name
+	}
+	b.changed()
+	b.emit(Event{Kind: EvHolder, Subject: name, Detail: "set by a special rule"})
+	return nil
+}
+
+// view caches the values expressions read, rebuilt after changes.
+type view struct {
+	version int
+	units   []reflect.Value // unit structs, in b.units order
+	sides   []reflect.Value // side structs, in b.sides order
+	allU    reflect.Value   // []unit
+	allS    reflect.Value   // []side
+	mem     reflect.Value
+	sideEnv []reflect.Value // per side, its subject environment
+	unitEnv []reflect.Value
+}
+
+func (b *Battle) currentView() *view {
+	if b.view != nil && b.view.version == b.version {
+		return b.view
+	}
+	t := b.prog.types
+	v := &view{version: b.version}
+	v.allU = reflect.MakeSlice(reflect.SliceOf(t.unit), len(b.units), len(b.units))
+	for i, u := range b.units {
+		uv := v.allU.Index(i)
+		b.fillUnit(uv, u)
+		v.units = append(v.units, uv)
+	}
+	v.allS = reflect.MakeSlice(reflect.SliceOf(t.side), len(b.sides), len(b.sides))
+	ui := 0
+	for i, s := range b.sides {
+		sv := v.allS.Index(i)
+		sv.Field(t.sideIdx["name"]).SetString(s.Name)
+		sv.Field(t.sideIdx["team"]).SetString(s.Team)
+		sv.Field(t.sideIdx["units"]).Set(v.allU.Slice(ui, ui+len(s.Units)))
+		ui += len(s.Units)
+		for _, a := range b.prog.sideAttrs {
+			sv.Field(t.sideIdx[a.Name]).Set(reflect.ValueOf(s.Attrs[a.Name]))
+		}
+		v.sides = append(v.sides, sv)
+	}
+	v.mem = reflect.New(t.memory).Elem()
+	v.mem.Field(t.memIdx["holder"]).SetString(b.memory.Holder)
+	v.mem.Field(t.memIdx["chooser"]).SetString(b.memory.Chooser)
+	v.mem.Field(t.memIdx["order"]).Set(reflect.ValueOf(slices.Clone(b.memory.Order)))
+	for _, r := range b.prog.remember {
+		if x, ok := b.memory.Values[r.name]; ok && x != nil {
+			v.mem.Field(t.memIdx[r.name]).Set(reflect.ValueOf(x))
+		}
+	}
+	for i := range b.sides {
+		e := reflect.New(t.sideEnv).Elem()
+		copyFields(e, v.sides[i])
+		b.fillCommon(e, t.sideEnvIdx, v)
+		v.sideEnv = append(v.sideEnv, e)
+	}
+	for i := range b.units {
+		e := reflect.New(t.unitEnv).Elem()
+		copyFields(e, v.units[i])
+		b.fillCommon(e, t.unitEnvIdx, v)
+		v.unitEnv = append(v.unitEnv, e)
+	}
+	b.view = v
+	return v
+}
+
+// units are laid out in side order, so a side's units are a subslice; the
+// battle keeps b.units in that order (NewBattle appends side by side).
+func (b *Battle) fillUnit(uv reflect.Value, u *Unit) {
+	t := b.prog.types
+	uv.Field(t.unitIdx["name"]).SetString(u.Name)
+	uv.Field(t.unitIdx["side"]).SetString(u.Side.Name)
+	uv.Field(t.unitIdx["team"]).SetString(u.Side.Team)
+	uv.Field(t.unitIdx["ready"]).SetBool(u.Ready)
+	for _, a := range b.prog.unitAttrs {
+		uv.Field(t.unitIdx[a.Name]).Set(reflect.ValueOf(u.Attrs[a.Name]))
+	}
+	for _, s := range b.prog.statuses {
+		uv.Field(t.unitIdx[s]).SetBool(u.Status[s])
+	}
+}
+
+// copyFields copies src's fields into the leading fields of dst (subject
+// environments start with the subject's own fields).
+func copyFields(dst, src reflect.Value) {
+	for i := 0; i < src.NumField(); i++ {
+		dst.Field(i).Set(src.Field(i))
+	}
+}
+
+func (b *Battle) fillCommon(e reflect.Value, idx map[string]int, v *view) {
+	e.Field(idx["round"]).SetInt(int64(b.round))
+	e.Field(idx["previous"]).Set(v.mem)
+	e.Field(idx["sides"]).Set(v.allS)
+}
+
+// groupEnv is the environment of tie guards, awards and handlers.
+func (b *Battle) groupEnv(units bool, tied []int) reflect.Value {
+	t := b.prog.types
+	v := b.currentView()
+	typ := t.groupSides
+	src := v.sides
+	if units {
+		typ, src = t.groupUnits, v.units
+	}
+	e := reflect.New(typ).Elem()
+	tf := e.Field(t.groupIdx["tied"])
+	ts := reflect.MakeSlice(tf.Type(), len(tied), len(tied))
+	for i, j := range tied {
+		ts.Index(i).Set(src[j])
+	}
+	tf.Set(ts)
+	if b.cur != nil {
+		e.Field(t.groupIdx["holder"]).SetString(b.cur.Holder)
+		e.Field(t.groupIdx["chooser"]).SetString(b.cur.Chooser)
+	}
+	e.Field(t.groupIdx["units"]).Set(v.allU)
+	b.fillCommon(e, t.groupIdx, v)
+	return e
+}

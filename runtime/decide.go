@@ -1,0 +1,138 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// DecisionKind says what kind of answer a decision wants.
+type DecisionKind string
+
+const (
+	// ChooseFirst: pick the option that goes first (who has priority).
+	ChooseFirst DecisionKind = "first"
+	// ChooseBeforeAfter: answer "before" or "after" the others.
+	ChooseBeforeAfter DecisionKind = "before_after"
+	// ChooseOrder: arrange all the options.
+	ChooseOrder DecisionKind = "order"
+	// ChooseActivation: pick a ready unit to activate, or "pass" when
+	// passing is allowed.
+	ChooseActivation DecisionKind = "activate"
+)
+
+// Decision is a point where a player chooses.
+type Decision struct {
+	Kind     DecisionKind
+	By       string   // the side or team deciding
+	Options  []string // the subjects, units, or "before"/"after"
+	Default  []string // the ruleset's declared policy's answer
+	Round    int
+	Standing string
+	Pos      dsl.Pos
+}
+
+func (d Decision) String() string {
+	switch d.Kind {
+	case ChooseFirst:
+		return fmt.Sprintf("%s chooses who goes first among %s", d.By, strings.Join(d.Options, ", "))
+	case ChooseBeforeAfter:
+		return fmt.Sprintf("%s chooses to go before or after", d.By)
+	case ChooseOrder:
+		return fmt.Sprintf("%s arranges %s", d.By, strings.Join(d.Options, ", "))
+	}
+	return fmt.Sprintf("%s chooses a unit to activate among %s", d.By, strings.Join(d.Options, ", "))
+}
+
+// Decider answers decisions. For ChooseOrder the answer is every option in
+// the chosen order; otherwise it is a single option.
+type Decider interface {
+	Decide(ctx context.Context, d Decision) ([]string, error)
+}
+
+// Policy follows the ruleset's declared defaults, for automated play.
+type Policy struct{}
+
+// Decide returns the declared default.
+func (Policy) Decide(ctx context.Context, d Decision) ([]string, error) { return d.Default, nil }
+
+// DeciderFunc adapts a function, such as a prompt at the table.
+type DeciderFunc func(ctx context.Context, d Decision) ([]string, error)
+
+// Decide calls f.
+func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) { return f(ctx, d) }
+
+// ScriptedDecider plays back answers per participant: "Jay chooses Jay".
+// A decision with no scripted answer is an error naming the decision,
+// unless Fallback is set.
+type ScriptedDecider struct {
+	answers  map[string][][]string
+	Fallback Decider
+}
+
+// NewScriptedDecider returns an empty script.
+func NewScriptedDecider() *ScriptedDecider {
+	return &ScriptedDecider{answers: map[string][][]string{}}
+}
+
+// Add queues who's next answer.
+func (s *ScriptedDecider) Add(who string, answer ...string) {
+	s.answers[who] = append(s.answers[who], answer)
+}
+
+// Unused lists answers never asked for.
+func (s *ScriptedDecider) Unused() []string {
+	var out []string
+	for who, q := range s.answers {
+		for _, a := range q {
+			out = append(out, who+" chooses "+strings.Join(a, ", "))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Decide pops who's next answer.
+func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, error) {
+	q := s.answers[d.By]
+	if len(q) == 0 {
+		if s.Fallback != nil {
+			return s.Fallback.Decide(ctx, d)
+		}
+		return nil, fmt.Errorf("round %d: unscripted decision: %s (script it with `%s chooses ...`)", d.Round, d, quoteName(d.By))
+	}
+	s.answers[d.By] = q[1:]
+	return q[0], nil
+}
+
+func quoteName(s string) string {
+	if identRE.MatchString(s) {
+		return s
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// checkAnswer validates a decider's answer.
+func checkAnswer(d Decision, ans []string) error {
+	bad := func() error {
+		return fmt.Errorf("round %d: %s: answer %q is not valid (options: %s)", d.Round, d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
+	}
+	if d.Kind == ChooseOrder {
+		if len(ans) != len(d.Options) {
+			return bad()
+		}
+		for _, o := range d.Options {
+			if !slices.Contains(ans, o) {
+				return bad()
+			}
+		}
+		return nil
+	}
+	if len(ans) != 1 || !slices.Contains(d.Options, ans[0]) {
+		return bad()
+	}
+	return nil
+}

@@ -1,0 +1,207 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// RollRequest asks for one roll of a group: every subject rolls Count dice
+// of Faces sides. Attempt is 0 for the first roll and n for the nth reroll
+// of the same still-tied group.
+type RollRequest struct {
+	Round    int
+	Standing string
+	Subjects []string
+	Count    int
+	Faces    int
+	Attempt  int
+	Pos      dsl.Pos
+}
+
+// PickRequest asks for a uniformly random pick of one option (a random
+// criterion orders a group by repeated picks).
+type PickRequest struct {
+	Round    int
+	Standing string
+	Options  []string
+	Pos      dsl.Pos
+}
+
+// Dice is every source of chance. Roll returns each subject's natural total
+// (the sum of its dice, before modifiers), in the order of req.Subjects.
+// Pick returns an index into req.Options.
+type Dice interface {
+	Roll(ctx context.Context, req RollRequest) ([]int, error)
+	Pick(ctx context.Context, req PickRequest) (int, error)
+}
+
+// SeededDice is a reproducible source: the same seed always gives the same
+// battle. Its state is saved in snapshots.
+type SeededDice struct {
+	pcg *rand.PCG
+	rng *rand.Rand
+}
+
+// NewSeededDice returns dice seeded with seed (math/rand/v2 PCG).
+func NewSeededDice(seed uint64) *SeededDice {
+	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &SeededDice{pcg: pcg, rng: rand.New(pcg)}
+}
+
+// Roll rolls the dice.
+func (d *SeededDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	out := make([]int, len(req.Subjects))
+	d.RollInto(out, req.Count, req.Faces)
+	return out, nil
+}
+
+// RollInto fills out with totals of count dice of faces sides each.
+func (d *SeededDice) RollInto(out []int, count, faces int) {
+	for i := range out {
+		t := 0
+		for range count {
+			t += d.rng.IntN(faces) + 1
+		}
+		out[i] = t
+	}
+}
+
+// Pick picks uniformly.
+func (d *SeededDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	return d.rng.IntN(len(req.Options)), nil
+}
+
+// MarshalBinary saves the generator's state.
+func (d *SeededDice) MarshalBinary() ([]byte, error) { return d.pcg.MarshalBinary() }
+
+// UnmarshalBinary restores the generator's state.
+func (d *SeededDice) UnmarshalBinary(b []byte) error { return d.pcg.UnmarshalBinary(b) }
+
+// ScriptedDice plays back results written in advance, per participant:
+// "Jay rolls 4, Rob rolls 2". A roll nobody scripted is an error, as is a
+// result no die can show.
+type ScriptedDice struct {
+	rolls map[string][]int
+	picks []string
+	// Fallback, if set, answers what the script does not.
+	Fallback Dice
+}
+
+// NewScriptedDice returns an empty script.
+func NewScriptedDice() *ScriptedDice { return &ScriptedDice{rolls: map[string][]int{}} }
+
+// AddRoll queues the next natural total for who.
+func (d *ScriptedDice) AddRoll(who string, total int) { d.rolls[who] = append(d.rolls[who], total) }
+
+// AddPick queues the next random pick.
+func (d *ScriptedDice) AddPick(name string) { d.picks = append(d.picks, name) }
+
+// Unused lists what was scripted but never asked for.
+func (d *ScriptedDice) Unused() []string {
+	var out []string
+	for who, q := range d.rolls {
+		for _, v := range q {
+			out = append(out, fmt.Sprintf("roll %s %d", who, v))
+		}
+	}
+	for _, p := range d.picks {
+		out = append(out, "random "+p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Roll pops one scripted total per subject.
+func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	var missing []string
+	for _, s := range req.Subjects {
+		if len(d.rolls[s]) == 0 {
+			missing = append(missing, s)
+		}
+	}
+	if len(missing) > 0 {
+		if d.Fallback != nil && len(missing) == len(req.Subjects) {
+			return d.Fallback.Roll(ctx, req)
+		}
+		what := "a roll"
+		if req.Attempt > 0 {
+			what = "a reroll"
+		}
+		return nil, fmt.Errorf("round %d, order %s: %s %s needed for %s, but none is scripted",
+			req.Round, req.Standing, diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))
+	}
+	out := make([]int, len(req.Subjects))
+	for i, s := range req.Subjects {
+		v := d.rolls[s][0]
+		d.rolls[s] = d.rolls[s][1:]
+		if v < req.Count || v > req.Count*req.Faces {
+			return nil, fmt.Errorf("round %d: scripted roll %d for %s is impossible on %s", req.Round, v, s, diceName(req.Count, req.Faces))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Pick pops the next scripted pick, which must be one of the options.
+func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	if len(d.picks) == 0 {
+		if d.Fallback != nil {
+			return d.Fallback.Pick(ctx, req)
+		}
+		return 0, fmt.Errorf("round %d, order %s: a random pick among %s is needed, but none is scripted",
+			req.Round, req.Standing, strings.Join(req.Options, ", "))
+	}
+	p := d.picks[0]
+	d.picks = d.picks[1:]
+	i := slices.Index(req.Options, p)
+	if i < 0 {
+		return 0, fmt.Errorf("round %d: scripted random pick %s is not among %s", req.Round, p, strings.Join(req.Options, ", "))
+	}
+	return i, nil
+}
+
+// FuncDice asks a function for every die, such as a player reading
+// physical dice at the table.
+type FuncDice struct {
+	// Die returns the natural total of req.Count dice for one subject.
+	Die func(ctx context.Context, req RollRequest, subject string) (int, error)
+	// PickOne returns an index into req.Options.
+	PickOne func(ctx context.Context, req PickRequest) (int, error)
+}
+
+// Roll asks for each subject in turn and checks the answer.
+func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	out := make([]int, len(req.Subjects))
+	for i, s := range req.Subjects {
+		v, err := d.Die(ctx, req, s)
+		if err != nil {
+			return nil, err
+		}
+		if v < req.Count || v > req.Count*req.Faces {
+			return nil, fmt.Errorf("%d is impossible on %s", v, diceName(req.Count, req.Faces))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Pick asks the function.
+func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	i, err := d.PickOne(ctx, req)
+	if err == nil && (i < 0 || i >= len(req.Options)) {
+		err = fmt.Errorf("pick %d is out of range", i)
+	}
+	return i, err
+}
+
+func diceName(count, faces int) string {
+	if count == 1 {
+		return fmt.Sprintf("d%d", faces)
+	}
+	return fmt.Sprintf("%dd%d", count, faces)
+}

@@ -1,0 +1,47 @@
+// Package runtime compiles parsed .rules files and plays battles with them.
+//
+// # The model
+//
+// A [Program] is a compiled ruleset: immutable and safe for concurrent use.
+// A [Battle] is one game played with it: sides and their units, the round
+// number, Ready markers, the standings computed so far, and a memory of the
+// previous round (previous.holder, previous.chooser, previous.order and any
+// value the ruleset says to remember). A Battle is not safe for concurrent
+// use, and it can be saved with [Battle.Snapshot] and restored with
+// [Program.Restore] with nothing lost.
+//
+// Each round runs the ruleset's phases in order. A phase holds steps, order
+// procedures, Ready placements and hook points. An order procedure turns a
+// set of subjects (sides or units) into a [Standing]: an ordering whose first
+// subject holds priority, with a note of who chose and of the criterion that
+// decided each place.
+//
+// An order procedure is a chain of criteria. Each criterion splits the
+// groups that are still tied and leaves the others alone:
+//
+//	lowest count(units)           order by a value
+//	highest roll d6               every tied subject rolls; highest first
+//	tie when round == 1: reroll   how a still-tied group is resolved
+//	tie: award not previous.chooser
+//	random                        a uniformly random order of the group
+//	choice first by winner        a participant arranges the group
+//
+// Tie rules are tried in order; the first whose guard holds resolves the
+// group. A reroll rolls only the still-tied subjects again and then applies
+// the same tie rules, so "5, 4, 4, 2" rerolls just the two 4s.
+//
+// # Dice and decisions
+//
+// Every roll goes through a [Dice] source and every choice through a
+// [Decider], so the same Program runs with seeded dice ([SeededDice]),
+// scripted dice ([ScriptedDice]), physical dice ([FuncDice]) or the odds
+// analyser's enumeration, and with scripted, policy or interactive
+// decisions. A scripted run that reaches a decision it has no answer for
+// fails with an error that names the decision; it never picks silently.
+//
+// # Limits
+//
+// Rerolls and steps are bounded ([Limits]) and every entry point takes a
+// context.Context, so a rule that can never resolve ends with an error, not
+// a hang. Nothing in this package panics on user input or does I/O.
+package runtime

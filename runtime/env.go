@@ -1,0 +1,229 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// Expressions are type-checked against Go struct types built at compile
+// time from the ruleset's declarations, so that `sum(units, .movment)` is an
+// error at check time rather than a surprise in round 3.
+
+// AttrType is the type of a declared attribute.
+type AttrType string
+
+const (
+	IntAttr    AttrType = "int"
+	BoolAttr   AttrType = "bool"
+	StringAttr AttrType = "string"
+)
+
+func (t AttrType) goType() reflect.Type {
+	switch t {
+	case BoolAttr:
+		return reflect.TypeFor[bool]()
+	case StringAttr:
+		return reflect.TypeFor[string]()
+	}
+	return reflect.TypeFor[int]()
+}
+
+func (t AttrType) zero() any {
+	switch t {
+	case BoolAttr:
+		return false
+	case StringAttr:
+		return ""
+	}
+	return 0
+}
+
+type field struct {
+	name string
+	typ  reflect.Type
+}
+
+// structType builds a struct whose fields expr sees under the given names.
+func structType(fields []field) (reflect.Type, map[string]int) {
+	sf := make([]reflect.StructField, len(fields))
+	idx := make(map[string]int, len(fields))
+	for i, f := range fields {
+		sf[i] = reflect.StructField{
+			Name: fmt.Sprintf("F%d", i),
+			Type: f.typ,
+			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q`, f.name)),
+		}
+		idx[f.name] = i
+	}
+	return reflect.StructOf(sf), idx
+}
+
+// envTypes holds the struct types expressions are checked against.
+type envTypes struct {
+	unit, side, memory reflect.Type
+	unitIdx, sideIdx   map[string]int
+	memIdx             map[string]int
+	// Environments: a side or a unit as the subject of a criterion, and a
+	// group (tie guards, awards, handlers, remembered values).
+	sideEnv, unitEnv, groupSides, groupUnits reflect.Type
+	sideEnvIdx, unitEnvIdx, groupIdx         map[string]int
+	names                                    *strings.Replacer
+}
+
+func buildEnvTypes(p *Program) *envTypes {
+	t := &envTypes{}
+	str := reflect.TypeFor[string]()
+	unitFields := []field{{"name", str}, {"side", str}, {"team", str}, {"ready", reflect.TypeFor[bool]()}}
+	for _, a := range p.unitAttrs {
+		unitFields = append(unitFields, field{a.Name, a.Type.goType()})
+	}
+	for _, s := range p.statuses {
+		unitFields = append(unitFields, field{s, reflect.TypeFor[bool]()})
+	}
+	t.unit, t.unitIdx = structType(unitFields)
+
+	sideFields := []field{{"name", str}, {"team", str}, {"units", reflect.SliceOf(t.unit)}}
+	for _, a := range p.sideAttrs {
+		sideFields = append(sideFields, field{a.Name, a.Type.goType()})
+	}
+	t.side, t.sideIdx = structType(sideFields)
+
+	memFields := []field{{"holder", str}, {"chooser", str}, {"order", reflect.TypeFor[[]string]()}}
+	for _, r := range p.remember {
+		memFields = append(memFields, field{r.name, reflect.TypeFor[any]()})
+	}
+	t.memory, t.memIdx = structType(memFields)
+
+	common := []field{{"round", reflect.TypeFor[int]()}, {"previous", t.memory}, {"sides", reflect.SliceOf(t.side)}}
+	t.sideEnv, t.sideEnvIdx = structType(append(append([]field{}, sideFields...), common...))
+	t.unitEnv, t.unitEnvIdx = structType(append(append([]field{}, unitFields...), common...))
+	group := append([]field{{"tied", reflect.SliceOf(t.side)}, {"holder", str}, {"chooser", str},
+		{"units", reflect.SliceOf(t.unit)}}, common...)
+	t.groupSides, t.groupIdx = structType(group)
+	group[0] = field{"tied", reflect.SliceOf(t.unit)}
+	t.groupUnits, _ = structType(group)
+
+	t.names = strings.NewReplacer(
+		t.unitEnv.String(), "unit", t.sideEnv.String(), "side",
+		t.groupSides.String(), "rule", t.groupUnits.String(), "rule",
+		t.unit.String(), "unit", t.side.String(), "side", t.memory.String(), "previous",
+	)
+	return t
+}
+
+// countPatch lets `count(units)` mean the number of elements, as a rule
+// author expects; expr's own count() wants a predicate.
+type countPatch struct{}
+
+func (countPatch) Visit(n *ast.Node) {
+	if b, ok := (*n).(*ast.BuiltinNode); ok && b.Name == "count" && len(b.Arguments) == 1 {
+		b.Name = "len"
+	}
+}
+
+// exprKind is what an expression must produce.
+type exprKind int
+
+const (
+	anyValue exprKind = iota
+	boolValue
+	numberValue
+	stringValue
+)
+
+func (k exprKind) String() string {
+	return [...]string{"a value", "true or false", "a number", "a name"}[k]
+}
+
+// compiled is an expression ready to run.
+type compiled struct {
+	prog *vm.Program
+	src  string
+	pos  dsl.Pos
+}
+
+func (c *compiled) String() string { return c.src }
+
+// compileExpr compiles e against env and reports errors at their true
+// position in the .rules file.
+func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*compiled, *dsl.Diagnostic) {
+	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface()), expr.Patch(countPatch{})}
+	opts = append(opts, p.funcs...)
+	prog, err := expr.Compile(e.Source, opts...)
+	if err != nil {
+		d := p.exprError(e, err)
+		return nil, &d
+	}
+	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
+		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, p.types.friendly(t.String()))
+		return nil, &d
+	}
+	return &compiled{prog: prog, src: e.Source, pos: e.Pos}, nil
+}
+
+func kindAccepts(want exprKind, t reflect.Type) bool {
+	if t.Kind() == reflect.Interface {
+		return true
+	}
+	switch want {
+	case boolValue:
+		return t.Kind() == reflect.Bool
+	case numberValue:
+		switch t.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64:
+			return true
+		}
+		return false
+	case stringValue:
+		return t.Kind() == reflect.String
+	}
+	return true
+}
+
+func quoteSrc(s string) string { return "`" + s + "`" }
+
+func (t *envTypes) friendly(s string) string {
+	if t == nil {
+		return s
+	}
+	return t.names.Replace(s)
+}
+
+// exprError turns an expr-lang error into a diagnostic at the file
+// position of the offending token.
+func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
+	fe, ok := err.(*file.Error)
+	if !ok {
+		return dsl.Errorf(e.Pos, "%s", p.types.friendly(err.Error()))
+	}
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", p.types.friendly(fe.Message))
+}
+
+// offsetPos advances pos over the first n runes of src.
+func offsetPos(pos dsl.Pos, src string, n int) dsl.Pos {
+	i := 0
+	for off, r := range src {
+		if i == n {
+			break
+		}
+		pos.Offset = pos.Offset + len(string(r))
+		_ = off
+		if r == '\n' {
+			pos.Line++
+			pos.Column = 1
+		} else {
+			pos.Column++
+		}
+		i++
+	}
+	return pos
+}

@@ -1,0 +1,100 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// EventKind names what happened.
+type EventKind string
+
+const (
+	EvRoundStart EventKind = "round_start"
+	EvRoundEnd   EventKind = "round_end"
+	EvHook       EventKind = "hook"
+	EvRoll       EventKind = "roll"
+	EvTie        EventKind = "tie"
+	EvReroll     EventKind = "reroll"
+	EvAward      EventKind = "award"
+	EvRandom     EventKind = "random"
+	EvDecision   EventKind = "decision"
+	EvPlacement  EventKind = "placement"
+	EvKept       EventKind = "kept"
+	EvHolder     EventKind = "holder"
+	EvSet        EventKind = "set"
+	EvReady      EventKind = "ready"
+	EvActivate   EventKind = "activate"
+	EvPass       EventKind = "pass"
+)
+
+// Event is one entry of a battle's transcript. Pos is the rule that caused
+// it, so that "why does Rob choose?" can be answered from the events.
+type Event struct {
+	Kind     EventKind `json:"kind"`
+	Round    int       `json:"round"`
+	Standing string    `json:"standing,omitempty"`
+	Subject  string    `json:"subject,omitempty"`
+	Subjects []string  `json:"subjects,omitempty"`
+	Value    *int      `json:"value,omitempty"`
+	Total    *int      `json:"total,omitempty"`
+	Place    int       `json:"place,omitempty"`
+	By       string    `json:"by,omitempty"`
+	Choice   []string  `json:"choice,omitempty"`
+	Rule     string    `json:"rule,omitempty"` // the criterion or rule, as written
+	Pos      string    `json:"pos,omitempty"`  // file:line:col of the rule
+	Detail   string    `json:"detail,omitempty"`
+}
+
+func posString(p dsl.Pos) string {
+	if p.Line == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+}
+
+func intp(v int) *int { return &v }
+
+// String renders the event as a line of a readable transcript.
+func (e Event) String() string {
+	switch e.Kind {
+	case EvRoundStart:
+		return fmt.Sprintf("round %d begins", e.Round)
+	case EvRoundEnd:
+		return fmt.Sprintf("round %d ends", e.Round)
+	case EvHook:
+		return "hook: " + e.Detail
+	case EvRoll:
+		s := fmt.Sprintf("%s rolls %d", e.Subject, *e.Value)
+		if e.Total != nil && *e.Total != *e.Value {
+			s += fmt.Sprintf(" (total %d)", *e.Total)
+		}
+		return s + " for " + e.Standing
+	case EvTie:
+		return fmt.Sprintf("tie between %s on %s", strings.Join(e.Subjects, " and "), e.Rule)
+	case EvReroll:
+		return fmt.Sprintf("%s roll again (%s)", strings.Join(e.Subjects, " and "), e.Rule)
+	case EvAward:
+		return fmt.Sprintf("%s: %s", e.Rule, e.Detail)
+	case EvRandom:
+		return fmt.Sprintf("random pick: %s", e.Subject)
+	case EvDecision:
+		return fmt.Sprintf("%s chooses %s (%s)", e.By, strings.Join(e.Choice, ", "), e.Detail)
+	case EvPlacement:
+		return fmt.Sprintf("%s #%d: %s (by %s)", e.Standing, e.Place, e.Subject, e.Rule)
+	case EvKept:
+		return fmt.Sprintf("%s keep their places: %s", strings.Join(e.Subjects, " and "), e.Detail)
+	case EvHolder:
+		return fmt.Sprintf("%s holds priority (%s)", e.Subject, e.Detail)
+	case EvSet:
+		return e.Detail
+	case EvReady:
+		return fmt.Sprintf("%s is Ready", e.Subject)
+	case EvActivate:
+		return fmt.Sprintf("%s activates %s", e.By, e.Subject)
+	case EvPass:
+		return fmt.Sprintf("%s passes (%s)", e.By, e.Detail)
+	}
+	return string(e.Kind)
+}

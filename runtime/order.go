@@ -1,0 +1,622 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// ErrLimit is wrapped by errors from going over a Limits bound.
+var ErrLimit = errors.New("limit reached")
+
+// orderRun is one computation of an order procedure. Subjects are indices
+// into the battle's sides or units; a block is a group still tied.
+type orderRun struct {
+	b       *Battle
+	o       *order
+	names   []string
+	reason  []Place
+	chooser string
+	rerolls int
+	groups  [][]int
+	// For an until-changed recomputation: the previous standing, and which
+	// subjects' watched values changed since it was made.
+	prev    *Standing
+	changed []bool
+}
+
+func (b *Battle) subjectNames(units bool) []string {
+	if units {
+		out := make([]string, len(b.units))
+		for i, u := range b.units {
+			out[i] = u.Name
+		}
+		return out
+	}
+	out := make([]string, len(b.sides))
+	for i, s := range b.sides {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// computeOrder runs o and stores the standing.
+func (b *Battle) computeOrder(ctx context.Context, o *order) error {
+	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units)}
+	r.reason = make([]Place, len(r.names))
+	if o.scope.kind == "changed" {
+		if prev := b.standings[o.name]; prev != nil {
+			r.prev = prev
+			r.changed = make([]bool, len(r.names))
+			for i, n := range r.names {
+				r.changed[i] = !slices.Equal(prev.Watched[n], b.watchedValues(o, i))
+			}
+		}
+	}
+	all := make([]int, len(r.names))
+	for i := range all {
+		all[i] = i
+	}
+	blocks, err := r.run(ctx, o.chain, all, nil, nil, 0)
+	if err != nil {
+		return err
+	}
+	st := &Standing{Name: o.name, Units: o.units, Round: b.round, Chooser: r.chooser}
+	place := 0
+	for _, bl := range blocks {
+		if len(bl) > 1 {
+			b.emit(Event{Kind: EvTie, Standing: o.name, Subjects: r.namesOf(bl), Rule: "the end of the order",
+				Detail: "still tied; they keep their setup order", Pos: posString(o.pos)})
+		}
+		for _, i := range bl {
+			place++
+			pl := r.reason[i]
+			pl.Subject = r.names[i]
+			if pl.Criterion == "" {
+				pl.Criterion = "setup order (still tied)"
+			}
+			st.Order = append(st.Order, pl.Subject)
+			st.Places = append(st.Places, pl)
+			b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, Pos: pl.Pos})
+		}
+	}
+	if o.scope.kind == "changed" {
+		st.Watched = map[string][]any{}
+		for i, n := range r.names {
+			st.Watched[n] = b.watchedValues(o, i)
+		}
+		for _, g := range r.groups {
+			st.Groups = append(st.Groups, r.namesOf(g))
+		}
+	}
+	b.standings[o.name] = st
+	b.changed()
+	return nil
+}
+
+func (b *Battle) watchedValues(o *order, i int) []any {
+	out := make([]any, len(o.scope.watched))
+	for k, w := range o.scope.watched {
+		if o.units {
+			u := b.units[i]
+			if v, ok := u.Attrs[w]; ok {
+				out[k] = v
+			} else if v, ok := u.Side.Attrs[w]; ok {
+				out[k] = v
+			} else {
+				out[k] = u.Status[w]
+			}
+		} else {
+			out[k] = b.sides[i].Attrs[w]
+		}
+	}
+	return out
+}
+
+func (r *orderRun) namesOf(bl []int) []string {
+	out := make([]string, len(bl))
+	for i, j := range bl {
+		out[i] = r.names[j]
+	}
+	return out
+}
+
+func (r *orderRun) place(bl []int, l link, pos dsl.Pos) {
+	for _, i := range bl {
+		r.reason[i] = Place{Criterion: l.describe(), Pos: posString(pos)}
+	}
+}
+
+// run applies a chain to one group and returns the group's blocks in order.
+// roll is the latest roll (for reroll), ties the tie rules a reroll
+// re-applies, attempt the reroll count of this group.
+func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
+	blocks := [][]int{group}
+	for _, l := range chain {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var err error
+		switch x := l.(type) {
+		case *valueLink:
+			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.byValue(x, bl) })
+		case *rollLink:
+			roll = x
+			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.byRoll(ctx, x, bl, 0) })
+		case *randomLink:
+			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.random(ctx, x, bl) })
+		case *tieSet:
+			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.tie(ctx, x, bl, roll, 0) })
+		case *rerollLink:
+			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.reroll(ctx, x, bl, roll, ties, attempt) })
+		case *awardLink:
+			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.award(x, bl) })
+		case *choiceLink:
+			blocks, err = r.choice(ctx, x, blocks)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return blocks, nil
+}
+
+// eachTied replaces every block of two or more with what fn makes of it.
+func (r *orderRun) eachTied(blocks [][]int, fn func([]int) ([][]int, error)) ([][]int, error) {
+	var out [][]int
+	for _, bl := range blocks {
+		if len(bl) < 2 {
+			out = append(out, bl)
+			continue
+		}
+		got, err := fn(bl)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, got...)
+	}
+	return out, nil
+}
+
+// split orders a block by key (descending when dir > 0), grouping equal
+// keys into new blocks, and notes l as the reason for every subject it
+// separated.
+func (r *orderRun) split(bl []int, keys []float64, dir int, l link, pos dsl.Pos) [][]int {
+	idx := make([]int, len(bl))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, c int) int {
+		ka, kc := keys[a], keys[c]
+		if dir > 0 {
+			ka, kc = kc, ka
+		}
+		switch {
+		case ka < kc:
+			return -1
+		case ka > kc:
+			return 1
+		}
+		return 0
+	})
+	var out [][]int
+	for k := 0; k < len(idx); {
+		j := k
+		for j < len(idx) && keys[idx[j]] == keys[idx[k]] {
+			j++
+		}
+		nb := make([]int, 0, j-k)
+		for _, x := range idx[k:j] {
+			nb = append(nb, bl[x])
+		}
+		if len(nb) == 1 {
+			r.place(nb, l, pos)
+		}
+		out = append(out, nb)
+		k = j
+	}
+	return out
+}
+
+func (r *orderRun) subjectEnv(i int) reflect.Value {
+	v := r.b.currentView()
+	if r.o.units {
+		return v.unitEnv[i]
+	}
+	return v.sideEnv[i]
+}
+
+func (r *orderRun) number(c *compiled, i int) (float64, error) {
+	out, err := expr.Run(c.prog, r.subjectEnv(i).Interface())
+	if err != nil {
+		return 0, fmt.Errorf("%s: %s for %s: %v", posString(c.pos), quoteSrc(c.src), r.names[i], err)
+	}
+	f, ok := toFloat(out)
+	if !ok {
+		return 0, fmt.Errorf("%s: %s for %s is %v, not a number", posString(c.pos), quoteSrc(c.src), r.names[i], out)
+	}
+	return f, nil
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	case int32:
+		return float64(x), true
+	case float32:
+		return float64(x), true
+	case uint:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
+	keys := make([]float64, len(bl))
+	for k, i := range bl {
+		v, err := r.number(l.e, i)
+		if err != nil {
+			return nil, err
+		}
+		keys[k] = v
+	}
+	return r.split(bl, keys, l.dir, l, l.pos), nil
+}
+
+func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt int) ([][]int, error) {
+	names := r.namesOf(bl)
+	req := RollRequest{Round: r.b.round, Standing: r.o.name, Subjects: names, Count: l.count, Faces: l.faces, Attempt: attempt, Pos: l.pos}
+	nat, err := r.b.dice.Roll(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if len(nat) != len(bl) {
+		return nil, fmt.Errorf("dice returned %d results for %d subjects", len(nat), len(bl))
+	}
+	keys := make([]float64, len(bl))
+	for k, i := range bl {
+		total := nat[k]
+		if l.mod != nil {
+			m, err := r.number(l.mod, i)
+			if err != nil {
+				return nil, err
+			}
+			total += int(m)
+		}
+		keys[k] = float64(total)
+		r.b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: names[k], Value: intp(nat[k]), Total: intp(total),
+			Rule: l.describe(), Pos: posString(l.pos)})
+	}
+	out := r.split(bl, keys, l.dir, l, l.pos)
+	for _, nb := range out {
+		if len(nb) > 1 {
+			r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.describe(), Pos: posString(l.pos)})
+		}
+	}
+	return out, nil
+}
+
+func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int, error) {
+	rest := slices.Clone(bl)
+	var out [][]int
+	for len(rest) > 1 {
+		k, err := r.b.dice.Pick(ctx, PickRequest{Round: r.b.round, Standing: r.o.name, Options: r.namesOf(rest), Pos: l.pos})
+		if err != nil {
+			return nil, err
+		}
+		if k < 0 || k >= len(rest) {
+			return nil, fmt.Errorf("random pick %d is out of range", k)
+		}
+		r.b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(rest), Rule: "random", Pos: posString(l.pos)})
+		out = append(out, []int{rest[k]})
+		rest = slices.Delete(rest, k, k+1)
+	}
+	out = append(out, rest)
+	for _, nb := range out {
+		r.place(nb, l, l.pos)
+	}
+	return out, nil
+}
+
+// tie resolves a tied block with the first tie rule whose guard holds.
+func (r *orderRun) tie(ctx context.Context, ts *tieSet, bl []int, roll *rollLink, attempt int) ([][]int, error) {
+	if kept := r.keep(bl); kept != nil {
+		return kept, nil
+	}
+	for _, rule := range ts.rules {
+		if rule.when != nil {
+			ok, err := r.guard(rule.when, bl)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		out, err := r.run(ctx, rule.chain, bl, roll, ts, attempt)
+		if err != nil {
+			return nil, err
+		}
+		if r.o.scope.kind == "changed" {
+			r.groups = append(r.groups, slices.Clone(bl))
+		}
+		return out, nil
+	}
+	return [][]int{bl}, nil
+}
+
+// keep implements "until changed": a tie among subjects whose watched
+// values have not changed since it was resolved keeps its old order; only
+// a new tie is resolved again.
+func (r *orderRun) keep(bl []int) [][]int {
+	if r.prev == nil {
+		return nil
+	}
+	for _, i := range bl {
+		if r.changed[i] {
+			return nil
+		}
+	}
+	names := r.namesOf(bl)
+	for _, g := range r.prev.Groups {
+		if !isSubset(names, g) {
+			continue
+		}
+		slices.SortFunc(bl, func(a, c int) int {
+			return slices.Index(r.prev.Order, r.names[a]) - slices.Index(r.prev.Order, r.names[c])
+		})
+		var out [][]int
+		for _, i := range bl {
+			out = append(out, []int{i})
+			prev := r.prev.Places[slices.Index(r.prev.Order, r.names[i])]
+			r.reason[i] = prev
+		}
+		r.groups = append(r.groups, slices.Clone(bl))
+		r.b.emit(Event{Kind: EvKept, Standing: r.o.name, Subjects: r.namesOf(bl),
+			Detail: "their values have not changed since the tie was resolved"})
+		return out
+	}
+	return nil
+}
+
+func isSubset(xs, of []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(of, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *orderRun) guard(c *compiled, bl []int) (bool, error) {
+	out, err := expr.Run(c.prog, r.b.groupEnv(r.o.units, bl).Interface())
+	if err != nil {
+		return false, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
+	}
+	v, ok := out.(bool)
+	if !ok {
+		return false, fmt.Errorf("%s: %s is %v, not true or false", posString(c.pos), quoteSrc(c.src), out)
+	}
+	return v, nil
+}
+
+func (r *orderRun) reroll(ctx context.Context, l *rerollLink, bl []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
+	r.rerolls++
+	if r.rerolls > r.b.prog.limits.MaxRerolls {
+		return nil, fmt.Errorf("%s: order %s: still tied after %d rerolls (%s): %w",
+			posString(l.pos), r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(bl), ", "), ErrLimit)
+	}
+	r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(bl), Rule: roll.describe(), Pos: posString(l.pos)})
+	parts, err := r.byRoll(ctx, roll, bl, attempt+1)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]int
+	for _, nb := range parts {
+		if len(nb) > 1 && ties != nil {
+			got, err := r.tie(ctx, ties, nb, roll, attempt+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, got...)
+			continue
+		}
+		out = append(out, nb)
+	}
+	return out, nil
+}
+
+func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
+	out, err := expr.Run(l.e.prog, r.b.groupEnv(r.o.units, bl).Interface())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
+	}
+	name, _ := out.(string)
+	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
+	if k < 0 {
+		what := fmt.Sprintf("%q", name)
+		if name == "" {
+			what = "nobody"
+		}
+		return nil, fmt.Errorf("%s: %s names %s, who is not among the tied (%s)",
+			posString(l.pos), quoteSrc(l.describe()), what, strings.Join(r.namesOf(bl), ", "))
+	}
+	who := []int{bl[k]}
+	rest := slices.Delete(slices.Clone(bl), k, k+1)
+	r.place(who, l, l.pos)
+	if len(rest) == 1 {
+		r.place(rest, l, l.pos)
+	}
+	detail := name + " goes first"
+	if l.not {
+		detail = "the others go before " + name
+		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.describe(), Detail: detail, Pos: posString(l.pos)})
+		return [][]int{rest, who}, nil
+	}
+	r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.describe(), Detail: detail, Pos: posString(l.pos)})
+	return [][]int{who, rest}, nil
+}
+
+// choice lets a participant arrange the whole group.
+func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([][]int, error) {
+	var group []int
+	for _, bl := range blocks {
+		group = append(group, bl...)
+	}
+	if len(group) < 2 {
+		return blocks, nil
+	}
+	by, self, err := r.who(l, blocks)
+	if err != nil {
+		return nil, err
+	}
+	names := r.namesOf(group)
+	d := Decision{By: by, Round: r.b.round, Standing: r.o.name, Pos: l.pos}
+	switch l.kind {
+	case "first":
+		d.Kind, d.Options = ChooseFirst, names
+		switch {
+		case l.policy == "self" && self != "":
+			d.Default = []string{self}
+		case l.policy == "other" && self != "":
+			d.Default = []string{names[slices.IndexFunc(names, func(n string) bool { return n != self })]}
+		default:
+			d.Default = []string{names[0]}
+		}
+	case "before_after":
+		d.Kind, d.Options, d.Default = ChooseBeforeAfter, []string{"before", "after"}, []string{l.policy}
+	default:
+		d.Kind, d.Options, d.Default = ChooseOrder, names, slices.Clone(names)
+		if l.policy == "reverse" {
+			slices.Reverse(d.Default)
+		}
+	}
+	ans, err := r.b.decider.Decide(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAnswer(d, ans); err != nil {
+		return nil, err
+	}
+	r.b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: ans, Subjects: names, Rule: l.describe(),
+		Detail: string(d.Kind), Pos: posString(l.pos)})
+	if r.chooser == "" {
+		r.chooser = by
+	}
+	var order []string
+	switch l.kind {
+	case "first":
+		order = append([]string{ans[0]}, slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == ans[0] })...)
+	case "before_after":
+		if self == "" {
+			self = names[0]
+		}
+		rest := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == self })
+		if ans[0] == "before" {
+			order = append([]string{self}, rest...)
+		} else {
+			order = append(rest, self)
+		}
+	default:
+		order = ans
+	}
+	out := make([][]int, len(order))
+	for k, n := range order {
+		i := group[slices.Index(names, n)]
+		out[k] = []int{i}
+		r.reason[i] = Place{Criterion: fmt.Sprintf("%s (%s chose)", l.describe(), by), Pos: posString(l.pos)}
+	}
+	return out, nil
+}
+
+// who resolves a choice's role to the deciding participant (a side or a
+// team) and the subject it speaks for, if any.
+func (r *orderRun) who(l *choiceLink, blocks [][]int) (by, self string, err error) {
+	b := r.b
+	first, last := blocks[0], blocks[len(blocks)-1]
+	sideOf := func(i int) string {
+		if r.o.units {
+			return b.units[i].Side.Name
+		}
+		return b.sides[i].Name
+	}
+	unresolved := func(bl []int) error {
+		return fmt.Errorf("%s: %s: the %s is not decided yet: %s are still tied (add a tie rule before the choice)",
+			posString(l.pos), quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(bl), ", "))
+	}
+	switch l.role {
+	case "winner":
+		if len(first) > 1 {
+			return "", "", unresolved(first)
+		}
+		return sideOf(first[0]), r.names[first[0]], nil
+	case "loser":
+		if len(last) > 1 {
+			return "", "", unresolved(last)
+		}
+		return sideOf(last[0]), r.names[last[0]], nil
+	case "team":
+		team := ""
+		for _, bl := range blocks {
+			for _, i := range bl {
+				t := b.sides[0].Team
+				if r.o.units {
+					t = b.units[i].Side.Team
+				} else {
+					t = b.sides[i].Team
+				}
+				if team != "" && t != team || t == "" {
+					return "", "", fmt.Errorf("%s: %s: the tied subjects are not all on one team", posString(l.pos), quoteSrc(l.describe()))
+				}
+				team = t
+			}
+		}
+		return team, "", nil
+	case "holder", "previous.holder", "chooser", "previous.chooser":
+		var who string
+		switch l.role {
+		case "holder":
+			who = b.cur.Holder
+		case "chooser":
+			who = b.cur.Chooser
+		case "previous.holder":
+			who = b.memory.Holder
+		default:
+			who = b.memory.Chooser
+		}
+		if who == "" {
+			return "", "", fmt.Errorf("%s: %s: there is no %s yet", posString(l.pos), quoteSrc(l.describe()), l.role)
+		}
+		return b.sideOfName(who), who, nil
+	}
+	// ORDER.first / ORDER.last
+	name, end, _ := strings.Cut(l.role, ".")
+	st := b.standings[name]
+	if st == nil || len(st.Order) == 0 {
+		return "", "", fmt.Errorf("%s: %s: order %s has not been made yet", posString(l.pos), quoteSrc(l.describe()), name)
+	}
+	who := st.Order[0]
+	if end == "last" {
+		who = st.Order[len(st.Order)-1]
+	}
+	return b.sideOfName(who), who, nil
+}
+
+// sideOfName maps a unit to its side; a side maps to itself.
+func (b *Battle) sideOfName(n string) string {
+	if u := b.unitByNm[n]; u != nil {
+		return u.Side.Name
+	}
+	return n
+}

@@ -1,0 +1,893 @@
+package runtime
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// Limits bound the work one battle may do, so that a rule which can never
+// resolve ends with an error instead of a hang.
+type Limits struct {
+	// MaxRerolls is the most rerolls one order procedure may make.
+	MaxRerolls int
+	// MaxSteps is the most activations and passes one round may have.
+	MaxSteps int
+}
+
+// DefaultLimits are generous for any real game.
+var DefaultLimits = Limits{MaxRerolls: 1000, MaxSteps: 100000}
+
+// Option configures Compile.
+type Option func(*Program)
+
+// WithFunction makes a Go function callable from the ruleset's
+// expressions. types are optional signatures, as for expr.Function.
+func WithFunction(name string, fn func(params ...any) (any, error), types ...any) Option {
+	return func(p *Program) { p.funcs = append(p.funcs, expr.Function(name, fn, types...)) }
+}
+
+// WithLimits replaces DefaultLimits.
+func WithLimits(l Limits) Option {
+	return func(p *Program) { p.limits = l }
+}
+
+// WithRuleset picks the ruleset to compile when a file holds several.
+func WithRuleset(name string) Option {
+	return func(p *Program) { p.want = name }
+}
+
+// Attr is a declared side or unit attribute.
+type Attr struct {
+	Name    string
+	Type    AttrType
+	Default any
+	Pos     dsl.Pos
+}
+
+// Program is a compiled ruleset. It is immutable and safe for concurrent
+// use by any number of battles.
+type Program struct {
+	Name, Title, Source string
+	MinSides, MaxSides  int // MaxSides 0: no upper bound
+
+	file      *dsl.File
+	sideAttrs []Attr
+	unitAttrs []Attr
+	statuses  []string
+	remember  []*rememberDef
+	phases    []*phase
+	orders    map[string]*order
+	main      *order
+	act       *activation
+	handlers  []*handler
+	hookNames map[string]bool
+	readies   bool // whether a phase places Ready markers itself
+	example   []SideSpec
+
+	types    *envTypes
+	funcs    []expr.Option
+	limits   Limits
+	want     string
+	warnings dsl.Diagnostics
+	diags    dsl.Diagnostics
+}
+
+type rememberDef struct {
+	name string
+	e    *compiled
+}
+
+type scope struct {
+	kind    string // "each", "once", "changed"
+	watched []string
+}
+
+type phase struct {
+	name  string
+	step  bool
+	scope scope
+	items []any // *phase (a step), *order, *readyRule, hookPoint
+	pos   dsl.Pos
+}
+
+type hookPoint struct {
+	name string
+	pos  dsl.Pos
+}
+
+type readyRule struct {
+	unless bool
+	cond   *compiled
+	pos    dsl.Pos
+}
+
+type order struct {
+	name  string
+	units bool
+	scope scope
+	chain []link
+	pos   dsl.Pos
+}
+
+type activation struct {
+	mode        string // alternate, sequential, unit_order
+	by          *order
+	passAllowed bool
+	policy      string
+	pos         dsl.Pos
+}
+
+type handler struct {
+	point HookPoint
+	when  *compiled
+	body  []any // *setAction, *readyAction, *holderAction
+	pos   dsl.Pos
+}
+
+type setAction struct {
+	attr          string
+	units         bool // the attribute is a unit attribute
+	target, value *compiled
+	pos           dsl.Pos
+}
+
+type readyAction struct {
+	e   *compiled
+	pos dsl.Pos
+}
+
+type holderAction struct {
+	e   *compiled
+	pos dsl.Pos
+}
+
+// Links of an order chain.
+type (
+	link interface{ describe() string }
+
+	valueLink struct {
+		dir int // +1 highest first, -1 lowest first
+		e   *compiled
+		pos dsl.Pos
+	}
+	rollLink struct {
+		dir          int
+		count, faces int
+		dice         string
+		mod          *compiled
+		pos          dsl.Pos
+	}
+	randomLink struct{ pos dsl.Pos }
+	rerollLink struct{ pos dsl.Pos }
+	awardLink  struct {
+		not bool
+		e   *compiled
+		pos dsl.Pos
+	}
+	choiceLink struct {
+		kind   string // first, before_after, order
+		role   string
+		policy string
+		pos    dsl.Pos
+	}
+	tieSet  struct{ rules []*tieRule }
+	tieRule struct {
+		when  *compiled
+		chain []link
+		pos   dsl.Pos
+	}
+)
+
+func dirWord(d int) string {
+	if d > 0 {
+		return "highest"
+	}
+	return "lowest"
+}
+
+func (l *valueLink) describe() string  { return dirWord(l.dir) + " " + l.e.src }
+func (l *randomLink) describe() string { return "random" }
+func (l *rerollLink) describe() string { return "reroll" }
+func (l *tieSet) describe() string     { return "tie" }
+func (l *choiceLink) describe() string {
+	return strings.TrimSpace("choice " + l.kind + " by " + l.role)
+}
+func (l *awardLink) describe() string {
+	if l.not {
+		return "award not " + l.e.src
+	}
+	return "award " + l.e.src
+}
+func (l *rollLink) describe() string {
+	s := dirWord(l.dir) + " roll " + l.dice
+	if l.mod != nil {
+		s += " " + l.mod.src
+	}
+	return s
+}
+
+// Warnings returns the compiler's warnings: rules that can never apply, and
+// tie chains that can end still tied.
+func (p *Program) Warnings() dsl.Diagnostics { return p.warnings }
+
+// Example returns the sides the ruleset declares in its example block.
+func (p *Program) Example() []SideSpec { return p.example }
+
+// File returns the parsed file the program was compiled from.
+func (p *Program) File() *dsl.File { return p.file }
+
+// Compile compiles the ruleset in f. If f holds several rulesets, pick one
+// with WithRuleset. The error, if any, is a dsl.Diagnostics listing every
+// problem found.
+func Compile(f *dsl.File, opts ...Option) (*Program, error) {
+	probe := &Program{}
+	for _, o := range opts {
+		o(probe)
+	}
+	var rs []*dsl.Ruleset
+	for _, d := range f.Decls {
+		if r, ok := d.(*dsl.Ruleset); ok && (probe.want == "" || string(r.Name) == probe.want) {
+			rs = append(rs, r)
+		}
+	}
+	switch {
+	case len(rs) == 0 && probe.want != "":
+		return nil, dsl.Diagnostics{dsl.Errorf(f.Pos, "no ruleset named %s in this file", probe.want)}
+	case len(rs) == 0:
+		return nil, dsl.Diagnostics{dsl.Errorf(f.Pos, "no ruleset in this file")}
+	case len(rs) > 1:
+		return nil, dsl.Diagnostics{dsl.Errorf(rs[1].Pos, "this file has several rulesets; name one (WithRuleset)")}
+	}
+	return CompileRuleset(f, rs[0], opts...)
+}
+
+// CompileRuleset compiles one ruleset of f.
+func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, error) {
+	p := &Program{
+		Name:      string(r.Name),
+		file:      f,
+		orders:    map[string]*order{},
+		hookNames: map[string]bool{},
+		limits:    DefaultLimits,
+		MinSides:  2,
+		funcs:     builtins(),
+	}
+	if r.Title != nil {
+		p.Title = string(*r.Title)
+	}
+	for _, o := range opts {
+		o(p)
+	}
+	c := &compiler{p: p, names: map[string]dsl.Pos{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
+	c.declarations(r)
+	p.types = buildEnvTypes(p)
+	c.rules(r)
+	p.diags.Sort()
+	p.warnings.Sort()
+	if p.diags.HasErrors() {
+		return nil, append(p.diags, p.warnings...)
+	}
+	return p, nil
+}
+
+type compiler struct {
+	p          *Program
+	names      map[string]dsl.Pos // attributes, statuses, remembered values
+	phaseNames map[string]bool
+	stepNames  map[string]bool
+	sawSides   bool
+}
+
+func (c *compiler) errorf(pos dsl.Pos, format string, args ...any) {
+	c.p.diags = append(c.p.diags, dsl.Errorf(pos, format, args...))
+}
+
+func (c *compiler) warnf(pos dsl.Pos, format string, args ...any) {
+	c.p.warnings = append(c.p.warnings, dsl.Warnf(pos, format, args...))
+}
+
+func (c *compiler) addDiag(d *dsl.Diagnostic) {
+	if d != nil {
+		c.p.diags = append(c.p.diags, *d)
+	}
+}
+
+// reserved names are fields every expression environment already has.
+var reserved = map[string]bool{
+	"name": true, "team": true, "units": true, "side": true, "ready": true, "round": true,
+	"previous": true, "sides": true, "tied": true, "holder": true, "chooser": true,
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+func (c *compiler) declareName(name string, pos dsl.Pos, what string) bool {
+	if reserved[name] {
+		c.errorf(pos, "%s %s: the name is reserved", what, name)
+		return false
+	}
+	if prev, ok := c.names[name]; ok {
+		c.errorf(pos, "%s %s is declared twice (first at line %d)", what, name, prev.Line)
+		return false
+	}
+	c.names[name] = pos
+	return true
+}
+
+// declarations collects what expressions can refer to, before any
+// expression is compiled.
+func (c *compiler) declarations(r *dsl.Ruleset) {
+	p := c.p
+	for _, st := range r.Body {
+		switch s := st.(type) {
+		case *dsl.SourceStmt:
+			p.Source = string(s.Text)
+		case *dsl.SidesStmt:
+			if c.sawSides {
+				c.errorf(s.Pos, "sides is declared twice")
+			}
+			c.sawSides = true
+			p.MinSides, p.MaxSides = s.Min, s.Min
+			if s.Range {
+				p.MaxSides = 0
+				if s.Max != nil {
+					p.MaxSides = *s.Max
+				}
+			}
+			if p.MinSides < 1 || (p.MaxSides != 0 && p.MaxSides < p.MinSides) {
+				c.errorf(s.Pos, "sides %d..%d is not a valid range", p.MinSides, p.MaxSides)
+			}
+		case *dsl.AttrDecl:
+			c.attr(s)
+		case *dsl.StatusDecl:
+			for _, n := range s.Names {
+				if c.declareName(string(n), s.Pos, "status") {
+					p.statuses = append(p.statuses, string(n))
+				}
+			}
+		case *dsl.RememberStmt:
+			if c.declareName(string(s.Name), s.Pos, "remembered value") {
+				p.remember = append(p.remember, &rememberDef{name: string(s.Name)})
+			}
+		}
+	}
+}
+
+func (c *compiler) attr(s *dsl.AttrDecl) {
+	t := AttrType(s.Type)
+	switch t {
+	case IntAttr, BoolAttr, StringAttr:
+	default:
+		c.errorf(s.Pos, "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
+		return
+	}
+	if !c.declareName(string(s.Name), s.Pos, s.Of+" attribute") {
+		return
+	}
+	a := Attr{Name: string(s.Name), Type: t, Default: t.zero(), Pos: s.Pos}
+	if s.Default != nil {
+		v, err := literalValue(s.Default, t)
+		if err != nil {
+			c.errorf(s.Default.Pos, "default of %s: %v", s.Name, err)
+		} else {
+			a.Default = v
+		}
+	}
+	if s.Of == "side" {
+		c.p.sideAttrs = append(c.p.sideAttrs, a)
+	} else {
+		c.p.unitAttrs = append(c.p.unitAttrs, a)
+	}
+}
+
+// literalValue converts a setup literal to an attribute's type.
+func literalValue(l *dsl.Literal, t AttrType) (any, error) {
+	switch t {
+	case IntAttr:
+		if l.Int == nil {
+			return nil, fmt.Errorf("want a whole number, got %s", l)
+		}
+		if l.Neg {
+			return -*l.Int, nil
+		}
+		return *l.Int, nil
+	case BoolAttr:
+		if l.Word != nil && (*l.Word == "true" || *l.Word == "false") {
+			return *l.Word == "true", nil
+		}
+		return nil, fmt.Errorf("want true or false, got %s", l)
+	default:
+		switch {
+		case l.Str != nil:
+			return string(*l.Str), nil
+		case l.Word != nil:
+			return *l.Word, nil
+		}
+		return nil, fmt.Errorf("want a string, got %s", l)
+	}
+}
+
+// rules compiles phases, activation, handlers and remembered values.
+func (c *compiler) rules(r *dsl.Ruleset) {
+	p := c.p
+	// Orders first, so activation and roles can name any of them.
+	for _, st := range r.Body {
+		if s, ok := st.(*dsl.PhaseStmt); ok {
+			c.collectNames(s.Body, false)
+			if c.phaseNames[string(s.Name)] {
+				c.errorf(s.Pos, "phase %s is declared twice", s.Name)
+			}
+			c.phaseNames[string(s.Name)] = true
+		}
+	}
+	for _, st := range r.Body {
+		switch s := st.(type) {
+		case *dsl.PhaseStmt:
+			ph := &phase{name: string(s.Name), scope: c.scope(s.Scope, scope{kind: "each"}), pos: s.Pos}
+			c.phaseBody(ph, s.Body)
+			p.phases = append(p.phases, ph)
+		case *dsl.RememberStmt:
+			for _, rd := range p.remember {
+				if rd.name == string(s.Name) {
+					e, d := p.compileExpr(s.Expr, p.types.groupSides, anyValue)
+					c.addDiag(d)
+					rd.e = e
+				}
+			}
+		case *dsl.ExampleStmt:
+			specs, ds := SetupFromDSL(s.Setup)
+			p.diags = append(p.diags, ds...)
+			p.example = specs
+		}
+	}
+	for _, st := range r.Body {
+		switch s := st.(type) {
+		case *dsl.ActivationStmt:
+			c.activation(s)
+		case *dsl.HandlerStmt:
+			c.handler(s)
+		}
+	}
+	if len(p.phases) == 0 {
+		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
+	}
+	if p.main == nil {
+		for _, ph := range p.phases {
+			if o := firstOrder(ph); o != nil {
+				p.main = o
+				break
+			}
+		}
+	}
+	if p.main == nil && len(p.phases) > 0 {
+		c.errorf(r.Pos, "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
+	}
+	if p.example != nil {
+		if _, err := p.NewBattle(p.example); err != nil {
+			for _, d := range asDiagnostics(err, r.Pos) {
+				c.p.diags = append(c.p.diags, d)
+			}
+		}
+	}
+}
+
+func firstOrder(ph *phase) *order {
+	for _, it := range ph.items {
+		switch x := it.(type) {
+		case *order:
+			return x
+		case *phase:
+			if o := firstOrder(x); o != nil {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// collectNames registers order and step names ahead of compiling.
+func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
+	for _, it := range items {
+		switch s := it.(type) {
+		case *dsl.OrderStmt:
+			if _, dup := c.p.orders[string(s.Name)]; dup {
+				c.errorf(s.Pos, "order %s is declared twice", s.Name)
+				continue
+			}
+			c.p.orders[string(s.Name)] = &order{name: string(s.Name), units: s.Subjects == "units", pos: s.Pos}
+		case *dsl.StepStmt:
+			if c.stepNames[string(s.Name)] {
+				c.errorf(s.Pos, "step %q is declared twice", s.Name)
+			}
+			c.stepNames[string(s.Name)] = true
+			c.collectNames(s.Body, true)
+		case *dsl.HookStmt:
+			c.p.hookNames[string(s.Name)] = true
+		}
+	}
+}
+
+func (c *compiler) scope(s *dsl.Scope, def scope) scope {
+	switch {
+	case s == nil:
+		return def
+	case s.Once:
+		return scope{kind: "once"}
+	case len(s.Changed) > 0:
+		sc := scope{kind: "changed"}
+		for _, n := range s.Changed {
+			if !c.isAttr(string(n)) {
+				c.errorf(s.Pos, "until changed %s: no side or unit attribute is called %s", n, n)
+			}
+			sc.watched = append(sc.watched, string(n))
+		}
+		return sc
+	}
+	return scope{kind: "each"}
+}
+
+func (c *compiler) isAttr(name string) bool {
+	for _, a := range append(slices.Clone(c.p.sideAttrs), c.p.unitAttrs...) {
+		if a.Name == name {
+			return true
+		}
+	}
+	return slices.Contains(c.p.statuses, name)
+}
+
+func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
+	p := c.p
+	for _, it := range body {
+		switch s := it.(type) {
+		case *dsl.StepStmt:
+			st := &phase{name: string(s.Name), step: true, scope: c.scope(s.Scope, ph.scope), pos: s.Pos}
+			c.phaseBody(st, s.Body)
+			ph.items = append(ph.items, st)
+		case *dsl.OrderStmt:
+			o := p.orders[string(s.Name)]
+			if o == nil || o.pos != s.Pos {
+				continue // a duplicate, already reported
+			}
+			o.scope = c.scope(s.Scope, ph.scope)
+			o.chain = c.chain(o, s.Chain, 0)
+			c.checkResolves(o, s)
+			ph.items = append(ph.items, o)
+		case *dsl.ReadyStmt:
+			rr := &readyRule{unless: s.Mode == "unless", pos: s.Pos}
+			if s.Cond != nil {
+				e, d := p.compileExpr(s.Cond, p.types.unitEnv, boolValue)
+				c.addDiag(d)
+				rr.cond = e
+			}
+			p.readies = true
+			ph.items = append(ph.items, rr)
+		case *dsl.HookStmt:
+			ph.items = append(ph.items, hookPoint{name: string(s.Name), pos: s.Pos})
+		}
+	}
+}
+
+var diceRE = regexp.MustCompile(`^([0-9]*)d([0-9]+)$`)
+
+// chain compiles an order's criteria. depth > 0 inside tie rules.
+func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
+	p := c.p
+	subjEnv := p.types.sideEnv
+	groupEnv := p.types.groupSides
+	if o.units {
+		subjEnv, groupEnv = p.types.unitEnv, p.types.groupUnits
+	}
+	var out []link
+	for _, it := range items {
+		switch s := it.(type) {
+		case *dsl.ValueCrit:
+			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
+			c.addDiag(d)
+			out = append(out, &valueLink{dir: dirOf(s.Dir), e: e, pos: s.Pos})
+		case *dsl.RollCrit:
+			m := diceRE.FindStringSubmatch(s.Dice)
+			n, f := 1, 0
+			if m != nil {
+				if m[1] != "" {
+					n, _ = strconv.Atoi(m[1])
+				}
+				f, _ = strconv.Atoi(m[2])
+			}
+			if m == nil || n < 1 || n > 100 || f < 1 || f > 1000 {
+				c.errorf(s.Pos, "bad dice %q: use NdS with 1 to 100 dice of 1 to 1000 sides, such as d6 or 2d6", s.Dice)
+				continue
+			}
+			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice, pos: s.Pos}
+			if s.Modifier != nil {
+				if src := strings.TrimSpace(s.Modifier.Source); !strings.HasPrefix(src, "+") && !strings.HasPrefix(src, "-") {
+					c.errorf(s.Modifier.Pos, "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
+				} else {
+					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
+					c.addDiag(d)
+					rl.mod = e
+				}
+			}
+			out = append(out, rl)
+		case *dsl.RandomCrit:
+			out = append(out, &randomLink{pos: s.Pos})
+		case *dsl.RerollCrit:
+			if depth == 0 {
+				c.errorf(s.Pos, "reroll is only allowed in a tie rule (tie: reroll)")
+				continue
+			}
+			out = append(out, &rerollLink{pos: s.Pos})
+		case *dsl.AwardCrit:
+			e, d := p.compileExpr(s.Expr, groupEnv, stringValue)
+			c.addDiag(d)
+			out = append(out, &awardLink{not: s.Not, e: e, pos: s.Pos})
+		case *dsl.ChoiceCrit:
+			out = append(out, c.choice(s))
+		case *dsl.TieRule:
+			tr := &tieRule{pos: s.Pos}
+			if s.When != nil {
+				e, d := p.compileExpr(s.When, groupEnv, boolValue)
+				c.addDiag(d)
+				tr.when = e
+			}
+			if s.Action != nil {
+				tr.chain = c.chain(o, []dsl.Criterion{s.Action}, depth+1)
+			} else {
+				tr.chain = c.chain(o, s.Block, depth+1)
+			}
+			if len(tr.chain) == 0 && (s.Action != nil || len(s.Block) > 0) {
+				continue // the action had an error, already reported
+			}
+			if len(tr.chain) == 0 {
+				c.errorf(s.Pos, "this tie rule does nothing: give it an action such as reroll, random or award")
+			}
+			if n := len(out); n > 0 {
+				if ts, ok := out[n-1].(*tieSet); ok {
+					ts.rules = append(ts.rules, tr)
+					continue
+				}
+			}
+			out = append(out, &tieSet{rules: []*tieRule{tr}})
+		}
+	}
+	// reroll needs a roll to repeat, earlier in this chain or an enclosing one.
+	if depth == 0 {
+		c.checkRerolls(out, false)
+	}
+	return out
+}
+
+func (c *compiler) checkRerolls(chain []link, rolled bool) {
+	for _, l := range chain {
+		switch x := l.(type) {
+		case *rollLink:
+			rolled = true
+		case *rerollLink:
+			if !rolled {
+				c.errorf(x.pos, "reroll has no roll to repeat: put a roll (such as `highest roll d6`) before this tie rule")
+			}
+		case *tieSet:
+			for _, r := range x.rules {
+				c.checkRerolls(r.chain, rolled)
+			}
+		}
+	}
+}
+
+func dirOf(s string) int {
+	if s == "highest" {
+		return 1
+	}
+	return -1
+}
+
+var choicePolicies = map[string][]string{
+	"first":        {"self", "other", "keep"},
+	"before_after": {"before", "after"},
+	"order":        {"keep", "reverse"},
+}
+
+func (c *compiler) choice(s *dsl.ChoiceCrit) link {
+	kind := s.Kind
+	if kind == "" {
+		kind = "order"
+	}
+	l := &choiceLink{kind: kind, role: s.By.String(), policy: choicePolicies[kind][0], pos: s.Pos}
+	if s.Default != nil {
+		if !slices.Contains(choicePolicies[kind], string(*s.Default)) {
+			c.errorf(s.Pos, "choice %s cannot default to %s (use %s)", kind, *s.Default, strings.Join(choicePolicies[kind], " or "))
+		}
+		l.policy = string(*s.Default)
+	}
+	switch l.role {
+	case "winner", "loser", "team", "holder", "chooser", "previous.holder", "previous.chooser":
+	default:
+		path := s.By.Path
+		if len(path) == 2 && (path[1] == "first" || path[1] == "last") {
+			if _, ok := c.p.orders[string(path[0])]; ok {
+				break
+			}
+			c.errorf(s.By.Pos, "choice by %s: there is no order named %s", l.role, path[0])
+			break
+		}
+		c.errorf(s.By.Pos, "choice by %s: unknown role (use winner, loser, team, holder, chooser, previous.holder, previous.chooser or ORDER.first)", l.role)
+	}
+	return l
+}
+
+// checkResolves warns about criteria that can never apply and chains that
+// can end with subjects still tied.
+func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
+	if !c.resolves(o.chain) {
+		last := "the last criterion"
+		for i := len(o.chain) - 1; i >= 0; i-- {
+			if _, ok := o.chain[i].(*tieSet); !ok {
+				last = quoteSrc(o.chain[i].describe())
+				break
+			}
+		}
+		c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
+	}
+}
+
+func (c *compiler) resolves(chain []link) bool {
+	resolved := false
+	for i, l := range chain {
+		switch x := l.(type) {
+		case *valueLink, *rollLink:
+			resolved = false
+		case *randomLink, *choiceLink, *rerollLink, *awardLink:
+			if _, isChoice := x.(*choiceLink); !isChoice && resolved {
+				c.warnf(linkPos(x), "%s can never apply: every tie is already resolved", quoteSrc(x.describe()))
+			}
+			resolved = true
+		case *tieSet:
+			if resolved {
+				c.warnf(x.rules[0].pos, "this tie rule can never apply: every tie is already resolved")
+			}
+			for _, r := range x.rules {
+				if r.when == nil && c.resolves(r.chain) {
+					resolved = true
+				}
+			}
+		}
+		if _, ok := l.(*randomLink); ok && i+1 < len(chain) {
+			if _, isChoice := chain[i+1].(*choiceLink); !isChoice {
+				c.warnf(linkPos(chain[i+1]), "%s comes after random and can never apply", quoteSrc(chain[i+1].describe()))
+			}
+		}
+	}
+	return resolved
+}
+
+func linkPos(l link) dsl.Pos {
+	switch x := l.(type) {
+	case *valueLink:
+		return x.pos
+	case *rollLink:
+		return x.pos
+	case *randomLink:
+		return x.pos
+	case *rerollLink:
+		return x.pos
+	case *awardLink:
+		return x.pos
+	case *choiceLink:
+		return x.pos
+	case *tieSet:
+		return x.rules[0].pos
+	}
+	return dsl.Pos{}
+}
+
+func (c *compiler) activation(s *dsl.ActivationStmt) {
+	p := c.p
+	if p.act != nil {
+		c.errorf(s.Pos, "activation is declared twice")
+		return
+	}
+	o := p.orders[string(s.By)]
+	if o == nil {
+		c.errorf(s.Pos, "activation by %s: there is no order named %s", s.By, s.By)
+		return
+	}
+	if s.Mode == "unit_order" && !o.units {
+		c.errorf(s.Pos, "activation unit_order needs an order of units, but %s orders sides", s.By)
+		return
+	}
+	if s.Mode != "unit_order" && o.units {
+		c.errorf(s.Pos, "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
+		return
+	}
+	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: "first", pos: s.Pos}
+	if s.Default != nil {
+		if *s.Default != "first" && *s.Default != "last" {
+			c.errorf(s.Pos, "activation cannot default to %s (use first or last)", *s.Default)
+		}
+		a.policy = string(*s.Default)
+	}
+	p.act = a
+	p.main = o
+}
+
+func (c *compiler) handler(s *dsl.HandlerStmt) {
+	p := c.p
+	h := &handler{pos: s.Pos}
+	switch {
+	case s.Hook != nil:
+		h.point = HookPoint{Kind: "hook", Name: string(*s.Hook)}
+		if !p.hookNames[h.point.Name] {
+			c.errorf(s.Pos, "on hook %s: no phase has `hook %s`", *s.Hook, *s.Hook)
+		}
+	default:
+		h.point = HookPoint{Edge: s.Edge, Kind: s.Point}
+		if s.Target != nil {
+			h.point.Name = string(*s.Target)
+		}
+		switch {
+		case s.Point == "round" && s.Target != nil:
+			c.errorf(s.Pos, "on %s of round takes no name", s.Edge)
+		case s.Point == "phase" && (s.Target == nil || !c.phaseNames[h.point.Name]):
+			c.errorf(s.Pos, "on %s of phase: no phase named %q", s.Edge, h.point.Name)
+		case s.Point == "step" && (s.Target == nil || !c.stepNames[h.point.Name]):
+			c.errorf(s.Pos, "on %s of step: no step named %q", s.Edge, h.point.Name)
+		}
+	}
+	env := p.types.groupSides
+	if s.When != nil {
+		e, d := p.compileExpr(s.When, env, boolValue)
+		c.addDiag(d)
+		h.when = e
+	}
+	for _, a := range s.Body {
+		switch x := a.(type) {
+		case *dsl.SetAction:
+			sa := &setAction{attr: string(x.Attr), pos: x.Pos}
+			switch {
+			case c.hasAttr(p.sideAttrs, sa.attr):
+			case c.hasAttr(p.unitAttrs, sa.attr):
+				sa.units = true
+			default:
+				c.errorf(x.Pos, "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+			}
+			var d *dsl.Diagnostic
+			sa.target, d = p.compileExpr(x.Target, env, stringValue)
+			c.addDiag(d)
+			sa.value, d = p.compileExpr(x.Value, env, anyValue)
+			c.addDiag(d)
+			h.body = append(h.body, sa)
+		case *dsl.ReadyAction:
+			e, d := p.compileExpr(x.Expr, env, anyValue)
+			c.addDiag(d)
+			h.body = append(h.body, &readyAction{e: e, pos: x.Pos})
+		case *dsl.HolderAction:
+			e, d := p.compileExpr(x.Expr, env, stringValue)
+			c.addDiag(d)
+			h.body = append(h.body, &holderAction{e: e, pos: x.Pos})
+		}
+	}
+	p.handlers = append(p.handlers, h)
+}
+
+func (c *compiler) hasAttr(attrs []Attr, name string) bool {
+	for _, a := range attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// asDiagnostics returns err as diagnostics, placing a plain error at pos.
+func asDiagnostics(err error, pos dsl.Pos) dsl.Diagnostics {
+	if ds, ok := err.(dsl.Diagnostics); ok {
+		return ds
+	}
+	return dsl.Diagnostics{dsl.Errorf(pos, "%v", err)}
+}
+
+var _ = identRE

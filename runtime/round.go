@@ -1,0 +1,530 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr"
+)
+
+// ErrRoundOver is returned by Activate and Pass when the round has no
+// more turns.
+var ErrRoundOver = errors.New("the round is over")
+
+// PlayRound plays one whole round: its phases, then the activation loop
+// with the Decider choosing units, then the end of the round.
+func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
+	if err := b.StartRound(ctx); err != nil {
+		return nil, err
+	}
+	for {
+		done, err := b.Step(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			break
+		}
+	}
+	return b.EndRound(ctx)
+}
+
+// InRound reports whether a round has started and not yet ended.
+func (b *Battle) InRound() bool { return b.cur != nil && b.cur.Stage == "activation" }
+
+// StartRound begins the next round: the start-of-round hooks, every phase
+// in order, and Ready markers. Then the activation loop is open: see Next.
+func (b *Battle) StartRound(ctx context.Context) error {
+	if b.InRound() {
+		return fmt.Errorf("round %d has not ended", b.round)
+	}
+	b.round++
+	b.cur = &roundState{Round: b.round, Stage: "activation", Events: b.takePending()}
+	b.changed()
+	b.emit(Event{Kind: EvRoundStart})
+	return b.with(ctx, func() error {
+		if err := b.runHooks(ctx, HookPoint{Edge: "start", Kind: "round"}); err != nil {
+			return err
+		}
+		for _, ph := range b.prog.phases {
+			if err := b.runPhase(ctx, ph); err != nil {
+				return err
+			}
+		}
+		if b.prog.act != nil && !b.prog.readies {
+			b.readyAll(nil)
+		}
+		if b.cur.Holder == "" {
+			b.setRoundHolder()
+		}
+		return nil
+	})
+}
+
+// with runs fn with the battle's context set, for hooks and recomputations
+// that start inside it.
+func (b *Battle) with(ctx context.Context, fn func() error) error {
+	prev := b.ctx
+	b.ctx = ctx
+	defer func() { b.ctx = prev }()
+	return fn()
+}
+
+// takePending returns the events that happened between rounds (such as a
+// recomputation after an attribute change), which open the new round's
+// transcript.
+func (b *Battle) takePending() []Event {
+	p := b.pending
+	b.pending = nil
+	return p
+}
+
+func (b *Battle) setRoundHolder() {
+	st := b.standings[b.prog.main.name]
+	if st == nil || len(st.Order) == 0 {
+		return
+	}
+	b.cur.Holder = st.Order[0]
+	if st.Round == b.round {
+		b.cur.Chooser = st.Chooser
+	}
+}
+
+func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
+	key := "phase " + ph.name
+	if ph.step {
+		key = "step " + ph.name
+	}
+	if ph.scope.kind == "once" && b.done[key] {
+		return nil
+	}
+	kind := "phase"
+	if ph.step {
+		kind = "step"
+	}
+	if err := b.runHooks(ctx, HookPoint{Edge: "start", Kind: kind, Name: ph.name}); err != nil {
+		return err
+	}
+	for _, it := range ph.items {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		switch x := it.(type) {
+		case *phase:
+			if err := b.runPhase(ctx, x); err != nil {
+				return err
+			}
+		case *order:
+			if err := b.runOrder(ctx, x); err != nil {
+				return err
+			}
+			if x == b.prog.main {
+				b.setRoundHolder()
+			}
+		case *readyRule:
+			if err := b.readyAll(x); err != nil {
+				return err
+			}
+		case hookPoint:
+			if err := b.runHooks(ctx, HookPoint{Kind: "hook", Name: x.name}); err != nil {
+				return err
+			}
+		}
+	}
+	b.done[key] = true
+	return b.runHooks(ctx, HookPoint{Edge: "end", Kind: kind, Name: ph.name})
+}
+
+func (b *Battle) runOrder(ctx context.Context, o *order) error {
+	switch o.scope.kind {
+	case "once", "changed":
+		// Computed once; an until-changed order is recomputed by rewatch
+		// the moment a watched value changes.
+		if b.standings[o.name] != nil {
+			return nil
+		}
+	}
+	return b.computeOrder(ctx, o)
+}
+
+// rewatch recomputes, at once, every computed until-changed standing that
+// watches attr.
+func (b *Battle) rewatch(ctx context.Context, attr string) error {
+	for _, ph := range b.prog.phases {
+		for _, o := range ordersIn(ph) {
+			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.name] == nil {
+				continue
+			}
+			if err := b.with(ctx, func() error { return b.computeOrder(ctx, o) }); err != nil {
+				return err
+			}
+			if o == b.prog.main && b.InRound() {
+				b.cur.Holder = b.standings[o.name].Order[0]
+			}
+		}
+	}
+	return nil
+}
+
+func ordersIn(ph *phase) []*order {
+	var out []*order
+	for _, it := range ph.items {
+		switch x := it.(type) {
+		case *order:
+			out = append(out, x)
+		case *phase:
+			out = append(out, ordersIn(x)...)
+		}
+	}
+	return out
+}
+
+// readyAll places Ready markers on every unit the rule allows (rr nil:
+// every unit).
+func (b *Battle) readyAll(rr *readyRule) error {
+	for i, u := range b.units {
+		if rr != nil && rr.cond != nil {
+			out, err := expr.Run(rr.cond.prog, b.currentView().unitEnv[i].Interface())
+			if err != nil {
+				return fmt.Errorf("%s: %s for %s: %v", posString(rr.cond.pos), quoteSrc(rr.cond.src), u.Name, err)
+			}
+			ok, _ := out.(bool)
+			if ok == rr.unless {
+				if u.Ready {
+					u.Ready = false
+					b.changed()
+				}
+				b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Detail: "no Ready marker: " + rr.cond.src, Pos: posString(rr.pos)})
+				continue
+			}
+		}
+		if !u.Ready {
+			u.Ready = true
+			b.changed()
+		}
+		if rr != nil {
+			b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Pos: posString(rr.pos)})
+		} else {
+			b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name})
+		}
+	}
+	return nil
+}
+
+// runHooks runs the ruleset's handlers for at, in declared order, then the
+// Go hooks.
+func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
+	for _, h := range b.prog.handlers {
+		if h.point != at {
+			continue
+		}
+		if h.when != nil {
+			out, err := expr.Run(h.when.prog, b.groupEnv(false, nil).Interface())
+			if err != nil {
+				return fmt.Errorf("%s: %s: %v", posString(h.when.pos), quoteSrc(h.when.src), err)
+			}
+			if ok, _ := out.(bool); !ok {
+				continue
+			}
+		}
+		b.emit(Event{Kind: EvHook, Detail: "on " + at.String(), Pos: posString(h.pos)})
+		for _, a := range h.body {
+			if err := b.runAction(ctx, a); err != nil {
+				return err
+			}
+		}
+	}
+	if at.Kind == "hook" {
+		b.emit(Event{Kind: EvHook, Detail: at.String()})
+	}
+	for _, h := range b.hooks {
+		if err := h(ctx, b, at); err != nil {
+			return fmt.Errorf("hook at %s: %w", at, err)
+		}
+	}
+	return nil
+}
+
+func (b *Battle) runAction(ctx context.Context, a any) error {
+	eval := func(c *compiled) (any, error) {
+		out, err := expr.Run(c.prog, b.groupEnv(false, nil).Interface())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
+		}
+		return out, nil
+	}
+	wrap := func(pos string, err error) error {
+		if err == nil {
+			return nil
+		}
+		return fmt.Errorf("%s: %w", pos, err)
+	}
+	switch x := a.(type) {
+	case *setAction:
+		who, err := eval(x.target)
+		if err != nil {
+			return err
+		}
+		v, err := eval(x.value)
+		if err != nil {
+			return err
+		}
+		if f, ok := v.(float64); ok && f == float64(int(f)) {
+			v = int(f)
+		}
+		name, _ := who.(string)
+		return wrap(posString(x.pos), b.SetAttr(ctx, name, x.attr, v))
+	case *readyAction:
+		v, err := eval(x.e)
+		if err != nil {
+			return err
+		}
+		var names []string
+		switch t := v.(type) {
+		case string:
+			names = []string{t}
+		case []any:
+			for _, e := range t {
+				s, _ := e.(string)
+				names = append(names, s)
+			}
+		case []string:
+			names = t
+		}
+		for _, n := range names {
+			if err := b.MakeReady(n); err != nil {
+				return wrap(posString(x.pos), err)
+			}
+		}
+	case *holderAction:
+		v, err := eval(x.e)
+		if err != nil {
+			return err
+		}
+		name, _ := v.(string)
+		return wrap(posString(x.pos), b.SetHolder(name))
+	}
+	return nil
+}
+
+// Turn says who acts now in the activation loop, and with what choices.
+type Turn struct {
+	Side     string
+	Options  []string // ready units the side may activate
+	CanPass  bool     // the side may pass although it has ready units
+	MustPass bool     // the side has no ready unit and must pass
+}
+
+// Next returns whose turn it is, or nil when the round's activations are
+// over (no unit is ready, or the ruleset has no activation).
+func (b *Battle) Next() *Turn {
+	act := b.prog.act
+	if !b.InRound() || act == nil || !b.anyReady() {
+		return nil
+	}
+	st := b.standings[act.by.name]
+	if st == nil || len(st.Order) == 0 {
+		return nil
+	}
+	switch act.mode {
+	case "unit_order":
+		for _, n := range st.Order {
+			if u := b.unitByNm[n]; u != nil && u.Ready {
+				return &Turn{Side: u.Side.Name, Options: []string{u.Name}}
+			}
+		}
+		return nil
+	case "sequential":
+		for k := 0; k < len(st.Order); k++ {
+			side := st.Order[(b.cur.Turn+k)%len(st.Order)]
+			if ready := b.readyOf(side); len(ready) > 0 {
+				return &Turn{Side: side, Options: ready, CanPass: act.passAllowed}
+			}
+		}
+		return nil
+	}
+	side := st.Order[b.cur.Turn%len(st.Order)]
+	ready := b.readyOf(side)
+	return &Turn{Side: side, Options: ready, MustPass: len(ready) == 0, CanPass: act.passAllowed && len(ready) > 0}
+}
+
+func (b *Battle) anyReady() bool {
+	for _, u := range b.units {
+		if u.Ready {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Battle) readyOf(side string) []string {
+	s := b.sideByNm[side]
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for _, u := range s.Units {
+		if u.Ready {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
+func (b *Battle) step() error {
+	b.cur.Steps++
+	if b.cur.Steps > b.prog.limits.MaxSteps {
+		return fmt.Errorf("round %d: more than %d activations: %w", b.round, b.prog.limits.MaxSteps, ErrLimit)
+	}
+	return nil
+}
+
+// Activate activates a ready unit of the side whose turn it is, removing
+// its Ready marker.
+func (b *Battle) Activate(ctx context.Context, unit string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t := b.Next()
+	if t == nil {
+		return ErrRoundOver
+	}
+	if !slices.Contains(t.Options, unit) {
+		if t.MustPass {
+			return fmt.Errorf("%s has no ready unit and must pass", t.Side)
+		}
+		return fmt.Errorf("%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
+	}
+	if err := b.step(); err != nil {
+		return err
+	}
+	u := b.unitByNm[unit]
+	u.Ready = false
+	b.changed()
+	b.cur.Activations = append(b.cur.Activations, ActivationRecord{Side: t.Side, Unit: unit})
+	b.emit(Event{Kind: EvActivate, By: t.Side, Subject: unit})
+	b.advance(t.Side)
+	return nil
+}
+
+// Pass passes the turn of the side whose turn it is: forced when it has no
+// ready unit, and otherwise only if the ruleset allows passing.
+func (b *Battle) Pass(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t := b.Next()
+	if t == nil {
+		return ErrRoundOver
+	}
+	if !t.MustPass && !t.CanPass {
+		return fmt.Errorf("%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
+	}
+	if err := b.step(); err != nil {
+		return err
+	}
+	b.cur.Activations = append(b.cur.Activations, ActivationRecord{Side: t.Side, Pass: true})
+	why := "no ready unit"
+	if !t.MustPass {
+		why = "chose to pass"
+	}
+	b.emit(Event{Kind: EvPass, By: t.Side, Detail: why})
+	b.cur.Turn++
+	return nil
+}
+
+func (b *Battle) advance(side string) {
+	switch b.prog.act.mode {
+	case "alternate":
+		b.cur.Turn++
+	case "sequential":
+		st := b.standings[b.prog.act.by.name]
+		b.cur.Turn = slices.Index(st.Order, side)
+		if len(b.readyOf(side)) == 0 {
+			b.cur.Turn++
+		}
+	}
+}
+
+// Step plays one turn of the activation loop, asking the Decider which
+// unit to activate. It reports done when the round's activations are over.
+func (b *Battle) Step(ctx context.Context) (done bool, err error) {
+	t := b.Next()
+	if t == nil {
+		return true, nil
+	}
+	if t.MustPass {
+		return false, b.Pass(ctx)
+	}
+	options := t.Options
+	if t.CanPass {
+		options = append(slices.Clone(options), "pass")
+	}
+	if len(options) == 1 {
+		return false, b.Activate(ctx, options[0])
+	}
+	def := options[0]
+	if b.prog.act.policy == "last" {
+		def = t.Options[len(t.Options)-1]
+	}
+	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
+		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
+	ans, err := b.decider.Decide(ctx, d)
+	if err != nil {
+		return false, err
+	}
+	if err := checkAnswer(d, ans); err != nil {
+		return false, err
+	}
+	if ans[0] == "pass" {
+		return false, b.Pass(ctx)
+	}
+	return false, b.Activate(ctx, ans[0])
+}
+
+// EndRound ends the round under way: its end hooks run, and the round's
+// holder, chooser, order and remembered values become the memory that the
+// next round reads as previous.
+func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
+	if !b.InRound() {
+		return nil, fmt.Errorf("no round is under way")
+	}
+	err := b.with(ctx, func() error { return b.runHooks(ctx, HookPoint{Edge: "end", Kind: "round"}) })
+	if err != nil {
+		return nil, err
+	}
+	mem := Memory{Holder: b.cur.Holder, Chooser: b.cur.Chooser, Order: b.Order()}
+	for _, r := range b.prog.remember {
+		out, err := expr.Run(r.e.prog, b.groupEnv(false, nil).Interface())
+		if err != nil {
+			return nil, fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
+		}
+		if mem.Values == nil {
+			mem.Values = map[string]any{}
+		}
+		mem.Values[r.name] = out
+	}
+	b.emit(Event{Kind: EvRoundEnd})
+	b.memory = mem
+	b.cur.Stage = "ended"
+	b.changed()
+	return b.Result(), nil
+}
+
+// Result returns the record of the current (or last) round.
+func (b *Battle) Result() *RoundResult {
+	if b.cur == nil {
+		return nil
+	}
+	return &RoundResult{
+		Round:       b.cur.Round,
+		Order:       b.Order(),
+		Holder:      b.cur.Holder,
+		Chooser:     b.cur.Chooser,
+		Activations: slices.Clone(b.cur.Activations),
+		Events:      slices.Clone(b.cur.Events),
+	}
+}

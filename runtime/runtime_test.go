@@ -1,0 +1,47 @@
+package runtime_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+func mustProgram(t testing.TB, name string) *runtime.Program {
+	t.Helper()
+	f, err := rulesets.Parse(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestBundledRulesetsPlay(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, name)
+			for _, w := range p.Warnings() {
+				t.Logf("warning: %s", w)
+			}
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(7)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 3 {
+				res, err := b.PlayRound(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("round %d order %v holder %s chooser %s acts %v", res.Round, res.Order, res.Holder, res.Chooser, res.Activations)
+				for _, e := range res.Events {
+					t.Logf("  %s", e)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,157 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// snapshot is the JSON form of a Battle. Everything that affects what
+// happens next is in it, including the state of seeded dice.
+type snapshot struct {
+	Ruleset   string               `json:"ruleset"`
+	Round     int                  `json:"round"`
+	Sides     []sideSnap           `json:"sides"`
+	Standings map[string]*Standing `json:"standings,omitempty"`
+	Memory    Memory               `json:"memory"`
+	Done      []string             `json:"done,omitempty"`
+	Current   *roundState          `json:"current,omitempty"`
+	Pending   []Event              `json:"pending,omitempty"`
+	Dice      []byte               `json:"dice,omitempty"`
+}
+
+type sideSnap struct {
+	Name  string         `json:"name"`
+	Team  string         `json:"team,omitempty"`
+	Attrs map[string]any `json:"attrs,omitempty"`
+	Units []unitSnap     `json:"units,omitempty"`
+}
+
+type unitSnap struct {
+	Name   string         `json:"name"`
+	Attrs  map[string]any `json:"attrs,omitempty"`
+	Status []string       `json:"status,omitempty"`
+	Ready  bool           `json:"ready,omitempty"`
+}
+
+// Snapshot saves the battle as JSON. Restore it with Program.Restore.
+func (b *Battle) Snapshot() ([]byte, error) {
+	s := snapshot{Ruleset: b.prog.Name, Round: b.round, Standings: b.standings, Memory: b.memory,
+		Current: b.cur, Pending: b.pending}
+	for k := range b.done {
+		s.Done = append(s.Done, k)
+	}
+	slices.Sort(s.Done)
+	for _, sd := range b.sides {
+		ss := sideSnap{Name: sd.Name, Team: sd.Team, Attrs: sd.Attrs}
+		for _, u := range sd.Units {
+			us := unitSnap{Name: u.Name, Attrs: u.Attrs, Ready: u.Ready}
+			for st, on := range u.Status {
+				if on {
+					us.Status = append(us.Status, st)
+				}
+			}
+			slices.Sort(us.Status)
+			ss.Units = append(ss.Units, us)
+		}
+		s.Sides = append(s.Sides, ss)
+	}
+	if m, ok := b.dice.(encoding.BinaryMarshaler); ok {
+		d, err := m.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: dice: %w", err)
+		}
+		s.Dice = d
+	}
+	return json.MarshalIndent(s, "", "  ")
+}
+
+// Restore rebuilds a battle from a snapshot. Dice and decider come from
+// opts as for NewBattle; seeded dice continue exactly where they were.
+func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
+	var s snapshot
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	if s.Ruleset != p.Name {
+		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.Name)
+	}
+	specs := make([]SideSpec, len(s.Sides))
+	for i, sd := range s.Sides {
+		specs[i] = SideSpec{Name: sd.Name, Team: sd.Team, Attrs: normalizeMap(sd.Attrs)}
+		for _, u := range sd.Units {
+			specs[i].Units = append(specs[i].Units, UnitSpec{Name: u.Name, Attrs: normalizeMap(u.Attrs), Statuses: u.Status})
+		}
+	}
+	b, err := p.NewBattle(specs, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	for _, sd := range s.Sides {
+		for _, u := range sd.Units {
+			b.unitByNm[u.Name].Ready = u.Ready
+		}
+	}
+	b.round = s.Round
+	for name, st := range s.Standings {
+		if _, ok := p.orders[name]; !ok {
+			return nil, fmt.Errorf("restore: the ruleset has no order %s", name)
+		}
+		for k, vs := range st.Watched {
+			st.Watched[k] = normalizeSlice(vs)
+		}
+		b.standings[name] = st
+	}
+	b.memory = s.Memory
+	b.memory.Values = normalizeMap(s.Memory.Values)
+	for _, d := range s.Done {
+		b.done[d] = true
+	}
+	b.cur = s.Current
+	b.pending = s.Pending
+	if len(s.Dice) > 0 {
+		if u, ok := b.dice.(encoding.BinaryUnmarshaler); ok {
+			if err := u.UnmarshalBinary(s.Dice); err != nil {
+				return nil, fmt.Errorf("restore: dice: %w", err)
+			}
+		}
+	}
+	b.changed()
+	return b, nil
+}
+
+// normalize turns JSON numbers back into ints where they are whole.
+func normalize(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := strconv.Atoi(x.String()); err == nil {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		return normalizeSlice(x)
+	case map[string]any:
+		return normalizeMap(x)
+	}
+	return v
+}
+
+func normalizeSlice(xs []any) []any {
+	for i, x := range xs {
+		xs[i] = normalize(x)
+	}
+	return xs
+}
+
+func normalizeMap(m map[string]any) map[string]any {
+	for k, v := range m {
+		m[k] = normalize(v)
+	}
+	return m
+}
