@@ -41,7 +41,7 @@ type Name string
 // Capture unquotes a quoted name.
 func (n *Name) Capture(values []string) error {
 	v := values[0]
-	if strings.HasPrefix(v, `parser:"'"`) {
+	if strings.HasPrefix(v, `"`) {
 		u, err := strconv.Unquote(v)
 		if err != nil {
 			return err
@@ -84,7 +84,7 @@ type Expr struct {
 // '}' that is not inside brackets.
 type exprPart struct {
 	Group *exprGroup `parser:"  @@"`
-	Tok   string     `parser:"| @(Ident | Int | String | RawString | Dice | '==' | '!=' | '<=' | '>=' | '&&' | '||' | '??' | '?.' | '**' | '..' | '.' | '+' | '-' | '*' | '/' | '%' | '<' | '>' | '!' | '?' | '|' | '&' | '^')"`
+	Tok   string     `parser:"| @(Ident | Int | Float | String | RawString | Dice | '==' | '!=' | '<=' | '>=' | '&&' | '||' | '??' | '?.' | '**' | '..' | '.' | '+' | '-' | '*' | '/' | '%' | '<' | '>' | '!' | '?' | '|' | '&' | '^')"`
 }
 
 type exprGroup struct {
@@ -299,8 +299,8 @@ type HandlerStmt struct {
 	Pos    Pos
 	EndPos Pos
 	Edge   string   `parser:"'on' ( @('start' | 'end') 'of'"`
-	Point  string   `parser:"       @('round' | 'phase' | 'step')"`
-	Target *Name    `parser:"       @(Ident | String)?"`
+	Point  string   `parser:"       ( @'round'"`
+	Target *Name    `parser:"       | @('phase' | 'step') @(Ident | String) )"`
 	Hook   *Name    `parser:"     | 'hook' @Ident )"`
 	When   *Expr    `parser:"('when' @@)?"`
 	Body   []Action `parser:"'{' EOL* (@@ EOL*)* '}'"`
@@ -560,3 +560,20 @@ func (*ReadyScript) roundStmt()    {}
 func (*ActivateScript) roundStmt() {}
 func (*Expect) roundStmt()         {}
 func (*QuoteStmt) roundStmt()      {}
+
+// String returns the literal as written.
+func (l *Literal) String() string {
+	sign := ""
+	if l.Neg {
+		sign = "-"
+	}
+	switch {
+	case l.Int != nil:
+		return sign + strconv.Itoa(*l.Int)
+	case l.Str != nil:
+		return sign + strconv.Quote(string(*l.Str))
+	case l.Word != nil:
+		return sign + *l.Word
+	}
+	return sign
+}

@@ -16,13 +16,27 @@ const (
 	maxSyntaxErrs  = 10
 )
 
+// The lexer has one state for rule text and one for the inside of
+// brackets, where '#' is expr-lang's "current element" rather than the start
+// of a comment, as in `filter(units, #.agi > 3)`.
 var rulesLexer = lexer.MustStateful(lexer.Rules{
 	"Root": {
 		{Name: "Comment", Pattern: `#[^\n]*`},
+		{Name: "Open", Pattern: `[(\[]`, Action: lexer.Push("Inner")},
+		lexer.Include("Common"),
+	},
+	"Inner": {
+		{Name: "Hash", Pattern: `#`},
+		{Name: "Open", Pattern: `[(\[]`, Action: lexer.Push("Inner")},
+		{Name: "Close", Pattern: `[)\]]`, Action: lexer.Pop()},
+		lexer.Include("Common"),
+	},
+	"Common": {
 		{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 		{Name: "RawString", Pattern: `'(\\.|[^'\\\n])*'`},
 		{Name: "Dice", Pattern: `[0-9]*d[0-9]+\b`},
-		{Name: "Int", Pattern: `[0-9]+(\.[0-9]+)?`},
+		{Name: "Float", Pattern: `[0-9]+\.[0-9]+`},
+		{Name: "Int", Pattern: `[0-9]+`},
 		{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 		{Name: "EOL", Pattern: `[\n;]`},
 		{Name: "Op", Pattern: `==|!=|<=|>=|&&|\|\||\?\?|\?\.|\*\*|\.\.|[-+*/%<>!?|&^.,:=(){}\[\]]`},
@@ -141,7 +155,7 @@ func onlyTrivia(tokens []lexer.Token) bool {
 func checkDepth(tokens []lexer.Token) *Diagnostic {
 	depth := 0
 	for _, t := range tokens {
-		if t.Type != tokenType("Op") {
+		if t.Type != tokenType("Op") && t.Type != tokenType("Open") && t.Type != tokenType("Close") {
 			continue
 		}
 		switch t.Value {

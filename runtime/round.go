@@ -230,7 +230,7 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 				continue
 			}
 		}
-		b.emit(Event{Kind: EvHook, Detail: "on " + at.String(), Pos: posString(h.pos)})
+		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: "on " + at.String(), Pos: posString(h.pos)})
 		for _, a := range h.body {
 			if err := b.runAction(ctx, a); err != nil {
 				return err
@@ -238,7 +238,7 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 		}
 	}
 	if at.Kind == "hook" {
-		b.emit(Event{Kind: EvHook, Detail: at.String()})
+		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: at.String()})
 	}
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
@@ -479,6 +479,8 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if err := checkAnswer(d, ans); err != nil {
 		return false, err
 	}
+	b.emit(Event{Kind: EvDecision, By: t.Side, Choice: ans, Subjects: options, Rule: "activation " + b.prog.act.mode,
+		Detail: string(d.Kind), Pos: posString(d.Pos)})
 	if ans[0] == "pass" {
 		return false, b.Pass(ctx)
 	}

@@ -1,0 +1,484 @@
+// Package conformance runs worked examples ("scenarios") against rulesets.
+//
+// A scenario is written in the .rules language next to, or apart from, the
+// ruleset it checks:
+//
+//	scenario "Jay and Rob" {
+//	  ruleset mesbg
+//	  quote "Jay rolls a 4 whilst Rob rolls a 2 ... he chooses himself."
+//	  side Jay
+//	  side Rob
+//	  round 1 {
+//	    roll Jay 4, Rob 2
+//	    Jay chooses Jay
+//	    expect holder Jay
+//	  }
+//	}
+//
+// Statements in a round run in order. `roll`, `random` and `chooses` queue
+// scripted dice, random picks and answers; the runtime takes them as it
+// needs them. The round's phases run at the first `expect` or `activate`
+// (or at the end of the block), so `set` and status changes written before
+// them happen before the round. `expect activations` plays the round's
+// activations to the end. At the end of the block the round ends, and
+// anything scripted but never used is a failure: a scenario says exactly
+// what happened.
+//
+// The bundled suite (one scenario file per bundled ruleset, checking every
+// worked example and rule clause of the source texts) is embedded: see
+// Suite.
+package conformance
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+//go:embed scenarios/*.rules
+var suite embed.FS
+
+// Suite is the bundled conformance suite.
+var Suite fs.FS = suite
+
+// Result is the outcome of one scenario.
+type Result struct {
+	File     string
+	Title    string
+	Pos      dsl.Pos
+	Failures []Failure
+}
+
+// Passed reports whether the scenario met every expectation.
+func (r Result) Passed() bool { return len(r.Failures) == 0 }
+
+// Failure is one unmet expectation, or an error that stopped the scenario.
+type Failure struct {
+	Round int
+	Field string // order, holder, chooser, activations, ready, event, or error
+	Pos   dsl.Pos
+	Diff  string // (-want +got), or the error's message
+}
+
+func (f Failure) String() string {
+	loc := fmt.Sprintf("%s:%d:%d", f.Pos.Filename, f.Pos.Line, f.Pos.Column)
+	if f.Field == "error" {
+		if f.Round > 0 {
+			return fmt.Sprintf("%s: round %d: %s", loc, f.Round, f.Diff)
+		}
+		return fmt.Sprintf("%s: %s", loc, f.Diff)
+	}
+	return fmt.Sprintf("%s: round %d, %s (-want +got):\n%s", loc, f.Round, f.Field, strings.TrimRight(f.Diff, "\n"))
+}
+
+// Options changes how scenarios run.
+type Options struct {
+	// Load finds the ruleset a scenario names that is not in its own file.
+	// The default loads a path relative to the scenario's file, or a
+	// bundled ruleset by name.
+	Load func(name, fromFile string) (*runtime.Program, error)
+	// Compile options for every ruleset (host functions, limits).
+	Compile []runtime.Option
+}
+
+// RunFS runs every scenario in every .rules file of fsys (recursively).
+func RunFS(ctx context.Context, fsys fs.FS, opts Options) ([]Result, error) {
+	var out []Result
+	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".rules") {
+			return err
+		}
+		src, err := fs.ReadFile(fsys, path)
+		if err != nil {
+			return err
+		}
+		rs, err := RunSource(ctx, path, src, opts)
+		out = append(out, rs...)
+		return err
+	})
+	return out, err
+}
+
+// RunSource parses one file and runs its scenarios. A file that does not
+// parse, or whose rulesets do not compile, is an error.
+func RunSource(ctx context.Context, filename string, src []byte, opts Options) ([]Result, error) {
+	f, diags := dsl.Parse(filename, src)
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("%s", diags.Render(string(src)))
+	}
+	return RunFile(ctx, f, opts), nil
+}
+
+// RunFile runs the scenarios of a parsed file.
+func RunFile(ctx context.Context, f *dsl.File, opts Options) []Result {
+	var out []Result
+	for _, d := range f.Decls {
+		if sc, ok := d.(*dsl.Scenario); ok {
+			out = append(out, Run(ctx, f, sc, opts))
+		}
+	}
+	return out
+}
+
+// Run runs one scenario of file f.
+func Run(ctx context.Context, f *dsl.File, sc *dsl.Scenario, opts Options) Result {
+	r := &run{res: Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos}, opts: opts}
+	r.play(ctx, f, sc)
+	return r.res
+}
+
+type run struct {
+	res     Result
+	opts    Options
+	b       *runtime.Battle
+	dice    *runtime.ScriptedDice
+	decider *runtime.ScriptedDecider
+	round   int
+	started bool
+}
+
+func (r *run) fail(round int, field string, pos dsl.Pos, diff string) {
+	r.res.Failures = append(r.res.Failures, Failure{Round: round, Field: field, Pos: pos, Diff: diff})
+}
+
+func (r *run) errorf(pos dsl.Pos, format string, args ...any) {
+	r.fail(r.round, "error", pos, fmt.Sprintf(format, args...))
+}
+
+func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
+	var use *dsl.UseRuleset
+	var sides []runtime.SideSpec
+	var seed *int
+	policy := false
+	for _, st := range sc.Body {
+		switch s := st.(type) {
+		case *dsl.UseRuleset:
+			use = s
+		case *dsl.SideSetup:
+			sides = append(sides, runtime.SideFromDSL(s))
+		case *dsl.SeedStmt:
+			seed = &s.Seed
+		case *dsl.PolicyStmt:
+			policy = true
+		}
+	}
+	if use == nil {
+		r.errorf(sc.Pos, "scenario %q names no ruleset (add `ruleset NAME`)", sc.Title)
+		return
+	}
+	prog, err := r.load(f, use)
+	if err != nil {
+		r.errorf(use.Pos, "%v", err)
+		return
+	}
+	r.dice = runtime.NewScriptedDice()
+	if seed != nil {
+		r.dice.Fallback = runtime.NewSeededDice(uint64(*seed))
+	}
+	r.decider = runtime.NewScriptedDecider()
+	if policy {
+		r.decider.Fallback = runtime.Policy{}
+	}
+	if len(sides) == 0 {
+		sides = prog.Example()
+	}
+	r.b, err = prog.NewBattle(sides, runtime.WithDice(r.dice), runtime.WithDecider(r.decider))
+	if err != nil {
+		r.errorf(sc.Pos, "%v", err)
+		return
+	}
+	for _, st := range sc.Body {
+		rb, ok := st.(*dsl.RoundBlock)
+		if !ok {
+			continue
+		}
+		if rb.Number != r.round+1 {
+			r.errorf(rb.Pos, "round %d follows round %d: describe every round, in order", rb.Number, r.round)
+			return
+		}
+		r.round = rb.Number
+		if !r.playRound(ctx, rb) {
+			return
+		}
+	}
+}
+
+func (r *run) load(f *dsl.File, use *dsl.UseRuleset) (*runtime.Program, error) {
+	name := string(use.Name)
+	for _, d := range f.Decls {
+		if rs, ok := d.(*dsl.Ruleset); ok && string(rs.Name) == name {
+			return runtime.CompileRuleset(f, rs, r.opts.Compile...)
+		}
+	}
+	if r.opts.Load != nil {
+		return r.opts.Load(name, use.Pos.Filename)
+	}
+	return Load(name, use.Pos.Filename, r.opts.Compile...)
+}
+
+// Load finds a ruleset by path (relative to fromFile) or bundled name.
+func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, error) {
+	if strings.HasSuffix(name, ".rules") {
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(fromFile), name)
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("ruleset %s: %w", name, err)
+		}
+		f, diags := dsl.Parse(path, src)
+		if diags.HasErrors() {
+			return nil, fmt.Errorf("%s", diags.Render(string(src)))
+		}
+		return runtime.Compile(f, opts...)
+	}
+	f, err := rulesets.Parse(name)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.Compile(f, opts...)
+}
+
+// start runs the round's phases once.
+func (r *run) start(ctx context.Context, pos dsl.Pos) bool {
+	if r.started {
+		return true
+	}
+	r.started = true
+	if err := r.b.StartRound(ctx); err != nil {
+		r.errorf(pos, "%v", err)
+		return false
+	}
+	return true
+}
+
+// finish plays the round's remaining activations.
+func (r *run) finish(ctx context.Context, pos dsl.Pos) bool {
+	if !r.start(ctx, pos) {
+		return false
+	}
+	for {
+		done, err := r.b.Step(ctx)
+		if err != nil {
+			r.errorf(pos, "%v", err)
+			return false
+		}
+		if done {
+			return true
+		}
+	}
+}
+
+func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
+	r.started = false
+	for _, st := range rb.Body {
+		if !r.stmt(ctx, st) {
+			return false
+		}
+	}
+	if !r.finish(ctx, rb.EndPos) {
+		return false
+	}
+	if _, err := r.b.EndRound(ctx); err != nil {
+		r.errorf(rb.EndPos, "%v", err)
+		return false
+	}
+	unused := append(r.dice.Unused(), r.decider.Unused()...)
+	if len(unused) > 0 {
+		r.errorf(rb.Pos, "scripted but never used: %s", strings.Join(unused, "; "))
+		return false
+	}
+	return true
+}
+
+func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
+	switch s := st.(type) {
+	case *dsl.RollScript:
+		for _, ni := range s.Rolls {
+			r.dice.AddRoll(string(ni.Name), ni.Value)
+		}
+	case *dsl.RandomScript:
+		for _, p := range s.Picks {
+			r.dice.AddPick(string(p))
+		}
+	case *dsl.ChooseScript:
+		r.decider.Add(string(s.Who), names(s.Options)...)
+	case *dsl.SetScript:
+		if err := r.b.SetAttr(ctx, string(s.Target), string(s.Attr), s.Value); err != nil {
+			r.errorf(s.Pos, "%v", err)
+			return false
+		}
+	case *dsl.StatusScript:
+		if err := r.b.SetStatus(ctx, string(s.Unit), string(s.Status), !s.Not); err != nil {
+			r.errorf(s.Pos, "%v", err)
+			return false
+		}
+	case *dsl.ReadyScript:
+		if err := r.b.MakeReady(string(s.Unit)); err != nil {
+			r.errorf(s.Pos, "%v", err)
+			return false
+		}
+	case *dsl.ActivateScript:
+		if !r.start(ctx, s.Pos) {
+			return false
+		}
+		n := 1
+		if s.Count != nil {
+			n = *s.Count
+		}
+		for range n {
+			done, err := r.b.Step(ctx)
+			if err != nil {
+				r.errorf(s.Pos, "%v", err)
+				return false
+			}
+			if done {
+				r.errorf(s.Pos, "activate: the round's activations are already over")
+				return false
+			}
+		}
+	case *dsl.Expect:
+		return r.expect(ctx, s)
+	}
+	return true
+}
+
+func names(ns []dsl.Name) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = string(n)
+	}
+	return out
+}
+
+func (r *run) check(field string, pos dsl.Pos, want, got any) {
+	if diff := cmp.Diff(want, got); diff != "" {
+		r.fail(r.round, field, pos, diff)
+	}
+}
+
+func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
+	if !r.start(ctx, e.Pos) {
+		return false
+	}
+	switch {
+	case e.Order != nil:
+		r.check("order", e.Pos, names(e.Order), r.b.Order())
+	case e.Holder != nil:
+		r.check("holder", e.Pos, string(*e.Holder), r.b.Holder())
+	case e.Chooser != nil:
+		want := string(*e.Chooser)
+		if want == "none" {
+			want = ""
+		}
+		r.check("chooser", e.Pos, want, r.b.Chooser())
+	case e.Activations != nil:
+		if !r.finish(ctx, e.Pos) {
+			return false
+		}
+		var want, got []string
+		for _, a := range e.Activations {
+			want = append(want, activationText(a.Pass, string(a.Name)))
+		}
+		for _, a := range r.b.Activations() {
+			if a.Pass {
+				got = append(got, activationText(true, a.Side))
+			} else {
+				got = append(got, activationText(false, a.Unit))
+			}
+		}
+		r.check("activations", e.Pos, want, got)
+	case e.Ready != nil:
+		want := names(e.Ready.Units)
+		if slices.Equal(want, []string{"none"}) {
+			want = nil
+		}
+		got := r.b.ReadyUnits()
+		slices.Sort(want)
+		slices.Sort(got)
+		r.check("ready", e.Pos, want, got)
+	case e.Event != nil:
+		r.expectEvent(e.Event)
+	}
+	return true
+}
+
+func activationText(pass bool, name string) string {
+	if pass {
+		return "pass " + name
+	}
+	return name
+}
+
+func (r *run) expectEvent(e *dsl.EventExpect) {
+	args := names(e.Args)
+	var seen []string
+	found := false
+	for _, ev := range r.b.Events() {
+		if string(ev.Kind) != string(e.Kind) {
+			continue
+		}
+		seen = append(seen, ev.String())
+		if eventHas(ev, args) {
+			found = true
+		}
+	}
+	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
+	switch {
+	case e.No && found:
+		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(seen, "\n  ")))
+	case !e.No && !found:
+		got := "none"
+		if len(seen) > 0 {
+			got = "\n  " + strings.Join(seen, "\n  ")
+		}
+		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want an event %s; the round's %s events: %s", want, e.Kind, got))
+	}
+}
+
+// eventHas reports whether every arg names something in the event.
+func eventHas(ev runtime.Event, args []string) bool {
+	have := []string{ev.Subject, ev.By, ev.Standing}
+	have = append(have, ev.Subjects...)
+	have = append(have, ev.Choice...)
+	if ev.Value != nil {
+		have = append(have, strconv.Itoa(*ev.Value))
+	}
+	if ev.Total != nil {
+		have = append(have, strconv.Itoa(*ev.Total))
+	}
+	for _, a := range args {
+		if !slices.Contains(have, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// Summary counts passed and failed scenarios.
+func Summary(results []Result) (passed, failed int) {
+	for _, r := range results {
+		if r.Passed() {
+			passed++
+		} else {
+			failed++
+		}
+	}
+	return passed, failed
+}
+
+// ErrNoScenarios is returned by callers that find nothing to run.
+var ErrNoScenarios = errors.New("no scenarios found")

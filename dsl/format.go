@@ -1,0 +1,697 @@
+package dsl
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Format prints f in the canonical layout: two-space indentation, one
+// statement per line, `{` at the end of the opening line and `}` on a line
+// of its own, single spaces between tokens, at most one blank line where the
+// source had blank lines between statements, and exactly one blank line
+// between top-level declarations.
+//
+// Expressions are printed exactly as written (their Source), since they are
+// expr-lang code that this package does not own. Comments are kept: a
+// comment on a line of its own stays on a line of its own before whatever
+// followed it, and a comment at the end of a line stays at the end of the
+// line that now holds the statement it followed.
+//
+// Format uses f.Source and the nodes' positions to place comments and blank
+// lines; for a File built in code without them it still prints every node.
+func Format(f *File) []byte {
+	if f == nil {
+		return nil
+	}
+	p := newPrinter(f)
+	for i, d := range f.Decls {
+		pos, ok := posOf(d)
+		if !ok {
+			continue
+		}
+		if i > 0 {
+			p.forceBlank = true
+		}
+		p.startLine(pos.Offset, true)
+		p.decl(d)
+	}
+	p.flush(math.MaxInt)
+	if p.lineOpen {
+		p.buf.WriteByte('\n')
+	}
+	return p.buf.Bytes()
+}
+
+// FormatSource parses src and formats it. A file with syntax errors is not
+// formatted, because the parser drops the declarations it could not read:
+// the result is nil and the diagnostics say why.
+func FormatSource(filename string, src []byte) ([]byte, Diagnostics) {
+	f, diags := Parse(filename, src)
+	if f == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	return Format(f), diags
+}
+
+type printer struct {
+	buf      bytes.Buffer
+	src      string
+	comments []Comment // still to print, in source order
+	indent   int
+
+	lineOpen   bool // the current output line has text; its '\n' is pending
+	blockStart bool // nothing printed yet since the last '{'
+	forceBlank bool // the next line starts after exactly one blank line
+}
+
+func newPrinter(f *File) *printer {
+	return &printer{src: f.Source, comments: commentsOutsideExprs(f)}
+}
+
+// commentsOutsideExprs drops the comments that sit inside a bracketed,
+// multi-line expression: they are part of its Source and print with it.
+func commentsOutsideExprs(f *File) []Comment {
+	type span struct{ from, to int }
+	var spans []span
+	Walk(f, func(n any) {
+		if e, ok := n.(*Expr); ok && e.Source != "" {
+			spans = append(spans, span{e.Pos.Offset, e.Pos.Offset + len(e.Source)})
+		}
+	})
+	// Walk visits in source order and expressions do not nest, so a single
+	// merge pass over both sorted lists is enough.
+	var out []Comment
+	i := 0
+	for _, c := range f.Comments {
+		for i < len(spans) && spans[i].to <= c.Pos.Offset {
+			i++
+		}
+		if i < len(spans) && spans[i].from <= c.Pos.Offset {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func (p *printer) put(s ...string) {
+	for _, x := range s {
+		p.buf.WriteString(x)
+	}
+}
+
+// startLine begins the output line for the node at source offset off,
+// first printing the comments that come before it.
+func (p *printer) startLine(off int, blankOK bool) {
+	p.flush(off)
+	p.newLine(off, blankOK)
+}
+
+// flush prints the comments before source offset off. One that followed
+// code on its source line goes at the end of the current output line, which
+// holds that code; any other gets a line of its own.
+func (p *printer) flush(off int) {
+	for len(p.comments) > 0 && p.comments[0].Pos.Offset < off {
+		c := p.comments[0]
+		p.comments = p.comments[1:]
+		if p.lineOpen && p.followsCode(c.Pos.Offset) {
+			p.put(" ", c.Text)
+			continue
+		}
+		p.newLine(c.Pos.Offset, true)
+		p.put(c.Text)
+	}
+}
+
+func (p *printer) newLine(off int, blankOK bool) {
+	blank := p.forceBlank || (blankOK && !p.blockStart && p.blankBefore(off))
+	if p.lineOpen {
+		p.buf.WriteByte('\n')
+	}
+	if blank && p.buf.Len() > 0 {
+		p.buf.WriteByte('\n')
+	}
+	p.forceBlank, p.blockStart = false, false
+	p.put(strings.Repeat("  ", p.indent))
+	p.lineOpen = true
+}
+
+// lineStart returns the offset where the source line holding off begins,
+// or -1 if off is not in the source.
+func (p *printer) lineStart(off int) int {
+	if off < 0 || off > len(p.src) {
+		return -1
+	}
+	return strings.LastIndexByte(p.src[:off], '\n') + 1
+}
+
+// followsCode reports whether something other than blanks and `;` comes
+// before off on its source line.
+func (p *printer) followsCode(off int) bool {
+	ls := p.lineStart(off)
+	return ls >= 0 && strings.TrimLeft(p.src[ls:off], " \t\r;") != ""
+}
+
+// blankBefore reports whether the node at off starts its source line and
+// the line above it is blank.
+func (p *printer) blankBefore(off int) bool {
+	ls := p.lineStart(off)
+	if ls <= 0 || strings.TrimSpace(p.src[ls:off]) != "" {
+		return false
+	}
+	prev := p.src[:ls-1]
+	return strings.TrimSpace(prev[strings.LastIndexByte(prev, '\n')+1:]) == ""
+}
+
+// endsWithBrace reports whether the node ending at end ends with `}`.
+func (p *printer) endsWithBrace(end Pos) bool {
+	o := end.Offset - 1
+	return o >= 0 && o < len(p.src) && p.src[o] == '}'
+}
+
+// closeOffset is the source offset of the '}' that ends a block whose node
+// ends at end (participle's EndPos is just past the last token).
+func (p *printer) closeOffset(end Pos) int {
+	if p.endsWithBrace(end) {
+		return end.Offset - 1
+	}
+	if end.Offset > 0 {
+		return end.Offset
+	}
+	return math.MaxInt
+}
+
+// block prints ` {`, each item on its own line one level deeper, and `}`.
+func block[T any](p *printer, items []T, end Pos, each func(T)) {
+	p.put(" {")
+	p.indent++
+	p.blockStart = true
+	for _, it := range items {
+		pos, ok := posOf(it)
+		if !ok {
+			continue
+		}
+		p.startLine(pos.Offset, true)
+		each(it)
+	}
+	closeAt := p.closeOffset(end)
+	p.flush(closeAt) // comments at the end of the block keep its indentation
+	p.indent--
+	p.newLine(closeAt, false)
+	p.put("}")
+}
+
+// posOf returns the Pos field that every AST node has (zero for a foreign
+// type); ok is false for a nil node, which has nothing to print.
+func posOf(n any) (pos Pos, ok bool) {
+	v := reflect.ValueOf(n)
+	switch {
+	case !v.IsValid():
+		return pos, false
+	case v.Kind() == reflect.Pointer:
+		if v.IsNil() {
+			return pos, false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Struct {
+		if f := v.FieldByName("Pos"); f.IsValid() && f.Type() == reflect.TypeOf(pos) {
+			pos = f.Interface().(Pos)
+		}
+	}
+	return pos, true
+}
+
+// unknown marks a node this printer does not know, rather than dropping it
+// silently or panicking. The parser cannot produce one.
+func (p *printer) unknown(n any) {
+	p.put(fmt.Sprintf("# dsl.Format: cannot print %T", n))
+}
+
+func (p *printer) decl(d Decl) {
+	switch d := d.(type) {
+	case *Ruleset:
+		p.put("ruleset ", name(d.Name))
+		if d.Title != nil {
+			p.put(" ", text(*d.Title))
+		}
+		block(p, d.Body, d.EndPos, p.ruleStmt)
+	case *Scenario:
+		p.put("scenario ", text(d.Title))
+		block(p, d.Body, d.EndPos, p.scenarioStmt)
+	default:
+		p.unknown(d)
+	}
+}
+
+func (p *printer) ruleStmt(s RuleStmt) {
+	switch s := s.(type) {
+	case *SourceStmt:
+		p.put("source ", text(s.Text))
+	case *QuoteStmt:
+		p.put("quote ", text(s.Text))
+	case *SidesStmt:
+		p.put("sides ", strconv.Itoa(s.Min))
+		if s.Range || s.Max != nil {
+			p.put("..")
+		}
+		if s.Max != nil {
+			p.put(strconv.Itoa(*s.Max))
+		}
+	case *AttrDecl:
+		p.put(s.Of, " attribute ", name(s.Name), " ", s.Type)
+		if s.Default != nil {
+			p.put(" = ", literal(s.Default))
+		}
+	case *StatusDecl:
+		p.put("unit status ", names(s.Names))
+	case *RememberStmt:
+		p.put("remember ", name(s.Name), " = ")
+		p.expr(s.Expr)
+	case *PhaseStmt:
+		p.put("phase ", name(s.Name), scope(s.Scope))
+		block(p, s.Body, s.EndPos, p.phaseItem)
+	case *ActivationStmt:
+		p.put("activation ", s.Mode, " by ", name(s.By))
+		if s.PassAllowed {
+			p.put(" pass allowed")
+		}
+		if s.Default != nil {
+			p.put(" default ", name(*s.Default))
+		}
+	case *HandlerStmt:
+		p.put("on ")
+		if s.Hook != nil {
+			p.put("hook ", name(*s.Hook))
+		} else {
+			p.put(s.Edge, " of ", s.Point)
+			if s.Target != nil {
+				p.put(" ", name(*s.Target))
+			}
+		}
+		p.when(s.When)
+		block(p, s.Body, s.EndPos, p.action)
+	case *ExampleStmt:
+		p.put("example")
+		block(p, s.Setup, s.EndPos, p.setupStmt)
+	default:
+		p.unknown(s)
+	}
+}
+
+func (p *printer) phaseItem(s PhaseItem) {
+	switch s := s.(type) {
+	case *StepStmt:
+		p.put("step ", name(s.Name), scope(s.Scope))
+		block(p, s.Body, s.EndPos, p.phaseItem)
+	case *OrderStmt:
+		p.put("order ", s.Subjects, " as ", name(s.Name), scope(s.Scope))
+		block(p, s.Chain, s.EndPos, p.criterion)
+	case *ReadyStmt:
+		p.put("ready units")
+		if s.Mode != "" {
+			p.put(" ", s.Mode, " ")
+			p.expr(s.Cond)
+		}
+	case *HookStmt:
+		p.put("hook ", name(s.Name))
+	case *QuoteStmt:
+		p.put("quote ", text(s.Text))
+	default:
+		p.unknown(s)
+	}
+}
+
+func (p *printer) criterion(c Criterion) {
+	switch c := c.(type) {
+	case *TieRule:
+		p.put("tie")
+		p.when(c.When)
+		if c.Action != nil {
+			// The one-line form stays one line; its action may itself be a
+			// tie rule, which prints the same way.
+			p.put(": ")
+			p.criterion(c.Action)
+			return
+		}
+		block(p, c.Block, c.EndPos, p.criterion)
+	case *RollCrit:
+		p.put(c.Dir, " roll ", c.Dice)
+		if c.Modifier != nil {
+			p.put(" ")
+			p.expr(c.Modifier)
+		}
+	case *ValueCrit:
+		p.put(c.Dir, " ")
+		p.expr(c.Expr)
+	case *RandomCrit:
+		p.put("random")
+	case *RerollCrit:
+		p.put("reroll")
+	case *AwardCrit:
+		p.put("award ")
+		if c.Not {
+			p.put("not ")
+		}
+		p.expr(c.Expr)
+	case *ChoiceCrit:
+		p.put("choice")
+		if c.Kind != "" {
+			p.put(" ", c.Kind)
+		}
+		p.put(" by ", role(c.By))
+		if c.Default != nil {
+			p.put(" default ", name(*c.Default))
+		}
+	case *QuoteStmt:
+		p.put("quote ", text(c.Text))
+	default:
+		p.unknown(c)
+	}
+}
+
+func (p *printer) action(a Action) {
+	switch a := a.(type) {
+	case *SetAction:
+		p.put("set ", name(a.Attr), " of ")
+		p.expr(a.Target)
+		p.put(" = ")
+		p.expr(a.Value)
+	case *ReadyAction:
+		p.put("ready ")
+		p.expr(a.Expr)
+	case *HolderAction:
+		p.put("holder = ")
+		p.expr(a.Expr)
+	case *QuoteStmt:
+		p.put("quote ", text(a.Text))
+	default:
+		p.unknown(a)
+	}
+}
+
+func (p *printer) setupStmt(s SetupStmt) {
+	switch s := s.(type) {
+	case *SideSetup:
+		p.side(s)
+	default:
+		p.unknown(s)
+	}
+}
+
+func (p *printer) side(s *SideSetup) {
+	p.put("side ", name(s.Name))
+	if s.Team != nil {
+		p.put(" team ", name(*s.Team))
+	}
+	p.put(assigns(s.Attrs))
+	// An empty `{ }` parses to no body; keep the braces when the author
+	// wrote them, since comments may live inside.
+	if len(s.Body) > 0 || p.endsWithBrace(s.EndPos) {
+		block(p, s.Body, s.EndPos, p.sideItem)
+	}
+}
+
+func (p *printer) sideItem(s SideItem) {
+	switch s := s.(type) {
+	case *UnitSetup:
+		p.put("unit ", name(s.Name))
+		if s.Count != nil {
+			p.put(" * ", strconv.Itoa(*s.Count))
+		}
+		p.put(assigns(s.Attrs))
+		if len(s.Status) > 0 {
+			p.put(" status ", names(s.Status))
+		}
+	case *Assign:
+		p.put(assign(s))
+	default:
+		p.unknown(s)
+	}
+}
+
+func (p *printer) scenarioStmt(s ScenarioStmt) {
+	switch s := s.(type) {
+	case *UseRuleset:
+		p.put("ruleset ", name(s.Name))
+	case *QuoteStmt:
+		p.put("quote ", text(s.Text))
+	case *PolicyStmt:
+		p.put("decide by policy")
+	case *SeedStmt:
+		p.put("seed ", strconv.Itoa(s.Seed))
+	case *SideSetup:
+		p.side(s)
+	case *RoundBlock:
+		p.put("round ", strconv.Itoa(s.Number))
+		block(p, s.Body, s.EndPos, p.roundStmt)
+	default:
+		p.unknown(s)
+	}
+}
+
+func (p *printer) roundStmt(s RoundStmt) {
+	switch s := s.(type) {
+	case *RollScript:
+		rolls := make([]string, 0, len(s.Rolls))
+		for _, r := range s.Rolls {
+			if r != nil {
+				rolls = append(rolls, name(r.Name)+" "+strconv.Itoa(r.Value))
+			}
+		}
+		p.put("roll ", strings.Join(rolls, ", "))
+	case *RandomScript:
+		p.put("random ", names(s.Picks))
+	case *ChooseScript:
+		p.put(name(s.Who), " chooses ", names(s.Options))
+	case *SetScript:
+		p.put("set ", name(s.Attr), " of ", name(s.Target), " = ", literal(s.Value))
+	case *StatusScript:
+		p.put(name(s.Unit), " is ")
+		if s.Not {
+			p.put("not ")
+		}
+		p.put(name(s.Status))
+	case *ReadyScript:
+		p.put("ready ", name(s.Unit))
+	case *ActivateScript:
+		p.put("activate")
+		if s.Count != nil {
+			p.put(" ", strconv.Itoa(*s.Count))
+		}
+	case *Expect:
+		p.expect(s)
+	case *QuoteStmt:
+		p.put("quote ", text(s.Text))
+	default:
+		p.unknown(s)
+	}
+}
+
+func (p *printer) expect(e *Expect) {
+	p.put("expect")
+	switch {
+	case len(e.Order) > 0:
+		p.put(" order ", names(e.Order))
+	case e.Holder != nil:
+		p.put(" holder ", name(*e.Holder))
+	case e.Chooser != nil:
+		p.put(" chooser ", name(*e.Chooser))
+	case len(e.Activations) > 0:
+		acts := make([]string, 0, len(e.Activations))
+		for _, a := range e.Activations {
+			switch {
+			case a == nil:
+			case a.Pass:
+				acts = append(acts, "pass "+name(a.Name))
+			default:
+				acts = append(acts, name(a.Name))
+			}
+		}
+		p.put(" activations ", strings.Join(acts, ", "))
+	case e.Ready != nil:
+		p.put(" ready ", names(e.Ready.Units))
+	case e.Event != nil:
+		if e.Event.No {
+			p.put(" no")
+		}
+		p.put(" event ", name(e.Event.Kind))
+		for _, a := range e.Event.Args {
+			// Event arguments may be numbers, which the grammar takes
+			// bare; quoting one would make it a different token.
+			if numberRE.MatchString(string(a)) {
+				p.put(" ", string(a))
+			} else {
+				p.put(" ", name(a))
+			}
+		}
+	}
+}
+
+func (p *printer) when(e *Expr) {
+	if e != nil {
+		p.put(" when ")
+		p.expr(e)
+	}
+}
+
+// expr prints an expression exactly as written. An Expr built in code has
+// no Source, so its tokens are joined instead.
+func (p *printer) expr(e *Expr) {
+	switch {
+	case e == nil:
+	case e.Source != "":
+		p.put(e.Source)
+	default:
+		var toks []string
+		for _, part := range e.Parts {
+			toks = appendPart(toks, part)
+		}
+		p.put(joinTokens(toks))
+	}
+}
+
+func appendPart(toks []string, part *exprPart) []string {
+	switch {
+	case part == nil:
+		return toks
+	case part.Group != nil:
+		return appendGroup(toks, part.Group)
+	default:
+		return append(toks, part.Tok)
+	}
+}
+
+func appendGroup(toks []string, g *exprGroup) []string {
+	toks = append(toks, g.Open)
+	for _, in := range g.Inner {
+		switch {
+		case in == nil:
+		case in.Group != nil:
+			toks = appendGroup(toks, in.Group)
+		case strings.TrimSpace(in.Tok) != "" && in.Tok != ";":
+			toks = append(toks, in.Tok) // newlines inside brackets are layout only
+		}
+	}
+	return append(toks, g.Close)
+}
+
+// joinTokens spaces tokens apart, except where expr-lang code is usually
+// written tight: inside brackets, before commas, and around member access.
+func joinTokens(toks []string) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 {
+			prev := toks[i-1]
+			tight := prev == "(" || prev == "[" || prev == "." || prev == "?." ||
+				t == ")" || t == "]" || t == "," || t == "." || t == "?." ||
+				((t == "(" || t == "[") && identRE.MatchString(prev))
+			if !tight {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+var (
+	identRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	diceRE   = regexp.MustCompile(`^[0-9]*d[0-9]+$`)
+	numberRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+	// stringRE is the lexer's String token.
+	stringRE = regexp.MustCompile(`^"(\\.|[^"\\\n])*"$`)
+)
+
+// name prints a name bare when it lexes as an identifier, quoted otherwise.
+func name(n Name) string {
+	s := string(n)
+	switch {
+	case identRE.MatchString(s) && !diceRE.MatchString(s):
+		return s
+	case stringRE.MatchString(s):
+		// Name.Capture currently keeps the quotes of a "quoted" name, so
+		// the name already is its own quoted form. Quoting it again would
+		// add a level of quotes on every run.
+		return s
+	default:
+		return strconv.Quote(s)
+	}
+}
+
+func names(ns []Name) string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = name(n)
+	}
+	return strings.Join(out, ", ")
+}
+
+func text(t Text) string { return strconv.Quote(string(t)) }
+
+func role(r *Role) string {
+	if r == nil {
+		return ""
+	}
+	parts := make([]string, len(r.Path))
+	for i, n := range r.Path {
+		parts[i] = name(n)
+	}
+	return strings.Join(parts, ".")
+}
+
+func scope(s *Scope) string {
+	switch {
+	case s == nil:
+		return ""
+	case s.Each:
+		return " each round"
+	case s.Once:
+		return " once"
+	case len(s.Changed) > 0:
+		return " until changed " + names(s.Changed)
+	}
+	return ""
+}
+
+func literal(l *Literal) string {
+	if l == nil {
+		return ""
+	}
+	var s string
+	switch {
+	case l.Int != nil:
+		s = strconv.Itoa(*l.Int)
+	case l.Str != nil:
+		s = text(*l.Str)
+	case l.Word != nil:
+		s = *l.Word
+	}
+	if l.Neg {
+		return "-" + s
+	}
+	return s
+}
+
+func assign(a *Assign) string {
+	if a == nil {
+		return ""
+	}
+	return name(a.Name) + " = " + literal(a.Value)
+}
+
+// assigns prints `NAME = VALUE` pairs, each preceded by a space.
+func assigns(as []*Assign) string {
+	var b strings.Builder
+	for _, a := range as {
+		if a != nil {
+			b.WriteString(" " + assign(a))
+		}
+	}
+	return b.String()
+}

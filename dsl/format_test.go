@@ -1,0 +1,208 @@
+package dsl
+
+import (
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/format/*.golden from Format's output")
+
+// TestFormatGolden formats each testdata/format/*.rules file and compares
+// the result with the .golden file next to it.
+func TestFormatGolden(t *testing.T) {
+	inputs, err := filepath.Glob("testdata/format/*.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inputs) == 0 {
+		t.Fatal("no testdata/format/*.rules inputs")
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			src, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, diags := FormatSource(in, src)
+			if diags.HasErrors() {
+				t.Fatalf("input does not parse:\n%s", diags.Render(string(src)))
+			}
+			golden := strings.TrimSuffix(in, ".rules") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./dsl -run TestFormatGolden -update)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("Format(%s) mismatch (-want +got):\n%s", in, diff)
+			}
+		})
+	}
+}
+
+// parsedRulesFiles returns every .rules file in the repository that parses
+// without errors. Files that do not parse are deliberately malformed test
+// inputs (or someone else's work in progress), which Format never sees.
+func parsedRulesFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != ".." && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".rules") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if _, diags := Parse(path, src); diags.HasErrors() {
+			t.Logf("skipping %s: it does not parse", path)
+			return nil
+		}
+		files[path] = src
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("found no .rules files that parse")
+	}
+	return files
+}
+
+func mustParse(t *testing.T, name string, src []byte) *File {
+	t.Helper()
+	f, diags := Parse(name, src)
+	if diags.HasErrors() {
+		t.Fatalf("%s does not parse:\n%s", name, diags.Render(string(src)))
+	}
+	return f
+}
+
+// TestFormatIdempotent checks that formatted output is a fixed point.
+func TestFormatIdempotent(t *testing.T) {
+	for path, src := range parsedRulesFiles(t) {
+		t.Run(path, func(t *testing.T) {
+			once := Format(mustParse(t, path, src))
+			twice := Format(mustParse(t, path+" (formatted)", once))
+			if diff := cmp.Diff(string(once), string(twice)); diff != "" {
+				t.Errorf("formatting twice changed the output (-once +twice):\n%s", diff)
+			}
+		})
+	}
+}
+
+// astOpts compares ASTs by meaning: positions and the file text change with
+// layout; an expression's Source is compared, not its token parts (which
+// include newlines inside brackets).
+var astOpts = cmp.Options{
+	cmpopts.IgnoreTypes(lexer.Position{}),
+	cmpopts.IgnoreFields(File{}, "Source"),
+	cmpopts.IgnoreFields(Expr{}, "Parts", "Tokens"),
+}
+
+// TestFormatKeepsAST checks that formatting changes only layout: the file
+// parses back to the same AST, with the same comments in the same order.
+func TestFormatKeepsAST(t *testing.T) {
+	for path, src := range parsedRulesFiles(t) {
+		t.Run(path, func(t *testing.T) {
+			want := mustParse(t, path, src)
+			got := mustParse(t, path+" (formatted)", Format(want))
+			// File.Comments is compared too: positions are ignored, so it
+			// checks each comment's text and their order.
+			if diff := cmp.Diff(want, got, astOpts); diff != "" {
+				t.Errorf("Parse(Format(f)) differs from f (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestFormatWithoutSource formats an AST that has no source text, as one
+// built in code would: expressions are printed from their tokens.
+func TestFormatWithoutSource(t *testing.T) {
+	const in = "testdata/format/rulestmts.rules"
+	src, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustParse(t, in, src)
+	bare := mustParse(t, in, src)
+	bare.Source, bare.Comments = "", nil
+	Walk(bare, func(n any) {
+		if e, ok := n.(*Expr); ok {
+			e.Source = ""
+		}
+	})
+	got := mustParse(t, "formatted", Format(bare))
+
+	// Expressions are re-spaced, so compare their tokens.
+	exprTokens := cmp.Transformer("exprTokens", func(e Expr) []string {
+		var toks []string
+		for _, p := range e.Parts {
+			toks = appendPart(toks, p)
+		}
+		return toks
+	})
+	opts := cmp.Options{
+		cmpopts.IgnoreTypes(lexer.Position{}),
+		cmpopts.IgnoreFields(File{}, "Source", "Comments"),
+		exprTokens,
+	}
+	if diff := cmp.Diff(want, got, opts); diff != "" {
+		t.Errorf("Parse(Format(f without source)) differs (-want +got):\n%s", diff)
+	}
+}
+
+// TestFormatOddTrees checks that trees the parser cannot produce print
+// without panicking.
+func TestFormatOddTrees(t *testing.T) {
+	type bogus struct{ Decl }
+	f := &File{Decls: []Decl{
+		nil,
+		&Ruleset{Name: "r", Body: []RuleStmt{nil, (*SidesStmt)(nil), &PhaseStmt{Name: "p"}}},
+		&bogus{},
+		&Scenario{Title: "s", Body: []ScenarioStmt{&RoundBlock{Number: 1, Body: []RoundStmt{&Expect{}}}}},
+	}}
+	got := string(Format(f))
+	for _, want := range []string{"ruleset r {", "phase p {", "cannot print", "expect\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Format output lacks %q:\n%s", want, got)
+		}
+	}
+	if Format(nil) != nil {
+		t.Error("Format(nil) is not nil")
+	}
+}
+
+func TestFormatSourceRefusesBrokenFiles(t *testing.T) {
+	src := []byte("ruleset ok {\n  sides 2\n}\n\nruleset broken {\n  sides\n}\n")
+	out, diags := FormatSource("broken.rules", src)
+	if out != nil {
+		t.Errorf("FormatSource formatted a file with errors:\n%s", out)
+	}
+	if !diags.HasErrors() {
+		t.Error("FormatSource reported no error for a broken file")
+	}
+}

@@ -1,0 +1,68 @@
+package runtime
+
+import (
+	"maps"
+	"slices"
+)
+
+// Clone returns an independent copy of the battle's state with the given
+// options (dice, decider, hooks, transcript) instead of the original's.
+// The copy shares nothing mutable with b.
+func (b *Battle) Clone(opts ...BattleOption) *Battle {
+	c := &Battle{
+		prog:       b.prog,
+		round:      b.round,
+		sideByNm:   make(map[string]*Side, len(b.sides)),
+		unitByNm:   make(map[string]*Unit, len(b.units)),
+		standings:  make(map[string]*Standing, len(b.standings)),
+		done:       maps.Clone(b.done),
+		transcript: b.transcript,
+		dice:       b.dice,
+		decider:    b.decider,
+		hooks:      b.hooks,
+		pending:    slices.Clone(b.pending),
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	for _, s := range b.sides {
+		ns := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
+		for _, u := range s.Units {
+			nu := &Unit{Name: u.Name, Side: ns, Attrs: maps.Clone(u.Attrs), Status: maps.Clone(u.Status), Ready: u.Ready}
+			ns.Units = append(ns.Units, nu)
+			c.units = append(c.units, nu)
+			c.unitByNm[nu.Name] = nu
+		}
+		c.sides = append(c.sides, ns)
+		c.sideByNm[ns.Name] = ns
+	}
+	for k, st := range b.standings {
+		c.standings[k] = st.clone()
+	}
+	c.memory = Memory{Holder: b.memory.Holder, Chooser: b.memory.Chooser, Order: slices.Clone(b.memory.Order),
+		Values: maps.Clone(b.memory.Values)}
+	if b.cur != nil {
+		cur := *b.cur
+		cur.Activations = slices.Clone(cur.Activations)
+		cur.Events = slices.Clone(cur.Events)
+		c.cur = &cur
+	}
+	return c
+}
+
+func (s *Standing) clone() *Standing {
+	c := *s
+	c.Order = slices.Clone(s.Order)
+	c.Places = slices.Clone(s.Places)
+	if s.Watched != nil {
+		c.Watched = make(map[string][]any, len(s.Watched))
+		for k, v := range s.Watched {
+			c.Watched[k] = slices.Clone(v)
+		}
+	}
+	c.Groups = make([][]string, len(s.Groups))
+	for i, g := range s.Groups {
+		c.Groups[i] = slices.Clone(g)
+	}
+	return &c
+}
