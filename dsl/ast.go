@@ -299,8 +299,8 @@ type HandlerStmt struct {
 	Pos    Pos
 	EndPos Pos
 	Edge   string   `parser:"'on' ( @('start' | 'end') 'of'"`
-	Point  string   `parser:"       ( @'round'"`
-	Target *Name    `parser:"       | @('phase' | 'step') @(Ident | String) )"`
+	Point  string   `parser:"       @('round' | 'phase' | 'step')"`
+	Target *Name    `parser:"       ((?! 'when') @(Ident | String))?"`
 	Hook   *Name    `parser:"     | 'hook' @Ident )"`
 	When   *Expr    `parser:"('when' @@)?"`
 	Body   []Action `parser:"'{' EOL* (@@ EOL*)* '}'"`

@@ -604,8 +604,6 @@ var (
 	identRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	diceRE   = regexp.MustCompile(`^[0-9]*d[0-9]+$`)
 	numberRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
-	// stringRE is the lexer's String token.
-	stringRE = regexp.MustCompile(`^"(\\.|[^"\\\n])*"$`)
 )
 
 // name prints a name bare when it lexes as an identifier, quoted otherwise.
@@ -613,11 +611,6 @@ func name(n Name) string {
 	s := string(n)
 	switch {
 	case identRE.MatchString(s) && !diceRE.MatchString(s):
-		return s
-	case stringRE.MatchString(s):
-		// Name.Capture currently keeps the quotes of a "quoted" name, so
-		// the name already is its own quoted form. Quoting it again would
-		// add a level of quotes on every run.
 		return s
 	default:
 		return strconv.Quote(s)
