@@ -20,7 +20,11 @@ type RollRequest struct {
 	Count    int
 	Faces    int
 	Attempt  int
-	Pos      dsl.Pos
+	// Modifiers are added to each subject's natural total (d20 + dex);
+	// dice sources do not apply them, but the odds analyser needs them to
+	// know which results tie.
+	Modifiers []int
+	Pos       dsl.Pos
 }
 
 // PickRequest asks for a uniformly random pick of one option (a random

@@ -276,7 +276,18 @@ func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
 
 func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt int) ([][]int, error) {
 	names := r.namesOf(bl)
-	req := RollRequest{Round: r.b.round, Standing: r.o.name, Subjects: names, Count: l.count, Faces: l.faces, Attempt: attempt, Pos: l.pos}
+	mods := make([]int, len(bl))
+	if l.mod != nil {
+		for k, i := range bl {
+			m, err := r.number(l.mod, i)
+			if err != nil {
+				return nil, err
+			}
+			mods[k] = int(m)
+		}
+	}
+	req := RollRequest{Round: r.b.round, Standing: r.o.name, Subjects: names, Count: l.count, Faces: l.faces,
+		Attempt: attempt, Modifiers: mods, Pos: l.pos}
 	nat, err := r.b.dice.Roll(ctx, req)
 	if err != nil {
 		return nil, err
@@ -285,23 +296,20 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 		return nil, fmt.Errorf("dice returned %d results for %d subjects", len(nat), len(bl))
 	}
 	keys := make([]float64, len(bl))
-	for k, i := range bl {
-		total := nat[k]
-		if l.mod != nil {
-			m, err := r.number(l.mod, i)
-			if err != nil {
-				return nil, err
-			}
-			total += int(m)
-		}
+	for k := range bl {
+		total := nat[k] + mods[k]
 		keys[k] = float64(total)
-		r.b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: names[k], Value: intp(nat[k]), Total: intp(total),
-			Rule: l.describe(), Pos: posString(l.pos)})
+		if r.b.transcript {
+			r.b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: names[k], Value: intp(nat[k]), Total: intp(total),
+				Rule: l.describe(), Pos: posString(l.pos)})
+		}
 	}
 	out := r.split(bl, keys, l.dir, l, l.pos)
-	for _, nb := range out {
-		if len(nb) > 1 {
-			r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.describe(), Pos: posString(l.pos)})
+	if r.b.transcript {
+		for _, nb := range out {
+			if len(nb) > 1 {
+				r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.describe(), Pos: posString(l.pos)})
+			}
 		}
 	}
 	return out, nil

@@ -39,7 +39,19 @@ type unitSnap struct {
 
 // Snapshot saves the battle as JSON. Restore it with Program.Restore.
 func (b *Battle) Snapshot() ([]byte, error) {
-	s := snapshot{Ruleset: b.prog.Name, Round: b.round, Standings: b.standings, Memory: b.memory,
+	s := b.snapshot()
+	if m, ok := b.dice.(encoding.BinaryMarshaler); ok {
+		d, err := m.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: dice: %w", err)
+		}
+		s.Dice = d
+	}
+	return json.MarshalIndent(s, "", "  ")
+}
+
+func (b *Battle) snapshot() *snapshot {
+	s := &snapshot{Ruleset: b.prog.Name, Round: b.round, Standings: b.standings, Memory: b.memory,
 		Current: b.cur, Pending: b.pending}
 	for k := range b.done {
 		s.Done = append(s.Done, k)
@@ -59,14 +71,7 @@ func (b *Battle) Snapshot() ([]byte, error) {
 		}
 		s.Sides = append(s.Sides, ss)
 	}
-	if m, ok := b.dice.(encoding.BinaryMarshaler); ok {
-		d, err := m.MarshalBinary()
-		if err != nil {
-			return nil, fmt.Errorf("snapshot: dice: %w", err)
-		}
-		s.Dice = d
-	}
-	return json.MarshalIndent(s, "", "  ")
+	return s
 }
 
 // Restore rebuilds a battle from a snapshot. Dice and decider come from

@@ -1,0 +1,420 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Exact odds.
+//
+// The analyser plays a round again and again through enumerating dice:
+// every roll is a branch point whose outcomes are explored with their
+// probabilities, as exact fractions. A reroll of a group that is tied
+// again is the same situation as before the roll, so it is conditioning,
+// not truncation: the looping outcomes are dropped and the others scaled up
+// (an unbounded "reroll until someone wins" gets its exact limit). Equal
+// battle states are merged after every round, so N rounds cost about N
+// times one round rather than 6^N.
+
+// OddsOptions configures Odds.
+type OddsOptions struct {
+	Rounds int
+	// Decider answers decisions; the default follows the ruleset's
+	// policies. It must be deterministic.
+	Decider Decider
+	// SequenceRounds: holder sequences are reported for battles of at most
+	// this many rounds (default 6).
+	SequenceRounds int
+	// MaxPaths bounds the paths explored in one round from one state.
+	MaxPaths int
+}
+
+// Prob is an exact probability of an outcome.
+type Prob struct {
+	Outcome []string
+	P       *big.Rat
+}
+
+// RoundOdds is the distribution of one round's results.
+type RoundOdds struct {
+	Round  int
+	Holder map[string]*big.Rat
+	Orders []Prob // sorted by probability, most likely first
+}
+
+// OddsReport is the exact analysis of a battle.
+type OddsReport struct {
+	Ruleset   string
+	Sides     []string
+	Rounds    []RoundOdds
+	Sequences []Prob // holder per round; nil for long battles
+	// Expected is each side's expected number of rounds holding priority.
+	Expected map[string]*big.Rat
+}
+
+// ErrNeverResolves is returned when a reroll can never break a tie.
+var ErrNeverResolves = errors.New("a tie can never be resolved")
+
+// Odds computes exact odds for a battle between sides.
+func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
+	if opt.Rounds < 1 {
+		return nil, fmt.Errorf("odds: rounds must be at least 1")
+	}
+	if opt.Decider == nil {
+		opt.Decider = Policy{}
+	}
+	if opt.SequenceRounds == 0 {
+		opt.SequenceRounds = 6
+	}
+	if opt.MaxPaths == 0 {
+		opt.MaxPaths = 2_000_000
+	}
+	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
+	if err != nil {
+		return nil, err
+	}
+	rep := &OddsReport{Ruleset: p.Name, Expected: map[string]*big.Rat{}}
+	for _, s := range start.sides {
+		rep.Sides = append(rep.Sides, s.Name)
+		rep.Expected[s.Name] = new(big.Rat)
+	}
+	seqs := opt.Rounds <= opt.SequenceRounds
+	// A state carries, when sequences are wanted, the holders so far.
+	type state struct {
+		b       *Battle
+		holders []string
+		p       *big.Rat
+	}
+	states := []*state{{b: start, p: big.NewRat(1, 1)}}
+	for round := 1; round <= opt.Rounds; round++ {
+		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
+		orders := map[string]*big.Rat{}
+		next := map[string]*state{}
+		var keys []string
+		for _, st := range states {
+			outs, err := enumerateRound(ctx, st.b, opt.MaxPaths)
+			if err != nil {
+				return nil, err
+			}
+			for _, o := range outs {
+				pr := new(big.Rat).Mul(st.p, o.p)
+				addTo(ro.Holder, o.holder, pr)
+				addTo(orders, strings.Join(o.order, "\x00"), pr)
+				addTo(rep.Expected, o.holder, pr)
+				key := o.key
+				var holders []string
+				if seqs {
+					holders = append(slices.Clone(st.holders), o.holder)
+					key += "\x01" + strings.Join(holders, "\x00")
+				}
+				if ns, ok := next[key]; ok {
+					ns.p.Add(ns.p, pr)
+					continue
+				}
+				next[key] = &state{b: o.b, holders: holders, p: pr}
+				keys = append(keys, key)
+			}
+		}
+		for k, v := range orders {
+			ro.Orders = append(ro.Orders, Prob{Outcome: strings.Split(k, "\x00"), P: v})
+		}
+		sortProbs(ro.Orders)
+		rep.Rounds = append(rep.Rounds, ro)
+		states = states[:0]
+		for _, k := range keys {
+			states = append(states, next[k])
+		}
+	}
+	if seqs {
+		for _, st := range states {
+			rep.Sequences = append(rep.Sequences, Prob{Outcome: st.holders, P: st.p})
+		}
+		rep.Sequences = mergeProbs(rep.Sequences)
+	}
+	return rep, nil
+}
+
+func addTo(m map[string]*big.Rat, k string, p *big.Rat) {
+	if m[k] == nil {
+		m[k] = new(big.Rat)
+	}
+	m[k].Add(m[k], p)
+}
+
+func mergeProbs(ps []Prob) []Prob {
+	m := map[string]*big.Rat{}
+	for _, p := range ps {
+		addTo(m, strings.Join(p.Outcome, "\x00"), p.P)
+	}
+	var out []Prob
+	for k, v := range m {
+		out = append(out, Prob{Outcome: strings.Split(k, "\x00"), P: v})
+	}
+	sortProbs(out)
+	return out
+}
+
+func sortProbs(ps []Prob) {
+	sort.Slice(ps, func(i, j int) bool {
+		if c := ps[i].P.Cmp(ps[j].P); c != 0 {
+			return c > 0
+		}
+		return strings.Join(ps[i].Outcome, ",") < strings.Join(ps[j].Outcome, ",")
+	})
+}
+
+// outcome is one distinct end state of a round.
+type outcome struct {
+	b      *Battle
+	key    string
+	holder string
+	order  []string
+	p      *big.Rat
+}
+
+// errBranch stops a replay at a branch point the path has not decided.
+type errBranch struct{ outcomes []branchOutcome }
+
+func (errBranch) Error() string { return "branch" }
+
+// errLoop stops a replay that rerolls a group tied again: the state is
+// the one before the previous roll.
+type errLoop struct{}
+
+func (errLoop) Error() string { return "loop" }
+
+type branchOutcome struct {
+	rolls []int
+	pick  int
+	p     *big.Rat
+}
+
+// enumDice replays a path of outcomes and stops at the first undecided
+// branch point.
+type enumDice struct {
+	path     []branchOutcome
+	at       int
+	lastRoll []string // subjects of the previous roll request
+}
+
+func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	if req.Attempt > 0 && slices.Equal(req.Subjects, d.lastRoll) {
+		return nil, errLoop{}
+	}
+	d.lastRoll = slices.Clone(req.Subjects)
+	if d.at < len(d.path) {
+		d.at++
+		return d.path[d.at-1].rolls, nil
+	}
+	outs, err := rollOutcomes(req)
+	if err != nil {
+		return nil, err
+	}
+	return nil, errBranch{outcomes: outs}
+}
+
+func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	d.lastRoll = nil
+	if d.at < len(d.path) {
+		d.at++
+		return d.path[d.at-1].pick, nil
+	}
+	n := len(req.Options)
+	outs := make([]branchOutcome, n)
+	for i := range outs {
+		outs[i] = branchOutcome{pick: i, p: big.NewRat(1, int64(n))}
+	}
+	return 0, errBranch{outcomes: outs}
+}
+
+// sumDist is the distribution of the total of count dice with faces sides:
+// ways[t-count] of faces^count.
+func sumDist(count, faces int) []*big.Int {
+	ways := []*big.Int{big.NewInt(1)}
+	for range count {
+		next := make([]*big.Int, len(ways)+faces-1)
+		for i := range next {
+			next[i] = new(big.Int)
+		}
+		for i, w := range ways {
+			for f := 0; f < faces; f++ {
+				next[i+f].Add(next[i+f], w)
+			}
+		}
+		ways = next
+	}
+	return ways
+}
+
+// maxTuples bounds the dice combinations one exact roll may enumerate.
+const maxTuples = 4_000_000
+
+// rollOutcomes lists the distinct results of a group roll. Only which
+// subjects beat or tie which matters to an order, so combinations of totals
+// that rank the subjects alike are one outcome, with their probabilities
+// added: two players on a d6 have 3 outcomes, not 36.
+func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
+	n, count, faces := len(req.Subjects), req.Count, req.Faces
+	ways := sumDist(count, faces)
+	tuples := 1
+	for range n {
+		tuples *= len(ways)
+		if tuples > maxTuples {
+			return nil, fmt.Errorf("odds: %d subjects rolling %s is too many combinations to enumerate exactly (use a simulation): %w",
+				n, diceName(count, faces), ErrLimit)
+		}
+	}
+	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
+	byRank := map[string]*branchOutcome{}
+	var keys []string
+	cur := make([]int, n)
+	weight := make([]*big.Int, n+1)
+	weight[0] = big.NewInt(1)
+	totals := make([]int, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			for k := range totals {
+				totals[k] = cur[k]
+				if k < len(req.Modifiers) {
+					totals[k] += req.Modifiers[k]
+				}
+			}
+			key := rankKey(totals)
+			o := byRank[key]
+			if o == nil {
+				o = &branchOutcome{rolls: slices.Clone(cur), p: new(big.Rat)}
+				byRank[key] = o
+				keys = append(keys, key)
+			}
+			o.p.Add(o.p, new(big.Rat).SetInt(weight[n]))
+			return
+		}
+		for k, w := range ways {
+			if w.Sign() == 0 {
+				continue
+			}
+			cur[i] = count + k
+			weight[i+1] = new(big.Int).Mul(weight[i], w)
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	all := new(big.Rat).SetInt(new(big.Int).Exp(denom, big.NewInt(int64(n)), nil))
+	out := make([]branchOutcome, len(keys))
+	for i, k := range keys {
+		o := byRank[k]
+		o.p.Quo(o.p, all)
+		out[i] = *o
+	}
+	return out, nil
+}
+
+// rankKey names the ranking of totals: each subject's place among the
+// distinct values.
+func rankKey(totals []int) string {
+	distinct := slices.Clone(totals)
+	slices.Sort(distinct)
+	distinct = slices.Compact(distinct)
+	b := make([]byte, len(totals))
+	for i, t := range totals {
+		r, _ := slices.BinarySearch(distinct, t)
+		b[i] = byte(r)
+	}
+	return string(b)
+}
+
+// enumerateRound explores every path of one round from b and returns the
+// distinct end states with their probabilities.
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, error) {
+	byKey := map[string]*outcome{}
+	var keys []string
+	paths := 0
+	// explore returns the outcomes reachable after path, each with its
+	// probability given path.
+	var explore func(path []branchOutcome) ([]outcome, error)
+	explore = func(path []branchOutcome) ([]outcome, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		paths++
+		if paths > maxPaths {
+			return nil, fmt.Errorf("odds: more than %d paths in one round: %w", maxPaths, ErrLimit)
+		}
+		c := b.Clone(WithDice(&enumDice{path: path}))
+		res, err := c.PlayRound(ctx)
+		var br errBranch
+		switch {
+		case err == nil:
+			snap, err := c.stateKey()
+			if err != nil {
+				return nil, err
+			}
+			return []outcome{{b: c, key: snap, holder: res.Holder, order: res.Order, p: big.NewRat(1, 1)}}, nil
+		case errors.As(err, &br):
+		default:
+			return nil, err
+		}
+		var out []outcome
+		loop := new(big.Rat)
+		for _, bo := range br.outcomes {
+			sub, err := explore(append(slices.Clip(path), bo))
+			if errors.As(err, new(errLoop)) {
+				loop.Add(loop, bo.p)
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			for _, o := range sub {
+				o.p = new(big.Rat).Mul(o.p, bo.p)
+				out = append(out, o)
+			}
+		}
+		if loop.Sign() > 0 {
+			rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
+			if rest.Sign() == 0 {
+				return nil, fmt.Errorf("odds: round %d: every roll ties again, so the reroll never ends: %w", b.round+1, ErrNeverResolves)
+			}
+			for i := range out {
+				out[i].p = new(big.Rat).Quo(out[i].p, rest)
+			}
+		}
+		return out, nil
+	}
+	all, err := explore(nil)
+	if err != nil {
+		if errors.As(err, new(errLoop)) {
+			return nil, fmt.Errorf("odds: round %d: a reroll ties again at once: %w", b.round+1, ErrNeverResolves)
+		}
+		return nil, err
+	}
+	for _, o := range all {
+		if prev, ok := byKey[o.key]; ok {
+			prev.p.Add(prev.p, o.p)
+			continue
+		}
+		oo := o
+		byKey[o.key] = &oo
+		keys = append(keys, o.key)
+	}
+	out := make([]outcome, len(keys))
+	for i, k := range keys {
+		out[i] = *byKey[k]
+	}
+	return out, nil
+}
+
+// stateKey is the battle's state as canonical text, for merging equal
+// states. The transcript is off during analysis, so events do not split
+// states.
+func (b *Battle) stateKey() (string, error) {
+	data, err := json.Marshal(b.snapshot())
+	return string(data), err
+}
