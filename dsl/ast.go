@@ -88,9 +88,22 @@ type exprPart struct {
 }
 
 type exprGroup struct {
-	Open  string       `parser:"@('(' | '[')"`
+	Paren *bracketed `parser:"  @@"`
+	Brack *squared   `parser:"| @@"`
+}
+
+// bracketed and squared are ( ... ) and [ ... ]: a closing bracket must
+// match its opening one.
+type bracketed struct {
+	Open  string       `parser:"@'('"`
 	Inner []*exprInner `parser:"@@*"`
-	Close string       `parser:"@(')' | ']')"`
+	Close string       `parser:"@')'"`
+}
+
+type squared struct {
+	Open  string       `parser:"@'['"`
+	Inner []*exprInner `parser:"@@*"`
+	Close string       `parser:"@']'"`
 }
 
 // exprInner is anything inside brackets, where newlines, commas and colons
@@ -219,7 +232,7 @@ type Criterion interface{ criterion() }
 type RollCrit struct {
 	Pos      Pos
 	Dir      string `parser:"@('highest' | 'lowest') 'roll'"`
-	Dice     string `parser:"@Dice"`
+	Dice     string `parser:"@(Dice | Int | Float | Ident)?"`
 	Modifier *Expr  `parser:"@@?"`
 }
 

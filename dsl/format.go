@@ -568,8 +568,15 @@ func appendPart(toks []string, part *exprPart) []string {
 }
 
 func appendGroup(toks []string, g *exprGroup) []string {
-	toks = append(toks, g.Open)
-	for _, in := range g.Inner {
+	open, inner, closing := "[", []*exprInner(nil), "]"
+	switch {
+	case g.Paren != nil:
+		open, inner, closing = "(", g.Paren.Inner, ")"
+	case g.Brack != nil:
+		inner = g.Brack.Inner
+	}
+	toks = append(toks, open)
+	for _, in := range inner {
 		switch {
 		case in == nil:
 		case in.Group != nil:
@@ -578,7 +585,7 @@ func appendGroup(toks []string, g *exprGroup) []string {
 			toks = append(toks, in.Tok) // newlines inside brackets are layout only
 		}
 	}
-	return append(toks, g.Close)
+	return append(toks, closing)
 }
 
 // joinTokens spaces tokens apart, except where expr-lang code is usually

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -44,7 +45,7 @@ var rulesLexer = lexer.MustStateful(lexer.Rules{
 	},
 })
 
-var parser = participle.MustBuild[File](
+var parserOptions = []participle.Option{
 	participle.Lexer(rulesLexer),
 	participle.Elide("Whitespace", "Comment"),
 	participle.UseLookahead(4),
@@ -60,7 +61,9 @@ var parser = participle.MustBuild[File](
 	participle.Union[ScenarioStmt](&UseRuleset{}, &QuoteStmt{}, &PolicyStmt{}, &SeedStmt{}, &SideSetup{}, &RoundBlock{}),
 	participle.Union[RoundStmt](&RollScript{}, &RandomScript{}, &ChooseScript{}, &SetScript{},
 		&StatusScript{}, &ReadyScript{}, &ActivateScript{}, &Expect{}, &QuoteStmt{}),
-)
+}
+
+var parser = participle.MustBuild[File](parserOptions...)
 
 // Parse parses one .rules file. It returns the file (possibly partial) and
 // every syntax error it found: a syntax error stops the parse of the
@@ -91,7 +94,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 			file = f
 			break
 		}
-		d := fromParseError(filename, err)
+		d := refine(fromParseError(filename, err), tokens, text)
 		errs = append(errs, d)
 		start, end, ok := declSpan(tokens, d.Pos.Offset)
 		if !ok || len(errs) >= maxSyntaxErrs {
@@ -112,6 +115,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		}
 	}
 	fillExprSources(file, string(src))
+	errs = append(errs, checkDice(file)...)
 	if len(errs) > 0 {
 		return file, errs
 	}
@@ -205,7 +209,7 @@ func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 		// A declaration keyword at depth 0 starts a new declaration, so a
 		// missing brace does not swallow the whole file.
 		if depth > 0 && t.Type == tokenType("Ident") && (t.Value == "ruleset" || t.Value == "scenario") &&
-			i > 0 && atLineStart(tokens, i) && t.Pos.Column == 1 && offset < t.Pos.Offset && offset >= start {
+			i > 0 && atLineStart(tokens, i) && t.Pos.Column == 1 && offset <= t.Pos.Offset && offset >= start {
 			return start, t.Pos.Offset, true
 		}
 	}
@@ -246,6 +250,7 @@ func fromParseError(filename string, err error) Diagnostic {
 
 // friendly rewrites participle's messages in a rule author's words.
 func friendly(msg string) string {
+	msg = blockRE.ReplaceAllString(msg, `"{"`)
 	r := strings.NewReplacer(
 		`"\n"`, "end of line",
 		`"<EOF>"`, "end of file",
@@ -256,11 +261,24 @@ func friendly(msg string) string {
 		"<dice>", "dice such as d6 or 2d6",
 	)
 	msg = r.Replace(msg)
+	r = strings.NewReplacer(
+		`((":" Criterion) | ("{"))`, `":" and a criterion, or a "{" block`,
+		`Role ("default" a name)?`, "a role such as winner, loser or team",
+		"dice such as d6 or 2d6 Expr?", "dice such as d6 or 2d6",
+		`"roll" (dice such as d6 or 2d6 | a number | <float> | a name)? Expr?`, `"roll" and dice, or an expression`,
+		"(expected Expr)", "(expected an expression)",
+		"(expected \"=\" Expr)", "(expected \"=\" and an expression)",
+		"(expected Criterion)", "(expected a criterion)",
+	)
+	msg = r.Replace(msg)
 	if strings.HasPrefix(msg, "unexpected token") {
 		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)
 	}
 	return msg
 }
+
+// blockRE matches participle's spelling of a block: "{" statements "}".
+var blockRE = regexp.MustCompile(`"\{" (end of line|<eol>)\* \(\w+ (end of line|<eol>)\*\)\* "\}"`)
 
 // fillExprSources sets Expr.Source to the exact text of each expression.
 func fillExprSources(f *File, src string) {
@@ -300,3 +318,38 @@ func Strings[T ~string](xs []T) string {
 }
 
 var _ = fmt.Sprintf
+
+// checkDice reports rolls whose dice are not NdS. The grammar takes any
+// word after "roll" so that `highest roll 6d` is an error about dice, not
+// an expression called "roll 6d".
+func checkDice(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		r, ok := n.(*RollCrit)
+		if !ok {
+			return
+		}
+		text := r.Dice
+		if r.Modifier != nil && !strings.HasPrefix(r.Modifier.Source, "+") && !strings.HasPrefix(r.Modifier.Source, "-") {
+			text += r.Modifier.Source
+			r.Modifier = nil
+		} else if diceRE.MatchString(text) {
+			return
+		}
+		pos := r.Pos
+		if i := strings.Index(f.Source[r.Pos.Offset:], "roll"); i >= 0 {
+			off := r.Pos.Offset + i + len("roll")
+			for off < len(f.Source) && (f.Source[off] == ' ' || f.Source[off] == '\t') {
+				off++
+			}
+			pos.Column += off - r.Pos.Offset
+			pos.Offset = off
+		}
+		if text == "" {
+			out = append(out, errorAt(pos, "roll needs dice, such as d6 or 2d6"))
+			return
+		}
+		out = append(out, errorAt(pos, "bad dice %q: write NdS, such as d6 or 2d6", text))
+	})
+	return out
+}

@@ -50,10 +50,21 @@ type Standing struct {
 	Places  []Place  `json:"places"`
 	Chooser string   `json:"chooser,omitempty"`
 	Round   int      `json:"round"`
+	// ChoiceRound is the round in which Chooser made the choice (a kept
+	// tie keeps its chooser from an earlier round).
+	ChoiceRound int `json:"choice_round,omitempty"`
 	// Watched holds, for an until-changed standing, each subject's watched
 	// values when it was placed; Groups the ties that were resolved.
 	Watched map[string][]any `json:"watched,omitempty"`
-	Groups  [][]string       `json:"groups,omitempty"`
+	Groups  []TieGroup       `json:"groups,omitempty"`
+}
+
+// TieGroup is a tie that an until-changed standing resolved, and who chose
+// its order, if anyone.
+type TieGroup struct {
+	Members     []string `json:"members"`
+	Chooser     string   `json:"chooser,omitempty"`
+	ChoiceRound int      `json:"choice_round,omitempty"`
 }
 
 // ActivationRecord is one turn of the activation loop.
@@ -329,10 +340,7 @@ func (b *Battle) Standing(name string) *Standing {
 	if s == nil {
 		return nil
 	}
-	c := *s
-	c.Order = slices.Clone(s.Order)
-	c.Places = slices.Clone(s.Places)
-	return &c
+	return s.clone()
 }
 
 // Order returns the main standing's order (the one activation follows, or
@@ -391,7 +399,7 @@ func (b *Battle) emit(e Event) {
 	if !b.transcript {
 		return
 	}
-	e.Round = b.round
+	e.Round = b.now()
 	if !b.InRound() {
 		b.pending = append(b.pending, e)
 		return
@@ -400,6 +408,15 @@ func (b *Battle) emit(e Event) {
 }
 
 func (b *Battle) changed() { b.version++ }
+
+// now is the round that what happens belongs to: the round under way, or,
+// between rounds, the next one.
+func (b *Battle) now() int {
+	if b.InRound() {
+		return b.round
+	}
+	return b.round + 1
+}
 
 // SetAttr sets a side's or unit's attribute. Standings that watch the
 // attribute are recomputed at once, which may roll dice and ask decisions.

@@ -60,9 +60,9 @@ func (s *Standing) clone() *Standing {
 			c.Watched[k] = slices.Clone(v)
 		}
 	}
-	c.Groups = make([][]string, len(s.Groups))
-	for i, g := range s.Groups {
-		c.Groups[i] = slices.Clone(g)
+	c.Groups = slices.Clone(s.Groups)
+	for i := range c.Groups {
+		c.Groups[i].Members = slices.Clone(c.Groups[i].Members)
 	}
 	return &c
 }

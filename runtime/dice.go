@@ -180,6 +180,9 @@ type FuncDice struct {
 
 // Roll asks for each subject in turn and checks the answer.
 func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	if d.Die == nil {
+		return nil, fmt.Errorf("FuncDice has no Die function")
+	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
 		v, err := d.Die(ctx, req, s)
@@ -196,6 +199,9 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 
 // Pick asks the function.
 func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	if d.PickOne == nil {
+		return 0, fmt.Errorf("FuncDice has no PickOne function")
+	}
 	i, err := d.PickOne(ctx, req)
 	if err == nil && (i < 0 || i >= len(req.Options)) {
 		err = fmt.Errorf("pick %d is out of range", i)

@@ -64,7 +64,7 @@ func (e Event) String() string {
 	case EvRoundEnd:
 		return fmt.Sprintf("round %d ends", e.Round)
 	case EvHook:
-		return "hook: " + e.Detail
+		return e.Detail
 	case EvRoll:
 		s := fmt.Sprintf("%s rolls %d", e.Subject, *e.Value)
 		if e.Total != nil && *e.Total != *e.Value {
@@ -80,9 +80,17 @@ func (e Event) String() string {
 	case EvRandom:
 		return fmt.Sprintf("random pick: %s", e.Subject)
 	case EvDecision:
-		return fmt.Sprintf("%s chooses %s (%s)", e.By, strings.Join(e.Choice, ", "), e.Detail)
+		switch DecisionKind(e.Detail) {
+		case ChooseFirst:
+			return fmt.Sprintf("%s chooses %s to go first", e.By, strings.Join(e.Choice, ", "))
+		case ChooseBeforeAfter:
+			return fmt.Sprintf("%s chooses to go %s", e.By, strings.Join(e.Choice, ", "))
+		case ChooseOrder:
+			return fmt.Sprintf("%s arranges the order %s", e.By, strings.Join(e.Choice, ", "))
+		}
+		return fmt.Sprintf("%s chooses %s", e.By, strings.Join(e.Choice, ", "))
 	case EvPlacement:
-		return fmt.Sprintf("%s #%d: %s (by %s)", e.Standing, e.Place, e.Subject, e.Rule)
+		return fmt.Sprintf("%s #%d: %s, by %s", e.Standing, e.Place, e.Subject, e.Rule)
 	case EvKept:
 		return fmt.Sprintf("%s keep their places: %s", strings.Join(e.Subjects, " and "), e.Detail)
 	case EvHolder:
@@ -90,6 +98,9 @@ func (e Event) String() string {
 	case EvSet:
 		return e.Detail
 	case EvReady:
+		if e.Detail != "" {
+			return fmt.Sprintf("%s gets no Ready marker (%s)", e.Subject, strings.TrimPrefix(e.Detail, "no Ready marker: "))
+		}
 		return fmt.Sprintf("%s is Ready", e.Subject)
 	case EvActivate:
 		return fmt.Sprintf("%s activates %s", e.By, e.Subject)

@@ -23,8 +23,9 @@ type orderRun struct {
 	names   []string
 	reason  []Place
 	chooser string
+	choseIn int // the round chooser chose in
 	rerolls int
-	groups  [][]int
+	groups  []TieGroup
 	// For an until-changed recomputation: the previous standing, and which
 	// subjects' watched values changed since it was made.
 	prev    *Standing
@@ -67,7 +68,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if err != nil {
 		return err
 	}
-	st := &Standing{Name: o.name, Units: o.units, Round: b.round, Chooser: r.chooser}
+	st := &Standing{Name: o.name, Units: o.units, Round: b.now(), Chooser: r.chooser, ChoiceRound: r.choseIn}
 	place := 0
 	for _, bl := range blocks {
 		if len(bl) > 1 {
@@ -91,9 +92,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		for i, n := range r.names {
 			st.Watched[n] = b.watchedValues(o, i)
 		}
-		for _, g := range r.groups {
-			st.Groups = append(st.Groups, r.namesOf(g))
-		}
+		st.Groups = r.groups
 	}
 	b.standings[o.name] = st
 	b.changed()
@@ -286,7 +285,7 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 			mods[k] = int(m)
 		}
 	}
-	req := RollRequest{Round: r.b.round, Standing: r.o.name, Subjects: names, Count: l.count, Faces: l.faces,
+	req := RollRequest{Round: r.b.now(), Standing: r.o.name, Subjects: names, Count: l.count, Faces: l.faces,
 		Attempt: attempt, Modifiers: mods, Pos: l.pos}
 	nat, err := r.b.dice.Roll(ctx, req)
 	if err != nil {
@@ -319,7 +318,7 @@ func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int
 	rest := slices.Clone(bl)
 	var out [][]int
 	for len(rest) > 1 {
-		k, err := r.b.dice.Pick(ctx, PickRequest{Round: r.b.round, Standing: r.o.name, Options: r.namesOf(rest), Pos: l.pos})
+		k, err := r.b.dice.Pick(ctx, PickRequest{Round: r.b.now(), Standing: r.o.name, Options: r.namesOf(rest), Pos: l.pos})
 		if err != nil {
 			return nil, err
 		}
@@ -352,12 +351,17 @@ func (r *orderRun) tie(ctx context.Context, ts *tieSet, bl []int, roll *rollLink
 				continue
 			}
 		}
+		outer, outerRound := r.chooser, r.choseIn
+		r.chooser, r.choseIn = "", 0
 		out, err := r.run(ctx, rule.chain, bl, roll, ts, attempt)
 		if err != nil {
 			return nil, err
 		}
 		if r.o.scope.kind == "changed" {
-			r.groups = append(r.groups, slices.Clone(bl))
+			r.groups = append(r.groups, TieGroup{Members: r.namesOf(bl), Chooser: r.chooser, ChoiceRound: r.choseIn})
+		}
+		if outer != "" {
+			r.chooser, r.choseIn = outer, outerRound
 		}
 		return out, nil
 	}
@@ -378,7 +382,7 @@ func (r *orderRun) keep(bl []int) [][]int {
 	}
 	names := r.namesOf(bl)
 	for _, g := range r.prev.Groups {
-		if !isSubset(names, g) {
+		if !isSubset(names, g.Members) {
 			continue
 		}
 		slices.SortFunc(bl, func(a, c int) int {
@@ -390,7 +394,10 @@ func (r *orderRun) keep(bl []int) [][]int {
 			prev := r.prev.Places[slices.Index(r.prev.Order, r.names[i])]
 			r.reason[i] = prev
 		}
-		r.groups = append(r.groups, slices.Clone(bl))
+		r.groups = append(r.groups, TieGroup{Members: r.namesOf(bl), Chooser: g.Chooser, ChoiceRound: g.ChoiceRound})
+		if r.chooser == "" {
+			r.chooser, r.choseIn = g.Chooser, g.ChoiceRound
+		}
 		r.b.emit(Event{Kind: EvKept, Standing: r.o.name, Subjects: r.namesOf(bl),
 			Detail: "their values have not changed since the tie was resolved"})
 		return out
@@ -490,7 +497,7 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 		return nil, err
 	}
 	names := r.namesOf(group)
-	d := Decision{By: by, Round: r.b.round, Standing: r.o.name, Pos: l.pos}
+	d := Decision{By: by, Round: r.b.now(), Standing: r.o.name, Pos: l.pos}
 	switch l.kind {
 	case "first":
 		d.Kind, d.Options = ChooseFirst, names
@@ -520,7 +527,7 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 	r.b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: ans, Subjects: names, Rule: l.describe(),
 		Detail: string(d.Kind), Pos: posString(l.pos)})
 	if r.chooser == "" {
-		r.chooser = by
+		r.chooser, r.choseIn = by, r.b.now()
 	}
 	var order []string
 	switch l.kind {

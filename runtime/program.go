@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -32,9 +33,17 @@ func WithFunction(name string, fn func(params ...any) (any, error), types ...any
 	return func(p *Program) { p.funcs = append(p.funcs, expr.Function(name, fn, types...)) }
 }
 
-// WithLimits replaces DefaultLimits.
+// WithLimits replaces DefaultLimits. A zero field keeps its default; a
+// negative one allows none (MaxRerolls: -1 forbids rerolls).
 func WithLimits(l Limits) Option {
-	return func(p *Program) { p.limits = l }
+	return func(p *Program) {
+		if l.MaxRerolls != 0 {
+			p.limits.MaxRerolls = max(l.MaxRerolls, 0)
+		}
+		if l.MaxSteps != 0 {
+			p.limits.MaxSteps = max(l.MaxSteps, 0)
+		}
+	}
 }
 
 // WithRuleset picks the ruleset to compile when a file holds several.
@@ -216,8 +225,21 @@ func (l *rollLink) describe() string {
 // tie chains that can end still tied.
 func (p *Program) Warnings() dsl.Diagnostics { return p.warnings }
 
-// Example returns the sides the ruleset declares in its example block.
-func (p *Program) Example() []SideSpec { return p.example }
+// Example returns a copy of the sides the ruleset declares in its example
+// block.
+func (p *Program) Example() []SideSpec {
+	out := make([]SideSpec, len(p.example))
+	for i, s := range p.example {
+		out[i] = s
+		out[i].Attrs = maps.Clone(s.Attrs)
+		out[i].Units = slices.Clone(s.Units)
+		for j := range out[i].Units {
+			out[i].Units[j].Attrs = maps.Clone(s.Units[j].Attrs)
+			out[i].Units[j].Statuses = slices.Clone(s.Units[j].Statuses)
+		}
+	}
+	return out
+}
 
 // File returns the parsed file the program was compiled from.
 func (p *Program) File() *dsl.File { return p.file }
@@ -440,9 +462,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 				}
 			}
 		case *dsl.ExampleStmt:
-			specs, ds := SetupFromDSL(s.Setup)
-			p.diags = append(p.diags, ds...)
-			p.example = specs
+			p.example = SetupFromDSL(s.Setup)
 		}
 	}
 	for _, st := range r.Body {
@@ -758,6 +778,7 @@ func (c *compiler) resolves(chain []link) bool {
 		if _, ok := l.(*randomLink); ok && i+1 < len(chain) {
 			if _, isChoice := chain[i+1].(*choiceLink); !isChoice {
 				c.warnf(linkPos(chain[i+1]), "%s comes after random and can never apply", quoteSrc(chain[i+1].describe()))
+				return true // random resolves everything; what follows never runs
 			}
 		}
 	}

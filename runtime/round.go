@@ -88,7 +88,8 @@ func (b *Battle) setRoundHolder() {
 		return
 	}
 	b.cur.Holder = st.Order[0]
-	if st.Round == b.round {
+	b.cur.Chooser = ""
+	if st.ChoiceRound == b.round {
 		b.cur.Chooser = st.Chooser
 	}
 }
@@ -162,7 +163,7 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 				return err
 			}
 			if o == b.prog.main && b.InRound() {
-				b.cur.Holder = b.standings[o.name].Order[0]
+				b.setRoundHolder()
 			}
 		}
 	}

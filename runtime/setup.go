@@ -35,16 +35,14 @@ func Sides(names ...string) []SideSpec {
 // SetupFromDSL converts `side` statements (from an example block, a
 // scenario or a setup file) into specs. Attribute values keep the literal's
 // own type; NewBattle checks them against the ruleset.
-func SetupFromDSL(stmts []dsl.SetupStmt) ([]SideSpec, dsl.Diagnostics) {
+func SetupFromDSL(stmts []dsl.SetupStmt) []SideSpec {
 	var out []SideSpec
-	var diags dsl.Diagnostics
 	for _, st := range stmts {
-		s, ok := st.(*dsl.SideSetup)
-		if ok {
+		if s, ok := st.(*dsl.SideSetup); ok {
 			out = append(out, SideFromDSL(s))
 		}
 	}
-	return out, diags
+	return out
 }
 
 // SideFromDSL converts one `side` statement.

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// unknownAttr is the bundled morturi ruleset with `units` misspelt.
+func unknownAttr(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("../../rulesets/morturi.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "lowest count(units)") {
+		t.Skip("morturi.rules no longer says `lowest count(units)`")
+	}
+	return strings.Replace(string(src), "lowest count(units)", "lowest count(unitz)", 1)
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.rules", unknownAttr(t))
+	scen := writeFile(t, dir, "scen.rules", `scenario "Jay and Rob" {
+  ruleset mesbg
+  side Jay
+  side Rob
+}
+
+scenario "typo" {
+  ruleset  mesgb
+}
+
+scenario "by path" {
+  ruleset "scen.rules"
+}
+`)
+	dup := writeFile(t, dir, "dup.rules", `ruleset r {
+  phase p {
+    order sides as o {
+      random
+    }
+  }
+}
+
+ruleset r {
+  phase p {
+    order sides as o {
+      random
+    }
+  }
+}
+`)
+	warn := writeFile(t, dir, "warn.rules", `ruleset r {
+  phase p {
+    order sides as o {
+      random
+      highest roll d6
+    }
+  }
+}
+`)
+	syntax := writeFile(t, dir, "syntax.rules", "ruleset r {\n  sides 2\n  phase p {\n")
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, sub, "warn.rules", "ruleset w {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+	writeFile(t, sub, "notes.txt", "not a rules file")
+
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"bundled dir", []string{"../../rulesets"}, expectation{code: 0, stdout: []string{
+			"ok  ../../rulesets/mesbg.rules (ruleset mesbg)",
+			"ok  ../../rulesets/morturi.rules (ruleset morturi)",
+			"ok  ../../rulesets/necromunda.rules (ruleset necromunda)",
+			"ok  ../../rulesets/agi.rules (ruleset agi)",
+		}}},
+		{"bundled name", []string{"mesbg"}, expectation{code: 0, stdout: []string{"ok  mesbg (bundled) (ruleset mesbg)"}}},
+		{"unknown attribute", []string{bad}, expectation{code: 1, stderr: []string{
+			bad + ":11:20: error: ", "unitz",
+			"\n          lowest count(unitz)\n                       ^\n",
+		}, notStdout: []string{"ok"}}},
+		{"scenario rulesets", []string{scen}, expectation{code: 1, stderr: []string{
+			scen + `:8:12: error: scenario "typo": unknown ruleset mesgb`,
+			"\n      ruleset  mesgb\n               ^\n",
+		}}},
+		{"duplicate ruleset", []string{dup}, expectation{code: 1, stderr: []string{dup + ":9:1: error: ruleset r is declared twice in this file (first at line 1)"}}},
+		{"warnings only", []string{warn}, expectation{code: 0,
+			stdout: []string{"ok  " + warn + " (ruleset r, 1 warning)"},
+			stderr: []string{warn + ":5:7: warning: `highest roll d6` comes after random and can never apply", "\n          highest roll d6\n          ^\n"}}},
+		{"syntax error", []string{syntax}, expectation{code: 1, stderr: []string{syntax + ":", ": error: "}}},
+		{"walks directories", []string{sub}, expectation{code: 0, stdout: []string{"ok  " + filepath.Join(sub, "warn.rules") + " (ruleset w)"}, notStdout: []string{"notes.txt"}}},
+		{"one bad file fails all", []string{"mesbg", bad}, expectation{code: 1, stdout: []string{"ok  mesbg"}}},
+		{"no arguments", nil, expectation{code: 2, stderr: []string{"name at least one"}, oneLine: true}},
+		{"missing file", []string{filepath.Join(dir, "nope.rules")}, expectation{code: 1, stderr: []string{"nope.rules: no such file or directory"}, oneLine: true}},
+		{"empty dir", []string{t.TempDir()}, expectation{code: 1, stderr: []string{"no .rules files"}, oneLine: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", append([]string{"check"}, tt.args...)...))
+		})
+	}
+}
+
+func TestCheckCaretUnderUnknownName(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.rules", unknownAttr(t))
+	r := runCmd(t, "", "check", bad)
+	lines := strings.Split(r.stderr, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, bad+":") && strings.Contains(l, "unitz") && i+2 < len(lines) {
+			col := strings.Index(lines[i+1], "unitz")
+			caret := strings.Index(lines[i+2], "^")
+			if col < 0 || caret != col {
+				t.Errorf("caret at %d, unitz at %d:\n%s", caret, col, r.stderr)
+			}
+			return
+		}
+	}
+	t.Errorf("no diagnostic about unitz:\n%s", r.stderr)
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Exit statuses, as for gofmt and go vet.
+const (
+	exitOK    = 0
+	exitError = 1 // errors in the input: a bad file, a bad value, a failed round
+	exitUsage = 2 // the command line itself is wrong
+)
+
+// env is what a command runs with: its arguments come separately, so
+// that tests can call run with their own streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// command is one subcommand. Each call of commands builds fresh flag sets,
+// so run can be called any number of times (as the tests do).
+type command struct {
+	name    string
+	args    string // the synopsis after the command name
+	short   string // one line for the command list
+	long    string // the help text's body
+	example string // one or more example command lines, with comments
+	flags   *flag.FlagSet
+	// run runs the command with the positional arguments, after the flags
+	// have been parsed into the variables the constructor bound.
+	run func(e *env, args []string) int
+}
+
+func commands() []*command {
+	return []*command{
+		checkCommand(),
+		fmtCommand(),
+		listCommand(),
+		runCommand(),
+		versionCommand(),
+	}
+}
+
+func findCommand(cmds []*command, name string) *command {
+	for _, c := range cmds {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// newFlags returns a flag set that reports nothing itself: run prints the
+// errors and the help text.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// run is the whole program: main only adds os.Exit.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	cmds := commands()
+	if len(args) == 0 {
+		mainHelp(stderr, cmds)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if name != "help" || len(rest) == 0 {
+			mainHelp(stdout, cmds)
+			return exitOK
+		}
+		if len(rest) > 1 {
+			fmt.Fprintln(stderr, "turnorder help: name one command, as in `turnorder help run`")
+			return exitUsage
+		}
+		c := findCommand(cmds, rest[0])
+		if c == nil {
+			fmt.Fprintf(stderr, "turnorder help: unknown command %q (commands: %s)\n", rest[0], commandNames(cmds))
+			return exitUsage
+		}
+		commandHelp(stdout, c)
+		return exitOK
+	}
+	c := findCommand(cmds, name)
+	if c == nil {
+		fmt.Fprintf(stderr, "turnorder: unknown command %q (commands: %s)\nRun 'turnorder help' for usage.\n", name, commandNames(cmds))
+		return exitUsage
+	}
+	pos, err := parseInterspersed(c.flags, rest)
+	if errors.Is(err, flag.ErrHelp) {
+		commandHelp(stdout, c)
+		return exitOK
+	}
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "invalid ") {
+			// A flag's value is bad, not the command line's shape.
+			fmt.Fprintf(stderr, "turnorder %s: %v\n", c.name, err)
+			return exitError
+		}
+		fmt.Fprintf(stderr, "turnorder %s: %v\nRun 'turnorder help %s' for usage.\n", c.name, err, c.name)
+		return exitUsage
+	}
+	return c.run(e, pos)
+}
+
+// parseInterspersed parses flags that come before, between or after the
+// positional arguments (`run mesbg --rounds 3`). After "--" every argument
+// is positional.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func commandNames(cmds []*command) string {
+	names := make([]string, len(cmds))
+	for i, c := range cmds {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func mainHelp(w io.Writer, cmds []*command) {
+	fmt.Fprint(w, `turnorder checks, formats and runs .rules files: the rules that decide
+who acts first in a tabletop game, and the activation loops that follow.
+
+Usage:
+
+  turnorder COMMAND [ARGUMENTS]
+
+Commands:
+
+`)
+	for _, c := range cmds {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
+	}
+	fmt.Fprint(w, `
+Run 'turnorder help COMMAND' (or 'turnorder COMMAND -h') for a command's
+flags and an example. Flags may be written with one dash or two (-json,
+--json), and before or after the other arguments.
+
+Example:
+
+  turnorder check rulesets
+  turnorder run mesbg --seed 7 --rounds 3
+`)
+}
+
+func commandHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "usage: turnorder %s %s\n\n", c.name, c.args)
+	fmt.Fprintln(w, strings.TrimSpace(c.long))
+	hasFlags := false
+	c.flags.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprint(w, "\nFlags:\n")
+		c.flags.SetOutput(w)
+		c.flags.PrintDefaults()
+		c.flags.SetOutput(io.Discard)
+	}
+	fmt.Fprint(w, "\nExample:\n\n")
+	for _, line := range strings.Split(strings.TrimSpace(c.example), "\n") {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+}
+
+// intFlag and uintFlag are flag values whose parse errors say what is
+// wanted (the flag package's own say "parse error").
+type intFlag struct{ p *int }
+
+func (f *intFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return strconv.Itoa(*f.p)
+}
+
+func (f *intFlag) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("want a whole number")
+	}
+	*f.p = v
+	return nil
+}
+
+type uintFlag struct{ p *uint64 }
+
+func (f *uintFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return strconv.FormatUint(*f.p, 10)
+}
+
+func (f *uintFlag) Set(s string) error {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
+	}
+	*f.p = v
+	return nil
+}

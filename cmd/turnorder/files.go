@@ -1,0 +1,115 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+)
+
+// rulesFiles expands the arguments of check and fmt: a file stands for
+// itself, a directory for every *.rules file under it (sorted). An
+// argument that does not exist is passed to missing, which may supply a
+// replacement (check accepts bundled names) or an error.
+func rulesFiles(args []string, missing func(arg string, err error) error) ([]string, error) {
+	var out []string
+	for _, arg := range args {
+		info, err := os.Stat(arg)
+		if err != nil {
+			if err := missing(arg, err); err != nil {
+				return nil, err
+			}
+			out = append(out, arg)
+			continue
+		}
+		if !info.IsDir() {
+			out = append(out, arg)
+			continue
+		}
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && path != arg && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir // .git and friends
+			}
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".rules") {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// isBundled reports whether name is a bundled ruleset's name.
+func isBundled(name string) bool { return slices.Contains(rulesets.Names(), name) }
+
+func bundledList() string { return strings.Join(rulesets.Names(), ", ") }
+
+// pathError rewrites an os error as one plain line: "open x: no such file
+// or directory" becomes "x: no such file or directory".
+func pathError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("%s: %v", pe.Path, pe.Err)
+	}
+	return err.Error()
+}
+
+// writeDiags prints diagnostics the way a compiler does, sorted by
+// position, each with its source line and a caret. A diagnostic with no
+// position (such as a side count from --sides) is printed after prefix, or
+// after its file name if it has one.
+func writeDiags(w io.Writer, ds dsl.Diagnostics, src []byte, prefix string) {
+	ds = slices.Clone(ds)
+	ds.Sort()
+	for _, d := range ds {
+		if d.Pos.Line == 0 {
+			if d.Pos.Filename != "" {
+				fmt.Fprintf(w, "%s: %s: %s\n", d.Pos.Filename, d.Severity, d.Message)
+			} else {
+				fmt.Fprintf(w, "%s%s\n", prefix, d.Message)
+			}
+			continue
+		}
+		io.WriteString(w, dsl.Diagnostics{d}.Render(string(src)))
+	}
+}
+
+// asDiags returns err's diagnostics, if it is a dsl.Diagnostics.
+func asDiags(err error) (dsl.Diagnostics, bool) {
+	var ds dsl.Diagnostics
+	if errors.As(err, &ds) {
+		return ds, true
+	}
+	return nil, false
+}
+
+func countErrors(ds dsl.Diagnostics) (errs, warns int) {
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	return errs, warns
+}
+
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}

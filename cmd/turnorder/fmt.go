@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/turnorder/turnorder/dsl"
+)
+
+func fmtCommand() *command {
+	c := &command{
+		name:  "fmt",
+		args:  "[-w] [-l] [-d] [FILE|DIR]...",
+		short: "format .rules files in the canonical layout",
+		long: `
+Fmt prints .rules files in the canonical layout: two-space indentation, one
+statement per line, comments kept. Formatting never changes what a file
+means, and formatting a formatted file changes nothing.
+
+With no arguments fmt formats standard input to standard output. A directory
+stands for every *.rules file under it. Without -w, -l or -d the formatted
+text is printed to standard output.
+
+A file with syntax errors is not formatted: its errors are printed, with the
+source line and a caret, and the exit status is 1. Otherwise it is 0, even
+when files needed formatting (as for gofmt).`,
+		example: `
+turnorder fmt -l rulesets          # which files need formatting?
+turnorder fmt -d my.rules          # show the changes as a diff
+turnorder fmt -w rulesets          # rewrite the files in place
+turnorder fmt < my.rules           # format standard input`,
+		flags: newFlags("fmt"),
+	}
+	write := c.flags.Bool("w", false, "write the result to the file instead of standard output")
+	list := c.flags.Bool("l", false, "list the files whose formatting differs")
+	diff := c.flags.Bool("d", false, "print a diff of the changes instead of the formatted text")
+	c.run = func(e *env, args []string) int {
+		o := fmtOptions{write: *write, list: *list, diff: *diff}
+		if len(args) == 0 {
+			if o.write {
+				fmt.Fprintln(e.stderr, "turnorder fmt: cannot use -w with standard input")
+				return exitUsage
+			}
+			src, err := io.ReadAll(e.stdin)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "turnorder fmt: reading standard input: %v\n", err)
+				return exitError
+			}
+			if !fmtOne(e, o, "<standard input>", src, 0) {
+				return exitError
+			}
+			return exitOK
+		}
+		files, err := rulesFiles(args, func(arg string, err error) error { return err })
+		if err != nil {
+			fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
+			return exitError
+		}
+		status := exitOK
+		for _, file := range files {
+			info, err := os.Stat(file)
+			var src []byte
+			if err == nil {
+				src, err = os.ReadFile(file)
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
+				status = exitError
+				continue
+			}
+			if !fmtOne(e, o, file, src, info.Mode().Perm()) {
+				status = exitError
+			}
+		}
+		return status
+	}
+	return c
+}
+
+type fmtOptions struct{ write, list, diff bool }
+
+// fmtOne formats one file's text and does what the flags ask. It reports
+// whether it succeeded.
+func fmtOne(e *env, o fmtOptions, name string, src []byte, perm os.FileMode) bool {
+	out, diags := dsl.FormatSource(name, src)
+	if diags.HasErrors() || out == nil {
+		writeDiags(e.stderr, diags, src, "turnorder fmt: ")
+		if len(diags) == 0 {
+			fmt.Fprintf(e.stderr, "%s: cannot be formatted\n", name)
+		}
+		return false
+	}
+	changed := !bytes.Equal(src, out)
+	if o.list && changed {
+		fmt.Fprintln(e.stdout, name)
+	}
+	if o.write && changed {
+		if err := os.WriteFile(name, out, perm); err != nil {
+			fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
+			return false
+		}
+	}
+	if o.diff && changed {
+		fmt.Fprintf(e.stdout, "diff %s.orig %s\n", name, name)
+		io.WriteString(e.stdout, unifiedDiff(name+".orig", name, string(src), string(out)))
+	}
+	if !o.list && !o.write && !o.diff {
+		e.stdout.Write(out)
+	}
+	return true
+}

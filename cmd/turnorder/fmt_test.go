@@ -1,0 +1,88 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+const uglyRules = `ruleset x   "T" {
+   sides 2
+  phase p { order sides as o {
+ random } }
+}
+`
+
+const neatRules = `ruleset x "T" {
+  sides 2
+  phase p {
+    order sides as o {
+      random
+    }
+  }
+}
+`
+
+func TestFmt(t *testing.T) {
+	dir := t.TempDir()
+	ugly := writeFile(t, dir, "ugly.rules", uglyRules)
+	neat := writeFile(t, dir, "neat.rules", neatRules)
+	broken := writeFile(t, dir, "broken.rules", "ruleset {\n")
+
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  expectation
+	}{
+		{"stdin", uglyRules, nil, expectation{code: 0, stdout: []string{neatRules}}},
+		{"file to stdout", "", []string{ugly}, expectation{code: 0, stdout: []string{neatRules}}},
+		{"list", "", []string{"-l", dir}, expectation{code: 1, stdout: []string{ugly + "\n"}, notStdout: []string{neat, "ruleset"},
+			stderr: []string{broken + ":1:9: error:"}}},
+		{"list clean", "", []string{"-l", neat}, expectation{code: 0, notStdout: []string{"neat"}}},
+		{"diff", "", []string{"-d", ugly}, expectation{code: 0, stdout: []string{
+			"diff " + ugly + ".orig " + ugly + "\n",
+			"--- " + ugly + ".orig\n+++ " + ugly + "\n",
+			"@@ -1,5 +1,8 @@\n",
+			"-ruleset x   \"T\" {\n",
+			"+ruleset x \"T\" {\n",
+			"+      random\n",
+			" }\n",
+		}}},
+		{"diff clean", "", []string{"-d", neat}, expectation{code: 0, notStdout: []string{"diff"}}},
+		{"syntax error", "", []string{broken}, expectation{code: 1, stderr: []string{broken + ":1:9: error:", "    ruleset {\n            ^\n"}}},
+		{"stdin syntax error", "ruleset {\n", nil, expectation{code: 1, stderr: []string{"<standard input>:1:9: error:"}}},
+		{"-w with stdin", uglyRules, []string{"-w"}, expectation{code: 2, stderr: []string{"cannot use -w with standard input"}, oneLine: true}},
+		{"missing file", "", []string{dir + "/nope.rules"}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.check(t, runCmd(t, tt.stdin, append([]string{"fmt"}, tt.args...)...))
+		})
+	}
+}
+
+func TestFmtWrite(t *testing.T) {
+	dir := t.TempDir()
+	ugly := writeFile(t, dir, "ugly.rules", uglyRules)
+	expectation{code: 0, stdout: []string{ugly + "\n"}}.check(t, runCmd(t, "", "fmt", "-w", "-l", ugly))
+	got, err := os.ReadFile(ugly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != neatRules {
+		t.Errorf("after fmt -w:\n%s\nwant:\n%s", got, neatRules)
+	}
+	r := runCmd(t, "", "fmt", "-l", ugly)
+	if r.code != 0 || r.stdout != "" {
+		t.Errorf("fmt -l after fmt -w: status %d, output %q", r.code, r.stdout)
+	}
+}
+
+// The bundled rulesets are formatted, and formatting them is idempotent.
+func TestFmtBundledIdempotent(t *testing.T) {
+	r := runCmd(t, "", "fmt", "-l", "../../rulesets")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "" {
+		t.Errorf("fmt -l ../../rulesets: status %d, lists:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

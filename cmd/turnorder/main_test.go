@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// result is what one call of run produced.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func runCmd(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return result{code, out.String(), errOut.String()}
+}
+
+// writeFile writes a file under dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// expectation is a table test's check of one result.
+type expectation struct {
+	code      int
+	stdout    []string // substrings of stdout
+	stderr    []string // substrings of stderr
+	notStdout []string
+	oneLine   bool // stderr is a single line
+}
+
+func (x expectation) check(t *testing.T, r result) {
+	t.Helper()
+	if r.code != x.code {
+		t.Errorf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, x.code, r.stdout, r.stderr)
+	}
+	for _, s := range x.stdout {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	for _, s := range x.notStdout {
+		if strings.Contains(r.stdout, s) {
+			t.Errorf("stdout has %q:\n%s", s, r.stdout)
+		}
+	}
+	for _, s := range x.stderr {
+		if !strings.Contains(r.stderr, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+		}
+	}
+	if x.oneLine && strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("stderr is not one line:\n%s", r.stderr)
+	}
+	for _, s := range []string{"panic", "goroutine"} {
+		if strings.Contains(r.stdout+r.stderr, s) {
+			t.Errorf("output mentions %q:\nstdout:\n%s\nstderr:\n%s", s, r.stdout, r.stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			want := expectation{code: 0, stdout: []string{"usage: turnorder " + c.name, "Example:\n\n  turnorder " + c.name}}
+			help := runCmd(t, "", "help", c.name)
+			want.check(t, help)
+			dashH := runCmd(t, "", c.name, "-h")
+			want.check(t, dashH)
+			if help.stdout != dashH.stdout {
+				t.Errorf("`help %s` and `%s -h` differ", c.name, c.name)
+			}
+		})
+	}
+	tests := []struct {
+		args []string
+		want expectation
+	}{
+		{nil, expectation{code: 2, stderr: []string{"Commands:", "check", "run"}}},
+		{[]string{"help"}, expectation{code: 0, stdout: []string{"Commands:", "fmt", "version"}}},
+		{[]string{"--help"}, expectation{code: 0, stdout: []string{"Commands:"}}},
+		{[]string{"frob"}, expectation{code: 2, stderr: []string{`unknown command "frob"`}}},
+		{[]string{"help", "frob"}, expectation{code: 2, stderr: []string{`unknown command "frob"`}}},
+		{[]string{"run", "mesbg", "--bogus"}, expectation{code: 2, stderr: []string{"flag provided but not defined: -bogus", "turnorder help run"}}},
+		{[]string{"check", "-x", "../../rulesets"}, expectation{code: 2, stderr: []string{"-x"}}},
+		{[]string{"list", "extra"}, expectation{code: 2, stderr: []string{"no arguments"}}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+}
+
+func TestParseInterspersed(t *testing.T) {
+	tests := []struct {
+		args      []string
+		pos       string
+		rounds    int
+		json      bool
+		wantError bool
+	}{
+		{[]string{"mesbg"}, "mesbg", 3, false, false},
+		{[]string{"mesbg", "--rounds", "5", "--json"}, "mesbg", 5, true, false},
+		{[]string{"--json", "mesbg", "-rounds=2"}, "mesbg", 2, true, false},
+		{[]string{"--rounds", "2", "a", "b"}, "a b", 2, false, false},
+		{[]string{"--", "--json"}, "--json", 3, false, false},
+		{[]string{"a", "--", "-b", "--rounds", "4"}, "a -b --rounds 4", 3, false, false},
+		{[]string{"a", "--nope"}, "", 3, false, true},
+	}
+	for _, tt := range tests {
+		fs := newFlags("t")
+		rounds := fs.Int("rounds", 3, "")
+		js := fs.Bool("json", false, "")
+		pos, err := parseInterspersed(fs, tt.args)
+		if (err != nil) != tt.wantError {
+			t.Errorf("%q: err = %v", tt.args, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if got := strings.Join(pos, " "); got != tt.pos || *rounds != tt.rounds || *js != tt.json {
+			t.Errorf("%q: got %q rounds=%d json=%v; want %q %d %v", tt.args, got, *rounds, *js, tt.pos, tt.rounds, tt.json)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := runCmd(t, "", "version")
+	expectation{code: 0, stdout: []string{"turnorder ", " (go"}}.check(t, r)
+	if strings.Count(r.stdout, "\n") != 1 {
+		t.Errorf("version is not one line: %q", r.stdout)
+	}
+}
+
+func TestList(t *testing.T) {
+	expectation{code: 0, stdout: []string{
+		"NAME", "TITLE", "SOURCE",
+		"mesbg", "Middle-earth SBG: Priority Phase",
+		"morturi", "necromunda", "agi",
+	}}.check(t, runCmd(t, "", "list"))
+}

@@ -1,0 +1,416 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// maxRounds bounds --rounds, so that a typo cannot run for hours.
+const maxRounds = 10000
+
+func runCommand() *command {
+	c := &command{
+		name:  "run",
+		args:  "RULESET [--sides A,B,...] [--setup FILE] [--seed N] [--rounds N] [--json]",
+		short: "play rounds of a ruleset with seeded dice and print the transcript",
+		long: `
+Run plays a battle with a ruleset and prints what happened in each round:
+every roll, tie, reroll, award, decision and placement, each with the rule
+that caused it, then the round's order, who holds priority and who chose.
+
+RULESET is a bundled ruleset (see turnorder list) or the path of a .rules
+file; if the file holds several rulesets, the first is played.
+
+The sides are the ruleset's own example sides unless --sides or --setup
+names others. --sides names plain sides, with no units or attributes.
+--setup reads sides, teams and units from a .rules file: either bare side
+statements,
+
+    side Jay
+    side Rob { unit Aragorn; unit Legolas }
+
+or a scenario holding them (scenario "setup" { side Jay ... }). With both
+flags, --sides picks and orders sides from the setup file.
+
+Dice are seeded (math/rand/v2 PCG): the same seed always gives the same
+battle. Every decision follows the ruleset's declared policies.
+
+With --json, run prints one JSON document instead of the transcript; its
+shape is described in docs/json.md and is kept stable.
+
+Bad input (an unknown ruleset, a missing file, a bad flag value, an unknown
+side or attribute in the setup) is reported in one message, and the exit
+status is 1.`,
+		example: `
+turnorder run mesbg
+turnorder run mesbg --seed 7 --rounds 5 --json
+turnorder run necromunda --sides Goliaths,Eschers,Cawdor
+turnorder run morturi --setup my-schools.rules --rounds 1
+turnorder run ./house-rules.rules --seed 42`,
+		flags: newFlags("run"),
+	}
+	fs := c.flags
+	sides := fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
+	setup := fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	seed := uint64(1)
+	rounds := 3
+	fs.Var(&uintFlag{&seed}, "seed", "seed the dice with `N` (the same seed gives the same battle)")
+	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds (at least 1)")
+	asJSON := fs.Bool("json", false, "print one JSON document (see docs/json.md) instead of the transcript")
+	c.run = func(e *env, args []string) int {
+		switch {
+		case len(args) == 0:
+			fmt.Fprintf(e.stderr, "turnorder run: name a ruleset: one of %s, or the path of a .rules file\n", bundledList())
+			return exitUsage
+		case len(args) > 1:
+			fmt.Fprintf(e.stderr, "turnorder run: one ruleset at a time (got %s)\n", strings.Join(args, ", "))
+			return exitUsage
+		}
+		if rounds < 1 || rounds > maxRounds {
+			fmt.Fprintf(e.stderr, "turnorder run: --rounds must be between 1 and %d (got %d)\n", maxRounds, rounds)
+			return exitError
+		}
+		o := runOptions{ruleset: args[0], sides: *sides, setup: *setup, seed: seed, rounds: rounds, json: *asJSON}
+		return runBattle(e, o)
+	}
+	return c
+}
+
+type runOptions struct {
+	ruleset, sides, setup string
+	seed                  uint64
+	rounds                int
+	json                  bool
+}
+
+// source is a .rules file's name and text, kept to render diagnostics.
+type source struct {
+	filename string
+	src      []byte
+}
+
+func runBattle(e *env, o runOptions) int {
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "turnorder run: "+format+"\n", args...)
+		return exitError
+	}
+	prog, rs, msg := loadProgram(e, o.ruleset)
+	if prog == nil {
+		if msg != "" {
+			return fail("%s", msg)
+		}
+		return exitError
+	}
+
+	specs, from, msg := battleSides(e, prog, rs, o)
+	if specs == nil {
+		if msg != "" {
+			return fail("%s", msg)
+		}
+		return exitError
+	}
+	b, err := prog.NewBattle(specs,
+		runtime.WithDice(runtime.NewSeededDice(o.seed)),
+		runtime.WithDecider(runtime.Policy{}))
+	if err != nil {
+		if ds, ok := asDiags(err); ok {
+			writeDiags(e.stderr, from.fix(ds), from.src, "turnorder run: ")
+			return exitError
+		}
+		return fail("%v", err)
+	}
+
+	ctx := context.Background()
+	doc := runDoc{Ruleset: prog.Name, Seed: o.seed, Rounds: []roundDoc{}}
+	if !o.json {
+		printHeader(e.stdout, prog, specs, o.seed)
+	}
+	for range o.rounds {
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			if ds, ok := asDiags(err); ok {
+				writeDiags(e.stderr, ds, rs.src, "turnorder run: ")
+				return exitError
+			}
+			return fail("round %d: %v", b.Round(), err)
+		}
+		if o.json {
+			doc.Rounds = append(doc.Rounds, roundJSON(res))
+		} else {
+			printRound(e.stdout, res)
+		}
+	}
+	if o.json {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(doc); err != nil {
+			return fail("%v", err)
+		}
+	}
+	return exitOK
+}
+
+// loadProgram compiles the first ruleset of a file, or a bundled ruleset.
+// On failure it returns a nil program and either a one-line message or ""
+// when it has already printed the diagnostics.
+func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
+	var rs source
+	info, statErr := os.Stat(arg)
+	switch {
+	case statErr == nil && info.IsDir():
+		return nil, rs, fmt.Sprintf("%s is a directory; name a .rules file or a bundled ruleset (%s)", arg, bundledList())
+	case statErr == nil:
+		src, err := os.ReadFile(arg)
+		if err != nil {
+			return nil, rs, pathError(err)
+		}
+		rs = source{arg, src}
+	case isBundled(arg):
+		filename, src, err := rulesets.Source(arg)
+		if err != nil {
+			return nil, rs, err.Error()
+		}
+		rs = source{filename, src}
+	case looksLikePath(arg):
+		return nil, rs, pathError(statErr)
+	default:
+		return nil, rs, fmt.Sprintf("unknown ruleset %q: the bundled rulesets are %s (or give the path of a .rules file)", arg, bundledList())
+	}
+
+	f, diags := dsl.Parse(rs.filename, rs.src)
+	if diags.HasErrors() || f == nil {
+		writeDiags(e.stderr, diags, rs.src, "turnorder run: ")
+		return nil, rs, ""
+	}
+	var r *dsl.Ruleset
+	for _, d := range f.Decls {
+		if x, ok := d.(*dsl.Ruleset); ok {
+			r = x
+			break
+		}
+	}
+	if r == nil {
+		return nil, rs, fmt.Sprintf("%s has no ruleset (only scenarios)", rs.filename)
+	}
+	p, err := runtime.CompileRuleset(f, r)
+	if err != nil {
+		if ds, ok := asDiags(err); ok {
+			writeDiags(e.stderr, ds, rs.src, "turnorder run: ")
+			return nil, rs, ""
+		}
+		return nil, rs, err.Error()
+	}
+	return p, rs, ""
+}
+
+func looksLikePath(s string) bool {
+	return strings.ContainsAny(s, `/\`) || strings.HasSuffix(s, ".rules")
+}
+
+// sidesFrom says where the battle's sides were written, to render
+// NewBattle's diagnostics against the right file.
+type sidesFrom struct {
+	src []byte
+	fix func(dsl.Diagnostics) dsl.Diagnostics
+}
+
+// battleSides returns the sides for the battle: the ruleset's example,
+// --sides, --setup, or sides picked from --setup by --sides. On failure it
+// returns nil and a message, or "" when it has printed diagnostics.
+func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime.SideSpec, sidesFrom, string) {
+	noFix := func(ds dsl.Diagnostics) dsl.Diagnostics { return ds }
+	var names []string
+	if o.sides != "" {
+		for _, n := range strings.Split(o.sides, ",") {
+			n = strings.TrimSpace(n)
+			if n == "" {
+				return nil, sidesFrom{}, fmt.Sprintf("--sides %q has an empty name; write names separated by commas, as in --sides Jay,Rob", o.sides)
+			}
+			names = append(names, n)
+		}
+	}
+	if o.setup == "" {
+		if names != nil {
+			return runtime.Sides(names...), sidesFrom{fix: noFix}, ""
+		}
+		if len(p.Example()) == 0 {
+			return nil, sidesFrom{}, fmt.Sprintf("ruleset %s has no example sides; name some with --sides A,B or --setup FILE", p.Name)
+		}
+		return p.Example(), sidesFrom{src: rs.src, fix: noFix}, ""
+	}
+
+	specs, from, msg := readSetup(e, o.setup)
+	if specs == nil {
+		return nil, from, msg
+	}
+	if names == nil {
+		return specs, from, ""
+	}
+	var picked []runtime.SideSpec
+	for _, n := range names {
+		i := -1
+		for k, s := range specs {
+			if s.Name == n {
+				i = k
+			}
+		}
+		if i < 0 {
+			have := make([]string, len(specs))
+			for k, s := range specs {
+				have[k] = s.Name
+			}
+			return nil, from, fmt.Sprintf("unknown side %q: --setup %s has the sides %s", n, o.setup, strings.Join(have, ", "))
+		}
+		picked = append(picked, specs[i])
+	}
+	return picked, from, ""
+}
+
+// setupPrefix wraps a setup file of bare side statements so that it parses
+// as a scenario. It goes on the file's first line, so only the columns of
+// that line need fixing.
+const setupPrefix = `scenario "setup" {`
+
+// readSetup reads the sides of a --setup file: bare `side` statements, or
+// the first scenario (or else ruleset example) that has some.
+func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, sidesFrom{}, "--setup: " + pathError(err)
+	}
+	from := sidesFrom{src: src, fix: func(ds dsl.Diagnostics) dsl.Diagnostics { return ds }}
+	text := src
+	if startsWithSide(src) {
+		text = []byte(setupPrefix + string(src) + "\n}\n")
+		n := len(setupPrefix)
+		lines := strings.Split(string(src), "\n")
+		from.fix = func(ds dsl.Diagnostics) dsl.Diagnostics {
+			out := make(dsl.Diagnostics, len(ds))
+			for i, d := range ds {
+				switch {
+				case d.Pos.Line > len(lines):
+					// At the closing brace we added: the end of the file.
+					d.Pos.Line = len(lines)
+					d.Pos.Column = len(lines[len(lines)-1]) + 1
+					d.Pos.Offset = len(src)
+				case d.Pos.Line == 1 && d.Pos.Column > n:
+					d.Pos.Column -= n
+					d.Pos.Offset -= n
+				case d.Pos.Offset >= n:
+					d.Pos.Offset -= n
+				}
+				out[i] = d
+			}
+			return out
+		}
+	}
+	f, diags := dsl.Parse(path, text)
+	if diags.HasErrors() || f == nil {
+		writeDiags(e.stderr, from.fix(diags), src, "turnorder run: ")
+		return nil, from, ""
+	}
+	var stmts []dsl.SetupStmt
+	for _, d := range f.Decls {
+		if sc, ok := d.(*dsl.Scenario); ok {
+			for _, st := range sc.Body {
+				if s, ok := st.(*dsl.SideSetup); ok {
+					stmts = append(stmts, s)
+				}
+			}
+		}
+		if len(stmts) > 0 {
+			break
+		}
+	}
+	if len(stmts) == 0 {
+		for _, d := range f.Decls {
+			if r, ok := d.(*dsl.Ruleset); ok {
+				for _, st := range r.Body {
+					if ex, ok := st.(*dsl.ExampleStmt); ok {
+						stmts = append(stmts, ex.Setup...)
+					}
+				}
+			}
+			if len(stmts) > 0 {
+				break
+			}
+		}
+	}
+	if len(stmts) == 0 {
+		return nil, from, fmt.Sprintf("--setup %s names no sides: write `side NAME` statements, one a line", path)
+	}
+	return runtime.SetupFromDSL(stmts), from, ""
+}
+
+// startsWithSide reports whether the first word of src, after blank lines
+// and comments, is `side`.
+func startsWithSide(src []byte) bool {
+	s := string(src)
+	for {
+		s = strings.TrimLeft(s, " \t\r\n;")
+		if strings.HasPrefix(s, "#") {
+			i := strings.IndexByte(s, '\n')
+			if i < 0 {
+				return false
+			}
+			s = s[i:]
+			continue
+		}
+		break
+	}
+	rest, ok := strings.CutPrefix(s, "side")
+	return ok && (rest == "" || !isWordByte(rest[0]))
+}
+
+func printHeader(w io.Writer, p *runtime.Program, specs []runtime.SideSpec, seed uint64) {
+	title := p.Name
+	if p.Title != "" {
+		title += ": " + p.Title
+	}
+	fmt.Fprintln(w, title)
+	parts := make([]string, len(specs))
+	for i, s := range specs {
+		var about []string
+		if s.Team != "" {
+			about = append(about, "team "+s.Team)
+		}
+		if len(s.Units) > 0 {
+			about = append(about, plural(len(s.Units), "unit"))
+		}
+		parts[i] = s.Name
+		if len(about) > 0 {
+			parts[i] += " (" + strings.Join(about, ", ") + ")"
+		}
+	}
+	fmt.Fprintf(w, "sides: %s\nseed: %d\n", strings.Join(parts, ", "), seed)
+}
+
+func printRound(w io.Writer, res *runtime.RoundResult) {
+	fmt.Fprintf(w, "\nRound %d\n", res.Round)
+	for _, ev := range res.Events {
+		if ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd {
+			continue // the header says it
+		}
+		line := ev.String()
+		if ev.Kind == runtime.EvReady && ev.Detail != "" && !strings.Contains(line, ev.Detail) {
+			// Event.String says "X is Ready" even for a unit that a
+			// condition kept from getting its marker; say what happened.
+			line = fmt.Sprintf("%s gets no Ready marker (%s)", ev.Subject, strings.TrimPrefix(ev.Detail, "no Ready marker: "))
+		}
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+	chooser := res.Chooser
+	if chooser == "" {
+		chooser = "none"
+	}
+	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+}

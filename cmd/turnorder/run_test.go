@@ -1,0 +1,300 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestRunTranscript(t *testing.T) {
+	r := runCmd(t, "", "run", "mesbg", "--rounds", "3")
+	expectation{code: 0, stdout: []string{
+		"mesbg: Middle-earth SBG: Priority Phase\n",
+		"sides: Jay, Rob\n",
+		"seed: 1\n",
+		"\nRound 1\n", "\nRound 2\n", "\nRound 3\n",
+		" rolls ", " for priority\n",
+		"  → order: ", "   holder: ", "   chooser: ",
+	}, notStdout: []string{"Round 4", "round 1 begins"}}.check(t, r)
+	if n := strings.Count(r.stdout, "→ order:"); n != 3 {
+		t.Errorf("%d round summaries, want 3", n)
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	// Flags before the ruleset mean the same.
+	if r2 := runCmd(t, "", "run", "--rounds=3", "mesbg"); r2.stdout != r.stdout {
+		t.Errorf("flag order changes the transcript")
+	}
+}
+
+// jsonDoc mirrors docs/json.md, strictly.
+type jsonDoc struct {
+	Ruleset string `json:"ruleset"`
+	Seed    uint64 `json:"seed"`
+	Rounds  []struct {
+		Round       int      `json:"round"`
+		Order       []string `json:"order"`
+		Holder      string   `json:"holder"`
+		Chooser     *string  `json:"chooser"`
+		Activations []struct {
+			Side string `json:"side"`
+			Unit string `json:"unit"`
+			Pass bool   `json:"pass"`
+		} `json:"activations"`
+		Events []map[string]any `json:"events"`
+	} `json:"rounds"`
+}
+
+func decodeDoc(t *testing.T, out string) jsonDoc {
+	t.Helper()
+	var doc jsonDoc
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, out)
+	}
+	if dec.More() {
+		t.Fatalf("more than one JSON document")
+	}
+	return doc
+}
+
+func TestRunJSON(t *testing.T) {
+	args := []string{"run", "mesbg", "--seed", "7", "--rounds", "5", "--json"}
+	first := runCmd(t, "", args...)
+	expectation{code: 0}.check(t, first)
+	doc := decodeDoc(t, first.stdout)
+	if doc.Ruleset != "mesbg" || doc.Seed != 7 || len(doc.Rounds) != 5 {
+		t.Fatalf("ruleset %q seed %d rounds %d; want mesbg 7 5", doc.Ruleset, doc.Seed, len(doc.Rounds))
+	}
+	for i, rd := range doc.Rounds {
+		if rd.Round != i+1 || len(rd.Order) != 2 || rd.Holder != rd.Order[0] || rd.Chooser == nil || len(rd.Events) == 0 {
+			t.Errorf("round %d: %+v", i+1, rd)
+		}
+		if rd.Activations == nil {
+			t.Errorf("round %d: activations is null, want []", i+1)
+		}
+		for _, ev := range rd.Events {
+			if ev["kind"] == nil || ev["round"] != float64(i+1) {
+				t.Errorf("round %d: event %v", i+1, ev)
+			}
+		}
+	}
+	if !strings.Contains(first.stdout, "\n  \"rounds\": [\n") {
+		t.Errorf("not indented by two spaces:\n%.200s", first.stdout)
+	}
+
+	again := runCmd(t, "", args...)
+	if again.stdout != first.stdout {
+		t.Errorf("the same seed gives different output")
+	}
+	other := runCmd(t, "", "run", "mesbg", "--seed", "8", "--rounds", "5", "--json")
+	if other.code != 0 || other.stdout == first.stdout {
+		t.Errorf("seed 8 gives the same battle as seed 7 (status %d)", other.code)
+	}
+	if d := decodeDoc(t, other.stdout); d.Seed != 8 {
+		t.Errorf("seed %d, want 8", d.Seed)
+	}
+}
+
+func TestRunJSONPasses(t *testing.T) {
+	r := runCmd(t, "", "run", "morturi", "--rounds", "1", "--json")
+	expectation{code: 0, stdout: []string{`"chooser": null`, `"pass": true`}}.check(t, r)
+	doc := decodeDoc(t, r.stdout)
+	if len(doc.Rounds) != 1 {
+		t.Fatalf("%d rounds, want 1", len(doc.Rounds))
+	}
+	units, passes := 0, 0
+	for _, a := range doc.Rounds[0].Activations {
+		switch {
+		case a.Side == "":
+			t.Errorf("activation without a side: %+v", a)
+		case a.Pass && a.Unit == "":
+			passes++
+		case !a.Pass && a.Unit != "":
+			units++
+		default:
+			t.Errorf("activation is neither a unit nor a pass: %+v", a)
+		}
+	}
+	// The example has 6 and 8 gladiators: every one activates, and the
+	// smaller school passes while the larger finishes.
+	if units != 14 || passes == 0 {
+		t.Errorf("%d activations and %d passes; want 14 and some", units, passes)
+	}
+}
+
+func TestRunSetup(t *testing.T) {
+	dir := t.TempDir()
+	bare := writeFile(t, dir, "bare.rules", "# two sides\nside Jay\nside Rob { unit Aragorn; unit Legolas }\n")
+	scenario := writeFile(t, dir, "scenario.rules", `scenario "setup" {
+  side "Malleus Deus" {
+    unit md1 movement = 5
+  }
+  side Ludi {
+    unit la1
+    unit la2
+  }
+}
+`)
+	statuses := writeFile(t, dir, "statuses.rules", "side G { unit Krug status out_of_action; unit Volk }\nside E { unit Mira }\n")
+	badAttr := writeFile(t, dir, "badattr.rules", "side A { unit a speed = 5 }\nside B { unit b }\n")
+	badType := writeFile(t, dir, "badtype.rules", "scenario \"s\" {\n  side A { unit a movement = \"fast\" }\n  side B { unit b }\n}\n")
+	broken := writeFile(t, dir, "broken.rules", "side A {\n")
+	empty := writeFile(t, dir, "empty.rules", "scenario \"s\" {\n  seed 3\n}\n")
+
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"bare sides", []string{"run", "mesbg", "--setup", bare, "--rounds", "1"}, expectation{code: 0,
+			stdout: []string{"sides: Jay, Rob (2 units)\n", "Round 1"}}},
+		{"scenario sides", []string{"run", "morturi", "--setup", scenario, "--rounds", "1"}, expectation{code: 0,
+			stdout: []string{"sides: Malleus Deus (1 unit), Ludi (2 units)\n", "Ludi activates la2"}}},
+		{"sides picked from setup", []string{"run", "morturi", "--setup", bare, "--sides", "Rob,Jay", "--rounds", "1"}, expectation{code: 0,
+			stdout: []string{"sides: Rob (2 units), Jay\n", "Jay passes"}}},
+		{"statuses in setup", []string{"run", "necromunda", "--setup", statuses, "--rounds", "1"}, expectation{code: 0,
+			stdout: []string{"Krug gets no Ready marker (out_of_action", "Volk is Ready", "G activates Volk"}, notStdout: []string{"Krug is Ready", "activates Krug"}}},
+		{"unknown side in setup", []string{"run", "mesbg", "--setup", bare, "--sides", "Jay,Zed"}, expectation{code: 1,
+			stderr: []string{`turnorder run: unknown side "Zed": --setup ` + bare + " has the sides Jay, Rob"}, oneLine: true}},
+		{"unknown attribute in setup", []string{"run", "morturi", "--setup", badAttr}, expectation{code: 1,
+			stderr: []string{badAttr + ":1:10: error: unit a: unknown attribute speed (declared: movement)", "\n    side A { unit a speed = 5 }\n             ^\n"}}},
+		{"bad value in setup", []string{"run", "morturi", "--setup", badType}, expectation{code: 1,
+			stderr: []string{badType + ":2:30: error: unit a: attribute movement: want a whole number"}}},
+		{"syntax error in setup", []string{"run", "mesbg", "--setup", broken}, expectation{code: 1,
+			stderr: []string{broken + ":2:1: error: "}}},
+		{"no sides in setup", []string{"run", "mesbg", "--setup", empty}, expectation{code: 1,
+			stderr: []string{"names no sides"}, oneLine: true}},
+		{"missing setup", []string{"run", "mesbg", "--setup", dir + "/nope.rules"}, expectation{code: 1,
+			stderr: []string{"--setup: " + dir + "/nope.rules: no such file or directory"}, oneLine: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, runCmd(t, "", tt.args...)) })
+	}
+}
+
+func TestRunFiles(t *testing.T) {
+	dir := t.TempDir()
+	two := writeFile(t, dir, "two.rules", `ruleset first "First" {
+  phase p {
+    order sides as o {
+      random
+    }
+  }
+}
+
+ruleset second {
+  phase p {
+    order sides as o {
+      random
+    }
+  }
+}
+`)
+	bad := writeFile(t, dir, "bad.rules", unknownAttr(t))
+	onlyScenarios := writeFile(t, dir, "scen.rules", "scenario \"s\" {\n  ruleset mesbg\n}\n")
+
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"first ruleset of a file", []string{"run", two, "--sides", "A,B", "--rounds", "1"}, expectation{code: 0,
+			stdout: []string{"first: First\n", "random pick: ", "→ order: "}}},
+		{"first ruleset, JSON", []string{"run", two, "--sides", "A,B", "--rounds", "1", "--json"}, expectation{code: 0,
+			stdout: []string{`"ruleset": "first"`}}},
+		{"compile errors", []string{"run", bad}, expectation{code: 1,
+			stderr: []string{bad + ":11:20: error: ", "^\n"}}},
+		{"no example sides", []string{"run", two}, expectation{code: 1,
+			stderr: []string{"ruleset first has no example sides; name some with --sides"}, oneLine: true}},
+		{"only scenarios", []string{"run", onlyScenarios}, expectation{code: 1,
+			stderr: []string{"has no ruleset"}, oneLine: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, runCmd(t, "", tt.args...)) })
+	}
+}
+
+func TestRunBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"unknown ruleset", []string{"run", "nosuch"}, expectation{code: 1,
+			stderr: []string{`turnorder run: unknown ruleset "nosuch"`, "agi, mesbg, morturi, necromunda"}, oneLine: true}},
+		{"missing file", []string{"run", "nosuch.rules"}, expectation{code: 1,
+			stderr: []string{"turnorder run: nosuch.rules: no such file or directory"}, oneLine: true}},
+		{"missing file in a dir", []string{"run", "./x/nosuch"}, expectation{code: 1,
+			stderr: []string{"no such file or directory"}, oneLine: true}},
+		{"a directory", []string{"run", "../../rulesets"}, expectation{code: 1,
+			stderr: []string{"is a directory"}, oneLine: true}},
+		{"negative rounds", []string{"run", "mesbg", "--rounds", "-1"}, expectation{code: 1,
+			stderr: []string{"turnorder run: --rounds must be between 1 and 10000 (got -1)"}, oneLine: true}},
+		{"zero rounds", []string{"run", "mesbg", "--rounds=0"}, expectation{code: 1,
+			stderr: []string{"--rounds must be"}, oneLine: true}},
+		{"rounds not a number", []string{"run", "mesbg", "--rounds", "three"}, expectation{code: 1,
+			stderr: []string{`invalid value "three" for flag -rounds: want a whole number`}, oneLine: true}},
+		{"negative seed", []string{"run", "mesbg", "--seed", "-1"}, expectation{code: 1,
+			stderr: []string{`invalid value "-1" for flag -seed`}, oneLine: true}},
+		{"too many sides", []string{"run", "mesbg", "--sides", "A,B,C"}, expectation{code: 1,
+			stderr: []string{"turnorder run: ruleset mesbg needs 2 sides, got 3"}, oneLine: true}},
+		{"duplicate side", []string{"run", "mesbg", "--sides", "A,A"}, expectation{code: 1,
+			stderr: []string{"turnorder run: ", "A"}, oneLine: true}},
+		{"empty side name", []string{"run", "mesbg", "--sides", "A,"}, expectation{code: 1,
+			stderr: []string{"empty name"}, oneLine: true}},
+		{"no ruleset", []string{"run"}, expectation{code: 2, stderr: []string{"name a ruleset"}, oneLine: true}},
+		{"two rulesets", []string{"run", "mesbg", "morturi"}, expectation{code: 2, stderr: []string{"one ruleset at a time"}, oneLine: true}},
+		{"flag needs a value", []string{"run", "mesbg", "--rounds"}, expectation{code: 2, stderr: []string{"flag needs an argument"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			tt.want.check(t, r)
+			if r.stdout != "" {
+				t.Errorf("stdout: %s", r.stdout)
+			}
+		})
+	}
+}
+
+func TestRunEveryBundledRuleset(t *testing.T) {
+	for _, name := range []string{"agi", "mesbg", "morturi", "necromunda"} {
+		t.Run(name, func(t *testing.T) {
+			r := runCmd(t, "", "run", name, "--rounds", "2")
+			expectation{code: 0, stdout: []string{"Round 2", "→ order: "}}.check(t, r)
+			j := runCmd(t, "", "run", name, "--rounds", "2", "--json")
+			expectation{code: 0}.check(t, j)
+			if doc := decodeDoc(t, j.stdout); doc.Ruleset != name || len(doc.Rounds) != 2 {
+				t.Errorf("ruleset %q, %d rounds", doc.Ruleset, len(doc.Rounds))
+			}
+		})
+	}
+}
+
+// docs/json.md shows the whole output of one command; keep it true.
+func TestJSONDocExample(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/json.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const marker = "<!-- the test TestJSONDocExample runs this command and compares -->\n```json\n"
+	_, rest, ok := strings.Cut(string(doc), marker)
+	if !ok {
+		t.Fatal("docs/json.md lacks the example marker")
+	}
+	example, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("docs/json.md: the example is not closed")
+	}
+	r := runCmd(t, "", "run", "mesbg", "--seed", "7", "--rounds", "1", "--json")
+	if r.code != 0 {
+		t.Fatalf("status %d: %s", r.code, r.stderr)
+	}
+	if r.stdout != example {
+		t.Errorf("docs/json.md's example is out of date; the command now prints:\n%s", r.stdout)
+	}
+}

@@ -1,0 +1,158 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// Compile a ruleset written inline and play one round of it, with the
+// dice and the winner's choice written in advance.
+func ExampleCompile() {
+	src := `
+ruleset duel "A roll-off for priority" {
+  sides 2
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+      choice first by winner default self
+    }
+  }
+}
+`
+	f, diags := dsl.Parse("duel.rules", []byte(src))
+	if diags.HasErrors() {
+		log.Fatal(diags)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	decisions := runtime.NewScriptedDecider()
+	decisions.Add("Jay", "Rob") // Jay wins the roll-off and lets Rob go first
+
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(decisions))
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("holder:", res.Holder)
+	fmt.Println("chooser:", res.Chooser)
+	for _, e := range res.Events {
+		if e.Kind == runtime.EvPlacement {
+			fmt.Printf("%d. %s, by %s at %s\n", e.Place, e.Subject, e.Rule, e.Pos)
+		}
+	}
+	// Output:
+	// holder: Rob
+	// chooser: Jay
+	// 1. Rob, by choice first by winner (Jay chose) at duel.rules:8:7
+	// 2. Jay, by choice first by winner (Jay chose) at duel.rules:8:7
+}
+
+// Save a battle between rounds, restore it, and carry on: seeded dice
+// continue exactly where they were, so the restored battle plays the same
+// rounds as the original.
+func ExampleBattle_Snapshot() {
+	f, err := rulesets.Parse("mesbg")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(2024)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		log.Fatal(err)
+	}
+
+	data, err := b.Snapshot() // JSON: store it anywhere
+	if err != nil {
+		log.Fatal(err)
+	}
+	restored, err := p.Restore(data)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	for range 3 {
+		a, err := b.PlayRound(ctx)
+		if err != nil {
+			log.Fatal(err)
+		}
+		r, err := restored.PlayRound(ctx)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("round %d: original %s (chosen by %s), restored %s (chosen by %s)\n",
+			a.Round, a.Holder, a.Chooser, r.Holder, r.Chooser)
+	}
+	// Output:
+	// round 2: original Rob (chosen by Rob), restored Rob (chosen by Rob)
+	// round 3: original Jay (chosen by Jay), restored Jay (chosen by Jay)
+	// round 4: original Rob (chosen by Rob), restored Rob (chosen by Rob)
+}
+
+// Script the dice of the Middle-earth SBG roll-off: a tie in the first
+// turn is rerolled. Decisions the script does not answer follow the
+// ruleset's declared defaults (the winner takes priority).
+func ExampleScriptedDice() {
+	f, err := rulesets.Parse("mesbg")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 3)
+	dice.AddRoll("Rob", 3)
+	dice.AddRoll("Jay", 5) // the reroll
+	dice.AddRoll("Rob", 2)
+
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.Policy{}))
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, e := range res.Events {
+		fmt.Println(e)
+	}
+	fmt.Println("unused:", dice.Unused())
+	// Output:
+	// round 1 begins
+	// hook start
+	// Jay rolls 3 for priority
+	// Rob rolls 3 for priority
+	// tie between Jay and Rob on highest roll d6
+	// Jay and Rob roll again (highest roll d6)
+	// Jay rolls 5 for priority
+	// Rob rolls 2 for priority
+	// Jay chooses Jay to go first
+	// priority #1: Jay, by choice first by winner (Jay chose)
+	// priority #2: Rob, by choice first by winner (Jay chose)
+	// hook end
+	// round 1 ends
+	// unused: []
+}

@@ -1,0 +1,390 @@
+package runtime_test
+
+// Tests that a rule which can never resolve, a context that is cancelled
+// and a host that keeps readying units all end with an error, never a hang.
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// foreverRules rerolls every tie; with dice that always tie it can never
+// resolve.
+const foreverRules = `
+ruleset forever "Always reroll" {
+  sides 2..
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`
+
+// loopRules has an activation loop a host can keep going by readying units.
+const loopRules = `
+ruleset loop "Alternate activations" {
+  sides 2
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation alternate by priority
+}
+`
+
+func compileInline(t testing.TB, src string, opts ...runtime.Option) *runtime.Program {
+	t.Helper()
+	f, diags := dsl.Parse("inline.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := runtime.Compile(f, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// alwaysTie rolls 3 for everyone and counts the rolls.
+type alwaysTie struct{ rolls atomic.Int64 }
+
+func (d *alwaysTie) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	d.rolls.Add(1)
+	out := make([]int, len(req.Subjects))
+	for i := range out {
+		out[i] = 3
+	}
+	return out, nil
+}
+
+func (d *alwaysTie) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return 0, nil }
+
+// finishWithin runs fn in a goroutine and fails the test if it has not
+// returned within a second. fn gets a context with that deadline.
+func finishWithin(t *testing.T, fn func(ctx context.Context) error) error {
+	t.Helper()
+	return finishWithinD(t, time.Second, fn)
+}
+
+func finishWithinD(t *testing.T, d time.Duration, fn func(ctx context.Context) error) error {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- fn(ctx) }()
+	select {
+	case err := <-done:
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("stopped by the %v deadline, not by itself: %v", d, err)
+		}
+		return err
+	case <-time.After(d + 5*time.Second):
+		t.Fatalf("did not return at all, 5s after a %v deadline: it ignores its context", d)
+	}
+	return nil
+}
+
+func TestLimitEndlessReroll(t *testing.T) {
+	tests := []struct {
+		name      string
+		opts      []runtime.Option
+		sides     []string
+		wantRolls int64
+	}{
+		{"default limits", nil, []string{"Jay", "Rob"}, int64(runtime.DefaultLimits.MaxRerolls) + 1},
+		{"four sides", nil, []string{"A", "B", "C", "D"}, int64(runtime.DefaultLimits.MaxRerolls) + 1},
+		{"WithLimits lowers the bound", []runtime.Option{runtime.WithLimits(runtime.Limits{MaxRerolls: 5, MaxSteps: 10})},
+			[]string{"Jay", "Rob"}, 6},
+		{"no rerolls at all", []runtime.Option{runtime.WithLimits(runtime.Limits{MaxRerolls: -1, MaxSteps: 10})},
+			[]string{"Jay", "Rob"}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, foreverRules, tt.opts...)
+			dice := &alwaysTie{}
+			b, err := p.NewBattle(runtime.Sides(tt.sides...), runtime.WithDice(dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = finishWithin(t, func(ctx context.Context) error {
+				_, err := b.PlayRound(ctx)
+				return err
+			})
+			if !errors.Is(err, runtime.ErrLimit) {
+				t.Fatalf("PlayRound error = %v, want one wrapping runtime.ErrLimit", err)
+			}
+			if !strings.Contains(err.Error(), "still tied") {
+				t.Errorf("error %q does not say the subjects are still tied", err)
+			}
+			if diff := cmp.Diff(tt.wantRolls, dice.rolls.Load()); diff != "" {
+				t.Errorf("rolls made (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// The reroll limit is per order computation, not per battle: a battle
+// whose ties resolve after a few rerolls can play many rounds.
+func TestLimitRerollsPerRound(t *testing.T) {
+	p := compileInline(t, foreverRules, runtime.WithLimits(runtime.Limits{MaxRerolls: 3, MaxSteps: 10}))
+	dice := runtime.NewScriptedDice()
+	for range 10 {
+		// Two ties, then a result: two rerolls each round.
+		for _, v := range []int{2, 2, 6} {
+			dice.AddRoll("Jay", v)
+		}
+		for _, v := range []int{2, 2, 1} {
+			dice.AddRoll("Rob", v)
+		}
+	}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 10; round++ {
+		res, err := b.PlayRound(context.Background())
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if res.Holder != "Jay" {
+			t.Errorf("round %d: holder %q, want Jay", round, res.Holder)
+		}
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	tests := []struct {
+		name string
+		// dice makes the battle's dice; cancel cancels the context the
+		// round is played with.
+		dice func(cancel context.CancelFunc) runtime.Dice
+		// cancelFirst cancels before PlayRound is called.
+		cancelFirst bool
+	}{
+		{
+			name:        "cancelled before the round",
+			dice:        func(context.CancelFunc) runtime.Dice { return &alwaysTie{} },
+			cancelFirst: true,
+		},
+		{
+			name: "cancelled in the middle of endless rerolls",
+			dice: func(cancel context.CancelFunc) runtime.Dice {
+				n := 0
+				return runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					n++
+					if n == 20 {
+						cancel()
+					}
+					return 4, nil
+				}}
+			},
+		},
+		{
+			name: "dice waiting for a player who never answers",
+			dice: func(cancel context.CancelFunc) runtime.Dice {
+				return runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					go cancel() // the player walks away from the table
+					<-ctx.Done()
+					return 0, ctx.Err()
+				}}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, foreverRules)
+			err := finishWithin(t, func(deadline context.Context) error {
+				ctx, cancel := context.WithCancel(deadline)
+				defer cancel()
+				b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(tt.dice(cancel)))
+				if err != nil {
+					return err
+				}
+				if tt.cancelFirst {
+					cancel()
+				}
+				_, err = b.PlayRound(ctx)
+				return err
+			})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("PlayRound error = %v, want context.Canceled", err)
+			}
+		})
+	}
+}
+
+// A decider that is waiting for a player is stopped by cancellation too.
+func TestCancelledDecision(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	err := finishWithin(t, func(deadline context.Context) error {
+		ctx, cancel := context.WithCancel(deadline)
+		defer cancel()
+		dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+			go cancel()
+			<-ctx.Done()
+			return nil, ctx.Err()
+		})
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(3)), runtime.WithDecider(dec))
+		if err != nil {
+			return err
+		}
+		_, err = b.PlayRound(ctx)
+		return err
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("PlayRound error = %v, want context.Canceled", err)
+	}
+}
+
+// A unit made Ready again after every activation (a skill gone wrong) hits
+// the activation step limit.
+func TestLimitActivationSteps(t *testing.T) {
+	const maxSteps = 50
+	sides := []runtime.SideSpec{
+		{Name: "Jay", Units: []runtime.UnitSpec{{Name: "Aragorn"}, {Name: "Boromir"}}},
+		{Name: "Rob", Units: []runtime.UnitSpec{{Name: "Lurtz"}, {Name: "Ugluk"}}},
+	}
+	tests := []struct {
+		name string
+		// play plays one round in which every activation readies its unit
+		// again.
+		play func(ctx context.Context, b *runtime.Battle) error
+		// decider, if set, is the battle's decider; it gets the battle.
+		decider func(b **runtime.Battle) runtime.Decider
+	}{
+		{
+			// There is no hook point inside the activation loop, so the
+			// decider, which is asked before every activation with a
+			// choice, plays the part of a skill gone wrong.
+			name: "a Go decider re-readies every unit inside PlayRound",
+			decider: func(b **runtime.Battle) runtime.Decider {
+				return runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					for _, u := range (*b).Units() {
+						if err := (*b).MakeReady(u.Name); err != nil {
+							return nil, err
+						}
+					}
+					return d.Default, nil
+				})
+			},
+			play: func(ctx context.Context, b *runtime.Battle) error {
+				_, err := b.PlayRound(ctx)
+				return err
+			},
+		},
+		{
+			name: "the host readies the activated unit again after each Step",
+			play: func(ctx context.Context, b *runtime.Battle) error {
+				if err := b.StartRound(ctx); err != nil {
+					return err
+				}
+				for {
+					done, err := b.Step(ctx)
+					if err != nil {
+						return err
+					}
+					if done {
+						_, err := b.EndRound(ctx)
+						return err
+					}
+					acts := b.Activations()
+					if err := b.MakeReady(acts[len(acts)-1].Unit); err != nil {
+						return err
+					}
+				}
+			},
+		},
+		{
+			name: "the host calls Activate and readies the unit again",
+			play: func(ctx context.Context, b *runtime.Battle) error {
+				if err := b.StartRound(ctx); err != nil {
+					return err
+				}
+				for {
+					turn := b.Next()
+					if turn == nil {
+						_, err := b.EndRound(ctx)
+						return err
+					}
+					u := turn.Options[0]
+					if err := b.Activate(ctx, u); err != nil {
+						return err
+					}
+					if err := b.MakeReady(u); err != nil {
+						return err
+					}
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, loopRules, runtime.WithLimits(runtime.Limits{MaxRerolls: 10, MaxSteps: maxSteps}))
+			var b *runtime.Battle
+			opts := []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(1))}
+			if tt.decider != nil {
+				opts = append(opts, runtime.WithDecider(tt.decider(&b)))
+			}
+			var err error
+			b, err = p.NewBattle(sides, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = finishWithin(t, func(ctx context.Context) error { return tt.play(ctx, b) })
+			if !errors.Is(err, runtime.ErrLimit) {
+				t.Fatalf("error = %v, want one wrapping runtime.ErrLimit", err)
+			}
+			if diff := cmp.Diff(maxSteps, len(b.Activations())); diff != "" {
+				t.Errorf("activations before the limit (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// With the default limits (100000 activations) the same runaway loop also
+// stops; this takes a while under the race detector, hence the longer
+// deadline.
+func TestLimitActivationStepsDefault(t *testing.T) {
+	p := compileInline(t, loopRules)
+	sides := []runtime.SideSpec{
+		{Name: "Jay", Units: []runtime.UnitSpec{{Name: "Aragorn"}}},
+		{Name: "Rob", Units: []runtime.UnitSpec{{Name: "Lurtz"}}},
+	}
+	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithTranscript(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = finishWithinD(t, 20*time.Second, func(ctx context.Context) error {
+		if err := b.StartRound(ctx); err != nil {
+			return err
+		}
+		for {
+			done, err := b.Step(ctx)
+			if err != nil {
+				return err
+			}
+			if done {
+				return nil
+			}
+			acts := b.Activations()
+			if err := b.MakeReady(acts[len(acts)-1].Unit); err != nil {
+				return err
+			}
+		}
+	})
+	if !errors.Is(err, runtime.ErrLimit) {
+		t.Fatalf("error = %v, want one wrapping runtime.ErrLimit", err)
+	}
+}

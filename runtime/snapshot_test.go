@@ -1,0 +1,297 @@
+package runtime_test
+
+// A property test: a battle snapshotted at any point (between rounds, after
+// a change between rounds, or in the middle of a round's activations),
+// restored and continued ends exactly as the battle played straight
+// through.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+const (
+	snapshotSeeds  = 200
+	snapshotRounds = 5
+)
+
+// hostChange is something a host does between rounds: set an attribute or
+// a status. Both runs of a seed make the same changes.
+type hostChange struct {
+	round  int // before this round starts
+	unit   string
+	attr   string // an attribute, or a status when status is set
+	value  int
+	status bool
+	on     bool
+}
+
+func (c hostChange) apply(ctx context.Context, b *runtime.Battle) error {
+	if c.status {
+		return b.SetStatus(ctx, c.unit, c.attr, c.on)
+	}
+	return b.SetAttr(ctx, c.unit, c.attr, c.value)
+}
+
+// snapshotPlan says where a seed's second run stops: before round
+// stopRound's changes (steps -2), after them (steps -1), or after steps
+// activation steps of round stopRound.
+type snapshotPlan struct {
+	stopRound int
+	steps     int
+	changes   []hostChange
+}
+
+// changesFor invents host changes that the ruleset's declarations allow.
+func changesFor(ruleset string, units []string, rng *rand.Rand) []hostChange {
+	var out []hostChange
+	for round := 1; round <= snapshotRounds; round++ {
+		if len(units) == 0 || rng.IntN(2) == 0 {
+			continue
+		}
+		u := units[rng.IntN(len(units))]
+		switch ruleset {
+		case "agi":
+			// A narrow range, so that ties come and go.
+			out = append(out, hostChange{round: round, unit: u, attr: "agi", value: 4 + rng.IntN(3)})
+		case "morturi":
+			out = append(out, hostChange{round: round, unit: u, attr: "movement", value: 1 + rng.IntN(6)})
+		case "necromunda":
+			st := []string{"out_of_action", "seriously_injured", "not_on_battlefield"}[rng.IntN(3)]
+			out = append(out, hostChange{round: round, unit: u, attr: st, status: true, on: rng.IntN(3) > 0})
+		}
+	}
+	return out
+}
+
+func makePlan(ruleset string, p *runtime.Program, seed uint64) snapshotPlan {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	var units []string
+	for _, s := range p.Example() {
+		for _, u := range s.Units {
+			units = append(units, u.Name)
+		}
+	}
+	return snapshotPlan{
+		stopRound: 1 + rng.IntN(snapshotRounds),
+		steps:     rng.IntN(20) - 2,
+		changes:   changesFor(ruleset, units, rng),
+	}
+}
+
+func applyChanges(ctx context.Context, b *runtime.Battle, plan snapshotPlan, round int) error {
+	for _, c := range plan.changes {
+		if c.round == round {
+			if err := c.apply(ctx, b); err != nil {
+				return fmt.Errorf("before round %d: %+v: %w", round, c, err)
+			}
+		}
+	}
+	return nil
+}
+
+// playStraight plays snapshotRounds rounds without interruption.
+func playStraight(p *runtime.Program, seed uint64, plan snapshotPlan) ([]*runtime.RoundResult, *runtime.Battle, error) {
+	ctx := context.Background()
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(seed)))
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []*runtime.RoundResult
+	for round := 1; round <= snapshotRounds; round++ {
+		if err := applyChanges(ctx, b, plan, round); err != nil {
+			return nil, nil, err
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			return nil, nil, fmt.Errorf("round %d: %w", round, err)
+		}
+		out = append(out, res)
+	}
+	return out, b, nil
+}
+
+// snapRestore snapshots b and restores it with fresh default dice and
+// decider, checking that the restored battle snapshots byte-identically.
+func snapRestore(p *runtime.Program, b *runtime.Battle) (*runtime.Battle, error) {
+	data, err := b.Snapshot()
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	r, err := p.Restore(data)
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	again, err := r.Snapshot()
+	if err != nil {
+		return nil, fmt.Errorf("snapshot of the restored battle: %w", err)
+	}
+	if !bytes.Equal(data, again) {
+		return nil, fmt.Errorf("snapshot -> restore -> snapshot differs (-first +second):\n%s", cmp.Diff(string(data), string(again)))
+	}
+	return r, nil
+}
+
+// playInterrupted plays the same rounds, snapshotting and restoring once
+// where the plan says.
+func playInterrupted(p *runtime.Program, seed uint64, plan snapshotPlan) ([]*runtime.RoundResult, *runtime.Battle, error) {
+	ctx := context.Background()
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(seed)))
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []*runtime.RoundResult
+	for round := 1; round <= snapshotRounds; round++ {
+		stop := round == plan.stopRound
+		if stop && plan.steps == -2 {
+			if b, err = snapRestore(p, b); err != nil {
+				return nil, nil, err
+			}
+		}
+		if err := applyChanges(ctx, b, plan, round); err != nil {
+			return nil, nil, err
+		}
+		if !stop || plan.steps == -2 {
+			res, err := b.PlayRound(ctx)
+			if err != nil {
+				return nil, nil, fmt.Errorf("round %d: %w", round, err)
+			}
+			out = append(out, res)
+			continue
+		}
+		if plan.steps == -1 {
+			if b, err = snapRestore(p, b); err != nil {
+				return nil, nil, err
+			}
+		}
+		if err := b.StartRound(ctx); err != nil {
+			return nil, nil, fmt.Errorf("round %d: %w", round, err)
+		}
+		done := false
+		for i := 0; i < plan.steps && !done; i++ {
+			if done, err = b.Step(ctx); err != nil {
+				return nil, nil, fmt.Errorf("round %d, step %d: %w", round, i, err)
+			}
+		}
+		if plan.steps >= 0 {
+			if b, err = snapRestore(p, b); err != nil {
+				return nil, nil, fmt.Errorf("round %d after %d steps: %w", round, plan.steps, err)
+			}
+		}
+		for !done {
+			if done, err = b.Step(ctx); err != nil {
+				return nil, nil, fmt.Errorf("round %d, after the restore: %w", round, err)
+			}
+		}
+		res, err := b.EndRound(ctx)
+		if err != nil {
+			return nil, nil, fmt.Errorf("round %d: %w", round, err)
+		}
+		out = append(out, res)
+	}
+	return out, b, nil
+}
+
+func TestSnapshotRestoreContinue(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			p := mustProgram(t, name)
+			for seed := uint64(1); seed <= snapshotSeeds; seed++ {
+				plan := makePlan(name, p, seed)
+				want, wb, err := playStraight(p, seed, plan)
+				if err != nil {
+					t.Fatalf("seed %d, straight run: %v", seed, err)
+				}
+				got, gb, err := playInterrupted(p, seed, plan)
+				if err != nil {
+					t.Fatalf("seed %d, plan %+v: %v", seed, plan, err)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("seed %d, plan %+v: round results (-straight +interrupted):\n%s", seed, plan, diff)
+				}
+				ws, err := wb.Snapshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				gs, err := gb.Snapshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(string(ws), string(gs)); diff != "" {
+					t.Fatalf("seed %d, plan %+v: final snapshots (-straight +interrupted):\n%s", seed, plan, diff)
+				}
+			}
+		})
+	}
+}
+
+// Every bundled ruleset's snapshot survives restore byte for byte at every
+// point of a battle: before it starts, between rounds and after every
+// activation.
+func TestSnapshotRoundTripEverywhere(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, name)
+			ctx := context.Background()
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(42)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			check := func(where string) {
+				t.Helper()
+				if _, err := snapRestore(p, b); err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+			}
+			check("before round 1")
+			for round := 1; round <= 3; round++ {
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("round %d started", round))
+				for i := 0; ; i++ {
+					done, err := b.Step(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if done {
+						break
+					}
+					check(fmt.Sprintf("round %d, step %d", round, i))
+				}
+				if _, err := b.EndRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("round %d ended", round))
+			}
+		})
+	}
+}
+
+// A snapshot names its ruleset; restoring it into another fails.
+func TestRestoreWrongRuleset(t *testing.T) {
+	mesbg := mustProgram(t, "mesbg")
+	necro := mustProgram(t, "necromunda")
+	b, err := mesbg.NewBattle(mesbg.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := necro.Restore(data); err == nil {
+		t.Error("a mesbg snapshot restored into necromunda")
+	}
+	if _, err := mesbg.Restore([]byte("{not json")); err == nil {
+		t.Error("garbage restored")
+	}
+}
