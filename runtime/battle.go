@@ -39,6 +39,7 @@ type Memory struct {
 type Place struct {
 	Subject   string `json:"subject"`
 	Criterion string `json:"criterion"`
+	By        string `json:"by,omitempty"` // who chose, for a choice
 	Pos       string `json:"pos,omitempty"`
 }
 
@@ -144,6 +145,9 @@ type Battle struct {
 
 	version int // bumped by every change that expressions can see
 	view    *view
+	names   [2][]string      // side names, unit names (see subjectNames)
+	places  []Place          // scratch for order runs
+	genv    [2]reflect.Value // group environments, reused (sides, units)
 }
 
 // roundState is the progress of the round under way.
@@ -602,22 +606,28 @@ func (b *Battle) fillCommon(e reflect.Value, idx map[string]int, v *view) {
 func (b *Battle) groupEnv(units bool, tied []int) reflect.Value {
 	t := b.prog.types
 	v := b.currentView()
-	typ := t.groupSides
-	src := v.sides
+	k, typ, src := 0, t.groupSides, v.sides
 	if units {
-		typ, src = t.groupUnits, v.units
+		k, typ, src = 1, t.groupUnits, v.units
 	}
-	e := reflect.New(typ).Elem()
+	e := b.genv[k]
+	if !e.IsValid() {
+		e = reflect.New(typ).Elem()
+		b.genv[k] = e
+	}
+	// A fresh slice each time: expressions may keep what they are given.
 	tf := e.Field(t.groupIdx["tied"])
 	ts := reflect.MakeSlice(tf.Type(), len(tied), len(tied))
 	for i, j := range tied {
 		ts.Index(i).Set(src[j])
 	}
 	tf.Set(ts)
+	holder, chooser := "", ""
 	if b.cur != nil {
-		e.Field(t.groupIdx["holder"]).SetString(b.cur.Holder)
-		e.Field(t.groupIdx["chooser"]).SetString(b.cur.Chooser)
+		holder, chooser = b.cur.Holder, b.cur.Chooser
 	}
+	e.Field(t.groupIdx["holder"]).SetString(holder)
+	e.Field(t.groupIdx["chooser"]).SetString(chooser)
 	e.Field(t.groupIdx["units"]).Set(v.allU)
 	b.fillCommon(e, t.groupIdx, v)
 	return e

@@ -57,6 +57,12 @@ func NewSeededDice(seed uint64) *SeededDice {
 	return &SeededDice{pcg: pcg, rng: rand.New(pcg)}
 }
 
+// Reseed restarts the dice on one of many independent streams of a seed
+// (simulations give each run its own stream).
+func (d *SeededDice) Reseed(seed, stream uint64) {
+	d.pcg.Seed(seed, stream*0x9e3779b97f4a7c15+1)
+}
+
 // Roll rolls the dice.
 func (d *SeededDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	out := make([]int, len(req.Subjects))

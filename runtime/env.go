@@ -149,7 +149,12 @@ type compiled struct {
 	pos  dsl.Pos
 }
 
-func (c *compiled) String() string { return c.src }
+func (c *compiled) String() string {
+	if c == nil {
+		return "?"
+	}
+	return c.src
+}
 
 // compileExpr compiles e against env and reports errors at their true
 // position in the .rules file.

@@ -90,6 +90,9 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("%s chooses %s", e.By, strings.Join(e.Choice, ", "))
 	case EvPlacement:
+		if e.By != "" {
+			return fmt.Sprintf("%s #%d: %s, by %s (%s chose)", e.Standing, e.Place, e.Subject, e.Rule, e.By)
+		}
 		return fmt.Sprintf("%s #%d: %s, by %s", e.Standing, e.Place, e.Subject, e.Rule)
 	case EvKept:
 		return fmt.Sprintf("%s keep their places: %s", strings.Join(e.Subjects, " and "), e.Detail)

@@ -52,14 +52,14 @@ ruleset duel "A roll-off for priority" {
 	fmt.Println("chooser:", res.Chooser)
 	for _, e := range res.Events {
 		if e.Kind == runtime.EvPlacement {
-			fmt.Printf("%d. %s, by %s at %s\n", e.Place, e.Subject, e.Rule, e.Pos)
+			fmt.Printf("%s at %s\n", e, e.Pos)
 		}
 	}
 	// Output:
 	// holder: Rob
 	// chooser: Jay
-	// 1. Rob, by choice first by winner (Jay chose) at duel.rules:8:7
-	// 2. Jay, by choice first by winner (Jay chose) at duel.rules:8:7
+	// priority #1: Rob, by choice first by winner (Jay chose) at duel.rules:8:7
+	// priority #2: Jay, by choice first by winner (Jay chose) at duel.rules:8:7
 }
 
 // Save a battle between rounds, restore it, and carry on: seeded dice

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
-	"github.com/turnorder/turnorder/dsl"
 )
 
 // ErrLimit is wrapped by errors from going over a Limits bound.
@@ -32,25 +31,41 @@ type orderRun struct {
 	changed []bool
 }
 
+// subjectNames returns the names of the sides or of the units, in setup
+// order. The slice is shared: do not change it.
 func (b *Battle) subjectNames(units bool) []string {
-	if units {
-		out := make([]string, len(b.units))
-		for i, u := range b.units {
-			out[i] = u.Name
+	if b.names[0] == nil {
+		for _, s := range b.sides {
+			b.names[0] = append(b.names[0], s.Name)
 		}
-		return out
+		for _, u := range b.units {
+			b.names[1] = append(b.names[1], u.Name)
+		}
+		if b.names[1] == nil {
+			b.names[1] = []string{}
+		}
 	}
-	out := make([]string, len(b.sides))
-	for i, s := range b.sides {
-		out[i] = s.Name
+	if units {
+		return b.names[1]
 	}
-	return out
+	return b.names[0]
+}
+
+// scratchPlaces returns a zeroed buffer for an order's reasons; orders run
+// one at a time, and the buffer is copied into the standing.
+func (b *Battle) scratchPlaces(n int) []Place {
+	if cap(b.places) < n {
+		b.places = make([]Place, n)
+	}
+	p := b.places[:n]
+	clear(p)
+	return p
 }
 
 // computeOrder runs o and stores the standing.
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units)}
-	r.reason = make([]Place, len(r.names))
+	r.reason = b.scratchPlaces(len(r.names))
 	if o.scope.kind == "changed" {
 		if prev := b.standings[o.name]; prev != nil {
 			r.prev = prev
@@ -68,10 +83,15 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if err != nil {
 		return err
 	}
-	st := &Standing{Name: o.name, Units: o.units, Round: b.now(), Chooser: r.chooser, ChoiceRound: r.choseIn}
+	st := b.standings[o.name]
+	if st == nil || o.scope.kind == "changed" {
+		st = &Standing{}
+	}
+	*st = Standing{Name: o.name, Units: o.units, Round: b.now(), Chooser: r.chooser, ChoiceRound: r.choseIn,
+		Order: st.Order[:0], Places: st.Places[:0]}
 	place := 0
 	for _, bl := range blocks {
-		if len(bl) > 1 {
+		if len(bl) > 1 && b.transcript {
 			b.emit(Event{Kind: EvTie, Standing: o.name, Subjects: r.namesOf(bl), Rule: "the end of the order",
 				Detail: "still tied; they keep their setup order", Pos: posString(o.pos)})
 		}
@@ -84,7 +104,9 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			}
 			st.Order = append(st.Order, pl.Subject)
 			st.Places = append(st.Places, pl)
-			b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, Pos: pl.Pos})
+			if b.transcript {
+				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
+			}
 		}
 	}
 	if o.scope.kind == "changed" {
@@ -126,9 +148,10 @@ func (r *orderRun) namesOf(bl []int) []string {
 	return out
 }
 
-func (r *orderRun) place(bl []int, l link, pos dsl.Pos) {
+func (r *orderRun) place(bl []int, l link) {
+	m := l.info()
 	for _, i := range bl {
-		r.reason[i] = Place{Criterion: l.describe(), Pos: posString(pos)}
+		r.reason[i] = Place{Criterion: m.desc, Pos: m.at}
 	}
 }
 
@@ -141,52 +164,68 @@ func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rol
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		var err error
-		switch x := l.(type) {
-		case *valueLink:
-			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.byValue(x, bl) })
-		case *rollLink:
+		if c, ok := l.(*choiceLink); ok {
+			var err error
+			if blocks, err = r.choice(ctx, c, blocks); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if x, ok := l.(*rollLink); ok {
 			roll = x
-			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.byRoll(ctx, x, bl, 0) })
-		case *randomLink:
-			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.random(ctx, x, bl) })
-		case *tieSet:
-			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.tie(ctx, x, bl, roll, 0) })
-		case *rerollLink:
-			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.reroll(ctx, x, bl, roll, ties, attempt) })
-		case *awardLink:
-			blocks, err = r.eachTied(blocks, func(bl []int) ([][]int, error) { return r.award(x, bl) })
-		case *choiceLink:
-			blocks, err = r.choice(ctx, x, blocks)
 		}
-		if err != nil {
-			return nil, err
+		if !anyTied(blocks) {
+			continue
 		}
+		out := make([][]int, 0, len(blocks)+1)
+		for _, bl := range blocks {
+			if len(bl) < 2 {
+				out = append(out, bl)
+				continue
+			}
+			got, err := r.apply(ctx, l, bl, roll, ties, attempt)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, got...)
+		}
+		blocks = out
 	}
 	return blocks, nil
 }
 
-// eachTied replaces every block of two or more with what fn makes of it.
-func (r *orderRun) eachTied(blocks [][]int, fn func([]int) ([][]int, error)) ([][]int, error) {
-	var out [][]int
+func anyTied(blocks [][]int) bool {
 	for _, bl := range blocks {
-		if len(bl) < 2 {
-			out = append(out, bl)
-			continue
+		if len(bl) > 1 {
+			return true
 		}
-		got, err := fn(bl)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, got...)
 	}
-	return out, nil
+	return false
+}
+
+// apply resolves one tied block with one link.
+func (r *orderRun) apply(ctx context.Context, l link, bl []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
+	switch x := l.(type) {
+	case *valueLink:
+		return r.byValue(x, bl)
+	case *rollLink:
+		return r.byRoll(ctx, x, bl, 0)
+	case *randomLink:
+		return r.random(ctx, x, bl)
+	case *tieSet:
+		return r.tie(ctx, x, bl, roll, 0)
+	case *rerollLink:
+		return r.reroll(ctx, x, bl, roll, ties, attempt)
+	case *awardLink:
+		return r.award(x, bl)
+	}
+	return [][]int{bl}, nil
 }
 
 // split orders a block by key (descending when dir > 0), grouping equal
 // keys into new blocks, and notes l as the reason for every subject it
 // separated.
-func (r *orderRun) split(bl []int, keys []float64, dir int, l link, pos dsl.Pos) [][]int {
+func (r *orderRun) split(bl []int, keys []float64, dir int, l link) [][]int {
 	idx := make([]int, len(bl))
 	for i := range idx {
 		idx[i] = i
@@ -215,7 +254,7 @@ func (r *orderRun) split(bl []int, keys []float64, dir int, l link, pos dsl.Pos)
 			nb = append(nb, bl[x])
 		}
 		if len(nb) == 1 {
-			r.place(nb, l, pos)
+			r.place(nb, l)
 		}
 		out = append(out, nb)
 		k = j
@@ -270,7 +309,7 @@ func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
 		}
 		keys[k] = v
 	}
-	return r.split(bl, keys, l.dir, l, l.pos), nil
+	return r.split(bl, keys, l.dir, l), nil
 }
 
 func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt int) ([][]int, error) {
@@ -300,14 +339,14 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 		keys[k] = float64(total)
 		if r.b.transcript {
 			r.b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: names[k], Value: intp(nat[k]), Total: intp(total),
-				Rule: l.describe(), Pos: posString(l.pos)})
+				Rule: l.desc, Pos: l.at})
 		}
 	}
-	out := r.split(bl, keys, l.dir, l, l.pos)
+	out := r.split(bl, keys, l.dir, l)
 	if r.b.transcript {
 		for _, nb := range out {
 			if len(nb) > 1 {
-				r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.describe(), Pos: posString(l.pos)})
+				r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.desc, Pos: l.at})
 			}
 		}
 	}
@@ -325,13 +364,15 @@ func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int
 		if k < 0 || k >= len(rest) {
 			return nil, fmt.Errorf("random pick %d is out of range", k)
 		}
-		r.b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(rest), Rule: "random", Pos: posString(l.pos)})
+		if r.b.transcript {
+			r.b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(rest), Rule: "random", Pos: l.at})
+		}
 		out = append(out, []int{rest[k]})
 		rest = slices.Delete(rest, k, k+1)
 	}
 	out = append(out, rest)
 	for _, nb := range out {
-		r.place(nb, l, l.pos)
+		r.place(nb, l)
 	}
 	return out, nil
 }
@@ -432,7 +473,9 @@ func (r *orderRun) reroll(ctx context.Context, l *rerollLink, bl []int, roll *ro
 		return nil, fmt.Errorf("%s: order %s: still tied after %d rerolls (%s): %w",
 			posString(l.pos), r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(bl), ", "), ErrLimit)
 	}
-	r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(bl), Rule: roll.describe(), Pos: posString(l.pos)})
+	if r.b.transcript {
+		r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(bl), Rule: roll.desc, Pos: l.at})
+	}
 	parts, err := r.byRoll(ctx, roll, bl, attempt+1)
 	if err != nil {
 		return nil, err
@@ -469,17 +512,21 @@ func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
 	}
 	who := []int{bl[k]}
 	rest := slices.Delete(slices.Clone(bl), k, k+1)
-	r.place(who, l, l.pos)
+	r.place(who, l)
 	if len(rest) == 1 {
-		r.place(rest, l, l.pos)
+		r.place(rest, l)
 	}
 	detail := name + " goes first"
 	if l.not {
 		detail = "the others go before " + name
-		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.describe(), Detail: detail, Pos: posString(l.pos)})
+		if r.b.transcript {
+			r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.desc, Detail: detail, Pos: l.at})
+		}
 		return [][]int{rest, who}, nil
 	}
-	r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.describe(), Detail: detail, Pos: posString(l.pos)})
+	if r.b.transcript {
+		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.desc, Detail: detail, Pos: l.at})
+	}
 	return [][]int{who, rest}, nil
 }
 
@@ -524,8 +571,8 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 	if err := checkAnswer(d, ans); err != nil {
 		return nil, err
 	}
-	r.b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: ans, Subjects: names, Rule: l.describe(),
-		Detail: string(d.Kind), Pos: posString(l.pos)})
+	r.b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: ans, Subjects: names, Rule: l.desc,
+		Detail: string(d.Kind), Pos: l.at})
 	if r.chooser == "" {
 		r.chooser, r.choseIn = by, r.b.now()
 	}
@@ -550,7 +597,7 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 	for k, n := range order {
 		i := group[slices.Index(names, n)]
 		out[k] = []int{i}
-		r.reason[i] = Place{Criterion: fmt.Sprintf("%s (%s chose)", l.describe(), by), Pos: posString(l.pos)}
+		r.reason[i] = Place{Criterion: l.desc, By: by, Pos: l.at}
 	}
 	return out, nil
 }

@@ -158,40 +158,64 @@ type holderAction struct {
 
 // Links of an order chain.
 type (
-	link interface{ describe() string }
+	link interface {
+		describe() string
+		info() *meta
+	}
+
+	// meta is what events and placements say about a link, worked out
+	// once at compile time.
+	meta struct {
+		pos  dsl.Pos
+		at   string // "file:line:col"
+		desc string // the rule as written
+	}
 
 	valueLink struct {
+		meta
 		dir int // +1 highest first, -1 lowest first
 		e   *compiled
-		pos dsl.Pos
 	}
 	rollLink struct {
+		meta
 		dir          int
 		count, faces int
 		dice         string
 		mod          *compiled
-		pos          dsl.Pos
 	}
-	randomLink struct{ pos dsl.Pos }
-	rerollLink struct{ pos dsl.Pos }
+	randomLink struct{ meta }
+	rerollLink struct{ meta }
 	awardLink  struct {
+		meta
 		not bool
 		e   *compiled
-		pos dsl.Pos
 	}
 	choiceLink struct {
+		meta
 		kind   string // first, before_after, order
 		role   string
 		policy string
-		pos    dsl.Pos
 	}
-	tieSet  struct{ rules []*tieRule }
+	tieSet struct {
+		meta
+		rules []*tieRule
+	}
 	tieRule struct {
 		when  *compiled
 		chain []link
 		pos   dsl.Pos
 	}
 )
+
+func (m *meta) info() *meta { return m }
+
+// done fills in what events say about l.
+func done[L link](l L, pos dsl.Pos) L {
+	m := l.info()
+	m.pos, m.at = pos, posString(pos)
+	m.desc = l.describe()
+	return l
+}
 
 func dirWord(d int) string {
 	if d > 0 {
@@ -200,7 +224,7 @@ func dirWord(d int) string {
 	return "lowest"
 }
 
-func (l *valueLink) describe() string  { return dirWord(l.dir) + " " + l.e.src }
+func (l *valueLink) describe() string  { return dirWord(l.dir) + " " + l.e.String() }
 func (l *randomLink) describe() string { return "random" }
 func (l *rerollLink) describe() string { return "reroll" }
 func (l *tieSet) describe() string     { return "tie" }
@@ -209,14 +233,14 @@ func (l *choiceLink) describe() string {
 }
 func (l *awardLink) describe() string {
 	if l.not {
-		return "award not " + l.e.src
+		return "award not " + l.e.String()
 	}
-	return "award " + l.e.src
+	return "award " + l.e.String()
 }
 func (l *rollLink) describe() string {
 	s := dirWord(l.dir) + " roll " + l.dice
 	if l.mod != nil {
-		s += " " + l.mod.src
+		s += " " + l.mod.String()
 	}
 	return s
 }
@@ -608,7 +632,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 		case *dsl.ValueCrit:
 			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
 			c.addDiag(d)
-			out = append(out, &valueLink{dir: dirOf(s.Dir), e: e, pos: s.Pos})
+			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos))
 		case *dsl.RollCrit:
 			m := diceRE.FindStringSubmatch(s.Dice)
 			n, f := 1, 0
@@ -622,7 +646,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				c.errorf(s.Pos, "bad dice %q: use NdS with 1 to 100 dice of 1 to 1000 sides, such as d6 or 2d6", s.Dice)
 				continue
 			}
-			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice, pos: s.Pos}
+			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice}
 			if s.Modifier != nil {
 				if src := strings.TrimSpace(s.Modifier.Source); !strings.HasPrefix(src, "+") && !strings.HasPrefix(src, "-") {
 					c.errorf(s.Modifier.Pos, "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
@@ -632,19 +656,19 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 					rl.mod = e
 				}
 			}
-			out = append(out, rl)
+			out = append(out, done(rl, s.Pos))
 		case *dsl.RandomCrit:
-			out = append(out, &randomLink{pos: s.Pos})
+			out = append(out, done(&randomLink{}, s.Pos))
 		case *dsl.RerollCrit:
 			if depth == 0 {
 				c.errorf(s.Pos, "reroll is only allowed in a tie rule (tie: reroll)")
 				continue
 			}
-			out = append(out, &rerollLink{pos: s.Pos})
+			out = append(out, done(&rerollLink{}, s.Pos))
 		case *dsl.AwardCrit:
 			e, d := p.compileExpr(s.Expr, groupEnv, stringValue)
 			c.addDiag(d)
-			out = append(out, &awardLink{not: s.Not, e: e, pos: s.Pos})
+			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos))
 		case *dsl.ChoiceCrit:
 			out = append(out, c.choice(s))
 		case *dsl.TieRule:
@@ -671,7 +695,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 					continue
 				}
 			}
-			out = append(out, &tieSet{rules: []*tieRule{tr}})
+			out = append(out, done(&tieSet{rules: []*tieRule{tr}}, s.Pos))
 		}
 	}
 	// reroll needs a roll to repeat, earlier in this chain or an enclosing one.
@@ -716,7 +740,8 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	if kind == "" {
 		kind = "order"
 	}
-	l := &choiceLink{kind: kind, role: s.By.String(), policy: choicePolicies[kind][0], pos: s.Pos}
+	l := &choiceLink{kind: kind, role: s.By.String(), policy: choicePolicies[kind][0]}
+	l.pos = s.Pos
 	if s.Default != nil {
 		if !slices.Contains(choicePolicies[kind], string(*s.Default)) {
 			c.errorf(s.Pos, "choice %s cannot default to %s (use %s)", kind, *s.Default, strings.Join(choicePolicies[kind], " or "))
@@ -736,7 +761,7 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 		}
 		c.errorf(s.By.Pos, "choice by %s: unknown role (use winner, loser, team, holder, chooser, previous.holder, previous.chooser or ORDER.first)", l.role)
 	}
-	return l
+	return done(l, s.Pos)
 }
 
 // checkResolves warns about criteria that can never apply and chains that
@@ -785,25 +810,7 @@ func (c *compiler) resolves(chain []link) bool {
 	return resolved
 }
 
-func linkPos(l link) dsl.Pos {
-	switch x := l.(type) {
-	case *valueLink:
-		return x.pos
-	case *rollLink:
-		return x.pos
-	case *randomLink:
-		return x.pos
-	case *rerollLink:
-		return x.pos
-	case *awardLink:
-		return x.pos
-	case *choiceLink:
-		return x.pos
-	case *tieSet:
-		return x.rules[0].pos
-	}
-	return dsl.Pos{}
-}
+func linkPos(l link) dsl.Pos { return l.info().pos }
 
 func (c *compiler) activation(s *dsl.ActivationStmt) {
 	p := c.p

@@ -231,14 +231,16 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 				continue
 			}
 		}
-		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: "on " + at.String(), Pos: posString(h.pos)})
+		if b.transcript {
+			b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: "on " + at.String(), Pos: posString(h.pos)})
+		}
 		for _, a := range h.body {
 			if err := b.runAction(ctx, a); err != nil {
 				return err
 			}
 		}
 	}
-	if at.Kind == "hook" {
+	if at.Kind == "hook" && b.transcript {
 		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: at.String()})
 	}
 	for _, h := range b.hooks {

@@ -79,7 +79,11 @@ func placementsOf(evs []runtime.Event) []placement {
 	var out []placement
 	for _, e := range evs {
 		if e.Kind == runtime.EvPlacement {
-			out = append(out, placement{Place: e.Place, Subject: e.Subject, Rule: e.Rule, Pos: e.Pos})
+			rule := e.Rule
+			if e.By != "" {
+				rule += " (" + e.By + " chose)"
+			}
+			out = append(out, placement{Place: e.Place, Subject: e.Subject, Rule: rule, Pos: e.Pos})
 		}
 	}
 	return out

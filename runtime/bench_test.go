@@ -1,0 +1,135 @@
+package runtime_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// The benchmarks play the same procedure through the runtime and through
+// hand-written Go, so that the interpreter's overhead is a measured ratio:
+//
+//	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4' -benchmem
+
+func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events bool) {
+	p := mustProgram(b, name)
+	battle, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithTranscript(events))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := battle.PlayRound(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMESBGRound plays one priority round of rulesets/mesbg.rules:
+// seeded dice, the winner takes priority.
+func BenchmarkMESBGRound(b *testing.B) {
+	b.Run("events=off", func(b *testing.B) { benchRounds(b, "mesbg", runtime.Sides("Jay", "Rob"), false) })
+	b.Run("events=on", func(b *testing.B) { benchRounds(b, "mesbg", runtime.Sides("Jay", "Rob"), true) })
+}
+
+// BenchmarkNecromunda4 orders four players by a D6 roll-off in which only
+// the still-tied roll again.
+func BenchmarkNecromunda4(b *testing.B) {
+	sides := runtime.Sides("A", "B", "C", "D")
+	b.Run("events=off", func(b *testing.B) { benchRounds(b, "necromunda", sides, false) })
+	b.Run("events=on", func(b *testing.B) { benchRounds(b, "necromunda", sides, true) })
+}
+
+// mesbgNative is MESBG's priority round written directly in Go.
+type mesbgNative struct {
+	rng            *rand.Rand
+	round          int
+	holder         int
+	chooser        int
+	order          [2]int
+	prevChooser    int
+	prevHolder     int
+	prevOrder      [2]int
+	rolls          [2]int
+	rerolls, limit int
+}
+
+func (m *mesbgNative) playRound() {
+	m.round++
+	m.rerolls = 0
+	winner := -1
+	for winner < 0 {
+		m.rolls[0], m.rolls[1] = m.rng.IntN(6)+1, m.rng.IntN(6)+1
+		switch {
+		case m.rolls[0] > m.rolls[1]:
+			winner = 0
+		case m.rolls[1] > m.rolls[0]:
+			winner = 1
+		case m.round == 1:
+			m.rerolls++
+			if m.rerolls > m.limit {
+				panic("limit")
+			}
+		default:
+			winner = 1 - m.prevChooser // the side that did not choose last turn
+		}
+	}
+	m.chooser = winner
+	m.holder = winner // the chooser takes priority
+	m.order = [2]int{winner, 1 - winner}
+	m.prevChooser, m.prevHolder, m.prevOrder = m.chooser, m.holder, m.order
+}
+
+func BenchmarkMESBGRoundNative(b *testing.B) {
+	m := &mesbgNative{rng: rand.New(rand.NewPCG(1, 2)), limit: 1000}
+	b.ReportAllocs()
+	for b.Loop() {
+		m.playRound()
+	}
+}
+
+// necromundaNative orders n players by D6, rerolling only tied groups.
+type necromundaNative struct {
+	rng   *rand.Rand
+	order []int
+	rolls []int
+}
+
+func (n *necromundaNative) orderGroup(group []int, out []int) []int {
+	if len(group) == 1 {
+		return append(out, group[0])
+	}
+	for _, s := range group {
+		n.rolls[s] = n.rng.IntN(6) + 1
+	}
+	slices.SortStableFunc(group, func(a, b int) int { return n.rolls[b] - n.rolls[a] })
+	for i := 0; i < len(group); {
+		j := i
+		for j < len(group) && n.rolls[group[j]] == n.rolls[group[i]] {
+			j++
+		}
+		if j-i == 1 {
+			out = append(out, group[i])
+		} else {
+			out = n.orderGroup(slices.Clone(group[i:j]), out)
+		}
+		i = j
+	}
+	return out
+}
+
+func BenchmarkNecromunda4Native(b *testing.B) {
+	n := &necromundaNative{rng: rand.New(rand.NewPCG(1, 2)), rolls: make([]int, 4)}
+	group := make([]int, 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range group {
+			group[i] = i
+		}
+		n.order = n.orderGroup(group, n.order[:0])
+	}
+}

@@ -1,0 +1,124 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// SimOptions configures Simulate.
+type SimOptions struct {
+	Runs   int
+	Rounds int
+	Seed   uint64
+	// Workers defaults to the number of CPUs. The result does not depend
+	// on it: run i always uses the dice seeded from (Seed, i).
+	Workers int
+	// Decider must be safe for concurrent use (default: the policies).
+	Decider Decider
+	// Progress, if set, is called now and then with the runs done so far.
+	Progress func(done int)
+}
+
+// SimReport counts, per round, how often each side held priority.
+type SimReport struct {
+	Runs   int
+	Holder []map[string]int // per round
+}
+
+// Estimate returns the estimated probability that who holds priority in
+// round r (from 1), and the half-width of its 95% interval.
+func (s *SimReport) Estimate(round int, who string) (p, halfWidth float64) {
+	n := float64(s.Runs)
+	p = float64(s.Holder[round-1][who]) / n
+	return p, 1.96 * math.Sqrt(p*(1-p)/n)
+}
+
+// Simulate plays opt.Runs battles of opt.Rounds rounds with seeded dice,
+// spread over all cores: a Monte Carlo check of Odds, and an answer where
+// exact enumeration is too large.
+func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions) (*SimReport, error) {
+	if opt.Runs < 1 || opt.Rounds < 1 {
+		return nil, fmt.Errorf("simulate: runs and rounds must be at least 1")
+	}
+	if opt.Workers < 1 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Decider == nil {
+		opt.Decider = Policy{}
+	}
+	template, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+		done     atomic.Int64
+		next     atomic.Int64
+	)
+	total := make([]map[string]int, opt.Rounds)
+	for r := range total {
+		total[r] = map[string]int{}
+	}
+	const chunk = 256
+	for range opt.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			local := make([]map[string]int, opt.Rounds)
+			for r := range local {
+				local[r] = map[string]int{}
+			}
+			dice := NewSeededDice(0)
+			err := func() error {
+				for {
+					start := int(next.Add(chunk)) - chunk
+					if start >= opt.Runs {
+						return nil
+					}
+					for i := start; i < min(start+chunk, opt.Runs); i++ {
+						if err := ctx.Err(); err != nil {
+							return err
+						}
+						dice.Reseed(opt.Seed, uint64(i))
+						b := template.Clone(WithDice(dice))
+						for r := range opt.Rounds {
+							res, err := b.PlayRound(ctx)
+							if err != nil {
+								return fmt.Errorf("run %d: %w", i, err)
+							}
+							local[r][res.Holder]++
+						}
+					}
+					n := done.Add(int64(min(chunk, opt.Runs-start)))
+					if opt.Progress != nil {
+						opt.Progress(int(n))
+					}
+				}
+			}()
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+			for r := range local {
+				for k, v := range local[r] {
+					total[r][k] += v
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return &SimReport{Runs: opt.Runs, Holder: total}, nil
+}
