@@ -56,6 +56,9 @@ type OddsReport struct {
 	Sequences []Prob // holder per round; nil for long battles
 	// Expected is each side's expected number of rounds holding priority.
 	Expected map[string]*big.Rat
+	// Replays counts the rounds played to explore every path: the work
+	// the analysis did.
+	Replays int
 }
 
 // ErrNeverResolves is returned when a reroll can never break a tie.
@@ -98,10 +101,11 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		next := map[string]*state{}
 		var keys []string
 		for _, st := range states {
-			outs, err := enumerateRound(ctx, st.b, opt.MaxPaths)
+			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths)
 			if err != nil {
 				return nil, err
 			}
+			rep.Replays += replays
 			for _, o := range outs {
 				pr := new(big.Rat).Mul(st.p, o.p)
 				addTo(ro.Holder, o.holder, pr)
@@ -332,7 +336,7 @@ func rankKey(totals []int) string {
 
 // enumerateRound explores every path of one round from b and returns the
 // distinct end states with their probabilities.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, int, error) {
 	byKey := map[string]*outcome{}
 	var keys []string
 	paths := 0
@@ -391,9 +395,9 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, er
 	all, err := explore(nil)
 	if err != nil {
 		if errors.As(err, new(errLoop)) {
-			return nil, fmt.Errorf("odds: round %d: a reroll ties again at once: %w", b.round+1, ErrNeverResolves)
+			return nil, paths, fmt.Errorf("odds: round %d: a reroll ties again at once: %w", b.round+1, ErrNeverResolves)
 		}
-		return nil, err
+		return nil, paths, err
 	}
 	for _, o := range all {
 		if prev, ok := byKey[o.key]; ok {
@@ -408,7 +412,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, er
 	for i, k := range keys {
 		out[i] = *byKey[k]
 	}
-	return out, nil
+	return out, paths, nil
 }
 
 // stateKey is the battle's state as canonical text, for merging equal

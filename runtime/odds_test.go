@@ -1,0 +1,256 @@
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+func rat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		panic(s)
+	}
+	return r
+}
+
+func ratStrings(m map[string]*big.Rat) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = v.RatString()
+	}
+	return out
+}
+
+func seqStrings(ps []runtime.Prob) map[string]string {
+	out := map[string]string{}
+	for _, p := range ps {
+		out[strings.Join(p.Outcome, ",")] = p.P.RatString()
+	}
+	return out
+}
+
+// TestOddsByHand checks exact results against values derived by hand.
+func TestOddsByHand(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name       string
+		prog       *runtime.Program
+		sides      []runtime.SideSpec
+		rounds     int
+		holders    []map[string]string // per round
+		sequences  map[string]string
+		orderCount int // distinct orders in round 1, if checked
+	}{
+		{
+			// MESBG, the winner takes priority.
+			// Round 1: a tie is rerolled until someone wins, so by symmetry
+			// each side wins with 1/2 (the 6/36 ties are conditioned away,
+			// not lost).
+			// Round 2, after Jay chose: Jay wins the roll with 15/36; a tie
+			// (6/36) goes to Rob, who did not choose; Rob wins with 15/36.
+			// So P(Jay again) = 15/36 = 5/12 and P(Jay, Jay) = 1/2 * 5/12 =
+			// 5/24; P(Jay, Rob) = 1/2 * 21/36 = 7/24. By symmetry each round
+			// is still 1/2 for either side.
+			name: "mesbg", prog: mustProgram(t, "mesbg"), sides: runtime.Sides("Jay", "Rob"), rounds: 2,
+			holders: []map[string]string{{"Jay": "1/2", "Rob": "1/2"}, {"Jay": "1/2", "Rob": "1/2"}},
+			sequences: map[string]string{
+				"Jay,Jay": "5/24", "Jay,Rob": "7/24", "Rob,Rob": "5/24", "Rob,Jay": "7/24",
+			},
+		},
+		{
+			// Necromunda, two players: the first-round tie is rerolled (1/2
+			// each); later a tie passes priority away from the holder, so
+			// the holder keeps it only by winning outright: 15/36 = 5/12.
+			// P(A, A) = 1/2 * 5/12 = 5/24, P(A, B) = 1/2 * 7/12 = 7/24.
+			name: "necromunda 2", prog: mustProgram(t, "necromunda"), sides: runtime.Sides("A", "B"), rounds: 2,
+			holders: []map[string]string{{"A": "1/2", "B": "1/2"}, {"A": "1/2", "B": "1/2"}},
+			sequences: map[string]string{
+				"A,A": "5/24", "A,B": "7/24", "B,B": "5/24", "B,A": "7/24",
+			},
+		},
+		{
+			// Necromunda, four players: only the tied roll again, without
+			// end, so every one of the 4! orders is equally likely (1/24)
+			// and each player holds priority with 1/4.
+			name: "necromunda 4", prog: mustProgram(t, "necromunda"), sides: runtime.Sides("A", "B", "C", "D"), rounds: 1,
+			holders:    []map[string]string{{"A": "1/4", "B": "1/4", "C": "1/4", "D": "1/4"}},
+			sequences:  map[string]string{"A": "1/4", "B": "1/4", "C": "1/4", "D": "1/4"},
+			orderCount: 24,
+		},
+		{
+			// A roll with a modifier, rerolled on ties: A rolls d6+1, B d6.
+			// A wins outright when a+1 > b, i.e. a >= b: 21/36. A tie is
+			// a+1 = b: 5/36. B wins: 10/36. Conditioned on no tie, P(A) =
+			// 21/31 and P(B) = 10/31.
+			name: "modifier", prog: compileInline(t, `
+ruleset bonus {
+  side attribute bonus int
+  phase priority {
+    order sides as priority {
+      highest roll d6 + bonus
+      tie: reroll
+    }
+  }
+}`), sides: []runtime.SideSpec{{Name: "A", Attrs: map[string]any{"bonus": 1}}, {Name: "B"}}, rounds: 1,
+			holders:   []map[string]string{{"A": "21/31", "B": "10/31"}},
+			sequences: map[string]string{"A": "21/31", "B": "10/31"},
+		},
+		{
+			// Lowest roll of 2d6 with the lowest winning; three players, and
+			// every tie rerolled: by symmetry 1/3 each.
+			name: "three players 2d6", prog: compileInline(t, `
+ruleset low {
+  sides 3
+  phase priority {
+    order sides as priority {
+      lowest roll 2d6
+      tie: reroll
+    }
+  }
+}`), sides: runtime.Sides("A", "B", "C"), rounds: 1,
+			holders:    []map[string]string{{"A": "1/3", "B": "1/3", "C": "1/3"}},
+			sequences:  map[string]string{"A": "1/3", "B": "1/3", "C": "1/3"},
+			orderCount: 6,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := tt.prog.Odds(ctx, tt.sides, runtime.OddsOptions{Rounds: tt.rounds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []map[string]string
+			for _, r := range rep.Rounds {
+				got = append(got, ratStrings(r.Holder))
+			}
+			if diff := cmp.Diff(tt.holders, got); diff != "" {
+				t.Errorf("holders (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.sequences, seqStrings(rep.Sequences)); diff != "" {
+				t.Errorf("sequences (-want +got):\n%s", diff)
+			}
+			if tt.orderCount > 0 {
+				if n := len(rep.Rounds[0].Orders); n != tt.orderCount {
+					t.Errorf("%d orders in round 1, want %d", n, tt.orderCount)
+				}
+				sum := new(big.Rat)
+				for _, o := range rep.Rounds[0].Orders {
+					sum.Add(sum, o.P)
+				}
+				if sum.Cmp(big.NewRat(1, 1)) != 0 {
+					t.Errorf("order probabilities add up to %s", sum.RatString())
+				}
+			}
+		})
+	}
+}
+
+// TestOddsNeverResolves: d1 against d1 always ties, so "reroll until
+// someone wins" has no answer; the analysis says so instead of hanging.
+func TestOddsNeverResolves(t *testing.T) {
+	p := compileInline(t, `
+ruleset stuck {
+  phase priority {
+    order sides as priority {
+      highest roll d1
+      tie: reroll
+    }
+  }
+}`)
+	_, err := p.Odds(context.Background(), runtime.Sides("A", "B"), runtime.OddsOptions{Rounds: 1})
+	if !errors.Is(err, runtime.ErrNeverResolves) {
+		t.Fatalf("err = %v, want ErrNeverResolves", err)
+	}
+}
+
+// TestOddsCostIsLinearInRounds: equal states are merged after every round,
+// so 20 rounds replay about 20 times what one round does, not 6^20.
+func TestOddsCostIsLinearInRounds(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	ctx := context.Background()
+	one, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twenty, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if twenty.Replays >= 100*one.Replays {
+		t.Errorf("20 rounds replayed %d rounds, one round %d: not under 100 times", twenty.Replays, one.Replays)
+	}
+	for _, r := range twenty.Rounds {
+		if r.Holder["Jay"].Cmp(big.NewRat(1, 2)) != 0 {
+			t.Errorf("round %d: P(Jay) = %s, want 1/2", r.Round, r.Holder["Jay"].RatString())
+		}
+	}
+}
+
+func BenchmarkOddsMESBG(b *testing.B) {
+	p := mustProgram(b, "mesbg")
+	for _, rounds := range []int{1, 20} {
+		b.Run(map[int]string{1: "rounds=1", 20: "rounds=20"}[rounds], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.Odds(context.Background(), runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: rounds}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestSimulationAgreesWithExactOdds plays a million seeded battles of every
+// bundled ruleset and checks that each round's holder frequencies are within
+// four standard errors of the exact odds.
+func TestSimulationAgreesWithExactOdds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million battles per ruleset; run without -short")
+	}
+	const runs = 1_000_000
+	ctx := context.Background()
+	for _, c := range []struct {
+		name   string
+		sides  []runtime.SideSpec // nil: the ruleset's example
+		rounds int
+	}{
+		{"mesbg", nil, 3},
+		{"necromunda", runtime.Sides("A", "B", "C"), 2},
+		{"agi", nil, 2},
+		{"morturi", nil, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustProgram(t, c.name)
+			sides := c.sides
+			if sides == nil {
+				sides = p.Example()
+			}
+			exact, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: c.rounds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sim, err := p.Simulate(ctx, sides, runtime.SimOptions{Runs: runs, Rounds: c.rounds, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range exact.Rounds {
+				for who, pr := range r.Holder {
+					want, _ := pr.Float64()
+					got := float64(sim.Holder[r.Round-1][who]) / runs
+					se := math.Sqrt(want * (1 - want) / runs)
+					if math.Abs(got-want) > 4*se+1e-12 {
+						t.Errorf("round %d, %s: simulated %.5f, exact %s (%.5f), more than 4 standard errors (%.5f) apart",
+							r.Round, who, got, pr.RatString(), want, se)
+					}
+				}
+			}
+		})
+	}
+}
