@@ -30,6 +30,7 @@ type Decision struct {
 	By       string   // the side or team deciding
 	Options  []string // the subjects, units, or "before"/"after"
 	Default  []string // the ruleset's declared policy's answer
+	Self     string   // the subject the decider speaks for (the roll's winner), if any
 	Round    int
 	Standing string
 	Pos      dsl.Pos
@@ -58,6 +59,59 @@ type Policy struct{}
 
 // Decide returns the declared default.
 func (Policy) Decide(ctx context.Context, d Decision) ([]string, error) { return d.Default, nil }
+
+// Override answers decisions of the given kinds by another policy than the
+// ruleset's (for "what if the winner always gave priority away?"), and
+// the others by the ruleset's. Policies: self, other, keep for first;
+// before, after; keep, reverse for order; first, last for activate.
+type Override map[DecisionKind]string
+
+// Policies lists the policies each kind of decision accepts.
+var Policies = map[DecisionKind][]string{
+	ChooseFirst:       {"self", "other", "keep"},
+	ChooseBeforeAfter: {"before", "after"},
+	ChooseOrder:       {"keep", "reverse"},
+	ChooseActivation:  {"first", "last"},
+}
+
+// Decide applies the override for d's kind, if any.
+func (o Override) Decide(ctx context.Context, d Decision) ([]string, error) {
+	pol, ok := o[d.Kind]
+	if !ok {
+		return d.Default, nil
+	}
+	if !slices.Contains(Policies[d.Kind], pol) {
+		return nil, fmt.Errorf("policy %s does not apply to %s decisions (use %s)", pol, d.Kind, strings.Join(Policies[d.Kind], ", "))
+	}
+	opts := slices.DeleteFunc(slices.Clone(d.Options), func(s string) bool { return s == "pass" })
+	switch pol {
+	case "self":
+		if slices.Contains(opts, d.Self) {
+			return []string{d.Self}, nil
+		}
+		return opts[:1], nil
+	case "other":
+		for _, x := range opts {
+			if x != d.Self {
+				return []string{x}, nil
+			}
+		}
+		return opts[:1], nil
+	case "before", "after":
+		return []string{pol}, nil
+	case "keep":
+		if d.Kind == ChooseOrder {
+			return opts, nil
+		}
+		return opts[:1], nil
+	case "reverse":
+		slices.Reverse(opts)
+		return opts, nil
+	case "last":
+		return opts[len(opts)-1:], nil
+	}
+	return opts[:1], nil
+}
 
 // DeciderFunc adapts a function, such as a prompt at the table.
 type DeciderFunc func(ctx context.Context, d Decision) ([]string, error)

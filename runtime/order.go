@@ -544,7 +544,7 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 		return nil, err
 	}
 	names := r.namesOf(group)
-	d := Decision{By: by, Round: r.b.now(), Standing: r.o.name, Pos: l.pos}
+	d := Decision{By: by, Self: self, Round: r.b.now(), Standing: r.o.name, Pos: l.pos}
 	switch l.kind {
 	case "first":
 		d.Kind, d.Options = ChooseFirst, names
