@@ -136,6 +136,7 @@ type Battle struct {
 	done      map[string]bool // "once" phases, steps and orders already run
 	cur       *roundState
 	pending   []Event // events between rounds
+	prevRound *roundState // the round before the one under way, for AbortRound
 
 	dice       Dice
 	decider    Decider
@@ -160,6 +161,7 @@ type roundState struct {
 	Events      []Event            `json:"events"`
 	Turn        int                `json:"turn"`
 	Steps       int                `json:"steps"`
+	Done        []string           `json:"done,omitempty"` // "once" phases first run this round
 }
 
 // NewBattle starts a battle between the given sides, before round 1.

@@ -42,6 +42,7 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		return fmt.Errorf("round %d has not ended", b.round)
 	}
 	b.round++
+	b.prevRound = b.cur
 	b.cur = &roundState{Round: b.round, Stage: "activation", Events: b.takePending()}
 	b.changed()
 	b.emit(Event{Kind: EvRoundStart})
@@ -62,6 +63,32 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		}
 		return nil
 	})
+}
+
+// AbortRound abandons the round under way, for a round that failed
+// part-way (a cancelled context, a limit, a decider's error): the round
+// number, the round's record and what its phases computed are undone, so
+// the round can be played again. Changes that hooks or the host made to
+// attributes stay, and seeded dice are not rewound.
+func (b *Battle) AbortRound() error {
+	if !b.InRound() {
+		return fmt.Errorf("no round is under way")
+	}
+	for name, st := range b.standings {
+		if st.Round == b.round {
+			delete(b.standings, name)
+		}
+	}
+	for _, k := range b.cur.Done {
+		delete(b.done, k)
+	}
+	for _, u := range b.units {
+		u.Ready = false
+	}
+	b.round--
+	b.cur = b.prevRound
+	b.changed()
+	return nil
 }
 
 // with runs fn with the battle's context set, for hooks and recomputations
@@ -135,7 +162,10 @@ func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
 			}
 		}
 	}
-	b.done[key] = true
+	if !b.done[key] {
+		b.done[key] = true
+		b.cur.Done = append(b.cur.Done, key)
+	}
 	return b.runHooks(ctx, HookPoint{Edge: "end", Kind: kind, Name: ph.name})
 }
 
