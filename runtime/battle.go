@@ -135,7 +135,7 @@ type Battle struct {
 	memory    Memory
 	done      map[string]bool // "once" phases, steps and orders already run
 	cur       *roundState
-	pending   []Event // events between rounds
+	pending   []Event     // events between rounds
 	prevRound *roundState // the round before the one under way, for AbortRound
 
 	dice       Dice
