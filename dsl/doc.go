@@ -1,0 +1,42 @@
+// Package dsl is the .rules language: its lexer and participle grammar, the
+// AST (every node carries its Pos), compiler-style diagnostics, and the
+// formatter.
+//
+// A .rules file holds rulesets and scenarios. A ruleset describes who acts
+// first in a game:
+//
+//	ruleset mesbg "Middle-earth SBG: Priority Phase" {
+//	  sides 2
+//	  phase priority {
+//	    order sides as priority {
+//	      highest roll d6
+//	      tie when round == 1: reroll
+//	      tie: award not previous.chooser
+//	      choice first by winner default self
+//	    }
+//	  }
+//	}
+//
+// Statements end at the end of a line (or at ';'). Expressions inside rules
+// (`round == 1`, `sum(units, .movement)`) are expr-lang code: the parser
+// only finds where each one begins and ends, keeping its exact text in
+// Expr.Source, and the runtime compiles it, so that an error inside an
+// expression is reported at its true line and column in the file.
+//
+// A scenario is a worked example, checked by package conformance:
+//
+//	scenario "Jay and Rob" {
+//	  ruleset mesbg
+//	  side Jay
+//	  side Rob
+//	  round 1 { roll Jay 4, Rob 2; Jay chooses Jay; expect holder Jay }
+//	}
+//
+// Parse reports every syntax error it can, one per top-level declaration,
+// as Diagnostics that render like a compiler's: "file:line:col: error:
+// message", the source line and a caret. Input larger than MaxSourceBytes or
+// nested deeper than MaxDepth is refused before parsing, since a
+// recursive-descent parser has no other guard against a stack overflow.
+//
+// The package does no I/O.
+package dsl
