@@ -95,6 +95,12 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 			break
 		}
 		d := refine(fromParseError(filename, err), tokens, text)
+		if strings.HasPrefix(d.Message, `unexpected ":"`) {
+			d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
+		}
+		if n := len(errs); n > 0 && errs[n-1] == d {
+			return nil, errs // no progress: the same error again
+		}
 		errs = append(errs, d)
 		start, end, ok := declSpan(tokens, d.Pos.Offset)
 		if !ok || len(errs) >= maxSyntaxErrs {

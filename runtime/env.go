@@ -208,9 +208,12 @@ func (t *envTypes) friendly(s string) string {
 func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 	fe, ok := err.(*file.Error)
 	if !ok {
-		return dsl.Errorf(e.Pos, "%s", p.types.friendly(err.Error()))
+		// Not a positioned error: most likely expr-lang itself failed. Keep
+		// the first line; the rest is a Go stack trace.
+		msg, _, _ := strings.Cut(err.Error(), "\n")
+		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", p.types.friendly(fe.Message))
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(fe.Message)))
 }
 
 // offsetPos advances pos over the first n runes of src.

@@ -544,6 +544,15 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 		return nil, err
 	}
 	names := r.namesOf(group)
+	if !slices.Contains(names, self) {
+		// The role speaks for someone outside this group (a side, when
+		// units are arranged, or another order's first).
+		if l.kind == "before_after" {
+			return nil, fmt.Errorf("%s: %s: %s is not among %s, so it cannot go before or after them",
+				l.at, quoteSrc(l.desc), orNobody(self), strings.Join(names, ", "))
+		}
+		self = ""
+	}
 	d := Decision{By: by, Self: self, Round: r.b.now(), Standing: r.o.name, Pos: l.pos}
 	switch l.kind {
 	case "first":
@@ -581,9 +590,6 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 	case "first":
 		order = append([]string{ans[0]}, slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == ans[0] })...)
 	case "before_after":
-		if self == "" {
-			self = names[0]
-		}
 		rest := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == self })
 		if ans[0] == "before" {
 			order = append([]string{self}, rest...)
@@ -600,6 +606,13 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 		r.reason[i] = Place{Criterion: l.desc, By: by, Pos: l.at}
 	}
 	return out, nil
+}
+
+func orNobody(s string) string {
+	if s == "" {
+		return "nobody"
+	}
+	return s
 }
 
 // who resolves a choice's role to the deciding participant (a side or a

@@ -228,7 +228,11 @@ func (b *Battle) readyAll(rr *readyRule) error {
 					u.Ready = false
 					b.changed()
 				}
-				b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Detail: "no Ready marker: " + rr.cond.src, Pos: posString(rr.pos)})
+				why := rr.cond.src
+				if !rr.unless {
+					why = "not " + why
+				}
+				b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Detail: "no Ready marker: " + why, Pos: posString(rr.pos)})
 				continue
 			}
 		}
@@ -309,6 +313,9 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 			v = int(f)
 		}
 		name, _ := who.(string)
+		if name == "" {
+			return fmt.Errorf("%s: set %s of %s: %s names nobody here", posString(x.pos), x.attr, x.target.src, quoteSrc(x.target.src))
+		}
 		return wrap(posString(x.pos), b.SetAttr(ctx, name, x.attr, v))
 	case *readyAction:
 		v, err := eval(x.e)

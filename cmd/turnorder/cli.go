@@ -22,7 +22,11 @@ const (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	cmd            string // the command running, for messages
 }
+
+// prefix starts a message: "turnorder run: ".
+func (e *env) prefix() string { return "turnorder " + e.cmd + ": " }
 
 // command is one subcommand. Each call of commands builds fresh flag sets,
 // so run can be called any number of times (as the tests do).
@@ -43,7 +47,10 @@ func commands() []*command {
 		checkCommand(),
 		fmtCommand(),
 		listCommand(),
+		oddsCommand(),
+		playCommand(),
 		runCommand(),
+		testCommand(),
 		versionCommand(),
 	}
 }
@@ -112,6 +119,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "turnorder %s: %v\nRun 'turnorder help %s' for usage.\n", c.name, err, c.name)
 		return exitUsage
 	}
+	e.cmd = c.name
 	return c.run(e, pos)
 }
 

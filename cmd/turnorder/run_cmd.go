@@ -188,7 +188,7 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 
 	f, diags := dsl.Parse(rs.filename, rs.src)
 	if diags.HasErrors() || f == nil {
-		writeDiags(e.stderr, diags, rs.src, "turnorder run: ")
+		writeDiags(e.stderr, diags, rs.src, e.prefix())
 		return nil, rs, ""
 	}
 	var r *dsl.Ruleset
@@ -204,7 +204,7 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 	p, err := runtime.CompileRuleset(f, r)
 	if err != nil {
 		if ds, ok := asDiags(err); ok {
-			writeDiags(e.stderr, ds, rs.src, "turnorder run: ")
+			writeDiags(e.stderr, ds, rs.src, e.prefix())
 			return nil, rs, ""
 		}
 		return nil, rs, err.Error()
@@ -315,7 +315,7 @@ func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 	}
 	f, diags := dsl.Parse(path, text)
 	if diags.HasErrors() || f == nil {
-		writeDiags(e.stderr, from.fix(diags), src, "turnorder run: ")
+		writeDiags(e.stderr, from.fix(diags), src, e.prefix())
 		return nil, from, ""
 	}
 	var stmts []dsl.SetupStmt

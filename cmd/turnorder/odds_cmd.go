@@ -1,0 +1,484 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/turnorder/turnorder/runtime"
+)
+
+func oddsCommand() *command {
+	c := &command{
+		name:  "odds",
+		args:  "RULESET [RULESET] [--sides A,B,...|--setup FILE] [--rounds N] [--json] [--sim N] [--seed S] [--svg FILE] [--policy KIND=POLICY]",
+		short: "exact odds of who holds priority, round by round",
+		long: `
+Odds computes, as exact fractions, how likely each side is to hold priority
+in each round, how likely each order is, and (for battles of up to six
+rounds) how likely each sequence of holders is. It plays every face of every
+die through the ruleset: rerolls are handled exactly (a tie that is rerolled
+until someone wins counts as its limit, not as a cut-off), and battles are
+merged by state after each round, so many rounds stay cheap.
+
+Decisions follow the ruleset's declared policies; --policy overrides one
+kind of decision, as in --policy first=other (the roll-off winner always
+gives priority away). Kinds and policies: first=self|other|keep,
+before_after=before|after, order=keep|reverse, activate=first|last.
+
+With two rulesets (a bundled one and a house rule, say), odds shows them
+side by side.
+
+--sim N instead plays N seeded battles over every core and reports each
+probability with its 95% interval; a progress bar is shown on a terminal.
+--svg FILE draws P(holder) per round for each side as a chart.
+
+The sides are chosen as for turnorder run.`,
+		example: `
+turnorder odds mesbg --rounds 3
+turnorder odds necromunda --sides A,B,C,D --rounds 1 --json
+turnorder odds mesbg examples/house-rules/fewer-models.rules --rounds 5
+turnorder odds mesbg --rounds 10 --sim 1000000 --seed 7
+turnorder odds mesbg --rounds 6 --svg mesbg.svg
+turnorder odds mesbg --policy first=other`,
+		flags: newFlags("odds"),
+	}
+	fs := c.flags
+	sides := fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
+	setup := fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	rounds := 1
+	fs.Var(&intFlag{&rounds}, "rounds", "analyse `N` rounds")
+	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions")
+	sim := 0
+	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
+	seed := uint64(1)
+	fs.Var(&uintFlag{&seed}, "seed", "seed for --sim")
+	svg := fs.String("svg", "", "write a chart of P(holder) per round to this `file`")
+	policy := fs.String("policy", "", "override a decision policy, as `KIND=POLICY` (first=other)")
+	c.run = func(e *env, args []string) int {
+		switch {
+		case len(args) == 0:
+			fmt.Fprintf(e.stderr, "turnorder odds: name a ruleset: one of %s, or the path of a .rules file\n", bundledList())
+			return exitUsage
+		case len(args) > 2:
+			fmt.Fprintf(e.stderr, "turnorder odds: compare at most two rulesets (got %d)\n", len(args))
+			return exitUsage
+		}
+		if rounds < 1 || rounds > maxOddsRounds {
+			fmt.Fprintf(e.stderr, "turnorder odds: --rounds must be between 1 and %d (got %d)\n", maxOddsRounds, rounds)
+			return exitError
+		}
+		if sim < 0 {
+			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d)\n", sim)
+			return exitError
+		}
+		dec, msg := parsePolicy(*policy)
+		if msg != "" {
+			fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
+			return exitError
+		}
+		o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec,
+			run: runOptions{sides: *sides, setup: *setup}}
+		return runOdds(e, args, o)
+	}
+	return c
+}
+
+const maxOddsRounds = 200
+
+type oddsOptions struct {
+	rounds, sim int
+	seed        uint64
+	json        bool
+	svg         string
+	decider     runtime.Decider
+	run         runOptions
+}
+
+func parsePolicy(s string) (runtime.Decider, string) {
+	if s == "" {
+		return runtime.Policy{}, ""
+	}
+	kind, pol, ok := strings.Cut(s, "=")
+	pols, known := runtime.Policies[runtime.DecisionKind(kind)]
+	switch {
+	case !ok || !known:
+		return nil, fmt.Sprintf("--policy %q: write KIND=POLICY with KIND one of first, before_after, order, activate", s)
+	case !slices.Contains(pols, pol):
+		return nil, fmt.Sprintf("--policy %q: %s decisions take %s", s, kind, strings.Join(pols, ", "))
+	}
+	return runtime.Override{runtime.DecisionKind(kind): pol}, ""
+}
+
+// variant is one ruleset's analysis.
+type variant struct {
+	name  string
+	sides []string
+	exact *runtime.OddsReport
+	sim   *runtime.SimReport
+}
+
+func runOdds(e *env, args []string, o oddsOptions) int {
+	ctx := context.Background()
+	var vs []variant
+	for _, arg := range args {
+		p, rs, msg := loadProgram(e, arg)
+		if p == nil {
+			if msg != "" {
+				fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
+			}
+			return exitError
+		}
+		specs, from, msg := battleSides(e, p, rs, o.run)
+		if specs == nil {
+			if msg != "" {
+				fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
+			}
+			return exitError
+		}
+		v := variant{name: p.Name}
+		for _, s := range specs {
+			v.sides = append(v.sides, s.Name)
+		}
+		var err error
+		if o.sim > 0 {
+			bar := newProgress(e.stderr, o.sim)
+			v.sim, err = p.Simulate(ctx, specs, runtime.SimOptions{Runs: o.sim, Rounds: o.rounds, Seed: o.seed,
+				Decider: o.decider, Progress: bar.set})
+			bar.done()
+		} else {
+			v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: o.decider})
+		}
+		if err != nil {
+			if ds, ok := asDiags(err); ok {
+				writeDiags(e.stderr, from.fix(ds), from.src, "turnorder odds: ")
+			} else {
+				fmt.Fprintf(e.stderr, "turnorder odds: %s: %v\n", p.Name, err)
+			}
+			return exitError
+		}
+		vs = append(vs, v)
+	}
+	if o.svg != "" {
+		if err := os.WriteFile(o.svg, []byte(chartSVG(vs, o.rounds)), 0o644); err != nil {
+			fmt.Fprintf(e.stderr, "turnorder odds: --svg: %s\n", pathError(err))
+			return exitError
+		}
+	}
+	if o.json {
+		return writeOddsJSON(e, vs, o)
+	}
+	for i, v := range vs {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		printVariant(e.stdout, v, o)
+	}
+	if len(vs) == 2 {
+		printComparison(e.stdout, vs, o.rounds)
+	}
+	return exitOK
+}
+
+func pct(r *big.Rat) string {
+	f, _ := r.Float64()
+	return fmt.Sprintf("%6.2f%%", 100*f)
+}
+
+func printVariant(w io.Writer, v variant, o oddsOptions) {
+	if v.sim != nil {
+		fmt.Fprintf(w, "%s: %d simulated battles (seed %d), P(holds priority) with 95%% intervals\n", v.name, v.sim.Runs, o.seed)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "round\t%s\n", strings.Join(v.sides, "\t"))
+		for r := 1; r <= o.rounds; r++ {
+			cells := []string{fmt.Sprint(r)}
+			for _, s := range v.sides {
+				p, hw := v.sim.Estimate(r, s)
+				cells = append(cells, fmt.Sprintf("%.4f ± %.4f", p, hw))
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		tw.Flush()
+		return
+	}
+	rep := v.exact
+	fmt.Fprintf(w, "%s: exact odds over %d round%s\n", v.name, o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1])
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "round\t%s\n", strings.Join(v.sides, "\t"))
+	for _, r := range rep.Rounds {
+		cells := []string{fmt.Sprint(r.Round)}
+		for _, s := range v.sides {
+			p := r.Holder[s]
+			if p == nil {
+				p = new(big.Rat)
+			}
+			cells = append(cells, fmt.Sprintf("%s %s", p.RatString(), pct(p)))
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	tw.Flush()
+
+	fmt.Fprintf(w, "\nExpected rounds holding priority (first-player advantage):\n")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, s := range v.sides {
+		e := rep.Expected[s]
+		share := new(big.Rat).Quo(e, big.NewRat(int64(o.rounds), 1))
+		fmt.Fprintf(tw, "  %s\t%s of %d\t%s\n", s, e.RatString(), o.rounds, pct(share))
+	}
+	tw.Flush()
+
+	fmt.Fprintf(w, "\nOrders in round 1:\n")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, pr := range rep.Rounds[0].Orders {
+		if i == 10 {
+			fmt.Fprintf(tw, "  ... %d more\n", len(rep.Rounds[0].Orders)-10)
+			break
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", strings.Join(pr.Outcome, ", "), pr.P.RatString(), pct(pr.P))
+	}
+	tw.Flush()
+
+	if rep.Sequences != nil && o.rounds > 1 {
+		fmt.Fprintf(w, "\nWho holds priority, round by round:\n")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for i, pr := range rep.Sequences {
+			if i == 12 {
+				fmt.Fprintf(tw, "  ... %d more\n", len(rep.Sequences)-12)
+				break
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", strings.Join(pr.Outcome, " → "), pr.P.RatString(), pct(pr.P))
+		}
+		tw.Flush()
+	}
+}
+
+// printComparison shows how the second variant changes each side's chance
+// of holding priority.
+func printComparison(w io.Writer, vs []variant, rounds int) {
+	fmt.Fprintf(w, "\n%s vs %s, P(holds priority):\n", vs[0].name, vs[1].name)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "round\tside\t%s\t%s\tchange\n", vs[0].name, vs[1].name)
+	for r := 1; r <= rounds; r++ {
+		for _, s := range vs[0].sides {
+			a, b := probAt(vs[0], r, s), probAt(vs[1], r, s)
+			fmt.Fprintf(tw, "%d\t%s\t%.4f\t%.4f\t%+.4f\n", r, s, a, b, b-a)
+		}
+	}
+	tw.Flush()
+}
+
+func probAt(v variant, round int, side string) float64 {
+	if v.sim != nil {
+		p, _ := v.sim.Estimate(round, side)
+		return p
+	}
+	if p := v.exact.Rounds[round-1].Holder[side]; p != nil {
+		f, _ := p.Float64()
+		return f
+	}
+	return 0
+}
+
+// The JSON document: fractions as strings, with a float beside each.
+type (
+	oddsDoc struct {
+		Ruleset   string            `json:"ruleset"`
+		Sides     []string          `json:"sides"`
+		Runs      int               `json:"runs,omitempty"`
+		Seed      *uint64           `json:"seed,omitempty"`
+		Rounds    []oddsRound       `json:"rounds"`
+		Sequences []seqJSON         `json:"sequences,omitempty"`
+		Expected  map[string]string `json:"expected_rounds_holding,omitempty"`
+	}
+	oddsRound struct {
+		Round       int                   `json:"round"`
+		Holder      map[string]string     `json:"holder,omitempty"`
+		HolderFloat map[string]float64    `json:"holder_float"`
+		CI95        map[string][2]float64 `json:"ci95,omitempty"`
+		Order       []orderJSON           `json:"order,omitempty"`
+	}
+	orderJSON struct {
+		Order []string `json:"order"`
+		P     string   `json:"p"`
+		F     float64  `json:"p_float"`
+	}
+	seqJSON struct {
+		Holders []string `json:"holders"`
+		P       string   `json:"p"`
+		F       float64  `json:"p_float"`
+	}
+)
+
+func toDoc(v variant, o oddsOptions) oddsDoc {
+	d := oddsDoc{Ruleset: v.name, Sides: v.sides}
+	if v.sim != nil {
+		d.Runs, d.Seed = v.sim.Runs, &o.seed
+		for r := 1; r <= o.rounds; r++ {
+			or := oddsRound{Round: r, HolderFloat: map[string]float64{}, CI95: map[string][2]float64{}}
+			for _, s := range v.sides {
+				p, hw := v.sim.Estimate(r, s)
+				or.HolderFloat[s] = p
+				or.CI95[s] = [2]float64{max(p-hw, 0), min(p+hw, 1)}
+			}
+			d.Rounds = append(d.Rounds, or)
+		}
+		return d
+	}
+	for _, r := range v.exact.Rounds {
+		or := oddsRound{Round: r.Round, Holder: map[string]string{}, HolderFloat: map[string]float64{}}
+		for _, s := range v.sides {
+			p := r.Holder[s]
+			if p == nil {
+				p = new(big.Rat)
+			}
+			or.Holder[s] = p.RatString()
+			or.HolderFloat[s], _ = p.Float64()
+		}
+		for _, pr := range r.Orders {
+			f, _ := pr.P.Float64()
+			or.Order = append(or.Order, orderJSON{Order: pr.Outcome, P: pr.P.RatString(), F: f})
+		}
+		d.Rounds = append(d.Rounds, or)
+	}
+	for _, pr := range v.exact.Sequences {
+		f, _ := pr.P.Float64()
+		d.Sequences = append(d.Sequences, seqJSON{Holders: pr.Outcome, P: pr.P.RatString(), F: f})
+	}
+	d.Expected = map[string]string{}
+	for s, e := range v.exact.Expected {
+		d.Expected[s] = e.RatString()
+	}
+	return d
+}
+
+func writeOddsJSON(e *env, vs []variant, o oddsOptions) int {
+	var out any
+	if len(vs) == 1 {
+		out = toDoc(vs[0], o)
+	} else {
+		docs := make([]oddsDoc, len(vs))
+		for i, v := range vs {
+			docs[i] = toDoc(v, o)
+		}
+		out = map[string]any{"compare": docs}
+	}
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "turnorder odds: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintln(e.stdout, string(data))
+	return exitOK
+}
+
+// progress draws a bar on a terminal, and nothing elsewhere.
+type progress struct {
+	w     io.Writer
+	total int
+	on    bool
+	last  int
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	p := &progress{w: w, total: total}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) set(done int) {
+	if !p.on {
+		return
+	}
+	pctDone := done * 100 / p.total
+	if pctDone == p.last {
+		return
+	}
+	p.last = pctDone
+	const width = 40
+	n := pctDone * width / 100
+	fmt.Fprintf(p.w, "\r[%s%s] %3d%% %d/%d", strings.Repeat("=", n), strings.Repeat(" ", width-n), pctDone, done, p.total)
+}
+
+func (p *progress) done() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+// chartSVG draws P(holder) per round, one line per side (dashed for the
+// second variant).
+func chartSVG(vs []variant, rounds int) string {
+	const w, h, left, right, top, bottom = 720, 400, 60, 160, 30, 50
+	pw, ph := float64(w-left-right), float64(h-top-bottom)
+	x := func(r int) float64 {
+		if rounds == 1 {
+			return left + pw/2
+		}
+		return left + pw*float64(r-1)/float64(rounds-1)
+	}
+	y := func(p float64) float64 { return top + ph*(1-p) }
+	colors := []string{"#1b6ca8", "#d1495b", "#edae49", "#00798c", "#66a182", "#8d5a97", "#30343f", "#e4572e"}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">`+"\n", w, h)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/>`+"\n", w, h)
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.name
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14">P(holds priority) by round: %s</text>`+"\n", left, xmlEscape(strings.Join(names, " vs ")))
+	for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, left+pw, y(t), y(t))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%.0f%%</text>`+"\n", left-6, y(t)+4, t*100)
+	}
+	step := max(1, rounds/10)
+	for r := 1; r <= rounds; r += step {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", x(r), h-bottom+18, r)
+	}
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">round</text>`+"\n", left+pw/2, h-12)
+	legend := 0
+	for vi, v := range vs {
+		sides := slices.Clone(v.sides)
+		sort.Strings(sides)
+		for si, s := range v.sides {
+			color := colors[si%len(colors)]
+			var pts []string
+			for r := 1; r <= rounds; r++ {
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(r), y(probAt(v, r, s))))
+			}
+			dash := ""
+			if vi > 0 {
+				dash = ` stroke-dasharray="6 4"`
+			}
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>`+"\n", color, dash, strings.Join(pts, " "))
+			for _, pt := range pts {
+				xy := strings.Split(pt, ",")
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`+"\n", xy[0], xy[1], color)
+			}
+			ly := top + 10 + 18*legend
+			fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s" stroke-width="2"%s/>`+"\n", left+pw+12, left+pw+36, ly, ly, color, dash)
+			label := s
+			if len(vs) > 1 {
+				label = s + " (" + v.name + ")"
+			}
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d">%s</text>`+"\n", left+pw+42, ly+4, xmlEscape(label))
+			legend++
+		}
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+func xmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestOddsNecromundaFourPlayersJSON(t *testing.T) {
+	r := runCmd(t, "", "odds", "necromunda", "--sides", "A,B,C,D", "--rounds", "1", "--json")
+	if r.code != 0 {
+		t.Fatalf("status %d: %s", r.code, r.stderr)
+	}
+	var doc oddsDoc
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+	}
+	want := map[string]string{"A": "1/4", "B": "1/4", "C": "1/4", "D": "1/4"}
+	if len(doc.Rounds) != 1 {
+		t.Fatalf("%d rounds, want 1", len(doc.Rounds))
+	}
+	if diff := cmp.Diff(want, doc.Rounds[0].Holder); diff != "" {
+		t.Errorf("round 1 holder (-want +got):\n%s", diff)
+	}
+	if n := len(doc.Rounds[0].Order); n != 24 {
+		t.Errorf("%d orders, want 24", n)
+	}
+}
+
+func TestOddsCommand(t *testing.T) {
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "chart.svg")
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"exact table", []string{"odds", "mesbg", "--rounds", "2"},
+			expectation{code: 0, stdout: []string{"exact odds over 2 rounds", "Jay → Jay  5/24"}}},
+		// The winner always gives priority away: a tie in round 2 still
+		// goes to the side that did not choose, so sequences change.
+		{"policy override", []string{"odds", "mesbg", "--rounds", "2", "--policy", "first=other"},
+			expectation{code: 0, stdout: []string{"1/2"}}},
+		{"compare", []string{"odds", "mesbg", "necromunda", "--sides", "A,B", "--rounds", "2"},
+			expectation{code: 0, stdout: []string{"mesbg vs necromunda"}}},
+		{"simulation", []string{"odds", "mesbg", "--sim", "2000", "--rounds", "2", "--seed", "3"},
+			expectation{code: 0, stdout: []string{"2000 simulated battles (seed 3)", "±"}}},
+		{"svg", []string{"odds", "mesbg", "--rounds", "4", "--svg", svg},
+			expectation{code: 0}},
+		{"bad policy", []string{"odds", "mesbg", "--policy", "first=sometimes"},
+			expectation{code: 1, stderr: []string{"first decisions take self, other, keep"}, oneLine: true}},
+		{"bad rounds", []string{"odds", "mesbg", "--rounds", "0"},
+			expectation{code: 1, stderr: []string{"--rounds must be between 1"}, oneLine: true}},
+		{"unknown ruleset", []string{"odds", "chess"},
+			expectation{code: 1, stderr: []string{`unknown ruleset "chess"`}, oneLine: true}},
+		{"no ruleset", []string{"odds"}, expectation{code: 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(data); !strings.HasPrefix(s, "<svg") || strings.Count(s, "<polyline") != 2 {
+		t.Errorf("the chart should be an SVG with one line per side:\n%s", s)
+	}
+}
+
+// A reroll that can never break a tie is an error, not a hang.
+func TestOddsNeverResolves(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "stuck.rules", `ruleset stuck {
+  phase priority {
+    order sides as priority {
+      highest roll d1
+      tie: reroll
+    }
+  }
+}
+`)
+	r := runCmd(t, "", "odds", path, "--sides", "A,B")
+	if r.code != 1 || !strings.Contains(r.stderr, "never") {
+		t.Errorf("status %d, stderr %q; want 1 and a message that the tie never resolves", r.code, r.stderr)
+	}
+}

@@ -1,0 +1,677 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/turnorder/turnorder/runtime"
+)
+
+func playCommand() *command {
+	c := &command{
+		name:  "play",
+		args:  "RULESET [--sides A,B,...] [--setup FILE] [--save FILE] [--resume FILE] [--rounds N]",
+		short: "a table companion: enter physical dice and decisions, see each round's order",
+		long: `
+Play is a companion for a battle at the table. It asks for every die the
+players roll (type the result shown on the physical die) and for every
+decision the rules give a player: who goes first, before or after,
+an arrangement, which unit to activate. After each round it shows the
+order, who holds priority, who chose, and the activations.
+
+Answers are checked: a 7 on a D6 is refused ("7 is not a result of d6
+(1-6)") and the question is asked again. A decision lists its options
+numbered; answer with the number or the name. An arrangement is a list of
+names or numbers, first to last, separated by commas; the last one can be
+left out. A pressed Enter takes the default shown in [brackets]. Where the
+ruleset allows it, "pass" is one of the activation options. When the rules
+call for a random pick, pick at the table (roll off, draw lots) and enter
+the name or number of who comes next.
+
+After each round play asks "another round? [Y/n/save]". There you can also
+answer "save FILE" to save the battle, or "set ATTR of NAME = VALUE" when an
+attribute changes during the battle (say, an AGI buff), which recomputes
+the standings that watch it. With --rounds N play plays N rounds and does
+not ask.
+
+--save FILE writes the battle to FILE after every round (the JSON of
+Battle.Snapshot); --resume FILE continues a saved battle, with the sides
+it was saved with. RULESET and the sides are given as for turnorder run.
+
+Play reads answers line by line, so it works in a terminal and with piped
+input. When the input ends before the battle does, play stops with "input
+ended" and exit status 1, unless the rounds asked for are done.`,
+		example: `
+turnorder play mesbg --sides Jay,Rob
+turnorder play morturi --setup schools.rules --save battle.json
+turnorder play morturi --resume battle.json --save battle.json
+printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
+		flags: newFlags("play"),
+	}
+	fs := c.flags
+	sides := fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
+	setup := fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	save := fs.String("save", "", "save the battle to `file` after every round")
+	resume := fs.String("resume", "", "continue the battle saved in `file`")
+	rounds := 0
+	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round)")
+	c.run = func(e *env, args []string) int {
+		switch {
+		case len(args) == 0:
+			fmt.Fprintf(e.stderr, "turnorder play: name a ruleset: one of %s, or the path of a .rules file\n", bundledList())
+			return exitUsage
+		case len(args) > 1:
+			fmt.Fprintf(e.stderr, "turnorder play: one ruleset at a time (got %s)\n", strings.Join(args, ", "))
+			return exitUsage
+		}
+		if rounds < 0 || rounds > maxRounds {
+			fmt.Fprintf(e.stderr, "turnorder play: --rounds must be between 0 and %d (got %d)\n", maxRounds, rounds)
+			return exitError
+		}
+		if *resume != "" && (*sides != "" || *setup != "") {
+			fmt.Fprintln(e.stderr, "turnorder play: --resume continues a saved battle with its own sides; leave out --sides and --setup")
+			return exitUsage
+		}
+		o := playOptions{ruleset: args[0], sides: *sides, setup: *setup, save: *save, resume: *resume, rounds: rounds}
+		return playBattle(e, o)
+	}
+	return c
+}
+
+type playOptions struct {
+	ruleset, sides, setup string
+	save, resume          string
+	rounds                int // 0: ask after each round
+}
+
+// errInputEnded is what every question returns once the input has ended.
+var errInputEnded = errors.New("input ended")
+
+// table is the dialogue with the players: it asks the questions, checks the
+// answers, and shows what the battle does as it happens.
+type table struct {
+	out  io.Writer
+	in   *bufio.Reader
+	echo bool // the input is not a terminal: echo each answer after its prompt
+	eof  bool
+
+	b          *runtime.Battle
+	shownRound int // the round whose events have been shown up to shown
+	shown      int
+}
+
+func newTable(e *env) *table {
+	return &table{out: e.stdout, in: bufio.NewReader(e.stdin), echo: !isTerminal(e.stdin)}
+}
+
+// isTerminal reports whether r is a terminal (a character device), where
+// the player's typing already shows their answers.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// ask prints a prompt and reads one line, trimmed.
+func (t *table) ask(prompt string) (string, error) {
+	if t.eof {
+		return "", errInputEnded
+	}
+	fmt.Fprint(t.out, prompt)
+	line, err := t.in.ReadString('\n')
+	if err != nil && line == "" {
+		t.eof = true
+		fmt.Fprintln(t.out)
+		return "", errInputEnded
+	}
+	line = strings.TrimSpace(line)
+	if t.echo {
+		fmt.Fprintln(t.out, line)
+	}
+	return line, nil
+}
+
+// say prints a line of the dialogue, such as why an answer was refused.
+func (t *table) say(format string, args ...any) {
+	fmt.Fprintf(t.out, "  "+format+"\n", args...)
+}
+
+// flush shows the events of the round that have not been shown yet. The
+// players' own rolls and decisions are not repeated; a run of Ready
+// markers is shown on one line.
+func (t *table) flush() {
+	if t.b == nil {
+		return
+	}
+	if t.b.Round() != t.shownRound {
+		t.shownRound, t.shown = t.b.Round(), 0
+	}
+	evs := t.b.Events()
+	if t.shown > len(evs) {
+		t.shown = len(evs)
+	}
+	var ready []string
+	flushReady := func() {
+		if len(ready) > 0 {
+			fmt.Fprintf(t.out, "  Ready: %s\n", strings.Join(ready, ", "))
+			ready = nil
+		}
+	}
+	for _, ev := range evs[t.shown:] {
+		switch {
+		case ev.Kind == runtime.EvRoundStart, ev.Kind == runtime.EvRoundEnd,
+			ev.Kind == runtime.EvRoll, ev.Kind == runtime.EvDecision, ev.Kind == runtime.EvRandom:
+			continue
+		case ev.Kind == runtime.EvReady && ev.Detail == "":
+			ready = append(ready, ev.Subject)
+			continue
+		}
+		flushReady()
+		fmt.Fprintf(t.out, "  %s\n", ev)
+	}
+	flushReady()
+	t.shown = len(evs)
+}
+
+// markShown treats every event so far as shown (after a resume).
+func (t *table) markShown() {
+	t.shownRound, t.shown = t.b.Round(), len(t.b.Events())
+}
+
+func diceText(count, faces int) string {
+	if count == 1 {
+		return fmt.Sprintf("d%d", faces)
+	}
+	return fmt.Sprintf("%dd%d", count, faces)
+}
+
+// die asks for one subject's roll: the natural total of its dice.
+func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+	t.flush()
+	dice := diceText(req.Count, req.Faces)
+	lo, hi := req.Count, req.Count*req.Faces
+	what := dice
+	if req.Attempt > 0 {
+		what += " again"
+	}
+	if i := slices.Index(req.Subjects, subject); i >= 0 && i < len(req.Modifiers) && req.Modifiers[i] != 0 {
+		what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
+	}
+	prompt := fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, subject, what)
+	for {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		ans, err := t.ask(prompt)
+		if err != nil {
+			return 0, err
+		}
+		v, err := strconv.Atoi(ans)
+		switch {
+		case ans == "":
+			t.say("enter the result of %s (%d-%d)", dice, lo, hi)
+		case err != nil:
+			t.say("%q is not a number: enter the result of %s (%d-%d)", ans, dice, lo, hi)
+		case v < lo || v > hi:
+			t.say("%d is not a result of %s (%d-%d)", v, dice, lo, hi)
+		default:
+			return v, nil
+		}
+	}
+}
+
+// pickRandom asks the players to make a random pick at the table.
+func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, error) {
+	t.flush()
+	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
+	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil)
+	if err != nil {
+		return 0, err
+	}
+	return slices.Index(req.Options, ans), nil
+}
+
+// choose lists options numbered and asks for one, by number or name. An
+// empty answer takes def, if there is one. refuse, if set, may explain
+// why an answer that is not an option is refused.
+func (t *table) choose(ctx context.Context, options []string, def, prompt string, refuse func(string) string) (string, error) {
+	for i, o := range options {
+		fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+	}
+	if def != "" {
+		prompt = strings.TrimSuffix(prompt, ": ") + " [" + def + "]: "
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		ans, err := t.ask(prompt)
+		if err != nil {
+			return "", err
+		}
+		if ans == "" && def != "" {
+			return def, nil
+		}
+		if o, ok := resolveOption(ans, options); ok {
+			return o, nil
+		}
+		if refuse != nil {
+			if why := refuse(ans); why != "" {
+				t.say("%s", why)
+				continue
+			}
+		}
+		t.say("%s: enter a number from 1 to %d, or a name", notAnOption(ans), len(options))
+	}
+}
+
+func notAnOption(ans string) string {
+	if ans == "" {
+		return "no answer"
+	}
+	return fmt.Sprintf("%q is not one of the options", ans)
+}
+
+// resolveOption reads an answer as an option's number or name (exactly,
+// or else case-insensitively if that is unambiguous).
+func resolveOption(ans string, options []string) (string, bool) {
+	if n, err := strconv.Atoi(ans); err == nil {
+		if n >= 1 && n <= len(options) {
+			return options[n-1], true
+		}
+		if !slices.Contains(options, ans) {
+			return "", false
+		}
+	}
+	if slices.Contains(options, ans) {
+		return ans, true
+	}
+	found := ""
+	for _, o := range options {
+		if strings.EqualFold(o, ans) {
+			if found != "" {
+				return "", false
+			}
+			found = o
+		}
+	}
+	return found, found != ""
+}
+
+// parseArrangement reads an arrangement of every option, first to last:
+// names or numbers separated by commas (or by spaces, when no name has
+// one). The last option may be left out.
+func parseArrangement(ans string, options []string) ([]string, string) {
+	var parts []string
+	switch {
+	case strings.Contains(ans, ","):
+		parts = strings.Split(ans, ",")
+	default:
+		if _, ok := resolveOption(ans, options); ok {
+			parts = []string{ans}
+		} else {
+			parts = strings.Fields(ans)
+		}
+	}
+	var out []string
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		o, ok := resolveOption(p, options)
+		if !ok {
+			return nil, fmt.Sprintf("%s: name them by number or name, first to last, separated by commas", notAnOption(p))
+		}
+		if slices.Contains(out, o) {
+			return nil, fmt.Sprintf("%s is named twice", o)
+		}
+		out = append(out, o)
+	}
+	if len(out) == len(options)-1 {
+		for _, o := range options {
+			if !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+		}
+	}
+	if len(out) != len(options) {
+		return nil, fmt.Sprintf("arrange all %d, first to last, separated by commas (such as 2, 1)", len(options))
+	}
+	return out, ""
+}
+
+// decide asks a player for a decision.
+func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
+	t.flush()
+	def := ""
+	if len(d.Default) == 1 {
+		def = d.Default[0]
+	}
+	switch d.Kind {
+	case runtime.ChooseFirst:
+		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil)
+		return []string{ans}, err
+	case runtime.ChooseBeforeAfter:
+		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil)
+		return []string{ans}, err
+	case runtime.ChooseActivation:
+		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
+		refuse := func(ans string) string {
+			if strings.EqualFold(ans, "pass") {
+				return fmt.Sprintf("%s may not pass while it has a ready unit", d.By)
+			}
+			return ""
+		}
+		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", refuse)
+		return []string{ans}, err
+	case runtime.ChooseOrder:
+		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
+		for i, o := range d.Options {
+			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+		}
+		prompt := d.By + " arranges: "
+		if len(d.Default) > 0 {
+			prompt = fmt.Sprintf("%s arranges [%s]: ", d.By, strings.Join(d.Default, ", "))
+		}
+		for {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			ans, err := t.ask(prompt)
+			if err != nil {
+				return nil, err
+			}
+			if ans == "" && len(d.Default) > 0 {
+				return d.Default, nil
+			}
+			order, why := parseArrangement(ans, d.Options)
+			if why == "" {
+				return order, nil
+			}
+			t.say("%s", why)
+		}
+	}
+	return nil, fmt.Errorf("round %d: a decision of an unknown kind %q: %s", d.Round, d.Kind, d)
+}
+
+// playRound plays the next round (or finishes one restored in mid-round).
+func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
+	if !t.b.InRound() {
+		fmt.Fprintf(t.out, "\nRound %d\n", t.b.Round()+1)
+		if err := t.b.StartRound(ctx); err != nil {
+			return nil, err
+		}
+	}
+	t.flush()
+	for {
+		done, err := t.b.Step(ctx)
+		if err != nil {
+			return nil, err
+		}
+		t.flush()
+		if done {
+			break
+		}
+	}
+	res, err := t.b.EndRound(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.flush()
+	return res, nil
+}
+
+// showResult prints what a round settled.
+func (t *table) showResult(res *runtime.RoundResult) {
+	chooser := res.Chooser
+	if chooser == "" {
+		chooser = "none"
+	}
+	fmt.Fprintf(t.out, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+	if len(res.Activations) > 0 {
+		acts := make([]string, len(res.Activations))
+		for i, a := range res.Activations {
+			if a.Pass {
+				acts[i] = a.Side + " passes"
+			} else {
+				acts[i] = a.Side + ": " + a.Unit
+			}
+		}
+		fmt.Fprintf(t.out, "  → activations: %s\n", strings.Join(acts, "; "))
+	}
+}
+
+// saveBattle writes the battle's snapshot to path, through a temporary
+// file so that a failed write never leaves half a battle.
+func saveBattle(b *runtime.Battle, path string) error {
+	data, err := b.Snapshot()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return errors.New(pathError(err))
+	}
+	_, werr := tmp.Write(append(data, '\n'))
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return errors.New(pathError(werr))
+	}
+	return nil
+}
+
+var setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
+
+// between asks whether to play another round, handling save and set on the
+// way. It returns false when the players are done.
+func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
+	for {
+		ans, err := t.ask("another round? [Y/n/save] ")
+		if err != nil {
+			return false, err
+		}
+		word, rest, _ := strings.Cut(ans, " ")
+		switch strings.ToLower(word) {
+		case "", "y", "yes":
+			return true, nil
+		case "n", "no", "q", "quit":
+			return false, nil
+		case "save":
+			path := strings.TrimSpace(rest)
+			if path == "" {
+				path = o.save
+			}
+			if path == "" {
+				path = o.resume
+			}
+			if path == "" {
+				if path, err = t.ask("save to which file? "); err != nil {
+					return false, err
+				}
+			}
+			if path == "" {
+				t.say("not saved: name a file, as in: save battle.json")
+				continue
+			}
+			if err := saveBattle(t.b, path); err != nil {
+				t.say("not saved: %v", err)
+				continue
+			}
+			t.say("saved to %s", path)
+		case "set":
+			m := setRE.FindStringSubmatch(ans)
+			if m == nil {
+				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
+				continue
+			}
+			name := strings.Trim(m[2], `"`)
+			if err := t.b.SetAttr(ctx, name, m[1], attrValue(m[3])); err != nil {
+				if errors.Is(err, errInputEnded) {
+					return false, err
+				}
+				t.say("%v", err)
+				continue
+			}
+			t.say("%s of %s is now %s (its effects show in the next round)", m[1], name, m[3])
+		default:
+			t.say("answer y (another round), n (stop), save [FILE], or set ATTRIBUTE of NAME = VALUE")
+		}
+	}
+}
+
+// attrValue reads a typed value: a whole number, true or false, or text.
+func attrValue(s string) any {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	switch s {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}
+
+func playBattle(e *env, o playOptions) int {
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "turnorder play: "+format+"\n", args...)
+		return exitError
+	}
+	prog, rs, msg := loadProgram(e, o.ruleset)
+	if prog == nil {
+		if msg != "" {
+			return fail("%s", msg)
+		}
+		return exitError
+	}
+
+	t := newTable(e)
+	dice := runtime.FuncDice{Die: t.die, PickOne: t.pickRandom}
+	opts := []runtime.BattleOption{runtime.WithDice(dice), runtime.WithDecider(runtime.DeciderFunc(t.decide))}
+	var b *runtime.Battle
+	var err error
+	if o.resume != "" {
+		data, rerr := os.ReadFile(o.resume)
+		if rerr != nil {
+			return fail("--resume: %s", pathError(rerr))
+		}
+		b, err = prog.Restore(data, opts...)
+		if err != nil {
+			return fail("cannot resume %s: %v", o.resume, err)
+		}
+	} else {
+		specs, from, msg := battleSides(e, prog, rs, runOptions{sides: o.sides, setup: o.setup})
+		if specs == nil {
+			if msg != "" {
+				return fail("%s", msg)
+			}
+			return exitError
+		}
+		b, err = prog.NewBattle(specs, opts...)
+		if err != nil {
+			if ds, ok := asDiags(err); ok {
+				writeDiags(e.stderr, from.fix(ds), from.src, "turnorder play: ")
+				return exitError
+			}
+			return fail("%v", err)
+		}
+	}
+	t.b = b
+	t.markShown()
+	playHeader(e.stdout, prog, b, o)
+
+	ctx := context.Background()
+	for n := 0; ; n++ {
+		if o.rounds > 0 && n == o.rounds {
+			return exitOK
+		}
+		if o.rounds == 0 && n > 0 {
+			more, err := t.between(ctx, o)
+			switch {
+			case errors.Is(err, errInputEnded) || t.eof:
+				fmt.Fprintf(e.stdout, "input ended after round %d\n", b.Round())
+				return exitOK
+			case err != nil:
+				return fail("%v", err)
+			case !more:
+				return exitOK
+			}
+		}
+		res, err := t.playRound(ctx)
+		if err != nil {
+			if errors.Is(err, errInputEnded) || t.eof {
+				last := "nothing was saved"
+				if o.save != "" && b.Round() > 1 {
+					last = fmt.Sprintf("%s holds the battle as it was after round %d", o.save, b.Round()-1)
+				}
+				return fail("input ended in round %d, before the round was over (%s)", b.Round(), last)
+			}
+			if ds, ok := asDiags(err); ok {
+				writeDiags(e.stderr, ds, rs.src, "turnorder play: ")
+				return exitError
+			}
+			return fail("round %d: %v", b.Round(), err)
+		}
+		t.showResult(res)
+		if o.save != "" {
+			if err := saveBattle(b, o.save); err != nil {
+				return fail("--save: %v", err)
+			}
+			t.say("saved to %s", o.save)
+		}
+	}
+}
+
+func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions) {
+	title := p.Name
+	if p.Title != "" {
+		title += ": " + p.Title
+	}
+	fmt.Fprintln(w, title)
+	parts := make([]string, len(b.Sides()))
+	for i, s := range b.Sides() {
+		var about []string
+		if s.Team != "" {
+			about = append(about, "team "+s.Team)
+		}
+		if len(s.Units) > 0 {
+			about = append(about, plural(len(s.Units), "unit"))
+		}
+		parts[i] = s.Name
+		if len(about) > 0 {
+			parts[i] += " (" + strings.Join(about, ", ") + ")"
+		}
+	}
+	fmt.Fprintf(w, "sides: %s\n", strings.Join(parts, ", "))
+	switch {
+	case o.resume != "" && b.InRound():
+		fmt.Fprintf(w, "resumed from %s in round %d\n", o.resume, b.Round())
+	case o.resume != "":
+		fmt.Fprintf(w, "resumed from %s after round %d\n", o.resume, b.Round())
+	}
+	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
+}

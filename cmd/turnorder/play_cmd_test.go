@@ -1,0 +1,203 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A die result no D6 can show is refused, the question is asked again, and
+// the round finishes with the answers given.
+func TestPlayRejectsBadDie(t *testing.T) {
+	r := runCmd(t, "4\n7\n2\n1\n", "play", "mesbg", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: Jay rolls d6: 4\n",
+		"Round 1, priority: Rob rolls d6: 7\n  7 is not a result of d6 (1-6)\nRound 1, priority: Rob rolls d6: 2\n",
+		"Round 1, priority: Jay chooses who goes first:\n  1. Jay\n  2. Rob\nJay chooses [Jay]: 1\n",
+		"  → order: Jay, Rob   holder: Jay   chooser: Jay\n",
+	}, notStdout: []string{"another round?", "Round 2"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+}
+
+func TestPlayRefusesGarbage(t *testing.T) {
+	r := runCmd(t, "six\n\n-1\n6\n0\n3\n5\nRob\n", "play", "mesbg", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		`"six" is not a number: enter the result of d6 (1-6)`,
+		"  enter the result of d6 (1-6)\n",
+		"-1 is not a result of d6 (1-6)",
+		"0 is not a result of d6 (1-6)",
+		`"5" is not one of the options: enter a number from 1 to 2, or a name`,
+		"Jay chooses [Jay]: Rob\n",
+		"holder: Rob   chooser: Jay",
+	}}.check(t, r)
+}
+
+// When the input ends before the round does, play stops cleanly.
+func TestPlayInputEnded(t *testing.T) {
+	r := runCmd(t, "4\n", "play", "mesbg", "--rounds", "1")
+	expectation{code: 1, stderr: []string{"turnorder play: input ended in round 1"}, oneLine: true}.check(t, r)
+
+	// Asked for another round, the end of the input just ends the battle.
+	r = runCmd(t, "4\n2\n\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \ninput ended after round 1\n"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+}
+
+func TestPlayAnotherRound(t *testing.T) {
+	// Round 2 is a tie: the choice goes to Rob, who did not choose in round 1.
+	r := runCmd(t, "4\n2\nJay\nmaybe\ny\n3\n3\n2\nn\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] maybe\n  answer y (another round), n (stop)",
+		"\nRound 2\n",
+		"  tie between Jay and Rob on highest roll d6\n",
+		"award not previous.chooser",
+		"Round 2, priority: Rob chooses who goes first:\n  1. Rob\n  2. Jay\n",
+		"  → order: Jay, Rob   holder: Jay   chooser: Rob\n",
+	}, notStdout: []string{"Round 3"}}.check(t, r)
+}
+
+// Saving after round 1 and resuming plays round 2 exactly as an unbroken
+// battle does: the memory of who chose comes back with the battle.
+func TestPlaySaveResume(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "battle.json")
+	r := runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", saved)
+	expectation{code: 0, stdout: []string{"saved to " + saved}}.check(t, r)
+
+	var snap struct {
+		Ruleset string `json:"ruleset"`
+		Round   int    `json:"round"`
+	}
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &snap); err != nil || snap.Ruleset != "mesbg" || snap.Round != 1 {
+		t.Fatalf("snapshot: %+v, %v\n%s", snap, err, data)
+	}
+
+	resumed := runCmd(t, "3\n3\nJay\n", "play", "mesbg", "--resume", saved, "--rounds", "1", "--save", saved)
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " after round 1\n",
+		"\nRound 2\n",
+		"Round 2, priority: Rob chooses who goes first:",
+		"  → order: Jay, Rob   holder: Jay   chooser: Rob\n",
+	}, notStdout: []string{"\nRound 1\n"}}.check(t, resumed)
+
+	whole := runCmd(t, "4\n2\nJay\n3\n3\nJay\n", "play", "mesbg", "--rounds", "2")
+	expectation{code: 0}.check(t, whole)
+	_, round2, _ := strings.Cut(whole.stdout, "\nRound 2\n")
+	_, resumed2, _ := strings.Cut(resumed.stdout, "\nRound 2\n")
+	resumed2, _, _ = strings.Cut(resumed2, "  saved to")
+	if round2 != resumed2 {
+		t.Errorf("resumed round 2 differs from the unbroken battle's:\n--- unbroken\n%s--- resumed\n%s", round2, resumed2)
+	}
+
+	// The save after round 2 holds round 2.
+	data, _ = os.ReadFile(saved)
+	if err := json.Unmarshal(data, &snap); err != nil || snap.Round != 2 {
+		t.Errorf("after resuming, the save holds round %d, want 2 (%v)", snap.Round, err)
+	}
+
+	// "save" at the prompt, to a file named there.
+	other := filepath.Join(dir, "other.json")
+	r = runCmd(t, "4\n2\nJay\nsave "+other+"\nn\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{"  saved to " + other + "\n"}}.check(t, r)
+	if _, err := os.Stat(other); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestPlayActivations(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "schools.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n}\n")
+	r := runCmd(t, "pass\n9\na2\n", "play", "morturi", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  priority #1: B, by lowest count(units)\n",
+		"  Ready: a1, a2, b1\n",
+		"  B activates b1\n",
+		"Round 1: A activates:\n  1. a1\n  2. a2\n",
+		"A activates [a1]: pass\n  A may not pass while it has a ready unit\n",
+		`"9" is not one of the options`,
+		"  B passes (no ready unit)\n",
+		"  → activations: B: b1; A: a2; B passes; A: a1\n",
+	}}.check(t, r)
+
+	// A random pick is made at the table and entered by name or number.
+	setup = writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "C\n2\n", "play", "morturi", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"pick at random who comes next",
+		`"C" is not one of the options`,
+		"  → order: B, A   holder: B   chooser: none\n",
+	}}.check(t, r)
+}
+
+func TestPlayBeforeAfterAndSet(t *testing.T) {
+	// Aria and Bran tie on AGI across teams: they roll, Aria wins and goes
+	// after. Then Cole's AGI rises to theirs: the new three-way tie is
+	// rolled for at once, without a choice.
+	in := "5\n5\n4\n2\nafter\nset agi of Cole = 5\n1\n2\n3\ny\nn\n"
+	r := runCmd(t, in, "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"Round 1, turn_order: Aria rolls d6 again: 4\n",
+		"A chooses to go before or after",
+		"  → order: Bran, Aria, Cole   holder: Bran   chooser: A\n",
+		"Round 2, turn_order: Cole rolls d6: 3\n",
+		"  agi of Cole is now 5",
+		"  → order: Cole, Bran, Aria   holder: Cole   chooser: none\n",
+	}}.check(t, r)
+}
+
+func TestPlayBadInput(t *testing.T) {
+	dir := t.TempDir()
+	wrong := filepath.Join(dir, "necro.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\n", "play", "necromunda", "--sides", "A,B", "--rounds", "1", "--save", wrong))
+	tests := []struct {
+		args []string
+		want expectation
+	}{
+		{[]string{"play"}, expectation{code: 2, stderr: []string{"name a ruleset"}}},
+		{[]string{"play", "nosuch"}, expectation{code: 1, stderr: []string{`unknown ruleset "nosuch"`}, oneLine: true}},
+		{[]string{"play", "mesbg", "--rounds", "-1"}, expectation{code: 1, stderr: []string{"--rounds must be between 0 and"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", filepath.Join(dir, "none.json")}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{"snapshot is of ruleset necromunda"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", wrong, "--sides", "A,B"}, expectation{code: 2, stderr: []string{"leave out --sides"}}},
+		{[]string{"play", "mesbg", "--sides", "A,B,C"}, expectation{code: 1, stderr: []string{"needs 2 sides, got 3"}}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+}
+
+func TestParseArrangement(t *testing.T) {
+	opts := []string{"Aria", "Cole", "Malleus Deus"}
+	tests := []struct {
+		in   string
+		want []string
+		bad  string
+	}{
+		{"3, 1, 2", []string{"Malleus Deus", "Aria", "Cole"}, ""},
+		{"3 1 2", []string{"Malleus Deus", "Aria", "Cole"}, ""},
+		{"Malleus Deus, cole", []string{"Malleus Deus", "Cole", "Aria"}, ""}, // the last may be left out
+		{"2,1", []string{"Cole", "Aria", "Malleus Deus"}, ""},
+		{"Cole", nil, "arrange all 3"},
+		{"1, 1, 2", nil, "named twice"},
+		{"1, 4, 2", nil, `"4" is not one of the options`},
+	}
+	for _, tt := range tests {
+		got, why := parseArrangement(tt.in, opts)
+		if !slices.Equal(got, tt.want) || !strings.Contains(why, tt.bad) || (tt.bad == "") != (why == "") {
+			t.Errorf("parseArrangement(%q) = %q, %q; want %q, %q", tt.in, got, why, tt.want, tt.bad)
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/turnorder/turnorder/conformance"
+	"github.com/turnorder/turnorder/dsl"
+)
+
+func testCommand() *command {
+	c := &command{
+		name:  "test",
+		args:  "[-run REGEXP] [-v] [FILE|DIR|NAME]...",
+		short: "run scenarios (worked examples) and report which pass",
+		long: `
+Test runs scenarios: worked examples written in the .rules language, which
+script the dice and the players' decisions and say what must happen (who
+holds priority, who chose, the play order, the activations, the events).
+
+With no arguments test runs the bundled conformance suite, which checks the
+bundled rulesets against the worked examples and rule clauses of their
+source texts. Otherwise each argument is a .rules file, or a directory
+standing for every *.rules file under it, or the name of a bundled ruleset
+(such as mesbg), standing for that ruleset's scenarios in the bundled suite.
+
+A scenario's "ruleset NAME" names a ruleset declared in the same file, a
+.rules file relative to the scenario's file, or a bundled ruleset. So a
+house-rule author can keep a variant and its scenarios in one file.
+
+Test prints one line per scenario, PASS or FAIL with the file and the
+scenario's title. Under a failure it prints each unmet expectation: where it
+is written, the round, the field (order, holder, chooser, activations,
+ready, event, or error) and a (-want +got) diff. The last line is
+"N passed, M failed".
+
+The exit status is 0 when every scenario passes, 1 when any fails, when a
+file does not parse (its errors are printed with the source line) or when
+there is no scenario to run, and 2 when the command line is wrong.`,
+		example: `
+turnorder test                            # the bundled conformance suite
+turnorder test examples/house-rules       # a house-rule author's scenarios
+turnorder test -run 'Jay and Rob' -v      # matching scenarios, with their quotes
+turnorder test mesbg                      # the bundled scenarios of mesbg`,
+		flags: newFlags("test"),
+	}
+	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
+	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
+	c.run = func(e *env, args []string) int {
+		var filter *regexp.Regexp
+		if *run != "" {
+			re, err := regexp.Compile(*run)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "turnorder test: -run: %v\n", err)
+				return exitUsage
+			}
+			filter = re
+		}
+		files, err := testFiles(args)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "turnorder test: %s\n", pathError(err))
+			return exitError
+		}
+		t := &tester{e: e, filter: filter, verbose: *verbose}
+		for _, f := range files {
+			t.file(context.Background(), f)
+		}
+		fmt.Fprintf(e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
+		switch {
+		case t.failed > 0 || t.broken > 0:
+			return exitError
+		case t.passed == 0 && filter != nil:
+			fmt.Fprintf(e.stderr, "turnorder test: no scenario title matches -run %q\n", *run)
+			return exitError
+		case t.passed == 0:
+			fmt.Fprintf(e.stderr, "turnorder test: no scenarios in %s\n", describeArgs(args))
+			return exitError
+		}
+		return exitOK
+	}
+	return c
+}
+
+// scenarioFile is one file to run: the name it is shown and parsed under,
+// and its text.
+type scenarioFile struct {
+	name string
+	src  []byte
+	err  error // reading it failed
+}
+
+// suiteDir is how the bundled suite's files are named in the output, so
+// that a failure's position points at the file in the repository.
+const suiteDir = "conformance"
+
+// testFiles expands test's arguments. No argument is the bundled suite; a
+// bundled ruleset's name that is not a file is its scenarios in the suite.
+func testFiles(args []string) ([]scenarioFile, error) {
+	if len(args) == 0 {
+		return suiteFiles(func(string) bool { return true })
+	}
+	var out []scenarioFile
+	for _, arg := range args {
+		if _, err := os.Stat(arg); err != nil && isBundled(arg) {
+			bundled, err := suiteFiles(func(p string) bool { return path.Base(p) == arg+".rules" })
+			if err != nil {
+				return nil, err
+			}
+			if len(bundled) == 0 {
+				return nil, fmt.Errorf("the bundled suite has no scenarios for %s", arg)
+			}
+			out = append(out, bundled...)
+			continue
+		}
+		names, err := rulesFiles([]string{arg}, func(arg string, err error) error {
+			return fmt.Errorf("%s (and no bundled ruleset has that name; bundled: %s)", pathError(err), bundledList())
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			out = append(out, scenarioFile{name: name, src: src, err: err})
+		}
+	}
+	return out, nil
+}
+
+func suiteFiles(keep func(string) bool) ([]scenarioFile, error) {
+	var out []scenarioFile
+	err := fs.WalkDir(conformance.Suite, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rules") || !keep(p) {
+			return err
+		}
+		src, err := fs.ReadFile(conformance.Suite, p)
+		out = append(out, scenarioFile{name: path.Join(suiteDir, p), src: src, err: err})
+		return nil
+	})
+	return out, err
+}
+
+func describeArgs(args []string) string {
+	if len(args) == 0 {
+		return "the bundled suite"
+	}
+	return strings.Join(args, ", ")
+}
+
+// tester runs files and keeps the count.
+type tester struct {
+	e       *env
+	filter  *regexp.Regexp
+	verbose bool
+
+	passed, failed int
+	broken         int // files that could not be read or parsed
+}
+
+func (t *tester) file(ctx context.Context, sf scenarioFile) {
+	if sf.err != nil {
+		fmt.Fprintf(t.e.stderr, "turnorder test: %s\n", pathError(sf.err))
+		t.broken++
+		return
+	}
+	f, diags := dsl.Parse(sf.name, sf.src)
+	if f == nil || diags.HasErrors() {
+		writeDiags(t.e.stderr, diags, sf.src, "turnorder test: ")
+		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
+		t.broken++
+		return
+	}
+	for _, d := range f.Decls {
+		sc, ok := d.(*dsl.Scenario)
+		if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
+			continue
+		}
+		res := conformance.Run(ctx, f, sc, conformance.Options{})
+		status := "PASS"
+		if res.Passed() {
+			t.passed++
+		} else {
+			status = "FAIL"
+			t.failed++
+		}
+		fmt.Fprintf(t.e.stdout, "%s  %s: %s\n", status, sf.name, sc.Title)
+		if t.verbose {
+			for _, st := range sc.Body {
+				if q, ok := st.(*dsl.QuoteStmt); ok {
+					fmt.Fprintf(t.e.stdout, "    \"%s\"\n", q.Text)
+				}
+			}
+		}
+		for _, fl := range res.Failures {
+			writeIndented(t.e.stdout, fl.String(), "    ")
+		}
+	}
+}
+
+func countErrorsOnly(ds dsl.Diagnostics) int {
+	errs, _ := countErrors(ds)
+	return errs
+}
+
+// writeIndented writes text with every line indented.
+func writeIndented(w io.Writer, text, indent string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		fmt.Fprintf(w, "%s%s\n", indent, line)
+	}
+}

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// lastLine returns the last line of out.
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+var summaryRE = regexp.MustCompile(`^(\d+) passed, (\d+) failed$`)
+
+// summary parses the last line of test's output.
+func summary(t *testing.T, out string) (passed, failed int) {
+	t.Helper()
+	m := summaryRE.FindStringSubmatch(lastLine(out))
+	if m == nil {
+		t.Fatalf("the last line is not `N passed, M failed`:\n%s", out)
+	}
+	passed, _ = strconv.Atoi(m[1])
+	failed, _ = strconv.Atoi(m[2])
+	return passed, failed
+}
+
+// With no argument, test runs the bundled suite: one PASS line per
+// scenario, all passing.
+func TestTestBundledSuite(t *testing.T) {
+	r := runCmd(t, "", "test")
+	expectation{code: 0}.check(t, r)
+	passed, failed := summary(t, r.stdout)
+	if passed < 30 || failed != 0 {
+		t.Errorf("%d passed, %d failed; want at least 30 passed and none failed", passed, failed)
+	}
+	lines := strings.Split(strings.TrimRight(r.stdout, "\n"), "\n")
+	if len(lines) != passed+1 {
+		t.Errorf("%d lines for %d scenarios; want one line per scenario and the summary", len(lines), passed)
+	}
+	for _, line := range lines[:len(lines)-1] {
+		if !strings.HasPrefix(line, "PASS  conformance/scenarios/") || !strings.Contains(line, ".rules: ") {
+			t.Errorf("want `PASS  conformance/scenarios/FILE.rules: TITLE`, got %q", line)
+		}
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+}
+
+// A scenario with a wrong expectation fails with a readable diff that names
+// the round and the field, and test exits 1.
+func TestTestWrongExpectation(t *testing.T) {
+	const file = "../../conformance/testdata/wrong.rules"
+	r := runCmd(t, "", "test", file)
+	expectation{code: 1, stdout: []string{
+		"FAIL  " + file + ": Jay and Rob, with the tie given to the wrong player\n",
+		"    " + file + ":19:5: round 2, holder (-want +got):\n",
+		"    -", `"Jay"`,
+		"    +", `"Rob"`,
+		file + ":20:5: round 2, order (-want +got):",
+	}}.check(t, r)
+	if got := lastLine(r.stdout); got != "0 passed, 1 failed" {
+		t.Errorf("last line %q, want %q", got, "0 passed, 1 failed")
+	}
+}
+
+// A house-rule author's directory: a variant ruleset and its scenarios in
+// one file.
+func TestTestHouseRules(t *testing.T) {
+	r := runCmd(t, "", "test", "../../examples/house-rules")
+	expectation{code: 0, stdout: []string{"PASS  ../../examples/house-rules/fewer-models.rules: "}}.check(t, r)
+	if passed, failed := summary(t, r.stdout); passed < 3 || failed != 0 {
+		t.Errorf("%d passed, %d failed; want every scenario of the house rule to pass", passed, failed)
+	}
+}
+
+// The house rule's README shows its diff against the bundled ruleset: a new
+// name and one added line. Keep that true when mesbg.rules changes.
+func TestHouseRuleIsOneLine(t *testing.T) {
+	bundled, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	house, err := os.ReadFile("../../examples/house-rules/fewer-models.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The rulesets, from their header line to the line closing them.
+	ruleset := func(src []byte) []string {
+		lines := strings.Split(string(src), "\n")
+		start, end := -1, -1
+		for i, l := range lines {
+			if start < 0 && strings.HasPrefix(l, "ruleset ") {
+				start = i
+			}
+			if start >= 0 && l == "}" {
+				end = i
+				break
+			}
+		}
+		if start < 0 || end < 0 {
+			t.Fatal("no ruleset found")
+		}
+		return lines[start : end+1]
+	}
+	b, h := ruleset(bundled), ruleset(house)
+	const added = "        lowest count(units) # house rule: a tied roll goes to the side with fewer models"
+	var rest []string
+	for i, l := range h {
+		if l == added {
+			rest = append(append(rest, h[:i]...), h[i+1:]...)
+			break
+		}
+	}
+	if rest == nil {
+		t.Fatalf("the house rule lacks the line %q", added)
+	}
+	if len(rest) != len(b) {
+		t.Fatalf("the house rule has %d lines besides the added one, the bundled ruleset %d: update examples/house-rules (and its README's diff)", len(rest), len(b))
+	}
+	for i := range b {
+		if i == 0 {
+			if !strings.HasPrefix(rest[0], "ruleset fewer_models ") {
+				t.Errorf("header %q", rest[0])
+			}
+			continue
+		}
+		if rest[i] != b[i] {
+			t.Errorf("line %d of the ruleset differs from rulesets/mesbg.rules:\n  bundled: %s\n  house:   %s\nupdate examples/house-rules (and its README's diff)", i+1, b[i], rest[i])
+		}
+	}
+}
+
+func TestTestCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	// A variant in its own file, and scenarios naming it by path.
+	writeFile(t, dir, "variant.rules", `ruleset variant {
+  sides 2
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+	byPath := writeFile(t, dir, "by-path.rules", `scenario "The higher roll goes first" {
+  ruleset "variant.rules"
+  quote "The higher roll goes first."
+  side A
+  side B
+  round 1 {
+    roll A 2, B 5
+    expect order B, A
+  }
+}
+
+scenario "A tie is rolled again" {
+  ruleset "variant.rules"
+  side A
+  side B
+  round 1 {
+    roll A 3, B 3
+    roll A 6, B 1
+    expect order A, B
+  }
+}
+`)
+	syntax := writeFile(t, dir, "syntax.rules", "scenario \"broken\" {\n  ruleset mesbg\n  round 1 {\n")
+	empty := writeFile(t, filepath.Join(t.TempDir()), "empty.rules", "ruleset r {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+		last string
+	}{
+		{"by path", []string{"test", byPath}, expectation{code: 0, stdout: []string{
+			"PASS  " + byPath + ": The higher roll goes first\n", "PASS  " + byPath + ": A tie is rolled again\n",
+		}}, "2 passed, 0 failed"},
+		{"-run", []string{"test", "-run", "tie", byPath}, expectation{code: 0, stdout: []string{"A tie is rolled again"},
+			notStdout: []string{"The higher roll"}}, "1 passed, 0 failed"},
+		{"-run after the file, two dashes", []string{"test", byPath, "--run", "^The"}, expectation{code: 0, stdout: []string{"The higher roll"},
+			notStdout: []string{"A tie"}}, "1 passed, 0 failed"},
+		{"-v lists the quotes", []string{"test", "-v", byPath}, expectation{code: 0, stdout: []string{
+			"PASS  " + byPath + ": The higher roll goes first\n    \"The higher roll goes first.\"\nPASS",
+		}}, "2 passed, 0 failed"},
+		{"a bundled name", []string{"test", "-run", "Jay and Rob", "mesbg"}, expectation{code: 0, stdout: []string{
+			"PASS  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example",
+		}}, "1 passed, 0 failed"},
+		{"-run matches nothing", []string{"test", "-run", "no such title", byPath}, expectation{code: 1, stderr: []string{"no scenario title matches"}},
+			"0 passed, 0 failed"},
+		{"no scenarios", []string{"test", empty}, expectation{code: 1, stderr: []string{"no scenarios in"}}, "0 passed, 0 failed"},
+		{"syntax error", []string{"test", syntax, byPath}, expectation{code: 1, stderr: []string{
+			syntax + ":", "does not parse",
+		}, stdout: []string{"PASS  " + byPath}}, "2 passed, 0 failed"},
+		{"missing file", []string{"test", filepath.Join(dir, "nope.rules")}, expectation{code: 1, stderr: []string{"nope.rules", "no such file"}, oneLine: true}, ""},
+		{"bad regexp", []string{"test", "-run", "(", byPath}, expectation{code: 2, stderr: []string{"-run", "missing closing )"}, oneLine: true}, ""},
+		{"bad flag", []string{"test", "-x"}, expectation{code: 2, stderr: []string{"-x"}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			tt.want.check(t, r)
+			if tt.last != "" && lastLine(r.stdout) != tt.last {
+				t.Errorf("last line %q, want %q\n%s", lastLine(r.stdout), tt.last, r.stdout)
+			}
+		})
+	}
+}
+
+// README.md's "Writing a scenario" section: its scenario passes, and with a
+// wrong expectation fails, printing exactly what the README shows.
+func TestREADMEWritingAScenario(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Writing a scenario\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Writing a scenario" section`)
+	}
+	block := func(fence string) string {
+		t.Helper()
+		_, rest, ok := strings.Cut(section, fence+"\n")
+		if !ok {
+			t.Fatalf("the section has no %s block", fence)
+		}
+		body, rest, ok := strings.Cut(rest, "```\n")
+		if !ok {
+			t.Fatalf("the section's %s block is not closed", fence)
+		}
+		section = rest
+		return body
+	}
+	scenario := block("```rules")
+	passing := block("```sh")
+	failing := block("```")
+
+	if n := strings.Count(scenario, "\n"); n > 12 {
+		t.Errorf("the README's scenario has %d lines; keep it to 12", n)
+	}
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "my-scenarios.rules", scenario)
+	r := runCmd(t, "", "test", "my-scenarios.rules")
+	expectation{code: 0}.check(t, r)
+	if want := strings.TrimPrefix(passing, "$ turnorder test my-scenarios.rules\n"); r.stdout != want {
+		t.Errorf("the README shows\n%s\nbut test prints\n%s", want, r.stdout)
+	}
+
+	wrong := strings.Replace(scenario, "expect chooser Rob", "expect chooser Jay", 1)
+	writeFile(t, ".", "my-scenarios.rules", wrong)
+	r = runCmd(t, "", "test", "my-scenarios.rules")
+	expectation{code: 1}.check(t, r)
+	if r.stdout != failing {
+		t.Errorf("the README shows\n%s\nbut test prints\n%s", failing, r.stdout)
+	}
+}

@@ -1,0 +1,162 @@
+package conformance_test
+
+// The suite has teeth: change one rule of a bundled ruleset and at least one
+// scenario must fail. Each mutant below is what a careless edit (or a
+// runtime bug) could do to a rule; the scenarios that catch it are logged.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/turnorder/turnorder/conformance"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// mutant compiles a bundled ruleset with old replaced by new (old must
+// occur exactly once).
+func mutant(t *testing.T, name, old, new string) *runtime.Program {
+	t.Helper()
+	filename, src, err := rulesets.Source(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(src), old); n != 1 {
+		t.Fatalf("%s: %q occurs %d times; the mutation needs it exactly once", filename, old, n)
+	}
+	text := strings.Replace(string(src), old, new, 1)
+	f, diags := dsl.Parse(filename, []byte(text))
+	if diags.HasErrors() {
+		t.Fatalf("the mutant does not parse:\n%s", diags.Render(text))
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		t.Fatalf("the mutant does not compile: %v", err)
+	}
+	return p
+}
+
+// runWith runs the bundled suite with one ruleset replaced.
+func runWith(t *testing.T, name string, p *runtime.Program) []conformance.Result {
+	t.Helper()
+	load := func(n, from string) (*runtime.Program, error) {
+		if n == name {
+			return p, nil
+		}
+		return conformance.Load(n, from)
+	}
+	results, err := conformance.RunFS(context.Background(), conformance.Suite, conformance.Options{Load: load})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return results
+}
+
+func TestTeeth(t *testing.T) {
+	mutations := []struct {
+		ruleset, old, new string
+		why               string
+	}{
+		{"mesbg", "tie: award not previous.chooser", "tie: reroll", "later ties are rerolled instead of going to the player who did not choose"},
+		{"mesbg", "award not previous.chooser", "award previous.chooser", "later ties go to last turn's chooser"},
+		{"mesbg", "tie when round == 1: reroll", "tie when round == 0: reroll", "a first-turn tie is not rerolled"},
+		{"mesbg", "highest roll d6", "lowest roll d6", "the lower roll wins the roll-off"},
+		{"mesbg", "choice first by winner", "choice first by loser", "the loser of the roll-off chooses"},
+
+		{"necromunda", "award not previous.holder", "award previous.holder", "on a tie the holder keeps Priority"},
+		{"necromunda", "len(sides) == 2 and round == 1: reroll", "len(sides) == 2 and round == 0: reroll", "a tied first roll is not rolled again"},
+		{"necromunda", "tie: reroll", "tie: random", "multi-player ties are randomised instead of re-rolled"},
+		{"necromunda", "highest roll d6", "lowest roll d6", "the lowest roll takes Priority"},
+		{"necromunda", "unless out_of_action or seriously_injured or not_on_battlefield", "unless out_of_action or seriously_injured", "models off the battlefield get Ready markers"},
+		{"necromunda", "activation alternate by priority", "activation sequential by priority", "a gang activates all its models in one go"},
+
+		{"agi", "highest agi", "lowest agi", "the lowest AGI goes first"},
+		{"agi", "turn_order until changed agi {", "turn_order each round {", "the card is rolled for again every round"},
+		{"agi", "tie when same_team(tied)", "tie when !same_team(tied)", "teammates roll instead of choosing"},
+		{"agi", "tie when len(tied) == 2 {", "tie when len(tied) >= 2 {", "three tied players get a before/after choice"},
+		{"agi", "choice before_after by winner", "choice before_after by loser", "the loser of the AGI roll chooses"},
+
+		{"morturi", "lowest count(units)", "highest count(units)", "the school with more gladiators goes first"},
+		{"morturi", "lowest sum(units, .movement)", "highest sum(units, .movement)", "the faster school goes first"},
+		{"morturi", "phase priority once", "phase priority each round", "the priority order is worked out again every battle round"},
+		{"morturi", "activation alternate by priority", "activation sequential by priority", "a school activates all its gladiators in one go"},
+	}
+	covered := map[string]bool{}
+	for _, m := range mutations {
+		covered[m.ruleset] = true
+		t.Run(fmt.Sprintf("%s: %s -> %s", m.ruleset, m.old, m.new), func(t *testing.T) {
+			results := runWith(t, m.ruleset, mutant(t, m.ruleset, m.old, m.new))
+			var failed []string
+			for _, r := range results {
+				if !r.Passed() {
+					failed = append(failed, r.Title)
+				}
+			}
+			if len(failed) == 0 {
+				t.Fatalf("no scenario fails when %s (%q -> %q): the suite has no teeth there", m.why, m.old, m.new)
+			}
+			t.Logf("%d scenario(s) fail when %s: %s", len(failed), m.why, strings.Join(failed, "; "))
+		})
+	}
+	for _, name := range rulesets.Names() {
+		if !covered[name] {
+			t.Errorf("no mutation of the bundled ruleset %s", name)
+		}
+	}
+}
+
+// The unmutated suite passes, with the same Load hook the mutants use: a
+// failing mutant is the mutation's doing.
+func TestTeethBaseline(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		p, err := conformance.Load(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range runWith(t, name, p) {
+			if !r.Passed() {
+				t.Errorf("%s: %s fails unmutated: %v", name, r.Title, r.Failures)
+			}
+		}
+	}
+}
+
+// A scenario with a wrong expectation fails, and the failure names the
+// round, the field and the difference.
+func TestWrongExpectation(t *testing.T) {
+	results, err := conformance.RunFS(context.Background(), os.DirFS("testdata"), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wrong *conformance.Result
+	for i := range results {
+		if results[i].File == "wrong.rules" {
+			wrong = &results[i]
+		}
+	}
+	if wrong == nil {
+		t.Fatal("testdata/wrong.rules has no scenario")
+	}
+	if wrong.Passed() {
+		t.Fatal("the scenario with a wrong expectation passed")
+	}
+	fields := []string{}
+	for _, f := range wrong.Failures {
+		fields = append(fields, fmt.Sprintf("round %d %s", f.Round, f.Field))
+	}
+	want := []string{"round 2 holder", "round 2 order"}
+	if !slices.Equal(fields, want) {
+		t.Errorf("failures %q, want %q", fields, want)
+	}
+	got := wrong.Failures[0].String()
+	for _, s := range []string{"wrong.rules:19:5", "round 2, holder (-want +got)", `-`, `"Jay"`, `+`, `"Rob"`} {
+		if !strings.Contains(got, s) {
+			t.Errorf("the failure does not say %q:\n%s", s, got)
+		}
+	}
+}

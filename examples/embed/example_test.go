@@ -1,0 +1,34 @@
+package main
+
+import "os"
+
+// The example plays two rounds and prints the events: round 2's tie goes to
+// Rob because Jay chose in round 1 (award not previous.chooser).
+func Example() {
+	if err := play(os.Stdout); err != nil {
+		panic(err)
+	}
+	// Output:
+	// round 1 begins
+	//   hook      hook start
+	//   roll      Jay rolls 4 for priority
+	//   roll      Rob rolls 2 for priority
+	//   decision  Jay chooses Jay to go first
+	//   placement priority #1: Jay, by choice first by winner (Jay chose)
+	//   placement priority #2: Rob, by choice first by winner (Jay chose)
+	//   hook      hook end
+	// round 1 ends
+	//   => holder Jay, chosen by Jay
+	// round 2 begins
+	//   hook      hook start
+	//   roll      Jay rolls 3 for priority
+	//   roll      Rob rolls 3 for priority
+	//   tie       tie between Jay and Rob on highest roll d6
+	//   award     award not previous.chooser: the others go before Jay
+	//   decision  Rob chooses Rob to go first
+	//   placement priority #1: Rob, by choice first by winner (Rob chose)
+	//   placement priority #2: Jay, by choice first by winner (Rob chose)
+	//   hook      hook end
+	// round 2 ends
+	//   => holder Rob, chosen by Rob
+}

@@ -1,0 +1,994 @@
+package runtime_test
+
+// Tests of the activation loop (issue 4): Ready markers, the alternate,
+// sequential and unit-order modes, forced and voluntary passes, and rounds
+// in which nobody can act.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// act and pass build expected activation records.
+func act(side, unit string) runtime.ActivationRecord {
+	return runtime.ActivationRecord{Side: side, Unit: unit}
+}
+
+func pass(side string) runtime.ActivationRecord {
+	return runtime.ActivationRecord{Side: side, Pass: true}
+}
+
+// loopEvents renders the events of the activation loop: Ready markers,
+// activations, passes, holder changes and attribute changes.
+func loopEvents(evs []runtime.Event) []string {
+	var out []string
+	for _, e := range evs {
+		switch e.Kind {
+		case runtime.EvReady:
+			if e.Detail != "" {
+				out = append(out, "no ready "+e.Subject)
+			} else {
+				out = append(out, "ready "+e.Subject)
+			}
+		case runtime.EvActivate:
+			out = append(out, fmt.Sprintf("activate %s/%s", e.By, e.Subject))
+		case runtime.EvPass:
+			out = append(out, fmt.Sprintf("pass %s (%s)", e.By, e.Detail))
+		case runtime.EvHolder, runtime.EvSet:
+			out = append(out, fmt.Sprintf("%s %s", e.Kind, e.Subject))
+		}
+	}
+	return out
+}
+
+// decisionLog records every decision asked, and answers with next (or the
+// declared default when next is nil).
+type decisionLog struct {
+	mu    sync.Mutex
+	asked []runtime.Decision
+	next  runtime.Decider
+}
+
+func (d *decisionLog) Decide(ctx context.Context, dec runtime.Decision) ([]string, error) {
+	d.mu.Lock()
+	d.asked = append(d.asked, dec)
+	d.mu.Unlock()
+	if d.next == nil {
+		return dec.Default, nil
+	}
+	return d.next.Decide(ctx, dec)
+}
+
+// playLoop runs the activation loop of a started round to its end with
+// Step, failing the test on an error.
+func playLoop(t *testing.T, ctx context.Context, b *runtime.Battle) {
+	t.Helper()
+	for i := 0; ; i++ {
+		if i > 10000 {
+			t.Fatal("the activation loop does not end")
+		}
+		done, err := b.Step(ctx)
+		if err != nil {
+			t.Fatalf("Step: %v", err)
+		}
+		if done {
+			return
+		}
+	}
+}
+
+// Must show 1: Morturi, 6 gladiators against 8. The school with fewer
+// gladiators has priority and activates first; once its six have all
+// activated it must pass each turn, and the other school activates its
+// last two in a row, with forced passes between.
+func TestMorturiSixAgainstEight(t *testing.T) {
+	p := mustProgram(t, "morturi")
+	sides := p.Example() // Malleus Deus: md1..md6, Ludi Aeternum: la1..la8
+	log := &decisionLog{next: activationPolicy}
+	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewScriptedDice()), runtime.WithDecider(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const md, la = "Malleus Deus", "Ludi Aeternum"
+	if diff := cmp.Diff([]string{md, la}, res.Order); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+	want := []runtime.ActivationRecord{
+		act(md, "md1"), act(la, "la1"),
+		act(md, "md2"), act(la, "la2"),
+		act(md, "md3"), act(la, "la3"),
+		act(md, "md4"), act(la, "la4"),
+		act(md, "md5"), act(la, "la5"),
+		act(md, "md6"), act(la, "la6"),
+		// Every Malleus Deus gladiator has activated: the school must pass,
+		// and Ludi Aeternum activates its last two.
+		pass(md), act(la, "la7"),
+		pass(md), act(la, "la8"),
+		// No gladiator is Ready: the battle round is over.
+	}
+	if diff := cmp.Diff(want, res.Activations); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+
+	// The transcript: sixteen Ready markers, then the same sequence.
+	var wantEvs []string
+	for _, s := range sides {
+		for _, u := range s.Units {
+			wantEvs = append(wantEvs, "ready "+u.Name)
+		}
+	}
+	for _, a := range want {
+		if a.Pass {
+			wantEvs = append(wantEvs, fmt.Sprintf("pass %s (no ready unit)", a.Side))
+		} else {
+			wantEvs = append(wantEvs, fmt.Sprintf("activate %s/%s", a.Side, a.Unit))
+		}
+	}
+	if diff := cmp.Diff(wantEvs, loopEvents(res.Events)); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+
+	// Every turn with a choice asked its school which gladiator, among its
+	// Ready ones; a forced pass asked nothing; la7 and la8 were each the
+	// only option left.
+	var asked []string
+	for _, d := range log.asked {
+		if d.Kind != runtime.ChooseActivation {
+			t.Errorf("unexpected decision: %s", d)
+			continue
+		}
+		asked = append(asked, fmt.Sprintf("%s: %s", d.By, strings.Join(d.Options, " ")))
+	}
+	wantAsked := []string{
+		"Malleus Deus: md1 md2 md3 md4 md5 md6", "Ludi Aeternum: la1 la2 la3 la4 la5 la6 la7 la8",
+		"Malleus Deus: md2 md3 md4 md5 md6", "Ludi Aeternum: la2 la3 la4 la5 la6 la7 la8",
+		"Malleus Deus: md3 md4 md5 md6", "Ludi Aeternum: la3 la4 la5 la6 la7 la8",
+		"Malleus Deus: md4 md5 md6", "Ludi Aeternum: la4 la5 la6 la7 la8",
+		"Malleus Deus: md5 md6", "Ludi Aeternum: la5 la6 la7 la8",
+		"Ludi Aeternum: la6 la7 la8",
+		"Ludi Aeternum: la7 la8",
+	}
+	if diff := cmp.Diff(wantAsked, asked); diff != "" {
+		t.Errorf("activation decisions (-want +got):\n%s", diff)
+	}
+	if got := b.ReadyUnits(); len(got) != 0 {
+		t.Errorf("Ready after the round: %v", got)
+	}
+
+	// The next battle round plays the same way: the order is fixed and
+	// every gladiator is Ready again.
+	res2, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, res2.Activations); diff != "" {
+		t.Errorf("round 2 activations (-want +got):\n%s", diff)
+	}
+}
+
+// The same round driven turn by turn: Next says who acts and whether they
+// must pass, and a school may neither pass early nor act out of turn.
+func TestMorturiTurns(t *testing.T) {
+	p := mustProgram(t, "morturi")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	const md, la = "Malleus Deus", "Ludi Aeternum"
+	for i := 1; i <= 6; i++ {
+		for _, side := range []string{md, la} {
+			turn := b.Next()
+			if turn == nil || turn.Side != side || turn.MustPass || turn.CanPass {
+				t.Fatalf("turn %d of %s: Next() = %+v", i, side, turn)
+			}
+			if err := b.Pass(ctx); err == nil {
+				t.Fatalf("%s passed with Ready gladiators (%v)", side, turn.Options)
+			}
+			// Activate the last Ready one, to show the choice is free.
+			if err := b.Activate(ctx, turn.Options[len(turn.Options)-1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, u := range []string{"la1", "la2"} {
+		turn := b.Next()
+		if turn == nil || turn.Side != md || !turn.MustPass || len(turn.Options) != 0 {
+			t.Fatalf("Next() = %+v, want Malleus Deus to pass", turn)
+		}
+		if err := b.Activate(ctx, "md1"); err == nil {
+			t.Error("an activated gladiator activated again")
+		}
+		if err := b.Pass(ctx); err != nil {
+			t.Fatalf("forced pass: %v", err)
+		}
+		turn = b.Next()
+		if turn == nil || turn.Side != la || turn.MustPass {
+			t.Fatalf("Next() = %+v, want Ludi Aeternum", turn)
+		}
+		if err := b.Activate(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if turn := b.Next(); turn != nil {
+		t.Fatalf("after every gladiator: Next() = %+v, want nil", turn)
+	}
+	if err := b.Pass(ctx); !errors.Is(err, runtime.ErrRoundOver) {
+		t.Errorf("Pass after the round: %v, want ErrRoundOver", err)
+	}
+	if err := b.Activate(ctx, "la1"); !errors.Is(err, runtime.ErrRoundOver) {
+		t.Errorf("Activate after the round: %v, want ErrRoundOver", err)
+	}
+	res, err := b.EndRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []runtime.ActivationRecord{
+		act(md, "md6"), act(la, "la8"), act(md, "md5"), act(la, "la7"), act(md, "md4"), act(la, "la6"),
+		act(md, "md3"), act(la, "la5"), act(md, "md2"), act(la, "la4"), act(md, "md1"), act(la, "la3"),
+		pass(md), act(la, "la1"), pass(md), act(la, "la2"),
+	}
+	if diff := cmp.Diff(want, res.Activations); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+}
+
+// gangs is two Necromunda gangs; Grath is seriously injured.
+func gangs() []runtime.SideSpec {
+	return []runtime.SideSpec{
+		{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug"}, {Name: "Grath", Statuses: []string{"seriously_injured"}}, {Name: "Volk"}}},
+		{Name: "Eschers", Units: []runtime.UnitSpec{{Name: "Mira"}, {Name: "Sable"}}},
+	}
+}
+
+// newGangBattle starts a Necromunda battle in which the Goliaths win every
+// priority roll of the first rounds.
+func newGangBattle(t *testing.T, rounds int) *runtime.Battle {
+	t.Helper()
+	p := mustProgram(t, "necromunda")
+	dice := runtime.NewScriptedDice()
+	for range rounds {
+		dice.AddRoll("Goliaths", 6)
+		dice.AddRoll("Eschers", 1)
+	}
+	b, err := p.NewBattle(gangs(), runtime.WithDice(dice), runtime.WithDecider(activationPolicy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Must show 2: the Ready Gang step.
+func TestNecromundaReadyGang(t *testing.T) {
+	ctx := context.Background()
+
+	t.Run("a preventing status gets no Ready marker", func(t *testing.T) {
+		b := newGangBattle(t, 1)
+		if err := b.StartRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Krug", "Volk", "Mira", "Sable"}, b.ReadyUnits()); diff != "" {
+			t.Errorf("Ready (-want +got):\n%s", diff)
+		}
+		if b.Unit("Grath").Ready {
+			t.Error("Grath (seriously injured) has a Ready marker")
+		}
+		want := []string{"ready Krug", "no ready Grath", "ready Volk", "ready Mira", "ready Sable"}
+		if diff := cmp.Diff(want, loopEvents(b.Events())); diff != "" {
+			t.Errorf("events (-want +got):\n%s", diff)
+		}
+		// The event says which rule kept the marker off.
+		pos := rulePos(t, "necromunda", "ready units unless", 0)
+		for _, e := range b.Events() {
+			if e.Kind == runtime.EvReady && e.Subject == "Grath" {
+				if e.Pos != pos || !strings.Contains(e.Detail, "seriously_injured") {
+					t.Errorf("Grath's ready event: pos %q detail %q, want pos %s naming the condition", e.Pos, e.Detail, pos)
+				}
+			}
+		}
+		playLoop(t, ctx, b)
+		want2 := []runtime.ActivationRecord{
+			act("Goliaths", "Krug"), act("Eschers", "Mira"), act("Goliaths", "Volk"), act("Eschers", "Sable"),
+		}
+		if diff := cmp.Diff(want2, b.Activations()); diff != "" {
+			t.Errorf("activations (-want +got):\n%s", diff)
+		}
+		if _, err := b.EndRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("statuses that come and go between rounds", func(t *testing.T) {
+		b := newGangBattle(t, 3)
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		// Mira goes out of action; Grath recovers.
+		if err := b.SetStatus(ctx, "Mira", "out_of_action", true); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.SetStatus(ctx, "Grath", "seriously_injured", false); err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []runtime.ActivationRecord{
+			act("Goliaths", "Krug"), act("Eschers", "Sable"), act("Goliaths", "Grath"),
+			pass("Eschers"), act("Goliaths", "Volk"),
+		}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("round 2 activations (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("activating removes the marker", func(t *testing.T) {
+		b := newGangBattle(t, 1)
+		if err := b.StartRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if !b.Unit("Volk").Ready {
+			t.Fatal("Volk is not Ready")
+		}
+		if err := b.Activate(ctx, "Volk"); err != nil {
+			t.Fatal(err)
+		}
+		if b.Unit("Volk").Ready {
+			t.Error("Volk kept his Ready marker after activating")
+		}
+		if diff := cmp.Diff([]string{"Krug", "Mira", "Sable"}, b.ReadyUnits()); diff != "" {
+			t.Errorf("Ready after Volk activated (-want +got):\n%s", diff)
+		}
+		// Eschers' turn: Volk cannot act again, nor can Krug out of turn.
+		if err := b.Activate(ctx, "Volk"); err == nil {
+			t.Error("Volk activated twice")
+		}
+		if err := b.Activate(ctx, "Krug"); err == nil {
+			t.Error("Krug activated on the Eschers' turn")
+		}
+		if err := b.Activate(ctx, "Grath"); err == nil {
+			t.Error("Grath activated without a Ready marker")
+		}
+	})
+
+	t.Run("a skill lets a model act twice", func(t *testing.T) {
+		b := newGangBattle(t, 1)
+		if err := b.StartRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var skillUsed bool
+		for i := 0; ; i++ {
+			done, err := b.Step(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if done {
+				break
+			}
+			// After Krug's first activation, a skill readies him again.
+			if acts := b.Activations(); !skillUsed && len(acts) > 0 && acts[len(acts)-1].Unit == "Krug" {
+				skillUsed = true
+				if err := b.MakeReady("Krug"); err != nil {
+					t.Fatal(err)
+				}
+				if !b.Unit("Krug").Ready {
+					t.Fatal("MakeReady left Krug unready")
+				}
+			}
+		}
+		res, err := b.EndRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []runtime.ActivationRecord{
+			act("Goliaths", "Krug"), act("Eschers", "Mira"),
+			act("Goliaths", "Krug"), // again, thanks to the skill
+			act("Eschers", "Sable"), act("Goliaths", "Volk"),
+		}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("activations (-want +got):\n%s", diff)
+		}
+		wantEvs := []string{
+			"ready Krug", "no ready Grath", "ready Volk", "ready Mira", "ready Sable",
+			"activate Goliaths/Krug", "ready Krug", "activate Eschers/Mira", "activate Goliaths/Krug",
+			"activate Eschers/Sable", "activate Goliaths/Volk",
+		}
+		if diff := cmp.Diff(wantEvs, loopEvents(res.Events)); diff != "" {
+			t.Errorf("events (-want +got):\n%s", diff)
+		}
+		if err := b.MakeReady("Nobody"); err == nil {
+			t.Error("MakeReady of an unknown unit succeeded")
+		}
+	})
+
+	t.Run("a rule readies a model the Ready Gang step left out", func(t *testing.T) {
+		// A house rule: the seriously injured crawl on in round 1.
+		p := compileInline(t, necroHouseRule)
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Goliaths", 6)
+		dice.AddRoll("Eschers", 1)
+		b, err := p.NewBattle(gangs(), runtime.WithDice(dice), runtime.WithDecider(activationPolicy))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []runtime.ActivationRecord{
+			act("Goliaths", "Krug"), act("Eschers", "Mira"), act("Goliaths", "Grath"),
+			act("Eschers", "Sable"), act("Goliaths", "Volk"),
+		}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("activations (-want +got):\n%s", diff)
+		}
+	})
+}
+
+const necroHouseRule = `
+ruleset necro_house {
+  sides 2..
+  unit status out_of_action, seriously_injured
+  phase priority {
+    step "Roll For Priority" {
+      order sides as priority {
+        highest roll d6
+        tie: reroll
+      }
+    }
+    step "Ready Gang" {
+      ready units unless out_of_action or seriously_injured
+    }
+  }
+  activation alternate by priority
+  on end of step "Ready Gang" when round == 1 {
+    ready map(filter(units, .seriously_injured), .name)
+  }
+}
+`
+
+// sequential: each side activates all of its units in turn.
+const sequentialRules = `
+ruleset seq {
+  sides 2..
+  side attribute rank int
+  phase priority {
+    order sides as priority {
+      lowest rank
+      random
+    }
+  }
+  activation sequential by priority
+}
+`
+
+func TestSequential(t *testing.T) {
+	p := compileInline(t, sequentialRules)
+	sides := []runtime.SideSpec{
+		{Name: "A", Attrs: map[string]any{"rank": 2}, Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}, {Name: "a3"}}},
+		{Name: "B", Attrs: map[string]any{"rank": 1}, Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2"}}},
+		{Name: "C", Attrs: map[string]any{"rank": 3}},
+		{Name: "D", Attrs: map[string]any{"rank": 4}, Units: []runtime.UnitSpec{{Name: "d1"}}},
+	}
+	log := &decisionLog{}
+	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewScriptedDice()), runtime.WithDecider(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for round := 1; round <= 2; round++ {
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"B", "A", "C", "D"}, res.Order); diff != "" {
+			t.Errorf("round %d: order (-want +got):\n%s", round, diff)
+		}
+		// C has no units and is skipped; nobody passes.
+		want := []runtime.ActivationRecord{
+			act("B", "b1"), act("B", "b2"), act("A", "a1"), act("A", "a2"), act("A", "a3"), act("D", "d1"),
+		}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("round %d: activations (-want +got):\n%s", round, diff)
+		}
+	}
+	for _, d := range log.asked {
+		if d.Kind != runtime.ChooseActivation {
+			t.Errorf("unexpected decision %s", d)
+		}
+	}
+
+	// A side's own choice of unit does not end its turn early.
+	b2, err := p.NewBattle(sides, runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b2.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"b2", "b1", "a3", "a1", "a2", "d1"} {
+		turn := b2.Next()
+		if turn == nil || turn.MustPass {
+			t.Fatalf("before %s: Next() = %+v", u, turn)
+		}
+		if err := b2.Activate(ctx, u); err != nil {
+			t.Fatalf("activate %s: %v", u, err)
+		}
+	}
+	if turn := b2.Next(); turn != nil {
+		t.Errorf("after every unit: Next() = %+v", turn)
+	}
+}
+
+// Must show 3: the seed-002 turn-order card drives activations in unit
+// order, and a change of AGI in mid-round reorders the units that have
+// not yet acted, following 002's rules.
+func TestAGIUnitOrder(t *testing.T) {
+	p := mustProgram(t, "agi")
+	// Aria (Red) 5, Bran (Blue) 3, Dax (Red) 2, Cole (Red) 1: no ties.
+	sides := []runtime.SideSpec{
+		{Name: "A", Team: "Red", Units: []runtime.UnitSpec{{Name: "Aria", Attrs: map[string]any{"agi": 5}}}},
+		{Name: "B", Team: "Blue", Units: []runtime.UnitSpec{{Name: "Bran", Attrs: map[string]any{"agi": 3}}}},
+		{Name: "C", Team: "Red", Units: []runtime.UnitSpec{{Name: "Cole", Attrs: map[string]any{"agi": 1}}}},
+		{Name: "D", Team: "Red", Units: []runtime.UnitSpec{{Name: "Dax", Attrs: map[string]any{"agi": 2}}}},
+	}
+	type change struct {
+		after string // the change is made right after this unit activates
+		unit  string
+		agi   int
+	}
+	tests := []struct {
+		name    string
+		change  change
+		rolls   []roll
+		answers []answer
+		// events of the change itself, and the card after it
+		changeEvents []string
+		card         []string
+		acts         []string
+	}{
+		{
+			name:   "no change",
+			card:   []string{"Aria", "Bran", "Dax", "Cole"},
+			acts:   []string{"Aria", "Bran", "Dax", "Cole"},
+			change: change{},
+		},
+		{
+			// Cole rises to Bran's AGI: a new tie between opposing teams,
+			// rolled for at once; Cole wins and chooses to go before.
+			name:    "a new tie between two teams is rolled for at once",
+			change:  change{after: "Aria", unit: "Cole", agi: 3},
+			rolls:   []roll{{"Bran", 2}, {"Cole", 5}},
+			answers: []answer{{"C", []string{"before"}}},
+			changeEvents: []string{
+				"set Cole", "roll Bran=2", "roll Cole=5", "decision C:before",
+				"placement Aria", "placement Cole", "placement Bran", "placement Dax",
+			},
+			card: []string{"Aria", "Cole", "Bran", "Dax"},
+			acts: []string{"Aria", "Cole", "Bran", "Dax"},
+		},
+		{
+			// The same, but the winner chooses to go after.
+			name:    "the winner may choose to go after",
+			change:  change{after: "Aria", unit: "Cole", agi: 3},
+			rolls:   []roll{{"Bran", 1}, {"Cole", 6}},
+			answers: []answer{{"C", []string{"after"}}},
+			changeEvents: []string{
+				"set Cole", "roll Bran=1", "roll Cole=6", "decision C:after",
+				"placement Aria", "placement Bran", "placement Cole", "placement Dax",
+			},
+			card: []string{"Aria", "Bran", "Cole", "Dax"},
+			acts: []string{"Aria", "Bran", "Cole", "Dax"},
+		},
+		{
+			// Cole rises to Dax's AGI: teammates, who arrange themselves.
+			name:    "a new tie within a team is chosen by the team",
+			change:  change{after: "Bran", unit: "Cole", agi: 2},
+			answers: []answer{{"Red", []string{"Cole", "Dax"}}},
+			changeEvents: []string{
+				"set Cole", "decision Red:Cole/Dax",
+				"placement Aria", "placement Bran", "placement Cole", "placement Dax",
+			},
+			card: []string{"Aria", "Bran", "Cole", "Dax"},
+			acts: []string{"Aria", "Bran", "Cole", "Dax"},
+		},
+		{
+			// Dax slows down below Cole: no tie, Cole now acts first.
+			name:   "a slower unit moves down",
+			change: change{after: "Aria", unit: "Dax", agi: 0},
+			changeEvents: []string{
+				"set Dax", "placement Aria", "placement Bran", "placement Cole", "placement Dax",
+			},
+			card: []string{"Aria", "Bran", "Cole", "Dax"},
+			acts: []string{"Aria", "Bran", "Cole", "Dax"},
+		},
+		{
+			// Aria, who has acted, drops to the bottom of the card: she
+			// does not act again, and the rest keep their order.
+			name:   "a unit that has acted does not act again",
+			change: change{after: "Aria", unit: "Aria", agi: 0},
+			changeEvents: []string{
+				"set Aria", "placement Bran", "placement Dax", "placement Cole", "placement Aria",
+			},
+			card: []string{"Bran", "Dax", "Cole", "Aria"},
+			acts: []string{"Aria", "Bran", "Dax", "Cole"},
+		},
+		{
+			// Cole, yet to act, overtakes Bran, who is next: Cole acts
+			// before him.
+			name:   "a unit that has not acted overtakes",
+			change: change{after: "Aria", unit: "Cole", agi: 4},
+			changeEvents: []string{
+				"set Cole", "placement Aria", "placement Cole", "placement Bran", "placement Dax",
+			},
+			card: []string{"Aria", "Cole", "Bran", "Dax"},
+			acts: []string{"Aria", "Cole", "Bran", "Dax"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			dice := runtime.NewScriptedDice()
+			dec := runtime.NewScriptedDecider()
+			b, err := p.NewBattle(sides, runtime.WithDice(dice), runtime.WithDecider(dec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{"Aria", "Bran", "Dax", "Cole"}, b.Order()); diff != "" {
+				t.Fatalf("the card at the start (-want +got):\n%s", diff)
+			}
+			if b.Holder() != "Aria" {
+				t.Errorf("holder %q, want Aria", b.Holder())
+			}
+			for {
+				turn := b.Next()
+				if turn == nil {
+					break
+				}
+				// unit_order: exactly one unit may act, the first Ready one
+				// on the card, and its side may not pass.
+				if len(turn.Options) != 1 || turn.CanPass || turn.MustPass {
+					t.Fatalf("Next() = %+v, want one option", turn)
+				}
+				if err := b.Activate(ctx, turn.Options[0]); err != nil {
+					t.Fatal(err)
+				}
+				if tt.change.after != turn.Options[0] {
+					continue
+				}
+				for _, r := range tt.rolls {
+					dice.AddRoll(r.who, r.v)
+				}
+				for _, a := range tt.answers {
+					dec.Add(a.who, a.ans...)
+				}
+				before := len(b.Events())
+				if err := b.SetAttr(ctx, tt.change.unit, "agi", tt.change.agi); err != nil {
+					t.Fatal(err)
+				}
+				// The card is redrawn at once, before anyone else acts.
+				if diff := cmp.Diff(tt.changeEvents, briefEvents(b.Events()[before:])); diff != "" {
+					t.Errorf("events of the change (-want +got):\n%s", diff)
+				}
+				if diff := cmp.Diff(tt.card, b.Order()); diff != "" {
+					t.Errorf("the card after the change (-want +got):\n%s", diff)
+				}
+				if b.Holder() != tt.card[0] {
+					t.Errorf("holder after the change %q, want %q", b.Holder(), tt.card[0])
+				}
+			}
+			res, err := b.EndRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var acts []string
+			for _, a := range res.Activations {
+				if a.Pass {
+					t.Errorf("%s passed", a.Side)
+				}
+				acts = append(acts, a.Unit)
+			}
+			if diff := cmp.Diff(tt.acts, acts); diff != "" {
+				t.Errorf("activations (-want +got):\n%s", diff)
+			}
+			if tt.card != nil {
+				if diff := cmp.Diff(tt.card, res.Order); diff != "" {
+					t.Errorf("the card at the end of the round (-want +got):\n%s", diff)
+				}
+			}
+			if u := dice.Unused(); len(u) > 0 {
+				t.Errorf("scripted rolls not used: %v", u)
+			}
+			if u := dec.Unused(); len(u) > 0 {
+				t.Errorf("scripted decisions not used: %v", u)
+			}
+
+			// The next round follows the new card with no new roll: the
+			// script is empty, so any roll or decision would fail.
+			res2, err := b.PlayRound(ctx)
+			if err != nil {
+				t.Fatalf("round 2: %v", err)
+			}
+			var acts2 []string
+			for _, a := range res2.Activations {
+				acts2 = append(acts2, a.Unit)
+			}
+			if diff := cmp.Diff(tt.card, acts2); diff != "" {
+				t.Errorf("round 2 activations (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// Must show 4: a round in which a side has no units, and a battle in which
+// no unit is ever Ready, both end cleanly.
+func TestNobodyToActivate(t *testing.T) {
+	ctx := context.Background()
+
+	t.Run("a school with no gladiators passes every turn", func(t *testing.T) {
+		p := mustProgram(t, "morturi")
+		sides := []runtime.SideSpec{
+			school("Ludi Aeternum", "la", 3, 3),
+			{Name: "Empty"}, // fewest gladiators: it has priority, and must pass
+		}
+		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewScriptedDice()), runtime.WithDecider(activationPolicy))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Holder != "Empty" {
+			t.Errorf("holder %q, want Empty", res.Holder)
+		}
+		want := []runtime.ActivationRecord{
+			pass("Empty"), act("Ludi Aeternum", "la1"), pass("Empty"), act("Ludi Aeternum", "la2"),
+		}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("activations (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("a gang with no fighters", func(t *testing.T) {
+		p := mustProgram(t, "necromunda")
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Goliaths", 2)
+		dice.AddRoll("Eschers", 5)
+		sides := []runtime.SideSpec{{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug"}}}, {Name: "Eschers"}}
+		b, err := p.NewBattle(sides, runtime.WithDice(dice), runtime.WithDecider(activationPolicy))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []runtime.ActivationRecord{pass("Eschers"), act("Goliaths", "Krug")}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("activations (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("every fighter out of action", func(t *testing.T) {
+		p := mustProgram(t, "necromunda")
+		dice := runtime.NewScriptedDice()
+		for range 3 {
+			dice.AddRoll("Goliaths", 6)
+			dice.AddRoll("Eschers", 1)
+		}
+		ooa := []string{"out_of_action"}
+		sides := []runtime.SideSpec{
+			{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug", Statuses: ooa}, {Name: "Volk", Statuses: []string{"not_on_battlefield"}}}},
+			{Name: "Eschers", Units: []runtime.UnitSpec{{Name: "Mira", Statuses: ooa}}},
+		}
+		b, err := p.NewBattle(sides, runtime.WithDice(dice), runtime.WithDecider(activationPolicy))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := 1; round <= 3; round++ {
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got := b.ReadyUnits(); len(got) != 0 {
+				t.Errorf("round %d: Ready %v", round, got)
+			}
+			if turn := b.Next(); turn != nil {
+				t.Errorf("round %d: Next() = %+v, want nil", round, turn)
+			}
+			if err := b.Pass(ctx); !errors.Is(err, runtime.ErrRoundOver) {
+				t.Errorf("round %d: Pass: %v, want ErrRoundOver", round, err)
+			}
+			if err := b.Activate(ctx, "Krug"); !errors.Is(err, runtime.ErrRoundOver) {
+				t.Errorf("round %d: Activate: %v, want ErrRoundOver", round, err)
+			}
+			done, err := b.Step(ctx)
+			if err != nil || !done {
+				t.Errorf("round %d: Step = %v, %v; want done", round, done, err)
+			}
+			res, err := b.EndRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Activations) != 0 {
+				t.Errorf("round %d: activations %v", round, res.Activations)
+			}
+			want := []string{"no ready Krug", "no ready Volk", "no ready Mira"}
+			if diff := cmp.Diff(want, loopEvents(res.Events)); diff != "" {
+				t.Errorf("round %d: events (-want +got):\n%s", round, diff)
+			}
+			if res.Holder != "Goliaths" {
+				t.Errorf("round %d: holder %q, want Goliaths (priority is still rolled)", round, res.Holder)
+			}
+		}
+	})
+
+	t.Run("sides with no units at all", func(t *testing.T) {
+		for _, name := range []string{"morturi", "agi", "necromunda"} {
+			t.Run(name, func(t *testing.T) {
+				p := mustProgram(t, name)
+				b, err := p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(runtime.NewSeededDice(3)),
+					runtime.WithDecider(activationPolicy))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for round := 1; round <= 2; round++ {
+					res, err := b.PlayRound(ctx)
+					if err != nil {
+						t.Fatalf("round %d: %v", round, err)
+					}
+					if len(res.Activations) != 0 {
+						t.Errorf("round %d: activations %v", round, res.Activations)
+					}
+				}
+			})
+		}
+	})
+}
+
+// passRules allows a side to pass while it still has Ready units.
+const passRules = `
+ruleset passing {
+  sides 2
+  side attribute rank int
+  phase priority {
+    order sides as priority {
+      lowest rank
+      random
+    }
+  }
+  activation alternate by priority %s
+}
+`
+
+func passSides() []runtime.SideSpec {
+	return []runtime.SideSpec{
+		{Name: "A", Attrs: map[string]any{"rank": 1}, Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
+		{Name: "B", Attrs: map[string]any{"rank": 2}, Units: []runtime.UnitSpec{{Name: "b1"}}},
+	}
+}
+
+func TestPassAllowed(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, fmt.Sprintf(passRules, "pass allowed"))
+	dec := runtime.NewScriptedDecider()
+	dec.Add("A", "pass")
+	dec.Add("B", "b1")
+	dec.Add("A", "a2")
+	// a1 is then A's only Ready unit: still a decision, as A may pass.
+	dec.Add("A", "a1")
+	log := &decisionLog{next: dec}
+	b, err := p.NewBattle(passSides(), runtime.WithDice(runtime.NewScriptedDice()), runtime.WithDecider(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	turn := b.Next()
+	if turn == nil || turn.Side != "A" || !turn.CanPass || turn.MustPass {
+		t.Fatalf("first turn %+v, want A, who may pass", turn)
+	}
+	playLoop(t, ctx, b)
+	res, err := b.EndRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []runtime.ActivationRecord{
+		pass("A"), act("B", "b1"), act("A", "a2"), pass("B"), act("A", "a1"),
+	}
+	if diff := cmp.Diff(want, res.Activations); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+	wantEvs := []string{
+		"ready a1", "ready a2", "ready b1",
+		"pass A (chose to pass)", "activate B/b1", "activate A/a2", "pass B (no ready unit)", "activate A/a1",
+	}
+	if diff := cmp.Diff(wantEvs, loopEvents(res.Events)); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+	var options [][]string
+	for _, d := range log.asked {
+		options = append(options, d.Options)
+	}
+	wantOpts := [][]string{{"a1", "a2", "pass"}, {"b1", "pass"}, {"a1", "a2", "pass"}, {"a1", "pass"}}
+	if diff := cmp.Diff(wantOpts, options); diff != "" {
+		t.Errorf("decision options (-want +got):\n%s", diff)
+	}
+	if u := dec.Unused(); len(u) > 0 {
+		t.Errorf("unused answers: %v", u)
+	}
+
+	// A side that always passes cannot stall the round for ever.
+	always := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) { return []string{"pass"}, nil })
+	pl := compileInline(t, fmt.Sprintf(passRules, "pass allowed"), runtime.WithLimits(runtime.Limits{MaxSteps: 50}))
+	b2, err := pl.NewBattle(passSides(), runtime.WithDice(runtime.NewScriptedDice()), runtime.WithDecider(always))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = finishWithin(t, func(ctx context.Context) error { _, err := b2.PlayRound(ctx); return err })
+	if !errors.Is(err, runtime.ErrLimit) {
+		t.Errorf("endless passing: %v, want ErrLimit", err)
+	}
+}
+
+func TestPassNotAllowed(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, fmt.Sprintf(passRules, ""))
+	b, err := p.NewBattle(passSides(), runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	turn := b.Next()
+	if turn == nil || turn.CanPass || turn.MustPass {
+		t.Fatalf("Next() = %+v, want a turn without passing", turn)
+	}
+	if err := b.Pass(ctx); err == nil {
+		t.Error("A passed with Ready units")
+	}
+	if len(b.Activations()) != 0 {
+		t.Errorf("a refused pass was recorded: %v", b.Activations())
+	}
+
+	// A decider that answers "pass" gets an error, not a pass.
+	passer := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		for _, o := range d.Options {
+			if o == "pass" {
+				return nil, fmt.Errorf("pass offered: %v", d.Options)
+			}
+		}
+		return []string{"pass"}, nil
+	})
+	b2, err := p.NewBattle(passSides(), runtime.WithDice(runtime.NewScriptedDice()), runtime.WithDecider(passer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b2.PlayRound(ctx)
+	if err == nil || !strings.Contains(err.Error(), "not valid") {
+		t.Errorf("PlayRound with a decider answering pass: %v, want an invalid-answer error", err)
+	}
+	if acts := b2.Activations(); len(acts) != 0 {
+		t.Errorf("activations recorded: %v", acts)
+	}
+}

@@ -1,0 +1,221 @@
+package runtime_test
+
+// Semantic error tests: every chunk of testdata/errors/*.rules parses
+// cleanly, and compiling each of its rulesets (which also builds the battle
+// of its example block) reports exactly the positioned errors its "###"
+// markers expect. Warnings a marker asks for must be reported too, at the
+// marked position; warnings nobody asked for are ignored. A chunk with no
+// marker is a positive case and must say so with an "# ok:" comment.
+//
+// SHOWDIAGS=1 go test -run TestSemanticErrors -v ./runtime/ shows every
+// chunk's diagnostics as `turnorder check` renders them.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// okMark is what a chunk with no marker must say, so that a chunk whose
+// markers were forgotten is not taken for a positive case.
+const okMark = "# ok:"
+
+func TestSemanticErrors(t *testing.T) {
+	files, err := filepath.Glob("testdata/errors/*.rules")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/errors/*.rules (%v)", err)
+	}
+	total := 0
+	for _, file := range files {
+		for _, c := range dsltest.Chunks(t, file) {
+			total++
+			t.Run(fmt.Sprintf("%s:%d", filepath.Base(file), c.Line), func(t *testing.T) {
+				if len(c.Want) == 0 && !strings.Contains(c.Source, okMark) {
+					t.Errorf("%s:%d: chunk expects no diagnostic; error chunks need a ### marker, positive ones a %q comment",
+						file, c.Line, okMark)
+				}
+				diags := compileChunk(t, file, c.Source)
+				for _, d := range diags {
+					if d.Pos.Line < 1 || d.Pos.Column < 1 {
+						t.Errorf("%s: diagnostic without a position: %v", file, d)
+					} else if d.Pos.Filename != file {
+						t.Errorf("%s: diagnostic names file %q: %v", file, d.Pos.Filename, d)
+					}
+				}
+				dsltest.Check(t, file, c, diags)
+				if t.Failed() || os.Getenv("SHOWDIAGS") != "" {
+					t.Logf("all diagnostics:\n%s", diags.Render(c.Source))
+				}
+			})
+		}
+	}
+	if total < 30 {
+		t.Errorf("only %d chunks; keep at least 30", total)
+	}
+}
+
+// compileChunk parses src and compiles every ruleset in it, returning all
+// diagnostics: the parser's, then each ruleset's errors and warnings. A
+// panic fails the test.
+func compileChunk(t *testing.T, file, src string) (diags dsl.Diagnostics) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("%s: panic: %v", file, r)
+		}
+	}()
+	f, pd := dsl.Parse(file, []byte(src))
+	if pd.HasErrors() {
+		// The inputs here are meant to be well-formed; a syntax error means
+		// the chunk does not test what it says.
+		t.Errorf("%s: the chunk does not parse:\n%s", file, pd.Render(src))
+	}
+	diags = append(diags, pd...)
+	if f == nil {
+		return diags
+	}
+	n := 0
+	for _, d := range f.Decls {
+		r, ok := d.(*dsl.Ruleset)
+		if !ok {
+			continue
+		}
+		n++
+		p, err := runtime.CompileRuleset(f, r)
+		if err != nil {
+			ds, ok := err.(dsl.Diagnostics)
+			if !ok {
+				t.Errorf("ruleset %s: Compile error is %T, not dsl.Diagnostics: %v", r.Name, err, err)
+				continue
+			}
+			diags = append(diags, ds...)
+			continue
+		}
+		diags = append(diags, p.Warnings()...)
+	}
+	if n == 0 {
+		_, err := runtime.Compile(f)
+		if ds, ok := err.(dsl.Diagnostics); ok {
+			diags = append(diags, ds...)
+		} else if err != nil {
+			t.Errorf("Compile error is %T, not dsl.Diagnostics: %v", err, err)
+		}
+	}
+	return diags
+}
+
+// TestRenderUnknownName renders the error of `lowest count(unitz)` the way
+// `turnorder check` shows it: the position of `unitz`, the source line,
+// and a caret under it.
+func TestRenderUnknownName(t *testing.T) {
+	const src = "ruleset x {\n" +
+		"  phase p {\n" +
+		"    order sides as o {\n" +
+		"      lowest count(unitz)\n" +
+		"      random\n" +
+		"    }\n" +
+		"  }\n" +
+		"}\n"
+	diags := compileChunk(t, "x.rules", src)
+	var errs dsl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == dsl.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) != 1 {
+		t.Fatalf("want one error, got:\n%s", diags.Render(src))
+	}
+	got := errs.Render(src)
+	// `unitz` starts at column 20 of line 4.
+	const prefix = "x.rules:4:20: error: "
+	wantSnippet := "\n" +
+		"          lowest count(unitz)\n" +
+		"                       ^\n"
+	if !strings.HasPrefix(got, prefix) || !strings.HasSuffix(got, wantSnippet) || !strings.Contains(got, "unitz") {
+		t.Errorf("Render:\n got:\n%s\nwant %q ... (naming unitz) ... %q", got, prefix, wantSnippet)
+	}
+	if strings.Count(got, "\n") != 3 {
+		t.Errorf("Render: want the message, the line and the caret, got:\n%s", got)
+	}
+}
+
+// An expression that expr-lang itself fails on while compiling (it
+// recovers from a panic of its own and returns the stack trace as the
+// error) is still reported as a one-line diagnostic at the expression:
+// a rule author must not be shown a Go stack dump.
+//
+// `filter(sides, .name != holder)[0].name` is valid expr-lang, but
+// expr-lang v1.17.8 dereferences a nil pointer compiling a member of an
+// indexed filter() result (with any environment, not only the runtime's).
+// `map(filter(sides, .name != holder), .name)[0]` works.
+func TestExprInternalErrorIsOneLine(t *testing.T) {
+	const src = "ruleset x {\n" +
+		"  phase p {\n" +
+		"    order sides as o {\n" +
+		"      random\n" +
+		"    }\n" +
+		"  }\n" +
+		"  on end of phase p {\n" +
+		"    holder = filter(sides, .name != holder)[0].name\n" +
+		"  }\n" +
+		"}\n"
+	diags := compileChunk(t, "x.rules", src)
+	for _, d := range diags {
+		if d.Severity != dsl.Error {
+			continue
+		}
+		if d.Pos.Line != 8 {
+			t.Errorf("error not at the expression (line 8): %v", d)
+		}
+		if strings.Contains(d.Message, "\n") || strings.Contains(d.Message, "goroutine") {
+			first, _, _ := strings.Cut(d.Message, "\n")
+			t.Errorf("the diagnostic is %d lines long (a Go stack trace); first line: %s",
+				strings.Count(d.Message, "\n")+1, first)
+		}
+	}
+}
+
+// The chunk checker matches a warning marker against warnings too, at the
+// marked position, while warnings no marker asks for are not failures.
+func TestWarningMarkers(t *testing.T) {
+	const file = "w.rules"
+	src := "ruleset x {\n" + // 1
+		"  phase p {\n" + // 2
+		"    order sides as o {\n" + // 3
+		"      random\n" + // 4
+		"      lowest count(units)\n" + // 5
+		"    }\n" + // 6
+		"  }\n" + // 7
+		"}" // 8
+	diags := compileChunk(t, file, src)
+	if diags.HasErrors() || len(diags) == 0 {
+		t.Fatalf("want warnings only, got:\n%s", diags.Render(src))
+	}
+	chunk := func(want ...dsltest.Expectation) dsltest.Chunk {
+		return dsltest.Chunk{Source: src, Line: 1, Want: want}
+	}
+	after := regexp.MustCompile("comes after random")
+	if m := dsltest.Mismatches(file, chunk(), diags); len(m) != 0 {
+		t.Errorf("unasked-for warnings are failures: %q", m)
+	}
+	if m := dsltest.Mismatches(file, chunk(dsltest.Expectation{Line: 5, Column: 7, Pattern: after}), diags); len(m) != 0 {
+		t.Errorf("the warning at 5:7 does not match its marker: %q", m)
+	}
+	for _, wrong := range []dsltest.Expectation{
+		{Line: 5, Column: 8, Pattern: after},
+		{Line: 4, Pattern: after},
+		{Line: 5, Pattern: regexp.MustCompile("still tied")},
+	} {
+		if m := dsltest.Mismatches(file, chunk(wrong), diags); len(m) != 1 {
+			t.Errorf("marker %d:%d %q: mismatches %q, want one", wrong.Line, wrong.Column, wrong.Pattern, m)
+		}
+	}
+}

@@ -1,0 +1,540 @@
+package runtime_test
+
+// Tests of hooks (issue 4): the points of a round fire in declared order,
+// the ruleset's handlers and Go hooks run at each, and both can change the
+// battle (set an attribute, ready a unit, override the holder).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// hookRules has a handler at every kind of point, some points with two
+// handlers, and a named hook point without a handler. Each handler is on
+// a line of its own, so the line in an event's position says which one ran.
+const hookRules = `ruleset hooks {
+  sides 2
+  side attribute bonus int
+  phase priority {
+    hook before_roll
+    step "Roll" {
+      order sides as priority {
+        highest roll d6 + bonus
+        tie: reroll
+      }
+      hook rolled
+    }
+    step "Ready" {
+      ready units
+    }
+    hook unhandled
+  }
+  phase cleanup {
+    hook tidy
+  }
+  activation alternate by priority
+
+  on end of round {}
+  on start of round {}
+  on start of phase priority {}
+  on hook before_roll {}
+  on end of phase priority {}
+  on start of step "Roll" {}
+  on end of step "Roll" {}
+  on start of step "Ready" {}
+  on hook rolled {}
+  on hook rolled {}
+  on hook tidy when round == 2 {}
+  on start of round {}
+  on end of phase cleanup {}
+}
+`
+
+// handlerLine returns the line of the nth handler (from 0) of hookRules
+// that contains needle.
+func handlerLine(t *testing.T, needle string, nth int) int {
+	t.Helper()
+	n := 0
+	for i, line := range strings.Split(hookRules, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "on ") && strings.Contains(line, needle) {
+			if n == nth {
+				return i + 1
+			}
+			n++
+		}
+	}
+	t.Fatalf("no handler #%d with %q", nth, needle)
+	return 0
+}
+
+// timeline renders the events of a round that show when hooks ran
+// relative to the rest: "hook on start of round @24" for a handler (with
+// its line), "hook hook rolled" for a named point, and the rolls,
+// placements, Ready markers and activations between them.
+func timeline(evs []runtime.Event) []string {
+	var out []string
+	for _, e := range evs {
+		switch e.Kind {
+		case runtime.EvHook:
+			s := "hook " + e.Detail
+			if e.Pos != "" {
+				var file string
+				var line, col int
+				if _, err := fmt.Sscanf(strings.ReplaceAll(e.Pos, ":", " "), "%s %d %d", &file, &line, &col); err == nil {
+					s += fmt.Sprintf(" @%d", line)
+				} else {
+					s += " @" + e.Pos
+				}
+			}
+			out = append(out, s)
+		case runtime.EvRoll:
+			out = append(out, fmt.Sprintf("roll %s=%d", e.Subject, *e.Total))
+		case runtime.EvPlacement, runtime.EvReady, runtime.EvHolder, runtime.EvSet, runtime.EvRoundStart, runtime.EvRoundEnd:
+			out = append(out, fmt.Sprintf("%s %s", e.Kind, e.Subject))
+		case runtime.EvActivate:
+			out = append(out, "activate "+e.Subject)
+		case runtime.EvPass:
+			out = append(out, "pass "+e.By)
+		}
+	}
+	return out
+}
+
+func hookSides() []runtime.SideSpec {
+	return []runtime.SideSpec{
+		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}},
+		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}}},
+	}
+}
+
+// Must show 5: hooks fire in declared order.
+func TestHooksFireInOrder(t *testing.T) {
+	p := compileInline(t, hookRules)
+	var goSaw []string
+	goHook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		goSaw = append(goSaw, fmt.Sprintf("%d %s", b.Round(), at))
+		return nil
+	}
+	dice := runtime.NewScriptedDice()
+	for _, r := range []roll{{"A", 5}, {"B", 2}, {"A", 1}, {"B", 4}} {
+		dice.AddRoll(r.who, r.v)
+	}
+	b, err := p.NewBattle(hookSides(), runtime.WithDice(dice), runtime.WithHook(goHook))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	line := func(needle string, nth int) string { return fmt.Sprintf(" @%d", handlerLine(t, needle, nth)) }
+
+	round := func(first, second string, rolls, acts []string, tidy bool) []string {
+		tl := []string{
+			"round_start ",
+			// Two handlers for the start of the round: in declared order.
+			"hook on start of round" + line("on start of round", 0),
+			"hook on start of round" + line("on start of round", 1),
+			"hook on start of phase priority" + line("on start of phase priority", 0),
+			// A named hook point: its handler, then the point itself.
+			"hook on hook before_roll" + line("on hook before_roll", 0),
+			"hook hook before_roll",
+			"hook on start of step Roll" + line(`on start of step "Roll"`, 0),
+		}
+		tl = append(tl, rolls...)
+		tl = append(tl,
+			"placement "+first, "placement "+second,
+			"hook on hook rolled"+line("on hook rolled", 0),
+			"hook on hook rolled"+line("on hook rolled", 1),
+			"hook hook rolled",
+			"hook on end of step Roll"+line(`on end of step "Roll"`, 0),
+			"hook on start of step Ready"+line(`on start of step "Ready"`, 0),
+			"ready a1", "ready b1",
+			// No handler for the end of step Ready nor for hook unhandled:
+			// only the named point shows.
+			"hook hook unhandled",
+			"hook on end of phase priority"+line("on end of phase priority", 0),
+		)
+		if tidy {
+			tl = append(tl, "hook on hook tidy"+line("on hook tidy", 0))
+		}
+		tl = append(tl,
+			"hook hook tidy",
+			"hook on end of phase cleanup"+line("on end of phase cleanup", 0),
+		)
+		tl = append(tl, acts...)
+		return append(tl,
+			"hook on end of round"+line("on end of round", 0),
+			"round_end ",
+		)
+	}
+	res1, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want1 := round("A", "B", []string{"roll A=5", "roll B=2"}, []string{"activate a1", "activate b1"}, false)
+	if diff := cmp.Diff(want1, timeline(res1.Events)); diff != "" {
+		t.Errorf("round 1 (-want +got):\n%s", diff)
+	}
+	res2, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 2: the guarded handler of hook tidy runs too.
+	want2 := round("B", "A", []string{"roll A=1", "roll B=4"}, []string{"activate b1", "activate a1"}, true)
+	if diff := cmp.Diff(want2, timeline(res2.Events)); diff != "" {
+		t.Errorf("round 2 (-want +got):\n%s", diff)
+	}
+
+	// The Go hook runs at every point, handled or not, in the same order.
+	var wantGo []string
+	for r := 1; r <= 2; r++ {
+		for _, at := range []string{
+			"start of round", "start of phase priority", "hook before_roll", "start of step Roll", "hook rolled",
+			"end of step Roll", "start of step Ready", "end of step Ready", "hook unhandled", "end of phase priority",
+			"start of phase cleanup", "hook tidy", "end of phase cleanup", "end of round",
+		} {
+			wantGo = append(wantGo, fmt.Sprintf("%d %s", r, at))
+		}
+	}
+	if diff := cmp.Diff(wantGo, goSaw); diff != "" {
+		t.Errorf("Go hook calls (-want +got):\n%s", diff)
+	}
+}
+
+// The Go hooks run after the ruleset's handlers at the same point, and in
+// the order they were added.
+func TestGoHooksAfterHandlers(t *testing.T) {
+	p := compileInline(t, hookRules)
+	var seen []string
+	mk := func(name string) runtime.HostHook {
+		return func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if at == (runtime.HookPoint{Kind: "hook", Name: "rolled"}) {
+				// The handlers' events are already in the transcript.
+				n := 0
+				for _, e := range b.Events() {
+					if e.Kind == runtime.EvHook && e.Subject == "rolled" {
+						n++
+					}
+				}
+				seen = append(seen, fmt.Sprintf("%s after %d events", name, n))
+			}
+			return nil
+		}
+	}
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("A", 5)
+	dice.AddRoll("B", 2)
+	b, err := p.NewBattle(hookSides(), runtime.WithDice(dice), runtime.WithHook(mk("first")), runtime.WithHook(mk("second")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"first after 3 events", "second after 3 events"}
+	if diff := cmp.Diff(want, seen); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// A Go hook's error stops the round and names the point.
+func TestGoHookError(t *testing.T) {
+	p := compileInline(t, hookRules)
+	boom := errors.New("the table fell over")
+	hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		if at.Kind == "step" && at.Edge == "end" && at.Name == "Roll" {
+			return boom
+		}
+		return nil
+	}
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("A", 5)
+	dice.AddRoll("B", 2)
+	b, err := p.NewBattle(hookSides(), runtime.WithDice(dice), runtime.WithHook(hook))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.PlayRound(context.Background())
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "end of step Roll") {
+		t.Errorf("PlayRound: %v, want the hook's error at the end of step Roll", err)
+	}
+}
+
+// holderRules is a Necromunda-like ruleset with a special rule: from the
+// second round, the side that lost the roll-off takes priority.
+const holderRules = `ruleset underdog {
+  sides 2
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation alternate by priority
+  on end of phase priority when round >= 2 and previous.holder != "" {
+    holder = map(filter(sides, .name != holder), .name)[0]
+  }
+}
+`
+
+// Must show 5: a ruleset hook that overrides the holder.
+func TestRulesetHookOverridesHolder(t *testing.T) {
+	p := compileInline(t, holderRules)
+	dice := runtime.NewScriptedDice()
+	// A wins every roll-off.
+	for range 3 {
+		dice.AddRoll("A", 6)
+		dice.AddRoll("B", 1)
+	}
+	b, err := p.NewBattle(hookSides(), runtime.WithDice(dice), runtime.WithDecider(activationPolicy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	type got struct {
+		Holder string
+		Order  []string
+		Acts   []runtime.ActivationRecord
+		Prev   string // previous.holder during the round
+		Events []string
+	}
+	wants := []got{
+		// Round 1: the guard is false; A won and holds priority.
+		{"A", []string{"A", "B"}, []runtime.ActivationRecord{act("A", "a1"), act("B", "b1")}, "",
+			[]string{"placement A", "placement B"}},
+		// Rounds 2 and 3: the handler gives priority to B, who acts first.
+		{"B", []string{"B", "A"}, []runtime.ActivationRecord{act("B", "b1"), act("A", "a1")}, "A",
+			[]string{"placement A", "placement B", "hook on end of phase priority", "holder B"}},
+		{"B", []string{"B", "A"}, []runtime.ActivationRecord{act("B", "b1"), act("A", "a1")}, "B",
+			[]string{"placement A", "placement B", "hook on end of phase priority", "holder B"}},
+	}
+	for i, w := range wants {
+		prev := b.Memory().Holder
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatalf("round %d: %v", i+1, err)
+		}
+		var evs []string
+		for _, e := range res.Events {
+			switch e.Kind {
+			case runtime.EvPlacement, runtime.EvHolder:
+				evs = append(evs, fmt.Sprintf("%s %s", e.Kind, e.Subject))
+			case runtime.EvHook:
+				evs = append(evs, "hook "+e.Detail)
+			}
+		}
+		g := got{res.Holder, res.Order, res.Activations, prev, evs}
+		if diff := cmp.Diff(w, g); diff != "" {
+			t.Errorf("round %d (-want +got):\n%s", i+1, diff)
+		}
+		st := b.Standing("priority")
+		if st == nil || st.Places[0].Criterion != "holder set by a special rule" {
+			if i > 0 {
+				t.Errorf("round %d: the standing does not say the special rule placed %s: %+v", i+1, res.Holder, st)
+			}
+		}
+	}
+	// The overridden holder is what the next round remembers.
+	if b.Memory().Holder != "B" {
+		t.Errorf("previous.holder after round 3 = %q, want B", b.Memory().Holder)
+	}
+}
+
+// Must show 5: a Go hook overrides the holder, and another changes an
+// attribute that the roll-off reads.
+func TestGoHookChangesState(t *testing.T) {
+	ctx := context.Background()
+
+	t.Run("SetHolder", func(t *testing.T) {
+		p := mustProgram(t, "necromunda")
+		hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			// "The player with the fewest fighters left takes priority
+			// instead" (a scenario's special rule), at the end of the roll.
+			if at == (runtime.HookPoint{Edge: "end", Kind: "step", Name: "Roll For Priority"}) {
+				fewest := ""
+				for _, s := range b.Sides() {
+					if fewest == "" || len(s.Units) < len(b.Side(fewest).Units) {
+						fewest = s.Name
+					}
+				}
+				return b.SetHolder(fewest)
+			}
+			return nil
+		}
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Goliaths", 2)
+		dice.AddRoll("Eschers", 6)
+		b, err := p.NewBattle(gangs(), runtime.WithDice(dice), runtime.WithDecider(activationPolicy), runtime.WithHook(hook))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The Eschers (2 fighters) won the roll, but... they have the fewest
+		// fighters too. Check the holder is the Eschers and nothing changed.
+		if res.Holder != "Eschers" {
+			t.Errorf("holder %q, want Eschers", res.Holder)
+		}
+
+		// Now with the Goliaths winning the roll: the hook hands priority to
+		// the Eschers, and they activate first.
+		dice.AddRoll("Goliaths", 6)
+		dice.AddRoll("Eschers", 2)
+		res, err = b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Holder != "Eschers" || res.Order[0] != "Eschers" {
+			t.Errorf("round 2: holder %q order %v, want the Eschers first", res.Holder, res.Order)
+		}
+		want := []runtime.ActivationRecord{
+			act("Eschers", "Mira"), act("Goliaths", "Krug"), act("Eschers", "Sable"), act("Goliaths", "Volk"),
+		}
+		if diff := cmp.Diff(want, res.Activations); diff != "" {
+			t.Errorf("round 2 activations (-want +got):\n%s", diff)
+		}
+		if err := b.SetHolder("Nobody"); err == nil {
+			t.Error("SetHolder of a side not in the order succeeded")
+		}
+	})
+
+	t.Run("SetAttr before the roll", func(t *testing.T) {
+		p := compileInline(t, hookRules)
+		// At the start of each round the host gives B a +2 bonus.
+		hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if at.Kind == "round" && at.Edge == "start" {
+				return b.SetAttr(ctx, "B", "bonus", 2)
+			}
+			return nil
+		}
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("A", 4)
+		dice.AddRoll("B", 3)
+		b, err := p.NewBattle(hookSides(), runtime.WithDice(dice), runtime.WithHook(hook))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rolls []string
+		for _, e := range res.Events {
+			if e.Kind == runtime.EvRoll {
+				rolls = append(rolls, fmt.Sprintf("%s %d+%d=%d", e.Subject, *e.Value, *e.Total-*e.Value, *e.Total))
+			}
+		}
+		if diff := cmp.Diff([]string{"A 4+0=4", "B 3+2=5"}, rolls); diff != "" {
+			t.Errorf("rolls (-want +got):\n%s", diff)
+		}
+		if res.Holder != "B" {
+			t.Errorf("holder %q, want B (3 + 2 beats 4)", res.Holder)
+		}
+	})
+
+	t.Run("SetAttr recomputes an until-changed card", func(t *testing.T) {
+		p := mustProgram(t, "agi")
+		// In round 2, at the start of the turn-order phase, Bran is slowed.
+		hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if b.Round() == 2 && at == (runtime.HookPoint{Edge: "start", Kind: "phase", Name: "turn_order"}) {
+				return b.SetAttr(ctx, "Bran", "agi", 1)
+			}
+			return nil
+		}
+		sides := []runtime.SideSpec{
+			{Name: "A", Team: "Red", Units: []runtime.UnitSpec{{Name: "Aria", Attrs: map[string]any{"agi": 3}}}},
+			{Name: "B", Team: "Blue", Units: []runtime.UnitSpec{{Name: "Bran", Attrs: map[string]any{"agi": 5}}}},
+		}
+		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewScriptedDice()), runtime.WithHook(hook))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round, want := range [][]string{{"Bran", "Aria"}, {"Aria", "Bran"}} {
+			res, err := b.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var acts []string
+			for _, a := range res.Activations {
+				acts = append(acts, a.Unit)
+			}
+			if diff := cmp.Diff(want, acts); diff != "" {
+				t.Errorf("round %d: activations (-want +got):\n%s", round+1, diff)
+			}
+			if res.Holder != want[0] {
+				t.Errorf("round %d: holder %q, want %q", round+1, res.Holder, want[0])
+			}
+		}
+	})
+}
+
+// A ruleset handler that sets an attribute: the until-changed card reacts
+// at once, and a guard limits the handler to one round.
+const slowRules = `ruleset slow {
+  sides 2..
+  unit attribute agi int
+  phase turn_order {
+    order units as card until changed agi {
+      highest agi
+      tie: choice order by team default keep
+    }
+  }
+  activation unit_order by card
+  on start of round when round == 2 {
+    set agi of "Bran" = agi_of("Aria") - 1
+  }
+}
+`
+
+func TestRulesetHookSetsAttribute(t *testing.T) {
+	agiOf := runtime.WithFunction("agi_of", func(params ...any) (any, error) {
+		// Only called with "Aria", who always has 3.
+		if params[0] != "Aria" {
+			return nil, fmt.Errorf("agi_of(%v)", params[0])
+		}
+		return 3, nil
+	}, new(func(string) int))
+	p := compileInline(t, slowRules, agiOf)
+	sides := []runtime.SideSpec{
+		{Name: "A", Team: "Red", Units: []runtime.UnitSpec{{Name: "Aria", Attrs: map[string]any{"agi": 3}}}},
+		{Name: "B", Team: "Blue", Units: []runtime.UnitSpec{{Name: "Bran", Attrs: map[string]any{"agi": 5}}}},
+	}
+	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for round, want := range [][]string{{"Bran", "Aria"}, {"Aria", "Bran"}, {"Aria", "Bran"}} {
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var acts []string
+		for _, a := range res.Activations {
+			acts = append(acts, a.Unit)
+		}
+		if diff := cmp.Diff(want, acts); diff != "" {
+			t.Errorf("round %d: activations (-want +got):\n%s", round+1, diff)
+		}
+		if round == 1 {
+			var sets []string
+			for _, e := range res.Events {
+				if e.Kind == runtime.EvSet {
+					sets = append(sets, e.Detail)
+				}
+			}
+			if diff := cmp.Diff([]string{"agi of Bran is now 2"}, sets); diff != "" {
+				t.Errorf("round 2: set events (-want +got):\n%s", diff)
+			}
+		}
+	}
+	if got := b.Unit("Bran").Attrs["agi"]; got != 2 {
+		t.Errorf("Bran's agi = %v, want 2", got)
+	}
+}
