@@ -161,7 +161,8 @@ type roundState struct {
 	Events      []Event            `json:"events"`
 	Turn        int                `json:"turn"`
 	Steps       int                `json:"steps"`
-	Done        []string           `json:"done,omitempty"` // "once" phases first run this round
+	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
+	Override    string             `json:"override,omitempty"` // the holder a special rule set`
 }
 
 // NewBattle starts a battle between the given sides, before round 1.
@@ -353,7 +354,7 @@ func (b *Battle) Standing(name string) *Standing {
 // the ruleset's first), first holding priority.
 func (b *Battle) Order() []string {
 	if s := b.standings[b.prog.main.name]; s != nil {
-		return slices.Clone(s.Order)
+		return slices.Clone(b.roundOrder(s))
 	}
 	return nil
 }
@@ -489,27 +490,41 @@ func (b *Battle) MakeReady(unit string) error {
 	return nil
 }
 
-// SetHolder gives priority to a side (or, for a standing of units, a unit):
-// it moves to the front of the main standing.
+// SetHolder gives priority to a side (or, for a standing of units, a unit)
+// for the round under way: it goes first in this round's order. The
+// standing itself is left alone, so the override lasts one round even when
+// the order is kept for the whole battle.
 func (b *Battle) SetHolder(name string) error {
 	st := b.standings[b.prog.main.name]
-	if st == nil {
-		return fmt.Errorf("holder %s: no order has been made yet", name)
+	if st == nil || !b.InRound() {
+		return fmt.Errorf("holder %s: no round is under way with an order made", name)
 	}
-	i := slices.Index(st.Order, name)
-	if i < 0 {
+	if !slices.Contains(st.Order, name) {
 		return fmt.Errorf("holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
 	}
-	pl := st.Places[i]
-	pl.Criterion = "holder set by a special rule"
-	st.Order = append([]string{name}, slices.Delete(st.Order, i, i+1)...)
-	st.Places = append([]Place{pl}, slices.Delete(st.Places, i, i+1)...)
-	if b.cur != nil {
-		b.cur.Holder = name
-	}
+	b.cur.Holder, b.cur.Override = name, name
 	b.changed()
 	b.emit(Event{Kind: EvHolder, Subject: name, Detail: "set by a special rule"})
 	return nil
+}
+
+// roundOrder is this round's order of a standing: the standing, with a
+// holder set by a special rule moved to the front.
+func (b *Battle) roundOrder(st *Standing) []string {
+	if st == nil {
+		return nil
+	}
+	if st.Name != b.prog.main.name || b.cur == nil || b.cur.Override == "" || b.cur.Round != b.round {
+		return st.Order
+	}
+	out := make([]string, 0, len(st.Order))
+	out = append(out, b.cur.Override)
+	for _, n := range st.Order {
+		if n != b.cur.Override {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // view caches the values expressions read, rebuilt after changes.

@@ -114,7 +114,7 @@ func (b *Battle) setRoundHolder() {
 	if st == nil || len(st.Order) == 0 {
 		return
 	}
-	b.cur.Holder = st.Order[0]
+	b.cur.Holder = b.roundOrder(st)[0]
 	b.cur.Chooser = ""
 	if st.ChoiceRound == b.round {
 		b.cur.Chooser = st.Chooser
@@ -369,24 +369,25 @@ func (b *Battle) Next() *Turn {
 	if st == nil || len(st.Order) == 0 {
 		return nil
 	}
+	order := b.roundOrder(st)
 	switch act.mode {
 	case "unit_order":
-		for _, n := range st.Order {
+		for _, n := range order {
 			if u := b.unitByNm[n]; u != nil && u.Ready {
 				return &Turn{Side: u.Side.Name, Options: []string{u.Name}}
 			}
 		}
 		return nil
 	case "sequential":
-		for k := 0; k < len(st.Order); k++ {
-			side := st.Order[(b.cur.Turn+k)%len(st.Order)]
+		for k := 0; k < len(order); k++ {
+			side := order[(b.cur.Turn+k)%len(order)]
 			if ready := b.readyOf(side); len(ready) > 0 {
 				return &Turn{Side: side, Options: ready, CanPass: act.passAllowed}
 			}
 		}
 		return nil
 	}
-	side := st.Order[b.cur.Turn%len(st.Order)]
+	side := order[b.cur.Turn%len(order)]
 	ready := b.readyOf(side)
 	return &Turn{Side: side, Options: ready, MustPass: len(ready) == 0, CanPass: act.passAllowed && len(ready) > 0}
 }
@@ -482,7 +483,7 @@ func (b *Battle) advance(side string) {
 		b.cur.Turn++
 	case "sequential":
 		st := b.standings[b.prog.act.by.name]
-		b.cur.Turn = slices.Index(st.Order, side)
+		b.cur.Turn = slices.Index(b.roundOrder(st), side)
 		if len(b.readyOf(side)) == 0 {
 			b.cur.Turn++
 		}
