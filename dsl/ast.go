@@ -31,7 +31,8 @@ type Comment struct {
 	Text string // including the leading '#'
 }
 
-// Decl is a top-level declaration: *Ruleset or *Scenario.
+// Decl is a top-level declaration: *Ruleset, *Scenario, or *SideSetup (a
+// setup file lists the sides of a battle, for `turnorder run --setup`).
 type Decl interface{ declNode() }
 
 // Name is an identifier or a quoted string. Either way it holds the plain
@@ -554,6 +555,7 @@ func (*HolderAction) action() {}
 func (*QuoteStmt) action()    {}
 
 func (*SideSetup) setupStmt() {}
+func (*SideSetup) declNode()  {}
 func (*Assign) sideItem()     {}
 func (*UnitSetup) sideItem()  {}
 

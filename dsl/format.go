@@ -244,6 +244,8 @@ func (p *printer) decl(d Decl) {
 	case *Scenario:
 		p.put("scenario ", text(d.Title))
 		block(p, d.Body, d.EndPos, p.scenarioStmt)
+	case *SideSetup:
+		p.side(d)
 	default:
 		p.unknown(d)
 	}

@@ -49,7 +49,7 @@ var parserOptions = []participle.Option{
 	participle.Lexer(rulesLexer),
 	participle.Elide("Whitespace", "Comment"),
 	participle.UseLookahead(4),
-	participle.Union[Decl](&Ruleset{}, &Scenario{}),
+	participle.Union[Decl](&Ruleset{}, &Scenario{}, &SideSetup{}),
 	participle.Union[RuleStmt](&SourceStmt{}, &QuoteStmt{}, &SidesStmt{}, &AttrDecl{}, &StatusDecl{},
 		&RememberStmt{}, &PhaseStmt{}, &ActivationStmt{}, &HandlerStmt{}, &ExampleStmt{}),
 	participle.Union[PhaseItem](&StepStmt{}, &OrderStmt{}, &ReadyStmt{}, &HookStmt{}, &QuoteStmt{}),
@@ -82,7 +82,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	}
 	if onlyTrivia(tokens) {
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
-			"empty file: expected a ruleset or a scenario")}
+			"empty file: expected a ruleset, a scenario or sides")}
 	}
 
 	text := []byte(string(src))

@@ -786,6 +786,9 @@ func (c *compiler) resolves(chain []link) bool {
 		case *valueLink, *rollLink:
 			resolved = false
 		case *randomLink, *choiceLink, *rerollLink, *awardLink:
+			if ch, isChoice := x.(*choiceLink); isChoice && !resolved && (ch.role == "winner" || ch.role == "loser") {
+				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
+			}
 			if _, isChoice := x.(*choiceLink); !isChoice && resolved {
 				c.warnf(linkPos(x), "%s can never apply: every tie is already resolved", quoteSrc(x.describe()))
 			}
@@ -802,7 +805,11 @@ func (c *compiler) resolves(chain []link) bool {
 		}
 		if _, ok := l.(*randomLink); ok && i+1 < len(chain) {
 			if _, isChoice := chain[i+1].(*choiceLink); !isChoice {
-				c.warnf(linkPos(chain[i+1]), "%s comes after random and can never apply", quoteSrc(chain[i+1].describe()))
+				what := quoteSrc(chain[i+1].describe())
+				if _, ok := chain[i+1].(*tieSet); ok {
+					what = "this tie rule"
+				}
+				c.warnf(linkPos(chain[i+1]), "%s comes after random and can never apply", what)
 				return true // random resolves everything; what follows never runs
 			}
 		}

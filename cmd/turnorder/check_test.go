@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,9 +16,21 @@ func unknownAttr(t *testing.T) string {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(src), "lowest count(units)") {
-		t.Skip("morturi.rules no longer says `lowest count(units)`")
+		t.Fatal("morturi.rules no longer says `lowest count(units)`")
 	}
 	return strings.Replace(string(src), "lowest count(units)", "lowest count(unitz)", 1)
+}
+
+// unitzAt is the line:column of `unitz` in unknownAttr's text.
+func unitzAt(t *testing.T) string {
+	t.Helper()
+	for i, line := range strings.Split(unknownAttr(t), "\n") {
+		if c := strings.Index(line, "unitz"); c >= 0 {
+			return fmt.Sprintf("%d:%d", i+1, c+1)
+		}
+	}
+	t.Fatal("no unitz")
+	return ""
 }
 
 func TestCheck(t *testing.T) {
@@ -83,7 +96,7 @@ ruleset r {
 		}}},
 		{"bundled name", []string{"mesbg"}, expectation{code: 0, stdout: []string{"ok  mesbg (bundled) (ruleset mesbg)"}}},
 		{"unknown attribute", []string{bad}, expectation{code: 1, stderr: []string{
-			bad + ":11:20: error: ", "unitz",
+			bad + ":" + unitzAt(t) + ": error: ", "unitz",
 			"\n          lowest count(unitz)\n                       ^\n",
 		}, notStdout: []string{"ok"}}},
 		{"scenario rulesets", []string{scen}, expectation{code: 1, stderr: []string{

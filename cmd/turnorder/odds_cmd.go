@@ -158,7 +158,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 		}
 		if err != nil {
 			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, from.fix(ds), from.src, "turnorder odds: ")
+				writeDiags(e.stderr, ds, from.src, e.prefix())
 			} else {
 				fmt.Fprintf(e.stderr, "turnorder odds: %s: %v\n", p.Name, err)
 			}

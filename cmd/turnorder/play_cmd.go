@@ -594,7 +594,7 @@ func playBattle(e *env, o playOptions) int {
 		b, err = prog.NewBattle(specs, opts...)
 		if err != nil {
 			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, from.fix(ds), from.src, "turnorder play: ")
+				writeDiags(e.stderr, ds, from.src, e.prefix())
 				return exitError
 			}
 			return fail("%v", err)

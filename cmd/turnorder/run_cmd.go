@@ -122,7 +122,7 @@ func runBattle(e *env, o runOptions) int {
 		runtime.WithDecider(runtime.Policy{}))
 	if err != nil {
 		if ds, ok := asDiags(err); ok {
-			writeDiags(e.stderr, from.fix(ds), from.src, "turnorder run: ")
+			writeDiags(e.stderr, ds, from.src, e.prefix())
 			return exitError
 		}
 		return fail("%v", err)
@@ -220,14 +220,12 @@ func looksLikePath(s string) bool {
 // NewBattle's diagnostics against the right file.
 type sidesFrom struct {
 	src []byte
-	fix func(dsl.Diagnostics) dsl.Diagnostics
 }
 
 // battleSides returns the sides for the battle: the ruleset's example,
 // --sides, --setup, or sides picked from --setup by --sides. On failure it
 // returns nil and a message, or "" when it has printed diagnostics.
 func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime.SideSpec, sidesFrom, string) {
-	noFix := func(ds dsl.Diagnostics) dsl.Diagnostics { return ds }
 	var names []string
 	if o.sides != "" {
 		for _, n := range strings.Split(o.sides, ",") {
@@ -240,12 +238,12 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 	}
 	if o.setup == "" {
 		if names != nil {
-			return runtime.Sides(names...), sidesFrom{fix: noFix}, ""
+			return runtime.Sides(names...), sidesFrom{}, ""
 		}
 		if len(p.Example()) == 0 {
 			return nil, sidesFrom{}, fmt.Sprintf("ruleset %s has no example sides; name some with --sides A,B or --setup FILE", p.Name)
 		}
-		return p.Example(), sidesFrom{src: rs.src, fix: noFix}, ""
+		return p.Example(), sidesFrom{src: rs.src}, ""
 	}
 
 	specs, from, msg := readSetup(e, o.setup)
@@ -275,73 +273,41 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 	return picked, from, ""
 }
 
-// setupPrefix wraps a setup file of bare side statements so that it parses
-// as a scenario. It goes on the file's first line, so only the columns of
-// that line need fixing.
-const setupPrefix = `scenario "setup" {`
-
-// readSetup reads the sides of a --setup file: bare `side` statements, or
-// the first scenario (or else ruleset example) that has some.
+// readSetup reads the sides of a --setup file: its top-level `side`
+// statements, or else the first scenario (or ruleset example) that has some.
 func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, sidesFrom{}, "--setup: " + pathError(err)
 	}
-	from := sidesFrom{src: src, fix: func(ds dsl.Diagnostics) dsl.Diagnostics { return ds }}
-	text := src
-	if startsWithSide(src) {
-		text = []byte(setupPrefix + string(src) + "\n}\n")
-		n := len(setupPrefix)
-		lines := strings.Split(string(src), "\n")
-		from.fix = func(ds dsl.Diagnostics) dsl.Diagnostics {
-			out := make(dsl.Diagnostics, len(ds))
-			for i, d := range ds {
-				switch {
-				case d.Pos.Line > len(lines):
-					// At the closing brace we added: the end of the file.
-					d.Pos.Line = len(lines)
-					d.Pos.Column = len(lines[len(lines)-1]) + 1
-					d.Pos.Offset = len(src)
-				case d.Pos.Line == 1 && d.Pos.Column > n:
-					d.Pos.Column -= n
-					d.Pos.Offset -= n
-				case d.Pos.Offset >= n:
-					d.Pos.Offset -= n
-				}
-				out[i] = d
-			}
-			return out
-		}
-	}
-	f, diags := dsl.Parse(path, text)
+	from := sidesFrom{src: src}
+	f, diags := dsl.Parse(path, src)
 	if diags.HasErrors() || f == nil {
-		writeDiags(e.stderr, from.fix(diags), src, e.prefix())
+		writeDiags(e.stderr, diags, src, e.prefix())
 		return nil, from, ""
 	}
 	var stmts []dsl.SetupStmt
 	for _, d := range f.Decls {
-		if sc, ok := d.(*dsl.Scenario); ok {
-			for _, st := range sc.Body {
+		if s, ok := d.(*dsl.SideSetup); ok {
+			stmts = append(stmts, s)
+		}
+	}
+	for _, d := range f.Decls {
+		if len(stmts) > 0 {
+			break
+		}
+		switch x := d.(type) {
+		case *dsl.Scenario:
+			for _, st := range x.Body {
 				if s, ok := st.(*dsl.SideSetup); ok {
 					stmts = append(stmts, s)
 				}
 			}
-		}
-		if len(stmts) > 0 {
-			break
-		}
-	}
-	if len(stmts) == 0 {
-		for _, d := range f.Decls {
-			if r, ok := d.(*dsl.Ruleset); ok {
-				for _, st := range r.Body {
-					if ex, ok := st.(*dsl.ExampleStmt); ok {
-						stmts = append(stmts, ex.Setup...)
-					}
+		case *dsl.Ruleset:
+			for _, st := range x.Body {
+				if ex, ok := st.(*dsl.ExampleStmt); ok {
+					stmts = append(stmts, ex.Setup...)
 				}
-			}
-			if len(stmts) > 0 {
-				break
 			}
 		}
 	}
@@ -349,26 +315,6 @@ func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 		return nil, from, fmt.Sprintf("--setup %s names no sides: write `side NAME` statements, one a line", path)
 	}
 	return runtime.SetupFromDSL(stmts), from, ""
-}
-
-// startsWithSide reports whether the first word of src, after blank lines
-// and comments, is `side`.
-func startsWithSide(src []byte) bool {
-	s := string(src)
-	for {
-		s = strings.TrimLeft(s, " \t\r\n;")
-		if strings.HasPrefix(s, "#") {
-			i := strings.IndexByte(s, '\n')
-			if i < 0 {
-				return false
-			}
-			s = s[i:]
-			continue
-		}
-		break
-	}
-	rest, ok := strings.CutPrefix(s, "side")
-	return ok && (rest == "" || !isWordByte(rest[0]))
 }
 
 func printHeader(w io.Writer, p *runtime.Program, specs []runtime.SideSpec, seed uint64) {
@@ -400,13 +346,7 @@ func printRound(w io.Writer, res *runtime.RoundResult) {
 		if ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd {
 			continue // the header says it
 		}
-		line := ev.String()
-		if ev.Kind == runtime.EvReady && ev.Detail != "" && !strings.Contains(line, ev.Detail) {
-			// Event.String says "X is Ready" even for a unit that a
-			// condition kept from getting its marker; say what happened.
-			line = fmt.Sprintf("%s gets no Ready marker (%s)", ev.Subject, strings.TrimPrefix(ev.Detail, "no Ready marker: "))
-		}
-		fmt.Fprintf(w, "  %s\n", line)
+		fmt.Fprintf(w, "  %s\n", ev)
 	}
 	chooser := res.Chooser
 	if chooser == "" {

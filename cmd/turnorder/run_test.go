@@ -207,7 +207,7 @@ ruleset second {
 		{"first ruleset, JSON", []string{"run", two, "--sides", "A,B", "--rounds", "1", "--json"}, expectation{code: 0,
 			stdout: []string{`"ruleset": "first"`}}},
 		{"compile errors", []string{"run", bad}, expectation{code: 1,
-			stderr: []string{bad + ":11:20: error: ", "^\n"}}},
+			stderr: []string{bad + ":" + unitzAt(t) + ": error: ", "^\n"}}},
 		{"no example sides", []string{"run", two}, expectation{code: 1,
 			stderr: []string{"ruleset first has no example sides; name some with --sides"}, oneLine: true}},
 		{"only scenarios", []string{"run", onlyScenarios}, expectation{code: 1,
