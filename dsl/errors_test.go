@@ -15,27 +15,14 @@ import (
 // the parser reports exactly the errors its "###" markers expect, on the
 // lines they are on.
 func TestErrors(t *testing.T) {
-	files, err := filepath.Glob("testdata/errors/*.rules")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/errors/*.rules (%v)", err)
-	}
-	total := 0
-	for _, file := range files {
-		for _, c := range dsltest.Chunks(t, file) {
-			total++
-			t.Run(fmt.Sprintf("%s:%d", filepath.Base(file), c.Line), func(t *testing.T) {
-				if len(c.Want) == 0 {
-					t.Errorf("%s:%d: chunk expects no error; error chunks need a ### marker", file, c.Line)
-				}
-				diags := parseChunk(t, file, c)
-				checkPositions(t, file, diags)
-				dsltest.Check(t, file, c, diags)
-			})
+	dsltest.RunFiles(t, "testdata/errors/*.rules", 45, func(t *testing.T, file string, c dsltest.Chunk) {
+		if len(c.Want) == 0 {
+			t.Errorf("%s:%d: chunk expects no error; error chunks need a ### marker", file, c.Line)
 		}
-	}
-	if total < 45 {
-		t.Errorf("only %d error chunks; keep at least 45", total)
-	}
+		diags := parseChunk(t, file, c)
+		checkPositions(t, file, diags)
+		dsltest.Check(t, file, c, diags)
+	})
 }
 
 // TestKnownGaps runs testdata/gaps/*.rules: malformed input the parser

@@ -11,9 +11,7 @@ package runtime_test
 // chunk's diagnostics as `turnorder check` renders them.
 
 import (
-	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,37 +26,24 @@ import (
 const okMark = "# ok:"
 
 func TestSemanticErrors(t *testing.T) {
-	files, err := filepath.Glob("testdata/errors/*.rules")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/errors/*.rules (%v)", err)
-	}
-	total := 0
-	for _, file := range files {
-		for _, c := range dsltest.Chunks(t, file) {
-			total++
-			t.Run(fmt.Sprintf("%s:%d", filepath.Base(file), c.Line), func(t *testing.T) {
-				if len(c.Want) == 0 && !strings.Contains(c.Source, okMark) {
-					t.Errorf("%s:%d: chunk expects no diagnostic; error chunks need a ### marker, positive ones a %q comment",
-						file, c.Line, okMark)
-				}
-				diags := compileChunk(t, file, c.Source)
-				for _, d := range diags {
-					if d.Pos.Line < 1 || d.Pos.Column < 1 {
-						t.Errorf("%s: diagnostic without a position: %v", file, d)
-					} else if d.Pos.Filename != file {
-						t.Errorf("%s: diagnostic names file %q: %v", file, d.Pos.Filename, d)
-					}
-				}
-				dsltest.Check(t, file, c, diags)
-				if t.Failed() || os.Getenv("SHOWDIAGS") != "" {
-					t.Logf("all diagnostics:\n%s", diags.Render(c.Source))
-				}
-			})
+	dsltest.RunFiles(t, "testdata/errors/*.rules", 30, func(t *testing.T, file string, c dsltest.Chunk) {
+		if len(c.Want) == 0 && !strings.Contains(c.Source, okMark) {
+			t.Errorf("%s:%d: chunk expects no diagnostic; error chunks need a ### marker, positive ones a %q comment",
+				file, c.Line, okMark)
 		}
-	}
-	if total < 30 {
-		t.Errorf("only %d chunks; keep at least 30", total)
-	}
+		diags := compileChunk(t, file, c.Source)
+		for _, d := range diags {
+			if d.Pos.Line < 1 || d.Pos.Column < 1 {
+				t.Errorf("%s: diagnostic without a position: %v", file, d)
+			} else if d.Pos.Filename != file {
+				t.Errorf("%s: diagnostic names file %q: %v", file, d.Pos.Filename, d)
+			}
+		}
+		dsltest.Check(t, file, c, diags)
+		if t.Failed() || os.Getenv("SHOWDIAGS") != "" {
+			t.Logf("all diagnostics:\n%s", diags.Render(c.Source))
+		}
+	})
 }
 
 // compileChunk parses src and compiles every ruleset in it, returning all

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -112,4 +113,28 @@ func plural(n int, one string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %ss", n, one)
+}
+
+// sideFlags adds --sides and --setup, which run, play and odds share.
+func sideFlags(fs *flag.FlagSet) (sides, setup *string) {
+	sides = fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
+	setup = fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	return sides, setup
+}
+
+// rulesetArgs checks that args name one ruleset (or up to most). It
+// reports a bad command line and returns false.
+func rulesetArgs(e *env, args []string, most int) bool {
+	switch {
+	case len(args) == 0:
+		fmt.Fprintf(e.stderr, "%sname a ruleset: one of %s, or the path of a .rules file\n", e.prefix(), bundledList())
+		return false
+	case len(args) > most && most == 1:
+		fmt.Fprintf(e.stderr, "%sone ruleset at a time (got %s)\n", e.prefix(), strings.Join(args, ", "))
+		return false
+	case len(args) > most:
+		fmt.Fprintf(e.stderr, "%scompare at most %d rulesets (got %d)\n", e.prefix(), most, len(args))
+		return false
+	}
+	return true
 }

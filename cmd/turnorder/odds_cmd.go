@@ -51,8 +51,7 @@ turnorder odds mesbg --policy first=other`,
 		flags: newFlags("odds"),
 	}
 	fs := c.flags
-	sides := fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
-	setup := fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	sides, setup := sideFlags(fs)
 	rounds := 1
 	fs.Var(&intFlag{&rounds}, "rounds", "analyse `N` rounds")
 	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions")
@@ -63,12 +62,7 @@ turnorder odds mesbg --policy first=other`,
 	svg := fs.String("svg", "", "write a chart of P(holder) per round to this `file`")
 	policy := fs.String("policy", "", "override a decision policy, as `KIND=POLICY` (first=other)")
 	c.run = func(e *env, args []string) int {
-		switch {
-		case len(args) == 0:
-			fmt.Fprintf(e.stderr, "turnorder odds: name a ruleset: one of %s, or the path of a .rules file\n", bundledList())
-			return exitUsage
-		case len(args) > 2:
-			fmt.Fprintf(e.stderr, "turnorder odds: compare at most two rulesets (got %d)\n", len(args))
+		if !rulesetArgs(e, args, 2) {
 			return exitUsage
 		}
 		if rounds < 1 || rounds > maxOddsRounds {

@@ -58,19 +58,13 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 		flags: newFlags("play"),
 	}
 	fs := c.flags
-	sides := fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
-	setup := fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	sides, setup := sideFlags(fs)
 	save := fs.String("save", "", "save the battle to `file` after every round")
 	resume := fs.String("resume", "", "continue the battle saved in `file`")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round)")
 	c.run = func(e *env, args []string) int {
-		switch {
-		case len(args) == 0:
-			fmt.Fprintf(e.stderr, "turnorder play: name a ruleset: one of %s, or the path of a .rules file\n", bundledList())
-			return exitUsage
-		case len(args) > 1:
-			fmt.Fprintf(e.stderr, "turnorder play: one ruleset at a time (got %s)\n", strings.Join(args, ", "))
+		if !rulesetArgs(e, args, 1) {
 			return exitUsage
 		}
 		if rounds < 0 || rounds > maxRounds {

@@ -58,20 +58,14 @@ turnorder run ./house-rules.rules --seed 42`,
 		flags: newFlags("run"),
 	}
 	fs := c.flags
-	sides := fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
-	setup := fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	sides, setup := sideFlags(fs)
 	seed := uint64(1)
 	rounds := 3
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice with `N` (the same seed gives the same battle)")
 	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds (at least 1)")
 	asJSON := fs.Bool("json", false, "print one JSON document (see docs/json.md) instead of the transcript")
 	c.run = func(e *env, args []string) int {
-		switch {
-		case len(args) == 0:
-			fmt.Fprintf(e.stderr, "turnorder run: name a ruleset: one of %s, or the path of a .rules file\n", bundledList())
-			return exitUsage
-		case len(args) > 1:
-			fmt.Fprintf(e.stderr, "turnorder run: one ruleset at a time (got %s)\n", strings.Join(args, ", "))
+		if !rulesetArgs(e, args, 1) {
 			return exitUsage
 		}
 		if rounds < 1 || rounds > maxRounds {

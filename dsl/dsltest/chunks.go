@@ -44,6 +44,7 @@ package dsltest
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -225,4 +226,26 @@ func Mismatches(filename string, c Chunk, diags dsl.Diagnostics) []string {
 		msgs = append(msgs, fmt.Sprintf("%s:%d:%d: unexpected error: %s", filename, d.Pos.Line, d.Pos.Column, d.Message))
 	}
 	return msgs
+}
+
+// RunFiles runs test as a subtest for every chunk of every file matching
+// glob, named "file.rules:LINE", and fails if there are fewer than min
+// chunks in all (so that a moved testdata directory cannot pass by
+// running nothing).
+func RunFiles(t *testing.T, glob string, min int, test func(t *testing.T, file string, c Chunk)) {
+	t.Helper()
+	files, err := filepath.Glob(glob)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files match %s (%v)", glob, err)
+	}
+	total := 0
+	for _, file := range files {
+		for _, c := range Chunks(t, file) {
+			total++
+			t.Run(fmt.Sprintf("%s:%d", filepath.Base(file), c.Line), func(t *testing.T) { test(t, file, c) })
+		}
+	}
+	if total < min {
+		t.Errorf("only %d chunks in %s; keep at least %d", total, glob, min)
+	}
 }
