@@ -82,7 +82,7 @@ func checkFile(e *env, arg string) bool {
 		return false
 	}
 	diags, summary := checkSource(filename, src, dir)
-	writeDiags(e.stderr, diags, src, "turnorder check: ")
+	writeDiags(e.stderr, diags, src, e.prefix())
 	if diags.HasErrors() {
 		return false
 	}

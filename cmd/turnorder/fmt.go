@@ -86,7 +86,7 @@ type fmtOptions struct{ write, list, diff bool }
 func fmtOne(e *env, o fmtOptions, name string, src []byte, perm os.FileMode) bool {
 	out, diags := dsl.FormatSource(name, src)
 	if diags.HasErrors() || out == nil {
-		writeDiags(e.stderr, diags, src, "turnorder fmt: ")
+		writeDiags(e.stderr, diags, src, e.prefix())
 		if len(diags) == 0 {
 			fmt.Fprintf(e.stderr, "%s: cannot be formatted\n", name)
 		}

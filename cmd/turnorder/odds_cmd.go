@@ -123,20 +123,11 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 	ctx := context.Background()
 	var vs []variant
 	for _, arg := range args {
-		p, rs, msg := loadProgram(e, arg)
-		if p == nil {
-			if msg != "" {
-				fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
-			}
+		s, ok := loadSetup(e, arg, o.run)
+		if !ok {
 			return exitError
 		}
-		specs, from, msg := battleSides(e, p, rs, o.run)
-		if specs == nil {
-			if msg != "" {
-				fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
-			}
-			return exitError
-		}
+		p, specs := s.prog, s.specs
 		v := variant{name: p.Name}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
@@ -151,18 +142,14 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: o.decider})
 		}
 		if err != nil {
-			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, from.src, e.prefix())
-			} else {
-				fmt.Fprintf(e.stderr, "turnorder odds: %s: %v\n", p.Name, err)
-			}
+			reportErr(e, err, s.from.src)
 			return exitError
 		}
 		vs = append(vs, v)
 	}
 	if o.svg != "" {
 		if err := os.WriteFile(o.svg, []byte(chartSVG(vs, o.rounds)), 0o644); err != nil {
-			fmt.Fprintf(e.stderr, "turnorder odds: --svg: %s\n", pathError(err))
+			fmt.Fprintf(e.stderr, "%s--svg: %s\n", e.prefix(), pathError(err))
 			return exitError
 		}
 	}

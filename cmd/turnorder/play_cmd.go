@@ -552,16 +552,19 @@ func attrValue(s string) any {
 
 func playBattle(e *env, o playOptions) int {
 	fail := func(format string, args ...any) int {
-		fmt.Fprintf(e.stderr, "turnorder play: "+format+"\n", args...)
+		fmt.Fprintf(e.stderr, e.prefix()+format+"\n", args...)
 		return exitError
 	}
-	prog, rs, msg := loadProgram(e, o.ruleset)
-	if prog == nil {
+	var s setup
+	var msg string
+	s.prog, s.rs, msg = loadProgram(e, o.ruleset)
+	if s.prog == nil {
 		if msg != "" {
 			return fail("%s", msg)
 		}
 		return exitError
 	}
+	prog := s.prog
 
 	t := newTable(e)
 	dice := runtime.FuncDice{Die: t.die, PickOne: t.pickRandom}
@@ -578,20 +581,16 @@ func playBattle(e *env, o playOptions) int {
 			return fail("cannot resume %s: %v", o.resume, err)
 		}
 	} else {
-		specs, from, msg := battleSides(e, prog, rs, runOptions{sides: o.sides, setup: o.setup})
-		if specs == nil {
+		var ok bool
+		s.specs, s.from, msg = battleSides(e, prog, s.rs, runOptions{sides: o.sides, setup: o.setup})
+		if s.specs == nil {
 			if msg != "" {
 				return fail("%s", msg)
 			}
 			return exitError
 		}
-		b, err = prog.NewBattle(specs, opts...)
-		if err != nil {
-			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, from.src, e.prefix())
-				return exitError
-			}
-			return fail("%v", err)
+		if b, ok = s.battle(e, opts...); !ok {
+			return exitError
 		}
 	}
 	t.b = b
@@ -625,7 +624,7 @@ func playBattle(e *env, o playOptions) int {
 				return fail("input ended in round %d, before the round was over (%s)", b.Round(), last)
 			}
 			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, rs.src, "turnorder play: ")
+				writeDiags(e.stderr, ds, s.rs.src, e.prefix())
 				return exitError
 			}
 			return fail("round %d: %v", b.Round(), err)

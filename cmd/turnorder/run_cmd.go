@@ -91,35 +91,63 @@ type source struct {
 	src      []byte
 }
 
+// setup is a ruleset with the sides of a battle, ready to play.
+type setup struct {
+	prog  *runtime.Program
+	rs    source
+	specs []runtime.SideSpec
+	from  sidesFrom
+}
+
+// loadSetup loads the ruleset arg and the battle's sides, reporting any
+// problem itself; ok is false then.
+func loadSetup(e *env, arg string, o runOptions) (s setup, ok bool) {
+	var msg string
+	s.prog, s.rs, msg = loadProgram(e, arg)
+	if s.prog != nil {
+		s.specs, s.from, msg = battleSides(e, s.prog, s.rs, o)
+		if s.specs != nil {
+			return s, true
+		}
+	}
+	if msg != "" {
+		fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
+	}
+	return s, false
+}
+
+// battle starts the battle, reporting a bad setup itself.
+func (s setup) battle(e *env, opts ...runtime.BattleOption) (*runtime.Battle, bool) {
+	b, err := s.prog.NewBattle(s.specs, opts...)
+	if err != nil {
+		reportErr(e, err, s.from.src)
+		return nil, false
+	}
+	return b, true
+}
+
+// reportErr prints err: diagnostics with their source lines, or one line.
+func reportErr(e *env, err error, src []byte) {
+	if ds, ok := asDiags(err); ok {
+		writeDiags(e.stderr, ds, src, e.prefix())
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
+}
+
 func runBattle(e *env, o runOptions) int {
 	fail := func(format string, args ...any) int {
-		fmt.Fprintf(e.stderr, "turnorder run: "+format+"\n", args...)
+		fmt.Fprintf(e.stderr, e.prefix()+format+"\n", args...)
 		return exitError
 	}
-	prog, rs, msg := loadProgram(e, o.ruleset)
-	if prog == nil {
-		if msg != "" {
-			return fail("%s", msg)
-		}
+	s, ok := loadSetup(e, o.ruleset, o)
+	if !ok {
 		return exitError
 	}
-
-	specs, from, msg := battleSides(e, prog, rs, o)
-	if specs == nil {
-		if msg != "" {
-			return fail("%s", msg)
-		}
+	prog, rs, specs := s.prog, s.rs, s.specs
+	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(runtime.Policy{}))
+	if !ok {
 		return exitError
-	}
-	b, err := prog.NewBattle(specs,
-		runtime.WithDice(runtime.NewSeededDice(o.seed)),
-		runtime.WithDecider(runtime.Policy{}))
-	if err != nil {
-		if ds, ok := asDiags(err); ok {
-			writeDiags(e.stderr, ds, from.src, e.prefix())
-			return exitError
-		}
-		return fail("%v", err)
 	}
 
 	ctx := context.Background()
@@ -131,7 +159,7 @@ func runBattle(e *env, o runOptions) int {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
 			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, rs.src, "turnorder run: ")
+				writeDiags(e.stderr, ds, rs.src, e.prefix())
 				return exitError
 			}
 			return fail("round %d: %v", b.Round(), err)

@@ -170,7 +170,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	}
 	f, diags := dsl.Parse(sf.name, sf.src)
 	if f == nil || diags.HasErrors() {
-		writeDiags(t.e.stderr, diags, sf.src, "turnorder test: ")
+		writeDiags(t.e.stderr, diags, sf.src, t.e.prefix())
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
 		t.broken++
 		return
