@@ -310,7 +310,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	for _, o := range opts {
 		o(p)
 	}
-	c := &compiler{p: p, names: map[string]dsl.Pos{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
+	c := &compiler{p: p, names: map[string]declared{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
 	c.declarations(r)
 	p.types = buildEnvTypes(p)
 	c.rules(r)
@@ -324,7 +324,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 
 type compiler struct {
 	p          *Program
-	names      map[string]dsl.Pos // attributes, statuses, remembered values
+	names      map[string]declared // attributes, statuses, remembered values
 	phaseNames map[string]bool
 	stepNames  map[string]bool
 	sawSides   bool
@@ -352,16 +352,26 @@ var reserved = map[string]bool{
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
+// declared is a name an expression can use, and what declared it.
+type declared struct {
+	pos  dsl.Pos
+	what string
+}
+
 func (c *compiler) declareName(name string, pos dsl.Pos, what string) bool {
 	if reserved[name] {
 		c.errorf(pos, "%s %s: the name is reserved", what, name)
 		return false
 	}
 	if prev, ok := c.names[name]; ok {
-		c.errorf(pos, "%s %s is declared twice (first at line %d)", what, name, prev.Line)
+		if prev.what == what {
+			c.errorf(pos, "%s %s is declared twice (first at line %d)", what, name, prev.pos.Line)
+		} else {
+			c.errorf(pos, "%s %s: %s is already a %s (line %d)", what, name, name, prev.what, prev.pos.Line)
+		}
 		return false
 	}
-	c.names[name] = pos
+	c.names[name] = declared{pos, what}
 	return true
 }
 
@@ -598,8 +608,11 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 				continue // a duplicate, already reported
 			}
 			o.scope = c.scope(s.Scope, ph.scope)
+			errs := len(p.diags)
 			o.chain = c.chain(o, s.Chain, 0)
-			c.checkResolves(o, s)
+			if len(p.diags) == errs {
+				c.checkResolves(o, s) // warnings about a broken chain would only confuse
+			}
 			ph.items = append(ph.items, o)
 		case *dsl.ReadyStmt:
 			rr := &readyRule{unless: s.Mode == "unless", pos: s.Pos}
