@@ -37,6 +37,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -147,6 +148,10 @@ type run struct {
 	decider *runtime.ScriptedDecider
 	round   int
 	started bool
+	// wantErr is an `expect error` waiting for the error it expects.
+	wantErr *dsl.Expect
+	errRE   *regexp.Regexp
+	gotErr  bool
 }
 
 func (r *run) fail(round int, field string, pos dsl.Pos, diff string) {
@@ -154,7 +159,15 @@ func (r *run) fail(round int, field string, pos dsl.Pos, diff string) {
 }
 
 func (r *run) errorf(pos dsl.Pos, format string, args ...any) {
-	r.fail(r.round, "error", pos, fmt.Sprintf(format, args...))
+	msg := fmt.Sprintf(format, args...)
+	if r.wantErr != nil && r.errRE.MatchString(msg) {
+		r.gotErr = true // the refusal the scenario expected
+		return
+	}
+	if r.wantErr != nil {
+		msg = fmt.Sprintf("want an error matching %q, got: %s", r.errRE, msg)
+	}
+	r.fail(r.round, "error", pos, msg)
 }
 
 func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
@@ -209,7 +222,14 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 			return
 		}
 		r.round = rb.Number
-		if !r.playRound(ctx, rb) {
+		played := r.playRound(ctx, rb)
+		switch {
+		case r.wantErr != nil && !r.gotErr:
+			r.fail(r.round, "error", r.wantErr.Pos, fmt.Sprintf("want an error matching %q, but the round went on without one", r.errRE))
+			return
+		case r.wantErr != nil:
+			return // the round failed as expected: the scenario ends there
+		case !played:
 			return
 		}
 	}
@@ -371,6 +391,9 @@ func (r *run) check(field string, pos dsl.Pos, want, got any) {
 }
 
 func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
+	if e.Error != nil {
+		return r.expectError(e)
+	}
 	if !r.start(ctx, e.Pos) {
 		return false
 	}
@@ -413,6 +436,18 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 	case e.Event != nil:
 		r.expectEvent(e.Event)
 	}
+	return true
+}
+
+// expectError arms `expect error`: the round must fail, from here on, with
+// a matching error, and the scenario ends with that round.
+func (r *run) expectError(e *dsl.Expect) bool {
+	re, err := regexp.Compile(string(*e.Error))
+	if err != nil {
+		r.errorf(e.Pos, "expect error: bad regexp: %v", err)
+		return false
+	}
+	r.wantErr, r.errRE = e, re
 	return true
 }
 

@@ -85,6 +85,7 @@ func TestTeeth(t *testing.T) {
 		{"morturi", "lowest sum(units, .movement)", "highest sum(units, .movement)", "the faster school goes first"},
 		{"morturi", "phase priority once", "phase priority each round", "the priority order is worked out again every battle round"},
 		{"morturi", "activation alternate by priority", "activation sequential by priority", "a school activates all its gladiators in one go"},
+		{"morturi", "activation alternate by priority", "activation alternate by priority pass allowed", "a school may pass while it still has gladiators to activate"},
 	}
 	covered := map[string]bool{}
 	for _, m := range mutations {

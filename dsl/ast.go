@@ -491,7 +491,9 @@ type ActivateScript struct {
 	Count *int `parser:"'activate' @Int?"`
 }
 
-// Expect is `expect WHAT ...`.
+// Expect is `expect WHAT ...`. `expect error "regexp"` says the round
+// must go on to fail with an error matching the regexp: a move the rules
+// refuse.
 type Expect struct {
 	Pos         Pos
 	Order       []Name        `parser:"'expect' ( 'order' @(Ident | String) (',' @(Ident | String))*"`
@@ -499,6 +501,7 @@ type Expect struct {
 	Chooser     *Name         `parser:"        | 'chooser' @(Ident | String)"`
 	Activations []*Activation `parser:"        | 'activations' @@ (',' @@)*"`
 	Ready       *ReadyExpect  `parser:"        | @@"`
+	Error       *Text         `parser:"        | 'error' @String"`
 	Event       *EventExpect  `parser:"        | @@ )"`
 }
 

@@ -518,6 +518,8 @@ func (p *printer) expect(e *Expect) {
 		p.put(" activations ", strings.Join(acts, ", "))
 	case e.Ready != nil:
 		p.put(" ready ", names(e.Ready.Units))
+	case e.Error != nil:
+		p.put(" error ", text(*e.Error))
 	case e.Event != nil:
 		if e.Event.No {
 			p.put(" no")

@@ -400,7 +400,7 @@ func (p *progress) done() {
 // chartSVG draws P(holder) per round, one line per side (dashed for the
 // second variant).
 func chartSVG(vs []variant, rounds int) string {
-	const w, h, left, right, top, bottom = 720, 400, 60, 160, 30, 50
+	const w, h, left, right, top, bottom = 780, 400, 60, 200, 30, 50
 	pw, ph := float64(w-left-right), float64(h-top-bottom)
 	x := func(r int) float64 {
 		if rounds == 1 {
