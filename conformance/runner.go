@@ -346,6 +346,11 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 			r.errorf(s.Pos, "%v", err)
 			return false
 		}
+	case *dsl.RemoveScript:
+		if err := r.b.RemoveUnit(ctx, string(s.Unit)); err != nil {
+			r.errorf(s.Pos, "%v", err)
+			return false
+		}
 	case *dsl.ReadyScript:
 		if err := r.b.MakeReady(string(s.Unit)); err != nil {
 			r.errorf(s.Pos, "%v", err)

@@ -479,6 +479,12 @@ type StatusScript struct {
 	Status Name `parser:"@Ident"`
 }
 
+// RemoveScript is `remove NAME`: the unit leaves the battle (a casualty).
+type RemoveScript struct {
+	Pos  Pos
+	Unit Name `parser:"'remove' @(Ident | String)"`
+}
+
 // ReadyScript is `ready NAME`: a skill readies the unit again.
 type ReadyScript struct {
 	Pos  Pos
@@ -575,6 +581,7 @@ func (*ChooseScript) roundStmt()   {}
 func (*SetScript) roundStmt()      {}
 func (*StatusScript) roundStmt()   {}
 func (*ReadyScript) roundStmt()    {}
+func (*RemoveScript) roundStmt()   {}
 func (*ActivateScript) roundStmt() {}
 func (*Expect) roundStmt()         {}
 func (*QuoteStmt) roundStmt()      {}

@@ -481,6 +481,8 @@ func (p *printer) roundStmt(s RoundStmt) {
 		p.put(name(s.Status))
 	case *ReadyScript:
 		p.put("ready ", name(s.Unit))
+	case *RemoveScript:
+		p.put("remove ", name(s.Unit))
 	case *ActivateScript:
 		p.put("activate")
 		if s.Count != nil {

@@ -60,7 +60,7 @@ var parserOptions = []participle.Option{
 	participle.Union[SideItem](&UnitSetup{}, &Assign{}),
 	participle.Union[ScenarioStmt](&UseRuleset{}, &QuoteStmt{}, &PolicyStmt{}, &SeedStmt{}, &SideSetup{}, &RoundBlock{}),
 	participle.Union[RoundStmt](&RollScript{}, &RandomScript{}, &ChooseScript{}, &SetScript{},
-		&StatusScript{}, &ReadyScript{}, &ActivateScript{}, &Expect{}, &QuoteStmt{}),
+		&StatusScript{}, &ReadyScript{}, &RemoveScript{}, &ActivateScript{}, &Expect{}, &QuoteStmt{}),
 }
 
 var parser = participle.MustBuild[File](parserOptions...)

@@ -44,7 +44,7 @@ var (
 	scenarioMembers = []memberParser{member[*UseRuleset](), member[*QuoteStmt](), member[*PolicyStmt](), member[*SeedStmt](),
 		member[*SideSetup](), member[*RoundBlock]()}
 	roundMembers = []memberParser{member[*RollScript](), member[*RandomScript](), member[*ChooseScript](), member[*SetScript](),
-		member[*StatusScript](), member[*ReadyScript](), member[*ActivateScript](), member[*Expect](), member[*QuoteStmt]()}
+		member[*StatusScript](), member[*ReadyScript](), member[*RemoveScript](), member[*ActivateScript](), member[*Expect](), member[*QuoteStmt]()}
 )
 
 // blocks maps the word that opens a block to its statements' grammar.
@@ -58,7 +58,7 @@ var blocks = map[string]blockGrammar{
 	"example":  {"a side", "side", []memberParser{member[*SideSetup]()}},
 	"side":     {"a unit or an attribute", "unit, NAME = VALUE", []memberParser{member[*UnitSetup](), member[*Assign]()}},
 	"scenario": {"a scenario statement", "ruleset, quote, decide by policy, seed, side, round", scenarioMembers},
-	"round":    {"a round statement", "roll, random, NAME chooses, set, NAME is, ready, activate, expect, quote", roundMembers},
+	"round":    {"a round statement", "roll, random, NAME chooses, set, NAME is, ready, remove, activate, expect, quote", roundMembers},
 }
 
 // refine improves d, a parse error, when it is the enclosing block's

@@ -475,6 +475,37 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	return b.rewatch(ctx, status)
 }
 
+// RemoveUnit takes a unit out of the battle, as a casualty: it no longer
+// counts in its side's units, holds no Ready marker and never activates
+// again. Standings made once for the battle stay as they were; standings
+// of units that watch values are made again without it.
+func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
+	u := b.unitByNm[unit]
+	if u == nil {
+		return fmt.Errorf("remove %s: no unit is called %s", unit, unit)
+	}
+	u.Side.Units = slices.DeleteFunc(u.Side.Units, func(x *Unit) bool { return x == u })
+	b.units = slices.DeleteFunc(b.units, func(x *Unit) bool { return x == u })
+	delete(b.unitByNm, unit)
+	b.names = [2][]string{}
+	b.genv = [2]reflect.Value{}
+	b.changed()
+	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
+	for _, ph := range b.prog.phases {
+		for _, o := range ordersIn(ph) {
+			if o.units && o.scope.kind == "changed" && b.standings[o.name] != nil {
+				if err := b.with(ctx, func() error { return b.computeOrder(ctx, o) }); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if b.InRound() {
+		b.setRoundHolder()
+	}
+	return nil
+}
+
 // MakeReady puts a Ready marker on a unit, such as when a skill lets a model
 // activate again.
 func (b *Battle) MakeReady(unit string) error {

@@ -25,6 +25,7 @@ const (
 	EvHolder     EventKind = "holder"
 	EvSet        EventKind = "set"
 	EvReady      EventKind = "ready"
+	EvRemoved    EventKind = "removed"
 	EvActivate   EventKind = "activate"
 	EvPass       EventKind = "pass"
 )
@@ -105,6 +106,8 @@ func (e Event) String() string {
 			return fmt.Sprintf("%s gets no Ready marker (%s)", e.Subject, strings.TrimPrefix(e.Detail, "no Ready marker: "))
 		}
 		return fmt.Sprintf("%s is Ready", e.Subject)
+	case EvRemoved:
+		return fmt.Sprintf("%s is removed from the battle", e.Subject)
 	case EvActivate:
 		return fmt.Sprintf("%s activates %s", e.By, e.Subject)
 	case EvPass:
