@@ -38,9 +38,9 @@ call for a random pick, pick at the table (roll off, draw lots) and enter
 the name or number of who comes next.
 
 After each round play asks "another round? [Y/n/save]". There you can also
-answer "save FILE" to save the battle, or "set ATTR of NAME = VALUE" when an
-attribute changes during the battle (say, an AGI buff), which recomputes
-the standings that watch it. With --rounds N play plays N rounds and does
+answer "save FILE" to save the battle, "remove UNIT" when a model falls, or
+"set ATTR of NAME = VALUE" when an attribute changes during the battle
+(say, an AGI buff), which recomputes the standings that watch it. With --rounds N play plays N rounds and does
 not ask.
 
 --save FILE writes the battle to FILE after every round (the JSON of
@@ -526,8 +526,18 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				continue
 			}
 			t.say("%s of %s is now %s (its effects show in the next round)", m[1], name, m[3])
+		case "remove":
+			name := strings.Trim(strings.TrimSpace(rest), `"`)
+			if err := t.b.RemoveUnit(ctx, name); err != nil {
+				if errors.Is(err, errInputEnded) {
+					return false, err
+				}
+				t.say("%v", err)
+				continue
+			}
+			t.say("%s is removed from the battle", name)
 		default:
-			t.say("answer y (another round), n (stop), save [FILE], or set ATTRIBUTE of NAME = VALUE")
+			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, or remove UNIT")
 		}
 	}
 }

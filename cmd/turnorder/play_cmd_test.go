@@ -201,3 +201,17 @@ func TestParseArrangement(t *testing.T) {
 		}
 	}
 }
+
+// A model that falls between rounds is removed at the table.
+func TestPlayRemove(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "schools.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n}\n")
+	// Round 1: B activates b1, A picks a1, B passes, A activates a2. Then
+	// a1 falls, and round 2 has one activation for each school.
+	r := runCmd(t, "a1\nremove zed\nremove a1\ny\nn\n", "play", "morturi", "--setup", setup)
+	expectation{code: 0, stdout: []string{
+		"no unit is called zed",
+		"a1 is removed from the battle",
+		"  → activations: B: b1; A: a2\n",
+	}}.check(t, r)
+}
