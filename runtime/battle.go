@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
 )
 
@@ -149,6 +150,7 @@ type Battle struct {
 	names   [2][]string      // side names, unit names (see subjectNames)
 	places  []Place          // scratch for order runs
 	genv    [2]reflect.Value // group environments, reused (sides, units)
+	vm      vm.VM            // runs every expression; reused, as a battle is used by one goroutine
 }
 
 // roundState is the progress of the round under way.
@@ -679,4 +681,9 @@ func (b *Battle) groupEnv(units bool, tied []int) reflect.Value {
 	e.Field(t.groupIdx["units"]).Set(v.allU)
 	b.fillCommon(e, t.groupIdx, v)
 	return e
+}
+
+// eval runs a compiled expression in env.
+func (b *Battle) eval(c *compiled, env reflect.Value) (any, error) {
+	return b.vm.Run(c.prog, env.Interface())
 }

@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-
-	"github.com/expr-lang/expr"
 )
 
 // ErrLimit is wrapped by errors from going over a Limits bound.
@@ -271,7 +269,7 @@ func (r *orderRun) subjectEnv(i int) reflect.Value {
 }
 
 func (r *orderRun) number(c *compiled, i int) (float64, error) {
-	out, err := expr.Run(c.prog, r.subjectEnv(i).Interface())
+	out, err := r.b.eval(c, r.subjectEnv(i))
 	if err != nil {
 		return 0, fmt.Errorf("%s: %s for %s: %v", posString(c.pos), quoteSrc(c.src), r.names[i], err)
 	}
@@ -314,8 +312,9 @@ func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
 
 func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt int) ([][]int, error) {
 	names := r.namesOf(bl)
-	mods := make([]int, len(bl))
+	var mods []int
 	if l.mod != nil {
+		mods = make([]int, len(bl))
 		for k, i := range bl {
 			m, err := r.number(l.mod, i)
 			if err != nil {
@@ -335,7 +334,10 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 	}
 	keys := make([]float64, len(bl))
 	for k := range bl {
-		total := nat[k] + mods[k]
+		total := nat[k]
+		if mods != nil {
+			total += mods[k]
+		}
 		keys[k] = float64(total)
 		if r.b.transcript {
 			r.b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: names[k], Value: intp(nat[k]), Total: intp(total),
@@ -456,7 +458,7 @@ func isSubset(xs, of []string) bool {
 }
 
 func (r *orderRun) guard(c *compiled, bl []int) (bool, error) {
-	out, err := expr.Run(c.prog, r.b.groupEnv(r.o.units, bl).Interface())
+	out, err := r.b.eval(c, r.b.groupEnv(r.o.units, bl))
 	if err != nil {
 		return false, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
 	}
@@ -496,7 +498,7 @@ func (r *orderRun) reroll(ctx context.Context, l *rerollLink, bl []int, roll *ro
 }
 
 func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
-	out, err := expr.Run(l.e.prog, r.b.groupEnv(r.o.units, bl).Interface())
+	out, err := r.b.eval(l.e, r.b.groupEnv(r.o.units, bl))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
 	}
@@ -516,16 +518,16 @@ func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
 	if len(rest) == 1 {
 		r.place(rest, l)
 	}
-	detail := name + " goes first"
 	if l.not {
-		detail = "the others go before " + name
 		if r.b.transcript {
-			r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.desc, Detail: detail, Pos: l.at})
+			r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.desc,
+				Detail: "the others go before " + name, Pos: l.at})
 		}
 		return [][]int{rest, who}, nil
 	}
 	if r.b.transcript {
-		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.desc, Detail: detail, Pos: l.at})
+		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.desc,
+			Detail: name + " goes first", Pos: l.at})
 	}
 	return [][]int{who, rest}, nil
 }

@@ -99,6 +99,7 @@ type scope struct {
 
 type phase struct {
 	name  string
+	key   string // "phase NAME" or "step NAME", for the battle's record of what ran
 	step  bool
 	scope scope
 	items []any // *phase (a step), *order, *readyRule, hookPoint
@@ -484,7 +485,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		switch s := st.(type) {
 		case *dsl.PhaseStmt:
-			ph := &phase{name: string(s.Name), scope: c.scope(s.Scope, scope{kind: "each"}), pos: s.Pos}
+			ph := &phase{name: string(s.Name), key: "phase " + string(s.Name), scope: c.scope(s.Scope, scope{kind: "each"}), pos: s.Pos}
 			c.phaseBody(ph, s.Body)
 			p.phases = append(p.phases, ph)
 		case *dsl.RememberStmt:
@@ -599,7 +600,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 	for _, it := range body {
 		switch s := it.(type) {
 		case *dsl.StepStmt:
-			st := &phase{name: string(s.Name), step: true, scope: c.scope(s.Scope, ph.scope), pos: s.Pos}
+			st := &phase{name: string(s.Name), key: "step " + string(s.Name), step: true, scope: c.scope(s.Scope, ph.scope), pos: s.Pos}
 			c.phaseBody(st, s.Body)
 			ph.items = append(ph.items, st)
 		case *dsl.OrderStmt:

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/expr-lang/expr"
 )
 
 // ErrRoundOver is returned by Activate and Pass when the round has no
@@ -122,10 +120,7 @@ func (b *Battle) setRoundHolder() {
 }
 
 func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
-	key := "phase " + ph.name
-	if ph.step {
-		key = "step " + ph.name
-	}
+	key := ph.key
 	if ph.scope.kind == "once" && b.done[key] {
 		return nil
 	}
@@ -218,7 +213,7 @@ func ordersIn(ph *phase) []*order {
 func (b *Battle) readyAll(rr *readyRule) error {
 	for i, u := range b.units {
 		if rr != nil && rr.cond != nil {
-			out, err := expr.Run(rr.cond.prog, b.currentView().unitEnv[i].Interface())
+			out, err := b.eval(rr.cond, b.currentView().unitEnv[i])
 			if err != nil {
 				return fmt.Errorf("%s: %s for %s: %v", posString(rr.cond.pos), quoteSrc(rr.cond.src), u.Name, err)
 			}
@@ -257,7 +252,7 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 			continue
 		}
 		if h.when != nil {
-			out, err := expr.Run(h.when.prog, b.groupEnv(false, nil).Interface())
+			out, err := b.eval(h.when, b.groupEnv(false, nil))
 			if err != nil {
 				return fmt.Errorf("%s: %s: %v", posString(h.when.pos), quoteSrc(h.when.src), err)
 			}
@@ -287,7 +282,7 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 
 func (b *Battle) runAction(ctx context.Context, a any) error {
 	eval := func(c *compiled) (any, error) {
-		out, err := expr.Run(c.prog, b.groupEnv(false, nil).Interface())
+		out, err := b.eval(c, b.groupEnv(false, nil))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
 		}
@@ -541,7 +536,7 @@ func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
 	}
 	mem := Memory{Holder: b.cur.Holder, Chooser: b.cur.Chooser, Order: b.Order()}
 	for _, r := range b.prog.remember {
-		out, err := expr.Run(r.e.prog, b.groupEnv(false, nil).Interface())
+		out, err := b.eval(r.e, b.groupEnv(false, nil))
 		if err != nil {
 			return nil, fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
 		}
