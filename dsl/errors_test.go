@@ -160,7 +160,7 @@ func TestRender(t *testing.T) {
 func TestRenderParseError(t *testing.T) {
 	src := "ruleset x {\n  sides two\n}\n"
 	_, diags := dsl.Parse("x.rules", []byte(src))
-	want := "x.rules:2:9: error: unexpected \"two\" (expected a number (\"..\" a number?)?)\n" +
+	want := "x.rules:2:9: error: unexpected \"two\" (expected a number)\n" +
 		"      sides two\n" +
 		"            ^\n"
 	if got := diags.Render(src); got != want {

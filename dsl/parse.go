@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -256,8 +255,8 @@ func fromParseError(filename string, err error) Diagnostic {
 
 // friendly rewrites participle's messages in a rule author's words.
 func friendly(msg string) string {
-	msg = blockRE.ReplaceAllString(msg, `"{"`)
-	r := strings.NewReplacer(
+	msg = shortenExpected(msg)
+	msg = strings.NewReplacer(
 		`"\n"`, "end of line",
 		`"<EOF>"`, "end of file",
 		"<eol>", "end of line",
@@ -265,26 +264,14 @@ func friendly(msg string) string {
 		"<string>", "a quoted string",
 		"<int>", "a number",
 		"<dice>", "dice such as d6 or 2d6",
-	)
-	msg = r.Replace(msg)
-	r = strings.NewReplacer(
-		`((":" Criterion) | ("{"))`, `":" and a criterion, or a "{" block`,
-		`Role ("default" a name)?`, "a role such as winner, loser or team",
-		"dice such as d6 or 2d6 Expr?", "dice such as d6 or 2d6",
-		`"roll" (dice such as d6 or 2d6 | a number | <float> | a name)? Expr?`, `"roll" and dice, or an expression`,
 		"(expected Expr)", "(expected an expression)",
-		"(expected \"=\" Expr)", "(expected \"=\" and an expression)",
 		"(expected Criterion)", "(expected a criterion)",
-	)
-	msg = r.Replace(msg)
+	).Replace(msg)
 	if strings.HasPrefix(msg, "unexpected token") {
 		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)
 	}
 	return msg
 }
-
-// blockRE matches participle's spelling of a block: "{" statements "}".
-var blockRE = regexp.MustCompile(`"\{" (end of line|<eol>)\* \(\w+ (end of line|<eol>)\*\)\* "\}"`)
 
 // fillExprSources sets Expr.Source to the exact text of each expression.
 func fillExprSources(f *File, src string) {

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -96,14 +97,30 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		}
 	}
 	best := d
+	var also []string // what other statements that got as far expected
 	for _, parse := range g.members {
 		err := parse(d.Pos.Filename, string(text))
 		if err == nil {
 			continue
 		}
-		if nd := fromParseError(d.Pos.Filename, err); nd.Pos.Offset > best.Pos.Offset {
-			best = nd
+		nd := fromParseError(d.Pos.Filename, err)
+		switch {
+		case nd.Pos.Offset > best.Pos.Offset:
+			best, also = nd, nil
+		case nd.Pos.Offset == best.Pos.Offset && nd.Pos.Offset > d.Pos.Offset:
+			if m := expectedRE.FindStringSubmatch(nd.Message); m != nil {
+				also = append(also, m[1])
+			}
 		}
+	}
+	if m := expectedRE.FindStringSubmatchIndex(best.Message); m != nil && len(also) > 0 {
+		words := []string{best.Message[m[2]:m[3]]}
+		for _, a := range also {
+			if !slices.Contains(words, a) {
+				words = append(words, a)
+			}
+		}
+		best.Message = best.Message[:m[0]] + "(expected " + orList(words) + ")"
 	}
 	if best.Pos.Offset > d.Pos.Offset {
 		return refine(best, tokens, src) // the statement may hold a block that went wrong
