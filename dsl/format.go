@@ -34,7 +34,14 @@ func Format(f *File) []byte {
 		if !ok {
 			continue
 		}
+		_, side := d.(*SideSetup)
+		prevSide := false
 		if i > 0 {
+			_, prevSide = f.Decls[i-1].(*SideSetup)
+		}
+		// Declarations stand apart, but the sides of a setup file are a
+		// list (a blank line between them is kept if it was there).
+		if i > 0 && !(side && prevSide) {
 			p.forceBlank = true
 		}
 		p.startLine(pos.Offset, true)

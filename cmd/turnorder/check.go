@@ -102,7 +102,7 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, stri
 
 	var names []string
 	declared := map[string]dsl.Pos{}
-	scenarios := 0
+	scenarios, sides := 0, 0
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *dsl.Ruleset:
@@ -125,6 +125,8 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, stri
 			diags = append(diags, p.Warnings()...)
 		case *dsl.Scenario:
 			scenarios++
+		case *dsl.SideSetup:
+			sides++
 		}
 	}
 	// After a syntax error the broken declaration is missing from f, so a
@@ -143,6 +145,9 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, stri
 	}
 	if scenarios > 0 {
 		parts = append(parts, plural(scenarios, "scenario"))
+	}
+	if sides > 0 {
+		parts = append(parts, plural(sides, "side"))
 	}
 	if _, warns := countErrors(diags); warns > 0 {
 		parts = append(parts, plural(warns, "warning"))
