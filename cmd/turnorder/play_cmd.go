@@ -650,26 +650,7 @@ func playBattle(e *env, o playOptions) int {
 }
 
 func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions) {
-	title := p.Name
-	if p.Title != "" {
-		title += ": " + p.Title
-	}
-	fmt.Fprintln(w, title)
-	parts := make([]string, len(b.Sides()))
-	for i, s := range b.Sides() {
-		var about []string
-		if s.Team != "" {
-			about = append(about, "team "+s.Team)
-		}
-		if len(s.Units) > 0 {
-			about = append(about, plural(len(s.Units), "unit"))
-		}
-		parts[i] = s.Name
-		if len(about) > 0 {
-			parts[i] += " (" + strings.Join(about, ", ") + ")"
-		}
-	}
-	fmt.Fprintf(w, "sides: %s\n", strings.Join(parts, ", "))
+	printHeader(w, p, b)
 	switch {
 	case o.resume != "" && b.InRound():
 		fmt.Fprintf(w, "resumed from %s in round %d\n", o.resume, b.Round())

@@ -144,7 +144,7 @@ func runBattle(e *env, o runOptions) int {
 	if !ok {
 		return exitError
 	}
-	prog, rs, specs := s.prog, s.rs, s.specs
+	prog, rs := s.prog, s.rs
 	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(runtime.Policy{}))
 	if !ok {
 		return exitError
@@ -153,7 +153,8 @@ func runBattle(e *env, o runOptions) int {
 	ctx := context.Background()
 	doc := runDoc{Ruleset: prog.Name, Seed: o.seed, Rounds: []roundDoc{}}
 	if !o.json {
-		printHeader(e.stdout, prog, specs, o.seed)
+		printHeader(e.stdout, prog, b)
+		fmt.Fprintf(e.stdout, "seed: %d\n", o.seed)
 	}
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
@@ -339,14 +340,16 @@ func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 	return runtime.SetupFromDSL(stmts), from, ""
 }
 
-func printHeader(w io.Writer, p *runtime.Program, specs []runtime.SideSpec, seed uint64) {
+// printHeader names the ruleset and the battle's sides, as run and play
+// begin.
+func printHeader(w io.Writer, p *runtime.Program, b *runtime.Battle) {
 	title := p.Name
 	if p.Title != "" {
 		title += ": " + p.Title
 	}
 	fmt.Fprintln(w, title)
-	parts := make([]string, len(specs))
-	for i, s := range specs {
+	parts := make([]string, len(b.Sides()))
+	for i, s := range b.Sides() {
 		var about []string
 		if s.Team != "" {
 			about = append(about, "team "+s.Team)
@@ -359,7 +362,7 @@ func printHeader(w io.Writer, p *runtime.Program, specs []runtime.SideSpec, seed
 			parts[i] += " (" + strings.Join(about, ", ") + ")"
 		}
 	}
-	fmt.Fprintf(w, "sides: %s\nseed: %d\n", strings.Join(parts, ", "), seed)
+	fmt.Fprintf(w, "sides: %s\n", strings.Join(parts, ", "))
 }
 
 func printRound(w io.Writer, res *runtime.RoundResult) {
