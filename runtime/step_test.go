@@ -127,20 +127,6 @@ func playStraightRounds(p *runtime.Program, g stepGame, seed uint64) ([]*runtime
 	return out, b, nil
 }
 
-// restoreFrom snapshots b and restores it into a new battle with default
-// dice (whose state comes from the snapshot) and the default decider.
-func restoreFrom(p *runtime.Program, b *runtime.Battle) (*runtime.Battle, error) {
-	data, err := b.Snapshot()
-	if err != nil {
-		return nil, fmt.Errorf("snapshot: %w", err)
-	}
-	r, err := p.Restore(data)
-	if err != nil {
-		return nil, fmt.Errorf("restore: %w", err)
-	}
-	return r, nil
-}
-
 // playTurnByTurn plays the same rounds, one activation at a time. With
 // useStep, each turn is b.Step (which asks the Decider, as PlayRound does);
 // otherwise the host reads b.Next and calls Activate on the first option,
@@ -155,7 +141,7 @@ func playTurnByTurn(p *runtime.Program, g stepGame, seed uint64, useStep bool) (
 	}
 	restores := 0
 	snap := func(where string) error {
-		r, err := restoreFrom(p, b)
+		r, err := snapRestore(p, b)
 		if err != nil {
 			return fmt.Errorf("%s: %w", where, err)
 		}
@@ -358,7 +344,7 @@ func TestStepSnapshotWithSkill(t *testing.T) {
 					}
 				}
 				if restoreEveryTurn {
-					if b, err = restoreFrom(p, b); err != nil {
+					if b, err = snapRestore(p, b); err != nil {
 						return nil, err
 					}
 				}
