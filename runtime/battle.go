@@ -687,3 +687,35 @@ func (b *Battle) groupEnv(units bool, tied []int) reflect.Value {
 func (b *Battle) eval(c *compiled, env reflect.Value) (any, error) {
 	return b.vm.Run(c.prog, env.Interface())
 }
+
+// evalGroup runs an expression of the group environment (tie guards,
+// awards, handlers) with tied as the group.
+func (b *Battle) evalGroup(c *compiled, units bool, tied []int) (any, error) {
+	if c.fast != nil {
+		return c.fast.value(fenv{b: b, tied: tied}), nil
+	}
+	return b.eval(c, b.groupEnv(units, tied))
+}
+
+// groupString runs a group expression that names someone, without boxing
+// the name when it runs natively.
+func (b *Battle) groupString(c *compiled, units bool, tied []int) (string, error) {
+	if c.fast != nil && c.fast.s != nil {
+		return c.fast.s(fenv{b: b, tied: tied}), nil
+	}
+	out, err := b.evalGroup(c, units, tied)
+	s, _ := out.(string)
+	return s, err
+}
+
+// evalSubject runs an expression of subject i, a side or a unit.
+func (b *Battle) evalSubject(c *compiled, units bool, i int) (any, error) {
+	if c.fast != nil {
+		return c.fast.value(fenv{b: b, subj: i}), nil
+	}
+	v := b.currentView()
+	if units {
+		return b.eval(c, v.unitEnv[i])
+	}
+	return b.eval(c, v.sideEnv[i])
+}

@@ -145,6 +145,7 @@ func (k exprKind) String() string {
 // compiled is an expression ready to run.
 type compiled struct {
 	prog *vm.Program
+	fast *fastExpr // the native form, if the expression has one
 	src  string
 	pos  dsl.Pos
 }
@@ -170,7 +171,21 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, p.types.friendly(t.String()))
 		return nil, &d
 	}
-	return &compiled{prog: prog, src: e.Source, pos: e.Pos}, nil
+	c := &compiled{prog: prog, src: e.Source, pos: e.Pos}
+	if !p.noFast {
+		c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
+	}
+	return c, nil
+}
+
+func (t *envTypes) kindOf(env reflect.Type) envKind {
+	switch env {
+	case t.sideEnv:
+		return sideSubject
+	case t.unitEnv:
+		return unitSubject
+	}
+	return groupEnv
 }
 
 func kindAccepts(want exprKind, t reflect.Type) bool {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 )
@@ -260,16 +259,11 @@ func (r *orderRun) split(bl []int, keys []float64, dir int, l link) [][]int {
 	return out
 }
 
-func (r *orderRun) subjectEnv(i int) reflect.Value {
-	v := r.b.currentView()
-	if r.o.units {
-		return v.unitEnv[i]
-	}
-	return v.sideEnv[i]
-}
-
 func (r *orderRun) number(c *compiled, i int) (float64, error) {
-	out, err := r.b.eval(c, r.subjectEnv(i))
+	if c.fast != nil && c.fast.i != nil {
+		return float64(c.fast.i(fenv{b: r.b, subj: i})), nil
+	}
+	out, err := r.b.evalSubject(c, r.o.units, i)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %s for %s: %v", posString(c.pos), quoteSrc(c.src), r.names[i], err)
 	}
@@ -458,7 +452,7 @@ func isSubset(xs, of []string) bool {
 }
 
 func (r *orderRun) guard(c *compiled, bl []int) (bool, error) {
-	out, err := r.b.eval(c, r.b.groupEnv(r.o.units, bl))
+	out, err := r.b.evalGroup(c, r.o.units, bl)
 	if err != nil {
 		return false, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
 	}
@@ -498,11 +492,10 @@ func (r *orderRun) reroll(ctx context.Context, l *rerollLink, bl []int, roll *ro
 }
 
 func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
-	out, err := r.b.eval(l.e, r.b.groupEnv(r.o.units, bl))
+	name, err := r.b.groupString(l.e, r.o.units, bl)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
 	}
-	name, _ := out.(string)
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
 		what := fmt.Sprintf("%q", name)

@@ -213,7 +213,7 @@ func ordersIn(ph *phase) []*order {
 func (b *Battle) readyAll(rr *readyRule) error {
 	for i, u := range b.units {
 		if rr != nil && rr.cond != nil {
-			out, err := b.eval(rr.cond, b.currentView().unitEnv[i])
+			out, err := b.evalSubject(rr.cond, true, i)
 			if err != nil {
 				return fmt.Errorf("%s: %s for %s: %v", posString(rr.cond.pos), quoteSrc(rr.cond.src), u.Name, err)
 			}
@@ -252,7 +252,7 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 			continue
 		}
 		if h.when != nil {
-			out, err := b.eval(h.when, b.groupEnv(false, nil))
+			out, err := b.evalGroup(h.when, false, nil)
 			if err != nil {
 				return fmt.Errorf("%s: %s: %v", posString(h.when.pos), quoteSrc(h.when.src), err)
 			}
@@ -282,7 +282,7 @@ func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 
 func (b *Battle) runAction(ctx context.Context, a any) error {
 	eval := func(c *compiled) (any, error) {
-		out, err := b.eval(c, b.groupEnv(false, nil))
+		out, err := b.evalGroup(c, false, nil)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
 		}
@@ -536,7 +536,7 @@ func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
 	}
 	mem := Memory{Holder: b.cur.Holder, Chooser: b.cur.Chooser, Order: b.Order()}
 	for _, r := range b.prog.remember {
-		out, err := b.eval(r.e, b.groupEnv(false, nil))
+		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
 			return nil, fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
 		}
