@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -132,9 +133,9 @@ type Battle struct {
 	units     []*Unit
 	sideByNm  map[string]*Side
 	unitByNm  map[string]*Unit
-	standings map[string]*Standing
+	standings []*Standing // by order id; nil until computed
 	memory    Memory
-	done      map[string]bool // "once" phases, steps and orders already run
+	done      []bool // by phase id: the phases and steps that have run
 	cur       *roundState
 	pending   []Event     // events between rounds
 	prevRound *roundState // the round before the one under way, for AbortRound
@@ -147,8 +148,9 @@ type Battle struct {
 
 	version int // bumped by every change that expressions can see
 	view    *view
-	names   [2][]string      // side names, unit names (see subjectNames)
-	places  []Place          // scratch for order runs
+	names   [2][]string            // side names, unit names (see subjectNames)
+	orders  [2]map[uint64][]string // interned orders of sides, of units (see internOrder)
+	scr     scratch
 	genv    [2]reflect.Value // group environments, reused (sides, units)
 	vm      vm.VM            // runs every expression; reused, as a battle is used by one goroutine
 }
@@ -173,8 +175,8 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 		prog:       p,
 		sideByNm:   map[string]*Side{},
 		unitByNm:   map[string]*Unit{},
-		standings:  map[string]*Standing{},
-		done:       map[string]bool{},
+		standings:  make([]*Standing, len(p.orderList)),
+		done:       make([]bool, len(p.phaseKeys)),
 		transcript: true,
 	}
 	for _, o := range opts {
@@ -339,23 +341,36 @@ func (b *Battle) Side(name string) *Side { return b.sideByNm[name] }
 // Unit returns the named unit, or nil.
 func (b *Battle) Unit(name string) *Unit { return b.unitByNm[name] }
 
-// Memory returns what is remembered of the previous round.
-func (b *Battle) Memory() Memory { return b.memory }
+// Memory returns a copy of what is remembered of the previous round.
+func (b *Battle) Memory() Memory {
+	m := b.memory
+	m.Order = slices.Clone(m.Order)
+	m.Values = maps.Clone(m.Values)
+	return m
+}
 
 // Standing returns a copy of the named standing, or nil if it has not been
 // computed.
 func (b *Battle) Standing(name string) *Standing {
-	s := b.standings[name]
+	s := b.standingOf(name)
 	if s == nil {
 		return nil
 	}
 	return s.clone()
 }
 
+// standingOf returns the named standing itself, or nil.
+func (b *Battle) standingOf(name string) *Standing {
+	if o := b.prog.orders[name]; o != nil {
+		return b.standings[o.id]
+	}
+	return nil
+}
+
 // Order returns the main standing's order (the one activation follows, or
 // the ruleset's first), first holding priority.
 func (b *Battle) Order() []string {
-	if s := b.standings[b.prog.main.name]; s != nil {
+	if s := b.standings[b.prog.main.id]; s != nil {
 		return slices.Clone(b.roundOrder(s))
 	}
 	return nil
@@ -490,12 +505,13 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	b.units = slices.DeleteFunc(b.units, func(x *Unit) bool { return x == u })
 	delete(b.unitByNm, unit)
 	b.names = [2][]string{}
+	b.orders[1] = nil
 	b.genv = [2]reflect.Value{}
 	b.changed()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
-			if o.units && o.scope.kind == "changed" && b.standings[o.name] != nil {
+			if o.units && o.scope.kind == "changed" && b.standings[o.id] != nil {
 				if err := b.with(ctx, func() error { return b.computeOrder(ctx, o) }); err != nil {
 					return err
 				}
@@ -528,7 +544,7 @@ func (b *Battle) MakeReady(unit string) error {
 // standing itself is left alone, so the override lasts one round even when
 // the order is kept for the whole battle.
 func (b *Battle) SetHolder(name string) error {
-	st := b.standings[b.prog.main.name]
+	st := b.standings[b.prog.main.id]
 	if st == nil || !b.InRound() {
 		return fmt.Errorf("holder %s: no round is under way with an order made", name)
 	}

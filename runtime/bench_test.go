@@ -38,7 +38,7 @@ func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events boo
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := battle.PlayRound(ctx); err != nil {
+		if err := battle.AdvanceRound(ctx); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -14,8 +14,8 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		round:      b.round,
 		sideByNm:   make(map[string]*Side, len(b.sides)),
 		unitByNm:   make(map[string]*Unit, len(b.units)),
-		standings:  make(map[string]*Standing, len(b.standings)),
-		done:       maps.Clone(b.done),
+		standings:  make([]*Standing, len(b.standings)),
+		done:       slices.Clone(b.done),
 		transcript: b.transcript,
 		dice:       b.dice,
 		decider:    b.decider,
@@ -36,8 +36,10 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		c.sides = append(c.sides, ns)
 		c.sideByNm[ns.Name] = ns
 	}
-	for k, st := range b.standings {
-		c.standings[k] = st.clone()
+	for i, st := range b.standings {
+		if st != nil {
+			c.standings[i] = st.clone()
+		}
 	}
 	c.memory = Memory{Holder: b.memory.Holder, Chooser: b.memory.Chooser, Order: slices.Clone(b.memory.Order),
 		Values: maps.Clone(b.memory.Values)}

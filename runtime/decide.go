@@ -169,6 +169,19 @@ func quoteName(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
+// decide asks the battle's decider and checks the answer. The ruleset's
+// policy answers with the default, which is valid by construction.
+func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
+	if _, ok := b.decider.(Policy); ok {
+		return d.Default, nil
+	}
+	ans, err := b.decider.Decide(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	return ans, checkAnswer(d, ans)
+}
+
 // checkAnswer validates a decider's answer.
 func checkAnswer(d Decision, ans []string) error {
 	bad := func() error {

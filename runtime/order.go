@@ -48,23 +48,13 @@ func (b *Battle) subjectNames(units bool) []string {
 	return b.names[0]
 }
 
-// scratchPlaces returns a zeroed buffer for an order's reasons; orders run
-// one at a time, and the buffer is copied into the standing.
-func (b *Battle) scratchPlaces(n int) []Place {
-	if cap(b.places) < n {
-		b.places = make([]Place, n)
-	}
-	p := b.places[:n]
-	clear(p)
-	return p
-}
-
 // computeOrder runs o and stores the standing.
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
+	defer b.scr.begin()()
 	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units)}
-	r.reason = b.scratchPlaces(len(r.names))
+	r.reason = take(&b.scr.places, len(r.names))
 	if o.scope.kind == "changed" {
-		if prev := b.standings[o.name]; prev != nil {
+		if prev := b.standings[o.id]; prev != nil {
 			r.prev = prev
 			r.changed = make([]bool, len(r.names))
 			for i, n := range r.names {
@@ -72,7 +62,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			}
 		}
 	}
-	all := make([]int, len(r.names))
+	all := take(&b.scr.ints, len(r.names))
 	for i := range all {
 		all[i] = i
 	}
@@ -80,12 +70,13 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if err != nil {
 		return err
 	}
-	st := b.standings[o.name]
+	st := b.standings[o.id]
 	if st == nil || o.scope.kind == "changed" {
 		st = &Standing{}
 	}
 	*st = Standing{Name: o.name, Units: o.units, Round: b.now(), Chooser: r.chooser, ChoiceRound: r.choseIn,
-		Order: st.Order[:0], Places: st.Places[:0]}
+		Places: st.Places[:0]}
+	perm := take(&b.scr.ints, len(r.names))[:0]
 	place := 0
 	for _, bl := range blocks {
 		if len(bl) > 1 && b.transcript {
@@ -99,13 +90,14 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			if pl.Criterion == "" {
 				pl.Criterion = "setup order (still tied)"
 			}
-			st.Order = append(st.Order, pl.Subject)
+			perm = append(perm, i)
 			st.Places = append(st.Places, pl)
 			if b.transcript {
 				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
 			}
 		}
 	}
+	st.Order = b.internOrder(o.units, perm)
 	if o.scope.kind == "changed" {
 		st.Watched = map[string][]any{}
 		for i, n := range r.names {
@@ -113,7 +105,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		}
 		st.Groups = r.groups
 	}
-	b.standings[o.name] = st
+	b.standings[o.id] = st
 	b.changed()
 	return nil
 }
@@ -137,8 +129,19 @@ func (b *Battle) watchedValues(o *order, i int) []any {
 	return out
 }
 
+// namesOf returns the names of bl's subjects in a new slice, for what
+// outlives the computation.
 func (r *orderRun) namesOf(bl []int) []string {
 	out := make([]string, len(bl))
+	for i, j := range bl {
+		out[i] = r.names[j]
+	}
+	return out
+}
+
+// scratchNames is namesOf in scratch memory, for the battle's own use.
+func (r *orderRun) scratchNames(bl []int) []string {
+	out := take(&r.b.scr.names, len(bl))
 	for i, j := range bl {
 		out[i] = r.names[j]
 	}
@@ -156,7 +159,7 @@ func (r *orderRun) place(bl []int, l link) {
 // roll is the latest roll (for reroll), ties the tie rules a reroll
 // re-applies, attempt the reroll count of this group.
 func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
-	blocks := [][]int{group}
+	blocks := append(r.b.scr.list(len(group)), group)
 	for _, l := range chain {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -174,7 +177,7 @@ func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rol
 		if !anyTied(blocks) {
 			continue
 		}
-		out := make([][]int, 0, len(blocks)+1)
+		out := r.b.scr.list(len(group))
 		for _, bl := range blocks {
 			if len(bl) < 2 {
 				out = append(out, bl)
@@ -216,37 +219,36 @@ func (r *orderRun) apply(ctx context.Context, l link, bl []int, roll *rollLink, 
 	case *awardLink:
 		return r.award(x, bl)
 	}
-	return [][]int{bl}, nil
+	return append(r.b.scr.list(1), bl), nil
 }
 
 // split orders a block by key (descending when dir > 0), grouping equal
 // keys into new blocks, and notes l as the reason for every subject it
 // separated.
 func (r *orderRun) split(bl []int, keys []float64, dir int, l link) [][]int {
-	idx := make([]int, len(bl))
+	idx := take(&r.b.scr.ints, len(bl))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, c int) int {
-		ka, kc := keys[a], keys[c]
+	before := func(a, c int) bool { // a strictly before c
 		if dir > 0 {
-			ka, kc = kc, ka
+			return keys[a] > keys[c]
 		}
-		switch {
-		case ka < kc:
-			return -1
-		case ka > kc:
-			return 1
+		return keys[a] < keys[c]
+	}
+	// Insertion sort: stable, and groups are small.
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && before(idx[j], idx[j-1]); j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
 		}
-		return 0
-	})
-	var out [][]int
+	}
+	out := r.b.scr.list(len(bl))
 	for k := 0; k < len(idx); {
 		j := k
 		for j < len(idx) && keys[idx[j]] == keys[idx[k]] {
 			j++
 		}
-		nb := make([]int, 0, j-k)
+		nb := take(&r.b.scr.ints, j-k)[:0]
 		for _, x := range idx[k:j] {
 			nb = append(nb, bl[x])
 		}
@@ -293,7 +295,7 @@ func toFloat(v any) (float64, bool) {
 }
 
 func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
-	keys := make([]float64, len(bl))
+	keys := take(&r.b.scr.keys, len(bl))
 	for k, i := range bl {
 		v, err := r.number(l.e, i)
 		if err != nil {
@@ -305,10 +307,10 @@ func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
 }
 
 func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt int) ([][]int, error) {
-	names := r.namesOf(bl)
+	b := r.b
 	var mods []int
 	if l.mod != nil {
-		mods = make([]int, len(bl))
+		mods = take(&b.scr.ints, len(bl))
 		for k, i := range bl {
 			m, err := r.number(l.mod, i)
 			if err != nil {
@@ -317,32 +319,39 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 			mods[k] = int(m)
 		}
 	}
-	req := RollRequest{Round: r.b.now(), Standing: r.o.name, Subjects: names, Count: l.count, Faces: l.faces,
-		Attempt: attempt, Modifiers: mods, Pos: l.pos}
-	nat, err := r.b.dice.Roll(ctx, req)
-	if err != nil {
-		return nil, err
+	var nat []int
+	if sd, ok := b.dice.(*SeededDice); ok {
+		// Our own dice keep nothing they are given: roll into scratch.
+		nat = take(&b.scr.ints, len(bl))
+		sd.RollInto(nat, l.count, l.faces)
+	} else {
+		req := RollRequest{Round: b.now(), Standing: r.o.name, Subjects: r.namesOf(bl), Count: l.count, Faces: l.faces,
+			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
+		var err error
+		if nat, err = b.dice.Roll(ctx, req); err != nil {
+			return nil, err
+		}
+		if len(nat) != len(bl) {
+			return nil, fmt.Errorf("dice returned %d results for %d subjects", len(nat), len(bl))
+		}
 	}
-	if len(nat) != len(bl) {
-		return nil, fmt.Errorf("dice returned %d results for %d subjects", len(nat), len(bl))
-	}
-	keys := make([]float64, len(bl))
+	keys := take(&b.scr.keys, len(bl))
 	for k := range bl {
 		total := nat[k]
 		if mods != nil {
 			total += mods[k]
 		}
 		keys[k] = float64(total)
-		if r.b.transcript {
-			r.b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: names[k], Value: intp(nat[k]), Total: intp(total),
+		if b.transcript {
+			b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[bl[k]], Value: intp(nat[k]), Total: intp(total),
 				Rule: l.desc, Pos: l.at})
 		}
 	}
 	out := r.split(bl, keys, l.dir, l)
-	if r.b.transcript {
+	if b.transcript {
 		for _, nb := range out {
 			if len(nb) > 1 {
-				r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.desc, Pos: l.at})
+				b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.desc, Pos: l.at})
 			}
 		}
 	}
@@ -350,20 +359,27 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 }
 
 func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int, error) {
-	rest := slices.Clone(bl)
-	var out [][]int
+	b := r.b
+	rest := b.scr.copyOf(bl)
+	out := b.scr.list(len(bl))
 	for len(rest) > 1 {
-		k, err := r.b.dice.Pick(ctx, PickRequest{Round: r.b.now(), Standing: r.o.name, Options: r.namesOf(rest), Pos: l.pos})
+		req := PickRequest{Round: b.now(), Standing: r.o.name, Pos: l.pos}
+		if _, ok := b.dice.(*SeededDice); ok {
+			req.Options = r.scratchNames(rest)
+		} else {
+			req.Options = r.namesOf(rest)
+		}
+		k, err := b.dice.Pick(ctx, req)
 		if err != nil {
 			return nil, err
 		}
 		if k < 0 || k >= len(rest) {
 			return nil, fmt.Errorf("random pick %d is out of range", k)
 		}
-		if r.b.transcript {
-			r.b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(rest), Rule: "random", Pos: l.at})
+		if b.transcript {
+			b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(rest), Rule: "random", Pos: l.at})
 		}
-		out = append(out, []int{rest[k]})
+		out = append(out, b.scr.one(rest[k]))
 		rest = slices.Delete(rest, k, k+1)
 	}
 	out = append(out, rest)
@@ -402,7 +418,7 @@ func (r *orderRun) tie(ctx context.Context, ts *tieSet, bl []int, roll *rollLink
 		}
 		return out, nil
 	}
-	return [][]int{bl}, nil
+	return append(r.b.scr.list(1), bl), nil
 }
 
 // keep implements "until changed": a tie among subjects whose watched
@@ -476,7 +492,7 @@ func (r *orderRun) reroll(ctx context.Context, l *rerollLink, bl []int, roll *ro
 	if err != nil {
 		return nil, err
 	}
-	var out [][]int
+	out := r.b.scr.list(len(bl))
 	for _, nb := range parts {
 		if len(nb) > 1 && ties != nil {
 			got, err := r.tie(ctx, ties, nb, roll, attempt+1)
@@ -505,40 +521,66 @@ func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
 		return nil, fmt.Errorf("%s: %s names %s, who is not among the tied (%s)",
 			posString(l.pos), quoteSrc(l.describe()), what, strings.Join(r.namesOf(bl), ", "))
 	}
-	who := []int{bl[k]}
-	rest := slices.Delete(slices.Clone(bl), k, k+1)
+	who := r.b.scr.one(bl[k])
+	rest := slices.Delete(r.b.scr.copyOf(bl), k, k+1)
 	r.place(who, l)
 	if len(rest) == 1 {
 		r.place(rest, l)
 	}
+	out := r.b.scr.list(2)
 	if l.not {
 		if r.b.transcript {
 			r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.desc,
 				Detail: "the others go before " + name, Pos: l.at})
 		}
-		return [][]int{rest, who}, nil
+		return append(out, rest, who), nil
 	}
 	if r.b.transcript {
 		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.desc,
 			Detail: name + " goes first", Pos: l.at})
 	}
-	return [][]int{who, rest}, nil
+	return append(out, who, rest), nil
+}
+
+// keepsNothing reports whether a decider is one of ours, which keep no
+// part of the decisions they are given (so they may be in scratch memory).
+func keepsNothing(d Decider) bool {
+	switch d.(type) {
+	case Policy, Override:
+		return true
+	}
+	return false
 }
 
 // choice lets a participant arrange the whole group.
 func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([][]int, error) {
-	var group []int
+	b := r.b
+	n := 0
+	for _, bl := range blocks {
+		n += len(bl)
+	}
+	if n < 2 {
+		return blocks, nil
+	}
+	group := take(&b.scr.ints, n)[:0]
 	for _, bl := range blocks {
 		group = append(group, bl...)
-	}
-	if len(group) < 2 {
-		return blocks, nil
 	}
 	by, self, err := r.who(l, blocks)
 	if err != nil {
 		return nil, err
 	}
-	names := r.namesOf(group)
+	scratch := keepsNothing(b.decider)
+	strs := func(k int) []string {
+		if scratch {
+			return take(&b.scr.names, k)
+		}
+		return make([]string, k)
+	}
+	names := strs(n)
+	for k, i := range group {
+		names[k] = r.names[i]
+	}
 	if !slices.Contains(names, self) {
 		// The role speaks for someone outside this group (a side, when
 		// units are arranged, or another order's first).
@@ -548,60 +590,77 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 		}
 		self = ""
 	}
-	d := Decision{By: by, Self: self, Round: r.b.now(), Standing: r.o.name, Pos: l.pos}
+	d := Decision{By: by, Self: self, Round: b.now(), Standing: r.o.name, Pos: l.pos}
 	switch l.kind {
 	case "first":
-		d.Kind, d.Options = ChooseFirst, names
+		d.Kind, d.Options, d.Default = ChooseFirst, names, strs(1)
 		switch {
 		case l.policy == "self" && self != "":
-			d.Default = []string{self}
+			d.Default[0] = self
 		case l.policy == "other" && self != "":
-			d.Default = []string{names[slices.IndexFunc(names, func(n string) bool { return n != self })]}
+			d.Default[0] = names[slices.IndexFunc(names, func(n string) bool { return n != self })]
 		default:
-			d.Default = []string{names[0]}
+			d.Default[0] = names[0]
 		}
 	case "before_after":
-		d.Kind, d.Options, d.Default = ChooseBeforeAfter, []string{"before", "after"}, []string{l.policy}
+		d.Kind, d.Options, d.Default = ChooseBeforeAfter, beforeAfter, strs(1)
+		d.Default[0] = l.policy
 	default:
-		d.Kind, d.Options, d.Default = ChooseOrder, names, slices.Clone(names)
+		d.Kind, d.Options, d.Default = ChooseOrder, names, strs(n)
+		copy(d.Default, names)
 		if l.policy == "reverse" {
 			slices.Reverse(d.Default)
 		}
 	}
-	ans, err := r.b.decider.Decide(ctx, d)
+	if !scratch {
+		d.Options = slices.Clone(d.Options)
+	}
+	ans, err := b.decide(ctx, d)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkAnswer(d, ans); err != nil {
-		return nil, err
+	if b.transcript {
+		b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: slices.Clone(ans), Subjects: r.namesOf(group),
+			Rule: l.desc, Detail: string(d.Kind), Pos: l.at})
 	}
-	r.b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: ans, Subjects: names, Rule: l.desc,
-		Detail: string(d.Kind), Pos: l.at})
 	if r.chooser == "" {
-		r.chooser, r.choseIn = by, r.b.now()
+		r.chooser, r.choseIn = by, b.now()
 	}
-	var order []string
+	// The chosen order, as positions in group.
+	at := func(name string) int { return slices.Index(names, name) }
+	order := take(&b.scr.ints, n)[:0]
 	switch l.kind {
-	case "first":
-		order = append([]string{ans[0]}, slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == ans[0] })...)
-	case "before_after":
-		rest := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == self })
-		if ans[0] == "before" {
-			order = append([]string{self}, rest...)
-		} else {
-			order = append(rest, self)
+	case "first", "before_after":
+		first := ans[0]
+		if l.kind == "before_after" {
+			first = self
+		}
+		if l.kind == "first" || ans[0] == "before" {
+			order = append(order, at(first))
+		}
+		for k, name := range names {
+			if name != first {
+				order = append(order, k)
+			}
+		}
+		if len(order) < n {
+			order = append(order, at(first))
 		}
 	default:
-		order = ans
+		for _, name := range ans {
+			order = append(order, at(name))
+		}
 	}
-	out := make([][]int, len(order))
-	for k, n := range order {
-		i := group[slices.Index(names, n)]
-		out[k] = []int{i}
+	out := b.scr.list(n)
+	for _, k := range order {
+		i := group[k]
+		out = append(out, b.scr.one(i))
 		r.reason[i] = Place{Criterion: l.desc, By: by, Pos: l.at}
 	}
 	return out, nil
 }
+
+var beforeAfter = []string{"before", "after"}
 
 func orNobody(s string) string {
 	if s == "" {
@@ -672,7 +731,7 @@ func (r *orderRun) who(l *choiceLink, blocks [][]int) (by, self string, err erro
 	}
 	// ORDER.first / ORDER.last
 	name, end, _ := strings.Cut(l.role, ".")
-	st := b.standings[name]
+	st := b.standingOf(name)
 	if st == nil || len(st.Order) == 0 {
 		return "", "", fmt.Errorf("%s: %s: order %s has not been made yet", posString(l.pos), quoteSrc(l.describe()), name)
 	}

@@ -71,7 +71,9 @@ type Program struct {
 	statuses  []string
 	remember  []*rememberDef
 	phases    []*phase
+	phaseKeys []string // by phase id
 	orders    map[string]*order
+	orderList []*order // by order id
 	main      *order
 	act       *activation
 	handlers  []*handler
@@ -99,6 +101,7 @@ type scope struct {
 }
 
 type phase struct {
+	id    int // index in Program.phaseKeys, and in a battle's record of what ran
 	name  string
 	key   string // "phase NAME" or "step NAME", for the battle's record of what ran
 	step  bool
@@ -119,6 +122,7 @@ type readyRule struct {
 }
 
 type order struct {
+	id    int // index in Program.orderList, and in a battle's standings
 	name  string
 	units bool
 	scope scope
@@ -486,7 +490,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		switch s := st.(type) {
 		case *dsl.PhaseStmt:
-			ph := &phase{name: string(s.Name), key: "phase " + string(s.Name), scope: c.scope(s.Scope, scope{kind: "each"}), pos: s.Pos}
+			ph := c.newPhase("phase", string(s.Name), c.scope(s.Scope, scope{kind: "each"}), s.Pos)
 			c.phaseBody(ph, s.Body)
 			p.phases = append(p.phases, ph)
 		case *dsl.RememberStmt:
@@ -547,6 +551,12 @@ func firstOrder(ph *phase) *order {
 }
 
 // collectNames registers order and step names ahead of compiling.
+func (c *compiler) newPhase(kind, name string, sc scope, pos dsl.Pos) *phase {
+	ph := &phase{id: len(c.p.phaseKeys), name: name, key: kind + " " + name, step: kind == "step", scope: sc, pos: pos}
+	c.p.phaseKeys = append(c.p.phaseKeys, ph.key)
+	return ph
+}
+
 func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
 	for _, it := range items {
 		switch s := it.(type) {
@@ -555,7 +565,9 @@ func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
 				c.errorf(s.Pos, "order %s is declared twice", s.Name)
 				continue
 			}
-			c.p.orders[string(s.Name)] = &order{name: string(s.Name), units: s.Subjects == "units", pos: s.Pos}
+			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == "units", pos: s.Pos}
+			c.p.orders[o.name] = o
+			c.p.orderList = append(c.p.orderList, o)
 		case *dsl.StepStmt:
 			if c.stepNames[string(s.Name)] {
 				c.errorf(s.Pos, "step %q is declared twice", s.Name)
@@ -601,7 +613,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 	for _, it := range body {
 		switch s := it.(type) {
 		case *dsl.StepStmt:
-			st := &phase{name: string(s.Name), key: "step " + string(s.Name), step: true, scope: c.scope(s.Scope, ph.scope), pos: s.Pos}
+			st := c.newPhase("step", string(s.Name), c.scope(s.Scope, ph.scope), s.Pos)
 			c.phaseBody(st, s.Body)
 			ph.items = append(ph.items, st)
 		case *dsl.OrderStmt:

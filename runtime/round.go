@@ -15,19 +15,30 @@ var ErrRoundOver = errors.New("the round is over")
 // PlayRound plays one whole round: its phases, then the activation loop
 // with the Decider choosing units, then the end of the round.
 func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
-	if err := b.StartRound(ctx); err != nil {
+	if err := b.AdvanceRound(ctx); err != nil {
 		return nil, err
+	}
+	return b.Result(), nil
+}
+
+// AdvanceRound plays one whole round like PlayRound, without making a
+// RoundResult, for hosts that read the battle (Holder, Order, Events)
+// instead. With seeded dice, the ruleset's policies and the transcript
+// off, a round that needs no expr-lang expression allocates nothing.
+func (b *Battle) AdvanceRound(ctx context.Context) error {
+	if err := b.StartRound(ctx); err != nil {
+		return err
 	}
 	for {
 		done, err := b.Step(ctx)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if done {
 			break
 		}
 	}
-	return b.EndRound(ctx)
+	return b.endRound(ctx)
 }
 
 // InRound reports whether a round has started and not yet ended.
@@ -40,10 +51,17 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		return fmt.Errorf("round %d has not ended", b.round)
 	}
 	b.round++
-	b.prevRound = b.cur
-	b.cur = &roundState{Round: b.round, Stage: "activation", Events: b.takePending()}
+	// The round before the previous one is no longer needed: reuse it.
+	next := b.prevRound
+	if next == nil || next == b.cur {
+		next = &roundState{}
+	}
+	*next = roundState{Round: b.round, Stage: "activation", Events: b.takePending()}
+	b.prevRound, b.cur = b.cur, next
 	b.changed()
-	b.emit(Event{Kind: EvRoundStart})
+	if b.transcript {
+		b.emit(Event{Kind: EvRoundStart})
+	}
 	return b.with(ctx, func() error {
 		if err := b.runHooks(ctx, HookPoint{Edge: "start", Kind: "round"}); err != nil {
 			return err
@@ -72,19 +90,21 @@ func (b *Battle) AbortRound() error {
 	if !b.InRound() {
 		return fmt.Errorf("no round is under way")
 	}
-	for name, st := range b.standings {
-		if st.Round == b.round {
-			delete(b.standings, name)
+	for i, st := range b.standings {
+		if st != nil && st.Round == b.round {
+			b.standings[i] = nil
 		}
 	}
 	for _, k := range b.cur.Done {
-		delete(b.done, k)
+		if i := slices.Index(b.prog.phaseKeys, k); i >= 0 {
+			b.done[i] = false
+		}
 	}
 	for _, u := range b.units {
 		u.Ready = false
 	}
 	b.round--
-	b.cur = b.prevRound
+	b.cur, b.prevRound = b.prevRound, nil
 	b.changed()
 	return nil
 }
@@ -108,7 +128,7 @@ func (b *Battle) takePending() []Event {
 }
 
 func (b *Battle) setRoundHolder() {
-	st := b.standings[b.prog.main.name]
+	st := b.standings[b.prog.main.id]
 	if st == nil || len(st.Order) == 0 {
 		return
 	}
@@ -120,8 +140,7 @@ func (b *Battle) setRoundHolder() {
 }
 
 func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
-	key := ph.key
-	if ph.scope.kind == "once" && b.done[key] {
+	if ph.scope.kind == "once" && b.done[ph.id] {
 		return nil
 	}
 	kind := "phase"
@@ -157,9 +176,9 @@ func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
 			}
 		}
 	}
-	if !b.done[key] {
-		b.done[key] = true
-		b.cur.Done = append(b.cur.Done, key)
+	if !b.done[ph.id] {
+		b.done[ph.id] = true
+		b.cur.Done = append(b.cur.Done, ph.key)
 	}
 	return b.runHooks(ctx, HookPoint{Edge: "end", Kind: kind, Name: ph.name})
 }
@@ -169,7 +188,7 @@ func (b *Battle) runOrder(ctx context.Context, o *order) error {
 	case "once", "changed":
 		// Computed once; an until-changed order is recomputed by rewatch
 		// the moment a watched value changes.
-		if b.standings[o.name] != nil {
+		if b.standings[o.id] != nil {
 			return nil
 		}
 	}
@@ -181,7 +200,7 @@ func (b *Battle) runOrder(ctx context.Context, o *order) error {
 func (b *Battle) rewatch(ctx context.Context, attr string) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
-			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.name] == nil {
+			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil {
 				continue
 			}
 			if err := b.with(ctx, func() error { return b.computeOrder(ctx, o) }); err != nil {
@@ -247,6 +266,9 @@ func (b *Battle) readyAll(rr *readyRule) error {
 // runHooks runs the ruleset's handlers for at, in declared order, then the
 // Go hooks.
 func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
+	if len(b.prog.handlers) == 0 && len(b.hooks) == 0 && !b.transcript {
+		return nil // nothing would happen or be recorded
+	}
 	for _, h := range b.prog.handlers {
 		if h.point != at {
 			continue
@@ -360,7 +382,7 @@ func (b *Battle) Next() *Turn {
 	if !b.InRound() || act == nil || !b.anyReady() {
 		return nil
 	}
-	st := b.standings[act.by.name]
+	st := b.standings[act.by.id]
 	if st == nil || len(st.Order) == 0 {
 		return nil
 	}
@@ -477,7 +499,7 @@ func (b *Battle) advance(side string) {
 	case "alternate":
 		b.cur.Turn++
 	case "sequential":
-		st := b.standings[b.prog.act.by.name]
+		st := b.standings[b.prog.act.by.id]
 		b.cur.Turn = slices.Index(b.roundOrder(st), side)
 		if len(b.readyOf(side)) == 0 {
 			b.cur.Turn++
@@ -508,11 +530,8 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
 		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
-	ans, err := b.decider.Decide(ctx, d)
+	ans, err := b.decide(ctx, d)
 	if err != nil {
-		return false, err
-	}
-	if err := checkAnswer(d, ans); err != nil {
 		return false, err
 	}
 	b.emit(Event{Kind: EvDecision, By: t.Side, Choice: ans, Subjects: options, Rule: "activation " + b.prog.act.mode,
@@ -527,29 +546,39 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 // holder, chooser, order and remembered values become the memory that the
 // next round reads as previous.
 func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
+	if err := b.endRound(ctx); err != nil {
+		return nil, err
+	}
+	return b.Result(), nil
+}
+
+func (b *Battle) endRound(ctx context.Context) error {
 	if !b.InRound() {
-		return nil, fmt.Errorf("no round is under way")
+		return fmt.Errorf("no round is under way")
 	}
 	err := b.with(ctx, func() error { return b.runHooks(ctx, HookPoint{Edge: "end", Kind: "round"}) })
 	if err != nil {
-		return nil, err
+		return err
 	}
-	mem := Memory{Holder: b.cur.Holder, Chooser: b.cur.Chooser, Order: b.Order()}
+	// The standing's order is never changed in place, so memory can share it.
+	mem := Memory{Holder: b.cur.Holder, Chooser: b.cur.Chooser, Order: b.roundOrder(b.standings[b.prog.main.id])}
 	for _, r := range b.prog.remember {
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
-			return nil, fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
+			return fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
 		}
 		if mem.Values == nil {
 			mem.Values = map[string]any{}
 		}
 		mem.Values[r.name] = out
 	}
-	b.emit(Event{Kind: EvRoundEnd})
+	if b.transcript {
+		b.emit(Event{Kind: EvRoundEnd})
+	}
 	b.memory = mem
 	b.cur.Stage = "ended"
 	b.changed()
-	return b.Result(), nil
+	return nil
 }
 
 // Result returns the record of the current (or last) round.

@@ -51,10 +51,19 @@ func (b *Battle) Snapshot() ([]byte, error) {
 }
 
 func (b *Battle) snapshot() *snapshot {
-	s := &snapshot{Ruleset: b.prog.Name, Round: b.round, Standings: b.standings, Memory: b.memory,
-		Current: b.cur, Pending: b.pending}
-	for k := range b.done {
-		s.Done = append(s.Done, k)
+	s := &snapshot{Ruleset: b.prog.Name, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending}
+	for i, st := range b.standings {
+		if st != nil {
+			if s.Standings == nil {
+				s.Standings = map[string]*Standing{}
+			}
+			s.Standings[b.prog.orderList[i].name] = st
+		}
+	}
+	for i, done := range b.done {
+		if done {
+			s.Done = append(s.Done, b.prog.phaseKeys[i])
+		}
 	}
 	slices.Sort(s.Done)
 	for _, sd := range b.sides {
@@ -104,18 +113,23 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.round = s.Round
 	for name, st := range s.Standings {
-		if _, ok := p.orders[name]; !ok {
+		o, ok := p.orders[name]
+		if !ok {
 			return nil, fmt.Errorf("restore: the ruleset has no order %s", name)
 		}
 		for k, vs := range st.Watched {
 			st.Watched[k] = normalizeSlice(vs)
 		}
-		b.standings[name] = st
+		b.standings[o.id] = st
 	}
 	b.memory = s.Memory
 	b.memory.Values = normalizeMap(s.Memory.Values)
 	for _, d := range s.Done {
-		b.done[d] = true
+		i := slices.Index(p.phaseKeys, d)
+		if i < 0 {
+			return nil, fmt.Errorf("restore: the ruleset has no %s", d)
+		}
+		b.done[i] = true
 	}
 	b.cur = s.Current
 	b.pending = s.Pending

@@ -1,0 +1,108 @@
+package runtime
+
+// scratch is memory that order computations borrow, so that a round in
+// steady state allocates nothing: blocks of subject indices, lists of
+// blocks, sort keys, names and reasons. A computation takes what it needs
+// and never gives it back; the whole arena is reused when the next
+// top-level computation starts. Nothing taken from it may outlive the
+// computation: standings, events, and whatever is handed to a host's Dice
+// or Decider get their own copies.
+type scratch struct {
+	depth  int // computations under way (a decider may change attributes, which recomputes)
+	ints   []int
+	blocks [][]int
+	keys   []float64
+	names  []string
+	places []Place
+}
+
+// begin starts a computation; the returned function ends it.
+func (s *scratch) begin() func() {
+	if s.depth == 0 {
+		s.ints, s.blocks, s.keys, s.names, s.places = s.ints[:0], s.blocks[:0], s.keys[:0], s.names[:0], s.places[:0]
+	}
+	s.depth++
+	return s.end
+}
+
+func (s *scratch) end() { s.depth-- }
+
+// take returns n zeroed elements of buf whose capacity is exactly n, so
+// that appending to them never writes over another taker's elements.
+// When buf is full it is replaced; slices already taken keep the old one.
+func take[T any](buf *[]T, n int) []T {
+	if cap(*buf)-len(*buf) < n {
+		*buf = make([]T, 0, max(2*cap(*buf), n, 32))
+	}
+	l := len(*buf)
+	*buf = (*buf)[:l+n]
+	out := (*buf)[l : l+n : l+n]
+	clear(out)
+	return out
+}
+
+// list returns an empty list with room for n blocks (a group of n
+// subjects never splits into more).
+func (s *scratch) list(n int) [][]int { return take(&s.blocks, n)[:0] }
+
+// one returns the block holding only i.
+func (s *scratch) one(i int) []int {
+	bl := take(&s.ints, 1)
+	bl[0] = i
+	return bl
+}
+
+// copyOf returns a copy of bl.
+func (s *scratch) copyOf(bl []int) []int {
+	out := take(&s.ints, len(bl))
+	copy(out, bl)
+	return out
+}
+
+// internOrder returns the names of the subjects at perm, in that order, as
+// a slice that is never changed: a standing's order is shared with the
+// memory and the round's record, and an order that comes out as an earlier
+// one did reuses its slice instead of allocating.
+func (b *Battle) internOrder(units bool, perm []int) []string {
+	names := b.subjectNames(units)
+	key, ok := permKey(perm)
+	k := 0
+	if units {
+		k = 1
+	}
+	if ok {
+		if out, hit := b.orders[k][key]; hit {
+			return out
+		}
+	}
+	out := make([]string, len(perm))
+	for i, j := range perm {
+		out[i] = names[j]
+	}
+	if ok && len(b.orders[k]) < maxInterned {
+		if b.orders[k] == nil {
+			b.orders[k] = map[uint64][]string{}
+		}
+		b.orders[k][key] = out
+	}
+	return out
+}
+
+// maxInterned bounds the orders a battle remembers per kind of subject.
+const maxInterned = 4096
+
+// permKey packs a permutation of up to 15 subjects into 4 bits each
+// (index+1, so that a shorter one never collides with a longer one).
+func permKey(perm []int) (uint64, bool) {
+	if len(perm) > 15 {
+		return 0, false
+	}
+	var key uint64
+	for i, j := range perm {
+		if j >= 15 {
+			return 0, false
+		}
+		key |= uint64(j+1) << (4 * i)
+	}
+	return key, true
+}
