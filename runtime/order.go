@@ -17,7 +17,7 @@ type orderRun struct {
 	b       *Battle
 	o       *order
 	names   []string
-	reason  []Place
+	reason  []why // by subject
 	chooser string
 	choseIn int // the round chooser chose in
 	rerolls int
@@ -26,6 +26,26 @@ type orderRun struct {
 	// subjects' watched values changed since it was made.
 	prev    *Standing
 	changed []bool
+}
+
+// why is what placed a subject, noted cheaply during a computation and
+// made into a Place at its end.
+type why struct {
+	m    *meta  // the link that placed it; nil if none did
+	by   string // who chose, for a choice
+	kept *Place // for a kept tie, the earlier placement
+}
+
+func (w why) place(subject string) Place {
+	switch {
+	case w.kept != nil:
+		p := *w.kept
+		p.Subject = subject
+		return p
+	case w.m == nil:
+		return Place{Subject: subject, Criterion: "setup order (still tied)"}
+	}
+	return Place{Subject: subject, Criterion: w.m.desc, By: w.by, Pos: w.m.at}
 }
 
 // subjectNames returns the names of the sides or of the units, in setup
@@ -52,7 +72,7 @@ func (b *Battle) subjectNames(units bool) []string {
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	defer b.scr.begin()()
 	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units)}
-	r.reason = take(&b.scr.places, len(r.names))
+	r.reason = take(&b.scr.whys, len(r.names))
 	if o.scope.kind == "changed" {
 		if prev := b.standings[o.id]; prev != nil {
 			r.prev = prev
@@ -74,8 +94,8 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if st == nil || o.scope.kind == "changed" {
 		st = &Standing{}
 	}
-	*st = Standing{Name: o.name, Units: o.units, Round: b.now(), Chooser: r.chooser, ChoiceRound: r.choseIn,
-		Places: st.Places[:0]}
+	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
+	st.Places = st.Places[:0]
 	perm := take(&b.scr.ints, len(r.names))[:0]
 	place := 0
 	for _, bl := range blocks {
@@ -85,14 +105,10 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		}
 		for _, i := range bl {
 			place++
-			pl := r.reason[i]
-			pl.Subject = r.names[i]
-			if pl.Criterion == "" {
-				pl.Criterion = "setup order (still tied)"
-			}
 			perm = append(perm, i)
-			st.Places = append(st.Places, pl)
+			st.Places = append(st.Places, r.reason[i].place(r.names[i]))
 			if b.transcript {
+				pl := &st.Places[len(st.Places)-1]
 				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
 			}
 		}
@@ -151,7 +167,7 @@ func (r *orderRun) scratchNames(bl []int) []string {
 func (r *orderRun) place(bl []int, l link) {
 	m := l.info()
 	for _, i := range bl {
-		r.reason[i] = Place{Criterion: m.desc, Pos: m.at}
+		r.reason[i] = why{m: m}
 	}
 }
 
@@ -441,11 +457,10 @@ func (r *orderRun) keep(bl []int) [][]int {
 		slices.SortFunc(bl, func(a, c int) int {
 			return slices.Index(r.prev.Order, r.names[a]) - slices.Index(r.prev.Order, r.names[c])
 		})
-		var out [][]int
+		out := r.b.scr.list(len(bl))
 		for _, i := range bl {
-			out = append(out, []int{i})
-			prev := r.prev.Places[slices.Index(r.prev.Order, r.names[i])]
-			r.reason[i] = prev
+			out = append(out, r.b.scr.one(i))
+			r.reason[i] = why{kept: &r.prev.Places[slices.Index(r.prev.Order, r.names[i])]}
 		}
 		r.groups = append(r.groups, TieGroup{Members: r.namesOf(bl), Chooser: g.Chooser, ChoiceRound: g.ChoiceRound})
 		if r.chooser == "" {
@@ -542,16 +557,6 @@ func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
 	return append(out, who, rest), nil
 }
 
-// keepsNothing reports whether a decider is one of ours, which keep no
-// part of the decisions they are given (so they may be in scratch memory).
-func keepsNothing(d Decider) bool {
-	switch d.(type) {
-	case Policy, Override:
-		return true
-	}
-	return false
-}
-
 // choice lets a participant arrange the whole group.
 func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([][]int, error) {
 	b := r.b
@@ -570,97 +575,121 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 	if err != nil {
 		return nil, err
 	}
-	scratch := keepsNothing(b.decider)
-	strs := func(k int) []string {
-		if scratch {
-			return take(&b.scr.names, k)
-		}
-		return make([]string, k)
-	}
-	names := strs(n)
-	for k, i := range group {
-		names[k] = r.names[i]
-	}
-	if !slices.Contains(names, self) {
+	me := slices.IndexFunc(group, func(i int) bool { return r.names[i] == self })
+	if me < 0 {
 		// The role speaks for someone outside this group (a side, when
 		// units are arranged, or another order's first).
 		if l.kind == "before_after" {
 			return nil, fmt.Errorf("%s: %s: %s is not among %s, so it cannot go before or after them",
-				l.at, quoteSrc(l.desc), orNobody(self), strings.Join(names, ", "))
+				l.at, quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(group), ", "))
 		}
 		self = ""
 	}
-	d := Decision{By: by, Self: self, Round: b.now(), Standing: r.o.name, Pos: l.pos}
+	// The ruleset's policy, as the answer and the order it makes
+	// (positions in group).
+	order := take(&b.scr.ints, n)[:0]
+	var answer string
 	switch l.kind {
 	case "first":
-		d.Kind, d.Options, d.Default = ChooseFirst, names, strs(1)
+		first := 0
 		switch {
-		case l.policy == "self" && self != "":
-			d.Default[0] = self
-		case l.policy == "other" && self != "":
-			d.Default[0] = names[slices.IndexFunc(names, func(n string) bool { return n != self })]
-		default:
-			d.Default[0] = names[0]
+		case l.policy == "self" && me >= 0:
+			first = me
+		case l.policy == "other" && me == 0:
+			first = 1 // the first of the others
 		}
+		answer = r.names[group[first]]
+		order = putFirst(order, n, first, true)
 	case "before_after":
-		d.Kind, d.Options, d.Default = ChooseBeforeAfter, beforeAfter, strs(1)
-		d.Default[0] = l.policy
+		answer = l.policy
+		order = putFirst(order, n, me, answer == "before")
 	default:
-		d.Kind, d.Options, d.Default = ChooseOrder, names, strs(n)
-		copy(d.Default, names)
+		for k := range n {
+			order = append(order, k)
+		}
 		if l.policy == "reverse" {
-			slices.Reverse(d.Default)
+			slices.Reverse(order)
 		}
 	}
-	if !scratch {
-		d.Options = slices.Clone(d.Options)
+	if _, ok := b.decider.(Policy); !ok || b.transcript {
+		ans, err := r.ask(ctx, l, by, self, group, answer, order)
+		if err != nil {
+			return nil, err
+		}
+		if ans != nil {
+			order = order[:0]
+			switch l.kind {
+			case "first":
+				order = putFirst(order, n, slices.IndexFunc(group, func(i int) bool { return r.names[i] == ans[0] }), true)
+			case "before_after":
+				order = putFirst(order, n, me, ans[0] == "before")
+			default:
+				for _, name := range ans {
+					order = append(order, slices.IndexFunc(group, func(i int) bool { return r.names[i] == name }))
+				}
+			}
+		}
+	}
+	if r.chooser == "" {
+		r.chooser, r.choseIn = by, b.now()
+	}
+	out := b.scr.list(n)
+	for _, k := range order {
+		i := group[k]
+		out = append(out, b.scr.one(i))
+		r.reason[i] = why{m: &l.meta, by: by}
+	}
+	return out, nil
+}
+
+// putFirst appends positions 0..n-1 to order with k first (or, if !first,
+// last), the others keeping their order.
+func putFirst(order []int, n, k int, first bool) []int {
+	if first {
+		order = append(order, k)
+	}
+	for j := range n {
+		if j != k {
+			order = append(order, j)
+		}
+	}
+	if !first {
+		order = append(order, k)
+	}
+	return order
+}
+
+// ask puts a choice to the decider, whose default is the policy's answer
+// (or, for an arrangement, order), notes it in the transcript, and returns
+// the answer, or nil when it is the default.
+func (r *orderRun) ask(ctx context.Context, l *choiceLink, by, self string, group []int, answer string, order []int) ([]string, error) {
+	b := r.b
+	names := r.namesOf(group)
+	d := Decision{By: by, Self: self, Round: b.now(), Standing: r.o.name, Pos: l.pos, Options: names}
+	switch l.kind {
+	case "first":
+		d.Kind, d.Default = ChooseFirst, []string{answer}
+	case "before_after":
+		d.Kind, d.Options, d.Default = ChooseBeforeAfter, []string{"before", "after"}, []string{answer}
+	default:
+		d.Kind = ChooseOrder
+		for _, k := range order {
+			d.Default = append(d.Default, names[k])
+		}
 	}
 	ans, err := b.decide(ctx, d)
 	if err != nil {
 		return nil, err
 	}
 	if b.transcript {
-		b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: slices.Clone(ans), Subjects: r.namesOf(group),
+		b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: slices.Clone(ans), Subjects: slices.Clone(names),
 			Rule: l.desc, Detail: string(d.Kind), Pos: l.at})
 	}
-	if r.chooser == "" {
-		r.chooser, r.choseIn = by, b.now()
+	if slices.Equal(ans, d.Default) {
+		return nil, nil
 	}
-	// The chosen order, as positions in group.
-	at := func(name string) int { return slices.Index(names, name) }
-	order := take(&b.scr.ints, n)[:0]
-	switch l.kind {
-	case "first", "before_after":
-		first := ans[0]
-		if l.kind == "before_after" {
-			first = self
-		}
-		if l.kind == "first" || ans[0] == "before" {
-			order = append(order, at(first))
-		}
-		for k, name := range names {
-			if name != first {
-				order = append(order, k)
-			}
-		}
-		if len(order) < n {
-			order = append(order, at(first))
-		}
-	default:
-		for _, name := range ans {
-			order = append(order, at(name))
-		}
-	}
-	out := b.scr.list(n)
-	for _, k := range order {
-		i := group[k]
-		out = append(out, b.scr.one(i))
-		r.reason[i] = Place{Criterion: l.desc, By: by, Pos: l.at}
-	}
-	return out, nil
+	return ans, nil
 }
-
-var beforeAfter = []string{"before", "after"}
 
 func orNobody(s string) string {
 	if s == "" {

@@ -13,13 +13,13 @@ type scratch struct {
 	blocks [][]int
 	keys   []float64
 	names  []string
-	places []Place
+	whys   []why
 }
 
 // begin starts a computation; the returned function ends it.
 func (s *scratch) begin() func() {
 	if s.depth == 0 {
-		s.ints, s.blocks, s.keys, s.names, s.places = s.ints[:0], s.blocks[:0], s.keys[:0], s.names[:0], s.places[:0]
+		s.ints, s.blocks, s.keys, s.names, s.whys = s.ints[:0], s.blocks[:0], s.keys[:0], s.names[:0], s.whys[:0]
 	}
 	s.depth++
 	return s.end

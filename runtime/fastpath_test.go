@@ -1,0 +1,253 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// choiceRuleset is three sides ordered by a d6 roll, then a choice of the
+// given kind and policy by the roll's winner.
+func choiceRuleset(t testing.TB, choice string) *runtime.Program {
+	t.Helper()
+	src := fmt.Sprintf(`ruleset c "choices" {
+  sides 3
+  phase p each round {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+      %s
+    }
+  }
+}
+`, choice)
+	f, diags := dsl.Parse("c.rules", []byte(src))
+	if diags != nil {
+		t.Fatal(diags)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestChoicePolicies plays each declared policy with the ruleset's own
+// decider, with and without a transcript (the battle answers its own
+// policy without building the decision when nobody records it).
+func TestChoicePolicies(t *testing.T) {
+	tests := []struct {
+		choice string
+		rolls  [3]int // A, B, C
+		want   []string
+	}{
+		{"choice first by winner default self", [3]int{2, 6, 4}, []string{"B", "C", "A"}},
+		{"choice first by winner default other", [3]int{2, 6, 4}, []string{"C", "B", "A"}},
+		{"choice first by winner default other", [3]int{6, 2, 4}, []string{"C", "A", "B"}},
+		{"choice first by loser default self", [3]int{6, 2, 4}, []string{"B", "A", "C"}},
+		{"choice first by winner default keep", [3]int{2, 6, 4}, []string{"B", "C", "A"}},
+		{"choice before_after by winner default before", [3]int{2, 6, 4}, []string{"B", "C", "A"}},
+		{"choice before_after by winner default after", [3]int{2, 6, 4}, []string{"C", "A", "B"}},
+		{"choice before_after by loser default before", [3]int{2, 6, 4}, []string{"A", "B", "C"}},
+		{"choice order by winner default keep", [3]int{2, 6, 4}, []string{"B", "C", "A"}},
+		{"choice order by winner default reverse", [3]int{2, 6, 4}, []string{"A", "C", "B"}},
+	}
+	for _, tt := range tests {
+		for _, transcript := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/%v/transcript=%v", tt.choice, tt.rolls, transcript), func(t *testing.T) {
+				p := choiceRuleset(t, tt.choice)
+				dice := runtime.NewScriptedDice()
+				for i, who := range []string{"A", "B", "C"} {
+					dice.AddRoll(who, tt.rolls[i])
+				}
+				b, err := p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(dice), runtime.WithTranscript(transcript))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := b.PlayRound(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(tt.want, res.Order); diff != "" {
+					t.Errorf("order (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// TestTranscriptDoesNotChangePlay plays every bundled ruleset, and every
+// choice policy, with the transcript on and off from the same seed: the
+// rounds must come out the same.
+func TestTranscriptDoesNotChangePlay(t *testing.T) {
+	type round struct {
+		Order           []string
+		Holder, Chooser string
+		Activations     []runtime.ActivationRecord
+	}
+	play := func(t *testing.T, p *runtime.Program, sides []runtime.SideSpec, transcript bool) []round {
+		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(11)), runtime.WithTranscript(transcript))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []round
+		for range 200 {
+			res, err := b.PlayRound(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, round{res.Order, res.Holder, res.Chooser, res.Activations})
+		}
+		return out
+	}
+	check := func(t *testing.T, p *runtime.Program, sides []runtime.SideSpec) {
+		if diff := cmp.Diff(play(t, p, sides, true), play(t, p, sides, false)); diff != "" {
+			t.Errorf("with the transcript off (-on +off):\n%s", diff)
+		}
+	}
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, name)
+			check(t, p, p.Example())
+		})
+	}
+	for _, c := range []string{"choice first by winner default other", "choice before_after by winner default after",
+		"choice order by loser default reverse"} {
+		t.Run(c, func(t *testing.T) { check(t, choiceRuleset(t, c), runtime.Sides("A", "B", "C")) })
+	}
+}
+
+// TestSteadyRoundsAllocateNothing guards the allocation-free path that
+// BenchmarkMESBGRound and BenchmarkNecromunda4 measure.
+func TestSteadyRoundsAllocateNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	for _, tt := range []struct {
+		name  string
+		sides []runtime.SideSpec
+	}{{"mesbg", runtime.Sides("Jay", "Rob")}, {"necromunda", runtime.Sides("A", "B", "C", "D")}} {
+		p := mustProgram(t, tt.name)
+		b, err := p.NewBattle(tt.sides, runtime.WithTranscript(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		allocs := testing.AllocsPerRun(1000, func() {
+			if err := b.AdvanceRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per round, want 0", tt.name, allocs)
+		}
+	}
+}
+
+// TestReturnedSlicesAreCopies changes everything the battle hands out and
+// wants the battle to play on exactly as an untouched twin.
+func TestReturnedSlicesAreCopies(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	sides := runtime.Sides("A", "B", "C", "D")
+	newBattle := func() *runtime.Battle {
+		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(5)), runtime.WithTranscript(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	vandal, twin := newBattle(), newBattle()
+	ctx := context.Background()
+	for round := range 100 {
+		res, err := vandal.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := twin.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, res); diff != "" {
+			t.Fatalf("round %d (-twin +vandalised):\n%s", round+1, diff)
+		}
+		for _, s := range [][]string{res.Order, vandal.Order(), vandal.Memory().Order, vandal.Standing("priority").Order} {
+			for i := range s {
+				s[i] = "X"
+			}
+		}
+	}
+}
+
+// TestDeciderChangesAttributesMidChoice: a decider that changes a watched
+// attribute while the sides are being ordered makes the battle order its
+// units again inside that computation; both must come out whole.
+func TestDeciderChangesAttributesMidChoice(t *testing.T) {
+	f, diags := dsl.Parse("nest.rules", []byte(`ruleset nest "nested" {
+  sides 2..
+  unit attribute agi int
+  phase p each round {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+      choice order by winner default reverse
+    }
+    order units as initiative until changed agi {
+      highest agi
+      tie: random
+    }
+  }
+}`))
+	if diags != nil {
+		t.Fatal(diags)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sides []runtime.SideSpec
+	var units []string
+	for _, s := range []string{"A", "B", "C"} {
+		spec := runtime.SideSpec{Name: s}
+		for k := range 4 {
+			name := fmt.Sprintf("%s%d", s, k)
+			spec.Units = append(spec.Units, runtime.UnitSpec{Name: name})
+			units = append(units, name)
+		}
+		sides = append(sides, spec)
+	}
+	var b *runtime.Battle
+	calls := 0
+	decider := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		calls++
+		if err := b.SetAttr(ctx, units[calls%len(units)], "agi", calls%3); err != nil {
+			return nil, err
+		}
+		return d.Default, nil
+	})
+	b, err = p.NewBattle(sides, runtime.WithDecider(decider), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := cmpopts.SortSlices(func(a, b string) bool { return a < b })
+	for range 20 {
+		res, err := b.PlayRound(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"A", "B", "C"}, res.Order, sorted); diff != "" {
+			t.Fatalf("round %d: the sides' order is not every side once (-sides +order):\n%s", res.Round, diff)
+		}
+		if diff := cmp.Diff(units, b.Standing("initiative").Order, sorted); diff != "" {
+			t.Fatalf("round %d: the units' order is not every unit once (-units +order):\n%s", res.Round, diff)
+		}
+	}
+	if calls < 2 {
+		t.Fatalf("the decider was asked %d times", calls)
+	}
+}
