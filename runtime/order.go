@@ -73,6 +73,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	defer b.scr.begin()()
 	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units)}
 	r.reason = take(&b.scr.whys, len(r.names))
+	clear(r.reason)
 	if o.scope.kind == "changed" {
 		if prev := b.standings[o.id]; prev != nil {
 			r.prev = prev
@@ -242,15 +243,25 @@ func (r *orderRun) apply(ctx context.Context, l link, bl []int, roll *rollLink, 
 // keys into new blocks, and notes l as the reason for every subject it
 // separated.
 func (r *orderRun) split(bl []int, keys []float64, dir int, l link) [][]int {
-	idx := take(&r.b.scr.ints, len(bl))
-	for i := range idx {
-		idx[i] = i
-	}
 	before := func(a, c int) bool { // a strictly before c
 		if dir > 0 {
 			return keys[a] > keys[c]
 		}
 		return keys[a] < keys[c]
+	}
+	if len(bl) == 2 && keys[0] != keys[1] { // the common case: two, not tied
+		first, second := bl[0], bl[1]
+		if before(1, 0) {
+			first, second = second, first
+		}
+		out := append(r.b.scr.list(2), r.b.scr.one(first), r.b.scr.one(second))
+		r.place(out[0], l)
+		r.place(out[1], l)
+		return out
+	}
+	idx := take(&r.b.scr.ints, len(bl))
+	for i := range idx {
+		idx[i] = i
 	}
 	// Insertion sort: stable, and groups are small.
 	for i := 1; i < len(idx); i++ {

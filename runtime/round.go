@@ -56,7 +56,10 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	if next == nil || next == b.cur {
 		next = &roundState{}
 	}
-	*next = roundState{Round: b.round, Stage: "activation", Events: b.takePending()}
+	*next = roundState{Round: b.round, Stage: "activation"}
+	if b.pending != nil {
+		next.Events = b.takePending()
+	}
 	b.prevRound, b.cur = b.cur, next
 	b.changed()
 	if b.transcript {
@@ -267,8 +270,12 @@ func (b *Battle) readyAll(rr *readyRule) error {
 // Go hooks.
 func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
 	if len(b.prog.handlers) == 0 && len(b.hooks) == 0 && !b.transcript {
-		return nil // nothing would happen or be recorded
+		return nil // nothing would happen or be recorded (small enough to inline)
 	}
+	return b.runHooksAt(ctx, at)
+}
+
+func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	for _, h := range b.prog.handlers {
 		if h.point != at {
 			continue

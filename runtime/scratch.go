@@ -27,8 +27,9 @@ func (s *scratch) begin() func() {
 
 func (s *scratch) end() { s.depth-- }
 
-// take returns n zeroed elements of buf whose capacity is exactly n, so
-// that appending to them never writes over another taker's elements.
+// take returns n elements of buf whose capacity is exactly n, so that
+// appending to them never writes over another taker's elements. They hold
+// whatever an earlier computation left: takers fill them (or clear them).
 // When buf is full it is replaced; slices already taken keep the old one.
 func take[T any](buf *[]T, n int) []T {
 	if cap(*buf)-len(*buf) < n {
@@ -36,9 +37,7 @@ func take[T any](buf *[]T, n int) []T {
 	}
 	l := len(*buf)
 	*buf = (*buf)[:l+n]
-	out := (*buf)[l : l+n : l+n]
-	clear(out)
-	return out
+	return (*buf)[l : l+n : l+n]
 }
 
 // list returns an empty list with room for n blocks (a group of n
