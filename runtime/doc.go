@@ -39,6 +39,19 @@
 // decisions. A scripted run that reaches a decision it has no answer for
 // fails with an error that names the decision; it never picks silently.
 //
+// # Performance
+//
+// Expressions are type-checked by expr-lang against the ruleset's declared
+// attributes. Those in the small subset most rules use (round,
+// previous.holder, len(sides), attributes and statuses, comparisons, and/or,
+// integer arithmetic) then run as Go closures over the battle; the others
+// run on expr-lang's VM. Order computations borrow their working memory
+// from the battle, and a standing's order is an immutable slice shared with
+// the memory, so [Battle.AdvanceRound] with seeded dice, the ruleset's
+// policies and the transcript off allocates nothing once a battle is warm.
+// The transcript ([WithTranscript]) and the per-round record
+// ([Battle.PlayRound]) cost more; see bench_test.go for the numbers.
+//
 // # Limits
 //
 // Rerolls and steps are bounded ([Limits]) and every entry point takes a

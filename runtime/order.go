@@ -178,7 +178,7 @@ func (r *orderRun) place(bl []int, l link) {
 func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
 	blocks := append(r.b.scr.list(len(group)), group)
 	for _, l := range chain {
-		if err := ctx.Err(); err != nil {
+		if err := ctxErr(ctx); err != nil {
 			return nil, err
 		}
 		if c, ok := l.(*choiceLink); ok {
@@ -418,8 +418,10 @@ func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int
 
 // tie resolves a tied block with the first tie rule whose guard holds.
 func (r *orderRun) tie(ctx context.Context, ts *tieSet, bl []int, roll *rollLink, attempt int) ([][]int, error) {
-	if kept := r.keep(bl); kept != nil {
-		return kept, nil
+	if r.prev != nil {
+		if kept := r.keep(bl); kept != nil {
+			return kept, nil
+		}
 	}
 	for _, rule := range ts.rules {
 		if rule.when != nil {

@@ -112,6 +112,15 @@ func (b *Battle) AbortRound() error {
 	return nil
 }
 
+// ctxErr is ctx.Err(), skipped for a context that can never be
+// cancelled (the check is made at every step of every order).
+func ctxErr(ctx context.Context) error {
+	if ctx.Done() == nil {
+		return nil
+	}
+	return ctx.Err()
+}
+
 // with runs fn with the battle's context set, for hooks and recomputations
 // that start inside it.
 func (b *Battle) with(ctx context.Context, fn func() error) error {
@@ -154,7 +163,7 @@ func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
 		return err
 	}
 	for _, it := range ph.items {
-		if err := ctx.Err(); err != nil {
+		if err := ctxErr(ctx); err != nil {
 			return err
 		}
 		switch x := it.(type) {

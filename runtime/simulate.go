@@ -90,11 +90,10 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 						dice.Reseed(opt.Seed, uint64(i))
 						b := template.Clone(WithDice(dice))
 						for r := range opt.Rounds {
-							res, err := b.PlayRound(ctx)
-							if err != nil {
+							if err := b.AdvanceRound(ctx); err != nil {
 								return fmt.Errorf("run %d: %w", i, err)
 							}
-							local[r][res.Holder]++
+							local[r][b.Holder()]++
 						}
 					}
 					n := done.Add(int64(min(chunk, opt.Runs-start)))
