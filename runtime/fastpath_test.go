@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -16,7 +15,7 @@ import (
 // given kind and policy by the roll's winner.
 func choiceRuleset(t testing.TB, choice string) *runtime.Program {
 	t.Helper()
-	src := fmt.Sprintf(`ruleset c "choices" {
+	return compileInline(t, fmt.Sprintf(`ruleset c "choices" {
   sides 3
   phase p each round {
     order sides as priority {
@@ -26,16 +25,7 @@ func choiceRuleset(t testing.TB, choice string) *runtime.Program {
     }
   }
 }
-`, choice)
-	f, diags := dsl.Parse("c.rules", []byte(src))
-	if diags != nil {
-		t.Fatal(diags)
-	}
-	p, err := runtime.Compile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+`, choice))
 }
 
 // TestChoicePolicies plays each declared policy with the ruleset's own
@@ -188,7 +178,7 @@ func TestReturnedSlicesAreCopies(t *testing.T) {
 // attribute while the sides are being ordered makes the battle order its
 // units again inside that computation; both must come out whole.
 func TestDeciderChangesAttributesMidChoice(t *testing.T) {
-	f, diags := dsl.Parse("nest.rules", []byte(`ruleset nest "nested" {
+	p := compileInline(t, `ruleset nest "nested" {
   sides 2..
   unit attribute agi int
   phase p each round {
@@ -202,14 +192,7 @@ func TestDeciderChangesAttributesMidChoice(t *testing.T) {
       tie: random
     }
   }
-}`))
-	if diags != nil {
-		t.Fatal(diags)
-	}
-	p, err := runtime.Compile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+}`)
 	var sides []runtime.SideSpec
 	var units []string
 	for _, s := range []string{"A", "B", "C"} {
@@ -230,7 +213,7 @@ func TestDeciderChangesAttributesMidChoice(t *testing.T) {
 		}
 		return d.Default, nil
 	})
-	b, err = p.NewBattle(sides, runtime.WithDecider(decider), runtime.WithDice(runtime.NewSeededDice(3)))
+	b, err := p.NewBattle(sides, runtime.WithDecider(decider), runtime.WithDice(runtime.NewSeededDice(3)))
 	if err != nil {
 		t.Fatal(err)
 	}
