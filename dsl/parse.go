@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -87,6 +88,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	text := []byte(string(src))
 	var errs Diagnostics
 	var file *File
+	bracketLines := map[int]bool{} // lines with an unclosed bracket, reported and removed
 	for {
 		f, err := parser.ParseBytes(filename, text)
 		if err == nil {
@@ -100,9 +102,24 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		if n := len(errs); n > 0 && errs[n-1] == d {
 			return nil, errs // no progress: the same error again
 		}
+		if len(errs) >= maxSyntaxErrs {
+			return nil, errs
+		}
+		if open := unclosed(tokens); open != nil && open.Pos == d.Pos {
+			// Everything after an unclosed bracket is inside it. Report
+			// it, remove it, and parse the rest of the file as written.
+			errs = append(errs, d)
+			text[open.Pos.Offset] = ' '
+			bracketLines[open.Pos.Line] = true
+			tokens, _ = lex(filename, text)
+			continue
+		}
+		if bracketLines[d.Pos.Line] && blankLine(text, d.Pos.Offset) {
+			continue // what is left of that line after its bracket went
+		}
 		errs = append(errs, d)
 		start, end, ok := declSpan(tokens, d.Pos.Offset)
-		if !ok || len(errs) >= maxSyntaxErrs {
+		if !ok {
 			return nil, errs
 		}
 		// Blank out the broken declaration, keeping newlines so every
@@ -223,6 +240,25 @@ func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 		return start, last.Pos.Offset + len(last.Value), true
 	}
 	return 0, 0, false
+}
+
+// blankLine blanks the line around offset, unless it opens or closes a
+// block (blanking that would unbalance the braces), and reports whether
+// it did.
+func blankLine(text []byte, offset int) bool {
+	start := bytes.LastIndexByte(text[:offset], '\n') + 1
+	end := offset + bytes.IndexByte(text[offset:], '\n')
+	if end < offset {
+		end = len(text)
+	}
+	line := text[start:end]
+	if bytes.ContainsAny(line, "{}") || len(bytes.TrimSpace(line)) == 0 {
+		return false
+	}
+	for i := range line {
+		line[i] = ' '
+	}
+	return true
 }
 
 func atLineStart(tokens []lexer.Token, i int) bool {
