@@ -67,7 +67,8 @@ var parser = participle.MustBuild[File](parserOptions...)
 
 // Parse parses one .rules file. It returns the file (possibly partial) and
 // every syntax error it found: a syntax error stops the parse of the
-// top-level declaration it is in, and parsing resumes at the next one.
+// top-level declaration it is in, and parsing resumes at the next one; an
+// unclosed bracket is reported, removed, and parsing goes on as written.
 func Parse(filename string, src []byte) (*File, Diagnostics) {
 	if len(src) > MaxSourceBytes {
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
