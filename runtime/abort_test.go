@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -59,5 +61,147 @@ func TestAbortRound(t *testing.T) {
 	dice.AddRoll("Rob", 1)
 	if res, err := b.PlayRound(ctx); err != nil || res.Round != 2 || res.Holder != "Jay" {
 		t.Fatalf("round after abort: %+v, %v", res, err)
+	}
+}
+
+// TestAbortRoundPutsEverythingBack fails rounds at many points (a hook
+// after attributes, statuses and units have changed; a decider in the
+// middle of the activations), aborts them and plays them again. The
+// battle must then be indistinguishable, snapshot for snapshot and round
+// for round, from a twin whose rounds never failed.
+func TestAbortRoundPutsEverythingBack(t *testing.T) {
+	ctx := context.Background()
+	errBoom := errors.New("boom")
+	for _, name := range []string{"agi", "necromunda", "morturi"} {
+		p := mustProgram(t, name)
+		for seed := uint64(1); seed <= 12; seed++ {
+			failRound := 1 + int(seed%6)
+			// change is what a special rule or the host changes.
+			change := func(ctx context.Context, b *runtime.Battle, unit string, n int) error {
+				switch name {
+				case "agi":
+					return b.SetAttr(ctx, unit, "agi", 1+n%4)
+				case "necromunda":
+					return b.SetStatus(ctx, unit, "seriously_injured", n%2 == 0)
+				}
+				return b.SetAttr(ctx, unit, "movement", 3+n%3)
+			}
+			var failing bool        // the next attempt at failRound fails
+			var decisions int       // decisions asked in the failing round
+			failAt := int(seed % 3) // ...at this decision, or, if there is none, in the end hook
+			// changes is what a special rule does at the start of every
+			// round, the same in both battles.
+			changes := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				units := b.Units()
+				if at != (runtime.HookPoint{Edge: "start", Kind: "round"}) || len(units) < 2 {
+					return nil
+				}
+				r, u := b.Round(), units[b.Round()%len(units)].Name
+				if err := change(ctx, b, u, r); err != nil {
+					return err
+				}
+				if r == 4 {
+					return b.RemoveUnit(ctx, units[0].Name)
+				}
+				return nil
+			}
+			boom := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				if failing && b.Round() == failRound && at == (runtime.HookPoint{Edge: "end", Kind: "round"}) {
+					return errBoom
+				}
+				return nil
+			}
+			decider := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if failing && d.Round == failRound {
+					if decisions == failAt {
+						return nil, errBoom
+					}
+					decisions++
+				}
+				return d.Default, nil
+			})
+			newBattle := func(opts ...runtime.BattleOption) *runtime.Battle {
+				opts = append(opts, runtime.WithDice(runtime.NewSeededDice(seed)), runtime.WithHook(changes))
+				b, err := p.NewBattle(p.Example(), opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+			b := newBattle(runtime.WithDecider(decider), runtime.WithHook(boom))
+			twin := newBattle()
+			for round := 1; round <= 8; round++ {
+				if round == failRound {
+					// A change between rounds, whose events open the round.
+					for _, x := range []*runtime.Battle{b, twin} {
+						if err := change(ctx, x, x.Units()[1].Name, round+1); err != nil {
+							t.Fatal(err)
+						}
+					}
+					before := snapshot(t, b)
+					failing = true
+					if _, err := b.PlayRound(ctx); !errors.Is(err, errBoom) {
+						t.Fatalf("%s seed %d: round %d: err = %v, want the planted failure", name, seed, round, err)
+					}
+					if err := b.AbortRound(); err != nil {
+						t.Fatal(err)
+					}
+					failing = false
+					if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
+						t.Fatalf("%s seed %d: after aborting round %d (-before the round +after the abort):\n%s", name, seed, round, diff)
+					}
+				}
+				got, err := b.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := twin.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("%s seed %d: round %d (-never failed +aborted and replayed):\n%s", name, seed, round, diff)
+				}
+				if diff := cmp.Diff(snapshot(t, twin), snapshot(t, b)); diff != "" {
+					t.Fatalf("%s seed %d: after round %d (-never failed +aborted and replayed):\n%s", name, seed, round, diff)
+				}
+			}
+		}
+	}
+}
+
+func snapshot(t *testing.T, b *runtime.Battle) string {
+	t.Helper()
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// A battle restored in mid-round does not know how the round began, so it
+// refuses to abort rather than guess.
+func TestAbortRoundAfterRestore(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AbortRound(); err == nil {
+		t.Error("a restored battle aborted a round it did not see start")
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Errorf("the original battle: %v", err)
 	}
 }

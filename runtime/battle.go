@@ -139,8 +139,11 @@ type Battle struct {
 	cur       *roundState
 	pending   []Event     // events between rounds
 	prevRound *roundState // the round before the one under way, for AbortRound
+	check     checkpoint  // the battle as the round under way found it
+	spare     []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice
+	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
 	decider    Decider
 	transcript bool
 	hooks      []HostHook
@@ -185,6 +188,7 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 	if b.dice == nil {
 		b.dice = NewSeededDice(1)
 	}
+	b.seeded, _ = b.dice.(*SeededDice)
 	if b.decider == nil {
 		b.decider = Policy{}
 	}
@@ -462,9 +466,17 @@ func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error
 	if err != nil {
 		return fmt.Errorf("set %s of %s: %v", attr, who, err)
 	}
-	if dst[attr] == v {
+	old, had := dst[attr]
+	if old == v {
 		return nil
 	}
+	b.logUndo(func() {
+		if had {
+			dst[attr] = old
+		} else {
+			delete(dst, attr)
+		}
+	})
 	dst[attr] = v
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
@@ -483,6 +495,13 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	if u.Status[status] == on {
 		return nil
 	}
+	b.logUndo(func() {
+		if on {
+			delete(u.Status, status)
+		} else {
+			u.Status[status] = true
+		}
+	})
 	if on {
 		u.Status[status] = true
 	} else {
@@ -501,13 +520,12 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	if u == nil {
 		return fmt.Errorf("remove %s: no unit is called %s", unit, unit)
 	}
-	u.Side.Units = slices.DeleteFunc(u.Side.Units, func(x *Unit) bool { return x == u })
-	b.units = slices.DeleteFunc(b.units, func(x *Unit) bool { return x == u })
+	sideAt, unitAt := slices.Index(u.Side.Units, u), slices.Index(b.units, u)
+	u.Side.Units = slices.Delete(u.Side.Units, sideAt, sideAt+1)
+	b.units = slices.Delete(b.units, unitAt, unitAt+1)
 	delete(b.unitByNm, unit)
-	b.names = [2][]string{}
-	b.orders[1] = nil
-	b.genv = [2]reflect.Value{}
-	b.changed()
+	b.logUndo(func() { b.unremove(u, sideAt, unitAt) })
+	b.unitsChanged()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {

@@ -25,6 +25,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	for _, o := range opts {
 		o(c)
 	}
+	c.seeded, _ = c.dice.(*SeededDice)
 	for _, s := range b.sides {
 		ns := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
 		for _, u := range s.Units {

@@ -136,6 +136,14 @@ func (fc fastCompiler) binaryBool(x *ast.BinaryNode) func(fenv) bool {
 	}
 	switch lk {
 	case reflect.Int:
+		if k, ok := x.Right.(*ast.IntegerNode); ok && x.Operator == "==" {
+			// The commonest guard of all (round == 1): one call, not three.
+			l, v := fc.int(x.Left), k.Value
+			if l == nil {
+				return nil
+			}
+			return func(e fenv) bool { return l(e) == v }
+		}
 		l, r := fc.int(x.Left), fc.int(x.Right)
 		if l == nil || r == nil {
 			return nil

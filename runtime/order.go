@@ -91,8 +91,13 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if err != nil {
 		return err
 	}
-	st := b.standings[o.id]
-	if st == nil || o.scope.kind == "changed" {
+	// A standing is never changed once made (the round's checkpoint and
+	// the memory may hold it): fill the spare, which nothing holds.
+	if b.spare == nil {
+		b.spare = make([]*Standing, len(b.standings))
+	}
+	st := b.spare[o.id]
+	if st == nil || o.scope.kind == "changed" || b.check.holds(o.id, st) {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
@@ -121,6 +126,10 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			st.Watched[n] = b.watchedValues(o, i)
 		}
 		st.Groups = r.groups
+	}
+	b.check.replacing(b, o.id)
+	if o.scope.kind != "changed" {
+		b.spare[o.id] = b.standings[o.id]
 	}
 	b.standings[o.id] = st
 	b.changed()
@@ -347,7 +356,7 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 		}
 	}
 	var nat []int
-	if sd, ok := b.dice.(*SeededDice); ok {
+	if sd := b.seeded; sd != nil {
 		// Our own dice keep nothing they are given: roll into scratch.
 		nat = take(&b.scr.ints, len(bl))
 		sd.RollInto(nat, l.count, l.faces)
@@ -391,7 +400,7 @@ func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int
 	out := b.scr.list(len(bl))
 	for len(rest) > 1 {
 		req := PickRequest{Round: b.now(), Standing: r.o.name, Pos: l.pos}
-		if _, ok := b.dice.(*SeededDice); ok {
+		if b.seeded != nil {
 			req.Options = r.scratchNames(rest)
 		} else {
 			req.Options = r.namesOf(rest)
@@ -496,6 +505,9 @@ func isSubset(xs, of []string) bool {
 }
 
 func (r *orderRun) guard(c *compiled, bl []int) (bool, error) {
+	if c.fast != nil && c.fast.b != nil {
+		return c.fast.b(fenv{b: r.b, tied: bl}), nil
+	}
 	out, err := r.b.evalGroup(c, r.o.units, bl)
 	if err != nil {
 		return false, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)

@@ -50,6 +50,7 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	if b.InRound() {
 		return fmt.Errorf("round %d has not ended", b.round)
 	}
+	b.check.save(b)
 	b.round++
 	// The round before the previous one is no longer needed: reuse it.
 	next := b.prevRound
@@ -82,34 +83,6 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		}
 		return nil
 	})
-}
-
-// AbortRound abandons the round under way, for a round that failed
-// part-way (a cancelled context, a limit, a decider's error): the round
-// number, the round's record and what its phases computed are undone, so
-// the round can be played again. Changes that hooks or the host made to
-// attributes stay, and seeded dice are not rewound.
-func (b *Battle) AbortRound() error {
-	if !b.InRound() {
-		return fmt.Errorf("no round is under way")
-	}
-	for i, st := range b.standings {
-		if st != nil && st.Round == b.round {
-			b.standings[i] = nil
-		}
-	}
-	for _, k := range b.cur.Done {
-		if i := slices.Index(b.prog.phaseKeys, k); i >= 0 {
-			b.done[i] = false
-		}
-	}
-	for _, u := range b.units {
-		u.Ready = false
-	}
-	b.round--
-	b.cur, b.prevRound = b.prevRound, nil
-	b.changed()
-	return nil
 }
 
 // ctxErr is ctx.Err(), skipped for a context that can never be

@@ -1,0 +1,135 @@
+package runtime
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+)
+
+// checkpoint is what a round can change, kept so that AbortRound can put
+// the battle back exactly as the round found it. Keeping it costs next to
+// nothing in a round that goes well: the seeded dice's state and the Ready
+// markers are copied when the round starts; a standing is saved only when
+// the round replaces it (standings are never changed in place: see
+// computeOrder); attribute and status changes and removals are logged as
+// they happen; the phases first run in the round are in its record.
+type checkpoint struct {
+	round     int         // the round it is for; 0 when there is none
+	standings []*Standing // by order id: the standing before the round replaced it
+	saved     []int       // by order id: the round standings[id] was saved for
+	ready     []bool      // by unit, in b.units order
+	pending   []Event     // events from between rounds, which open the round's transcript
+	pcg       rand.PCG    // the state of seeded dice
+	undo      []func()    // newest last
+}
+
+// save starts the checkpoint of the round about to start.
+func (c *checkpoint) save(b *Battle) {
+	c.round = b.round + 1
+	if c.saved == nil {
+		c.standings = make([]*Standing, len(b.standings))
+		c.saved = make([]int, len(b.standings))
+	}
+	c.ready = c.ready[:0]
+	for _, u := range b.units {
+		c.ready = append(c.ready, u.Ready)
+	}
+	c.pending = b.pending
+	if len(c.undo) > 0 {
+		clear(c.undo)
+		c.undo = c.undo[:0]
+	}
+	if b.seeded != nil {
+		c.pcg = *b.seeded.pcg
+	}
+}
+
+func (c *checkpoint) valid(b *Battle) bool { return c.round != 0 && c.round == b.round && b.InRound() }
+
+// replacing notes the standing the round is about to replace, the first
+// time it does.
+func (c *checkpoint) replacing(b *Battle, id int) {
+	if c.valid(b) && c.saved[id] != c.round {
+		c.standings[id], c.saved[id] = b.standings[id], c.round
+	}
+}
+
+// holds reports whether the checkpoint holds st, which must then not be
+// reused.
+func (c *checkpoint) holds(id int, st *Standing) bool {
+	return c.saved != nil && c.saved[id] == c.round && c.standings[id] == st
+}
+
+// logUndo notes how to take back a change made during a round.
+func (b *Battle) logUndo(f func()) {
+	if b.check.valid(b) {
+		b.check.undo = append(b.check.undo, f)
+	}
+}
+
+// restore puts the battle back as the round found it, newest change first.
+func (c *checkpoint) restore(b *Battle) {
+	for i := len(c.undo) - 1; i >= 0; i-- {
+		c.undo[i]()
+	}
+	for id, r := range c.saved {
+		if r == c.round {
+			b.standings[id] = c.standings[id]
+			c.standings[id], c.saved[id] = nil, 0
+		}
+	}
+	for _, k := range b.cur.Done {
+		if i := slices.Index(b.prog.phaseKeys, k); i >= 0 {
+			b.done[i] = false
+		}
+	}
+	for i, u := range b.units {
+		u.Ready = c.ready[i]
+	}
+	b.pending = c.pending
+	if b.seeded != nil {
+		*b.seeded.pcg = c.pcg
+	}
+	clear(c.undo)
+	c.undo = c.undo[:0]
+	c.round = 0
+}
+
+// AbortRound abandons the round under way, for a round that failed
+// part-way (a cancelled context, a limit, a decider's error), and puts the
+// battle back exactly as it was before the round started: the round
+// number, standings, Ready markers, attributes and statuses changed by
+// hooks or the host, units removed, and the state of seeded dice, so the
+// round plays again as if for the first time. Other dice are not rewound
+// (scripted rolls already used stay used). A battle restored or cloned in
+// mid-round has no record of its start and cannot abort the round.
+func (b *Battle) AbortRound() error {
+	if !b.InRound() {
+		return fmt.Errorf("no round is under way")
+	}
+	if !b.check.valid(b) {
+		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
+	}
+	b.check.restore(b)
+	b.round--
+	b.cur, b.prevRound = b.prevRound, nil
+	b.changed()
+	return nil
+}
+
+// unremove puts back a unit that RemoveUnit took out, where it was.
+func (b *Battle) unremove(u *Unit, sideAt, unitAt int) {
+	u.Side.Units = slices.Insert(u.Side.Units, sideAt, u)
+	b.units = slices.Insert(b.units, unitAt, u)
+	b.unitByNm[u.Name] = u
+	b.unitsChanged()
+}
+
+// unitsChanged forgets what was worked out from the list of units.
+func (b *Battle) unitsChanged() {
+	b.names = [2][]string{}
+	b.orders[1] = nil
+	b.genv = [2]reflect.Value{}
+	b.changed()
+}
