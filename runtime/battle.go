@@ -146,6 +146,7 @@ type Battle struct {
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
 	decider    Decider
 	transcript bool
+	eventsHint int // how many events the last round had
 	hooks      []HostHook
 	ctx        context.Context
 

@@ -58,9 +58,12 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		next = &roundState{}
 	}
 	*next = roundState{Round: b.round, Stage: "activation"}
-	if b.pending != nil {
-		next.Events = b.takePending()
+	if b.transcript {
+		// Rounds tend to say as much as the last one did: one allocation
+		// for the transcript, not one each time it outgrows itself.
+		next.Events = make([]Event, 0, len(b.pending)+max(16, b.eventsHint))
 	}
+	next.Events = append(next.Events, b.takePending()...)
 	b.prevRound, b.cur = b.cur, next
 	b.changed()
 	if b.transcript {
@@ -565,6 +568,7 @@ func (b *Battle) endRound(ctx context.Context) error {
 		b.emit(Event{Kind: EvRoundEnd})
 	}
 	b.memory = mem
+	b.eventsHint = len(b.cur.Events)
 	b.cur.Stage = "ended"
 	b.changed()
 	return nil
