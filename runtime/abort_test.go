@@ -139,17 +139,19 @@ func TestAbortRoundPutsEverythingBack(t *testing.T) {
 						}
 					}
 					before := snapshot(t, b)
-					failing = true
-					if _, err := b.PlayRound(ctx); !errors.Is(err, errBoom) {
-						t.Fatalf("%s seed %d: round %d: err = %v, want the planted failure", name, seed, round, err)
-					}
-					if err := b.AbortRound(); err != nil {
-						t.Fatal(err)
+					for attempt := range 2 { // fail, abort, and fail again
+						failing, decisions = true, attempt
+						if _, err := b.PlayRound(ctx); !errors.Is(err, errBoom) {
+							t.Fatalf("%s seed %d: round %d: err = %v, want the planted failure", name, seed, round, err)
+						}
+						if err := b.AbortRound(); err != nil {
+							t.Fatal(err)
+						}
+						if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
+							t.Fatalf("%s seed %d: after aborting round %d (-before the round +after the abort):\n%s", name, seed, round, diff)
+						}
 					}
 					failing = false
-					if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
-						t.Fatalf("%s seed %d: after aborting round %d (-before the round +after the abort):\n%s", name, seed, round, diff)
-					}
 				}
 				got, err := b.PlayRound(ctx)
 				if err != nil {

@@ -91,13 +91,13 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if err != nil {
 		return err
 	}
-	// A standing is never changed once made (the round's checkpoint and
-	// the memory may hold it): fill the spare, which nothing holds.
+	// A standing is never changed once made (the round's checkpoint may
+	// hold it): fill the spare, unless an aborted round put it back.
 	if b.spare == nil {
 		b.spare = make([]*Standing, len(b.standings))
 	}
 	st := b.spare[o.id]
-	if st == nil || o.scope.kind == "changed" || b.check.holds(o.id, st) {
+	if st == nil || st == b.standings[o.id] || o.scope.kind == "changed" || b.check.holds(o.id, st) {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
