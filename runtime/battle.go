@@ -402,7 +402,7 @@ func (b *Battle) Events() []Event {
 	if b.cur == nil {
 		return nil
 	}
-	return b.cur.Events
+	return slices.Clip(b.cur.Events) // appending to it must not write into the battle's
 }
 
 // Activations returns the activations of the round under way.
