@@ -137,7 +137,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 			file.Comments = append(file.Comments, Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
 		}
 	}
-	fillExprSources(file, string(src))
+	fillExprSources(file, string(text)) // what was parsed: without a bracket recovery removed
 	errs = append(errs, checkDice(file)...)
 	if len(errs) > 0 {
 		return file, errs

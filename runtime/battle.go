@@ -410,7 +410,7 @@ func (b *Battle) Activations() []ActivationRecord {
 	if b.cur == nil {
 		return nil
 	}
-	return b.cur.Activations
+	return slices.Clip(b.cur.Activations)
 }
 
 // ReadyUnits returns the names of units with a Ready marker.

@@ -172,9 +172,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		return nil, &d
 	}
 	c := &compiled{prog: prog, src: e.Source, pos: e.Pos}
-	if !p.noFast {
-		c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
-	}
+	c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
 	return c, nil
 }
 

@@ -234,3 +234,58 @@ func TestDeciderChangesAttributesMidChoice(t *testing.T) {
 		t.Fatalf("the decider was asked %d times", calls)
 	}
 }
+
+// TestDeciderRemovesUnitMidChoice: a casualty removed while the units are
+// being ordered. The order made keeps the units it started with, and
+// nothing breaks.
+func TestDeciderRemovesUnitMidChoice(t *testing.T) {
+	p := compileInline(t, `ruleset r "x" {
+  sides 2
+  unit attribute agi int
+  phase p each round {
+    order units as o {
+      highest agi
+      tie: choice order by team default keep
+    }
+  }
+}
+`)
+	sides := []runtime.SideSpec{
+		{Name: "A", Team: "T", Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
+		{Name: "B", Team: "T", Units: []runtime.UnitSpec{{Name: "b1"}}},
+	}
+	var b *runtime.Battle
+	decider := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		if b.Unit("b1") != nil {
+			if err := b.RemoveUnit(ctx, "b1"); err != nil {
+				return nil, err
+			}
+		}
+		return d.Default, nil
+	})
+	b, err := p.NewBattle(sides, runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st := b.Standing("o")
+	var placed []string
+	for _, pl := range st.Places {
+		placed = append(placed, pl.Subject)
+	}
+	if diff := cmp.Diff([]string{"a1", "a2", "b1"}, st.Order); diff != "" {
+		t.Errorf("the order made during the removal (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(st.Order, placed); diff != "" {
+		t.Errorf("places do not follow the order (-order +places):\n%s", diff)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a1", "a2"}, b.Standing("o").Order); diff != "" {
+		t.Errorf("the next round's order (-want +got):\n%s", diff)
+	}
+}

@@ -119,7 +119,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			}
 		}
 	}
-	st.Order = b.internOrder(o.units, perm)
+	st.Order = b.internOrder(o.units, r.names, perm)
 	if o.scope.kind == "changed" {
 		st.Watched = map[string][]any{}
 		for i, n := range r.names {

@@ -83,7 +83,6 @@ type Program struct {
 
 	types    *envTypes
 	funcs    []expr.Option
-	noFast   bool // every expression runs on expr-lang's VM (tests compare both)
 	limits   Limits
 	want     string
 	warnings dsl.Diagnostics

@@ -58,13 +58,17 @@ func (s *scratch) copyOf(bl []int) []int {
 	return out
 }
 
-// internOrder returns the names of the subjects at perm, in that order, as
-// a slice that is never changed: a standing's order is shared with the
-// memory and the round's record, and an order that comes out as an earlier
-// one did reuses its slice instead of allocating.
-func (b *Battle) internOrder(units bool, perm []int) []string {
-	names := b.subjectNames(units)
+// internOrder returns names[perm[0]], names[perm[1]], ... as a slice that
+// is never changed: a standing's order is shared with the memory and the
+// round's record, and an order that comes out as an earlier one did reuses
+// its slice instead of allocating. names are the subjects the computation
+// started with; if they are no longer the battle's (a unit was removed
+// meanwhile), the order is not cached.
+func (b *Battle) internOrder(units bool, names []string, perm []int) []string {
 	key, ok := permKey(perm)
+	if cur := b.subjectNames(units); len(cur) != len(names) || len(names) > 0 && &cur[0] != &names[0] {
+		ok = false
+	}
 	k := 0
 	if units {
 		k = 1

@@ -76,6 +76,20 @@ ruleset r {
 }
 `)
 	syntax := writeFile(t, dir, "syntax.rules", "ruleset r {\n  sides 2\n  phase p {\n")
+	bracket := writeFile(t, dir, "bracket.rules", `ruleset r {
+  sides 2
+  phase p {
+    order sides as o {
+      highest roll d6 + (len(sides)
+      tie: reroll
+    }
+  }
+}
+
+ruleset s {
+  activation bogus by o
+}
+`)
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
@@ -108,6 +122,9 @@ ruleset r {
 			stdout: []string{"ok  " + warn + " (ruleset r, 1 warning)"},
 			stderr: []string{warn + ":5:7: warning: `highest roll d6` comes after random and can never apply", "\n          highest roll d6\n          ^\n"}}},
 		{"syntax error", []string{syntax}, expectation{code: 1, stderr: []string{syntax + ":", ": error: "}}},
+		{"unclosed bracket, and more", []string{bracket}, expectation{code: 1, stderr: []string{
+			bracket + `:5:25: error: this "(" is not closed`, bracket + `:12:14: error: unexpected "bogus"`},
+			notStderr: []string{"EOF", "unexpected token"}}},
 		{"walks directories", []string{sub}, expectation{code: 0, stdout: []string{"ok  " + filepath.Join(sub, "warn.rules") + " (ruleset w)"}, notStdout: []string{"notes.txt"}}},
 		{"one bad file fails all", []string{"mesbg", bad}, expectation{code: 1, stdout: []string{"ok  mesbg"}}},
 		{"no arguments", nil, expectation{code: 2, stderr: []string{"name at least one"}, oneLine: true}},

@@ -37,6 +37,7 @@ type expectation struct {
 	stdout    []string // substrings of stdout
 	stderr    []string // substrings of stderr
 	notStdout []string
+	notStderr []string
 	oneLine   bool // stderr is a single line
 }
 
@@ -58,6 +59,11 @@ func (x expectation) check(t *testing.T, r result) {
 	for _, s := range x.stderr {
 		if !strings.Contains(r.stderr, s) {
 			t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+		}
+	}
+	for _, s := range x.notStderr {
+		if strings.Contains(r.stderr, s) {
+			t.Errorf("stderr has %q:\n%s", s, r.stderr)
 		}
 	}
 	if x.oneLine && strings.Count(r.stderr, "\n") != 1 {
