@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -153,23 +154,31 @@ func TestAbortRoundPutsEverythingBack(t *testing.T) {
 					}
 					failing = false
 				}
-				got, err := b.PlayRound(ctx)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := twin.PlayRound(ctx)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(want, got); diff != "" {
-					t.Fatalf("%s seed %d: round %d (-never failed +aborted and replayed):\n%s", name, seed, round, diff)
-				}
+				playTwins(t, twin, b, fmt.Sprintf("%s seed %d (-never failed +aborted and replayed)", name, seed))
 				if diff := cmp.Diff(snapshot(t, twin), snapshot(t, b)); diff != "" {
 					t.Fatalf("%s seed %d: after round %d (-never failed +aborted and replayed):\n%s", name, seed, round, diff)
 				}
 			}
 		}
 	}
+}
+
+// playTwins plays a round of twin and of b, and wants them the same.
+func playTwins(t *testing.T, twin, b *runtime.Battle, what string) *runtime.RoundResult {
+	t.Helper()
+	ctx := context.Background()
+	got, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := twin.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("%s: round %d:\n%s", what, got.Round, diff)
+	}
+	return got
 }
 
 func snapshot(t *testing.T, b *runtime.Battle) string {

@@ -153,19 +153,8 @@ func TestReturnedSlicesAreCopies(t *testing.T) {
 		return b
 	}
 	vandal, twin := newBattle(), newBattle()
-	ctx := context.Background()
-	for round := range 100 {
-		res, err := vandal.PlayRound(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := twin.PlayRound(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, res); diff != "" {
-			t.Fatalf("round %d (-twin +vandalised):\n%s", round+1, diff)
-		}
+	for range 100 {
+		res := playTwins(t, twin, vandal, "(-twin +vandalised)")
 		for _, s := range [][]string{res.Order, vandal.Order(), vandal.Memory().Order, vandal.Standing("priority").Order} {
 			for i := range s {
 				s[i] = "X"
