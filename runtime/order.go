@@ -36,16 +36,18 @@ type why struct {
 	kept *Place // for a kept tie, the earlier placement
 }
 
-func (w why) place(subject string) Place {
+// fill writes the placement of subject into p, field by field (building
+// a Place and copying it in costs more).
+func (w *why) fill(p *Place, subject string) {
 	switch {
 	case w.kept != nil:
-		p := *w.kept
-		p.Subject = subject
-		return p
+		*p = *w.kept
 	case w.m == nil:
-		return Place{Subject: subject, Criterion: "setup order (still tied)"}
+		p.Criterion, p.By, p.Pos = "setup order (still tied)", "", ""
+	default:
+		p.Criterion, p.By, p.Pos = w.m.desc, w.by, w.m.at
 	}
-	return Place{Subject: subject, Criterion: w.m.desc, By: w.by, Pos: w.m.at}
+	p.Subject = subject
 }
 
 // subjectNames returns the names of the sides or of the units, in setup
@@ -101,7 +103,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
-	st.Places = st.Places[:0]
+	st.Places = slices.Grow(st.Places[:0], len(r.names))[:len(r.names)]
 	perm := take(&b.scr.ints, len(r.names))[:0]
 	place := 0
 	for _, bl := range blocks {
@@ -111,10 +113,10 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		}
 		for _, i := range bl {
 			place++
+			pl := &st.Places[len(perm)]
 			perm = append(perm, i)
-			st.Places = append(st.Places, r.reason[i].place(r.names[i]))
+			r.reason[i].fill(pl, r.names[i])
 			if b.transcript {
-				pl := &st.Places[len(st.Places)-1]
 				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
 			}
 		}
