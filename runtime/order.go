@@ -16,6 +16,7 @@ var ErrLimit = errors.New("limit reached")
 type orderRun struct {
 	b       *Battle
 	o       *order
+	live    bool // ctx can be cancelled
 	names   []string
 	reason  []why // by subject
 	chooser string
@@ -73,7 +74,7 @@ func (b *Battle) subjectNames(units bool) []string {
 // computeOrder runs o and stores the standing.
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	defer b.scr.begin()()
-	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units)}
+	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units), live: ctx.Done() != nil}
 	r.reason = take(&b.scr.whys, len(r.names))
 	clear(r.reason)
 	if o.scope.kind == "changed" {
@@ -189,8 +190,10 @@ func (r *orderRun) place(bl []int, l link) {
 func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
 	blocks := append(r.b.scr.list(len(group)), group)
 	for _, l := range chain {
-		if err := ctxErr(ctx); err != nil {
-			return nil, err
+		if r.live {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		if c, ok := l.(*choiceLink); ok {
 			var err error
