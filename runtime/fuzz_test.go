@@ -1,0 +1,96 @@
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// FuzzPlay compiles whatever parses and plays it: the runtime must never
+// panic or hang on a ruleset, whatever it says, and a snapshot taken after
+// the rounds must restore to the same battle.
+//
+//	go test ./runtime -run '^$' -fuzz FuzzPlay -fuzztime 60s
+func FuzzPlay(f *testing.F) {
+	for _, name := range rulesets.Names() {
+		_, src, err := rulesets.Source(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(src), uint64(1), true)
+	}
+	for _, body := range []string{
+		"highest roll d6\n tie when round == 1: reroll\n tie: award not previous.chooser\n choice first by winner default self",
+		"highest roll 2d6 + len(sides)\n tie: random",
+		"lowest len(units)\n tie when len(tied) == 2 { highest roll d6\n tie: reroll\n choice before_after by winner default after }\n tie { random }",
+		"highest roll d6\n tie: choice order by loser default reverse",
+		"highest round > 1 ? 1 : 2\n tie: award previous.holder",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n unit attribute agi int = 3\n phase p each round {\n  order sides as o {\n %s\n  }\n }\n activation alternate by o\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", body), uint64(7), false)
+	}
+	f.Fuzz(func(t *testing.T, src string, seed uint64, transcript bool) {
+		file, diags := dsl.Parse("fuzz.rules", []byte(src))
+		if diags.HasErrors() {
+			return
+		}
+		p, err := runtime.Compile(file, runtime.WithLimits(runtime.Limits{MaxRerolls: 50, MaxSteps: 200}))
+		if err != nil {
+			return
+		}
+		sides := p.Example()
+		if len(sides) == 0 {
+			sides = runtime.Sides("A", "B", "C", "D")[:max(2, min(4, p.MinSides))]
+		}
+		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(seed)), runtime.WithTranscript(transcript))
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		for range 3 {
+			if _, err := b.PlayRound(ctx); err != nil {
+				if errors.Is(err, context.DeadlineExceeded) {
+					t.Fatalf("a round took more than 10s: %v", err)
+				}
+				if b.InRound() {
+					if aerr := b.AbortRound(); aerr != nil {
+						t.Fatalf("AbortRound after %v: %v", err, aerr)
+					}
+				}
+				break
+			}
+		}
+		data, err := b.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Restore(data)
+		if err != nil {
+			t.Fatalf("restore: %v", err)
+		}
+		again, err := r.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(again) != string(data) {
+			t.Fatalf("the snapshot does not survive a restore:\n%s", firstDifference(string(data), string(again)))
+		}
+	})
+}
+
+func firstDifference(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("%d lines against %d", len(al), len(bl))
+}
