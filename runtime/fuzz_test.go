@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -52,10 +53,25 @@ func FuzzPlay(f *testing.F) {
 		if err != nil {
 			return
 		}
+		// A twin with the transcript the other way must play the same
+		// rounds (the battle takes shortcuts when nobody records).
+		twin, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(seed)), runtime.WithTranscript(!transcript))
+		if err != nil {
+			t.Fatal(err)
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		for range 3 {
-			if _, err := b.PlayRound(ctx); err != nil {
+			res, err := b.PlayRound(ctx)
+			want, twinErr := twin.PlayRound(ctx)
+			if (err == nil) != (twinErr == nil) {
+				t.Fatalf("with the transcript %v: %v; with it %v: %v", transcript, err, !transcript, twinErr)
+			}
+			if err == nil && (!slices.Equal(res.Order, want.Order) || res.Holder != want.Holder || res.Chooser != want.Chooser) {
+				t.Fatalf("round %d with the transcript %v: %v, holder %q, chooser %q; with it %v: %v, %q, %q",
+					res.Round, transcript, res.Order, res.Holder, res.Chooser, !transcript, want.Order, want.Holder, want.Chooser)
+			}
+			if err != nil {
 				if errors.Is(err, context.DeadlineExceeded) {
 					t.Fatalf("a round took more than 10s: %v", err)
 				}
