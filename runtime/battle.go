@@ -398,6 +398,9 @@ func (b *Battle) Chooser() string {
 }
 
 // Events returns the transcript of the round under way (or just ended).
+// What happens between rounds (an attribute set after EndRound, and the
+// recomputation it starts) opens the next round's transcript, numbered as
+// that round.
 func (b *Battle) Events() []Event {
 	if b.cur == nil {
 		return nil
