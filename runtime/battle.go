@@ -146,7 +146,8 @@ type Battle struct {
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
 	decider    Decider
 	transcript bool
-	eventsHint int // how many events the last round had
+	eventsHint int   // how many events the last round had
+	intSlab    []int // numbers events point to (see intp)
 	hooks      []HostHook
 	ctx        context.Context
 

@@ -55,7 +55,16 @@ func posString(p dsl.Pos) string {
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
-func intp(v int) *int { return &v }
+// intp returns a pointer to v for an event. The ints are carved from a
+// slab that is never reused, so each pointer stays the event's alone,
+// at one allocation per slab rather than one per number.
+func (b *Battle) intp(v int) *int {
+	if len(b.intSlab) == cap(b.intSlab) {
+		b.intSlab = make([]int, 0, 32)
+	}
+	b.intSlab = append(b.intSlab, v)
+	return &b.intSlab[len(b.intSlab)-1]
+}
 
 // String renders the event as a line of a readable transcript.
 func (e Event) String() string {

@@ -384,7 +384,7 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 		}
 		keys[k] = float64(total)
 		if b.transcript {
-			b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[bl[k]], Value: intp(nat[k]), Total: intp(total),
+			b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[bl[k]], Value: b.intp(nat[k]), Total: b.intp(total),
 				Rule: l.desc, Pos: l.at})
 		}
 	}
