@@ -20,11 +20,11 @@ import (
 //
 //	                          ns/op   B/op  allocs/op  ratio to native
 //	MESBGRound events=off       255      0          0   15x
-//	MESBGRound events=on       2350   3366          7  140x
+//	MESBGRound events=on       2350   2612          7  140x
 //	MESBGRound record           450    144          2   27x
 //	MESBGRoundNative             16.5    0          0
 //	Necromunda4 events=off      390      0          0   2.9x
-//	Necromunda4 events=on      3060   4762          3   23x
+//	Necromunda4 events=on      2950   5034          3   22x
 //	Necromunda4 record          640    176          2   4.8x
 //	Necromunda4Native           133     16          0
 //

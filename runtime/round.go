@@ -61,7 +61,7 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	if b.transcript {
 		// Rounds tend to say as much as the last one did: one allocation
 		// for the transcript, not one each time it outgrows itself.
-		next.Events = make([]Event, 0, len(b.pending)+max(16, b.eventsHint))
+		next.Events = make([]Event, 0, len(b.pending)+max(8, b.eventsHint))
 	}
 	next.Events = append(next.Events, b.takePending()...)
 	b.prevRound, b.cur = b.cur, next
