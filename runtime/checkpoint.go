@@ -102,8 +102,7 @@ func (c *checkpoint) restore(b *Battle) {
 // number, standings, Ready markers, attributes and statuses changed by
 // hooks or the host, units removed, and the state of seeded dice, so the
 // round plays again as if for the first time. Other dice are not rewound
-// (scripted rolls already used stay used), and seeded dice shared with a
-// clone are rewound for both. A battle restored or cloned in
+// (scripted rolls already used stay used). A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round.
 func (b *Battle) AbortRound() error {
 	if !b.InRound() {

@@ -7,7 +7,9 @@ import (
 
 // Clone returns an independent copy of the battle's state with the given
 // options (dice, decider, hooks, transcript) instead of the original's.
-// The copy shares nothing mutable with b.
+// The copy shares nothing mutable with b: seeded dice are copied too, so
+// both battles roll on from the same state, each on its own. Other dice
+// (scripted, FuncDice) are shared unless opts give the copy its own.
 func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	c := &Battle{
 		prog:       b.prog,
@@ -21,6 +23,9 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		decider:    b.decider,
 		hooks:      b.hooks,
 		pending:    slices.Clone(b.pending),
+	}
+	if b.seeded != nil {
+		c.dice = b.seeded.copy()
 	}
 	for _, o := range opts {
 		o(c)

@@ -57,6 +57,12 @@ func NewSeededDice(seed uint64) *SeededDice {
 	return &SeededDice{pcg: pcg, rng: rand.New(pcg)}
 }
 
+// copy returns dice in the same state as d that roll on independently.
+func (d *SeededDice) copy() *SeededDice {
+	pcg := *d.pcg
+	return &SeededDice{pcg: &pcg, rng: rand.New(&pcg)}
+}
+
 // Reseed restarts the dice on one of many independent streams of a seed
 // (simulations give each run its own stream).
 func (d *SeededDice) Reseed(seed, stream uint64) {
