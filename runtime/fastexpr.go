@@ -89,16 +89,10 @@ func (fc fastCompiler) bool(n ast.Node) func(fenv) bool {
 	if kindOf(n) != reflect.Bool {
 		return nil
 	}
+	if f := literal[bool](n); f != nil {
+		return f
+	}
 	switch x := n.(type) {
-	case *ast.BoolNode:
-		v := x.Value
-		return func(fenv) bool { return v }
-	case *ast.ConstantNode:
-		v, ok := x.Value.(bool)
-		if !ok {
-			return nil
-		}
-		return func(fenv) bool { return v }
 	case *ast.IdentifierNode:
 		return fc.boolIdent(x.Value)
 	case *ast.ConditionalNode:
@@ -170,6 +164,29 @@ func (fc fastCompiler) binaryBool(x *ast.BinaryNode) func(fenv) bool {
 	return nil
 }
 
+// literal is n as a constant function, if n is a literal (or a constant
+// expr-lang folded) of type T.
+func literal[T bool | int | string](n ast.Node) func(fenv) T {
+	var v any
+	switch x := n.(type) {
+	case *ast.BoolNode:
+		v = x.Value
+	case *ast.IntegerNode:
+		v = x.Value
+	case *ast.StringNode:
+		v = x.Value
+	case *ast.ConstantNode:
+		v = x.Value
+	default:
+		return nil
+	}
+	c, ok := v.(T)
+	if !ok {
+		return nil
+	}
+	return func(fenv) T { return c }
+}
+
 func cond[T bool | int | string](c func(fenv) bool, a, b func(fenv) T) func(fenv) T {
 	if c == nil || a == nil || b == nil {
 		return nil
@@ -204,16 +221,10 @@ func (fc fastCompiler) int(n ast.Node) func(fenv) int {
 	if kindOf(n) != reflect.Int {
 		return nil
 	}
+	if f := literal[int](n); f != nil {
+		return f
+	}
 	switch x := n.(type) {
-	case *ast.IntegerNode:
-		v := x.Value
-		return func(fenv) int { return v }
-	case *ast.ConstantNode:
-		v, ok := x.Value.(int)
-		if !ok {
-			return nil
-		}
-		return func(fenv) int { return v }
 	case *ast.IdentifierNode:
 		return fc.intIdent(x.Value)
 	case *ast.ConditionalNode:
@@ -257,16 +268,10 @@ func (fc fastCompiler) str(n ast.Node) func(fenv) string {
 	if kindOf(n) != reflect.String {
 		return nil
 	}
+	if f := literal[string](n); f != nil {
+		return f
+	}
 	switch x := n.(type) {
-	case *ast.StringNode:
-		v := x.Value
-		return func(fenv) string { return v }
-	case *ast.ConstantNode:
-		v, ok := x.Value.(string)
-		if !ok {
-			return nil
-		}
-		return func(fenv) string { return v }
 	case *ast.IdentifierNode:
 		return fc.strIdent(x.Value)
 	case *ast.ConditionalNode:
