@@ -727,11 +727,7 @@ func TestAGIUnitOrder(t *testing.T) {
 			if err != nil {
 				t.Fatalf("round 2: %v", err)
 			}
-			var acts2 []string
-			for _, a := range res2.Activations {
-				acts2 = append(acts2, a.Unit)
-			}
-			if diff := cmp.Diff(tt.card, acts2); diff != "" {
+			if diff := cmp.Diff(tt.card, activated(res2.Activations)); diff != "" {
 				t.Errorf("round 2 activations (-want +got):\n%s", diff)
 			}
 		})

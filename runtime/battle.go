@@ -171,7 +171,7 @@ type roundState struct {
 	Turn        int                `json:"turn"`
 	Steps       int                `json:"steps"`
 	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
-	Override    string             `json:"override,omitempty"` // the holder a special rule set`
+	Override    string             `json:"override,omitempty"` // the holder a special rule set
 }
 
 // NewBattle starts a battle between the given sides, before round 1.

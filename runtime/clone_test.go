@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -30,7 +32,7 @@ func TestCloneCopiesSeededDice(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got, want := snapshot(t, c), snapshot(t, b); got != want {
-		t.Errorf("the clone and the original differ after the same five rounds:\n%s", firstDifference(want, got))
+	if diff := cmp.Diff(snapshot(t, b), snapshot(t, c)); diff != "" {
+		t.Errorf("the clone and the original differ after the same five rounds (-original +clone):\n%s", diff)
 	}
 }

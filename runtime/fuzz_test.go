@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -83,30 +82,8 @@ func FuzzPlay(f *testing.F) {
 				break
 			}
 		}
-		data, err := b.Snapshot()
-		if err != nil {
+		if _, err := snapRestore(p, b); err != nil {
 			t.Fatal(err)
-		}
-		r, err := p.Restore(data)
-		if err != nil {
-			t.Fatalf("restore: %v", err)
-		}
-		again, err := r.Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(again) != string(data) {
-			t.Fatalf("the snapshot does not survive a restore:\n%s", firstDifference(string(data), string(again)))
 		}
 	})
-}
-
-func firstDifference(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range min(len(al), len(bl)) {
-		if al[i] != bl[i] {
-			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, al[i], bl[i])
-		}
-	}
-	return fmt.Sprintf("%d lines against %d", len(al), len(bl))
 }

@@ -459,11 +459,7 @@ func TestGoHookChangesState(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var acts []string
-			for _, a := range res.Activations {
-				acts = append(acts, a.Unit)
-			}
-			if diff := cmp.Diff(want, acts); diff != "" {
+			if diff := cmp.Diff(want, activated(res.Activations)); diff != "" {
 				t.Errorf("round %d: activations (-want +got):\n%s", round+1, diff)
 			}
 			if res.Holder != want[0] {
@@ -514,11 +510,7 @@ func TestRulesetHookSetsAttribute(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var acts []string
-		for _, a := range res.Activations {
-			acts = append(acts, a.Unit)
-		}
-		if diff := cmp.Diff(want, acts); diff != "" {
+		if diff := cmp.Diff(want, activated(res.Activations)); diff != "" {
 			t.Errorf("round %d: activations (-want +got):\n%s", round+1, diff)
 		}
 		if round == 1 {

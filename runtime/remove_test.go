@@ -45,14 +45,7 @@ func TestRemoveUnit(t *testing.T) {
 		if diff := cmp.Diff(want, res.Order); diff != "" {
 			t.Errorf("order after the losses (-want +got):\n%s", diff)
 		}
-		var acts []string
-		for _, a := range res.Activations {
-			if a.Pass {
-				acts = append(acts, "pass "+a.Side)
-			} else {
-				acts = append(acts, a.Unit)
-			}
-		}
+		acts := activated(res.Activations)
 		wantActs := []string{"md1", "la7", "md2", "la8", "md3", "pass Ludi Aeternum", "md4", "pass Ludi Aeternum", "md5", "pass Ludi Aeternum", "md6"}
 		if diff := cmp.Diff(wantActs, acts); diff != "" {
 			t.Errorf("activations (-want +got):\n%s", diff)

@@ -45,3 +45,16 @@ func TestBundledRulesetsPlay(t *testing.T) {
 		})
 	}
 }
+
+// activated lists a round's turns: the unit activated, or "pass SIDE".
+func activated(acts []runtime.ActivationRecord) []string {
+	var out []string
+	for _, a := range acts {
+		if a.Pass {
+			out = append(out, "pass "+a.Side)
+		} else {
+			out = append(out, a.Unit)
+		}
+	}
+	return out
+}

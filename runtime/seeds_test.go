@@ -832,11 +832,7 @@ func playAGI(t *testing.T, sides []runtime.SideSpec, steps []agiStep) {
 			}
 			evs = res.Events
 			// unit_order activation follows the card.
-			var acts []string
-			for _, a := range res.Activations {
-				acts = append(acts, a.Unit)
-			}
-			if diff := cmp.Diff(s.order, acts); diff != "" {
+			if diff := cmp.Diff(s.order, activated(res.Activations)); diff != "" {
 				t.Errorf("step %d (round %d): activations (-want +got):\n%s", i, res.Round, diff)
 			}
 		case "set":

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // snapshot is the JSON form of a Battle. Everything that affects what
@@ -127,7 +128,8 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	for _, d := range s.Done {
 		i := slices.Index(p.phaseKeys, d)
 		if i < 0 {
-			return nil, fmt.Errorf("restore: the ruleset has no %s", d)
+			kind, name, _ := strings.Cut(d, " ")
+			return nil, fmt.Errorf("restore: the snapshot says %s %q has run, but the ruleset has no such %s", kind, name, kind)
 		}
 		b.done[i] = true
 	}

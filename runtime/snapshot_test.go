@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -293,5 +294,28 @@ func TestRestoreWrongRuleset(t *testing.T) {
 	}
 	if _, err := mesbg.Restore([]byte("{not json")); err == nil {
 		t.Error("garbage restored")
+	}
+}
+
+// A snapshot from a version of the ruleset whose step was renamed names
+// the step it cannot place.
+func TestRestoreUnknownStep(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data := snapshot(t, b)
+	renamed := strings.Replace(data, `"step Roll For Priority"`, `"step Roll Off"`, 1)
+	if renamed == data {
+		t.Fatal("the snapshot does not record the step")
+	}
+	_, err = p.Restore([]byte(renamed))
+	want := `restore: the snapshot says step "Roll Off" has run, but the ruleset has no such step`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
 	}
 }
