@@ -169,10 +169,17 @@ func quoteName(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
+// policyDecides reports whether the ruleset's own policy answers every
+// decision, which is then its default and needs no asking.
+func (b *Battle) policyDecides() bool {
+	_, ok := b.decider.(Policy)
+	return ok
+}
+
 // decide asks the battle's decider and checks the answer. The ruleset's
 // policy answers with the default, which is valid by construction.
 func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
-	if _, ok := b.decider.(Policy); ok {
+	if b.policyDecides() {
 		return d.Default, nil
 	}
 	ans, err := b.decider.Decide(ctx, d)

@@ -16,7 +16,7 @@ var ErrLimit = errors.New("limit reached")
 type orderRun struct {
 	b       *Battle
 	o       *order
-	live    bool // ctx can be cancelled
+	live    bool // ctx can be cancelled (asked once: the chain checks at every link)
 	names   []string
 	reason  []why // by subject
 	chooser string
@@ -641,7 +641,7 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 			slices.Reverse(order)
 		}
 	}
-	if _, ok := b.decider.(Policy); !ok || b.transcript {
+	if !b.policyDecides() || b.transcript {
 		ans, err := r.ask(ctx, l, by, self, group, answer, order)
 		if err != nil {
 			return nil, err
