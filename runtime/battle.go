@@ -149,12 +149,11 @@ type Battle struct {
 	eventsHint int   // how many events the last round had
 	intSlab    []int // numbers events point to (see intp)
 	hooks      []HostHook
-	ctx        context.Context
 
 	version int // bumped by every change that expressions can see
 	view    *view
-	names   [2][]string            // side names, unit names (see subjectNames)
-	orders  [2]map[uint64][]string // interned orders of sides, of units (see internOrder)
+	names   [2][]string // side names, unit names (see subjectNames)
+	orders  [2]interned // orders of sides, of units (see internOrder)
 	scr     scratch
 	genv    [2]reflect.Value // group environments, reused (sides, units)
 	vm      vm.VM            // runs every expression; reused, as a battle is used by one goroutine
@@ -535,7 +534,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
 			if o.units && o.scope.kind == "changed" && b.standings[o.id] != nil {
-				if err := b.with(ctx, func() error { return b.computeOrder(ctx, o) }); err != nil {
+				if err := b.computeOrder(ctx, o); err != nil {
 					return err
 				}
 			}

@@ -129,7 +129,7 @@ func (b *Battle) unremove(u *Unit, sideAt, unitAt int) {
 // unitsChanged forgets what was worked out from the list of units.
 func (b *Battle) unitsChanged() {
 	b.names = [2][]string{}
-	b.orders[1] = nil
+	b.orders[1] = interned{}
 	b.genv = [2]reflect.Value{}
 	b.changed()
 }

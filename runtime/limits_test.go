@@ -135,6 +135,33 @@ func TestLimitEndlessReroll(t *testing.T) {
 	}
 }
 
+// A criterion whose value is NaN (here 0 / 0, as expr-lang divides in
+// floating point) is an error that names it. It used to hang the order.
+func TestNaNCriterionIsAnError(t *testing.T) {
+	p := compileInline(t, `ruleset nan {
+  sides 3
+  side attribute agi int = 0
+  phase p each round {
+    order sides as priority {
+      highest agi / 0
+    }
+  }
+}
+`)
+	b, err := p.NewBattle(runtime.Sides("A", "B", "C"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = finishWithin(t, func(ctx context.Context) error {
+		_, err := b.PlayRound(ctx)
+		return err
+	})
+	want := "inline.rules:6:15: `agi / 0` for A is NaN, not a number"
+	if err == nil || err.Error() != want {
+		t.Errorf("PlayRound error = %v, want %s", err, want)
+	}
+}
+
 // The reroll limit is per order computation, not per battle: a battle
 // whose ties resolve after a few rerolls can play many rounds.
 func TestLimitRerollsPerRound(t *testing.T) {

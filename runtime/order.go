@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -11,14 +12,22 @@ import (
 // ErrLimit is wrapped by errors from going over a Limits bound.
 var ErrLimit = errors.New("limit reached")
 
-// orderRun is one computation of an order procedure. Subjects are indices
-// into the battle's sides or units; a block is a group still tied.
+// orderRun is one computation of an order procedure. It refines one
+// permutation of the subjects (indices into the battle's sides or units)
+// in place: perm holds them in their current order, and cut marks where a
+// block of subjects that are still tied with each other ends. Every link
+// of the chain splits the tied blocks further, and a block is always a
+// range of positions, so no computation builds lists of blocks.
 type orderRun struct {
 	b       *Battle
 	o       *order
+	ctx     context.Context
 	live    bool // ctx can be cancelled (asked once: the chain checks at every link)
 	names   []string
-	reason  []why // by subject
+	perm    []int     // by position: the subject there
+	cut     []bool    // by position: a block ends there
+	keys    []float64 // by position: the sort keys of the link being applied
+	reason  []why     // by subject
 	chooser string
 	choseIn int // the round chooser chose in
 	rerolls int
@@ -73,25 +82,26 @@ func (b *Battle) subjectNames(units bool) []string {
 
 // computeOrder runs o and stores the standing.
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
-	defer b.scr.begin()()
-	r := &orderRun{b: b, o: o, names: b.subjectNames(o.units), live: ctx.Done() != nil}
-	r.reason = take(&b.scr.whys, len(r.names))
+	b.scr.begin()
+	defer b.scr.end()
+	r := &orderRun{b: b, o: o, ctx: ctx, names: b.subjectNames(o.units), live: ctx.Done() != nil}
+	n := len(r.names)
+	r.reason = take(&b.scr.whys, n)
 	clear(r.reason)
 	if o.scope.kind == "changed" {
 		if prev := b.standings[o.id]; prev != nil {
 			r.prev = prev
-			r.changed = make([]bool, len(r.names))
-			for i, n := range r.names {
-				r.changed[i] = !slices.Equal(prev.Watched[n], b.watchedValues(o, i))
+			r.changed = make([]bool, n)
+			for i, name := range r.names {
+				r.changed[i] = !slices.Equal(prev.Watched[name], b.watchedValues(o, i))
 			}
 		}
 	}
-	all := take(&b.scr.ints, len(r.names))
-	for i := range all {
-		all[i] = i
+	r.perm, r.cut, r.keys = take(&b.scr.ints, n), take(&b.scr.cuts, n), take(&b.scr.keys, n)
+	for i := range n {
+		r.perm[i], r.cut[i] = i, i == n-1
 	}
-	blocks, err := r.run(ctx, o.chain, all, nil, nil, 0)
-	if err != nil {
+	if err := r.run(o.chain, 0, n, nil, nil, 0); err != nil {
 		return err
 	}
 	// A standing is never changed once made (the round's checkpoint may
@@ -104,29 +114,29 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
-	st.Places = slices.Grow(st.Places[:0], len(r.names))[:len(r.names)]
-	perm := take(&b.scr.ints, len(r.names))[:0]
-	place := 0
-	for _, bl := range blocks {
-		if len(bl) > 1 && b.transcript {
-			b.emit(Event{Kind: EvTie, Standing: o.name, Subjects: r.namesOf(bl), Rule: "the end of the order",
-				Detail: "still tied; they keep their setup order", Pos: posString(o.pos)})
-		}
-		for _, i := range bl {
-			place++
-			pl := &st.Places[len(perm)]
-			perm = append(perm, i)
-			r.reason[i].fill(pl, r.names[i])
-			if b.transcript {
-				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: place, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
+	st.Places = slices.Grow(st.Places[:0], n)[:n]
+	for k, i := range r.perm {
+		r.reason[i].fill(&st.Places[k], r.names[i])
+	}
+	if b.transcript {
+		for s := 0; s < n; {
+			e := r.end(s)
+			if e-s > 1 {
+				b.emit(Event{Kind: EvTie, Standing: o.name, Subjects: r.namesOf(s, e), Rule: "the end of the order",
+					Detail: "still tied; they keep their setup order", Pos: posString(o.pos)})
 			}
+			for k := s; k < e; k++ {
+				pl := &st.Places[k]
+				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: k + 1, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
+			}
+			s = e
 		}
 	}
-	st.Order = b.internOrder(o.units, r.names, perm)
+	st.Order = b.internOrder(o.units, r.names, r.perm)
 	if o.scope.kind == "changed" {
 		st.Watched = map[string][]any{}
-		for i, n := range r.names {
-			st.Watched[n] = b.watchedValues(o, i)
+		for i, name := range r.names {
+			st.Watched[name] = b.watchedValues(o, i)
 		}
 		st.Groups = r.groups
 	}
@@ -158,148 +168,114 @@ func (b *Battle) watchedValues(o *order, i int) []any {
 	return out
 }
 
-// namesOf returns the names of bl's subjects in a new slice, for what
-// outlives the computation.
-func (r *orderRun) namesOf(bl []int) []string {
-	out := make([]string, len(bl))
-	for i, j := range bl {
-		out[i] = r.names[j]
+// end returns the position just past the block that starts at s.
+func (r *orderRun) end(s int) int {
+	for !r.cut[s] {
+		s++
+	}
+	return s + 1
+}
+
+// namesOf returns the names of the subjects at positions s..e-1 in a new
+// slice, for what outlives the computation.
+func (r *orderRun) namesOf(s, e int) []string {
+	out := make([]string, e-s)
+	for k, i := range r.perm[s:e] {
+		out[k] = r.names[i]
 	}
 	return out
 }
 
 // scratchNames is namesOf in scratch memory, for the battle's own use.
-func (r *orderRun) scratchNames(bl []int) []string {
-	out := take(&r.b.scr.names, len(bl))
-	for i, j := range bl {
-		out[i] = r.names[j]
+func (r *orderRun) scratchNames(s, e int) []string {
+	out := take(&r.b.scr.names, e-s)
+	for k, i := range r.perm[s:e] {
+		out[k] = r.names[i]
 	}
 	return out
 }
 
-func (r *orderRun) place(bl []int, l link) {
-	m := l.info()
-	for _, i := range bl {
-		r.reason[i] = why{m: m}
-	}
-}
-
-// run applies a chain to one group and returns the group's blocks in order.
-// roll is the latest roll (for reroll), ties the tie rules a reroll
-// re-applies, attempt the reroll count of this group.
-func (r *orderRun) run(ctx context.Context, chain []link, group []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
-	blocks := append(r.b.scr.list(len(group)), group)
+// run applies a chain to the block at positions lo..hi-1. roll is the
+// latest roll (for reroll), ties the tie rules a reroll re-applies,
+// attempt the reroll count of this block.
+func (r *orderRun) run(chain []link, lo, hi int, roll *rollLink, ties *tieSet, attempt int) error {
 	for _, l := range chain {
 		if r.live {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+			if err := r.ctx.Err(); err != nil {
+				return err
 			}
 		}
-		if c, ok := l.(*choiceLink); ok {
-			var err error
-			if blocks, err = r.choice(ctx, c, blocks); err != nil {
-				return nil, err
+		switch x := l.(type) {
+		case *choiceLink:
+			if err := r.choice(x, lo, hi); err != nil {
+				return err
 			}
 			continue
-		}
-		if x, ok := l.(*rollLink); ok {
+		case *rollLink:
 			roll = x
 		}
-		if !anyTied(blocks) {
-			continue
-		}
-		out := r.b.scr.list(len(group))
-		for _, bl := range blocks {
-			if len(bl) < 2 {
-				out = append(out, bl)
-				continue
+		// A link changes positions only inside the block it is given, so
+		// the blocks after it are where they were.
+		for s := lo; s < hi; {
+			e := r.end(s)
+			if e-s > 1 {
+				if err := r.apply(l, s, e, roll, ties, attempt); err != nil {
+					return err
+				}
 			}
-			got, err := r.apply(ctx, l, bl, roll, ties, attempt)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, got...)
-		}
-		blocks = out
-	}
-	return blocks, nil
-}
-
-func anyTied(blocks [][]int) bool {
-	for _, bl := range blocks {
-		if len(bl) > 1 {
-			return true
+			s = e
 		}
 	}
-	return false
+	return nil
 }
 
-// apply resolves one tied block with one link.
-func (r *orderRun) apply(ctx context.Context, l link, bl []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
+// apply resolves the tied block at positions s..e-1 with one link.
+func (r *orderRun) apply(l link, s, e int, roll *rollLink, ties *tieSet, attempt int) error {
 	switch x := l.(type) {
 	case *valueLink:
-		return r.byValue(x, bl)
+		return r.byValue(x, s, e)
 	case *rollLink:
-		return r.byRoll(ctx, x, bl, 0)
+		return r.byRoll(x, s, e, 0)
 	case *randomLink:
-		return r.random(ctx, x, bl)
+		return r.random(x, s, e)
 	case *tieSet:
-		return r.tie(ctx, x, bl, roll, 0)
+		return r.tie(x, s, e, roll, 0)
 	case *rerollLink:
-		return r.reroll(ctx, x, bl, roll, ties, attempt)
+		return r.reroll(x, s, e, roll, ties, attempt)
 	case *awardLink:
-		return r.award(x, bl)
+		return r.award(x, s, e)
 	}
-	return append(r.b.scr.list(1), bl), nil
+	return nil
 }
 
-// split orders a block by key (descending when dir > 0), grouping equal
-// keys into new blocks, and notes l as the reason for every subject it
-// separated.
-func (r *orderRun) split(bl []int, keys []float64, dir int, l link) [][]int {
-	before := func(a, c int) bool { // a strictly before c
-		if dir > 0 {
-			return keys[a] > keys[c]
-		}
-		return keys[a] < keys[c]
-	}
-	if len(bl) == 2 && keys[0] != keys[1] { // the common case: two, not tied
-		first, second := bl[0], bl[1]
-		if before(1, 0) {
-			first, second = second, first
-		}
-		out := append(r.b.scr.list(2), r.b.scr.one(first), r.b.scr.one(second))
-		r.place(out[0], l)
-		r.place(out[1], l)
-		return out
-	}
-	idx := take(&r.b.scr.ints, len(bl))
-	for i := range idx {
-		idx[i] = i
-	}
-	// Insertion sort: stable, and groups are small.
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0 && before(idx[j], idx[j-1]); j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
+// split orders the block at s..e-1 by r.keys (descending when dir > 0),
+// stably, cuts it where the keys differ, and notes l as the reason for
+// every subject it separated from the rest.
+func (r *orderRun) split(s, e, dir int, l link) {
+	perm, keys := r.perm, r.keys
+	// Insertion sort: stable, and blocks are small.
+	for i := s + 1; i < e; i++ {
+		for j := i; j > s && (dir > 0 && keys[j] > keys[j-1] || dir <= 0 && keys[j] < keys[j-1]); j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+			perm[j], perm[j-1] = perm[j-1], perm[j]
 		}
 	}
-	out := r.b.scr.list(len(bl))
-	for k := 0; k < len(idx); {
-		j := k
-		for j < len(idx) && keys[idx[j]] == keys[idx[k]] {
-			j++
+	for k := s; k < e-1; k++ {
+		if keys[k] != keys[k+1] {
+			r.cut[k] = true
 		}
-		nb := take(&r.b.scr.ints, j-k)[:0]
-		for _, x := range idx[k:j] {
-			nb = append(nb, bl[x])
-		}
-		if len(nb) == 1 {
-			r.place(nb, l)
-		}
-		out = append(out, nb)
-		k = j
 	}
-	return out
+	r.placeAlone(s, e, l.info())
+}
+
+// placeAlone notes m as the reason for every subject in s..e-1 that is
+// now a block of its own.
+func (r *orderRun) placeAlone(s, e int, m *meta) {
+	for k := s; k < e; k++ {
+		if r.cut[k] && (k == s || r.cut[k-1]) {
+			r.reason[r.perm[k]] = why{m: m}
+		}
+	}
 }
 
 func (r *orderRun) number(c *compiled, i int) (float64, error) {
@@ -311,7 +287,7 @@ func (r *orderRun) number(c *compiled, i int) (float64, error) {
 		return 0, fmt.Errorf("%s: %s for %s: %v", posString(c.pos), quoteSrc(c.src), r.names[i], err)
 	}
 	f, ok := toFloat(out)
-	if !ok {
+	if !ok || math.IsNaN(f) { // NaN is neither higher, lower nor equal: nothing can be placed by it
 		return 0, fmt.Errorf("%s: %s for %s is %v, not a number", posString(c.pos), quoteSrc(c.src), r.names[i], out)
 	}
 	return f, nil
@@ -335,27 +311,28 @@ func toFloat(v any) (float64, bool) {
 	return 0, false
 }
 
-func (r *orderRun) byValue(l *valueLink, bl []int) ([][]int, error) {
-	keys := take(&r.b.scr.keys, len(bl))
-	for k, i := range bl {
-		v, err := r.number(l.e, i)
+func (r *orderRun) byValue(l *valueLink, s, e int) error {
+	for k := s; k < e; k++ {
+		v, err := r.number(l.e, r.perm[k])
 		if err != nil {
-			return nil, err
+			return err
 		}
-		keys[k] = v
+		r.keys[k] = v
 	}
-	return r.split(bl, keys, l.dir, l), nil
+	r.split(s, e, l.dir, l)
+	return nil
 }
 
-func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt int) ([][]int, error) {
+func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 	b := r.b
+	n := e - s
 	var mods []int
 	if l.mod != nil {
-		mods = take(&b.scr.ints, len(bl))
-		for k, i := range bl {
+		mods = take(&b.scr.ints, n)
+		for k, i := range r.perm[s:e] {
 			m, err := r.number(l.mod, i)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			mods[k] = int(m)
 		}
@@ -363,120 +340,121 @@ func (r *orderRun) byRoll(ctx context.Context, l *rollLink, bl []int, attempt in
 	var nat []int
 	if sd := b.seeded; sd != nil {
 		// Our own dice keep nothing they are given: roll into scratch.
-		nat = take(&b.scr.ints, len(bl))
+		nat = take(&b.scr.ints, n)
 		sd.RollInto(nat, l.count, l.faces)
 	} else {
-		req := RollRequest{Round: b.now(), Standing: r.o.name, Subjects: r.namesOf(bl), Count: l.count, Faces: l.faces,
+		req := RollRequest{Round: b.now(), Standing: r.o.name, Subjects: r.namesOf(s, e), Count: l.count, Faces: l.faces,
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
 		var err error
-		if nat, err = b.dice.Roll(ctx, req); err != nil {
-			return nil, err
+		if nat, err = b.dice.Roll(r.ctx, req); err != nil {
+			return err
 		}
-		if len(nat) != len(bl) {
-			return nil, fmt.Errorf("dice returned %d results for %d subjects", len(nat), len(bl))
+		if len(nat) != n {
+			return fmt.Errorf("dice returned %d results for %d subjects", len(nat), n)
 		}
 	}
-	keys := take(&b.scr.keys, len(bl))
-	for k := range bl {
+	for k := range n {
 		total := nat[k]
 		if mods != nil {
 			total += mods[k]
 		}
-		keys[k] = float64(total)
+		r.keys[s+k] = float64(total)
 		if b.transcript {
-			b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[bl[k]], Value: b.intp(nat[k]), Total: b.intp(total),
+			b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[r.perm[s+k]], Value: b.intp(nat[k]), Total: b.intp(total),
 				Rule: l.desc, Pos: l.at})
 		}
 	}
-	out := r.split(bl, keys, l.dir, l)
+	r.split(s, e, l.dir, l)
 	if b.transcript {
-		for _, nb := range out {
-			if len(nb) > 1 {
-				b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(nb), Rule: l.desc, Pos: l.at})
+		for p := s; p < e; {
+			q := r.end(p)
+			if q-p > 1 {
+				b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(p, q), Rule: l.desc, Pos: l.at})
 			}
+			p = q
 		}
 	}
-	return out, nil
+	return nil
 }
 
-func (r *orderRun) random(ctx context.Context, l *randomLink, bl []int) ([][]int, error) {
+// random draws the block's subjects one at a time: each draw goes next.
+func (r *orderRun) random(l *randomLink, s, e int) error {
 	b := r.b
-	rest := b.scr.copyOf(bl)
-	out := b.scr.list(len(bl))
-	for len(rest) > 1 {
+	for p := s; e-p > 1; p++ {
 		req := PickRequest{Round: b.now(), Standing: r.o.name, Pos: l.pos}
 		if b.seeded != nil {
-			req.Options = r.scratchNames(rest)
+			req.Options = r.scratchNames(p, e)
 		} else {
-			req.Options = r.namesOf(rest)
+			req.Options = r.namesOf(p, e)
 		}
-		k, err := b.dice.Pick(ctx, req)
+		k, err := b.dice.Pick(r.ctx, req)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if k < 0 || k >= len(rest) {
-			return nil, fmt.Errorf("random pick %d is out of range", k)
+		if k < 0 || k >= e-p {
+			return fmt.Errorf("random pick %d is out of range", k)
 		}
+		rest := r.perm[p:e]
 		if b.transcript {
-			b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(rest), Rule: "random", Pos: l.at})
+			b.emit(Event{Kind: EvRandom, Standing: r.o.name, Subject: r.names[rest[k]], Subjects: r.namesOf(p, e), Rule: "random", Pos: l.at})
 		}
-		out = append(out, b.scr.one(rest[k]))
-		rest = slices.Delete(rest, k, k+1)
+		drawn := rest[k]
+		copy(rest[1:k+1], rest[:k])
+		rest[0] = drawn
+		r.cut[p] = true
 	}
-	out = append(out, rest)
-	for _, nb := range out {
-		r.place(nb, l)
+	for k := s; k < e; k++ {
+		r.reason[r.perm[k]] = why{m: &l.meta}
 	}
-	return out, nil
+	return nil
 }
 
 // tie resolves a tied block with the first tie rule whose guard holds.
-func (r *orderRun) tie(ctx context.Context, ts *tieSet, bl []int, roll *rollLink, attempt int) ([][]int, error) {
-	if r.prev != nil {
-		if kept := r.keep(bl); kept != nil {
-			return kept, nil
-		}
+func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error {
+	if r.prev != nil && r.keep(s, e) {
+		return nil
 	}
 	for _, rule := range ts.rules {
 		if rule.when != nil {
-			ok, err := r.guard(rule.when, bl)
+			ok, err := r.guard(rule.when, s, e)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if !ok {
 				continue
 			}
 		}
+		var members []string
+		if r.o.scope.kind == "changed" {
+			members = r.namesOf(s, e)
+		}
 		outer, outerRound := r.chooser, r.choseIn
 		r.chooser, r.choseIn = "", 0
-		out, err := r.run(ctx, rule.chain, bl, roll, ts, attempt)
-		if err != nil {
-			return nil, err
+		if err := r.run(rule.chain, s, e, roll, ts, attempt); err != nil {
+			return err
 		}
 		if r.o.scope.kind == "changed" {
-			r.groups = append(r.groups, TieGroup{Members: r.namesOf(bl), Chooser: r.chooser, ChoiceRound: r.choseIn})
+			r.groups = append(r.groups, TieGroup{Members: members, Chooser: r.chooser, ChoiceRound: r.choseIn})
 		}
 		if outer != "" {
 			r.chooser, r.choseIn = outer, outerRound
 		}
-		return out, nil
+		return nil
 	}
-	return append(r.b.scr.list(1), bl), nil
+	return nil
 }
 
 // keep implements "until changed": a tie among subjects whose watched
 // values have not changed since it was resolved keeps its old order; only
-// a new tie is resolved again.
-func (r *orderRun) keep(bl []int) [][]int {
-	if r.prev == nil {
-		return nil
-	}
+// a new tie is resolved again. It reports whether it kept the block.
+func (r *orderRun) keep(s, e int) bool {
+	bl := r.perm[s:e]
 	for _, i := range bl {
 		if r.changed[i] {
-			return nil
+			return false
 		}
 	}
-	names := r.namesOf(bl)
+	names := r.scratchNames(s, e)
 	for _, g := range r.prev.Groups {
 		if !isSubset(names, g.Members) {
 			continue
@@ -484,20 +462,19 @@ func (r *orderRun) keep(bl []int) [][]int {
 		slices.SortFunc(bl, func(a, c int) int {
 			return slices.Index(r.prev.Order, r.names[a]) - slices.Index(r.prev.Order, r.names[c])
 		})
-		out := r.b.scr.list(len(bl))
-		for _, i := range bl {
-			out = append(out, r.b.scr.one(i))
+		for k, i := range bl {
+			r.cut[s+k] = true
 			r.reason[i] = why{kept: &r.prev.Places[slices.Index(r.prev.Order, r.names[i])]}
 		}
-		r.groups = append(r.groups, TieGroup{Members: r.namesOf(bl), Chooser: g.Chooser, ChoiceRound: g.ChoiceRound})
+		r.groups = append(r.groups, TieGroup{Members: r.namesOf(s, e), Chooser: g.Chooser, ChoiceRound: g.ChoiceRound})
 		if r.chooser == "" {
 			r.chooser, r.choseIn = g.Chooser, g.ChoiceRound
 		}
-		r.b.emit(Event{Kind: EvKept, Standing: r.o.name, Subjects: r.namesOf(bl),
+		r.b.emit(Event{Kind: EvKept, Standing: r.o.name, Subjects: r.namesOf(s, e),
 			Detail: "their values have not changed since the tie was resolved"})
-		return out
+		return true
 	}
-	return nil
+	return false
 }
 
 func isSubset(xs, of []string) bool {
@@ -509,11 +486,12 @@ func isSubset(xs, of []string) bool {
 	return true
 }
 
-func (r *orderRun) guard(c *compiled, bl []int) (bool, error) {
+func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
+	tied := r.perm[s:e]
 	if c.fast != nil && c.fast.b != nil {
-		return c.fast.b(fenv{b: r.b, tied: bl}), nil
+		return c.fast.b(fenv{b: r.b, tied: tied}), nil
 	}
-	out, err := r.b.evalGroup(c, r.o.units, bl)
+	out, err := r.b.evalGroup(c, r.o.units, tied)
 	if err != nil {
 		return false, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
 	}
@@ -524,94 +502,108 @@ func (r *orderRun) guard(c *compiled, bl []int) (bool, error) {
 	return v, nil
 }
 
-func (r *orderRun) reroll(ctx context.Context, l *rerollLink, bl []int, roll *rollLink, ties *tieSet, attempt int) ([][]int, error) {
+func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet, attempt int) error {
 	r.rerolls++
 	if r.rerolls > r.b.prog.limits.MaxRerolls {
-		return nil, fmt.Errorf("%s: order %s: still tied after %d rerolls (%s): %w",
-			posString(l.pos), r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(bl), ", "), ErrLimit)
+		return fmt.Errorf("%s: order %s: still tied after %d rerolls (%s): %w",
+			posString(l.pos), r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
 	}
 	if r.b.transcript {
-		r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(bl), Rule: roll.desc, Pos: l.at})
+		r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(s, e), Rule: roll.desc, Pos: l.at})
 	}
-	parts, err := r.byRoll(ctx, roll, bl, attempt+1)
-	if err != nil {
-		return nil, err
+	if err := r.byRoll(roll, s, e, attempt+1); err != nil {
+		return err
 	}
-	out := r.b.scr.list(len(bl))
-	for _, nb := range parts {
-		if len(nb) > 1 && ties != nil {
-			got, err := r.tie(ctx, ties, nb, roll, attempt+1)
-			if err != nil {
-				return nil, err
+	if ties == nil {
+		return nil
+	}
+	for p := s; p < e; {
+		q := r.end(p)
+		if q-p > 1 {
+			if err := r.tie(ties, p, q, roll, attempt+1); err != nil {
+				return err
 			}
-			out = append(out, got...)
-			continue
 		}
-		out = append(out, nb)
+		p = q
 	}
-	return out, nil
+	return nil
 }
 
-func (r *orderRun) award(l *awardLink, bl []int) ([][]int, error) {
-	name, err := r.b.groupString(l.e, r.o.units, bl)
+// award puts the subject an expression names first (or, for `award not`,
+// last) in its block; the others stay tied with each other.
+func (r *orderRun) award(l *awardLink, s, e int) error {
+	b := r.b
+	name, err := b.groupString(l.e, r.o.units, r.perm[s:e])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
+		return fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
 	}
+	bl := r.perm[s:e]
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
 		what := fmt.Sprintf("%q", name)
 		if name == "" {
 			what = "nobody"
 		}
-		return nil, fmt.Errorf("%s: %s names %s, who is not among the tied (%s)",
-			posString(l.pos), quoteSrc(l.describe()), what, strings.Join(r.namesOf(bl), ", "))
+		return fmt.Errorf("%s: %s names %s, who is not among the tied (%s)",
+			posString(l.pos), quoteSrc(l.describe()), what, strings.Join(r.namesOf(s, e), ", "))
 	}
-	who := r.b.scr.one(bl[k])
-	rest := slices.Delete(r.b.scr.copyOf(bl), k, k+1)
-	r.place(who, l)
-	if len(rest) == 1 {
-		r.place(rest, l)
-	}
-	out := r.b.scr.list(2)
-	if l.not {
-		if r.b.transcript {
-			r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: r.names[rest[0]], Subjects: r.namesOf(bl), Rule: l.desc,
-				Detail: "the others go before " + name, Pos: l.at})
+	who := bl[k]
+	if b.transcript {
+		subject, detail := name, name+" goes first"
+		if l.not {
+			// The first of the others.
+			first := bl[0]
+			if k == 0 {
+				first = bl[1]
+			}
+			subject, detail = r.names[first], "the others go before "+name
 		}
-		return append(out, rest, who), nil
+		b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: subject, Subjects: r.namesOf(s, e), Rule: l.desc,
+			Detail: detail, Pos: l.at})
 	}
-	if r.b.transcript {
-		r.b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: name, Subjects: r.namesOf(bl), Rule: l.desc,
-			Detail: name + " goes first", Pos: l.at})
+	if l.not {
+		copy(bl[k:], bl[k+1:])
+		bl[len(bl)-1] = who
+		r.cut[e-2] = true
+	} else {
+		copy(bl[1:k+1], bl[:k])
+		bl[0] = who
+		r.cut[s] = true
 	}
-	return append(out, who, rest), nil
+	r.placeAlone(s, e, &l.meta)
+	return nil
 }
 
-// choice lets a participant arrange the whole group.
-func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([][]int, error) {
+// choice lets a participant arrange the whole range lo..hi-1, whatever
+// blocks it holds.
+func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	b := r.b
-	n := 0
-	for _, bl := range blocks {
-		n += len(bl)
-	}
+	n := hi - lo
 	if n < 2 {
-		return blocks, nil
+		return nil
 	}
-	group := take(&b.scr.ints, n)[:0]
-	for _, bl := range blocks {
-		group = append(group, bl...)
-	}
-	by, self, err := r.who(l, blocks)
+	by, self, err := r.who(l, lo, hi)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	me := slices.IndexFunc(group, func(i int) bool { return r.names[i] == self })
+	// The group as it stands: the answer rearranges r.perm[lo:hi].
+	group := take(&b.scr.ints, n)
+	copy(group, r.perm[lo:hi])
+	me := -1 // self's position in group
+	switch {
+	case l.role == "winner":
+		me = 0
+	case l.role == "loser":
+		me = n - 1
+	case self != "":
+		me = slices.IndexFunc(group, func(i int) bool { return r.names[i] == self })
+	}
 	if me < 0 {
 		// The role speaks for someone outside this group (a side, when
 		// units are arranged, or another order's first).
 		if l.kind == "before_after" {
-			return nil, fmt.Errorf("%s: %s: %s is not among %s, so it cannot go before or after them",
-				l.at, quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(group), ", "))
+			return fmt.Errorf("%s: %s: %s is not among %s, so it cannot go before or after them",
+				l.at, quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(lo, hi), ", "))
 		}
 		self = ""
 	}
@@ -642,9 +634,9 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 		}
 	}
 	if !b.policyDecides() || b.transcript {
-		ans, err := r.ask(ctx, l, by, self, group, answer, order)
+		ans, err := r.ask(l, by, self, group, answer, order)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if ans != nil {
 			order = order[:0]
@@ -663,13 +655,12 @@ func (r *orderRun) choice(ctx context.Context, l *choiceLink, blocks [][]int) ([
 	if r.chooser == "" {
 		r.chooser, r.choseIn = by, b.now()
 	}
-	out := b.scr.list(n)
-	for _, k := range order {
-		i := group[k]
-		out = append(out, b.scr.one(i))
+	for k, at := range order {
+		i := group[at]
+		r.perm[lo+k], r.cut[lo+k] = i, true
 		r.reason[i] = why{m: &l.meta, by: by}
 	}
-	return out, nil
+	return nil
 }
 
 // putFirst appends positions 0..n-1 to order with k first (or, if !first,
@@ -692,9 +683,12 @@ func putFirst(order []int, n, k int, first bool) []int {
 // ask puts a choice to the decider, whose default is the policy's answer
 // (or, for an arrangement, order), notes it in the transcript, and returns
 // the answer, or nil when it is the default.
-func (r *orderRun) ask(ctx context.Context, l *choiceLink, by, self string, group []int, answer string, order []int) ([]string, error) {
+func (r *orderRun) ask(l *choiceLink, by, self string, group []int, answer string, order []int) ([]string, error) {
 	b := r.b
-	names := r.namesOf(group)
+	names := make([]string, len(group))
+	for k, i := range group {
+		names[k] = r.names[i]
+	}
 	d := Decision{By: by, Self: self, Round: b.now(), Standing: r.o.name, Pos: l.pos, Options: names}
 	switch l.kind {
 	case "first":
@@ -707,7 +701,7 @@ func (r *orderRun) ask(ctx context.Context, l *choiceLink, by, self string, grou
 			d.Default = append(d.Default, names[k])
 		}
 	}
-	ans, err := b.decide(ctx, d)
+	ans, err := b.decide(r.ctx, d)
 	if err != nil {
 		return nil, err
 	}
@@ -730,45 +724,47 @@ func orNobody(s string) string {
 
 // who resolves a choice's role to the deciding participant (a side or a
 // team) and the subject it speaks for, if any.
-func (r *orderRun) who(l *choiceLink, blocks [][]int) (by, self string, err error) {
+func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, err error) {
 	b := r.b
-	first, last := blocks[0], blocks[len(blocks)-1]
+	last := hi - 1 // the start of the last block
+	for last > lo && !r.cut[last-1] {
+		last--
+	}
+	first, final := r.perm[lo:r.end(lo)], r.perm[last:hi]
 	sideOf := func(i int) string {
 		if r.o.units {
 			return b.units[i].Side.Name
 		}
 		return b.sides[i].Name
 	}
-	unresolved := func(bl []int) error {
+	unresolved := func(s, e int) error {
 		return fmt.Errorf("%s: %s: the %s is not decided yet: %s are still tied (add a tie rule before the choice)",
-			posString(l.pos), quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(bl), ", "))
+			posString(l.pos), quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
 	}
 	switch l.role {
 	case "winner":
 		if len(first) > 1 {
-			return "", "", unresolved(first)
+			return "", "", unresolved(lo, lo+len(first))
 		}
 		return sideOf(first[0]), r.names[first[0]], nil
 	case "loser":
-		if len(last) > 1 {
-			return "", "", unresolved(last)
+		if len(final) > 1 {
+			return "", "", unresolved(last, hi)
 		}
-		return sideOf(last[0]), r.names[last[0]], nil
+		return sideOf(final[0]), r.names[final[0]], nil
 	case "team":
 		team := ""
-		for _, bl := range blocks {
-			for _, i := range bl {
-				t := b.sides[0].Team
-				if r.o.units {
-					t = b.units[i].Side.Team
-				} else {
-					t = b.sides[i].Team
-				}
-				if team != "" && t != team || t == "" {
-					return "", "", fmt.Errorf("%s: %s: the tied subjects are not all on one team", posString(l.pos), quoteSrc(l.describe()))
-				}
-				team = t
+		for _, i := range r.perm[lo:hi] {
+			t := b.sides[0].Team
+			if r.o.units {
+				t = b.units[i].Side.Team
+			} else {
+				t = b.sides[i].Team
 			}
+			if team != "" && t != team || t == "" {
+				return "", "", fmt.Errorf("%s: %s: the tied subjects are not all on one team", posString(l.pos), quoteSrc(l.describe()))
+			}
+			team = t
 		}
 		return team, "", nil
 	case "holder", "previous.holder", "chooser", "previous.chooser":

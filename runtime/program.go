@@ -103,15 +103,17 @@ type phase struct {
 	id    int // index in Program.phaseKeys, and in a battle's record of what ran
 	name  string
 	key   string // "phase NAME" or "step NAME", for the battle's record of what ran
-	step  bool
+	once  bool   // its scope is once per battle
 	scope scope
-	items []any // *phase (a step), *order, *readyRule, hookPoint
+	items []any // *phase (a step), *order, *readyRule, *hookPoint
 	pos   dsl.Pos
+	// Its start and end, made once: a round passes them to every hook.
+	start, end *HookPoint
 }
 
 type hookPoint struct {
-	name string
-	pos  dsl.Pos
+	at  *HookPoint
+	pos dsl.Pos
 }
 
 type readyRule struct {
@@ -551,7 +553,8 @@ func firstOrder(ph *phase) *order {
 
 // collectNames registers order and step names ahead of compiling.
 func (c *compiler) newPhase(kind, name string, sc scope, pos dsl.Pos) *phase {
-	ph := &phase{id: len(c.p.phaseKeys), name: name, key: kind + " " + name, step: kind == "step", scope: sc, pos: pos}
+	ph := &phase{id: len(c.p.phaseKeys), name: name, key: kind + " " + name, once: sc.kind == "once", scope: sc, pos: pos,
+		start: &HookPoint{Edge: "start", Kind: kind, Name: name}, end: &HookPoint{Edge: "end", Kind: kind, Name: name}}
 	c.p.phaseKeys = append(c.p.phaseKeys, ph.key)
 	return ph
 }
@@ -637,7 +640,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			p.readies = true
 			ph.items = append(ph.items, rr)
 		case *dsl.HookStmt:
-			ph.items = append(ph.items, hookPoint{name: string(s.Name), pos: s.Pos})
+			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: "hook", Name: string(s.Name)}, pos: s.Pos})
 		}
 	}
 }

@@ -69,42 +69,29 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	if b.transcript {
 		b.emit(Event{Kind: EvRoundStart})
 	}
-	return b.with(ctx, func() error {
-		if err := b.runHooks(ctx, HookPoint{Edge: "start", Kind: "round"}); err != nil {
+	if err := b.runHooks(ctx, &hpRoundStart); err != nil {
+		return err
+	}
+	live := ctx.Done() != nil
+	for _, ph := range b.prog.phases {
+		if err := b.runPhase(ctx, live, ph); err != nil {
 			return err
 		}
-		for _, ph := range b.prog.phases {
-			if err := b.runPhase(ctx, ph); err != nil {
-				return err
-			}
-		}
-		if b.prog.act != nil && !b.prog.readies {
-			b.readyAll(nil)
-		}
-		if b.cur.Holder == "" {
-			b.setRoundHolder()
-		}
-		return nil
-	})
-}
-
-// ctxErr is ctx.Err(), skipped for a context that can never be
-// cancelled (the check is made at every step of every order).
-func ctxErr(ctx context.Context) error {
-	if ctx.Done() == nil {
-		return nil
 	}
-	return ctx.Err()
+	if b.prog.act != nil && !b.prog.readies {
+		b.readyAll(nil)
+	}
+	if b.cur.Holder == "" {
+		b.setRoundHolder()
+	}
+	return nil
 }
 
-// with runs fn with the battle's context set, for hooks and recomputations
-// that start inside it.
-func (b *Battle) with(ctx context.Context, fn func() error) error {
-	prev := b.ctx
-	b.ctx = ctx
-	defer func() { b.ctx = prev }()
-	return fn()
-}
+// The hook points of the round itself.
+var (
+	hpRoundStart = HookPoint{Edge: "start", Kind: "round"}
+	hpRoundEnd   = HookPoint{Edge: "end", Kind: "round"}
+)
 
 // takePending returns the events that happened between rounds (such as a
 // recomputation after an attribute change), which open the new round's
@@ -127,24 +114,23 @@ func (b *Battle) setRoundHolder() {
 	}
 }
 
-func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
-	if ph.scope.kind == "once" && b.done[ph.id] {
+// runPhase runs a phase or step; live says ctx can be cancelled.
+func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
+	if ph.once && b.done[ph.id] {
 		return nil
 	}
-	kind := "phase"
-	if ph.step {
-		kind = "step"
-	}
-	if err := b.runHooks(ctx, HookPoint{Edge: "start", Kind: kind, Name: ph.name}); err != nil {
+	if err := b.runHooks(ctx, ph.start); err != nil {
 		return err
 	}
 	for _, it := range ph.items {
-		if err := ctxErr(ctx); err != nil {
-			return err
+		if live {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
 		switch x := it.(type) {
 		case *phase:
-			if err := b.runPhase(ctx, x); err != nil {
+			if err := b.runPhase(ctx, live, x); err != nil {
 				return err
 			}
 		case *order:
@@ -158,8 +144,8 @@ func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
 			if err := b.readyAll(x); err != nil {
 				return err
 			}
-		case hookPoint:
-			if err := b.runHooks(ctx, HookPoint{Kind: "hook", Name: x.name}); err != nil {
+		case *hookPoint:
+			if err := b.runHooks(ctx, x.at); err != nil {
 				return err
 			}
 		}
@@ -168,7 +154,7 @@ func (b *Battle) runPhase(ctx context.Context, ph *phase) error {
 		b.done[ph.id] = true
 		b.cur.Done = append(b.cur.Done, ph.key)
 	}
-	return b.runHooks(ctx, HookPoint{Edge: "end", Kind: kind, Name: ph.name})
+	return b.runHooks(ctx, ph.end)
 }
 
 func (b *Battle) runOrder(ctx context.Context, o *order) error {
@@ -191,7 +177,7 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil {
 				continue
 			}
-			if err := b.with(ctx, func() error { return b.computeOrder(ctx, o) }); err != nil {
+			if err := b.computeOrder(ctx, o); err != nil {
 				return err
 			}
 			if o == b.prog.main && b.InRound() {
@@ -253,11 +239,11 @@ func (b *Battle) readyAll(rr *readyRule) error {
 
 // runHooks runs the ruleset's handlers for at, in declared order, then the
 // Go hooks.
-func (b *Battle) runHooks(ctx context.Context, at HookPoint) error {
+func (b *Battle) runHooks(ctx context.Context, at *HookPoint) error {
 	if len(b.prog.handlers) == 0 && len(b.hooks) == 0 && !b.transcript {
 		return nil // nothing would happen or be recorded (small enough to inline)
 	}
-	return b.runHooksAt(ctx, at)
+	return b.runHooksAt(ctx, *at)
 }
 
 func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
@@ -548,26 +534,26 @@ func (b *Battle) endRound(ctx context.Context) error {
 	if !b.InRound() {
 		return fmt.Errorf("no round is under way")
 	}
-	err := b.with(ctx, func() error { return b.runHooks(ctx, HookPoint{Edge: "end", Kind: "round"}) })
-	if err != nil {
+	if err := b.runHooks(ctx, &hpRoundEnd); err != nil {
 		return err
 	}
-	// The standing's order is never changed in place, so memory can share it.
-	mem := Memory{Holder: b.cur.Holder, Chooser: b.cur.Chooser, Order: b.roundOrder(b.standings[b.prog.main.id])}
+	var values map[string]any
 	for _, r := range b.prog.remember {
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
 			return fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
 		}
-		if mem.Values == nil {
-			mem.Values = map[string]any{}
+		if values == nil {
+			values = map[string]any{}
 		}
-		mem.Values[r.name] = out
+		values[r.name] = out
 	}
 	if b.transcript {
 		b.emit(Event{Kind: EvRoundEnd})
 	}
-	b.memory = mem
+	// The standing's order is never changed in place, so memory can share it.
+	m := &b.memory
+	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, b.roundOrder(b.standings[b.prog.main.id]), values
 	b.eventsHint = len(b.cur.Events)
 	b.cur.Stage = "ended"
 	b.changed()

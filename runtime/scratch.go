@@ -1,28 +1,27 @@
 package runtime
 
 // scratch is memory that order computations borrow, so that a round in
-// steady state allocates nothing: blocks of subject indices, lists of
-// blocks, sort keys, names and reasons. A computation takes what it needs
+// steady state allocates nothing: permutations of subject indices, block
+// ends, sort keys, names and reasons. A computation takes what it needs
 // and never gives it back; the whole arena is reused when the next
 // top-level computation starts. Nothing taken from it may outlive the
 // computation: standings, events, and whatever is handed to a host's Dice
 // or Decider get their own copies.
 type scratch struct {
-	depth  int // computations under way (a decider may change attributes, which recomputes)
-	ints   []int
-	blocks [][]int
-	keys   []float64
-	names  []string
-	whys   []why
+	depth int // computations under way (a decider may change attributes, which recomputes)
+	ints  []int
+	cuts  []bool
+	keys  []float64
+	names []string
+	whys  []why
 }
 
-// begin starts a computation; the returned function ends it.
-func (s *scratch) begin() func() {
+// begin starts a computation, which must call end when it is over.
+func (s *scratch) begin() {
 	if s.depth == 0 {
-		s.ints, s.blocks, s.keys, s.names, s.whys = s.ints[:0], s.blocks[:0], s.keys[:0], s.names[:0], s.whys[:0]
+		s.ints, s.cuts, s.keys, s.names, s.whys = s.ints[:0], s.cuts[:0], s.keys[:0], s.names[:0], s.whys[:0]
 	}
 	s.depth++
-	return s.end
 }
 
 func (s *scratch) end() { s.depth-- }
@@ -40,22 +39,14 @@ func take[T any](buf *[]T, n int) []T {
 	return (*buf)[l : l+n : l+n]
 }
 
-// list returns an empty list with room for n blocks (a group of n
-// subjects never splits into more).
-func (s *scratch) list(n int) [][]int { return take(&s.blocks, n)[:0] }
-
-// one returns the block holding only i.
-func (s *scratch) one(i int) []int {
-	bl := take(&s.ints, 1)
-	bl[0] = i
-	return bl
-}
-
-// copyOf returns a copy of bl.
-func (s *scratch) copyOf(bl []int) []int {
-	out := take(&s.ints, len(bl))
-	copy(out, bl)
-	return out
+// interned holds the orders a battle has made, by permKey: the last few
+// in a small table that is quicker than the map.
+type interned struct {
+	hot [8]struct {
+		key   uint64
+		order []string
+	}
+	all map[uint64][]string
 }
 
 // internOrder returns names[perm[0]], names[perm[1]], ... as a slice that
@@ -69,12 +60,17 @@ func (b *Battle) internOrder(units bool, names []string, perm []int) []string {
 	if cur := b.subjectNames(units); len(cur) != len(names) || len(names) > 0 && &cur[0] != &names[0] {
 		ok = false
 	}
-	k := 0
+	t := &b.orders[0]
 	if units {
-		k = 1
+		t = &b.orders[1]
 	}
+	hot := &t.hot[(key*0x9E3779B97F4A7C15)>>61]
 	if ok {
-		if out, hit := b.orders[k][key]; hit {
+		if hot.key == key && hot.order != nil {
+			return hot.order
+		}
+		if out, hit := t.all[key]; hit {
+			hot.key, hot.order = key, out
 			return out
 		}
 	}
@@ -82,11 +78,12 @@ func (b *Battle) internOrder(units bool, names []string, perm []int) []string {
 	for i, j := range perm {
 		out[i] = names[j]
 	}
-	if ok && len(b.orders[k]) < maxInterned {
-		if b.orders[k] == nil {
-			b.orders[k] = map[uint64][]string{}
+	if ok && len(t.all) < maxInterned {
+		if t.all == nil {
+			t.all = map[uint64][]string{}
 		}
-		b.orders[k][key] = out
+		t.all[key] = out
+		hot.key, hot.order = key, out
 	}
 	return out
 }
