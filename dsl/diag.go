@@ -40,9 +40,16 @@ func Warnf(pos Pos, format string, args ...any) Diagnostic {
 	return Diagnostic{Severity: Warning, Pos: pos, Message: fmt.Sprintf(format, args...)}
 }
 
-// String is "file:line:col: severity: message".
+// String is "file:line:col: severity: message". A diagnostic with no
+// position (about sides a host passed, say) leaves out what it lacks.
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, d.Message)
+	switch {
+	case d.Pos.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: %s: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, d.Message)
+	case d.Pos.Filename != "":
+		return fmt.Sprintf("%s: %s: %s", d.Pos.Filename, d.Severity, d.Message)
+	}
+	return fmt.Sprintf("%s: %s", d.Severity, d.Message)
 }
 
 // Diagnostics is a list of diagnostics. As an error it reads like a

@@ -135,6 +135,14 @@ func TestRender(t *testing.T) {
 		diags: dsl.Diagnostics{dsl.Errorf(pos(9, 1), "unexpected end of file")},
 		want:  "r.rules:9:1: error: unexpected end of file\n",
 	}, {
+		name:  "no position: no snippet and no 0:0",
+		diags: dsl.Diagnostics{dsl.Errorf(dsl.Pos{}, "ruleset mesbg needs 2 sides, got 3")},
+		want:  "error: ruleset mesbg needs 2 sides, got 3\n",
+	}, {
+		name:  "a file but no line",
+		diags: dsl.Diagnostics{dsl.Warnf(dsl.Pos{Filename: "r.rules"}, "no example")},
+		want:  "r.rules: warning: no example\n",
+	}, {
 		name: "several, with a warning",
 		diags: dsl.Diagnostics{
 			dsl.Errorf(pos(2, 9), "unexpected \"two\""),

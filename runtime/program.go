@@ -778,7 +778,12 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 		l.policy = string(*s.Default)
 	}
 	switch l.role {
-	case "winner", "loser", "team", "holder", "chooser", "previous.holder", "previous.chooser":
+	case "team":
+		if kind == "before_after" {
+			// A team is not one of the subjects: there is nobody to place.
+			c.errorf(s.By.Pos, "choice before_after by team: a team is not one of the tied, so it cannot go before or after them (use choice order by team)")
+		}
+	case "winner", "loser", "holder", "chooser", "previous.holder", "previous.chooser":
 	default:
 		path := s.By.Path
 		if len(path) == 2 && (path[1] == "first" || path[1] == "last") {
