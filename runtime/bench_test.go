@@ -16,30 +16,35 @@ import (
 //
 // Medians on the 2-core development machine (go1.26), for one round played
 // with AdvanceRound (and, for "record", PlayRound, which also builds the
-// round's RoundResult):
+// round's RoundResult). The machine's speed varies from day to day by up to
+// 2x, and the interpreter suffers more than the native code on a slow day,
+// so each ratio is of two numbers measured in the same run:
 //
 //	                          ns/op   B/op  allocs/op  ratio to native
-//	MESBGRound events=off       255      0          0   15x
-//	MESBGRound events=on       2350   2612          7  140x
-//	MESBGRound record           450    144          2   27x
-//	MESBGRoundNative             16.5    0          0
-//	Necromunda4 events=off      390      0          0   2.9x
-//	Necromunda4 events=on      2950   5034          3   22x
-//	Necromunda4 record          640    176          2   4.8x
-//	Necromunda4Native           133     16          0
+//	MESBGRound events=off       474      0          0   16x
+//	MESBGRound events=on       4770   2615          7  160x
+//	MESBGRound record          1023    144          2   34x
+//	MESBGRoundNative             29.8    0          0
+//	Necromunda4 events=off      754      0          0   2.7x
+//	Necromunda4 events=on      6098   5030          3   22x
+//	Necromunda4 record         1124    176          2   4.1x
+//	Necromunda4Native           277     16          0
 //
-// (Before the native expressions, the scratch arena and interned orders:
-// MESBG 1758 ns and 25 allocs, Necromunda4 4586 ns and 44 allocs.)
+// (On a day when the native MESBG round took 16.5 ns, MESBG took 255 ns and
+// Necromunda4 390 ns against 133 ns. Before the native expressions, the
+// scratch arena and interned orders: MESBG 1758 ns and 25 allocs,
+// Necromunda4 4586 ns and 44 allocs. Before the order engine refined one
+// permutation in place, on the day of the table above: MESBG 589 ns,
+// Necromunda4 1072 ns, 4.5x.)
 //
-// Necromunda4 meets the goal of 3x with events off, narrowly (single runs
-// on this shared machine vary by 10%); MESBG does not. The native MESBG
-// round is two dice and a comparison, while the runtime also runs the
-// ruleset's phase, step and hook points, records a standing with a reason
-// for every place, keeps the round's state and memory, and keeps what
-// AbortRound needs to undo the round: about 130 ns of fixed cost per round,
-// however small the order (an order by a constant value, with no dice,
-// takes that long). What is left is spread thin: no allocation, and no
-// function above a tenth of the time.
+// Necromunda4 meets the goal of 3x with events off; MESBG does not. The
+// native MESBG round is two dice and a comparison, while the runtime also
+// runs the ruleset's phase, step and hook points, records a standing with
+// a reason for every place, keeps the round's state and memory, and keeps
+// what AbortRound needs to undo the round: a round whose phase does
+// nothing already costs more than three native MESBG rounds. What is left
+// is spread thin: no allocation, the dice under a tenth of the time, and no
+// other function above a seventh.
 
 func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events, record bool) {
 	p := mustProgram(b, name)
