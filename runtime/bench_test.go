@@ -42,7 +42,9 @@ import (
 // runs the ruleset's phase, step and hook points, records a standing with
 // a reason for every place, keeps the round's state and memory, and keeps
 // what AbortRound needs to undo the round: a round whose phase does
-// nothing already costs more than three native MESBG rounds. What is left
+// nothing already costs more than three native MESBG rounds, and one that
+// orders two sides by a constant eight (BenchmarkRoundOverhead: 96 and
+// 240 ns on the day of the table). What is left
 // is spread thin: no allocation, the dice under a tenth of the time, and no
 // other function above a seventh.
 
@@ -81,6 +83,32 @@ func BenchmarkNecromunda4(b *testing.B) {
 	b.Run("events=off", func(b *testing.B) { benchRounds(b, "necromunda", sides, false, false) })
 	b.Run("events=on", func(b *testing.B) { benchRounds(b, "necromunda", sides, true, false) })
 	b.Run("record", func(b *testing.B) { benchRounds(b, "necromunda", sides, false, true) })
+}
+
+// BenchmarkRoundOverhead measures what a round costs before any order is
+// worth computing: a round whose only phase runs a hook point (its order
+// is computed once, in round 1), and a round that orders two sides by a
+// constant.
+func BenchmarkRoundOverhead(b *testing.B) {
+	for _, tt := range []struct{ name, phases string }{
+		{"hook only", "phase setup once { order sides as o { highest 1 } }\n phase p each round { hook start }"},
+		{"constant order", "phase p each round { order sides as o { highest 1 } }"},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			p := compileInline(b, "ruleset x {\n sides 2\n "+tt.phases+"\n}\n")
+			battle, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithTranscript(false))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := battle.AdvanceRound(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // mesbgNative is MESBG's priority round written directly in Go.
