@@ -65,6 +65,77 @@ func TestAbortRound(t *testing.T) {
 	}
 }
 
+// Scripted dice script again what an aborted round used, ahead of what
+// was added meanwhile; a seeded fallback is rewound too.
+func TestAbortRoundRewindsScriptedDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	errBoom := errors.New("boom")
+	fail := true
+	decider := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		if fail {
+			return nil, errBoom
+		}
+		return d.Default, nil
+	})
+	dice := runtime.NewScriptedDice()
+	dice.Fallback = runtime.NewSeededDice(7)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 1 rolls 3 and 3 (a first-round tie, rerolled), then 5 and 2;
+	// the winner's choice fails.
+	for _, r := range [][2]int{{3, 3}, {5, 2}} {
+		dice.AddRoll("Jay", r[0])
+		dice.AddRoll("Rob", r[1])
+	}
+	if _, err := b.PlayRound(ctx); !errors.Is(err, errBoom) {
+		t.Fatalf("round 1: err = %v, want the planted failure", err)
+	}
+	dice.AddRoll("Jay", 1) // added while the round was failing: it stays last
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"roll Jay 1", "roll Jay 3", "roll Jay 5", "roll Rob 2", "roll Rob 3"}
+	if diff := cmp.Diff(want, dice.Unused()); diff != "" {
+		t.Errorf("script after the abort (-want +got):\n%s", diff)
+	}
+	fail = false
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Holder != "Jay" || res.Chooser != "Jay" {
+		t.Errorf("replayed round 1: holder %q, chooser %q; want Jay, Jay", res.Holder, res.Chooser)
+	}
+	if diff := cmp.Diff([]string{"roll Jay 1"}, dice.Unused()); diff != "" {
+		t.Errorf("script after the replay (-want +got):\n%s", diff)
+	}
+
+	// A battle with nothing scripted rolls from the seeded fallback, whose
+	// state the abort rewinds: the replay rolls what a seeded twin does.
+	twin, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fail = true
+	script := runtime.NewScriptedDice()
+	script.Fallback = runtime.NewSeededDice(7)
+	b2, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(script), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b2.PlayRound(ctx); !errors.Is(err, errBoom) {
+		t.Fatalf("fallback round: err = %v, want the planted failure", err)
+	}
+	if err := b2.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	fail = false
+	playTwins(t, twin, b2, "(-seeded +scripted with a rewound fallback)")
+}
+
 // TestAbortRoundPutsEverythingBack fails rounds at many points (a hook
 // after attributes, statuses and units have changed; a decider in the
 // middle of the activations), aborts them and plays them again. The

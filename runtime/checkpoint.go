@@ -20,7 +20,9 @@ type checkpoint struct {
 	saved     []int       // by order id: the round standings[id] was saved for
 	ready     []bool      // by unit, in b.units order
 	pending   []Event     // events from between rounds, which open the round's transcript
-	pcg       rand.PCG    // the state of seeded dice
+	pcg       rand.PCG    // the state of seeded dice (ours, or a script's fallback)
+	script    *ScriptedDice
+	fallback  *SeededDice // the script's fallback, if it is seeded
 	undo      []func()    // newest last
 }
 
@@ -40,8 +42,16 @@ func (c *checkpoint) save(b *Battle) {
 		clear(c.undo)
 		c.undo = c.undo[:0]
 	}
-	if b.seeded != nil {
-		c.pcg = *b.seeded.pcg
+	c.script, c.fallback = nil, nil
+	switch d := b.dice.(type) {
+	case *SeededDice:
+		c.pcg = *d.pcg
+	case *ScriptedDice:
+		d.forget()
+		c.script = d
+		if f, ok := d.Fallback.(*SeededDice); ok {
+			c.fallback, c.pcg = f, *f.pcg
+		}
 	}
 }
 
@@ -88,8 +98,14 @@ func (c *checkpoint) restore(b *Battle) {
 		u.Ready = c.ready[i]
 	}
 	b.pending = c.pending
-	if b.seeded != nil {
+	switch {
+	case b.seeded != nil:
 		*b.seeded.pcg = c.pcg
+	case c.script != nil:
+		c.script.rewind()
+		if c.fallback != nil {
+			*c.fallback.pcg = c.pcg
+		}
 	}
 	clear(c.undo)
 	c.undo = c.undo[:0]
@@ -101,8 +117,9 @@ func (c *checkpoint) restore(b *Battle) {
 // battle back exactly as it was before the round started: the round
 // number, standings, Ready markers, attributes and statuses changed by
 // hooks or the host, units removed, and the state of seeded dice, so the
-// round plays again as if for the first time. Other dice are not rewound
-// (scripted rolls already used stay used). A battle restored or cloned in
+// round plays again as if for the first time. Scripted dice script again
+// what the round used (and a seeded fallback is rewound); other dice,
+// such as physical ones, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round.
 func (b *Battle) AbortRound() error {
 	if !b.InRound() {

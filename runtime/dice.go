@@ -100,12 +100,37 @@ func (d *SeededDice) UnmarshalBinary(b []byte) error { return d.pcg.UnmarshalBin
 
 // ScriptedDice plays back results written in advance, per participant:
 // "Jay rolls 4, Rob rolls 2". A roll nobody scripted is an error, as is a
-// result no die can show.
+// result no die can show. When a battle aborts a round, the results the
+// round used are scripted again, ahead of any added since.
 type ScriptedDice struct {
 	rolls map[string][]int
 	picks []string
+	used  []scriptUse // taken since the round under way started, oldest first
 	// Fallback, if set, answers what the script does not.
 	Fallback Dice
+}
+
+// scriptUse is one result a ScriptedDice gave: a roll for who, or a pick.
+type scriptUse struct {
+	who  string
+	v    int
+	pick bool
+}
+
+// forget drops the record of what was used: a new round starts.
+func (d *ScriptedDice) forget() { d.used = d.used[:0] }
+
+// rewind scripts again, at the front, what was used since forget.
+func (d *ScriptedDice) rewind() {
+	for i := len(d.used) - 1; i >= 0; i-- {
+		u := d.used[i]
+		if u.pick {
+			d.picks = slices.Insert(d.picks, 0, u.who)
+		} else {
+			d.rolls[u.who] = slices.Insert(d.rolls[u.who], 0, u.v)
+		}
+	}
+	d.forget()
 }
 
 // NewScriptedDice returns an empty script.
@@ -155,6 +180,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 	for i, s := range req.Subjects {
 		v := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
+		d.used = append(d.used, scriptUse{who: s, v: v})
 		if v < req.Count || v > req.Count*req.Faces {
 			return nil, fmt.Errorf("round %d: scripted roll %d for %s is impossible on %s", req.Round, v, s, diceName(req.Count, req.Faces))
 		}
@@ -174,6 +200,7 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	}
 	p := d.picks[0]
 	d.picks = d.picks[1:]
+	d.used = append(d.used, scriptUse{who: p, pick: true})
 	i := slices.Index(req.Options, p)
 	if i < 0 {
 		return 0, fmt.Errorf("round %d: scripted random pick %s is not among %s", req.Round, p, strings.Join(req.Options, ", "))
