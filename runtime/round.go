@@ -241,7 +241,7 @@ func (b *Battle) readyAll(rr *readyRule) error {
 // Go hooks.
 func (b *Battle) runHooks(ctx context.Context, at *HookPoint) error {
 	if len(b.prog.handlers) == 0 && len(b.hooks) == 0 && !b.transcript {
-		return nil // nothing would happen or be recorded (small enough to inline)
+		return nil // nothing would happen or be recorded: the usual case, kept cheap
 	}
 	return b.runHooksAt(ctx, *at)
 }
