@@ -156,7 +156,7 @@ func TestNaNCriterionIsAnError(t *testing.T) {
 		_, err := b.PlayRound(ctx)
 		return err
 	})
-	want := "inline.rules:6:15: `agi / 0` for A is NaN, not a number"
+	want := "inline.rules:6:15: `agi / 0` for A is NaN (such as 0 / 0), which cannot be compared"
 	if err == nil || err.Error() != want {
 		t.Errorf("PlayRound error = %v, want %s", err, want)
 	}

@@ -287,8 +287,11 @@ func (r *orderRun) number(c *compiled, i int) (float64, error) {
 		return 0, fmt.Errorf("%s: %s for %s: %v", posString(c.pos), quoteSrc(c.src), r.names[i], err)
 	}
 	f, ok := toFloat(out)
-	if !ok || math.IsNaN(f) { // NaN is neither higher, lower nor equal: nothing can be placed by it
+	if !ok {
 		return 0, fmt.Errorf("%s: %s for %s is %v, not a number", posString(c.pos), quoteSrc(c.src), r.names[i], out)
+	}
+	if math.IsNaN(f) { // neither higher, lower nor equal: nothing can be placed by it
+		return 0, fmt.Errorf("%s: %s for %s is NaN (such as 0 / 0), which cannot be compared", posString(c.pos), quoteSrc(c.src), r.names[i])
 	}
 	return f, nil
 }
@@ -533,11 +536,11 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 // last) in its block; the others stay tied with each other.
 func (r *orderRun) award(l *awardLink, s, e int) error {
 	b := r.b
-	name, err := b.groupString(l.e, r.o.units, r.perm[s:e])
+	bl := r.perm[s:e]
+	name, err := b.groupString(l.e, r.o.units, bl)
 	if err != nil {
 		return fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
 	}
-	bl := r.perm[s:e]
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
 		what := fmt.Sprintf("%q", name)
@@ -582,20 +585,15 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	if n < 2 {
 		return nil
 	}
-	by, self, err := r.who(l, lo, hi)
+	by, self, at, err := r.who(l, lo, hi)
 	if err != nil {
 		return err
 	}
 	// The group as it stands: the answer rearranges r.perm[lo:hi].
 	group := take(&b.scr.ints, n)
 	copy(group, r.perm[lo:hi])
-	me := -1 // self's position in group
-	switch {
-	case l.role == "winner":
-		me = 0
-	case l.role == "loser":
-		me = n - 1
-	case self != "":
+	me := at - lo // self's position in group
+	if at < 0 {
 		me = slices.IndexFunc(group, func(i int) bool { return r.names[i] == self })
 	}
 	if me < 0 {
@@ -723,50 +721,41 @@ func orNobody(s string) string {
 }
 
 // who resolves a choice's role to the deciding participant (a side or a
-// team) and the subject it speaks for, if any.
-func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, err error) {
+// team) and the subject it speaks for, if any, with that subject's
+// position when it is among lo..hi-1 by construction (-1 otherwise).
+func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err error) {
 	b := r.b
-	last := hi - 1 // the start of the last block
-	for last > lo && !r.cut[last-1] {
-		last--
-	}
-	first, final := r.perm[lo:r.end(lo)], r.perm[last:hi]
-	sideOf := func(i int) string {
+	side := func(i int) *Side {
 		if r.o.units {
-			return b.units[i].Side.Name
+			return b.units[i].Side
 		}
-		return b.sides[i].Name
-	}
-	unresolved := func(s, e int) error {
-		return fmt.Errorf("%s: %s: the %s is not decided yet: %s are still tied (add a tie rule before the choice)",
-			posString(l.pos), quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
+		return b.sides[i]
 	}
 	switch l.role {
-	case "winner":
-		if len(first) > 1 {
-			return "", "", unresolved(lo, lo+len(first))
+	case "winner", "loser":
+		// The first block, or the last, which must be a block of one.
+		s, e := lo, r.end(lo)
+		if l.role == "loser" {
+			s, e = hi-1, hi
+			for s > lo && !r.cut[s-1] {
+				s--
+			}
 		}
-		return sideOf(first[0]), r.names[first[0]], nil
-	case "loser":
-		if len(final) > 1 {
-			return "", "", unresolved(last, hi)
+		if e-s > 1 {
+			return "", "", -1, fmt.Errorf("%s: %s: the %s is not decided yet: %s are still tied (add a tie rule before the choice)",
+				posString(l.pos), quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
 		}
-		return sideOf(final[0]), r.names[final[0]], nil
+		return side(r.perm[s]).Name, r.names[r.perm[s]], s, nil
 	case "team":
 		team := ""
 		for _, i := range r.perm[lo:hi] {
-			t := b.sides[0].Team
-			if r.o.units {
-				t = b.units[i].Side.Team
-			} else {
-				t = b.sides[i].Team
-			}
+			t := side(i).Team
 			if team != "" && t != team || t == "" {
-				return "", "", fmt.Errorf("%s: %s: the tied subjects are not all on one team", posString(l.pos), quoteSrc(l.describe()))
+				return "", "", -1, fmt.Errorf("%s: %s: the tied subjects are not all on one team", posString(l.pos), quoteSrc(l.describe()))
 			}
 			team = t
 		}
-		return team, "", nil
+		return team, "", -1, nil
 	case "holder", "previous.holder", "chooser", "previous.chooser":
 		var who string
 		switch l.role {
@@ -780,21 +769,21 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, err error) {
 			who = b.memory.Chooser
 		}
 		if who == "" {
-			return "", "", fmt.Errorf("%s: %s: there is no %s yet", posString(l.pos), quoteSrc(l.describe()), l.role)
+			return "", "", -1, fmt.Errorf("%s: %s: there is no %s yet", posString(l.pos), quoteSrc(l.describe()), l.role)
 		}
-		return b.sideOfName(who), who, nil
+		return b.sideOfName(who), who, -1, nil
 	}
 	// ORDER.first / ORDER.last
 	name, end, _ := strings.Cut(l.role, ".")
 	st := b.standingOf(name)
 	if st == nil || len(st.Order) == 0 {
-		return "", "", fmt.Errorf("%s: %s: order %s has not been made yet", posString(l.pos), quoteSrc(l.describe()), name)
+		return "", "", -1, fmt.Errorf("%s: %s: order %s has not been made yet", posString(l.pos), quoteSrc(l.describe()), name)
 	}
 	who := st.Order[0]
 	if end == "last" {
 		who = st.Order[len(st.Order)-1]
 	}
-	return b.sideOfName(who), who, nil
+	return b.sideOfName(who), who, -1, nil
 }
 
 // sideOfName maps a unit to its side; a side maps to itself.
