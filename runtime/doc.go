@@ -57,4 +57,13 @@
 // Rerolls and steps are bounded ([Limits]) and every entry point takes a
 // context.Context, so a rule that can never resolve ends with an error, not
 // a hang. Nothing in this package panics on user input or does I/O.
+//
+// # Errors
+//
+// [Compile] reports every problem it finds at once, as [dsl.Diagnostics].
+// In play, an error that a rule causes (an expression that fails, a NaN
+// criterion, a tie rule that names nobody, a limit reached) is a
+// [*RuleError] that carries the rule's position in its file, so a host can
+// show the source line and a caret as it would for a compile error.
+// errors.Is still finds [ErrLimit], or a host function's own error, inside.
 package runtime

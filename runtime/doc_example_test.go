@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -178,6 +179,47 @@ ruleset skirmish {
 	fmt.Println(strings.Join(res.Order, ", "))
 	// Output:
 	// Elves, Dwarves, Orcs
+}
+
+// A rule that fails in play says where it is. Here a house rule puts the
+// side with the most points per model first, and a side with no models
+// (and no points) makes its criterion 0 / 0: the host shows the rule as it
+// would show a compile error.
+func ExampleRuleError() {
+	src := `ruleset house {
+  side attribute points int
+  side attribute models int
+  phase initiative {
+    order sides as initiative {
+      highest points / models
+    }
+  }
+}
+`
+	f, diags := dsl.Parse("house.rules", []byte(src))
+	if diags.HasErrors() {
+		log.Fatal(diags)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, err := p.NewBattle([]runtime.SideSpec{
+		{Name: "Orcs", Attrs: map[string]any{"points": 300, "models": 20}},
+		{Name: "Elves", Attrs: map[string]any{"points": 0, "models": 0}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = b.AdvanceRound(context.Background())
+	var re *runtime.RuleError
+	if errors.As(err, &re) {
+		fmt.Print(dsl.Diagnostics{re.Diagnostic()}.Render(src))
+	}
+	// Output:
+	// house.rules:6:15: error: `points / models` for Elves is NaN (such as 0 / 0), which cannot be compared
+	//           highest points / models
+	//                   ^
 }
 
 // Dice read from the table and decisions asked of the players: FuncDice

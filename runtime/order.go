@@ -284,14 +284,14 @@ func (r *orderRun) number(c *compiled, i int) (float64, error) {
 	}
 	out, err := r.b.evalSubject(c, r.o.units, i)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %s for %s: %v", posString(c.pos), quoteSrc(c.src), r.names[i], err)
+		return 0, r.b.evalError(c, quoteSrc(c.src)+" for "+r.names[i], err)
 	}
 	f, ok := toFloat(out)
 	if !ok {
-		return 0, fmt.Errorf("%s: %s for %s is %v, not a number", posString(c.pos), quoteSrc(c.src), r.names[i], out)
+		return 0, ruleErrorf(c.pos, "%s for %s is %v, not a number", quoteSrc(c.src), r.names[i], out)
 	}
 	if math.IsNaN(f) { // neither higher, lower nor equal: nothing can be placed by it
-		return 0, fmt.Errorf("%s: %s for %s is NaN (such as 0 / 0), which cannot be compared", posString(c.pos), quoteSrc(c.src), r.names[i])
+		return 0, ruleErrorf(c.pos, "%s for %s is NaN (such as 0 / 0), which cannot be compared", quoteSrc(c.src), r.names[i])
 	}
 	return f, nil
 }
@@ -496,11 +496,11 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 	}
 	out, err := r.b.evalGroup(c, r.o.units, tied)
 	if err != nil {
-		return false, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
+		return false, r.b.evalError(c, quoteSrc(c.src), err)
 	}
 	v, ok := out.(bool)
 	if !ok {
-		return false, fmt.Errorf("%s: %s is %v, not true or false", posString(c.pos), quoteSrc(c.src), out)
+		return false, ruleErrorf(c.pos, "%s is %v, not true or false", quoteSrc(c.src), out)
 	}
 	return v, nil
 }
@@ -508,8 +508,8 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet, attempt int) error {
 	r.rerolls++
 	if r.rerolls > r.b.prog.limits.MaxRerolls {
-		return fmt.Errorf("%s: order %s: still tied after %d rerolls (%s): %w",
-			posString(l.pos), r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
+		return ruleErrorf(l.pos, "order %s: still tied after %d rerolls (%s): %w",
+			r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
 	}
 	if r.b.transcript {
 		r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(s, e), Rule: roll.desc, Pos: l.at})
@@ -539,7 +539,7 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 	bl := r.perm[s:e]
 	name, err := b.groupString(l.e, r.o.units, bl)
 	if err != nil {
-		return fmt.Errorf("%s: %s: %v", posString(l.pos), quoteSrc(l.describe()), err)
+		return b.evalError(l.e, quoteSrc(l.describe()), err)
 	}
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
@@ -547,8 +547,8 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 		if name == "" {
 			what = "nobody"
 		}
-		return fmt.Errorf("%s: %s names %s, who is not among the tied (%s)",
-			posString(l.pos), quoteSrc(l.describe()), what, strings.Join(r.namesOf(s, e), ", "))
+		return ruleErrorf(l.pos, "%s names %s, who is not among the tied (%s)",
+			quoteSrc(l.describe()), what, strings.Join(r.namesOf(s, e), ", "))
 	}
 	who := bl[k]
 	if b.transcript {
@@ -600,8 +600,7 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 		// The role speaks for someone outside this group (a side, when
 		// units are arranged, or another order's first).
 		if l.kind == "before_after" {
-			return fmt.Errorf("%s: %s: %s is not among %s, so it cannot go before or after them",
-				l.at, quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(lo, hi), ", "))
+			return ruleErrorf(l.pos, "%s: %s is not among %s, so it cannot go before or after them", quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(lo, hi), ", "))
 		}
 		self = ""
 	}
@@ -742,8 +741,8 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 			}
 		}
 		if e-s > 1 {
-			return "", "", -1, fmt.Errorf("%s: %s: the %s is not decided yet: %s are still tied (add a tie rule before the choice)",
-				posString(l.pos), quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
+			return "", "", -1, ruleErrorf(l.pos, "%s: the %s is not decided yet: %s are still tied (add a tie rule before the choice)",
+				quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
 		}
 		return side(r.perm[s]).Name, r.names[r.perm[s]], s, nil
 	case "team":
@@ -751,7 +750,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 		for _, i := range r.perm[lo:hi] {
 			t := side(i).Team
 			if team != "" && t != team || t == "" {
-				return "", "", -1, fmt.Errorf("%s: %s: the tied subjects are not all on one team", posString(l.pos), quoteSrc(l.describe()))
+				return "", "", -1, ruleErrorf(l.pos, "%s: the tied subjects are not all on one team", quoteSrc(l.describe()))
 			}
 			team = t
 		}
@@ -769,7 +768,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 			who = b.memory.Chooser
 		}
 		if who == "" {
-			return "", "", -1, fmt.Errorf("%s: %s: there is no %s yet", posString(l.pos), quoteSrc(l.describe()), l.role)
+			return "", "", -1, ruleErrorf(l.pos, "%s: there is no %s yet", quoteSrc(l.describe()), l.role)
 		}
 		return b.sideOfName(who), who, -1, nil
 	}
@@ -777,7 +776,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 	name, end, _ := strings.Cut(l.role, ".")
 	st := b.standingOf(name)
 	if st == nil || len(st.Order) == 0 {
-		return "", "", -1, fmt.Errorf("%s: %s: order %s has not been made yet", posString(l.pos), quoteSrc(l.describe()), name)
+		return "", "", -1, ruleErrorf(l.pos, "%s: order %s has not been made yet", quoteSrc(l.describe()), name)
 	}
 	who := st.Order[0]
 	if end == "last" {

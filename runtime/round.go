@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
 )
 
 // ErrRoundOver is returned by Activate and Pass when the round has no
@@ -208,7 +210,7 @@ func (b *Battle) readyAll(rr *readyRule) error {
 		if rr != nil && rr.cond != nil {
 			out, err := b.evalSubject(rr.cond, true, i)
 			if err != nil {
-				return fmt.Errorf("%s: %s for %s: %v", posString(rr.cond.pos), quoteSrc(rr.cond.src), u.Name, err)
+				return b.evalError(rr.cond, quoteSrc(rr.cond.src)+" for "+u.Name, err)
 			}
 			ok, _ := out.(bool)
 			if ok == rr.unless {
@@ -254,7 +256,7 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 		if h.when != nil {
 			out, err := b.evalGroup(h.when, false, nil)
 			if err != nil {
-				return fmt.Errorf("%s: %s: %v", posString(h.when.pos), quoteSrc(h.when.src), err)
+				return b.evalError(h.when, quoteSrc(h.when.src), err)
 			}
 			if ok, _ := out.(bool); !ok {
 				continue
@@ -284,15 +286,15 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 	eval := func(c *compiled) (any, error) {
 		out, err := b.evalGroup(c, false, nil)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", posString(c.pos), quoteSrc(c.src), err)
+			return nil, b.evalError(c, quoteSrc(c.src), err)
 		}
 		return out, nil
 	}
-	wrap := func(pos string, err error) error {
+	wrap := func(pos dsl.Pos, err error) error {
 		if err == nil {
 			return nil
 		}
-		return fmt.Errorf("%s: %w", pos, err)
+		return &RuleError{Pos: pos, Err: err}
 	}
 	switch x := a.(type) {
 	case *setAction:
@@ -309,9 +311,9 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		}
 		name, _ := who.(string)
 		if name == "" {
-			return fmt.Errorf("%s: set %s of %s: %s names nobody here", posString(x.pos), x.attr, x.target.src, quoteSrc(x.target.src))
+			return ruleErrorf(x.pos, "set %s of %s: %s names nobody here", x.attr, x.target.src, quoteSrc(x.target.src))
 		}
-		return wrap(posString(x.pos), b.SetAttr(ctx, name, x.attr, v))
+		return wrap(x.pos, b.SetAttr(ctx, name, x.attr, v))
 	case *readyAction:
 		v, err := eval(x.e)
 		if err != nil {
@@ -331,7 +333,7 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		}
 		for _, n := range names {
 			if err := b.MakeReady(n); err != nil {
-				return wrap(posString(x.pos), err)
+				return wrap(x.pos, err)
 			}
 		}
 	case *holderAction:
@@ -340,7 +342,7 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 			return err
 		}
 		name, _ := v.(string)
-		return wrap(posString(x.pos), b.SetHolder(name))
+		return wrap(x.pos, b.SetHolder(name))
 	}
 	return nil
 }
@@ -541,7 +543,7 @@ func (b *Battle) endRound(ctx context.Context) error {
 	for _, r := range b.prog.remember {
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
-			return fmt.Errorf("%s: remember %s: %v", posString(r.e.pos), r.name, err)
+			return b.evalError(r.e, "remember "+r.name, err)
 		}
 		if values == nil {
 			values = map[string]any{}

@@ -91,7 +91,7 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 						b := template.Clone(WithDice(dice))
 						for r := range opt.Rounds {
 							if err := b.AdvanceRound(ctx); err != nil {
-								return fmt.Errorf("run %d: %w", i, err)
+								return fmt.Errorf("simulated battle %d, round %d: %w", i+1, b.Round(), err)
 							}
 							local[r][b.Holder()]++
 						}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
 )
 
 // rulesFiles expands the arguments of check and fmt: a file stands for
@@ -86,6 +87,24 @@ func writeDiags(w io.Writer, ds dsl.Diagnostics, src []byte, prefix string) {
 		}
 		io.WriteString(w, dsl.Diagnostics{d}.Render(string(src)))
 	}
+}
+
+// ruleDiag returns err as a diagnostic at the rule that caused it, if a
+// rule did. What err says around the rule's error (such as "round 3: ")
+// leads the message, so nothing is lost; an error that adds words after
+// it is not rewritten.
+func ruleDiag(err error) (dsl.Diagnostic, bool) {
+	var re *runtime.RuleError
+	if !errors.As(err, &re) || re.Pos.Line == 0 {
+		return dsl.Diagnostic{}, false
+	}
+	outer, ok := strings.CutSuffix(err.Error(), re.Error())
+	if !ok {
+		return dsl.Diagnostic{}, false
+	}
+	d := re.Diagnostic()
+	d.Message = outer + d.Message
+	return d, true
 }
 
 // asDiags returns err's diagnostics, if it is a dsl.Diagnostics.

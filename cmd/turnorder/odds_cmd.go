@@ -142,7 +142,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: o.decider})
 		}
 		if err != nil {
-			reportErr(e, err, s.from.src)
+			s.report(e, err)
 			return exitError
 		}
 		vs = append(vs, v)

@@ -633,11 +633,8 @@ func playBattle(e *env, o playOptions) int {
 				}
 				return fail("input ended in round %d, before the round was over (%s)", b.Round(), last)
 			}
-			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, s.rs.src, e.prefix())
-				return exitError
-			}
-			return fail("round %d: %v", b.Round(), err)
+			s.report(e, fmt.Errorf("round %d: %w", b.Round(), err))
+			return exitError
 		}
 		t.showResult(res)
 		if o.save != "" {

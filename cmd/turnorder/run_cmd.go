@@ -120,16 +120,22 @@ func loadSetup(e *env, arg string, o runOptions) (s setup, ok bool) {
 func (s setup) battle(e *env, opts ...runtime.BattleOption) (*runtime.Battle, bool) {
 	b, err := s.prog.NewBattle(s.specs, opts...)
 	if err != nil {
-		reportErr(e, err, s.from.src)
+		s.report(e, err)
 		return nil, false
 	}
 	return b, true
 }
 
-// reportErr prints err: diagnostics with their source lines, or one line.
-func reportErr(e *env, err error, src []byte) {
+// report prints an error from setting up or playing the battle the way a
+// compiler would: diagnostics about the sides, and an error a rule caused,
+// each with its source line and a caret. Any other error is one line.
+func (s setup) report(e *env, err error) {
 	if ds, ok := asDiags(err); ok {
-		writeDiags(e.stderr, ds, src, e.prefix())
+		writeDiags(e.stderr, ds, s.from.src, e.prefix())
+		return
+	}
+	if d, ok := ruleDiag(err); ok {
+		writeDiags(e.stderr, dsl.Diagnostics{d}, s.rs.src, e.prefix())
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
@@ -144,7 +150,7 @@ func runBattle(e *env, o runOptions) int {
 	if !ok {
 		return exitError
 	}
-	prog, rs := s.prog, s.rs
+	prog := s.prog
 	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(runtime.Policy{}))
 	if !ok {
 		return exitError
@@ -159,11 +165,8 @@ func runBattle(e *env, o runOptions) int {
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
-			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, rs.src, e.prefix())
-				return exitError
-			}
-			return fail("round %d: %v", b.Round(), err)
+			s.report(e, fmt.Errorf("round %d: %w", b.Round(), err))
+			return exitError
 		}
 		if o.json {
 			doc.Rounds = append(doc.Rounds, roundJSON(res))

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestRunTranscript(t *testing.T) {
@@ -215,6 +217,45 @@ ruleset second {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, runCmd(t, "", tt.args...)) })
+	}
+}
+
+// An error a rule causes in play is shown like a compile error: where the
+// battle was, then the rule's line and a caret at the failing expression.
+func TestRuleErrorShowsTheRule(t *testing.T) {
+	nan := writeFile(t, t.TempDir(), "nan.rules", `ruleset nan {
+  sides 2
+  side attribute agi int
+  phase p each round {
+    order sides as o {
+      highest agi / 0
+    }
+  }
+  example {
+    side A agi = 0
+    side B agi = 0
+  }
+}
+`)
+	const rule = "\n          highest agi / 0\n                  ^\n"
+	msg := "`agi / 0` for A is NaN (such as 0 / 0), which cannot be compared" + rule
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"run", []string{"run", nan}, "round 1: " + msg},
+		{"play", []string{"play", nan}, "round 1: " + msg},
+		{"odds", []string{"odds", nan}, msg},
+		{"simulated odds", []string{"odds", "--sim", "10", nan}, "simulated battle 1, round 1: " + msg},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			if diff := cmp.Diff(nan+":6:15: error: "+tt.want, r.stderr); r.code != 1 || diff != "" {
+				t.Errorf("exit status %d; stderr (-want +got):\n%s", r.code, diff)
+			}
+		})
 	}
 }
 

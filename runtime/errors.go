@@ -1,0 +1,53 @@
+package runtime
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr/file"
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// RuleError is a play-time error that a rule of the ruleset caused: an
+// expression that fails or gives a value of the wrong kind, a tie rule that
+// names nobody among the tied, a reroll limit reached. Pos is where the
+// rule is in its .rules file, so that a host can show the source line and a
+// caret, as it would for a compile error (see Diagnostic).
+//
+// Errors that no rule caused (a host calling a method at the wrong time,
+// dice or a decider that fail) are plain errors.
+type RuleError struct {
+	Pos dsl.Pos
+	Err error // what went wrong; it may wrap ErrLimit or a host's error
+}
+
+func (e *RuleError) Error() string {
+	if p := posString(e.Pos); p != "" {
+		return p + ": " + e.Err.Error()
+	}
+	return e.Err.Error()
+}
+
+func (e *RuleError) Unwrap() error { return e.Err }
+
+// Diagnostic returns the error as the diagnostic a compiler would print.
+func (e *RuleError) Diagnostic() dsl.Diagnostic { return dsl.Errorf(e.Pos, "%s", e.Err) }
+
+// evalError is the RuleError for a failed run of c, at the token
+// expr-lang blames when it names one. Its message is expr-lang's alone:
+// the snippet it adds would repeat the line and caret a host shows from
+// Pos. prefix says what was being evaluated.
+func (b *Battle) evalError(c *compiled, prefix string, err error) error {
+	pos := c.pos
+	if fe, ok := err.(*file.Error); ok {
+		pos = offsetPos(c.pos, c.src, fe.From)
+		bare := *fe
+		bare.Snippet, bare.Message = "", b.prog.types.friendly(fe.Message)
+		err = &bare
+	}
+	return &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", prefix, err)}
+}
+
+// ruleErrorf returns a RuleError at pos; format may use %w.
+func ruleErrorf(pos dsl.Pos, format string, args ...any) error {
+	return &RuleError{Pos: pos, Err: fmt.Errorf(format, args...)}
+}
