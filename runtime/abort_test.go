@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -134,6 +135,44 @@ func TestAbortRoundRewindsScriptedDice(t *testing.T) {
 	}
 	fail = false
 	playTwins(t, twin, b2, "(-seeded +scripted with a rewound fallback)")
+}
+
+// Clones share scripted dice unless given their own, and the script
+// remembers one round's use: once another battle has started a round with
+// it, an earlier round can no longer be aborted (its rolls would be
+// mixed up with the other battle's).
+func TestAbortRoundWithSharedScriptedDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	errBoom := errors.New("boom")
+	decider := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		if d.Round == 1 {
+			return nil, errBoom
+		}
+		return d.Default, nil
+	})
+	dice := runtime.NewScriptedDice()
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.Clone(runtime.WithDecider(runtime.Policy{}))
+	for range 2 {
+		dice.AddRoll("Jay", 5)
+		dice.AddRoll("Rob", 2)
+	}
+	if _, err := b.PlayRound(ctx); !errors.Is(err, errBoom) {
+		t.Fatalf("b, round 1: err = %v, want the planted failure", err)
+	}
+	if _, err := c.PlayRound(ctx); err != nil {
+		t.Fatalf("the clone, round 1: %v", err)
+	}
+	if err := b.AbortRound(); err == nil || !strings.Contains(err.Error(), "another battle") {
+		t.Fatalf("b.AbortRound() = %v, want an error naming another battle", err)
+	}
+	if got := dice.Unused(); len(got) != 0 {
+		t.Errorf("the refused abort changed the script: %v", got)
+	}
 }
 
 // TestAbortRoundPutsEverythingBack fails rounds at many points (a hook

@@ -48,7 +48,7 @@ func (c *checkpoint) save(b *Battle) {
 		c.pcg = *d.pcg
 	case *ScriptedDice:
 		d.forget()
-		c.script = d
+		d.owner, c.script = c, d
 		if f, ok := d.Fallback.(*SeededDice); ok {
 			c.fallback, c.pcg = f, *f.pcg
 		}
@@ -120,13 +120,18 @@ func (c *checkpoint) restore(b *Battle) {
 // round plays again as if for the first time. Scripted dice script again
 // what the round used (and a seeded fallback is rewound); other dice,
 // such as physical ones, cannot be. A battle restored or cloned in
-// mid-round has no record of its start and cannot abort the round.
+// mid-round has no record of its start and cannot abort the round, nor can
+// one whose scripted dice another battle (a clone) has started a round
+// with since.
 func (b *Battle) AbortRound() error {
 	if !b.InRound() {
 		return fmt.Errorf("no round is under way")
 	}
 	if !b.check.valid(b) {
 		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
+	}
+	if s := b.check.script; s != nil && s.owner != &b.check {
+		return fmt.Errorf("round %d cannot be aborted: another battle has started a round with the same scripted dice since", b.round)
 	}
 	b.check.restore(b)
 	b.round--

@@ -9,7 +9,9 @@ import (
 // options (dice, decider, hooks, transcript) instead of the original's.
 // The copy shares nothing mutable with b: seeded dice are copied too, so
 // both battles roll on from the same state, each on its own. Other dice
-// (scripted, FuncDice) are shared unless opts give the copy its own.
+// (scripted, FuncDice) are shared unless opts give the copy its own; a
+// shared ScriptedDice remembers what a round used for the battle that
+// started a round last, and only that battle can then AbortRound.
 func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	c := &Battle{
 		prog:       b.prog,

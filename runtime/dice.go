@@ -106,6 +106,7 @@ type ScriptedDice struct {
 	rolls map[string][]int
 	picks []string
 	used  []scriptUse // taken since the round under way started, oldest first
+	owner *checkpoint // the round used is that battle's (dice may be shared by clones)
 	// Fallback, if set, answers what the script does not.
 	Fallback Dice
 }
