@@ -111,9 +111,19 @@ func parsePolicy(s string) (runtime.Decider, string) {
 	return runtime.Override{runtime.DecisionKind(kind): pol}, ""
 }
 
+// labelVariants tells apart two rulesets of one name, as when a house rule
+// is a copy of a bundled ruleset: each is called by the argument that named
+// it (the bundled name, or the file).
+func labelVariants(vs []variant, args []string) {
+	if len(vs) == 2 && vs[0].name == vs[1].name && args[0] != args[1] {
+		vs[0].label, vs[1].label = args[0], args[1]
+	}
+}
+
 // variant is one ruleset's analysis.
 type variant struct {
-	name  string
+	name  string // the ruleset's
+	label string // what the output calls it: see labelVariants
 	sides []string
 	exact *runtime.OddsReport
 	sim   *runtime.SimReport
@@ -128,7 +138,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			return exitError
 		}
 		p, specs := s.prog, s.specs
-		v := variant{name: p.Name}
+		v := variant{name: p.Name, label: p.Name}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
 		}
@@ -147,6 +157,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 		}
 		vs = append(vs, v)
 	}
+	labelVariants(vs, args)
 	if o.svg != "" {
 		if err := os.WriteFile(o.svg, []byte(chartSVG(vs, o.rounds)), 0o644); err != nil {
 			fmt.Fprintf(e.stderr, "%s--svg: %s\n", e.prefix(), pathError(err))
@@ -175,7 +186,7 @@ func pct(r *big.Rat) string {
 
 func printVariant(w io.Writer, v variant, o oddsOptions) {
 	if v.sim != nil {
-		fmt.Fprintf(w, "%s: %d simulated battles (seed %d), P(holds priority) with 95%% intervals\n", v.name, v.sim.Runs, o.seed)
+		fmt.Fprintf(w, "%s: %d simulated battles (seed %d), P(holds priority) with 95%% intervals\n", v.label, v.sim.Runs, o.seed)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "round\t%s\n", strings.Join(v.sides, "\t"))
 		for r := 1; r <= o.rounds; r++ {
@@ -190,7 +201,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 		return
 	}
 	rep := v.exact
-	fmt.Fprintf(w, "%s: exact odds over %d round%s\n", v.name, o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1])
+	fmt.Fprintf(w, "%s: exact odds over %d round%s\n", v.label, o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1])
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "round\t%s\n", strings.Join(v.sides, "\t"))
 	for _, r := range rep.Rounds {
@@ -243,9 +254,9 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 // printComparison shows how the second variant changes each side's chance
 // of holding priority.
 func printComparison(w io.Writer, vs []variant, rounds int) {
-	fmt.Fprintf(w, "\n%s vs %s, P(holds priority):\n", vs[0].name, vs[1].name)
+	fmt.Fprintf(w, "\n%s vs %s, P(holds priority):\n", vs[0].label, vs[1].label)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "round\tside\t%s\t%s\tchange\n", vs[0].name, vs[1].name)
+	fmt.Fprintf(tw, "round\tside\t%s\t%s\tchange\n", vs[0].label, vs[1].label)
 	for r := 1; r <= rounds; r++ {
 		for _, s := range vs[0].sides {
 			a, b := probAt(vs[0], r, s), probAt(vs[1], r, s)
@@ -415,7 +426,7 @@ func chartSVG(vs []variant, rounds int) string {
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/>`+"\n", w, h)
 	names := make([]string, len(vs))
 	for i, v := range vs {
-		names[i] = v.name
+		names[i] = v.label
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14">P(holds priority) by round: %s</text>`+"\n", left, xmlEscape(strings.Join(names, " vs ")))
 	for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
@@ -450,7 +461,7 @@ func chartSVG(vs []variant, rounds int) string {
 			fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s" stroke-width="2"%s/>`+"\n", left+pw+12, left+pw+36, ly, ly, color, dash)
 			label := s
 			if len(vs) > 1 {
-				label = s + " (" + v.name + ")"
+				label = s + " (" + v.label + ")"
 			}
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d">%s</text>`+"\n", left+pw+42, ly+4, xmlEscape(label))
 			legend++

@@ -34,6 +34,12 @@ func TestOddsNecromundaFourPlayersJSON(t *testing.T) {
 func TestOddsCommand(t *testing.T) {
 	dir := t.TempDir()
 	svg := filepath.Join(dir, "chart.svg")
+	// A house rule made from a copy of a bundled ruleset keeps its name.
+	src, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	house := writeFile(t, dir, "house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
 	tests := []struct {
 		name string
 		args []string
@@ -47,6 +53,11 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 0, stdout: []string{"1/2"}}},
 		{"compare", []string{"odds", "mesbg", "necromunda", "--sides", "A,B", "--rounds", "2"},
 			expectation{code: 0, stdout: []string{"mesbg vs necromunda"}}},
+		// Over three rounds, Jay → Rob → Jay is 49/288 under the text's tie
+		// rule and 25/288 when the previous holder wins ties.
+		{"compare a house rule of the same name", []string{"odds", "mesbg", house, "--rounds", "3"},
+			expectation{code: 0, stdout: []string{"mesbg: exact", house + ": exact", "mesbg vs " + house + ",",
+				"Jay → Rob → Jay  49/288", "Jay → Rob → Jay  25/288"}}},
 		{"simulation", []string{"odds", "mesbg", "--sim", "2000", "--rounds", "2", "--seed", "3"},
 			expectation{code: 0, stdout: []string{"2000 simulated battles (seed 3)", "±"}}},
 		{"svg", []string{"odds", "mesbg", "--rounds", "4", "--svg", svg},
