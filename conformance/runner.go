@@ -77,7 +77,9 @@ func (f Failure) String() string {
 	loc := fmt.Sprintf("%s:%d:%d", f.Pos.Filename, f.Pos.Line, f.Pos.Column)
 	if f.Field == "error" {
 		if f.Round > 0 {
-			return fmt.Sprintf("%s: round %d: %s", loc, f.Round, f.Diff)
+			// Errors about a round (an unscripted decision) often say so.
+			prefix := fmt.Sprintf("round %d: ", f.Round)
+			return loc + ": " + prefix + strings.TrimPrefix(f.Diff, prefix)
 		}
 		return fmt.Sprintf("%s: %s", loc, f.Diff)
 	}

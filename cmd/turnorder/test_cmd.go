@@ -5,19 +5,22 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
 )
 
 func testCommand() *command {
 	c := &command{
 		name:  "test",
-		args:  "[-run REGEXP] [-v] [FILE|DIR|NAME]...",
+		args:  "[-run REGEXP] [-v] [-with FILE] [FILE|DIR|NAME]...",
 		short: "run scenarios (worked examples) and report which pass",
 		long: `
 Test runs scenarios: worked examples written in the .rules language, which
@@ -34,6 +37,15 @@ A scenario's "ruleset NAME" names a ruleset declared in the same file, a
 .rules file relative to the scenario's file, or a bundled ruleset. So a
 house-rule author can keep a variant and its scenarios in one file.
 
+With -with FILE, the rulesets declared in FILE stand in for the rulesets of
+the same names wherever a scenario names one that its own file does not
+declare. A house rule is usually a copy of a bundled ruleset with a line
+changed, and keeps its name: "turnorder test mesbg -with house.rules" plays
+the bundled worked examples of mesbg with the house rule, and the failures
+show what the change does to them. -with NAME=FILE plays the one ruleset
+of FILE, whatever it is called, wherever a scenario names NAME. It is an
+error if no scenario run names a ruleset -with supplies.
+
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
@@ -47,11 +59,13 @@ there is no scenario to run, and 2 when the command line is wrong.`,
 turnorder test                            # the bundled conformance suite
 turnorder test examples/house-rules       # a house-rule author's scenarios
 turnorder test -run 'Jay and Rob' -v      # matching scenarios, with their quotes
-turnorder test mesbg                      # the bundled scenarios of mesbg`,
+turnorder test mesbg                      # the bundled scenarios of mesbg
+turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 		flags: newFlags("test"),
 	}
 	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
 	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
+	with := c.flags.String("with", "", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME)")
 	c.run = func(e *env, args []string) int {
 		var filter *regexp.Regexp
 		if *run != "" {
@@ -68,10 +82,20 @@ turnorder test mesbg                      # the bundled scenarios of mesbg`,
 			return exitError
 		}
 		t := &tester{e: e, filter: filter, verbose: *verbose}
+		if *with != "" {
+			if t.with = withRulesets(e, *with); t.with == nil {
+				return exitError
+			}
+			t.withUsed = map[string]bool{}
+		}
 		for _, f := range files {
 			t.file(context.Background(), f)
 		}
 		fmt.Fprintf(e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
+		if t.with != nil && len(t.withUsed) == 0 && t.broken == 0 {
+			fmt.Fprintf(e.stderr, "turnorder test: no scenario run names a ruleset of %s (%s)\n", *with, strings.Join(slices.Sorted(maps.Keys(t.with)), ", "))
+			return exitError
+		}
 		switch {
 		case t.failed > 0 || t.broken > 0:
 			return exitError
@@ -152,11 +176,67 @@ func describeArgs(args []string) string {
 	return strings.Join(args, ", ")
 }
 
+// identRE matches a ruleset name as a scenario writes it (an identifier).
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// withRulesets compiles every ruleset of the -with file, by name, or for
+// NAME=FILE its one ruleset as NAME. When it cannot, it prints why and
+// returns nil.
+func withRulesets(e *env, arg string) map[string]*runtime.Program {
+	path, as := arg, ""
+	if name, file, ok := strings.Cut(arg, "="); ok && identRE.MatchString(name) {
+		path, as = file, name
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s-with: %s\n", e.prefix(), pathError(err))
+		return nil
+	}
+	f, diags := dsl.Parse(path, src)
+	if f == nil || diags.HasErrors() {
+		writeDiags(e.stderr, diags, src, e.prefix())
+		return nil
+	}
+	out := map[string]*runtime.Program{}
+	for _, d := range f.Decls {
+		r, ok := d.(*dsl.Ruleset)
+		if !ok {
+			continue
+		}
+		p, err := runtime.CompileRuleset(f, r)
+		if err != nil {
+			if ds, ok := asDiags(err); ok {
+				writeDiags(e.stderr, ds, src, e.prefix())
+			} else {
+				fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
+			}
+			return nil
+		}
+		out[p.Name] = p
+	}
+	switch {
+	case len(out) == 0:
+		fmt.Fprintf(e.stderr, "%s-with: %s declares no ruleset\n", e.prefix(), path)
+		return nil
+	case as != "" && len(out) > 1:
+		fmt.Fprintf(e.stderr, "%s-with %s: %s declares %d rulesets (%s); name one file with one ruleset\n",
+			e.prefix(), arg, path, len(out), strings.Join(slices.Sorted(maps.Keys(out)), ", "))
+		return nil
+	case as != "":
+		for _, p := range out {
+			return map[string]*runtime.Program{as: p}
+		}
+	}
+	return out
+}
+
 // tester runs files and keeps the count.
 type tester struct {
-	e       *env
-	filter  *regexp.Regexp
-	verbose bool
+	e        *env
+	filter   *regexp.Regexp
+	verbose  bool
+	with     map[string]*runtime.Program // -with: rulesets by name
+	withUsed map[string]bool             // the names of with that a scenario used
 
 	passed, failed int
 	broken         int // files that could not be read or parsed
@@ -180,7 +260,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
 			continue
 		}
-		res := conformance.Run(ctx, f, sc, conformance.Options{})
+		res := conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
 		status := "PASS"
 		if res.Passed() {
 			t.passed++
@@ -200,6 +280,16 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 			writeIndented(t.e.stdout, fl.String(), "    ")
 		}
 	}
+}
+
+// load finds a ruleset a scenario names outside its own file: one of the
+// -with file's, or else where the scenario says.
+func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
+	if p, ok := t.with[name]; ok {
+		t.withUsed[name] = true
+		return p, nil
+	}
+	return conformance.Load(name, fromFile)
 }
 
 func countErrorsOnly(ds dsl.Diagnostics) int {

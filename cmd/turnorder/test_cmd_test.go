@@ -173,6 +173,19 @@ scenario "A tie is rolled again" {
 `)
 	syntax := writeFile(t, dir, "syntax.rules", "scenario \"broken\" {\n  ruleset mesbg\n  round 1 {\n")
 	empty := writeFile(t, filepath.Join(t.TempDir()), "empty.rules", "ruleset r {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+	// House rules copied from the bundled mesbg, which keep its name.
+	mesbg, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := writeFile(t, dir, "copy.rules", string(mesbg))
+	houseSrc := strings.Replace(string(mesbg), "award not previous.chooser", "award previous.holder", 1)
+	house := writeFile(t, dir, "house.rules", houseSrc)
+	broken := writeFile(t, dir, "broken.rules", strings.Replace(string(mesbg), "highest roll d6", "highest roll d6 + agi", 1))
+	renamedSrc := strings.Replace(houseSrc, "ruleset mesbg ", "ruleset previous_holder ", 1)
+	renamed := writeFile(t, dir, "renamed.rules", renamedSrc)
+	several := writeFile(t, dir, "several.rules", houseSrc+renamedSrc)
+	mesbgSummary := lastLine(runCmd(t, "", "test", "mesbg").stdout) // all pass
 
 	tests := []struct {
 		name string
@@ -202,6 +215,31 @@ scenario "A tie is rolled again" {
 		{"missing file", []string{"test", filepath.Join(dir, "nope.rules")}, expectation{code: 1, stderr: []string{"nope.rules", "no such file"}, oneLine: true}, ""},
 		{"bad regexp", []string{"test", "-run", "(", byPath}, expectation{code: 2, stderr: []string{"-run", "missing closing )"}, oneLine: true}, ""},
 		{"bad flag", []string{"test", "-x"}, expectation{code: 2, stderr: []string{"-x"}}, ""},
+		{"-with an unchanged copy", []string{"test", "-with", copied, "mesbg"}, expectation{code: 0}, mesbgSummary},
+		// Jay chose in round 1 and holds priority; the house rule gives him
+		// the round 2 tie the text gives Rob.
+		{"-with a house rule", []string{"test", "-with", house, "-run", "Jay and Rob", "mesbg"}, expectation{code: 1, stdout: []string{
+			"FAIL  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example\n",
+			"round 2: unscripted decision: Jay chooses who goes first",
+		}}, "0 passed, 1 failed"},
+		{"-with NAME=FILE", []string{"test", "-with", "mesbg=" + renamed, "-run", "Jay and Rob", "mesbg"}, expectation{code: 1, stdout: []string{
+			"round 2: unscripted decision: Jay chooses who goes first",
+		}}, "0 passed, 1 failed"},
+		{"-with NAME=FILE of several rulesets", []string{"test", "-with", "mesbg=" + several, "mesbg"}, expectation{code: 1, stderr: []string{
+			"declares 2 rulesets (mesbg, previous_holder)",
+		}, oneLine: true}, ""},
+		{"-with a file of no ruleset", []string{"test", "-with", byPath, "mesbg"}, expectation{code: 1, stderr: []string{
+			"declares no ruleset",
+		}, oneLine: true}, ""},
+		{"-with a ruleset no scenario names", []string{"test", "-with", house, "agi"}, expectation{code: 1, stderr: []string{
+			"no scenario run names a ruleset of " + house + " (mesbg)",
+		}}, ""},
+		{"-with a file with errors", []string{"test", "-with", broken, "mesbg"}, expectation{code: 1, stderr: []string{
+			broken + ":", "agi", "^\n",
+		}}, ""},
+		{"-with a missing file", []string{"test", "-with", filepath.Join(dir, "nope.rules"), "mesbg"}, expectation{code: 1, stderr: []string{
+			"-with: ", "no such file",
+		}, oneLine: true}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
