@@ -317,11 +317,7 @@ func loadBundled(t *testing.T, sources map[string]*source) []*bundled {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range f.Decls {
-			rs, ok := d.(*dsl.Ruleset)
-			if !ok {
-				continue
-			}
+		for _, rs := range f.Rulesets() {
 			b := &bundled{name: name, file: filename, quotes: rulesetQuotes(string(src), rs)}
 			for _, st := range rs.Body {
 				if s, ok := st.(*dsl.SourceStmt); ok {

@@ -25,6 +25,17 @@ type File struct {
 	Source string `parser:""`
 }
 
+// Rulesets returns the file's rulesets, in the order they are declared.
+func (f *File) Rulesets() []*Ruleset {
+	var out []*Ruleset
+	for _, d := range f.Decls {
+		if r, ok := d.(*Ruleset); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Comment is one "# ..." comment.
 type Comment struct {
 	Pos  Pos

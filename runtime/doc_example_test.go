@@ -338,11 +338,7 @@ func checkDocBlock(t *testing.T, name string, offset int, src string) {
 		t.Fatalf("%s: does not parse:\n%s", name, diags)
 	}
 	ctx := context.Background()
-	for _, d := range f.Decls {
-		r, ok := d.(*dsl.Ruleset)
-		if !ok {
-			continue
-		}
+	for _, r := range f.Rulesets() {
 		p, err := runtime.CompileRuleset(f, r)
 		if err != nil {
 			t.Errorf("ruleset %s does not compile:\n%v", r.Name, err)

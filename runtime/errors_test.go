@@ -67,11 +67,7 @@ func compileChunk(t *testing.T, file, src string) (diags dsl.Diagnostics) {
 		return diags
 	}
 	n := 0
-	for _, d := range f.Decls {
-		r, ok := d.(*dsl.Ruleset)
-		if !ok {
-			continue
-		}
+	for _, r := range f.Rulesets() {
 		n++
 		p, err := runtime.CompileRuleset(f, r)
 		if err != nil {

@@ -283,11 +283,9 @@ func Compile(f *dsl.File, opts ...Option) (*Program, error) {
 	for _, o := range opts {
 		o(probe)
 	}
-	var rs []*dsl.Ruleset
-	for _, d := range f.Decls {
-		if r, ok := d.(*dsl.Ruleset); ok && (probe.want == "" || string(r.Name) == probe.want) {
-			rs = append(rs, r)
-		}
+	rs := f.Rulesets()
+	if probe.want != "" {
+		rs = slices.DeleteFunc(rs, func(r *dsl.Ruleset) bool { return string(r.Name) != probe.want })
 	}
 	switch {
 	case len(rs) == 0 && probe.want != "":

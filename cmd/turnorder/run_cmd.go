@@ -217,17 +217,11 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 		writeDiags(e.stderr, diags, rs.src, e.prefix())
 		return nil, rs, ""
 	}
-	var r *dsl.Ruleset
-	for _, d := range f.Decls {
-		if x, ok := d.(*dsl.Ruleset); ok {
-			r = x
-			break
-		}
-	}
-	if r == nil {
+	all := f.Rulesets()
+	if len(all) == 0 {
 		return nil, rs, fmt.Sprintf("%s has no ruleset (only scenarios)", rs.filename)
 	}
-	p, err := runtime.CompileRuleset(f, r)
+	p, err := runtime.CompileRuleset(f, all[0])
 	if err != nil {
 		if ds, ok := asDiags(err); ok {
 			writeDiags(e.stderr, ds, rs.src, e.prefix())

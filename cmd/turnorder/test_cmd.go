@@ -198,11 +198,7 @@ func withRulesets(e *env, arg string) map[string]*runtime.Program {
 		return nil
 	}
 	out := map[string]*runtime.Program{}
-	for _, d := range f.Decls {
-		r, ok := d.(*dsl.Ruleset)
-		if !ok {
-			continue
-		}
+	for _, r := range f.Rulesets() {
 		p, err := runtime.CompileRuleset(f, r)
 		if err != nil {
 			if ds, ok := asDiags(err); ok {
