@@ -14,8 +14,9 @@ import (
 )
 
 // FuzzPlay compiles whatever parses and plays it: the runtime must never
-// panic or hang on a ruleset, whatever it says, and a snapshot taken after
-// the rounds must restore to the same battle.
+// panic or hang on a ruleset, whatever it says, an error must point at the
+// rule that caused it, and a snapshot taken after the rounds must restore
+// to the same battle.
 //
 //	go test ./runtime -run '^$' -fuzz FuzzPlay -fuzztime 60s
 func FuzzPlay(f *testing.F) {
@@ -73,6 +74,12 @@ func FuzzPlay(f *testing.F) {
 			if err != nil {
 				if errors.Is(err, context.DeadlineExceeded) {
 					t.Fatalf("a round took more than 10s: %v", err)
+				}
+				// Only the ruleset can fail here (the dice are seeded and
+				// decisions follow its policies): the error must say where.
+				var re *runtime.RuleError
+				if !errors.As(err, &re) || re.Pos.Filename != "fuzz.rules" || re.Pos.Line < 1 {
+					t.Fatalf("round %d: the error is not a RuleError in fuzz.rules: %v", b.Round(), err)
 				}
 				if b.InRound() {
 					if aerr := b.AbortRound(); aerr != nil {
