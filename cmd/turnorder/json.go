@@ -1,9 +1,26 @@
 package main
 
-import "github.com/turnorder/turnorder/runtime"
+import (
+	"encoding/json"
+	"io"
 
-// The document `turnorder run --json` prints. docs/json.md describes every
-// field; change them only compatibly (add, never rename or remove).
+	"github.com/turnorder/turnorder/conformance"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// writeJSON prints the document of run, odds or test --json: indented by
+// two spaces, with <, > and & as they are, ending in a newline.
+func writeJSON(w io.Writer, doc any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+// The documents `turnorder run --json` and `turnorder test --json` print.
+// docs/json.md describes every field; change them only compatibly (add,
+// never rename or remove).
 
 type runDoc struct {
 	Ruleset string     `json:"ruleset"`
@@ -40,6 +57,46 @@ func roundJSON(res *runtime.RoundResult) roundDoc {
 	}
 	for _, a := range res.Activations {
 		d.Activations = append(d.Activations, activationDoc{Side: a.Side, Unit: a.Unit, Pass: a.Pass})
+	}
+	return d
+}
+
+type testDoc struct {
+	Passed    int           `json:"passed"`
+	Failed    int           `json:"failed"`
+	Scenarios []scenarioDoc `json:"scenarios"`
+	Errors    []string      `json:"errors"`
+}
+
+type scenarioDoc struct {
+	File     string       `json:"file"`
+	Line     int          `json:"line"`
+	Title    string       `json:"title"`
+	Passed   bool         `json:"passed"`
+	Quotes   []string     `json:"quotes"`
+	Failures []failureDoc `json:"failures"`
+}
+
+type failureDoc struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Round  int    `json:"round"`
+	Field  string `json:"field"`
+	Diff   string `json:"diff"`
+}
+
+func scenarioJSON(file string, sc *dsl.Scenario, res conformance.Result) scenarioDoc {
+	d := scenarioDoc{File: file, Line: sc.Pos.Line, Title: string(sc.Title), Passed: res.Passed(),
+		Quotes: []string{}, Failures: []failureDoc{}}
+	for _, st := range sc.Body {
+		if q, ok := st.(*dsl.QuoteStmt); ok {
+			d.Quotes = append(d.Quotes, string(q.Text))
+		}
+	}
+	for _, f := range res.Failures {
+		d.Failures = append(d.Failures, failureDoc{File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column,
+			Round: f.Round, Field: f.Field, Diff: f.Diff})
 	}
 	return d
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -361,12 +360,10 @@ func writeOddsJSON(e *env, vs []variant, o oddsOptions) int {
 		}
 		out = map[string]any{"compare": docs}
 	}
-	data, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
+	if err := writeJSON(e.stdout, out); err != nil {
 		fmt.Fprintf(e.stderr, "turnorder odds: %v\n", err)
 		return exitError
 	}
-	fmt.Fprintln(e.stdout, string(data))
 	return exitOK
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -175,10 +174,7 @@ func runBattle(e *env, o runOptions) int {
 		}
 	}
 	if o.json {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(doc); err != nil {
+		if err := writeJSON(e.stdout, doc); err != nil {
 			return fail("%v", err)
 		}
 	}

@@ -318,20 +318,27 @@ func TestRunEveryBundledRuleset(t *testing.T) {
 
 // docs/json.md shows the whole output of one command; keep it true.
 func TestJSONDocExample(t *testing.T) {
+	checkJSONDocExample(t, "TestJSONDocExample", "run", "mesbg", "--seed", "7", "--rounds", "1", "--json")
+}
+
+// checkJSONDocExample runs args and compares their output with the example
+// in docs/json.md that follows the marker naming test.
+func checkJSONDocExample(t *testing.T, test string, args ...string) {
+	t.Helper()
 	doc, err := os.ReadFile("../../docs/json.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const marker = "<!-- the test TestJSONDocExample runs this command and compares -->\n```json\n"
+	marker := "<!-- the test " + test + " runs this command and compares -->\n```json\n"
 	_, rest, ok := strings.Cut(string(doc), marker)
 	if !ok {
-		t.Fatal("docs/json.md lacks the example marker")
+		t.Fatalf("docs/json.md lacks the marker of %s", test)
 	}
 	example, _, ok := strings.Cut(rest, "```")
 	if !ok {
 		t.Fatal("docs/json.md: the example is not closed")
 	}
-	r := runCmd(t, "", "run", "mesbg", "--seed", "7", "--rounds", "1", "--json")
+	r := runCmd(t, "", args...)
 	if r.code != 0 {
 		t.Fatalf("status %d: %s", r.code, r.stderr)
 	}

@@ -20,7 +20,7 @@ import (
 func testCommand() *command {
 	c := &command{
 		name:  "test",
-		args:  "[-run REGEXP] [-v] [-with FILE] [FILE|DIR|NAME]...",
+		args:  "[-run REGEXP] [-v] [-json] [-with FILE] [FILE|DIR|NAME]...",
 		short: "run scenarios (worked examples) and report which pass",
 		long: `
 Test runs scenarios: worked examples written in the .rules language, which
@@ -50,7 +50,8 @@ Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
 ready, event, or error) and a (-want +got) diff. The last line is
-"N passed, M failed".
+"N passed, M failed". With -json it prints one JSON document instead (see
+docs/json.md), for a CI system or an editor to read.
 
 The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line) or when
@@ -65,6 +66,7 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 	}
 	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
 	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
+	asJSON := c.flags.Bool("json", false, "print the results as one JSON document (docs/json.md)")
 	with := c.flags.String("with", "", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME)")
 	c.run = func(e *env, args []string) int {
 		var filter *regexp.Regexp
@@ -81,7 +83,8 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 			fmt.Fprintf(e.stderr, "turnorder test: %s\n", pathError(err))
 			return exitError
 		}
-		t := &tester{e: e, filter: filter, verbose: *verbose}
+		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
+			doc: testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}}}
 		if *with != "" {
 			if t.with = withRulesets(e, *with); t.with == nil {
 				return exitError
@@ -91,7 +94,15 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 		for _, f := range files {
 			t.file(context.Background(), f)
 		}
-		fmt.Fprintf(e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
+		if t.json {
+			t.doc.Passed, t.doc.Failed = t.passed, t.failed
+			if err := writeJSON(e.stdout, t.doc); err != nil {
+				fmt.Fprintf(e.stderr, "turnorder test: %v\n", err)
+				return exitError
+			}
+		} else {
+			fmt.Fprintf(e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
+		}
 		if t.with != nil && len(t.withUsed) == 0 && t.broken == 0 {
 			fmt.Fprintf(e.stderr, "turnorder test: no scenario run names a ruleset of %s (%s)\n", *with, strings.Join(slices.Sorted(maps.Keys(t.with)), ", "))
 			return exitError
@@ -233,6 +244,8 @@ type tester struct {
 	verbose  bool
 	with     map[string]*runtime.Program // -with: rulesets by name
 	withUsed map[string]bool             // the names of with that a scenario used
+	json     bool                        // results go into doc, printed at the end
+	doc      testDoc
 
 	passed, failed int
 	broken         int // files that could not be read or parsed
@@ -242,6 +255,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	if sf.err != nil {
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s\n", pathError(sf.err))
 		t.broken++
+		t.doc.Errors = append(t.doc.Errors, pathError(sf.err))
 		return
 	}
 	f, diags := dsl.Parse(sf.name, sf.src)
@@ -249,6 +263,11 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		writeDiags(t.e.stderr, diags, sf.src, t.e.prefix())
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
 		t.broken++
+		for _, d := range diags {
+			if d.Severity == dsl.Error {
+				t.doc.Errors = append(t.doc.Errors, d.String())
+			}
+		}
 		return
 	}
 	for _, d := range f.Decls {
@@ -263,6 +282,10 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		} else {
 			status = "FAIL"
 			t.failed++
+		}
+		if t.json {
+			t.doc.Scenarios = append(t.doc.Scenarios, scenarioJSON(sf.name, sc, res))
+			continue
 		}
 		fmt.Fprintf(t.e.stdout, "%s  %s: %s\n", status, sf.name, sc.Title)
 		if t.verbose {

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // lastLine returns the last line of out.
@@ -67,6 +70,53 @@ func TestTestWrongExpectation(t *testing.T) {
 	if got := lastLine(r.stdout); got != "0 passed, 1 failed" {
 		t.Errorf("last line %q, want %q", got, "0 passed, 1 failed")
 	}
+}
+
+// -json prints the same results as one document, for a program to read.
+func TestTestJSON(t *testing.T) {
+	const file = "../../conformance/testdata/wrong.rules"
+	broken := writeFile(t, t.TempDir(), "broken.rules", "scenario \"x\" {\n  ruleset mesbg\n")
+	r := runCmd(t, "", "test", "-json", file, broken)
+	if r.code != 1 {
+		t.Errorf("exit status %d, want 1", r.code)
+	}
+	var got testDoc
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("stdout is not one JSON document: %v\n%s", err, r.stdout)
+	}
+	for _, sc := range got.Scenarios {
+		for i, f := range sc.Failures {
+			// The diff is go-cmp's, whose spacing is not stable.
+			if !strings.Contains(f.Diff, `"Jay"`) || !strings.Contains(f.Diff, `"Rob"`) {
+				t.Errorf("failure %d: diff %q does not show both players", i, f.Diff)
+			}
+			sc.Failures[i].Diff = ""
+		}
+	}
+	want := testDoc{
+		Passed: 0, Failed: 1,
+		Scenarios: []scenarioDoc{{
+			File: file, Line: 3, Title: "Jay and Rob, with the tie given to the wrong player", Passed: false,
+			Quotes: []string{"As Jay made the choice of who had Priority in the previous turn, the choice of who has Priority in this turn will go to Rob."},
+			Failures: []failureDoc{
+				{File: file, Line: 19, Column: 5, Round: 2, Field: "holder"},
+				{File: file, Line: 20, Column: 5, Round: 2, Field: "order"},
+			},
+		}},
+		Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}")`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("document (-want +got):\n%s", diff)
+	}
+
+	// With nothing to report, the lists are empty, not null.
+	r = runCmd(t, "", "test", "-json", "-run", "Jay and Rob", "mesbg")
+	expectation{code: 0, stdout: []string{`"passed": 1,`, `"failures": []`, `"errors": []`}}.check(t, r)
+}
+
+// docs/json.md shows the whole output of one test -json; keep it true.
+func TestTestJSONDocExample(t *testing.T) {
+	checkJSONDocExample(t, "TestTestJSONDocExample", "test", "-json", "-run", "Jay and Rob", "mesbg")
 }
 
 // A house-rule author's directory: a variant ruleset and its scenarios in
