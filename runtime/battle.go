@@ -453,6 +453,16 @@ func (b *Battle) now() int {
 // SetAttr sets a side's or unit's attribute. Standings that watch the
 // attribute are recomputed at once, which may roll dice and ask decisions.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
+	changed, err := b.setAttr(who, attr, value)
+	if err != nil || !changed {
+		return err
+	}
+	return b.rewatch(ctx, attr)
+}
+
+// setAttr is SetAttr without the recomputation: it checks the change,
+// makes it and reports whether the value changed.
+func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) {
 	var dst map[string]any
 	var decl []Attr
 	if s := b.sideByNm[who]; s != nil {
@@ -460,19 +470,19 @@ func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error
 	} else if u := b.unitByNm[who]; u != nil {
 		dst, decl = u.Attrs, b.prog.unitAttrs
 	} else {
-		return fmt.Errorf("set %s of %s: no side or unit is called %s", attr, who, who)
+		return false, fmt.Errorf("set %s of %s: no side or unit is called %s", attr, who, who)
 	}
 	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
 	if i < 0 {
-		return fmt.Errorf("set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
+		return false, fmt.Errorf("set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
 	}
 	v, err := convertAttr(value, decl[i].Type)
 	if err != nil {
-		return fmt.Errorf("set %s of %s: %v", attr, who, err)
+		return false, fmt.Errorf("set %s of %s: %v", attr, who, err)
 	}
 	old, had := dst[attr]
 	if old == v {
-		return nil
+		return false, nil
 	}
 	b.logUndo(func() {
 		if had {
@@ -484,7 +494,7 @@ func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error
 	dst[attr] = v
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
-	return b.rewatch(ctx, attr)
+	return true, nil
 }
 
 // SetStatus gives a unit a status or takes it away.

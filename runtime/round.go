@@ -313,7 +313,13 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		if name == "" {
 			return ruleErrorf(x.pos, "set %s of %s: %s names nobody here", x.attr, x.target.src, quoteSrc(x.target.src))
 		}
-		return wrap(x.pos, b.SetAttr(ctx, name, x.attr, v))
+		// The set is this rule's doing; what the recomputation it causes
+		// does is not (a failing order reports its own rule).
+		changed, err := b.setAttr(name, x.attr, v)
+		if err != nil || !changed {
+			return wrap(x.pos, err)
+		}
+		return b.rewatch(ctx, x.attr)
 	case *readyAction:
 		v, err := eval(x.e)
 		if err != nil {
