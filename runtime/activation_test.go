@@ -944,6 +944,13 @@ func TestPassAllowed(t *testing.T) {
 	if !errors.Is(err, runtime.ErrLimit) {
 		t.Errorf("endless passing: %v, want ErrLimit", err)
 	}
+	// The limit is the activation loop's, so it points at the loop's rule.
+	var re *runtime.RuleError
+	if !errors.As(err, &re) || re.Pos.Line != 11 || re.Pos.Column != 3 {
+		t.Errorf("endless passing: %v, want a RuleError at the activation (inline.rules:11:3)", err)
+	} else if want := "inline.rules:11:3: more than 50 activations and passes in one round: limit reached"; err.Error() != want {
+		t.Errorf("endless passing:\n got %s\nwant %s", err, want)
+	}
 }
 
 func TestPassNotAllowed(t *testing.T) {

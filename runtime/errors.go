@@ -7,14 +7,15 @@ import (
 	"github.com/turnorder/turnorder/dsl"
 )
 
-// RuleError is a play-time error that a rule of the ruleset caused: an
-// expression that fails or gives a value of the wrong kind, a tie rule that
-// names nobody among the tied, a reroll limit reached. Pos is where the
-// rule is in its .rules file, so that a host can show the source line and a
-// caret, as it would for a compile error (see Diagnostic).
+// RuleError is a play-time error in a rule of the ruleset: an expression
+// that fails or gives a value of the wrong kind, a tie rule that names
+// nobody among the tied, a limit reached by an order's rerolls or by an
+// activation loop's turns (however the host answered them). Pos is where
+// the rule is in its .rules file, so that a host can show the source line
+// and a caret, as it would for a compile error (see Diagnostic).
 //
-// Errors that no rule caused (a host calling a method at the wrong time,
-// dice or a decider that fail) are plain errors.
+// Other errors (a host calling a method at the wrong time, dice or a
+// decider that fail) are plain errors.
 type RuleError struct {
 	Pos dsl.Pos
 	Err error // what went wrong; it may wrap ErrLimit or a host's error
@@ -22,7 +23,14 @@ type RuleError struct {
 
 func (e *RuleError) Error() string {
 	if p := posString(e.Pos); p != "" {
-		return p + ": " + e.Err.Error()
+		return p + ": " + e.message()
+	}
+	return e.message()
+}
+
+func (e *RuleError) message() string {
+	if e.Err == nil { // a zero RuleError
+		return "a rule failed"
 	}
 	return e.Err.Error()
 }
@@ -30,7 +38,7 @@ func (e *RuleError) Error() string {
 func (e *RuleError) Unwrap() error { return e.Err }
 
 // Diagnostic returns the error as the diagnostic a compiler would print.
-func (e *RuleError) Diagnostic() dsl.Diagnostic { return dsl.Errorf(e.Pos, "%s", e.Err) }
+func (e *RuleError) Diagnostic() dsl.Diagnostic { return dsl.Errorf(e.Pos, "%s", e.message()) }
 
 // evalError is the RuleError for a failed run of c, at the token
 // expr-lang blames when it names one. Its message is expr-lang's alone:

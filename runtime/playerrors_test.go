@@ -98,3 +98,15 @@ func TestHostFunctionErrorIsWrapped(t *testing.T) {
 		t.Errorf("error at %s\nwant %s", got, want)
 	}
 }
+
+// A RuleError a host builds itself, without a position or a cause, still
+// prints.
+func TestZeroRuleError(t *testing.T) {
+	var zero runtime.RuleError
+	if got := zero.Error(); got != "a rule failed" {
+		t.Errorf("Error() = %q", got)
+	}
+	if got := zero.Diagnostic().String(); got != "error: a rule failed" {
+		t.Errorf("Diagnostic() = %q", got)
+	}
+}

@@ -421,7 +421,7 @@ func (b *Battle) readyOf(side string) []string {
 func (b *Battle) step() error {
 	b.cur.Steps++
 	if b.cur.Steps > b.prog.limits.MaxSteps {
-		return ruleErrorf(b.prog.act.pos, "round %d: more than %d activations and passes: %w", b.round, b.prog.limits.MaxSteps, ErrLimit)
+		return ruleErrorf(b.prog.act.pos, "more than %d activations and passes in one round: %w", b.prog.limits.MaxSteps, ErrLimit)
 	}
 	return nil
 }
