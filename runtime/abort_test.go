@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,6 +173,59 @@ func TestAbortRoundWithSharedScriptedDice(t *testing.T) {
 	}
 	if got := dice.Unused(); len(got) != 0 {
 		t.Errorf("the refused abort changed the script: %v", got)
+	}
+}
+
+// A clone that rolls from the shared script between its rounds (an
+// attribute change recomputes its until-changed order) has used the script
+// too: the round under way in the other battle can no longer be aborted.
+func TestAbortRoundAfterACloneRolled(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset x {
+  sides 2
+  side attribute agi int
+  phase p each round {
+    order sides as o until changed agi {
+      highest agi
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+	errBoom := errors.New("boom")
+	failIn2 := runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		if b.Round() == 2 && at == (runtime.HookPoint{Edge: "end", Kind: "round"}) {
+			return errBoom
+		}
+		return nil
+	})
+	dice := runtime.NewScriptedDice()
+	sides := []runtime.SideSpec{{Name: "A", Attrs: map[string]any{"agi": 1}}, {Name: "B", Attrs: map[string]any{"agi": 2}}}
+	b, err := p.NewBattle(sides, runtime.WithDice(dice), failIn2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c := b.Clone()
+	if _, err := b.PlayRound(ctx); !errors.Is(err, errBoom) {
+		t.Fatalf("b, round 2: err = %v, want the planted failure", err)
+	}
+	dice.AddRoll("A", 4)
+	dice.AddRoll("B", 3)
+	if err := c.SetAttr(ctx, "A", "agi", 2); err != nil { // A and B now tie on agi: they roll
+		t.Fatal(err)
+	}
+	if got := c.Order(); !slices.Equal(got, []string{"A", "B"}) {
+		t.Fatalf("the clone's order after the roll: %v, want A, B", got)
+	}
+	if err := b.AbortRound(); err == nil || !strings.Contains(err.Error(), "another battle") {
+		t.Fatalf("b.AbortRound() = %v, want an error naming another battle", err)
+	}
+	if got := dice.Unused(); len(got) != 0 {
+		t.Errorf("the clone's rolls were scripted again: %v", got)
 	}
 }
 

@@ -55,6 +55,15 @@ func (c *checkpoint) save(b *Battle) {
 	}
 }
 
+// useScript notes that b is about to roll or pick from dice that are not
+// seeded. A ScriptedDice that a clone shares remembers a round's use only
+// while no other battle has used it since the round started.
+func (b *Battle) useScript() {
+	if s, ok := b.dice.(*ScriptedDice); ok && s.owner != &b.check {
+		s.owner = nil
+	}
+}
+
 func (c *checkpoint) valid(b *Battle) bool { return c.round != 0 && c.round == b.round && b.InRound() }
 
 // replacing notes the standing the round is about to replace, the first
@@ -121,8 +130,7 @@ func (c *checkpoint) restore(b *Battle) {
 // what the round used (and a seeded fallback is rewound); other dice,
 // such as physical ones, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round, nor can
-// one whose scripted dice another battle (a clone) has started a round
-// with since.
+// one whose scripted dice another battle (a clone) has used since.
 func (b *Battle) AbortRound() error {
 	if !b.InRound() {
 		return fmt.Errorf("no round is under way")
@@ -131,7 +139,7 @@ func (b *Battle) AbortRound() error {
 		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
 	}
 	if s := b.check.script; s != nil && s.owner != &b.check {
-		return fmt.Errorf("round %d cannot be aborted: another battle has started a round with the same scripted dice since", b.round)
+		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
 	}
 	b.check.restore(b)
 	b.round--

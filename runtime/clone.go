@@ -10,8 +10,9 @@ import (
 // The copy shares nothing mutable with b: seeded dice are copied too, so
 // both battles roll on from the same state, each on its own. Other dice
 // (scripted, FuncDice) are shared unless opts give the copy its own; a
-// shared ScriptedDice remembers what a round used for the battle that
-// started a round last, and only that battle can then AbortRound.
+// battle whose round is under way cannot AbortRound once the other has
+// used a shared ScriptedDice, whose record of the round would then hold
+// both battles' rolls.
 func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	c := &Battle{
 		prog:       b.prog,

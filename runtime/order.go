@@ -349,6 +349,7 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		req := RollRequest{Round: b.now(), Standing: r.o.name, Subjects: r.namesOf(s, e), Count: l.count, Faces: l.faces,
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
 		var err error
+		b.useScript()
 		if nat, err = b.dice.Roll(r.ctx, req); err != nil {
 			return err
 		}
@@ -389,6 +390,9 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 			req.Options = r.scratchNames(p, e)
 		} else {
 			req.Options = r.namesOf(p, e)
+		}
+		if b.seeded == nil {
+			b.useScript()
 		}
 		k, err := b.dice.Pick(r.ctx, req)
 		if err != nil {
