@@ -363,7 +363,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 			return []outcome{{b: c, key: snap, holder: res.Holder, order: res.Order, p: big.NewRat(1, 1)}}, nil
 		case errors.As(err, &br):
 		default:
-			return nil, err
+			return nil, fmt.Errorf("round %d: %w", c.Round(), err)
 		}
 		var out []outcome
 		loop := new(big.Rat)

@@ -281,6 +281,7 @@ func probAt(v variant, round int, side string) float64 {
 type (
 	oddsDoc struct {
 		Ruleset   string            `json:"ruleset"`
+		Label     string            `json:"label"` // see labelVariants
 		Sides     []string          `json:"sides"`
 		Runs      int               `json:"runs,omitempty"`
 		Seed      *uint64           `json:"seed,omitempty"`
@@ -308,7 +309,7 @@ type (
 )
 
 func toDoc(v variant, o oddsOptions) oddsDoc {
-	d := oddsDoc{Ruleset: v.name, Sides: v.sides}
+	d := oddsDoc{Ruleset: v.name, Label: v.label, Sides: v.sides}
 	if v.sim != nil {
 		d.Runs, d.Seed = v.sim.Runs, &o.seed
 		for r := 1; r <= o.rounds; r++ {

@@ -58,6 +58,8 @@ func TestOddsCommand(t *testing.T) {
 		{"compare a house rule of the same name", []string{"odds", "mesbg", house, "--rounds", "3"},
 			expectation{code: 0, stdout: []string{"mesbg: exact", house + ": exact", "mesbg vs " + house + ",",
 				"Jay → Rob → Jay  49/288", "Jay → Rob → Jay  25/288"}}},
+		{"compare a house rule of the same name, JSON", []string{"odds", "mesbg", house, "--rounds", "1", "--json"},
+			expectation{code: 0, stdout: []string{`"ruleset": "mesbg",` + "\n      \"label\": \"mesbg\",", `"label": "` + house + `"`}}},
 		{"simulation", []string{"odds", "mesbg", "--sim", "2000", "--rounds", "2", "--seed", "3"},
 			expectation{code: 0, stdout: []string{"2000 simulated battles (seed 3)", "±"}}},
 		{"svg", []string{"odds", "mesbg", "--rounds", "4", "--svg", svg},

@@ -246,7 +246,7 @@ func TestRuleErrorShowsTheRule(t *testing.T) {
 	}{
 		{"run", []string{"run", nan}, "round 1: " + msg},
 		{"play", []string{"play", nan}, "round 1: " + msg},
-		{"odds", []string{"odds", nan}, msg},
+		{"odds", []string{"odds", nan}, "round 1: " + msg},
 		{"simulated odds", []string{"odds", "--sim", "10", nan}, "simulated battle 1, round 1: " + msg},
 	}
 	for _, tt := range tests {
