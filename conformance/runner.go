@@ -77,9 +77,15 @@ func (f Failure) String() string {
 	loc := fmt.Sprintf("%s:%d:%d", f.Pos.Filename, f.Pos.Line, f.Pos.Column)
 	if f.Field == "error" {
 		if f.Round > 0 {
-			// Errors about a round (an unscripted decision) often say so.
-			prefix := fmt.Sprintf("round %d: ", f.Round)
-			return loc + ": " + prefix + strings.TrimPrefix(f.Diff, prefix)
+			// Errors about a round (an unscripted decision, a roll nobody
+			// scripted) often name it themselves: "round 2: ..." or
+			// "round 2, order priority: ...".
+			round := fmt.Sprintf("round %d", f.Round)
+			msg := f.Diff
+			if rest, ok := strings.CutPrefix(msg, round); ok && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, ", ")) {
+				msg = rest[2:]
+			}
+			return loc + ": " + round + ": " + msg
 		}
 		return fmt.Sprintf("%s: %s", loc, f.Diff)
 	}

@@ -161,3 +161,29 @@ func TestWrongExpectation(t *testing.T) {
 		}
 	}
 }
+
+// An error that names its round itself is not prefixed with it twice.
+func TestFailureString(t *testing.T) {
+	pos := dsl.Pos{Filename: "s.rules", Line: 9, Column: 5}
+	tests := []struct {
+		f    conformance.Failure
+		want string
+	}{
+		{conformance.Failure{Round: 2, Field: "error", Pos: pos, Diff: "round 2: unscripted decision: Jay chooses"},
+			"s.rules:9:5: round 2: unscripted decision: Jay chooses"},
+		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 1, order priority: a d6 roll needed for Jay, but none is scripted"},
+			"s.rules:9:5: round 1: order priority: a d6 roll needed for Jay, but none is scripted"},
+		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "s.rules:3:7: `agi / 0` for A is NaN"},
+			"s.rules:9:5: round 1: s.rules:3:7: `agi / 0` for A is NaN"},
+		// Another round's number is not this round's.
+		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 12: something"},
+			"s.rules:9:5: round 1: round 12: something"},
+		{conformance.Failure{Field: "error", Pos: pos, Diff: "no bundled ruleset \"x\""},
+			"s.rules:9:5: no bundled ruleset \"x\""},
+	}
+	for _, tt := range tests {
+		if got := tt.f.String(); got != tt.want {
+			t.Errorf("String() = %q\nwant       %q", got, tt.want)
+		}
+	}
+}

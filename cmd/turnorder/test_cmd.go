@@ -43,8 +43,9 @@ declare. A house rule is usually a copy of a bundled ruleset with a line
 changed, and keeps its name: "turnorder test mesbg -with house.rules" plays
 the bundled worked examples of mesbg with the house rule, and the failures
 show what the change does to them. -with NAME=FILE plays the one ruleset
-of FILE, whatever it is called, wherever a scenario names NAME. It is an
-error if no scenario run names a ruleset -with supplies.
+of FILE, whatever it is called, wherever a scenario names NAME (write
+./FILE for a file whose name holds "="). It is an error if no scenario that
+runs takes a ruleset from FILE.
 
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
@@ -94,6 +95,14 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 		for _, f := range files {
 			t.file(context.Background(), f)
 		}
+		// A -with file no scenario took a ruleset from is surely a mistake
+		// (a misspelt name, or scenarios that declare their own ruleset).
+		var unused string
+		if t.with != nil && len(t.withUsed) == 0 && t.passed+t.failed > 0 {
+			unused = fmt.Sprintf("-with %s: no scenario that ran takes %s from it (a ruleset declared in a scenario's own file comes first)",
+				*with, strings.Join(slices.Sorted(maps.Keys(t.with)), " or "))
+			t.doc.Errors = append(t.doc.Errors, unused)
+		}
 		if t.json {
 			t.doc.Passed, t.doc.Failed = t.passed, t.failed
 			if err := writeJSON(e.stdout, t.doc); err != nil {
@@ -103,8 +112,8 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 		} else {
 			fmt.Fprintf(e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
 		}
-		if t.with != nil && len(t.withUsed) == 0 && t.broken == 0 {
-			fmt.Fprintf(e.stderr, "turnorder test: no scenario run names a ruleset of %s (%s)\n", *with, strings.Join(slices.Sorted(maps.Keys(t.with)), ", "))
+		if unused != "" {
+			fmt.Fprintf(e.stderr, "turnorder test: %s\n", unused)
 			return exitError
 		}
 		switch {

@@ -269,8 +269,8 @@ scenario "A tie is rolled again" {
 		// Jay chose in round 1 and holds priority; the house rule gives him
 		// the round 2 tie the text gives Rob.
 		{"-with a house rule", []string{"test", "-with", house, "-run", "Jay and Rob", "mesbg"}, expectation{code: 1, stdout: []string{
-			"FAIL  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example\n",
-			"round 2: unscripted decision: Jay chooses who goes first",
+			"FAIL  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example\n" +
+				"    conformance/scenarios/mesbg.rules:35:5: round 2: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)\n",
 		}}, "0 passed, 1 failed"},
 		{"-with NAME=FILE", []string{"test", "-with", "mesbg=" + renamed, "-run", "Jay and Rob", "mesbg"}, expectation{code: 1, stdout: []string{
 			"round 2: unscripted decision: Jay chooses who goes first",
@@ -282,7 +282,17 @@ scenario "A tie is rolled again" {
 			"declares no ruleset",
 		}, oneLine: true}, ""},
 		{"-with a ruleset no scenario names", []string{"test", "-with", house, "agi"}, expectation{code: 1, stderr: []string{
-			"no scenario run names a ruleset of " + house + " (mesbg)",
+			"turnorder test: -with " + house + ": no scenario that ran takes mesbg from it",
+		}, oneLine: true}, ""},
+		// These scenarios name their ruleset by its path, not by a name.
+		{"-with a ruleset the scenarios name by path", []string{"test", "-with", "variant=" + house, byPath}, expectation{code: 1, stderr: []string{
+			"no scenario that ran takes variant from it",
+		}, oneLine: true}, "2 passed, 0 failed"},
+		{"-with and -run matching nothing", []string{"test", "-with", house, "-run", "no such title", "mesbg"}, expectation{code: 1, stderr: []string{
+			"no scenario title matches",
+		}, oneLine: true}, "0 passed, 0 failed"},
+		{"-with unused, JSON", []string{"test", "-json", "-with", house, "-run", "worked example", "agi"}, expectation{code: 1, stdout: []string{
+			`"errors": [` + "\n    \"-with " + house + ": no scenario that ran takes mesbg from it",
 		}}, ""},
 		{"-with a file with errors", []string{"test", "-with", broken, "mesbg"}, expectation{code: 1, stderr: []string{
 			broken + ":", "agi", "^\n",
