@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
 )
 
 // Exact odds.
@@ -188,8 +190,8 @@ type errBranch struct{ outcomes []branchOutcome }
 func (errBranch) Error() string { return "branch" }
 
 // errLoop stops a replay that rerolls a group tied again: the state is
-// the one before the previous roll.
-type errLoop struct{}
+// the one before the previous roll. pos is the roll's rule.
+type errLoop struct{ pos dsl.Pos }
 
 func (errLoop) Error() string { return "loop" }
 
@@ -209,7 +211,7 @@ type enumDice struct {
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	if req.Attempt > 0 && slices.Equal(req.Subjects, d.lastRoll) {
-		return nil, errLoop{}
+		return nil, errLoop{pos: req.Pos}
 	}
 	d.lastRoll = slices.Clone(req.Subjects)
 	if d.at < len(d.path) {
@@ -367,9 +369,10 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		}
 		var out []outcome
 		loop := new(big.Rat)
+		var looped errLoop
 		for _, bo := range br.outcomes {
 			sub, err := explore(append(slices.Clip(path), bo))
-			if errors.As(err, new(errLoop)) {
+			if errors.As(err, &looped) {
 				loop.Add(loop, bo.p)
 				continue
 			}
@@ -384,7 +387,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		if loop.Sign() > 0 {
 			rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
 			if rest.Sign() == 0 {
-				return nil, fmt.Errorf("odds: round %d: every roll ties again, so the reroll never ends: %w", b.round+1, ErrNeverResolves)
+				return nil, ruleErrorf(looped.pos, "round %d: every roll ties again, so the reroll never ends: %w", b.round+1, ErrNeverResolves)
 			}
 			for i := range out {
 				out[i].p = new(big.Rat).Quo(out[i].p, rest)
@@ -394,8 +397,8 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 	}
 	all, err := explore(nil)
 	if err != nil {
-		if errors.As(err, new(errLoop)) {
-			return nil, paths, fmt.Errorf("odds: round %d: a reroll ties again at once: %w", b.round+1, ErrNeverResolves)
+		if looped := (errLoop{}); errors.As(err, &looped) {
+			return nil, paths, ruleErrorf(looped.pos, "round %d: a reroll ties again at once: %w", b.round+1, ErrNeverResolves)
 		}
 		return nil, paths, err
 	}

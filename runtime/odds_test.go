@@ -168,6 +168,11 @@ ruleset stuck {
 	if !errors.Is(err, runtime.ErrNeverResolves) {
 		t.Fatalf("err = %v, want ErrNeverResolves", err)
 	}
+	// The roll that can never separate them is the rule to blame.
+	var re *runtime.RuleError
+	if !errors.As(err, &re) || re.Pos.Line != 5 || re.Pos.Column != 7 {
+		t.Errorf("err = %v, want a RuleError at the roll (inline.rules:5:7)", err)
+	}
 }
 
 // TestOddsCostIsLinearInRounds: equal states are merged after every round,
