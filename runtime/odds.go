@@ -267,15 +267,22 @@ const maxTuples = 4_000_000
 // added: two players on a d6 have 3 outcomes, not 36.
 func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
-	ways := sumDist(count, faces)
+	// Count the combinations of totals before working out their odds,
+	// which for many large dice is itself slow.
+	sums := count*(faces-1) + 1
 	tuples := 1
 	for range n {
-		tuples *= len(ways)
+		if sums > maxTuples || tuples*sums > maxTuples { // tuples ≤ maxTuples: no overflow
+			tuples = maxTuples + 1
+		} else {
+			tuples *= sums
+		}
 		if tuples > maxTuples {
-			return nil, fmt.Errorf("odds: %d subjects rolling %s is too many combinations to enumerate exactly (use a simulation): %w",
+			return nil, ruleErrorf(req.Pos, "%d subjects rolling %s make too many combinations to enumerate exactly; use a simulation: %w",
 				n, diceName(count, faces), ErrLimit)
 		}
 	}
+	ways := sumDist(count, faces)
 	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
 	byRank := map[string]*branchOutcome{}
 	var keys []string

@@ -259,3 +259,14 @@ func TestSimulationAgreesWithExactOdds(t *testing.T) {
 		})
 	}
 }
+
+// A roll with too many combinations is refused before its odds are worked
+// out (for 100d1000 that alone took minutes), at the roll.
+func TestOddsRefusesHugeRolls(t *testing.T) {
+	p := compileInline(t, "ruleset big {\n  phase p {\n    order sides as o {\n      highest roll 100d1000\n      tie: reroll\n    }\n  }\n}\n")
+	_, err := p.Odds(context.Background(), runtime.Sides("A", "B"), runtime.OddsOptions{Rounds: 1})
+	var re *runtime.RuleError
+	if !errors.Is(err, runtime.ErrLimit) || !errors.As(err, &re) || re.Pos.Line != 4 {
+		t.Fatalf("err = %v, want ErrLimit in a RuleError at line 4", err)
+	}
+}

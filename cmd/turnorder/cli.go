@@ -232,3 +232,13 @@ func (f *uintFlag) Set(s string) error {
 	*f.p = v
 	return nil
 }
+
+// listFlag collects every value of a flag given more than once.
+type listFlag []string
+
+func (f *listFlag) String() string { return strings.Join(*f, ",") }
+
+func (f *listFlag) Set(s string) error {
+	*f = append(*f, s)
+	return nil
+}

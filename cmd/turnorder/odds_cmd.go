@@ -17,7 +17,7 @@ import (
 func oddsCommand() *command {
 	c := &command{
 		name:  "odds",
-		args:  "RULESET [RULESET] [--sides A,B,...|--setup FILE] [--rounds N] [--json] [--sim N] [--seed S] [--svg FILE] [--policy KIND=POLICY]",
+		args:  "RULESET [RULESET] [--sides A,B,...|--setup FILE] [--rounds N] [--json] [--sim N] [--seed S] [--svg FILE] [--policy KIND=POLICY]...",
 		short: "exact odds of who holds priority, round by round",
 		long: `
 Odds computes, as exact fractions, how likely each side is to hold priority
@@ -59,7 +59,8 @@ turnorder odds mesbg --policy first=other`,
 	seed := uint64(1)
 	fs.Var(&uintFlag{&seed}, "seed", "seed for --sim")
 	svg := fs.String("svg", "", "write a chart of P(holder) per round to this `file`")
-	policy := fs.String("policy", "", "override a decision policy, as `KIND=POLICY` (first=other)")
+	var policies listFlag
+	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 2) {
 			return exitUsage
@@ -72,7 +73,7 @@ turnorder odds mesbg --policy first=other`,
 			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d)\n", sim)
 			return exitError
 		}
-		dec, msg := parsePolicy(*policy)
+		dec, msg := parsePolicies(policies)
 		if msg != "" {
 			fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
 			return exitError
@@ -95,19 +96,25 @@ type oddsOptions struct {
 	run         runOptions
 }
 
-func parsePolicy(s string) (runtime.Decider, string) {
-	if s == "" {
+func parsePolicies(ss []string) (runtime.Decider, string) {
+	if len(ss) == 0 {
 		return runtime.Policy{}, ""
 	}
-	kind, pol, ok := strings.Cut(s, "=")
-	pols, known := runtime.Policies[runtime.DecisionKind(kind)]
-	switch {
-	case !ok || !known:
-		return nil, fmt.Sprintf("--policy %q: write KIND=POLICY with KIND one of first, before_after, order, activate", s)
-	case !slices.Contains(pols, pol):
-		return nil, fmt.Sprintf("--policy %q: %s decisions take %s", s, kind, strings.Join(pols, ", "))
+	over := runtime.Override{}
+	for _, s := range ss {
+		kind, pol, ok := strings.Cut(s, "=")
+		pols, known := runtime.Policies[runtime.DecisionKind(kind)]
+		switch {
+		case !ok || !known:
+			return nil, fmt.Sprintf("--policy %q: write KIND=POLICY with KIND one of first, before_after, order, activate", s)
+		case !slices.Contains(pols, pol):
+			return nil, fmt.Sprintf("--policy %q: %s decisions take %s", s, kind, strings.Join(pols, ", "))
+		case over[runtime.DecisionKind(kind)] != "" && over[runtime.DecisionKind(kind)] != pol:
+			return nil, fmt.Sprintf("--policy %q: %s decisions already follow %s", s, kind, over[runtime.DecisionKind(kind)])
+		}
+		over[runtime.DecisionKind(kind)] = pol
 	}
-	return runtime.Override{runtime.DecisionKind(kind): pol}, ""
+	return over, ""
 }
 
 // labelVariants tells apart two rulesets of one name, as when a house rule
@@ -155,6 +162,11 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			return exitError
 		}
 		vs = append(vs, v)
+	}
+	if len(vs) == 2 && !slices.Equal(vs[0].sides, vs[1].sides) {
+		fmt.Fprintf(e.stderr, "%s%s plays %s, but %s plays %s: compare two rulesets over the same sides (--sides or --setup)\n",
+			e.prefix(), vs[0].name, strings.Join(vs[0].sides, ", "), vs[1].name, strings.Join(vs[1].sides, ", "))
+		return exitError
 	}
 	labelVariants(vs, args)
 	if o.svg != "" {

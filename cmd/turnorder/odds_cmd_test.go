@@ -64,6 +64,15 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 0, stdout: []string{"2000 simulated battles (seed 3)", "±"}}},
 		{"svg", []string{"odds", "mesbg", "--rounds", "4", "--svg", svg},
 			expectation{code: 0}},
+		// Two overrides both apply: with the winner giving priority away
+		// (first=other) the side with fewer models holds it 5/12, not 7/12.
+		{"two policies", []string{"odds", "../../examples/house-rules/fewer-models.rules", "--setup", "../../examples/setups/armies.rules",
+			"--rounds", "1", "--policy", "first=other", "--policy", "order=keep"},
+			expectation{code: 0, stdout: []string{"1      5/12  41.67%  7/12  58.33%"}}},
+		{"contradictory policies", []string{"odds", "mesbg", "--policy", "first=other", "--policy", "first=self"},
+			expectation{code: 1, stderr: []string{`--policy "first=self": first decisions already follow other`}, oneLine: true}},
+		{"compare different sides", []string{"odds", "mesbg", "necromunda", "--rounds", "1"},
+			expectation{code: 1, stderr: []string{"mesbg plays Jay, Rob, but necromunda plays Goliaths, Eschers"}, oneLine: true}},
 		{"bad policy", []string{"odds", "mesbg", "--policy", "first=sometimes"},
 			expectation{code: 1, stderr: []string{"first decisions take self, other, keep"}, oneLine: true}},
 		{"bad rounds", []string{"odds", "mesbg", "--rounds", "0"},
