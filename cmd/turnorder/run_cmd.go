@@ -164,6 +164,9 @@ func runBattle(e *env, o runOptions) int {
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
+			if o.json { // the rounds that were played are not lost
+				writeJSON(e.stdout, doc)
+			}
 			s.report(e, fmt.Errorf("round %d: %w", b.Round(), err))
 			return exitError
 		}

@@ -257,6 +257,35 @@ func TestRuleErrorShowsTheRule(t *testing.T) {
 			}
 		})
 	}
+
+	// With --json, the rounds played before the one that failed are kept:
+	// the ends of rounds 1 and 2 bring agi down to 0, and round 3 divides
+	// it by itself.
+	late := writeFile(t, t.TempDir(), "late.rules", `ruleset late {
+  sides 2
+  side attribute agi int
+  phase p each round {
+    order sides as o {
+      highest agi / agi
+    }
+  }
+  on end of round {
+    set agi of "A" = 2 - round
+    set agi of "B" = 2 - round
+  }
+  example {
+    side A agi = 3
+    side B agi = 3
+  }
+}
+`)
+	r := runCmd(t, "", "run", late, "--rounds", "5", "--json")
+	if r.code != 1 || !strings.Contains(r.stderr, "round 3: `agi / agi` for A is NaN") {
+		t.Errorf("exit status %d, stderr:\n%s", r.code, r.stderr)
+	}
+	if doc := decodeDoc(t, r.stdout); len(doc.Rounds) != 2 {
+		t.Errorf("the document holds %d rounds, want the 2 played", len(doc.Rounds))
+	}
 }
 
 func TestRunBadInput(t *testing.T) {
