@@ -226,7 +226,11 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 			continue
 		}
 		if rb.Number != r.round+1 {
-			r.errorf(rb.Pos, "round %d follows round %d: describe every round, in order", rb.Number, r.round)
+			if r.round == 0 {
+				r.errorf(rb.Pos, "the first round is round %d: describe every round from round 1, in order", rb.Number)
+			} else {
+				r.errorf(rb.Pos, "round %d follows round %d: describe every round, in order", rb.Number, r.round)
+			}
 			return
 		}
 		r.round = rb.Number
@@ -336,6 +340,10 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 	switch s := st.(type) {
 	case *dsl.RollScript:
 		for _, ni := range s.Rolls {
+			if name := string(ni.Name); r.b.Side(name) == nil && r.b.Unit(name) == nil {
+				r.errorf(s.Pos, "roll %s: no side or unit is called %s", name, name)
+				return false
+			}
 			r.dice.AddRoll(string(ni.Name), ni.Value)
 		}
 	case *dsl.RandomScript:
@@ -472,6 +480,14 @@ func activationText(pass bool, name string) string {
 }
 
 func (r *run) expectEvent(e *dsl.EventExpect) {
+	if !slices.Contains(runtime.EventKinds, runtime.EventKind(e.Kind)) {
+		kinds := make([]string, len(runtime.EventKinds))
+		for i, k := range runtime.EventKinds {
+			kinds[i] = string(k)
+		}
+		r.errorf(e.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Kind, strings.Join(kinds, ", "))
+		return
+	}
 	args := names(e.Args)
 	var seen []string
 	found := false

@@ -171,8 +171,8 @@ func TestFailureString(t *testing.T) {
 	}{
 		{conformance.Failure{Round: 2, Field: "error", Pos: pos, Diff: "round 2: unscripted decision: Jay chooses"},
 			"s.rules:9:5: round 2: unscripted decision: Jay chooses"},
-		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 1, order priority: a d6 roll needed for Jay, but none is scripted"},
-			"s.rules:9:5: round 1: order priority: a d6 roll needed for Jay, but none is scripted"},
+		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 1, order priority: a d6 roll is needed for Jay, but none is scripted"},
+			"s.rules:9:5: round 1: order priority: a d6 roll is needed for Jay, but none is scripted"},
 		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "s.rules:3:7: `agi / 0` for A is NaN"},
 			"s.rules:9:5: round 1: s.rules:3:7: `agi / 0` for A is NaN"},
 		// Another round's number is not this round's.
@@ -185,5 +185,36 @@ func TestFailureString(t *testing.T) {
 		if got := tt.f.String(); got != tt.want {
 			t.Errorf("String() = %q\nwant       %q", got, tt.want)
 		}
+	}
+}
+
+// Mistakes in a scenario itself are reported at the statement, saying what
+// is wrong with it.
+func TestScenarioMistakes(t *testing.T) {
+	tests := []struct {
+		name, body string
+		line       int
+		want       string
+	}{
+		{"a roll for nobody", "  round 1 {\n    roll Zed 4, Rob 3\n  }\n", 6, "roll Zed: no side or unit is called Zed"},
+		{"an unknown event", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event bogus\n  }\n", 8,
+			"expect event bogus: there is no such kind of event (kinds: round_start,"},
+		{"a first round that is not 1", "  round 2 {\n  }\n", 5, "the first round is round 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n" + strings.Replace(tt.body, "  round", "  side Rob\n  round", 1) + "}\n"
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(results) != 1 || len(results[0].Failures) != 1 {
+				t.Fatalf("results %+v, want one failure", results)
+			}
+			f := results[0].Failures[0]
+			if f.Pos.Line != tt.line || !strings.Contains(f.Diff, tt.want) {
+				t.Errorf("failure at line %d: %s\nwant line %d: %s", f.Pos.Line, f.Diff, tt.line, tt.want)
+			}
+		})
 	}
 }

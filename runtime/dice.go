@@ -170,11 +170,11 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if d.Fallback != nil && len(missing) == len(req.Subjects) {
 			return d.Fallback.Roll(ctx, req)
 		}
-		what := "a roll"
+		what := "roll"
 		if req.Attempt > 0 {
-			what = "a reroll"
+			what = "reroll"
 		}
-		return nil, fmt.Errorf("round %d, order %s: %s %s needed for %s, but none is scripted",
+		return nil, fmt.Errorf("round %d, order %s: a %s %s is needed for %s, but none is scripted",
 			req.Round, req.Standing, diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))
 	}
 	out := make([]int, len(req.Subjects))

@@ -30,6 +30,10 @@ const (
 	EvPass       EventKind = "pass"
 )
 
+// EventKinds lists every kind of event, in the order of the constants.
+var EventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
+	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvRemoved, EvActivate, EvPass}
+
 // Event is one entry of a battle's transcript. Pos is the rule that caused
 // it, so that "why does Rob choose?" can be answered from the events.
 type Event struct {
