@@ -375,3 +375,30 @@ func checkJSONDocExample(t *testing.T, test string, args ...string) {
 		t.Errorf("docs/json.md's example is out of date; the command now prints:\n%s", r.stdout)
 	}
 }
+
+// docs/cli.md shows `run mesbg --seed 7 --rounds 3` with round 2 elided;
+// every line it shows must be what the command prints, in order.
+func TestCLIDocRunTranscript(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cmdLine = "$ turnorder run mesbg --seed 7 --rounds 3\n"
+	_, rest, ok := strings.Cut(string(doc), "```\n"+cmdLine)
+	if !ok {
+		t.Fatal("docs/cli.md lacks the run transcript")
+	}
+	shown, _, _ := strings.Cut(rest, "```")
+	r := runCmd(t, "", "run", "mesbg", "--seed", "7", "--rounds", "3")
+	got := r.stdout
+	for _, line := range strings.SplitAfter(shown, "\n") {
+		if line == "" || strings.TrimSpace(line) == "..." {
+			continue
+		}
+		i := strings.Index(got, line)
+		if i < 0 {
+			t.Fatalf("docs/cli.md shows %q, which the command does not print (next):\n%s", line, got)
+		}
+		got = got[i+len(line):]
+	}
+}
