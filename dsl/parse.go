@@ -3,7 +3,9 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -306,6 +308,21 @@ func friendly(msg string) string {
 	).Replace(msg)
 	if strings.HasPrefix(msg, "unexpected token") {
 		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)
+	}
+	// The lexer stops where no token starts; quoting the rest of the file
+	// says nothing a rule author can use.
+	if quoted, ok := strings.CutPrefix(msg, "lexer: invalid input text "); ok {
+		rest, err := strconv.Unquote(quoted)
+		switch {
+		case err != nil || rest == "":
+		case rest[0] == '"':
+			msg = `this string is not closed (a string ends with " on the same line)`
+		case rest[0] == '`':
+			msg = "this string is not closed (a raw string ends with `)"
+		default:
+			r, _ := utf8.DecodeRuneInString(rest)
+			msg = fmt.Sprintf("unexpected %q: no name, number or symbol of the language starts with it", r)
+		}
 	}
 	return msg
 }
