@@ -173,6 +173,14 @@ type roundState struct {
 	Override    string             `json:"override,omitempty"` // the holder a special rule set
 }
 
+// problem is a setup message without the "unit a2: " naming whom it is about.
+func problem(msg string) string {
+	if _, what, ok := strings.Cut(msg, ": "); ok {
+		return what
+	}
+	return msg
+}
+
 // NewBattle starts a battle between the given sides, before round 1.
 func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, error) {
 	b := &Battle{
@@ -195,7 +203,12 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 	}
 	var diags dsl.Diagnostics
 	fail := func(pos dsl.Pos, format string, args ...any) {
-		diags = append(diags, dsl.Errorf(pos, format, args...))
+		// A unit written `unit a * 3` is three units (a1, a2, a3) with one
+		// position: a mistake in it is reported once, for the first.
+		d := dsl.Errorf(pos, format, args...)
+		if !slices.ContainsFunc(diags, func(o dsl.Diagnostic) bool { return o.Pos == pos && problem(o.Message) == problem(d.Message) }) {
+			diags = append(diags, d)
+		}
 	}
 	n := len(sides)
 	if n < p.MinSides || (p.MaxSides > 0 && n > p.MaxSides) {
