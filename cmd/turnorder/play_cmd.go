@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -454,11 +455,19 @@ func saveBattle(b *runtime.Battle, path string) error {
 	if err != nil {
 		return err
 	}
+	return writeAtomically(path, append(data, '\n'))
+}
+
+// writeAtomically writes data to path through a temporary file in the same
+// folder, so that a failed write leaves the old file whole. Its errors name
+// path, not the temporary file.
+func writeAtomically(path string, data []byte) error {
+	fail := func(err error) error { return writeError(path, err) }
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return errors.New(pathError(err))
+		return fail(err)
 	}
-	_, werr := tmp.Write(append(data, '\n'))
+	_, werr := tmp.Write(data)
 	cerr := tmp.Close()
 	if werr == nil {
 		werr = cerr
@@ -468,9 +477,31 @@ func saveBattle(b *runtime.Battle, path string) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return errors.New(pathError(werr))
+		return fail(werr)
 	}
 	return nil
+}
+
+// canWrite reports whether writeAtomically could write path, before any
+// round is played for nothing; it leaves path alone.
+func canWrite(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("cannot write %s: it is a directory", path)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return writeError(path, err)
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}
+
+func writeError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // pe.Path is the temporary file
+	}
+	return fmt.Errorf("cannot write %s: %v", path, err)
 }
 
 var setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
@@ -575,6 +606,11 @@ func playBattle(e *env, o playOptions) int {
 		return exitError
 	}
 	prog := s.prog
+	if o.save != "" {
+		if err := canWrite(o.save); err != nil {
+			return fail("--save: %v", err)
+		}
+	}
 
 	t := newTable(e)
 	dice := runtime.FuncDice{Die: t.die, PickOne: t.pickRandom}

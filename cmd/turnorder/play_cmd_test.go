@@ -171,10 +171,19 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{"snapshot is of ruleset necromunda"}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", wrong, "--sides", "A,B"}, expectation{code: 2, stderr: []string{"leave out --sides"}}},
 		{[]string{"play", "mesbg", "--sides", "A,B,C"}, expectation{code: 1, stderr: []string{"needs 2 sides, got 3"}}},
+		// Refused before a round is played for nothing, naming the file
+		// asked for (not the temporary one it is written through).
+		{[]string{"play", "mesbg", "--save", filepath.Join(dir, "no", "x.json")}, expectation{code: 1,
+			stderr: []string{"turnorder play: --save: cannot write " + filepath.Join(dir, "no", "x.json") + ": no such file or directory"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--save", dir}, expectation{code: 1, stderr: []string{"is a directory"}, oneLine: true}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			tt.want.check(t, runCmd(t, "", tt.args...))
+			r := runCmd(t, "", tt.args...)
+			tt.want.check(t, r)
+			if tt.want.code != 0 && strings.Contains(r.stdout, "Round 1") {
+				t.Errorf("a round was played before the refusal:\n%s", r.stdout)
+			}
 		})
 	}
 }
