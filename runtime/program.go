@@ -400,8 +400,13 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 					p.MaxSides = *s.Max
 				}
 			}
-			if p.MinSides < 1 || (p.MaxSides != 0 && p.MaxSides < p.MinSides) {
-				c.errorf(s.Pos, "sides %d..%d is not a valid range", p.MinSides, p.MaxSides)
+			switch {
+			case p.MinSides < 1:
+				c.errorf(s.Pos, "a battle needs at least 1 side (sides %d)", p.MinSides)
+				p.MinSides, p.MaxSides = 1, 0 // no follow-on errors about the example's sides
+			case p.MaxSides != 0 && p.MaxSides < p.MinSides:
+				c.errorf(s.Pos, "sides %d..%d is not a valid range: the most is below the fewest", p.MinSides, p.MaxSides)
+				p.MinSides, p.MaxSides = 1, 0
 			}
 		case *dsl.AttrDecl:
 			c.attr(s)
