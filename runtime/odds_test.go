@@ -270,3 +270,23 @@ func TestOddsRefusesHugeRolls(t *testing.T) {
 		t.Fatalf("err = %v, want ErrLimit in a RuleError at line 4", err)
 	}
 }
+
+// When simulated battles fail, the error is the lowest-numbered failing
+// battle's, however the battles were spread over the workers.
+func TestSimulateReportsTheFirstFailure(t *testing.T) {
+	// A tie in round 1 (one battle in six) has no previous holder to award.
+	p := compileInline(t, "ruleset x {\n  phase p each round {\n    order sides as o {\n      highest roll d6\n      tie: award previous.holder\n    }\n  }\n}\n")
+	var first string
+	for _, workers := range []int{1, 4, 4, 3} {
+		_, err := p.Simulate(context.Background(), runtime.Sides("A", "B"),
+			runtime.SimOptions{Runs: 3000, Rounds: 2, Seed: 9, Workers: workers})
+		if err == nil {
+			t.Fatal("no battle failed")
+		}
+		if first == "" {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Errorf("with %d workers: %v\nwith 1: %s", workers, err, first)
+		}
+	}
+}

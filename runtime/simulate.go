@@ -54,15 +54,18 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
-		firstErr error
+		firstErr error // of the lowest-numbered battle that failed
 		done     atomic.Int64
 		next     atomic.Int64
+		// stop is the number of the lowest battle that failed: battles
+		// after it are not played, those before it are, so the error
+		// reported is the same whatever the scheduling.
+		stop atomic.Int64
 	)
+	stop.Store(int64(opt.Runs))
 	total := make([]map[string]int, opt.Rounds)
 	for r := range total {
 		total[r] = map[string]int{}
@@ -80,18 +83,27 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 			err := func() error {
 				for {
 					start := int(next.Add(chunk)) - chunk
-					if start >= opt.Runs {
+					if start >= int(stop.Load()) {
 						return nil
 					}
 					for i := start; i < min(start+chunk, opt.Runs); i++ {
 						if err := ctx.Err(); err != nil {
 							return err
 						}
+						if i >= int(stop.Load()) {
+							return nil
+						}
 						dice.Reseed(opt.Seed, uint64(i))
 						b := template.Clone(WithDice(dice))
 						for r := range opt.Rounds {
 							if err := b.AdvanceRound(ctx); err != nil {
-								return fmt.Errorf("simulated battle %d, round %d: %w", i+1, b.Round(), err)
+								mu.Lock()
+								if int64(i) < stop.Load() {
+									stop.Store(int64(i))
+									firstErr = fmt.Errorf("simulated battle %d, round %d: %w", i+1, b.Round(), err)
+								}
+								mu.Unlock()
+								return nil
 							}
 							local[r][b.Holder()]++
 						}
@@ -104,9 +116,8 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 			}()
 			mu.Lock()
 			defer mu.Unlock()
-			if err != nil && firstErr == nil {
+			if err != nil && firstErr == nil { // the context's
 				firstErr = err
-				cancel()
 			}
 			for r := range local {
 				for k, v := range local[r] {
