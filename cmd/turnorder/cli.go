@@ -179,7 +179,7 @@ Example:
 }
 
 func commandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "usage: turnorder %s %s\n\n", c.name, c.args)
+	fmt.Fprintf(w, "usage: %s\n\n", strings.TrimSpace("turnorder "+c.name+" "+c.args))
 	fmt.Fprintln(w, strings.TrimSpace(c.long))
 	hasFlags := false
 	c.flags.VisitAll(func(*flag.Flag) { hasFlags = true })

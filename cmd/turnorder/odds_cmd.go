@@ -57,7 +57,7 @@ turnorder odds mesbg --policy first=other`,
 	sim := 0
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
 	seed := uint64(1)
-	fs.Var(&uintFlag{&seed}, "seed", "seed for --sim")
+	fs.Var(&uintFlag{&seed}, "seed", "seed the dice of --sim with `N`")
 	svg := fs.String("svg", "", "write a chart of P(holder) per round to this `file`")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")

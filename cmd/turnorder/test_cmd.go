@@ -173,7 +173,13 @@ func testFiles(args []string) ([]scenarioFile, error) {
 			out = append(out, scenarioFile{name: name, src: src, err: err})
 		}
 	}
-	return out, nil
+	// A file named twice (test mesbg mesbg, or a file and its folder) runs once.
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(f scenarioFile) bool {
+		dup := seen[f.name]
+		seen[f.name] = true
+		return dup
+	}), nil
 }
 
 func suiteFiles(keep func(string) bool) ([]scenarioFile, error) {

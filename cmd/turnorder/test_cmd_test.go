@@ -246,6 +246,7 @@ scenario "A tie is rolled again" {
 		{"by path", []string{"test", byPath}, expectation{code: 0, stdout: []string{
 			"PASS  " + byPath + ": The higher roll goes first\n", "PASS  " + byPath + ": A tie is rolled again\n",
 		}}, "2 passed, 0 failed"},
+		{"a file named twice runs once", []string{"test", byPath, byPath}, expectation{code: 0}, "2 passed, 0 failed"},
 		{"-run", []string{"test", "-run", "tie", byPath}, expectation{code: 0, stdout: []string{"A tie is rolled again"},
 			notStdout: []string{"The higher roll"}}, "1 passed, 0 failed"},
 		{"-run after the file, two dashes", []string{"test", byPath, "--run", "^The"}, expectation{code: 0, stdout: []string{"The higher roll"},
