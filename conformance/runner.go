@@ -174,6 +174,7 @@ func (r *run) errorf(pos dsl.Pos, format string, args ...any) {
 	}
 	if r.wantErr != nil {
 		msg = fmt.Sprintf("want an error matching %q, got: %s", r.errRE, msg)
+		r.gotErr = true // an error came, if the wrong one: said once, here
 	}
 	r.fail(r.round, "error", pos, msg)
 }

@@ -218,3 +218,29 @@ func TestScenarioMistakes(t *testing.T) {
 		})
 	}
 }
+
+// An expected error that comes out as another error is one failure, not
+// that and "the round went on without one" too.
+func TestWrongErrorIsOneFailure(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Rob chooses Rob
+    expect error "may not pass"
+  }
+}
+`
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || len(results[0].Failures) != 1 {
+		t.Fatalf("failures %+v, want one", results)
+	}
+	if f := results[0].Failures[0]; !strings.Contains(f.Diff, `want an error matching "may not pass", got: `) {
+		t.Errorf("failure: %s", f.Diff)
+	}
+}
