@@ -33,7 +33,9 @@ type OddsOptions struct {
 	// SequenceRounds: holder sequences are reported for battles of at most
 	// this many rounds (default 6).
 	SequenceRounds int
-	// MaxPaths bounds the paths explored in one round from one state.
+	// MaxPaths bounds the paths explored in one round from one state
+	// (default 300,000: six players rolling off take about 276,000, and
+	// each path holds a battle until the round's states are merged).
 	MaxPaths int
 }
 
@@ -78,7 +80,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		opt.SequenceRounds = 6
 	}
 	if opt.MaxPaths == 0 {
-		opt.MaxPaths = 2_000_000
+		opt.MaxPaths = 300_000
 	}
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
@@ -358,7 +360,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		}
 		paths++
 		if paths > maxPaths {
-			return nil, fmt.Errorf("odds: more than %d paths in one round: %w", maxPaths, ErrLimit)
+			return nil, fmt.Errorf("round %d has more than %d paths to enumerate exactly; use a simulation: %w", b.round+1, maxPaths, ErrLimit)
 		}
 		c := b.Clone(WithDice(&enumDice{path: path}))
 		res, err := c.PlayRound(ctx)

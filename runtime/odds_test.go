@@ -290,3 +290,13 @@ func TestSimulateReportsTheFirstFailure(t *testing.T) {
 		}
 	}
 }
+
+// A round with more paths than MaxPaths is refused, not explored until
+// memory runs out.
+func TestOddsMaxPaths(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	_, err := p.Odds(context.Background(), runtime.Sides("A", "B", "C", "D"), runtime.OddsOptions{Rounds: 1, MaxPaths: 100})
+	if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), "round 1 has more than 100 paths") {
+		t.Fatalf("err = %v, want the path limit", err)
+	}
+}
