@@ -547,12 +547,12 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 	}
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
-		what := fmt.Sprintf("%q", name)
-		if name == "" {
-			what = "nobody"
+		if name == "" { // previous.holder in round 1, say
+			return ruleErrorf(l.pos, "%s names nobody, so it cannot break the tie between %s",
+				quoteSrc(l.describe()), strings.Join(r.namesOf(s, e), ", "))
 		}
-		return ruleErrorf(l.pos, "%s names %s, who is not among the tied (%s)",
-			quoteSrc(l.describe()), what, strings.Join(r.namesOf(s, e), ", "))
+		return ruleErrorf(l.pos, "%s names %q, who is not among the tied (%s)",
+			quoteSrc(l.describe()), name, strings.Join(r.namesOf(s, e), ", "))
 	}
 	who := bl[k]
 	if b.transcript {

@@ -18,7 +18,7 @@ const maxRounds = 10000
 func runCommand() *command {
 	c := &command{
 		name:  "run",
-		args:  "RULESET [--sides A,B,...] [--setup FILE] [--seed N] [--rounds N] [--json]",
+		args:  "RULESET [--sides A,B,...] [--setup FILE] [--seed N] [--rounds N] [--json] [--policy KIND=POLICY]...",
 		short: "play rounds of a ruleset with seeded dice and print the transcript",
 		long: `
 Run plays a battle with a ruleset and prints what happened in each round:
@@ -40,7 +40,10 @@ or a scenario holding them (scenario "setup" { side Jay ... }). With both
 flags, --sides picks and orders sides from the setup file.
 
 Dice are seeded (math/rand/v2 PCG): the same seed always gives the same
-battle. Every decision follows the ruleset's declared policies.
+battle. Every decision follows the ruleset's declared policies, unless
+--policy KIND=POLICY answers one kind otherwise, as for odds:
+first=self|other|keep, before_after=before|after, order=keep|reverse,
+activate=first|last (repeat it for several kinds).
 
 With --json, run prints one JSON document instead of the transcript; its
 shape is described in docs/json.md and is kept stable.
@@ -63,6 +66,8 @@ turnorder run ./house-rules.rules --seed 42`,
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice with `N` (the same seed gives the same battle)")
 	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds (at least 1)")
 	asJSON := fs.Bool("json", false, "print one JSON document (see docs/json.md) instead of the transcript")
+	var policies listFlag
+	fs.Var(&policies, "policy", "answer one kind of decision by `KIND=POLICY` (first=other) instead of the ruleset's policy; repeat it for several kinds")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 1) {
 			return exitUsage
@@ -71,7 +76,12 @@ turnorder run ./house-rules.rules --seed 42`,
 			fmt.Fprintf(e.stderr, "turnorder run: --rounds must be between 1 and %d (got %d)\n", maxRounds, rounds)
 			return exitError
 		}
-		o := runOptions{ruleset: args[0], sides: *sides, setup: *setup, seed: seed, rounds: rounds, json: *asJSON}
+		dec, msg := parsePolicies(policies)
+		if msg != "" {
+			fmt.Fprintf(e.stderr, "turnorder run: %s\n", msg)
+			return exitError
+		}
+		o := runOptions{ruleset: args[0], sides: *sides, setup: *setup, seed: seed, rounds: rounds, json: *asJSON, decider: dec}
 		return runBattle(e, o)
 	}
 	return c
@@ -82,6 +92,7 @@ type runOptions struct {
 	seed                  uint64
 	rounds                int
 	json                  bool
+	decider               runtime.Decider // the ruleset's policies, perhaps overridden
 }
 
 // source is a .rules file's name and text, kept to render diagnostics.
@@ -150,7 +161,7 @@ func runBattle(e *env, o runOptions) int {
 		return exitError
 	}
 	prog := s.prog
-	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(runtime.Policy{}))
+	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(o.decider))
 	if !ok {
 		return exitError
 	}

@@ -317,6 +317,8 @@ func TestRunBadInput(t *testing.T) {
 		{"empty side name", []string{"run", "mesbg", "--sides", "A,"}, expectation{code: 1,
 			stderr: []string{"empty name"}, oneLine: true}},
 		{"no ruleset", []string{"run"}, expectation{code: 2, stderr: []string{"name a ruleset"}, oneLine: true}},
+		{"bad policy", []string{"run", "mesbg", "--policy", "first=x"}, expectation{code: 1,
+			stderr: []string{`turnorder run: --policy "first=x": first decisions take self, other, keep`}, oneLine: true}},
 		{"two rulesets", []string{"run", "mesbg", "morturi"}, expectation{code: 2, stderr: []string{"one ruleset at a time"}, oneLine: true}},
 		{"flag needs a value", []string{"run", "mesbg", "--rounds"}, expectation{code: 2, stderr: []string{"flag needs an argument"}}},
 	}
@@ -329,6 +331,13 @@ func TestRunBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// --policy answers a kind of decision otherwise: with seed 7, Jay wins
+// round 1's roll-off and gives priority away.
+func TestRunPolicy(t *testing.T) {
+	r := runCmd(t, "", "run", "mesbg", "--seed", "7", "--rounds", "1", "--policy", "first=other")
+	expectation{code: 0, stdout: []string{"Jay chooses Rob to go first", "→ order: Rob, Jay   holder: Rob   chooser: Jay"}}.check(t, r)
 }
 
 func TestRunEveryBundledRuleset(t *testing.T) {
