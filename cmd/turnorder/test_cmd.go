@@ -55,8 +55,9 @@ ready, event, or error) and a (-want +got) diff. The last line is
 docs/json.md), for a CI system or an editor to read.
 
 The exit status is 0 when every scenario passes, 1 when any fails, when a
-file does not parse (its errors are printed with the source line) or when
-there is no scenario to run, and 2 when the command line is wrong.`,
+file does not parse (its errors are printed with the source line), when a
+file with no scenario holds a ruleset that does not compile, or when there
+is no scenario to run, and 2 when the command line is wrong.`,
 		example: `
 turnorder test                            # the bundled conformance suite
 turnorder test examples/house-rules       # a house-rule author's scenarios
@@ -285,6 +286,10 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		}
 		return
 	}
+	if !slices.ContainsFunc(f.Decls, func(d dsl.Decl) bool { _, ok := d.(*dsl.Scenario); return ok }) {
+		t.rulesetsOnly(f, sf)
+		return
+	}
 	for _, d := range f.Decls {
 		sc, ok := d.(*dsl.Scenario)
 		if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
@@ -312,6 +317,26 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		}
 		for _, fl := range res.Failures {
 			writeIndented(t.e.stdout, fl.String(), "    ")
+		}
+	}
+}
+
+// rulesetsOnly reports the compile errors of a file that has rulesets but
+// no scenario: nothing else would show them, and "no scenarios" alone
+// hides a broken ruleset.
+func (t *tester) rulesetsOnly(f *dsl.File, sf scenarioFile) {
+	for _, r := range f.Rulesets() {
+		_, err := runtime.CompileRuleset(f, r)
+		ds, ok := asDiags(err)
+		if !ok || !ds.HasErrors() {
+			continue
+		}
+		writeDiags(t.e.stderr, ds, sf.src, t.e.prefix())
+		t.broken++
+		for _, d := range ds {
+			if d.Severity == dsl.Error {
+				t.doc.Errors = append(t.doc.Errors, d.String())
+			}
 		}
 	}
 }

@@ -259,6 +259,9 @@ scenario "A tie is rolled again" {
 		}}, "1 passed, 0 failed"},
 		{"-run matches nothing", []string{"test", "-run", "no such title", byPath}, expectation{code: 1, stderr: []string{"no scenario title matches"}},
 			"0 passed, 0 failed"},
+		// A ruleset with no scenario is still compiled: its errors are not hidden.
+		{"a broken ruleset and no scenario", []string{"test", broken}, expectation{code: 1, stderr: []string{broken + ":", "agi", "^\n"},
+			notStderr: []string{"no scenarios"}}, "0 passed, 0 failed"},
 		{"no scenarios", []string{"test", empty}, expectation{code: 1, stderr: []string{"no scenarios in"}}, "0 passed, 0 failed"},
 		{"syntax error", []string{"test", syntax, byPath}, expectation{code: 1, stderr: []string{
 			syntax + ":", "does not parse",
