@@ -55,9 +55,9 @@ func (c *checkpoint) save(b *Battle) {
 	}
 }
 
-// useScript notes that b is about to roll or pick from dice that are not
-// seeded. A ScriptedDice that a clone shares remembers a round's use only
-// while no other battle has used it since the round started.
+// useScript notes that b is about to roll or pick from its dice. A
+// ScriptedDice that a clone shares remembers a round's use only while no
+// other battle has used it since the round started.
 func (b *Battle) useScript() {
 	if s, ok := b.dice.(*ScriptedDice); ok && s.owner != &b.check {
 		s.owner = nil

@@ -280,7 +280,7 @@ func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
 			tuples *= sums
 		}
 		if tuples > maxTuples {
-			return nil, ruleErrorf(req.Pos, "%d subjects rolling %s make too many combinations to enumerate exactly; use a simulation: %w",
+			return nil, ruleErrorf(req.Pos, "%d subjects rolling %s make too many combinations to enumerate exactly: %w",
 				n, diceName(count, faces), ErrLimit)
 		}
 	}
@@ -360,7 +360,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		}
 		paths++
 		if paths > maxPaths {
-			return nil, fmt.Errorf("round %d has more than %d paths to enumerate exactly; use a simulation: %w", b.round+1, maxPaths, ErrLimit)
+			return nil, fmt.Errorf("round %d has more than %d paths to enumerate exactly: %w", b.round+1, maxPaths, ErrLimit)
 		}
 		c := b.Clone(WithDice(&enumDice{path: path}))
 		res, err := c.PlayRound(ctx)

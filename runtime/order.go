@@ -391,9 +391,7 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 		} else {
 			req.Options = r.namesOf(p, e)
 		}
-		if b.seeded == nil {
-			b.useScript()
-		}
+		b.useScript()
 		k, err := b.dice.Pick(r.ctx, req)
 		if err != nil {
 			return err

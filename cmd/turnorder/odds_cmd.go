@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -159,6 +160,9 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 		}
 		if err != nil {
 			s.report(e, err)
+			if o.sim == 0 && errors.Is(err, runtime.ErrLimit) {
+				fmt.Fprintf(e.stderr, "%sexact odds are out of reach here; --sim 100000 estimates them instead\n", e.prefix())
+			}
 			return exitError
 		}
 		vs = append(vs, v)

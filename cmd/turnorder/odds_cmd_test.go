@@ -95,6 +95,20 @@ func TestOddsCommand(t *testing.T) {
 	}
 }
 
+// Odds too large to enumerate are refused, with a pointer to --sim.
+func TestOddsTooLarge(t *testing.T) {
+	src, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := writeFile(t, t.TempDir(), "big.rules", strings.Replace(string(src), "highest roll d6", "highest roll 100d1000", 1))
+	r := runCmd(t, "", "odds", big)
+	expectation{code: 1, stderr: []string{
+		big + ":22:9: error: round 1: 2 subjects rolling 100d1000 make too many combinations to enumerate exactly: limit reached\n",
+		"turnorder odds: exact odds are out of reach here; --sim 100000 estimates them instead\n",
+	}}.check(t, r)
+}
+
 // A reroll that can never break a tie is an error, not a hang.
 func TestOddsNeverResolves(t *testing.T) {
 	dir := t.TempDir()

@@ -455,19 +455,11 @@ func saveBattle(b *runtime.Battle, path string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomically(path, append(data, '\n'))
-}
-
-// writeAtomically writes data to path through a temporary file in the same
-// folder, so that a failed write leaves the old file whole. Its errors name
-// path, not the temporary file.
-func writeAtomically(path string, data []byte) error {
-	fail := func(err error) error { return writeError(path, err) }
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	tmp, err := tempBeside(path)
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	_, werr := tmp.Write(data)
+	_, werr := tmp.Write(append(data, '\n'))
 	cerr := tmp.Close()
 	if werr == nil {
 		werr = cerr
@@ -477,29 +469,43 @@ func writeAtomically(path string, data []byte) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return fail(werr)
+		return writeError(path, werr)
 	}
 	return nil
 }
 
-// canWrite reports whether writeAtomically could write path, before any
-// round is played for nothing; it leaves path alone.
+// canWrite reports whether saveBattle could write path, so that no round
+// is played for nothing; it leaves path alone.
 func canWrite(path string) error {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return fmt.Errorf("cannot write %s: it is a directory", path)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	tmp, err := tempBeside(path)
 	if err != nil {
-		return writeError(path, err)
+		return err
 	}
 	tmp.Close()
-	return os.Remove(tmp.Name())
+	if err := os.Remove(tmp.Name()); err != nil {
+		return writeError(path, err)
+	}
+	return nil
 }
 
+// tempBeside creates the temporary file a save of path goes through, in
+// path's folder (so that renaming it over path is atomic).
+func tempBeside(path string) (*os.File, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return nil, writeError(path, err)
+	}
+	return tmp, nil
+}
+
+// writeError names path, not the temporary file, in an error of a save.
 func writeError(path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		err = pe.Err // pe.Path is the temporary file
+		err = pe.Err
 	}
 	return fmt.Errorf("cannot write %s: %v", path, err)
 }

@@ -224,20 +224,10 @@ func withRulesets(e *env, arg string) map[string]*runtime.Program {
 		writeDiags(e.stderr, diags, src, e.prefix())
 		return nil
 	}
-	out := map[string]*runtime.Program{}
-	for _, r := range f.Rulesets() {
-		p, err := runtime.CompileRuleset(f, r)
-		if err != nil {
-			if ds, ok := asDiags(err); ok {
-				writeDiags(e.stderr, ds, src, e.prefix())
-			} else {
-				fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
-			}
-			return nil
-		}
-		out[p.Name] = p
-	}
+	out, errs := compileRulesets(e, f, src)
 	switch {
+	case errs.HasErrors():
+		return nil
 	case len(out) == 0:
 		fmt.Fprintf(e.stderr, "%s-with: %s declares no ruleset\n", e.prefix(), path)
 		return nil
@@ -279,11 +269,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		writeDiags(t.e.stderr, diags, sf.src, t.e.prefix())
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
 		t.broken++
-		for _, d := range diags {
-			if d.Severity == dsl.Error {
-				t.doc.Errors = append(t.doc.Errors, d.String())
-			}
-		}
+		t.noteErrors(diags)
 		return
 	}
 	if !slices.ContainsFunc(f.Decls, func(d dsl.Decl) bool { _, ok := d.(*dsl.Scenario); return ok }) {
@@ -325,20 +311,41 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 // no scenario: nothing else would show them, and "no scenarios" alone
 // hides a broken ruleset.
 func (t *tester) rulesetsOnly(f *dsl.File, sf scenarioFile) {
-	for _, r := range f.Rulesets() {
-		_, err := runtime.CompileRuleset(f, r)
-		ds, ok := asDiags(err)
-		if !ok || !ds.HasErrors() {
-			continue
-		}
-		writeDiags(t.e.stderr, ds, sf.src, t.e.prefix())
+	if _, errs := compileRulesets(t.e, f, sf.src); errs.HasErrors() {
 		t.broken++
-		for _, d := range ds {
-			if d.Severity == dsl.Error {
-				t.doc.Errors = append(t.doc.Errors, d.String())
-			}
+		t.noteErrors(errs)
+	}
+}
+
+// noteErrors lists the errors of ds in the JSON document.
+func (t *tester) noteErrors(ds dsl.Diagnostics) {
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			t.doc.Errors = append(t.doc.Errors, d.String())
 		}
 	}
+}
+
+// compileRulesets compiles every ruleset of f, by name, and prints the
+// diagnostics of those that do not compile with their source lines (src
+// is f's text), returning them too.
+func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Program, dsl.Diagnostics) {
+	progs := map[string]*runtime.Program{}
+	var all dsl.Diagnostics
+	for _, r := range f.Rulesets() {
+		p, err := runtime.CompileRuleset(f, r)
+		if err != nil {
+			ds, ok := asDiags(err)
+			if !ok {
+				ds = dsl.Diagnostics{dsl.Errorf(r.Pos, "%v", err)}
+			}
+			writeDiags(e.stderr, ds, src, e.prefix())
+			all = append(all, ds...)
+			continue
+		}
+		progs[p.Name] = p
+	}
+	return progs, all
 }
 
 // load finds a ruleset a scenario names outside its own file: one of the
