@@ -156,6 +156,9 @@ type run struct {
 	decider *runtime.ScriptedDecider
 	round   int
 	started bool
+	// scripted holds where each scripted roll was written, per subject
+	// ("" for random picks), in the order the dice take them.
+	scripted map[string][]dsl.Pos
 	// wantErr is an `expect error` waiting for the error it expects.
 	wantErr *dsl.Expect
 	errRE   *regexp.Regexp
@@ -177,6 +180,21 @@ func (r *run) errorf(pos dsl.Pos, format string, args ...any) {
 		r.gotErr = true // an error came, if the wrong one: said once, here
 	}
 	r.fail(r.round, "error", pos, msg)
+}
+
+// playErr reports an error from play at pos, or, for a scripted result the
+// dice could not use, at the script that wrote it.
+func (r *run) playErr(pos dsl.Pos, err error) {
+	if se, ok := errors.AsType[*runtime.ScriptError](err); ok {
+		who := se.Who
+		if se.Pick {
+			who = ""
+		}
+		if at := r.scripted[who]; se.Index < len(at) {
+			pos = at[se.Index]
+		}
+	}
+	r.errorf(pos, "%v", err)
 }
 
 func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
@@ -202,10 +220,11 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 	}
 	prog, err := r.load(f, use)
 	if err != nil {
-		r.errorf(use.Pos, "%v", err)
+		r.playErr(use.Pos, err)
 		return
 	}
 	r.dice = runtime.NewScriptedDice()
+	r.scripted = map[string][]dsl.Pos{}
 	if seed != nil {
 		r.dice.Fallback = runtime.NewSeededDice(uint64(*seed))
 	}
@@ -218,7 +237,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 	}
 	r.b, err = prog.NewBattle(sides, runtime.WithDice(r.dice), runtime.WithDecider(r.decider))
 	if err != nil {
-		r.errorf(sc.Pos, "%v", err)
+		r.playErr(sc.Pos, err)
 		return
 	}
 	for _, st := range sc.Body {
@@ -292,7 +311,7 @@ func (r *run) start(ctx context.Context, pos dsl.Pos) bool {
 	}
 	r.started = true
 	if err := r.b.StartRound(ctx); err != nil {
-		r.errorf(pos, "%v", err)
+		r.playErr(pos, err)
 		return false
 	}
 	return true
@@ -306,7 +325,7 @@ func (r *run) finish(ctx context.Context, pos dsl.Pos) bool {
 	for {
 		done, err := r.b.Step(ctx)
 		if err != nil {
-			r.errorf(pos, "%v", err)
+			r.playErr(pos, err)
 			return false
 		}
 		if done {
@@ -326,7 +345,7 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 		return false
 	}
 	if _, err := r.b.EndRound(ctx); err != nil {
-		r.errorf(rb.EndPos, "%v", err)
+		r.playErr(rb.EndPos, err)
 		return false
 	}
 	unused := append(r.dice.Unused(), r.decider.Unused()...)
@@ -346,31 +365,33 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 				return false
 			}
 			r.dice.AddRoll(string(ni.Name), ni.Value)
+			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos)
 		}
 	case *dsl.RandomScript:
 		for _, p := range s.Picks {
 			r.dice.AddPick(string(p))
+			r.scripted[""] = append(r.scripted[""], s.Pos)
 		}
 	case *dsl.ChooseScript:
 		r.decider.Add(string(s.Who), names(s.Options)...)
 	case *dsl.SetScript:
 		if err := r.b.SetAttr(ctx, string(s.Target), string(s.Attr), s.Value); err != nil {
-			r.errorf(s.Pos, "%v", err)
+			r.playErr(s.Pos, err)
 			return false
 		}
 	case *dsl.StatusScript:
 		if err := r.b.SetStatus(ctx, string(s.Unit), string(s.Status), !s.Not); err != nil {
-			r.errorf(s.Pos, "%v", err)
+			r.playErr(s.Pos, err)
 			return false
 		}
 	case *dsl.RemoveScript:
 		if err := r.b.RemoveUnit(ctx, string(s.Unit)); err != nil {
-			r.errorf(s.Pos, "%v", err)
+			r.playErr(s.Pos, err)
 			return false
 		}
 	case *dsl.ReadyScript:
 		if err := r.b.MakeReady(string(s.Unit)); err != nil {
-			r.errorf(s.Pos, "%v", err)
+			r.playErr(s.Pos, err)
 			return false
 		}
 	case *dsl.ActivateScript:
@@ -384,7 +405,7 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		for range n {
 			done, err := r.b.Step(ctx)
 			if err != nil {
-				r.errorf(s.Pos, "%v", err)
+				r.playErr(s.Pos, err)
 				return false
 			}
 			if done {

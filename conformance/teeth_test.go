@@ -200,6 +200,9 @@ func TestScenarioMistakes(t *testing.T) {
 		{"an unknown event", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event bogus\n  }\n", 8,
 			"expect event bogus: there is no such kind of event (kinds: round_start,"},
 		{"a first round that is not 1", "  round 2 {\n  }\n", 5, "the first round is round 2"},
+		// Found when the round rolls, and reported at the roll.
+		{"an impossible roll", "  round 1 {\n    roll Jay 3, Rob 3\n    roll Jay 4, Rob 9\n    expect holder Jay\n  }\n", 7,
+			"scripted roll 9 for Rob is impossible on d6"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -378,5 +379,54 @@ func TestAbortRoundAfterRestore(t *testing.T) {
 	}
 	if err := b.AbortRound(); err != nil {
 		t.Errorf("the original battle: %v", err)
+	}
+}
+
+// A ScriptError says which scripted result it is, counting from the first
+// one added for its subject, and an aborted round gives back its count.
+func TestScriptErrorIndex(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.Policy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 1 ties (3, 3) and rerolls; Rob's second roll cannot be.
+	for _, r := range [][2]int{{3, 3}, {4, 9}} {
+		dice.AddRoll("Jay", r[0])
+		dice.AddRoll("Rob", r[1])
+	}
+	want := &runtime.ScriptError{Round: 1, Who: "Rob", Index: 1}
+	for range 2 { // the abort scripts the round's rolls again: the same error
+		_, err := b.PlayRound(ctx)
+		se, ok := errors.AsType[*runtime.ScriptError](err)
+		if !ok {
+			t.Fatalf("err = %v, want a ScriptError", err)
+		}
+		if diff := cmp.Diff(want, se, cmpopts.IgnoreUnexported(runtime.ScriptError{})); diff != "" {
+			t.Errorf("ScriptError (-want +got):\n%s", diff)
+		}
+		if !strings.Contains(err.Error(), "scripted roll 9 for Rob is impossible on d6") {
+			t.Errorf("err = %v", err)
+		}
+		if err := b.AbortRound(); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Picks count among all the picks.
+	p = compileInline(t, "ruleset r {\n sides 3\n phase p each round { order sides as o { random } }\n}\n")
+	dice = runtime.NewScriptedDice()
+	b, err = p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice.AddPick("B")
+	dice.AddPick("Z")
+	_, err = b.PlayRound(ctx)
+	se, ok := errors.AsType[*runtime.ScriptError](err)
+	if !ok || !se.Pick || se.Who != "Z" || se.Index != 1 {
+		t.Fatalf("err = %v (%+v), want a ScriptError for the second pick, Z", err, se)
 	}
 }

@@ -107,6 +107,9 @@ type ScriptedDice struct {
 	picks []string
 	used  []scriptUse // taken since the round under way started, oldest first
 	owner *checkpoint // the round used is that battle's (dice may be shared by clones)
+	// taken counts the results given so far, per subject ("" for picks):
+	// a ScriptError says which of the script's results it is.
+	taken map[string]int
 	// Fallback, if set, answers what the script does not.
 	Fallback Dice
 }
@@ -126,16 +129,35 @@ func (d *ScriptedDice) rewind() {
 	for i := len(d.used) - 1; i >= 0; i-- {
 		u := d.used[i]
 		if u.pick {
+			d.taken[""]--
 			d.picks = slices.Insert(d.picks, 0, u.who)
 		} else {
 			d.rolls[u.who] = slices.Insert(d.rolls[u.who], 0, u.v)
+			d.taken[u.who]--
 		}
 	}
 	d.forget()
 }
 
 // NewScriptedDice returns an empty script.
-func NewScriptedDice() *ScriptedDice { return &ScriptedDice{rolls: map[string][]int{}} }
+func NewScriptedDice() *ScriptedDice {
+	return &ScriptedDice{rolls: map[string][]int{}, taken: map[string]int{}}
+}
+
+// A ScriptError is a scripted result that a roll or pick cannot use: a
+// total the dice cannot show, or a pick that is not among the options.
+type ScriptError struct {
+	Round int
+	Who   string // whom the roll is for, or the pick itself
+	Pick  bool
+	// Index says which of Who's scripted rolls (or which of all scripted
+	// picks) it is, counted from 0 in the order they were added, so that
+	// a host can point at the line of its script.
+	Index int
+	msg   string
+}
+
+func (e *ScriptError) Error() string { return e.msg }
 
 // AddRoll queues the next natural total for who.
 func (d *ScriptedDice) AddRoll(who string, total int) { d.rolls[who] = append(d.rolls[who], total) }
@@ -182,8 +204,10 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		v := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
 		d.used = append(d.used, scriptUse{who: s, v: v})
+		d.taken[s]++
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, fmt.Errorf("round %d: scripted roll %d for %s is impossible on %s", req.Round, v, s, diceName(req.Count, req.Faces))
+			return nil, &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
+				msg: fmt.Sprintf("round %d: scripted roll %d for %s is impossible on %s", req.Round, v, s, diceName(req.Count, req.Faces))}
 		}
 		out[i] = v
 	}
@@ -202,9 +226,11 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	p := d.picks[0]
 	d.picks = d.picks[1:]
 	d.used = append(d.used, scriptUse{who: p, pick: true})
+	d.taken[""]++
 	i := slices.Index(req.Options, p)
 	if i < 0 {
-		return 0, fmt.Errorf("round %d: scripted random pick %s is not among %s", req.Round, p, strings.Join(req.Options, ", "))
+		return 0, &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1,
+			msg: fmt.Sprintf("round %d: scripted random pick %s is not among %s", req.Round, p, strings.Join(req.Options, ", "))}
 	}
 	return i, nil
 }

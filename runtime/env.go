@@ -3,6 +3,8 @@ package runtime
 import (
 	"fmt"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -226,7 +228,37 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		msg, _, _ := strings.Cut(err.Error(), "\n")
 		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(fe.Message)))
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(fe.Message, e.Source))))
+}
+
+// unexpectedToken matches expr-lang's syntax error, which names the token
+// as its lexer does: `unexpected token Identifier("agi")`.
+var unexpectedToken = regexp.MustCompile(`^unexpected token (\w+)(?:\((".*")\))?$`)
+
+// syntaxMessage says expr-lang's syntax errors in the words of the rules
+// language, not of its lexer.
+func syntaxMessage(msg, src string) string {
+	m := unexpectedToken.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	if m[1] == "EOF" {
+		return fmt.Sprintf("the expression is not finished: something must follow %s", quoteSrc(strings.TrimSpace(src)))
+	}
+	tok, err := strconv.Unquote(m[2])
+	if err != nil {
+		return msg
+	}
+	switch {
+	case m[1] == "Operator" && tok == "=":
+		return "unexpected `=`: to compare, write `==`"
+	case m[1] == "String":
+		tok = strconv.Quote(tok)
+		fallthrough
+	case m[1] == "Identifier" || m[1] == "Number":
+		return fmt.Sprintf("unexpected %s: is an operator (such as `+`, `==` or `and`) missing before it?", quoteSrc(tok))
+	}
+	return fmt.Sprintf("unexpected %s", quoteSrc(tok))
 }
 
 // offsetPos advances pos over the first n runes of src.
