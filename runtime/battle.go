@@ -402,6 +402,18 @@ func (b *Battle) Holder() string {
 	return ""
 }
 
+// HolderSide returns the side that holds priority this round: the holder
+// itself, or the holder's side when the main order ranks units.
+func (b *Battle) HolderSide() string {
+	h := b.Holder()
+	if m := b.prog.main; m != nil && m.units {
+		if u := b.unitByNm[h]; u != nil {
+			return u.Side.Name
+		}
+	}
+	return h
+}
+
 // Chooser returns who chose this round's priority, if anyone.
 func (b *Battle) Chooser() string {
 	if b.cur != nil {

@@ -47,7 +47,10 @@ type Prob struct {
 
 // RoundOdds is the distribution of one round's results.
 type RoundOdds struct {
-	Round  int
+	Round int
+	// Holder is each side's chance to hold priority (see
+	// Battle.HolderSide: when the main order ranks units, the side of the
+	// first unit holds it). Orders tell the units apart.
 	Holder map[string]*big.Rat
 	Orders []Prob // sorted by probability, most likely first
 }
@@ -57,7 +60,7 @@ type OddsReport struct {
 	Ruleset   string
 	Sides     []string
 	Rounds    []RoundOdds
-	Sequences []Prob // holder per round; nil for long battles
+	Sequences []Prob // the side holding priority per round; nil for long battles
 	// Expected is each side's expected number of rounds holding priority.
 	Expected map[string]*big.Rat
 	// Replays counts the rounds played to explore every path: the work
@@ -181,7 +184,7 @@ func sortProbs(ps []Prob) {
 type outcome struct {
 	b      *Battle
 	key    string
-	holder string
+	holder string // its side
 	order  []string
 	p      *big.Rat
 }
@@ -371,7 +374,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 			if err != nil {
 				return nil, err
 			}
-			return []outcome{{b: c, key: snap, holder: res.Holder, order: res.Order, p: big.NewRat(1, 1)}}, nil
+			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: big.NewRat(1, 1)}}, nil
 		case errors.As(err, &br):
 		default:
 			return nil, fmt.Errorf("round %d: %w", c.Round(), err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,6 +120,23 @@ ruleset low {
 			sequences:  map[string]string{"A": "1/3", "B": "1/3", "C": "1/3"},
 			orderCount: 6,
 		},
+		{
+			// Units roll off, and the side of the first unit holds
+			// priority: A has two of the three units, so 2/3.
+			name: "units", prog: compileInline(t, `
+ruleset units {
+  phase priority {
+    order units as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}`), sides: []runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}}, {Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}}}},
+			rounds:     2,
+			holders:    []map[string]string{{"A": "2/3", "B": "1/3"}, {"A": "2/3", "B": "1/3"}},
+			sequences:  map[string]string{"A,A": "4/9", "A,B": "2/9", "B,A": "2/9", "B,B": "1/9"},
+			orderCount: 6,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,6 +153,18 @@ ruleset low {
 			}
 			if diff := cmp.Diff(tt.sequences, seqStrings(rep.Sequences)); diff != "" {
 				t.Errorf("sequences (-want +got):\n%s", diff)
+			}
+			// Every round someone holds priority: the sides' expected
+			// rounds add up to the rounds played.
+			sum := new(big.Rat)
+			for who, e := range rep.Expected {
+				if !slices.Contains(rep.Sides, who) {
+					t.Errorf("Expected has %s, which is not a side", who)
+				}
+				sum.Add(sum, e)
+			}
+			if sum.Cmp(big.NewRat(int64(tt.rounds), 1)) != 0 {
+				t.Errorf("expected rounds add up to %s, want %d", sum.RatString(), tt.rounds)
 			}
 			if tt.orderCount > 0 {
 				if n := len(rep.Rounds[0].Orders); n != tt.orderCount {

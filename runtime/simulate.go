@@ -105,7 +105,7 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 								mu.Unlock()
 								return nil
 							}
-							local[r][b.Holder()]++
+							local[r][b.HolderSide()]++
 						}
 					}
 					n := done.Add(int64(min(chunk, opt.Runs-start)))
