@@ -430,3 +430,45 @@ func TestScriptErrorIndex(t *testing.T) {
 		t.Fatalf("err = %v (%+v), want a ScriptError for the second pick, Z", err, se)
 	}
 }
+
+// A round that failed half way cannot be ended, stepped, saved or
+// followed by another: only AbortRound, after which it plays again.
+func TestFailedRoundMustBeAborted(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.Policy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice.AddRoll("Jay", 6) // and nothing for Rob
+	if err := b.StartRound(ctx); err == nil {
+		t.Fatal("StartRound with Rob's die missing: no error")
+	}
+	refused := map[string]error{}
+	_, refused["EndRound"] = b.EndRound(ctx)
+	_, refused["Step"] = b.Step(ctx)
+	_, refused["PlayRound"] = b.PlayRound(ctx)
+	_, refused["Snapshot"] = b.Snapshot()
+	refused["Activate"] = b.Activate(ctx, "x")
+	refused["Pass"] = b.Pass(ctx)
+	for name, err := range refused {
+		if !errors.Is(err, runtime.ErrRoundFailed) || !strings.Contains(err.Error(), "a d6 roll is needed for Rob") {
+			t.Errorf("%s after the failure: err = %v, want ErrRoundFailed naming the failure", name, err)
+		}
+	}
+	if b.Next() != nil {
+		t.Error("Next offers a turn in a failed round")
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	dice.AddRoll("Rob", 2)
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Round != 1 || res.Holder != "Jay" {
+		t.Errorf("replayed round %d, holder %q; want round 1, Jay", res.Round, res.Holder)
+	}
+}

@@ -13,6 +13,11 @@ import (
 )
 
 // Side is a participant: a player, gang, school or force.
+//
+// Sides and units are the battle's own: read them, and change them only
+// through the battle (SetAttr, SetStatus, RemoveUnit, MakeReady), which
+// checks the values, recomputes the orders that watch them and lets
+// AbortRound undo them.
 type Side struct {
 	Name  string
 	Team  string
@@ -20,7 +25,8 @@ type Side struct {
 	Units []*Unit
 }
 
-// Unit is a model, fighter or gladiator belonging to a side.
+// Unit is a model, fighter or gladiator belonging to a side. Like a Side,
+// it is read-only outside the battle.
 type Unit struct {
 	Name   string
 	Side   *Side
@@ -122,7 +128,13 @@ func WithDecider(d Decider) BattleOption { return func(b *Battle) { b.decider = 
 func WithTranscript(on bool) BattleOption { return func(b *Battle) { b.transcript = on } }
 
 // WithHook adds a Go hook.
-func WithHook(h HostHook) BattleOption { return func(b *Battle) { b.hooks = append(b.hooks, h) } }
+func WithHook(h HostHook) BattleOption {
+	return func(b *Battle) {
+		if h != nil {
+			b.hooks = append(b.hooks, h)
+		}
+	}
+}
 
 // Battle is one game played with a Program. It is not safe for concurrent
 // use; give each goroutine its own Battle.
@@ -140,6 +152,8 @@ type Battle struct {
 	pending   []Event     // events between rounds
 	prevRound *roundState // the round before the one under way, for AbortRound
 	check     checkpoint  // the battle as the round under way found it
+	failed    error       // what broke the round under way, until AbortRound
+	inHook    int         // Go hooks running: the round that called them is half played
 	spare     []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice
@@ -192,12 +206,16 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 		transcript: true,
 	}
 	for _, o := range opts {
-		o(b)
+		if o != nil {
+			o(b)
+		}
 	}
 	if b.dice == nil {
 		b.dice = NewSeededDice(1)
 	}
-	b.seeded, _ = b.dice.(*SeededDice)
+	if b.seeded, _ = b.dice.(*SeededDice); b.seeded != nil {
+		b.seeded.init()
+	}
 	if b.decider == nil {
 		b.decider = Policy{}
 	}
@@ -347,11 +365,12 @@ func (b *Battle) Program() *Program { return b.prog }
 // Round returns the current round number (0 before the first round).
 func (b *Battle) Round() int { return b.round }
 
-// Sides returns the sides in setup order.
-func (b *Battle) Sides() []*Side { return b.sides }
+// Sides returns the sides in setup order. The slice is the caller's.
+func (b *Battle) Sides() []*Side { return slices.Clone(b.sides) }
 
-// Units returns every unit in setup order.
-func (b *Battle) Units() []*Unit { return b.units }
+// Units returns every unit in setup order. The slice is the caller's, so
+// a loop over it may remove units.
+func (b *Battle) Units() []*Unit { return slices.Clone(b.units) }
 
 // Side returns the named side, or nil.
 func (b *Battle) Side(name string) *Side { return b.sideByNm[name] }
@@ -425,12 +444,12 @@ func (b *Battle) Chooser() string {
 // Events returns the transcript of the round under way (or just ended).
 // What happens between rounds (an attribute set after EndRound, and the
 // recomputation it starts) opens the next round's transcript, numbered as
-// that round.
+// that round. The slice is a copy, the caller's.
 func (b *Battle) Events() []Event {
 	if b.cur == nil {
 		return nil
 	}
-	return slices.Clip(b.cur.Events) // appending to it must not write into the battle's
+	return slices.Clone(b.cur.Events)
 }
 
 // Activations returns the activations of the round under way.

@@ -45,11 +45,13 @@ func (c *checkpoint) save(b *Battle) {
 	c.script, c.fallback = nil, nil
 	switch d := b.dice.(type) {
 	case *SeededDice:
+		d.init()
 		c.pcg = *d.pcg
 	case *ScriptedDice:
 		d.forget()
 		d.owner, c.script = c, d
 		if f, ok := d.Fallback.(*SeededDice); ok {
+			f.init()
 			c.fallback, c.pcg = f, *f.pcg
 		}
 	}
@@ -132,8 +134,11 @@ func (c *checkpoint) restore(b *Battle) {
 // mid-round has no record of its start and cannot abort the round, nor can
 // one whose scripted dice another battle (a clone) has used since.
 func (b *Battle) AbortRound() error {
+	if b.inHook > 0 {
+		return fmt.Errorf("AbortRound: %w", ErrInHook)
+	}
 	if !b.InRound() {
-		return fmt.Errorf("no round is under way")
+		return fmt.Errorf("AbortRound: no round is under way")
 	}
 	if !b.check.valid(b) {
 		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
@@ -142,6 +147,7 @@ func (b *Battle) AbortRound() error {
 		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
 	}
 	b.check.restore(b)
+	b.failed = nil
 	b.round--
 	b.cur, b.prevRound = b.prevRound, nil
 	b.changed()

@@ -31,9 +31,13 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		c.dice = b.seeded.copy()
 	}
 	for _, o := range opts {
-		o(c)
+		if o != nil {
+			o(c)
+		}
 	}
-	c.seeded, _ = c.dice.(*SeededDice)
+	if c.seeded, _ = c.dice.(*SeededDice); c.seeded != nil {
+		c.seeded.init()
+	}
 	for _, s := range b.sides {
 		ns := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
 		for _, u := range s.Units {

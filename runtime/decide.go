@@ -127,13 +127,15 @@ type ScriptedDecider struct {
 	Fallback Decider
 }
 
-// NewScriptedDecider returns an empty script.
-func NewScriptedDecider() *ScriptedDecider {
-	return &ScriptedDecider{answers: map[string][][]string{}}
-}
+// NewScriptedDecider returns an empty script, as the zero ScriptedDecider
+// is.
+func NewScriptedDecider() *ScriptedDecider { return &ScriptedDecider{} }
 
 // Add queues who's next answer.
 func (s *ScriptedDecider) Add(who string, answer ...string) {
+	if s.answers == nil {
+		s.answers = map[string][][]string{}
+	}
 	s.answers[who] = append(s.answers[who], answer)
 }
 

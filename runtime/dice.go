@@ -51,14 +51,23 @@ type SeededDice struct {
 	rng *rand.Rand
 }
 
-// NewSeededDice returns dice seeded with seed (math/rand/v2 PCG).
+// NewSeededDice returns dice seeded with seed (math/rand/v2 PCG). The zero
+// SeededDice is seeded with 0.
 func NewSeededDice(seed uint64) *SeededDice {
 	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	return &SeededDice{pcg: pcg, rng: rand.New(pcg)}
 }
 
+// init makes the zero SeededDice usable: it is seeded with 0.
+func (d *SeededDice) init() {
+	if d.pcg == nil {
+		*d = *NewSeededDice(0)
+	}
+}
+
 // copy returns dice in the same state as d that roll on independently.
 func (d *SeededDice) copy() *SeededDice {
+	d.init()
 	pcg := *d.pcg
 	return &SeededDice{pcg: &pcg, rng: rand.New(&pcg)}
 }
@@ -66,6 +75,7 @@ func (d *SeededDice) copy() *SeededDice {
 // Reseed restarts the dice on one of many independent streams of a seed
 // (simulations give each run its own stream).
 func (d *SeededDice) Reseed(seed, stream uint64) {
+	d.init()
 	d.pcg.Seed(seed, stream*0x9e3779b97f4a7c15+1)
 }
 
@@ -78,6 +88,7 @@ func (d *SeededDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 
 // RollInto fills out with totals of count dice of faces sides each.
 func (d *SeededDice) RollInto(out []int, count, faces int) {
+	d.init()
 	for i := range out {
 		t := 0
 		for range count {
@@ -89,14 +100,21 @@ func (d *SeededDice) RollInto(out []int, count, faces int) {
 
 // Pick picks uniformly.
 func (d *SeededDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	d.init()
 	return d.rng.IntN(len(req.Options)), nil
 }
 
 // MarshalBinary saves the generator's state.
-func (d *SeededDice) MarshalBinary() ([]byte, error) { return d.pcg.MarshalBinary() }
+func (d *SeededDice) MarshalBinary() ([]byte, error) {
+	d.init()
+	return d.pcg.MarshalBinary()
+}
 
 // UnmarshalBinary restores the generator's state.
-func (d *SeededDice) UnmarshalBinary(b []byte) error { return d.pcg.UnmarshalBinary(b) }
+func (d *SeededDice) UnmarshalBinary(b []byte) error {
+	d.init()
+	return d.pcg.UnmarshalBinary(b)
+}
 
 // ScriptedDice plays back results written in advance, per participant:
 // "Jay rolls 4, Rob rolls 2". A roll nobody scripted is an error, as is a
@@ -126,6 +144,7 @@ func (d *ScriptedDice) forget() { d.used = d.used[:0] }
 
 // rewind scripts again, at the front, what was used since forget.
 func (d *ScriptedDice) rewind() {
+	d.init()
 	for i := len(d.used) - 1; i >= 0; i-- {
 		u := d.used[i]
 		if u.pick {
@@ -139,10 +158,8 @@ func (d *ScriptedDice) rewind() {
 	d.forget()
 }
 
-// NewScriptedDice returns an empty script.
-func NewScriptedDice() *ScriptedDice {
-	return &ScriptedDice{rolls: map[string][]int{}, taken: map[string]int{}}
-}
+// NewScriptedDice returns an empty script, as the zero ScriptedDice is.
+func NewScriptedDice() *ScriptedDice { return &ScriptedDice{} }
 
 // A ScriptError is a scripted result that a roll or pick cannot use: a
 // total the dice cannot show, or a pick that is not among the options.
@@ -160,7 +177,17 @@ type ScriptError struct {
 func (e *ScriptError) Error() string { return e.msg }
 
 // AddRoll queues the next natural total for who.
-func (d *ScriptedDice) AddRoll(who string, total int) { d.rolls[who] = append(d.rolls[who], total) }
+func (d *ScriptedDice) AddRoll(who string, total int) {
+	d.init()
+	d.rolls[who] = append(d.rolls[who], total)
+}
+
+// init makes the zero ScriptedDice usable.
+func (d *ScriptedDice) init() {
+	if d.rolls == nil {
+		d.rolls, d.taken = map[string][]int{}, map[string]int{}
+	}
+}
 
 // AddPick queues the next random pick.
 func (d *ScriptedDice) AddPick(name string) { d.picks = append(d.picks, name) }
@@ -182,16 +209,32 @@ func (d *ScriptedDice) Unused() []string {
 
 // Roll pops one scripted total per subject.
 func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	d.init()
 	var missing []string
-	for _, s := range req.Subjects {
+	var fromFallback []int // where in req.Subjects the missing are
+	for i, s := range req.Subjects {
 		if len(d.rolls[s]) == 0 {
 			missing = append(missing, s)
+			fromFallback = append(fromFallback, i)
 		}
 	}
-	if len(missing) > 0 {
-		if d.Fallback != nil && len(missing) == len(req.Subjects) {
-			return d.Fallback.Roll(ctx, req)
+	var fallen []int
+	if len(missing) > 0 && d.Fallback != nil {
+		sub := req
+		sub.Subjects, sub.Modifiers = missing, nil
+		for _, i := range fromFallback {
+			if i < len(req.Modifiers) {
+				sub.Modifiers = append(sub.Modifiers, req.Modifiers[i])
+			}
 		}
+		var err error
+		if fallen, err = d.Fallback.Roll(ctx, sub); err != nil {
+			return nil, err
+		}
+		if len(fallen) != len(missing) {
+			return nil, fmt.Errorf("the fallback dice rolled %d totals for %d subjects", len(fallen), len(missing))
+		}
+	} else if len(missing) > 0 {
 		what := "roll"
 		if req.Attempt > 0 {
 			what = "reroll"
@@ -201,6 +244,10 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
+		if len(fromFallback) > 0 && fromFallback[0] == i {
+			out[i], fromFallback, fallen = fallen[0], fromFallback[1:], fallen[1:]
+			continue
+		}
 		v := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
 		d.used = append(d.used, scriptUse{who: s, v: v})
@@ -216,6 +263,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 
 // Pick pops the next scripted pick, which must be one of the options.
 func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	d.init()
 	if len(d.picks) == 0 {
 		if d.Fallback != nil {
 			return d.Fallback.Pick(ctx, req)

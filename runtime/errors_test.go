@@ -200,3 +200,41 @@ func TestWarningMarkers(t *testing.T) {
 		}
 	}
 }
+
+// A Go function that expressions could not call by its name, or that would
+// replace or lose to another name, is a compile error.
+func TestHostFunctionNames(t *testing.T) {
+	src := "ruleset x {\n sides 2\n side attribute threat int\n phase p { order sides as o { highest threat } }\n}\n"
+	f, diags := dsl.Parse("x.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	fn := func(...any) (any, error) { return 1, nil }
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"count", `WithFunction("count") would replace the built-in function count`},
+		{"same_team", `WithFunction("same_team") would replace the built-in function`},
+		{"tied", `every expression has a value called tied`},
+		{"threat", `the side attribute threat declared at line 3 would hide the function`},
+		{"", `WithFunction(""): an expression cannot call a function by that name`},
+		{"two words", `an expression cannot call a function by that name`},
+	}
+	for _, tt := range tests {
+		_, err := runtime.Compile(f, runtime.WithFunction(tt.name, fn))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("WithFunction(%q): err = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	_, err := runtime.Compile(f, runtime.WithFunction("bonus", fn), runtime.WithFunction("bonus", fn))
+	if err == nil || !strings.Contains(err.Error(), `WithFunction("bonus") is given twice`) {
+		t.Errorf("twice: err = %v", err)
+	}
+	if _, err := runtime.Compile(f, runtime.WithFunction("bonus", fn), nil); err != nil {
+		t.Errorf("a good function and a nil option: %v", err)
+	}
+	if _, err := runtime.Compile(nil); err == nil {
+		t.Error("Compile(nil): no error")
+	}
+}

@@ -561,3 +561,47 @@ func TestSetHolderLastsOneRound(t *testing.T) {
 		t.Errorf("holders by round (-want +got):\n%s", diff)
 	}
 }
+
+// A Go hook may change the battle, but not play or undo the round that is
+// running it: each round method refuses with ErrInHook, and the round goes
+// on.
+func TestGoHookCannotPlayRounds(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	calls := map[string]func(b *runtime.Battle) error{
+		"EndRound":   func(b *runtime.Battle) error { _, err := b.EndRound(ctx); return err },
+		"AbortRound": func(b *runtime.Battle) error { return b.AbortRound() },
+		"StartRound": func(b *runtime.Battle) error { return b.StartRound(ctx) },
+		"PlayRound":  func(b *runtime.Battle) error { _, err := b.PlayRound(ctx); return err },
+		"Step":       func(b *runtime.Battle) error { _, err := b.Step(ctx); return err },
+		"Snapshot":   func(b *runtime.Battle) error { _, err := b.Snapshot(); return err },
+	}
+	for name, call := range calls {
+		t.Run(name, func(t *testing.T) {
+			var got []error
+			hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				if at.Kind == "round" {
+					got = append(got, call(b))
+				}
+				return nil
+			}
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithHook(hook))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for round := 1; round <= 2; round++ {
+				if _, err := b.PlayRound(ctx); err != nil {
+					t.Fatalf("round %d: %v", round, err)
+				}
+			}
+			if b.Round() != 2 || len(got) != 4 {
+				t.Fatalf("round %d, %d hook calls; want round 2, 4 calls", b.Round(), len(got))
+			}
+			for _, err := range got {
+				if !errors.Is(err, runtime.ErrInHook) {
+					t.Errorf("%s from a hook: err = %v, want ErrInHook", name, err)
+				}
+			}
+		})
+	}
+}

@@ -293,6 +293,9 @@ func (r *orderRun) number(c *compiled, i int) (float64, error) {
 	if math.IsNaN(f) { // neither higher, lower nor equal: nothing can be placed by it
 		return 0, ruleErrorf(c.pos, "%s for %s is NaN (such as 0 / 0), which cannot be compared", quoteSrc(c.src), r.names[i])
 	}
+	if math.IsInf(f, 0) { // a division by zero, which the rulebook never means
+		return 0, ruleErrorf(c.pos, "%s for %s is infinite (a division by zero?)", quoteSrc(c.src), r.names[i])
+	}
 	return f, nil
 }
 
@@ -336,6 +339,12 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 			m, err := r.number(l.mod, i)
 			if err != nil {
 				return err
+			}
+			if m != math.Trunc(m) || math.Abs(m) > 1<<53 {
+				// Dice totals are whole: a half would decide ties the
+				// rulebook never meant, so say how to round it.
+				return ruleErrorf(l.mod.pos, "the modifier %s for %s is %v: a roll's modifier must be a whole number (round it with floor, ceil or round)",
+					quoteSrc(strings.TrimSpace(l.mod.src)), r.names[i], m)
 			}
 			mods[k] = int(m)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/builtin"
 	"github.com/turnorder/turnorder/dsl"
 )
 
@@ -30,7 +31,10 @@ type Option func(*Program)
 // WithFunction makes a Go function callable from the ruleset's
 // expressions. types are optional signatures, as for expr.Function.
 func WithFunction(name string, fn func(params ...any) (any, error), types ...any) Option {
-	return func(p *Program) { p.funcs = append(p.funcs, expr.Function(name, fn, types...)) }
+	return func(p *Program) {
+		p.funcs = append(p.funcs, expr.Function(name, fn, types...))
+		p.hostFuncs = append(p.hostFuncs, name)
+	}
 }
 
 // WithLimits replaces DefaultLimits. A zero field keeps its default; a
@@ -81,12 +85,13 @@ type Program struct {
 	readies   bool // whether a phase places Ready markers itself
 	example   []SideSpec
 
-	types    *envTypes
-	funcs    []expr.Option
-	limits   Limits
-	want     string
-	warnings dsl.Diagnostics
-	diags    dsl.Diagnostics
+	types     *envTypes
+	funcs     []expr.Option
+	hostFuncs []string // the names given to WithFunction, checked by Compile
+	limits    Limits
+	want      string
+	warnings  dsl.Diagnostics
+	diags     dsl.Diagnostics
 }
 
 type rememberDef struct {
@@ -279,9 +284,14 @@ func (p *Program) File() *dsl.File { return p.file }
 // with WithRuleset. The error, if any, is a dsl.Diagnostics listing every
 // problem found.
 func Compile(f *dsl.File, opts ...Option) (*Program, error) {
+	if f == nil {
+		return nil, dsl.Diagnostics{dsl.Errorf(dsl.Pos{}, "no ruleset: there is no file")}
+	}
 	probe := &Program{}
 	for _, o := range opts {
-		o(probe)
+		if o != nil {
+			o(probe)
+		}
 	}
 	rs := f.Rulesets()
 	if probe.want != "" {
@@ -313,10 +323,13 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 		p.Title = string(*r.Title)
 	}
 	for _, o := range opts {
-		o(p)
+		if o != nil {
+			o(p)
+		}
 	}
 	c := &compiler{p: p, names: map[string]declared{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
 	c.declarations(r)
+	c.hostFunctions(r.Pos)
 	p.types = buildEnvTypes(p)
 	c.rules(r)
 	p.diags.Sort()
@@ -325,6 +338,29 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 		return nil, append(p.diags, p.warnings...)
 	}
 	return p, nil
+}
+
+// hostFunctions refuses a Go function that expressions could not call by
+// its name, or that would silently replace or lose to another name.
+func (c *compiler) hostFunctions(pos dsl.Pos) {
+	seen := map[string]bool{}
+	for _, name := range c.p.hostFuncs {
+		_, isBuiltin := builtin.Index[name]
+		d, isDeclared := c.names[name]
+		switch {
+		case !identRE.MatchString(name):
+			c.errorf(pos, "WithFunction(%q): an expression cannot call a function by that name", name)
+		case isBuiltin || name == "same_team":
+			c.errorf(pos, "WithFunction(%q) would replace the built-in function %s", name, name)
+		case reserved[name]:
+			c.errorf(pos, "WithFunction(%q): every expression has a value called %s, which would hide the function", name, name)
+		case isDeclared:
+			c.errorf(pos, "WithFunction(%q): the %s %s declared at line %d would hide the function", name, d.what, name, d.pos.Line)
+		case seen[name]:
+			c.errorf(pos, "WithFunction(%q) is given twice", name)
+		}
+		seen[name] = true
+	}
 }
 
 type compiler struct {
@@ -804,16 +840,30 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 // checkResolves warns about criteria that can never apply and chains that
 // can end with subjects still tied.
 func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
-	if !c.resolves(o.chain) {
-		last := "the last criterion"
-		for i := len(o.chain) - 1; i >= 0; i-- {
-			if _, ok := o.chain[i].(*tieSet); !ok {
-				last = quoteSrc(o.chain[i].describe())
+	if c.resolves(o.chain) {
+		return
+	}
+	if ts, ok := o.chain[len(o.chain)-1].(*tieSet); ok {
+		for _, r := range ts.rules {
+			if r.when == nil {
 				break
 			}
+			if n := len(c.p.warnings); !c.resolves(r.chain) {
+				c.p.warnings = c.p.warnings[:n] // said already
+				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
+					o.name, r.pos.Line)
+				return
+			}
 		}
-		c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
 	}
+	last := "the last criterion"
+	for i := len(o.chain) - 1; i >= 0; i-- {
+		if _, ok := o.chain[i].(*tieSet); !ok {
+			last = quoteSrc(o.chain[i].describe())
+			break
+		}
+	}
+	c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
 }
 
 func (c *compiler) resolves(chain []link) bool {
@@ -834,9 +884,17 @@ func (c *compiler) resolves(chain []link) bool {
 			if resolved {
 				c.warnf(x.rules[0].pos, "this tie rule can never apply: every tie is already resolved")
 			}
+			// The first rule whose guard holds is the one applied, so a
+			// tie is surely broken only if every rule up to the first
+			// unguarded one breaks it.
+			all := true
 			for _, r := range x.rules {
-				if r.when == nil && c.resolves(r.chain) {
-					resolved = true
+				if !c.resolves(r.chain) {
+					all = false
+				}
+				if r.when == nil {
+					resolved = all
+					break
 				}
 			}
 		}

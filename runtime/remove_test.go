@@ -79,3 +79,28 @@ func TestRemoveUnitFromTurnOrder(t *testing.T) {
 		t.Errorf("turn order without Aria (-want +got):\n%s", diff)
 	}
 }
+
+// Units returns the caller's slice: a loop over it can remove every unit.
+func TestRemoveEveryUnitWhileIterating(t *testing.T) {
+	p := mustProgram(t, "morturi")
+	ctx := context.Background()
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range b.Units() {
+		if err := b.RemoveUnit(ctx, u.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(b.Units()); n != 0 {
+		t.Errorf("%d units left, want none", n)
+	}
+	b.Events()[0].Kind = "changed by the caller"
+	if b.Events()[0].Kind == "changed by the caller" {
+		t.Error("Events returns the battle's own transcript")
+	}
+}

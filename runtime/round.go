@@ -23,6 +23,26 @@ func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
 	return b.Result(), nil
 }
 
+// ErrRoundFailed is returned by the round's methods after a failure left
+// the round half played: AbortRound undoes it, so that it can be played
+// again.
+var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
+
+// ErrInHook is returned by the methods that play or undo rounds when they
+// are called from a Go hook, in the middle of the round that ran it.
+var ErrInHook = errors.New("cannot be called from a hook, in the middle of a round")
+
+// ready says whether the round's methods may run now.
+func (b *Battle) ready(what string) error {
+	if b.inHook > 0 {
+		return fmt.Errorf("%s: %w", what, ErrInHook)
+	}
+	if b.failed != nil {
+		return fmt.Errorf("%s: round %d: %w (it failed with: %v)", what, b.round, ErrRoundFailed, b.failed)
+	}
+	return nil
+}
+
 // AdvanceRound plays one whole round like PlayRound, without making a
 // RoundResult, for hosts that read the battle (Holder, Order, Events)
 // instead. With seeded dice, the ruleset's policies and the transcript
@@ -49,9 +69,20 @@ func (b *Battle) InRound() bool { return b.cur != nil && b.cur.Stage == "activat
 // StartRound begins the next round: the start-of-round hooks, every phase
 // in order, and Ready markers. Then the activation loop is open: see Next.
 func (b *Battle) StartRound(ctx context.Context) error {
-	if b.InRound() {
-		return fmt.Errorf("round %d has not ended", b.round)
+	if err := b.ready("StartRound"); err != nil {
+		return err
 	}
+	if b.InRound() {
+		return fmt.Errorf("round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
+	}
+	if err := b.startRound(ctx); err != nil {
+		b.failed = err
+		return err
+	}
+	return nil
+}
+
+func (b *Battle) startRound(ctx context.Context) error {
 	b.check.save(b)
 	b.round++
 	// The round before the previous one is no longer needed: reuse it.
@@ -274,9 +305,11 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	if at.Kind == "hook" && b.transcript {
 		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: at.String()})
 	}
+	b.inHook++
+	defer func() { b.inHook-- }()
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
-			return fmt.Errorf("hook at %s: %w", at, err)
+			return fmt.Errorf("Go hook at %s: %w", at, err)
 		}
 	}
 	return nil
@@ -365,7 +398,7 @@ type Turn struct {
 // over (no unit is ready, or the ruleset has no activation).
 func (b *Battle) Next() *Turn {
 	act := b.prog.act
-	if !b.InRound() || act == nil || !b.anyReady() {
+	if !b.InRound() || b.failed != nil || act == nil || !b.anyReady() {
 		return nil
 	}
 	st := b.standings[act.by.id]
@@ -429,6 +462,9 @@ func (b *Battle) step() error {
 // Activate activates a ready unit of the side whose turn it is, removing
 // its Ready marker.
 func (b *Battle) Activate(ctx context.Context, unit string) error {
+	if err := b.ready("Activate"); err != nil {
+		return err
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -457,6 +493,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 // Pass passes the turn of the side whose turn it is: forced when it has no
 // ready unit, and otherwise only if the ruleset allows passing.
 func (b *Battle) Pass(ctx context.Context) error {
+	if err := b.ready("Pass"); err != nil {
+		return err
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -496,6 +535,9 @@ func (b *Battle) advance(side string) {
 // Step plays one turn of the activation loop, asking the Decider which
 // unit to activate. It reports done when the round's activations are over.
 func (b *Battle) Step(ctx context.Context) (done bool, err error) {
+	if err := b.ready("Step"); err != nil {
+		return false, err
+	}
 	t := b.Next()
 	if t == nil {
 		return true, nil
@@ -539,17 +581,22 @@ func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
 }
 
 func (b *Battle) endRound(ctx context.Context) error {
+	if err := b.ready("EndRound"); err != nil {
+		return err
+	}
 	if !b.InRound() {
-		return fmt.Errorf("no round is under way")
+		return fmt.Errorf("EndRound: no round is under way")
 	}
 	if err := b.runHooks(ctx, &hpRoundEnd); err != nil {
+		b.failed = err
 		return err
 	}
 	var values map[string]any
 	for _, r := range b.prog.remember {
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
-			return b.evalError(r.e, "remember "+r.name, err)
+			b.failed = b.evalError(r.e, "remember "+r.name, err)
+			return b.failed
 		}
 		if values == nil {
 			values = map[string]any{}

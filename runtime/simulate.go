@@ -19,7 +19,8 @@ type SimOptions struct {
 	Workers int
 	// Decider must be safe for concurrent use (default: the policies).
 	Decider Decider
-	// Progress, if set, is called now and then with the runs done so far.
+	// Progress, if set, is called now and then with the runs done so far:
+	// one call at a time, with ever larger counts, from any goroutine.
 	Progress func(done int)
 }
 
@@ -32,6 +33,9 @@ type SimReport struct {
 // Estimate returns the estimated probability that who holds priority in
 // round r (from 1), and the half-width of its 95% interval.
 func (s *SimReport) Estimate(round int, who string) (p, halfWidth float64) {
+	if round < 1 || round > len(s.Holder) || s.Runs < 1 {
+		return 0, 0 // a round that was not simulated
+	}
 	n := float64(s.Runs)
 	p = float64(s.Holder[round-1][who]) / n
 	return p, 1.96 * math.Sqrt(p*(1-p)/n)
@@ -64,6 +68,9 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 		// after it are not played, those before it are, so the error
 		// reported is the same whatever the scheduling.
 		stop atomic.Int64
+		// Progress hears of one count at a time, each larger than the last.
+		progressMu sync.Mutex
+		reported   int
 	)
 	stop.Store(int64(opt.Runs))
 	total := make([]map[string]int, opt.Rounds)
@@ -108,9 +115,14 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 							local[r][b.HolderSide()]++
 						}
 					}
-					n := done.Add(int64(min(chunk, opt.Runs-start)))
+					n := int(done.Add(int64(min(chunk, opt.Runs-start))))
 					if opt.Progress != nil {
-						opt.Progress(int(n))
+						progressMu.Lock()
+						if n > reported {
+							reported = n
+							opt.Progress(n)
+						}
+						progressMu.Unlock()
 					}
 				}
 			}()

@@ -40,6 +40,9 @@ type unitSnap struct {
 
 // Snapshot saves the battle as JSON. Restore it with Program.Restore.
 func (b *Battle) Snapshot() ([]byte, error) {
+	if err := b.ready("Snapshot"); err != nil {
+		return nil, err
+	}
 	s := b.snapshot()
 	if m, ok := b.dice.(encoding.BinaryMarshaler); ok {
 		d, err := m.MarshalBinary()
@@ -135,6 +138,9 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.cur = s.Current
 	b.pending = s.Pending
+	if err := b.checkRestored(); err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
 	if len(s.Dice) > 0 {
 		if u, ok := b.dice.(encoding.BinaryUnmarshaler); ok {
 			if err := u.UnmarshalBinary(s.Dice); err != nil {
@@ -144,6 +150,56 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.changed()
 	return b, nil
+}
+
+// checkRestored refuses a snapshot whose round and standings do not fit
+// the battle, such as an edited file: the rest of the package trusts them.
+func (b *Battle) checkRestored() error {
+	if b.round < 0 {
+		return fmt.Errorf("round %d is not a round", b.round)
+	}
+	for id, st := range b.standings {
+		if st == nil {
+			continue
+		}
+		o := b.prog.orderList[id]
+		if st.Units != o.units || st.Name != o.name {
+			return fmt.Errorf("standing %s is not the ruleset's order %s", st.Name, o.name)
+		}
+		if len(st.Places) != len(st.Order) {
+			return fmt.Errorf("standing %s has %d places for %d in its order", o.name, len(st.Places), len(st.Order))
+		}
+		seen := map[string]bool{}
+		for _, n := range st.Order {
+			// A unit removed since stays in a standing made once.
+			if seen[n] || !o.units && b.sideByNm[n] == nil {
+				return fmt.Errorf("standing %s: %q is not a side, or comes twice", o.name, n)
+			}
+			seen[n] = true
+		}
+		for _, g := range st.Groups {
+			for _, n := range g.Members {
+				if !seen[n] {
+					return fmt.Errorf("standing %s: tie group member %q is not in the order", o.name, n)
+				}
+			}
+		}
+	}
+	c := b.cur
+	if c == nil {
+		return nil
+	}
+	if c.Round != b.round || c.Stage != "activation" && c.Stage != "ended" || c.Turn < 0 || c.Steps < 0 {
+		return fmt.Errorf("the round under way (round %d, stage %q, turn %d) does not fit round %d", c.Round, c.Stage, c.Turn, b.round)
+	}
+	// The holder and chooser are not checked: they may be units removed
+	// since, or a team.
+	for _, a := range c.Activations {
+		if b.sideByNm[a.Side] == nil {
+			return fmt.Errorf("round %d: an activation by %q, which is not a side", c.Round, a.Side)
+		}
+	}
+	return nil
 }
 
 // normalize turns JSON numbers back into ints where they are whole.

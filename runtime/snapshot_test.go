@@ -8,6 +8,7 @@ package runtime_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -318,4 +319,64 @@ func TestRestoreUnknownStep(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v, want %s", err, want)
 	}
+}
+
+// Restore refuses a snapshot edited into something the battle cannot be,
+// instead of failing later, or panicking.
+func TestRestoreRefusesEditedSnapshots(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		edit func(s map[string]any)
+		want string
+	}{
+		{"negative turn", func(s map[string]any) { s["current"].(map[string]any)["turn"] = -1 }, "does not fit round 1"},
+		{"unknown stage", func(s map[string]any) { s["current"].(map[string]any)["stage"] = "lunch" }, `stage "lunch"`},
+		{"another round", func(s map[string]any) { s["current"].(map[string]any)["round"] = 7 }, "does not fit round 1"},
+		{"negative round", func(s map[string]any) { s["round"] = -2; delete(s, "current") }, "round -2 is not a round"},
+		{"unknown side in an order", func(s map[string]any) {
+			standing(s, "priority")["order"] = []any{"Ghosts", "Eschers"}
+		}, `"Ghosts" is not a side`},
+		{"a side twice", func(s map[string]any) {
+			st := standing(s, "priority")
+			o := st["order"].([]any)
+			st["order"] = []any{o[0], o[0]}
+		}, "comes twice"},
+		{"places missing", func(s map[string]any) { standing(s, "priority")["places"] = []any{} }, "0 places for 2"},
+		{"a stranger in a tie group", func(s map[string]any) {
+			standing(s, "priority")["groups"] = []any{map[string]any{"members": []any{"Nobody"}}}
+		}, `tie group member "Nobody"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s map[string]any
+			if err := json.Unmarshal(data, &s); err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(s)
+			edited, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Restore(edited); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Restore: err = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func standing(s map[string]any, name string) map[string]any {
+	return s["standings"].(map[string]any)[name].(map[string]any)
 }

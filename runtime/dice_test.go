@@ -1,0 +1,60 @@
+package runtime_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// The zero values of the dice and the scripted decider are usable, as the
+// exported Fallback fields invite struct literals.
+func TestZeroDiceAndDecider(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	script := &runtime.ScriptedDice{}
+	script.AddRoll("Jay", 5)
+	script.AddRoll("Rob", 2)
+	decider := &runtime.ScriptedDecider{Fallback: runtime.Policy{}}
+	decider.Add("Jay", "Rob")
+	for _, dice := range []runtime.Dice{script, &runtime.SeededDice{}} {
+		b, err := p.NewBattle(p.Example(), runtime.WithDice(dice), runtime.WithDecider(decider))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatalf("%T: %v", dice, err)
+		}
+	}
+	// The zero SeededDice is seeded with 0.
+	zero, seeded := &runtime.SeededDice{}, runtime.NewSeededDice(0)
+	a, b := make([]int, 20), make([]int, 20)
+	zero.RollInto(a, 1, 6)
+	seeded.RollInto(b, 1, 6)
+	if diff := cmp.Diff(b, a); diff != "" {
+		t.Errorf("zero SeededDice against seed 0 (-want +got):\n%s", diff)
+	}
+}
+
+// A roll that the script answers for some subjects only asks Fallback for
+// the others.
+func TestScriptedDiceFallbackFillsIn(t *testing.T) {
+	dice := runtime.NewScriptedDice()
+	var asked []string
+	dice.Fallback = runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+		asked = append(asked, subject)
+		return 3, nil
+	}}
+	dice.AddRoll("B", 6)
+	got, err := dice.Roll(context.Background(), runtime.RollRequest{Subjects: []string{"A", "B", "C"}, Count: 1, Faces: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{3, 6, 3}, got); diff != "" {
+		t.Errorf("rolls (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"A", "C"}, asked); diff != "" {
+		t.Errorf("asked the fallback for (-want +got):\n%s", diff)
+	}
+}
