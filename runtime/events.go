@@ -86,6 +86,9 @@ func (e Event) String() string {
 		}
 		return s + " for " + e.Standing
 	case EvTie:
+		if e.Detail != "" { // nothing in the chain broke it
+			return fmt.Sprintf("%s are still tied at %s: they keep their setup order", strings.Join(e.Subjects, " and "), e.Rule)
+		}
 		return fmt.Sprintf("tie between %s on %s", strings.Join(e.Subjects, " and "), e.Rule)
 	case EvReroll:
 		return fmt.Sprintf("%s roll again (%s)", strings.Join(e.Subjects, " and "), e.Rule)

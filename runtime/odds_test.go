@@ -330,3 +330,35 @@ func TestOddsMaxPaths(t *testing.T) {
 		t.Fatalf("err = %v, want the path limit", err)
 	}
 }
+
+// An error that names its round is not given the round again.
+func TestOddsErrorNamesRoundOnce(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	_, err := p.Odds(context.Background(), p.Example(), runtime.OddsOptions{Rounds: 1, Decider: runtime.NewScriptedDecider()})
+	if err == nil || !strings.HasPrefix(err.Error(), "round 1: unscripted decision") || strings.Count(err.Error(), "round 1") != 1 {
+		t.Errorf("err = %v, want one that says round 1 once", err)
+	}
+}
+
+// The tie event left at the end of an order says so in words.
+func TestEndOfOrderTieEvent(t *testing.T) {
+	p := compileInline(t, "ruleset x {\n sides 2\n phase p { order sides as o { highest 1 } }\n}\n")
+	b, err := p.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ties []string
+	for _, e := range res.Events {
+		if e.Kind == runtime.EvTie {
+			ties = append(ties, e.String())
+		}
+	}
+	want := []string{"A and B are still tied at the end of the order: they keep their setup order"}
+	if diff := cmp.Diff(want, ties); diff != "" {
+		t.Errorf("tie events (-want +got):\n%s", diff)
+	}
+}
