@@ -621,8 +621,11 @@ func (b *Battle) MakeReady(unit string) error {
 // the order is kept for the whole battle.
 func (b *Battle) SetHolder(name string) error {
 	st := b.standings[b.prog.main.id]
-	if st == nil || !b.InRound() {
-		return fmt.Errorf("holder %s: no round is under way with an order made", name)
+	switch {
+	case !b.InRound():
+		return fmt.Errorf("holder %s: no round is under way", name)
+	case st == nil:
+		return fmt.Errorf("holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {
 		return fmt.Errorf("holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))

@@ -304,7 +304,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, fmt.Errorf("%d is impossible on %s", v, diceName(req.Count, req.Faces))
+			return nil, fmt.Errorf("round %d: %s rolled %d, which is impossible on %s", req.Round, s, v, diceName(req.Count, req.Faces))
 		}
 		out[i] = v
 	}

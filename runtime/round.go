@@ -32,6 +32,10 @@ var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
 // are called from a Go hook, in the middle of the round that ran it.
 var ErrInHook = errors.New("cannot be called from a hook, in the middle of a round")
 
+func errNoRound(what string) error {
+	return fmt.Errorf("%s: no round is under way (StartRound starts one)", what)
+}
+
 // ready says whether the round's methods may run now.
 func (b *Battle) ready(what string) error {
 	if b.inHook > 0 {
@@ -465,6 +469,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	if err := b.ready("Activate"); err != nil {
 		return err
 	}
+	if !b.InRound() {
+		return errNoRound("Activate")
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -495,6 +502,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 func (b *Battle) Pass(ctx context.Context) error {
 	if err := b.ready("Pass"); err != nil {
 		return err
+	}
+	if !b.InRound() {
+		return errNoRound("Pass")
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -572,7 +582,9 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 
 // EndRound ends the round under way: its end hooks run, and the round's
 // holder, chooser, order and remembered values become the memory that the
-// next round reads as previous.
+// next round reads as previous. Activations not yet played are not played:
+// their units keep their Ready markers, as a round cut short at the table
+// does (Step until done plays them first).
 func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
 	if err := b.endRound(ctx); err != nil {
 		return nil, err
@@ -585,7 +597,7 @@ func (b *Battle) endRound(ctx context.Context) error {
 		return err
 	}
 	if !b.InRound() {
-		return fmt.Errorf("EndRound: no round is under way")
+		return errNoRound("EndRound")
 	}
 	if err := b.runHooks(ctx, &hpRoundEnd); err != nil {
 		b.failed = err
