@@ -139,17 +139,17 @@ func TestHooksFireInOrder(t *testing.T) {
 			"hook on start of round" + line("on start of round", 0),
 			"hook on start of round" + line("on start of round", 1),
 			"hook on start of phase priority" + line("on start of phase priority", 0),
-			// A named hook point: its handler, then the point itself.
-			"hook on hook before_roll" + line("on hook before_roll", 0),
+			// A named hook point: the point itself, then its handler.
 			"hook hook before_roll",
+			"hook on hook before_roll" + line("on hook before_roll", 0),
 			"hook on start of step Roll" + line(`on start of step "Roll"`, 0),
 		}
 		tl = append(tl, rolls...)
 		tl = append(tl,
 			"placement "+first, "placement "+second,
+			"hook hook rolled",
 			"hook on hook rolled"+line("on hook rolled", 0),
 			"hook on hook rolled"+line("on hook rolled", 1),
-			"hook hook rolled",
 			"hook on end of step Roll"+line(`on end of step "Roll"`, 0),
 			"hook on start of step Ready"+line(`on start of step "Ready"`, 0),
 			"ready a1", "ready b1",
@@ -158,11 +158,11 @@ func TestHooksFireInOrder(t *testing.T) {
 			"hook hook unhandled",
 			"hook on end of phase priority"+line("on end of phase priority", 0),
 		)
+		tl = append(tl, "hook hook tidy")
 		if tidy {
 			tl = append(tl, "hook on hook tidy"+line("on hook tidy", 0))
 		}
 		tl = append(tl,
-			"hook hook tidy",
 			"hook on end of phase cleanup"+line("on end of phase cleanup", 0),
 		)
 		tl = append(tl, acts...)

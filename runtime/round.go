@@ -284,6 +284,10 @@ func (b *Battle) runHooks(ctx context.Context, at *HookPoint) error {
 }
 
 func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
+	// A named hook point is told before what its handlers do.
+	if at.Kind == "hook" && b.transcript {
+		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: at.String()})
+	}
 	for _, h := range b.prog.handlers {
 		if h.point != at {
 			continue
@@ -305,9 +309,6 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 				return err
 			}
 		}
-	}
-	if at.Kind == "hook" && b.transcript {
-		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: at.String()})
 	}
 	b.inHook++
 	defer func() { b.inHook-- }()
