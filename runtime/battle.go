@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -327,6 +328,17 @@ func attrNames(as []Attr) []string {
 	return out
 }
 
+// maxExact is the largest whole number that orders exactly: criteria
+// compare values as float64.
+const maxExact = 1 << 53
+
+func exactInt(x int64) (any, error) {
+	if x > maxExact || x < -maxExact {
+		return nil, fmt.Errorf("%d is too large: whole numbers go up to 2^53 (9007199254740992) either way, to be compared exactly", x)
+	}
+	return int(x), nil
+}
+
 // convertAttr converts a value from a setup (a literal) or from Go (or
 // from JSON, where numbers are float64) to the attribute's type.
 func convertAttr(v any, t AttrType) (any, error) {
@@ -335,13 +347,17 @@ func convertAttr(v any, t AttrType) (any, error) {
 	}
 	switch t {
 	case IntAttr:
-		switch x := v.(type) {
-		case int:
-			return x, nil
-		case int64:
-			return int(x), nil
-		case float64:
-			if x == float64(int(x)) {
+		rv := reflect.ValueOf(v)
+		switch {
+		case rv.CanInt():
+			return exactInt(rv.Int())
+		case rv.CanUint():
+			if rv.Uint() > maxExact {
+				return exactInt(maxExact + 1)
+			}
+			return exactInt(int64(rv.Uint()))
+		case rv.CanFloat():
+			if x := rv.Float(); x == math.Trunc(x) && math.Abs(x) <= maxExact {
 				return int(x), nil
 			}
 		}

@@ -415,3 +415,24 @@ func TestLimitActivationStepsDefault(t *testing.T) {
 		t.Fatalf("error = %v, want one wrapping runtime.ErrLimit", err)
 	}
 }
+
+// Whole numbers from Go, of any integer type, are accepted up to 2^53,
+// past which criteria could not tell them apart.
+func TestSetAttrWholeNumbers(t *testing.T) {
+	p := compileInline(t, "ruleset x {\n sides 2\n side attribute points int\n phase p { order sides as o { highest points\n random } }\n}\n")
+	b, err := p.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, v := range []any{int8(3), uint16(4), int64(1 << 53), float64(-7), uint64(9)} {
+		if err := b.SetAttr(ctx, "A", "points", v); err != nil {
+			t.Errorf("SetAttr(%T %v): %v", v, v, err)
+		}
+	}
+	for _, v := range []any{int64(1<<53 + 1), uint64(1<<63 + 5), 2.5, float64(1 << 60)} {
+		if err := b.SetAttr(ctx, "A", "points", v); err == nil {
+			t.Errorf("SetAttr(%T %v): no error", v, v)
+		}
+	}
+}

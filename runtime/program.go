@@ -495,9 +495,9 @@ func literalValue(l *dsl.Literal, t AttrType) (any, error) {
 			return nil, fmt.Errorf("want a whole number, got %s", l)
 		}
 		if l.Neg {
-			return -*l.Int, nil
+			return exactInt(-int64(*l.Int))
 		}
-		return *l.Int, nil
+		return exactInt(int64(*l.Int))
 	case BoolAttr:
 		if l.Word != nil && (*l.Word == "true" || *l.Word == "false") {
 			return *l.Word == "true", nil
