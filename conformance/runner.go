@@ -198,44 +198,22 @@ func (r *run) playErr(pos dsl.Pos, err error) {
 }
 
 func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
-	var use *dsl.UseRuleset
-	var sides []runtime.SideSpec
-	var seed *int
-	policy := false
-	for _, st := range sc.Body {
-		switch s := st.(type) {
-		case *dsl.UseRuleset:
-			use = s
-		case *dsl.SideSetup:
-			sides = append(sides, runtime.SideFromDSL(s))
-		case *dsl.SeedStmt:
-			seed = &s.Seed
-		case *dsl.PolicyStmt:
-			policy = true
-		}
-	}
-	if use == nil {
-		r.errorf(sc.Pos, "scenario %q names no ruleset (add `ruleset NAME`)", sc.Title)
-		return
-	}
-	prog, err := r.load(f, use)
-	if err != nil {
-		r.playErr(use.Pos, err)
+	s := prepare(f, sc, r.opts)
+	if len(s.mistakes) > 0 {
+		r.res.Failures = s.mistakes
 		return
 	}
 	r.dice = runtime.NewScriptedDice()
 	r.scripted = map[string][]dsl.Pos{}
-	if seed != nil {
-		r.dice.Fallback = runtime.NewSeededDice(uint64(*seed))
+	if s.seed != nil {
+		r.dice.Fallback = runtime.NewSeededDice(uint64(*s.seed))
 	}
 	r.decider = runtime.NewScriptedDecider()
-	if policy {
+	if s.policy {
 		r.decider.Fallback = runtime.Policy{}
 	}
-	if len(sides) == 0 {
-		sides = prog.Example()
-	}
-	r.b, err = prog.NewBattle(sides, runtime.WithDice(r.dice), runtime.WithDecider(r.decider))
+	var err error
+	r.b, err = s.prog.NewBattle(s.sides, runtime.WithDice(r.dice), runtime.WithDecider(r.decider))
 	if err != nil {
 		r.playErr(sc.Pos, err)
 		return
@@ -244,14 +222,6 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 		rb, ok := st.(*dsl.RoundBlock)
 		if !ok {
 			continue
-		}
-		if rb.Number != r.round+1 {
-			if r.round == 0 {
-				r.errorf(rb.Pos, "the first round is round %d: describe every round from round 1, in order", rb.Number)
-			} else {
-				r.errorf(rb.Pos, "round %d follows round %d: describe every round, in order", rb.Number, r.round)
-			}
-			return
 		}
 		r.round = rb.Number
 		played := r.playRound(ctx, rb)
@@ -267,17 +237,17 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 	}
 }
 
-func (r *run) load(f *dsl.File, use *dsl.UseRuleset) (*runtime.Program, error) {
+func load(f *dsl.File, use *dsl.UseRuleset, opts Options) (*runtime.Program, error) {
 	name := string(use.Name)
 	for _, d := range f.Decls {
 		if rs, ok := d.(*dsl.Ruleset); ok && string(rs.Name) == name {
-			return runtime.CompileRuleset(f, rs, r.opts.Compile...)
+			return runtime.CompileRuleset(f, rs, opts.Compile...)
 		}
 	}
-	if r.opts.Load != nil {
-		return r.opts.Load(name, use.Pos.Filename)
+	if opts.Load != nil {
+		return opts.Load(name, use.Pos.Filename)
 	}
-	return Load(name, use.Pos.Filename, r.opts.Compile...)
+	return Load(name, use.Pos.Filename, opts.Compile...)
 }
 
 // Load finds a ruleset by path (relative to fromFile) or bundled name.
@@ -360,10 +330,6 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 	switch s := st.(type) {
 	case *dsl.RollScript:
 		for _, ni := range s.Rolls {
-			if name := string(ni.Name); r.b.Side(name) == nil && r.b.Unit(name) == nil {
-				r.errorf(s.Pos, "roll %s: no side or unit is called %s", name, name)
-				return false
-			}
 			r.dice.AddRoll(string(ni.Name), ni.Value)
 			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos)
 		}
@@ -485,12 +451,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 // expectError arms `expect error`: the round must fail, from here on, with
 // a matching error, and the scenario ends with that round.
 func (r *run) expectError(e *dsl.Expect) bool {
-	re, err := regexp.Compile(string(*e.Error))
-	if err != nil {
-		r.errorf(e.Pos, "expect error: bad regexp: %v", err)
-		return false
-	}
-	r.wantErr, r.errRE = e, re
+	r.wantErr, r.errRE = e, regexp.MustCompile(string(*e.Error)) // prepare checked it
 	return true
 }
 
@@ -502,14 +463,6 @@ func activationText(pass bool, name string) string {
 }
 
 func (r *run) expectEvent(e *dsl.EventExpect) {
-	if !slices.Contains(runtime.EventKinds, runtime.EventKind(e.Kind)) {
-		kinds := make([]string, len(runtime.EventKinds))
-		for i, k := range runtime.EventKinds {
-			kinds[i] = string(k)
-		}
-		r.errorf(e.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Kind, strings.Join(kinds, ", "))
-		return
-	}
 	args := names(e.Args)
 	var seen []string
 	found := false

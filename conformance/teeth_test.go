@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
@@ -200,6 +201,11 @@ func TestScenarioMistakes(t *testing.T) {
 		{"an unknown event", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event bogus\n  }\n", 8,
 			"expect event bogus: there is no such kind of event (kinds: round_start,"},
 		{"a first round that is not 1", "  round 2 {\n  }\n", 5, "the first round is round 2"},
+		{"a holder nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect holder Jya\n  }\n", 8,
+			"expect holder Jya: no side or unit is called Jya (sides Jay, Rob)"},
+		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or unit is called Jya"},
+		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: no unit is called Jay"},
+		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
 		// Found when the round rolls, and reported at the roll.
 		{"an impossible roll", "  round 1 {\n    roll Jay 3, Rob 3\n    roll Jay 4, Rob 9\n    expect holder Jay\n  }\n", 7,
 			"scripted roll 9 for Rob is impossible on d6"},
@@ -245,5 +251,44 @@ func TestWrongErrorIsOneFailure(t *testing.T) {
 	}
 	if f := results[0].Failures[0]; !strings.Contains(f.Diff, `want an error matching "may not pass", got: `) {
 		t.Errorf("failure: %s", f.Diff)
+	}
+}
+
+// Lint finds every mistake of every scenario in a file, without playing.
+func TestLint(t *testing.T) {
+	src := `scenario "one" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Zed 3
+    expect event rolls Jay
+  }
+}
+scenario "two" {
+  ruleset nosuch
+}
+scenario "three" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 6, Rob 1
+    Jay chooses Jay
+    expect holder Jay
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range conformance.Lint(f, conformance.Options{}) {
+		got = append(got, fmt.Sprintf("%d:%d %.40s", d.Pos.Line, d.Pos.Column, d.Message))
+	}
+	want := []string{
+		"4:17 round 1: roll Zed: no side or unit is ca",
+		"5:12 round 1: expect event rolls: there is no",
+		"9:3 no bundled ruleset \"nosuch\" (bundled: ag",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
 	}
 }

@@ -1,0 +1,209 @@
+package conformance
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// Lint checks the scenarios of f without playing them: each must name a
+// ruleset that compiles and sides it accepts, describe its rounds from 1
+// in order, and name only sides, units and kinds of event that exist.
+// These are mistakes in the scenario rather than in the ruleset; Run
+// reports the same ones, before it plays anything.
+func Lint(f *dsl.File, opts Options) dsl.Diagnostics {
+	var out dsl.Diagnostics
+	for _, d := range f.Decls {
+		if sc, ok := d.(*dsl.Scenario); ok {
+			for _, m := range prepare(f, sc, opts).mistakes {
+				out = append(out, dsl.Errorf(m.Pos, "%s", m.message()))
+			}
+		}
+	}
+	return out
+}
+
+// message is the failure's text without its position.
+func (f Failure) message() string {
+	loc := fmt.Sprintf("%s:%d:%d: ", f.Pos.Filename, f.Pos.Line, f.Pos.Column)
+	return strings.TrimPrefix(f.String(), loc)
+}
+
+// setup is how a scenario plays: its ruleset, sides and fallbacks, and the
+// mistakes in its statements. A scenario with mistakes is not played.
+type setup struct {
+	prog     *runtime.Program
+	sides    []runtime.SideSpec
+	seed     *int
+	policy   bool
+	mistakes []Failure
+}
+
+func (s *setup) mistake(round int, pos dsl.Pos, format string, args ...any) {
+	s.mistakes = append(s.mistakes, Failure{Round: round, Field: "error", Pos: pos, Diff: fmt.Sprintf(format, args...)})
+}
+
+func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
+	s := &setup{}
+	var use *dsl.UseRuleset
+	for _, st := range sc.Body {
+		switch x := st.(type) {
+		case *dsl.UseRuleset:
+			use = x
+		case *dsl.SideSetup:
+			s.sides = append(s.sides, runtime.SideFromDSL(x))
+		case *dsl.SeedStmt:
+			s.seed = &x.Seed
+		case *dsl.PolicyStmt:
+			s.policy = true
+		}
+	}
+	if use == nil {
+		s.mistake(0, sc.Pos, "scenario %q names no ruleset (add `ruleset NAME`)", sc.Title)
+		return s
+	}
+	prog, err := load(f, use, opts)
+	if err != nil {
+		s.mistake(0, use.Pos, "%v", err)
+		return s
+	}
+	s.prog = prog
+	if len(s.sides) == 0 {
+		s.sides = prog.Example()
+	}
+	// A battle that is never played knows the names the scenario may use.
+	b, err := prog.NewBattle(s.sides)
+	if err != nil {
+		s.mistake(0, sc.Pos, "%v", err)
+		return s
+	}
+	l := &linter{setup: s, b: b}
+	for _, st := range sc.Body {
+		if rb, ok := st.(*dsl.RoundBlock); ok {
+			if !l.roundBlock(rb) {
+				break
+			}
+		}
+	}
+	return s
+}
+
+type linter struct {
+	*setup
+	b     *runtime.Battle
+	round int
+}
+
+// roundBlock checks one round block; it reports false when the rounds that
+// follow cannot be numbered.
+func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
+	if rb.Number != l.round+1 {
+		if l.round == 0 {
+			l.mistake(0, rb.Pos, "the first round is round %d: describe every round from round 1, in order", rb.Number)
+		} else {
+			l.mistake(0, rb.Pos, "round %d follows round %d: describe every round, in order", rb.Number, l.round)
+		}
+		return false
+	}
+	l.round = rb.Number
+	for _, st := range rb.Body {
+		switch s := st.(type) {
+		case *dsl.RollScript:
+			for _, ni := range s.Rolls {
+				l.name(ni.Pos, "roll", string(ni.Name), side|unit)
+			}
+		case *dsl.ChooseScript:
+			l.name(s.Pos, "chooses", string(s.Who), side|unit|team)
+		case *dsl.SetScript:
+			l.name(s.Pos, "set", string(s.Target), side|unit)
+		case *dsl.StatusScript:
+			l.name(s.Pos, "status", string(s.Unit), unit)
+		case *dsl.RemoveScript:
+			l.name(s.Pos, "remove", string(s.Unit), unit)
+		case *dsl.ReadyScript:
+			l.name(s.Pos, "ready", string(s.Unit), unit)
+		case *dsl.Expect:
+			l.expect(s)
+		}
+	}
+	return true
+}
+
+func (l *linter) expect(e *dsl.Expect) {
+	switch {
+	case e.Order != nil:
+		for _, n := range e.Order {
+			l.name(e.Pos, "expect order", string(n), side|unit)
+		}
+	case e.Holder != nil:
+		l.name(e.Pos, "expect holder", string(*e.Holder), side|unit)
+	case e.Chooser != nil && *e.Chooser != "none":
+		l.name(e.Pos, "expect chooser", string(*e.Chooser), side|unit|team)
+	case e.Activations != nil:
+		for _, a := range e.Activations {
+			if a.Pass {
+				l.name(a.Pos, "expect activations: pass", string(a.Name), side)
+			} else {
+				l.name(a.Pos, "expect activations", string(a.Name), unit)
+			}
+		}
+	case e.Ready != nil:
+		if !slices.Equal(names(e.Ready.Units), []string{"none"}) {
+			for _, n := range e.Ready.Units {
+				l.name(e.Pos, "expect ready", string(n), unit)
+			}
+		}
+	case e.Error != nil:
+		if _, err := regexp.Compile(string(*e.Error)); err != nil {
+			l.mistake(l.round, e.Pos, "expect error: bad regexp: %v", err)
+		}
+	case e.Event != nil:
+		if !slices.Contains(runtime.EventKinds, runtime.EventKind(e.Event.Kind)) {
+			kinds := make([]string, len(runtime.EventKinds))
+			for i, k := range runtime.EventKinds {
+				kinds[i] = string(k)
+			}
+			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
+		}
+	}
+}
+
+// What a name in a statement may be.
+type nameKind int
+
+const (
+	side nameKind = 1 << iota
+	unit
+	team
+)
+
+// name reports a name that is none of the kinds it may be.
+func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) {
+	isTeam := slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == n })
+	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {
+		return
+	}
+	noun := "side or unit"
+	switch kinds &^ team {
+	case side:
+		noun = "side"
+	case unit:
+		noun = "unit"
+	}
+	var sides, units []string
+	for _, s := range l.b.Sides() {
+		sides = append(sides, s.Name)
+	}
+	for _, u := range l.b.Units() {
+		units = append(units, u.Name)
+	}
+	known := "sides " + strings.Join(sides, ", ")
+	if len(units) > 0 {
+		known += "; units " + strings.Join(units, ", ")
+	}
+	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, known)
+}
