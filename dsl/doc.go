@@ -32,9 +32,13 @@
 //	  round 1 { roll Jay 4, Rob 2; Jay chooses Jay; expect holder Jay }
 //	}
 //
-// Parse reports every syntax error it can, one per top-level declaration,
-// as Diagnostics that render like a compiler's: "file:line:col: error:
-// message", the source line and a caret. Input larger than MaxSourceBytes or
+// Parse reports every syntax error it can, as Diagnostics in source order
+// that render like a compiler's: "file:line:col: error: message", the
+// source line and a caret. After an error in a statement, it sets that
+// statement aside and parses on, so independent mistakes are all reported;
+// after an error that breaks the block structure (a "{" or "}" missing),
+// it sets aside the declaration, and goes on only from the next one. The
+// file it returns with errors leaves out every declaration that has one. Input larger than MaxSourceBytes or
 // nested deeper than MaxDepth is refused before parsing, since a
 // recursive-descent parser has no other guard against a stack overflow.
 //

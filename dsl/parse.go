@@ -16,7 +16,12 @@ import (
 const (
 	MaxSourceBytes = 1 << 20
 	MaxDepth       = 64
-	maxSyntaxErrs  = 10
+	// maxSyntaxErrs bounds error recovery: each error found costs one more
+	// parse of the file, and after a score of them more are rarely news.
+	maxSyntaxErrs = 20
+	// recoveryBytes bounds the same work by the size of the file: a large
+	// file is parsed again only a few times.
+	recoveryBytes = 1 << 20
 )
 
 // The lexer has one state for rule text and one for the inside of
@@ -37,7 +42,10 @@ var rulesLexer = lexer.MustStateful(lexer.Rules{
 	"Common": {
 		{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 		{Name: "RawString", Pattern: `'(\\.|[^'\\\n])*'`},
-		{Name: "Dice", Pattern: `[0-9]*d[0-9]+\b`},
+		// Dice are NdS. Rulebooks write "2D6", which can be nothing else,
+		// so it is dice too; a bare "D6" stays a name here (a unit may be
+		// called that), and the grammar takes it as dice only after "roll".
+		{Name: "Dice", Pattern: `[0-9]*d[0-9]+\b|[0-9]+D[0-9]+\b`},
 		{Name: "Float", Pattern: `[0-9]+\.[0-9]+`},
 		{Name: "Int", Pattern: `[0-9]+`},
 		{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
@@ -67,10 +75,18 @@ var parserOptions = []participle.Option{
 
 var parser = participle.MustBuild[File](parserOptions...)
 
-// Parse parses one .rules file. It returns the file (possibly partial) and
-// every syntax error it found: a syntax error stops the parse of the
-// top-level declaration it is in, and parsing resumes at the next one; an
-// unclosed bracket is reported, removed, and parsing goes on as written.
+// Parse parses one .rules file. It returns the file and every error it
+// found (up to a bound), in source order. After a syntax error in a
+// statement inside a block, that statement (with any block it opens) is set
+// aside and parsing goes on, so that independent mistakes on other lines
+// are all reported. An error that breaks the block structure, such as a
+// missing "}", sets aside the whole top-level declaration instead, and
+// parsing goes on only if the next declaration can be found. An unclosed
+// bracket is reported, removed, and parsing goes on as written.
+//
+// When there are errors the file is partial, or nil: it holds only the
+// declarations in which no error was found, so that a compiler given it
+// does not report the consequences of a mistake already reported.
 func Parse(filename string, src []byte) (*File, Diagnostics) {
 	if len(src) > MaxSourceBytes {
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
@@ -89,49 +105,14 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	}
 
 	text := []byte(string(src))
-	var errs Diagnostics
-	var file *File
-	bracketLines := map[int]bool{} // lines with an unclosed bracket, reported and removed
-	for {
-		f, err := parser.ParseBytes(filename, text)
-		if err == nil {
-			file = f
-			break
-		}
-		d := refine(fromParseError(filename, err), tokens, text)
-		if strings.HasPrefix(d.Message, `unexpected ":"`) {
-			d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
-		}
-		if n := len(errs); n > 0 && errs[n-1] == d {
-			return nil, errs // no progress: the same error again
-		}
-		if len(errs) >= maxSyntaxErrs {
-			return nil, errs
-		}
-		if open := unclosed(tokens); open != nil && open.Pos == d.Pos {
-			// Everything after an unclosed bracket is inside it. Report
-			// it, remove it, and parse the rest of the file as written.
-			errs = append(errs, d)
-			text[open.Pos.Offset] = ' '
-			bracketLines[open.Pos.Line] = true
-			tokens, _ = lex(filename, text)
-			continue
-		}
-		if bracketLines[d.Pos.Line] && blankLine(text, d.Pos.Offset) {
-			continue // what is left of that line after its bracket went
-		}
-		errs = append(errs, d)
-		start, end, ok := declSpan(tokens, d.Pos.Offset)
-		if !ok {
-			return nil, errs
-		}
-		// Blank out the broken declaration, keeping newlines so every
-		// position after it stays true, and parse the rest again.
-		for i := start; i < end; i++ {
-			if text[i] != '\n' {
-				text[i] = ' '
-			}
-		}
+	errs := checkNumbers(tokens, text)
+	if len(errs) > 0 {
+		tokens, _ = lex(filename, text) // the numbers were replaced
+	}
+	file, syntaxErrs := parseRecovering(filename, text, tokens)
+	errs = append(errs, syntaxErrs...)
+	if file == nil {
+		return nil, tidy(errs)
 	}
 	file.Source = string(src)
 	for _, t := range tokens {
@@ -139,12 +120,137 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 			file.Comments = append(file.Comments, Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
 		}
 	}
-	fillExprSources(file, string(text)) // what was parsed: without a bracket recovery removed
-	errs = append(errs, checkDice(file)...)
-	if len(errs) > 0 {
-		return file, errs
+	errs = append(errs, checkExprDice(file)...) // before fillExprSources drops the tokens
+	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
+	errs = append(errs, checkRolls(file)...)
+	errs = append(errs, checkUnitCounts(file)...)
+	if len(errs) == 0 {
+		return file, nil
 	}
-	return file, nil
+	errs = tidy(errs)
+	dropBroken(file, errs)
+	return file, errs
+}
+
+// parseRecovering parses text, recovering from syntax errors as Parse
+// describes. It returns the file parsed from what was left (nil if it gave
+// up) and the errors.
+func parseRecovering(filename string, text []byte, tokens []lexer.Token) (*File, Diagnostics) {
+	var errs Diagnostics
+	seen := map[Diagnostic]bool{}
+	bracketLines := map[int]bool{} // lines with an unclosed bracket, reported and removed
+	relex := func() bool {
+		var ds Diagnostics
+		tokens, ds = lex(filename, text)
+		return ds == nil // blanking never breaks a token, but be safe
+	}
+	parsed := 0
+	for {
+		f, err := parser.ParseBytes(filename, text)
+		if err == nil {
+			return f, errs
+		}
+		parsed += len(text)
+		d := explain(refine(fromParseError(filename, err), tokens, text), tokens)
+		if seen[d] {
+			return nil, errs // no progress: the same error again
+		}
+		if len(errs) >= maxSyntaxErrs || parsed > recoveryBytes {
+			// Say so, or the author would take the list for all there is.
+			return nil, append(errs, errorAt(d.Pos, "too many errors: the rest of the file is not checked"))
+		}
+		seen[d] = true
+		if open := unclosed(tokens); open != nil && open.Pos == d.Pos {
+			// Everything after an unclosed bracket is inside it. Report
+			// it, remove it, and parse the rest of the file as written.
+			errs = append(errs, d)
+			text[open.Pos.Offset] = ' '
+			bracketLines[open.Pos.Line] = true
+			if !relex() {
+				return nil, errs
+			}
+			continue
+		}
+		if bracketLines[d.Pos.Line] && blankLine(text, d.Pos.Offset) {
+			if !relex() {
+				return nil, errs
+			}
+			continue // what is left of that line after its bracket went
+		}
+		errs = append(errs, d)
+		start, end, ok := stmtSpan(tokens, d.Pos.Offset)
+		if !ok {
+			start, end, ok = declSpan(tokens, d.Pos.Offset)
+			if ok && !balanced(tokens) && !declStart(tokens, end) {
+				// A brace is missing or one too many, and no declaration
+				// starts where this one was cut off: what follows is the
+				// remains of the broken structure, and any error in it
+				// would be a consequence of this one. Leave it unchecked.
+				end = len(text)
+			}
+		}
+		if !ok {
+			return nil, errs
+		}
+		// Blank out the broken statement or declaration, keeping newlines
+		// so every position after it stays true, and parse again.
+		blank(text, start, end)
+		if !relex() {
+			return nil, errs
+		}
+	}
+}
+
+// blank replaces text[start:end] by spaces, keeping its newlines.
+func blank(text []byte, start, end int) {
+	for i := start; i < end && i < len(text); i++ {
+		if text[i] != '\n' {
+			text[i] = ' '
+		}
+	}
+}
+
+// tidy sorts diagnostics into source order and drops repeats.
+func tidy(ds Diagnostics) Diagnostics {
+	ds.Sort()
+	out := ds[:0]
+	for i, d := range ds {
+		if i > 0 && d == ds[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// dropBroken removes from f every declaration that holds an error. What is
+// left of one after recovery (a statement set aside, a bracket removed,
+// bad dice) would only make a compiler report the same mistake again in
+// other words, or report its consequences.
+func dropBroken(f *File, errs Diagnostics) {
+	kept := f.Decls[:0]
+	for _, d := range f.Decls {
+		var from, to Pos
+		switch d := d.(type) {
+		case *Ruleset:
+			from, to = d.Pos, d.EndPos
+		case *Scenario:
+			from, to = d.Pos, d.EndPos
+		case *SideSetup:
+			from, to = d.Pos, d.EndPos
+		}
+		broken := false
+		for _, e := range errs {
+			if e.Severity == Error && e.Pos.Offset >= from.Offset && e.Pos.Offset < to.Offset {
+				broken = true
+				break
+			}
+		}
+		if !broken {
+			kept = append(kept, d)
+		}
+	}
+	f.Decls = kept
 }
 
 var symbols = rulesLexer.Symbols()
@@ -365,38 +471,3 @@ func Strings[T ~string](xs []T) string {
 }
 
 var _ = fmt.Sprintf
-
-// checkDice reports rolls whose dice are not NdS. The grammar takes any
-// word after "roll" so that `highest roll 6d` is an error about dice, not
-// an expression called "roll 6d".
-func checkDice(f *File) Diagnostics {
-	var out Diagnostics
-	Walk(f, func(n any) {
-		r, ok := n.(*RollCrit)
-		if !ok {
-			return
-		}
-		text := r.Dice
-		if r.Modifier != nil && !strings.HasPrefix(r.Modifier.Source, "+") && !strings.HasPrefix(r.Modifier.Source, "-") {
-			text += r.Modifier.Source
-			r.Modifier = nil
-		} else if diceRE.MatchString(text) {
-			return
-		}
-		pos := r.Pos
-		if i := strings.Index(f.Source[r.Pos.Offset:], "roll"); i >= 0 {
-			off := r.Pos.Offset + i + len("roll")
-			for off < len(f.Source) && (f.Source[off] == ' ' || f.Source[off] == '\t') {
-				off++
-			}
-			pos.Column += off - r.Pos.Offset
-			pos.Offset = off
-		}
-		if text == "" {
-			out = append(out, errorAt(pos, "roll needs dice, such as d6 or 2d6"))
-			return
-		}
-		out = append(out, errorAt(pos, "bad dice %q: write NdS, such as d6 or 2d6", text))
-	})
-	return out
-}

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -62,6 +63,17 @@ var blocks = map[string]blockGrammar{
 	"round":    {"a round statement", "roll, random, NAME chooses, set, NAME is, ready, remove, activate, expect, quote", roundMembers},
 }
 
+// shiftPos turns p, a position in text that starts at base, into a
+// position in the file.
+func shiftPos(p, base Pos) Pos {
+	if p.Line == 1 {
+		p.Column += base.Column - 1
+	}
+	p.Line += base.Line - 1
+	p.Offset += base.Offset
+	return p
+}
+
 // refine improves d, a parse error, when it is the enclosing block's
 // complaint about a statement that went wrong inside.
 func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
@@ -89,21 +101,22 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	if !ok {
 		return d
 	}
-	// Keep every position true: blank out what comes before the statement.
-	text := []byte(string(src))
-	for i := 0; i < d.Pos.Offset && i < len(text); i++ {
-		if text[i] != '\n' {
-			text[i] = ' '
-		}
+	// Parse only the statement and what follows it in its declaration: a
+	// parse lexes all it is given, and this runs once per member per error.
+	end := len(src)
+	if _, e, ok := declSpan(tokens, d.Pos.Offset); ok && e > d.Pos.Offset {
+		end = e
 	}
+	text := string(src[d.Pos.Offset:end])
 	best := d
 	var also []string // what other statements that got as far expected
 	for _, parse := range g.members {
-		err := parse(d.Pos.Filename, string(text))
+		err := parse(d.Pos.Filename, text)
 		if err == nil {
 			continue
 		}
 		nd := fromParseError(d.Pos.Filename, err)
+		nd.Pos = shiftPos(nd.Pos, d.Pos)
 		switch {
 		case nd.Pos.Offset > best.Pos.Offset:
 			best, also = nd, nil
@@ -122,16 +135,278 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		}
 		best.Message = best.Message[:m[0]] + "(expected " + orList(words) + ")"
 	}
+	// In a round any word can start `NAME chooses ...` or `NAME is ...`, so
+	// a statement of another block, such as `seed 3`, fails at its second
+	// word instead of being unknown.
+	if opener == "round" && strings.Contains(best.Message, `(expected "chooses"`) && best.Pos.Offset > d.Pos.Offset {
+		if md, ok := misplaced(d, tokens, opener); ok {
+			return md
+		}
+	}
 	if best.Pos.Offset > d.Pos.Offset {
 		return refine(best, tokens, src) // the statement may hold a block that went wrong
 	}
-	switch word {
-	case "ruleset", "scenario":
+	switch {
+	case word == "ruleset" || word == "scenario":
 		return errorAt(d.Pos, "unexpected %q inside a %s block: is a \"}\" missing above?", word, opener)
-	case "roll":
+	case word == "roll" && opener != "scenario":
 		return errorAt(d.Pos, "unknown statement \"roll\": to roll dice, write `highest roll d6` or `lowest roll d6`")
 	}
+	if md, ok := misplaced(d, tokens, opener); ok {
+		return md
+	}
 	return errorAt(d.Pos, "unknown statement %q in %s block: expected %s (%s)", word, opener, g.what, g.words)
+}
+
+// place is where a statement belongs: the blocks (by the word that opens
+// them, as in blocks) that may hold it, described for a rule author.
+type place struct {
+	in    []string
+	where string
+}
+
+var (
+	inRuleset  = place{[]string{"ruleset"}, "directly inside a ruleset"}
+	inPhase    = place{[]string{"phase", "step"}, "inside a phase or step"}
+	inOrder    = place{[]string{"order", "tie"}, "inside an order"}
+	inScenario = place{[]string{"scenario"}, "directly inside a scenario"}
+	inRound    = place{[]string{"round"}, "inside a scenario round"}
+)
+
+// homes says where the statements that a word starts belong, so that a
+// known statement in the wrong block is not called unknown. A word that
+// starts statements in several blocks is told apart by its second word in
+// homeOf.
+var homes = map[string]place{
+	"source": inRuleset, "sides": inRuleset, "remember": inRuleset, "phase": inRuleset,
+	"activation": inRuleset, "on": inRuleset, "example": inRuleset,
+	"step": inPhase, "order": inPhase, "hook": inPhase,
+	"highest": inOrder, "lowest": inOrder, "award": inOrder, "choice": inOrder, "tie": inOrder,
+	"random": {[]string{"order", "tie", "round"}, "inside an order"},
+	"reroll": {[]string{"order", "tie"}, "inside a tie rule"},
+	"set":    {[]string{"on", "round"}, "inside an `on` rule or a scenario round"},
+	"holder": {[]string{"on"}, "inside an `on` rule"},
+	"seed":   inScenario, "decide": inScenario, "round": inScenario,
+	"roll": inRound, "activate": inRound, "expect": inRound, "remove": inRound,
+}
+
+// blockPlace describes each block, after "not".
+var blockPlace = map[string]string{
+	"ruleset": "directly in a ruleset", "phase": "in a phase", "step": "in a step", "order": "in an order",
+	"tie": "in a tie rule", "on": "in an `on` rule", "example": "in an example block", "side": "in a side",
+	"scenario": "directly in a scenario", "round": "in a scenario round",
+}
+
+// misplaced says where the statement at d belongs, if it is a known
+// statement of another kind of block than opener's.
+func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, bool) {
+	stmt, p, ok := homeOf(tokens, d.Pos.Offset)
+	if !ok || slices.Contains(p.in, opener) {
+		return Diagnostic{}, false
+	}
+	return errorAt(d.Pos, "`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener]), true
+}
+
+// homeOf returns the statement starting at offset as a rule author would
+// name it (its first word, or two), and where it belongs.
+func homeOf(tokens []lexer.Token, offset int) (stmt string, p place, ok bool) {
+	words := lineWords(tokens, offset, 2)
+	if len(words) == 0 {
+		return "", place{}, false
+	}
+	second := ""
+	if len(words) > 1 {
+		second = words[1]
+	}
+	switch first := words[0]; {
+	case first == "ready" && second == "units":
+		return "ready units", inPhase, true
+	case first == "ready":
+		return "ready", place{[]string{"on", "round"}, "inside an `on` rule or a scenario round"}, true
+	case (first == "unit" || first == "side") && second == "attribute", first == "unit" && second == "status":
+		return first + " " + second, inRuleset, true
+	case first == "unit":
+		return "unit", place{[]string{"side"}, "inside a side's { }"}, true
+	case first == "side":
+		return "side", place{[]string{"example", "scenario"}, "inside an example block or a scenario"}, true
+	}
+	p, ok = homes[words[0]]
+	return words[0], p, ok
+}
+
+// lineWords returns up to n token values from offset to the end of its
+// statement, skipping whitespace and comments.
+func lineWords(tokens []lexer.Token, offset, n int) []string {
+	var out []string
+	for _, t := range tokens {
+		if t.Pos.Offset < offset {
+			continue
+		}
+		switch t.Type {
+		case tokenType("Whitespace"), tokenType("Comment"):
+			continue
+		case tokenType("EOL"):
+			return out
+		}
+		if out = append(out, t.Value); len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// scopeHelp says what a scope can be.
+const scopeHelp = "a scope is `each round`, `once` or `until changed NAME, ...`"
+
+// explain adds to a parse error what the rule author most likely meant,
+// where the grammar alone gives a misleading message.
+func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
+	if strings.HasPrefix(d.Message, `unexpected ":"`) {
+		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
+		return d
+	}
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d
+	}
+	t := tokens[i]
+	switch {
+	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
+		// An expression ends at "=", so `when round = 1` stops at it.
+		d.Message = `unexpected "=": to compare, write ==`
+	case t.Type == tokenType("EOL") && strings.HasPrefix(d.Message, "unexpected end of line (expected") &&
+		strings.Contains(d.Message, `"{"`):
+		if next := nextToken(tokens, t.Pos.Offset+1); next != nil && next.Type == tokenType("Op") && next.Value == "{" {
+			d.Message = `unexpected end of line: the "{" must be on the same line, not the next`
+		}
+	default:
+		if sd, ok := scopeError(tokens, i); ok {
+			return sd
+		}
+	}
+	return d
+}
+
+// scopeError finds the mistake in a scope (each round, once, until changed
+// NAMES) that the error at tokens[i] is in or next to. The scope is
+// optional, so participle backtracks out of a broken one and complains
+// about its first word (expected "{"); what is wrong comes after it.
+func scopeError(tokens []lexer.Token, i int) (Diagnostic, bool) {
+	if words := stmtWords(tokens, i); len(words) == 0 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
+		return Diagnostic{}, false // only these have a scope
+	}
+	// The scope starts at the error, or just before it.
+	start := i
+	if w := tokens[i].Value; w != "each" && w != "until" {
+		start = prevToken(tokens, i)
+		if start < 0 || (tokens[start].Value != "each" && tokens[start].Value != "until" && tokens[start].Value != "changed") {
+			return Diagnostic{}, false
+		}
+		if tokens[start].Value == "changed" {
+			start = prevToken(tokens, start)
+			if start < 0 || tokens[start].Value != "until" {
+				return Diagnostic{}, false
+			}
+		}
+	}
+	if tokens[start].Type != tokenType("Ident") {
+		return Diagnostic{}, false
+	}
+	next := nextIndex(tokens, start)
+	if next < 0 {
+		return Diagnostic{}, false
+	}
+	switch tokens[start].Value {
+	case "each":
+		if tokens[next].Value != "round" {
+			return errorAt(tokens[next].Pos, "unexpected %s: %s", describe(tokens[next]), scopeHelp), true
+		}
+	case "until":
+		if tokens[next].Value != "changed" {
+			return errorAt(tokens[next].Pos, "unexpected %s: expected `until changed NAME, ...`", describe(tokens[next])), true
+		}
+		if name := nextIndex(tokens, next); name >= 0 && tokens[name].Type != tokenType("Ident") {
+			return errorAt(tokens[name].Pos, "unexpected %s: expected `until changed NAME, ...`, naming the attributes or statuses to watch",
+				describe(tokens[name])), true
+		}
+	}
+	return Diagnostic{}, false
+}
+
+// inExpression reports whether tokens[i], an "=" that is a syntax error,
+// follows an expression: in a statement that has one before any "=" (a
+// guard, a value, an award, a readiness condition), or after the "=" of
+// one whose value is an expression (remember, holder).
+func inExpression(tokens []lexer.Token, i int) bool {
+	words := stmtWords(tokens, i)
+	if len(words) == 0 {
+		return false
+	}
+	switch words[0] {
+	case "tie", "highest", "lowest", "award", "on":
+		return true
+	case "ready":
+		return len(words) > 1 && words[1] == "units"
+	case "remember", "holder":
+		return slices.Contains(words, "=")
+	}
+	return false
+}
+
+// stmtWords returns the values of the tokens of the statement that
+// tokens[i] is in, up to tokens[i] (not included), skipping whitespace and
+// comments. Inside brackets it may stop early; that is no matter for the
+// statement keywords it is used to find.
+func stmtWords(tokens []lexer.Token, i int) []string {
+	var words []string
+	for j := i - 1; j >= 0; j-- {
+		t := tokens[j]
+		if t.Type == tokenType("EOL") || t.Type == tokenType("Op") && (t.Value == "{" || t.Value == "}") {
+			break
+		}
+		if t.Type != tokenType("Whitespace") && t.Type != tokenType("Comment") {
+			words = append(words, t.Value)
+		}
+	}
+	slices.Reverse(words)
+	return words
+}
+
+// describe names a token in a message.
+func describe(t lexer.Token) string {
+	if t.Type == tokenType("EOL") && t.Value == "\n" {
+		return "end of line"
+	}
+	return strconv.Quote(t.Value)
+}
+
+func tokenIndex(tokens []lexer.Token, offset int) int {
+	for i, t := range tokens {
+		if t.Pos.Offset == offset {
+			return i
+		}
+	}
+	return -1
+}
+
+// prevToken and nextIndex step over whitespace and comments (not ends of
+// line) from tokens[i]; -1 if there is no such token.
+func prevToken(tokens []lexer.Token, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if t := tokens[j].Type; t != tokenType("Whitespace") && t != tokenType("Comment") {
+			return j
+		}
+	}
+	return -1
+}
+
+func nextIndex(tokens []lexer.Token, i int) int {
+	for j := i + 1; j < len(tokens); j++ {
+		if t := tokens[j].Type; t != tokenType("Whitespace") && t != tokenType("Comment") {
+			return j
+		}
+	}
+	return -1
 }
 
 func tokenAt(tokens []lexer.Token, offset int) string {

@@ -88,6 +88,7 @@ type Program struct {
 	types     *envTypes
 	funcs     []expr.Option
 	hostFuncs []string // the names given to WithFunction, checked by Compile
+	asks      []DecisionKind
 	limits    Limits
 	want      string
 	warnings  dsl.Diagnostics
@@ -275,6 +276,12 @@ func (p *Program) Example() []SideSpec {
 		}
 	}
 	return out
+}
+
+// Decisions returns the kinds of decision the ruleset can ask a Decider,
+// sorted: a policy for any other kind changes nothing.
+func (p *Program) Decisions() []DecisionKind {
+	return slices.Compact(slices.Sorted(slices.Values(p.asks)))
 }
 
 // File returns the parsed file the program was compiled from.
@@ -809,6 +816,7 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 		kind = "order"
 	}
 	l := &choiceLink{kind: kind, role: s.By.String(), policy: choicePolicies[kind][0]}
+	c.p.asks = append(c.p.asks, DecisionKind(kind))
 	l.pos = s.Pos
 	if s.Default != nil {
 		if !slices.Contains(choicePolicies[kind], string(*s.Default)) {
@@ -934,6 +942,9 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		return
 	}
 	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: "first", pos: s.Pos}
+	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
+		p.asks = append(p.asks, ChooseActivation)
+	}
 	if s.Default != nil {
 		if *s.Default != "first" && *s.Default != "last" {
 			c.errorf(s.Pos, "activation cannot default to %s (use first or last)", *s.Default)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -57,4 +59,18 @@ func activated(acts []runtime.ActivationRecord) []string {
 		}
 	}
 	return out
+}
+
+// Decisions lists the kinds of decision a ruleset can ask for.
+func TestDecisions(t *testing.T) {
+	want := map[string][]runtime.DecisionKind{
+		"mesbg":      {runtime.ChooseFirst},
+		"agi":        {runtime.ChooseBeforeAfter, runtime.ChooseOrder},
+		"necromunda": {runtime.ChooseActivation},
+	}
+	for name, w := range want {
+		if diff := cmp.Diff(w, mustProgram(t, name).Decisions()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
 }

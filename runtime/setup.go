@@ -69,7 +69,7 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 			if x.Count != nil {
 				n = *x.Count
 			}
-			for i := 1; i <= n && i <= maxUnitsPerLine; i++ {
+			for i := 1; i <= n && i <= dsl.MaxUnitCount; i++ { // Parse reports a count out of range
 				u := UnitSpec{Name: string(x.Name), Pos: x.Pos}
 				if x.Count != nil {
 					u.Name = fmt.Sprintf("%s%d", x.Name, i)
@@ -89,5 +89,3 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 	}
 	return sp
 }
-
-const maxUnitsPerLine = 1000

@@ -1,0 +1,203 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Checks that the grammar cannot make: numbers that do not fit, and dice.
+
+// checkNumbers reports every whole number too large for an int, wherever it
+// is, and replaces it in text by a small one (padded with spaces, so every
+// position stays true). Left in, such a number makes participle fail while
+// storing it, with Go's strconv message at the wrong token, or backtrack
+// and report a token that is fine; an expression would fail in expr-lang
+// with a caret after it.
+func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
+	var out Diagnostics
+	for _, t := range tokens {
+		if t.Type != tokenType("Int") {
+			continue
+		}
+		if _, err := strconv.Atoi(t.Value); errors.Is(err, strconv.ErrRange) {
+			out = append(out, errorAt(t.Pos, "this number is too large (the largest is %d)", math.MaxInt))
+			text[t.Pos.Offset] = '1'
+			blank(text, t.Pos.Offset+1, t.Pos.Offset+len(t.Value))
+		}
+	}
+	return out
+}
+
+// Dice limits: NdS is N dice (1 to 100) of S sides (1 to 1000).
+const (
+	maxDice  = 100
+	maxFaces = 1000
+)
+
+// anyDiceRE matches dice in either case: rulebooks write D6 and 2D6.
+var anyDiceRE = regexp.MustCompile(`^([0-9]*)[dD]([0-9]+)$`)
+
+// checkExprDice reports dice inside expressions. Dice are rolled only by a
+// roll criterion; in an expression, `d6` is a name that cannot exist (no
+// attribute can be called that), so the compiler would only say "unknown
+// name". It needs each Expr's tokens, so it runs before fillExprSources.
+func checkExprDice(f *File) Diagnostics {
+	var out Diagnostics
+	checked := map[*Expr]bool{}
+	report := func(e *Expr, msg func(dice string) string) {
+		if e == nil || checked[e] {
+			return
+		}
+		checked[e] = true
+		for _, t := range e.Tokens {
+			if t.Type == tokenType("Dice") {
+				out = append(out, errorAt(t.Pos, "%s", msg(strings.ToLower(t.Value))))
+				return
+			}
+		}
+	}
+	Walk(f, func(n any) {
+		switch n := n.(type) {
+		case *ValueCrit:
+			report(n.Expr, func(dice string) string {
+				return fmt.Sprintf("dice are rolled with `roll`: write `%s roll %s`", n.Dir, dice)
+			})
+		case *RollCrit:
+			if n.Modifier != nil && !signedTokens(n.Modifier.Tokens) {
+				// Not a modifier but mangled dice, such as "(d6)":
+				// checkRolls reports the roll as a whole.
+				checked[n.Modifier] = true
+				return
+			}
+			report(n.Modifier, func(string) string {
+				return "a roll's modifier cannot roll dice: roll them all at once, as in 2d6"
+			})
+		case *Expr:
+			report(n, func(dice string) string {
+				return "dice are rolled only by a criterion such as `highest roll " + dice + "`"
+			})
+		}
+	})
+	return out
+}
+
+// signedTokens reports whether an expression's first token is + or -.
+func signedTokens(tokens []lexer.Token) bool {
+	for _, t := range tokens {
+		switch t.Type {
+		case tokenType("Whitespace"), tokenType("Comment"), tokenType("EOL"):
+			continue
+		}
+		return t.Value == "+" || t.Value == "-"
+	}
+	return false
+}
+
+// checkRolls reports rolls whose dice are not NdS, and modifiers that do
+// not start with + or -. The grammar takes any word after "roll" so that
+// `highest roll 6d` is an error about dice, not an expression called
+// "roll 6d"; a bad roll's message quotes it as written. Dice written in
+// capitals, as rulebooks do, are made lowercase, the form the runtime and
+// the formatter use.
+func checkRolls(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		r, ok := n.(*RollCrit)
+		if !ok {
+			return
+		}
+		pos := dicePos(f.Source, r)
+		signed := r.Modifier == nil || strings.HasPrefix(r.Modifier.Source, "+") || strings.HasPrefix(r.Modifier.Source, "-")
+		written := r.Dice
+		if !signed {
+			// The roll as written, from the dice to the end of the modifier.
+			written = r.Dice + " " + r.Modifier.Source
+			if end := r.Modifier.Pos.Offset + len(r.Modifier.Source); pos.Offset <= end && end <= len(f.Source) {
+				written = f.Source[pos.Offset:end]
+			}
+		}
+		m := anyDiceRE.FindStringSubmatch(r.Dice)
+		switch {
+		case written == "":
+			out = append(out, errorAt(pos, "roll needs dice, such as d6 or 2d6"))
+		case m != nil && !signed:
+			out = append(out, errorAt(pos, "bad roll %q: a roll's modifier can only be + or - an expression, such as %s + 1",
+				written, strings.ToLower(r.Dice)))
+		case m == nil:
+			if fix := fixDice(written); fix != "" {
+				out = append(out, errorAt(pos, "bad dice %q: write %s", written, fix))
+			} else {
+				out = append(out, errorAt(pos, "bad dice %q: write NdS (N dice of S sides), such as d6 or 2d6", written))
+			}
+		case !diceInRange(m):
+			out = append(out, errorAt(pos, "bad dice %q: roll 1 to %d dice of 1 to %d sides, such as d6 or 2d6",
+				written, maxDice, maxFaces))
+		default:
+			r.Dice = strings.ToLower(r.Dice)
+		}
+	})
+	return out
+}
+
+// fixDice returns the dice that a mangled roll was meant to be, written in
+// spaces or brackets ("d 6", "(d6)"), or "" if it cannot tell.
+func fixDice(written string) string {
+	s := strings.Join(strings.Fields(written), "")
+	for strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = s[1 : len(s)-1]
+	}
+	if m := anyDiceRE.FindStringSubmatch(s); m != nil && diceInRange(m) {
+		return strings.ToLower(s)
+	}
+	return ""
+}
+
+// diceInRange reports whether dice matched by anyDiceRE are within limits.
+func diceInRange(m []string) bool {
+	n := 1 // "d6" is one die
+	if m[1] != "" {
+		var err error
+		if n, err = strconv.Atoi(m[1]); err != nil {
+			return false
+		}
+	}
+	faces, err := strconv.Atoi(m[2])
+	return err == nil && n >= 1 && n <= maxDice && faces >= 1 && faces <= maxFaces
+}
+
+// dicePos is where a roll's dice are (or should be): after the word roll.
+func dicePos(src string, r *RollCrit) Pos {
+	pos := r.Pos
+	i := strings.Index(src[r.Pos.Offset:], "roll")
+	if i < 0 {
+		return pos
+	}
+	off := r.Pos.Offset + i + len("roll")
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	pos.Column += off - r.Pos.Offset
+	pos.Offset = off
+	return pos
+}
+
+// MaxUnitCount bounds `unit NAME * N`: more is not a tabletop battle.
+const MaxUnitCount = 1000
+
+// checkUnitCounts reports `unit NAME * N` with N out of range, which would
+// otherwise make no units, or fewer than written.
+func checkUnitCounts(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		if u, ok := n.(*UnitSetup); ok && u.Count != nil && (*u.Count < 1 || *u.Count > MaxUnitCount) {
+			out = append(out, errorAt(u.Pos, "unit %s * %d: the count of units is 1 to %d", u.Name, *u.Count, MaxUnitCount))
+		}
+	})
+	return out
+}
