@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"os"
 	"slices"
@@ -31,7 +32,8 @@ merged by state after each round, so many rounds stay cheap.
 Decisions follow the ruleset's declared policies; --policy overrides one
 kind of decision, as in --policy first=other (the roll-off winner always
 gives priority away). Kinds and policies: first=self|other|keep,
-before_after=before|after, order=keep|reverse, activate=first|last.
+before_after=before|after, order=keep|reverse, activate=first|last. A
+kind the ruleset never asks for is warned about, as it changes nothing.
 
 With two rulesets (a bundled one and a house rule, say), odds shows them
 side by side.
@@ -118,6 +120,23 @@ func parsePolicies(ss []string) (runtime.Decider, string) {
 	return over, ""
 }
 
+// warnUnusedPolicies warns, for each --policy in dec, when the ruleset never
+// asks for that kind of decision: the flag then changes nothing, which is
+// surely not what was meant (a kind taken from another ruleset, say).
+func warnUnusedPolicies(e *env, p *runtime.Program, dec runtime.Decider) {
+	over, ok := dec.(runtime.Override)
+	if !ok {
+		return
+	}
+	asks := p.Decisions()
+	for _, kind := range slices.Sorted(maps.Keys(over)) {
+		if !slices.Contains(asks, kind) {
+			fmt.Fprintf(e.stderr, "%swarning: --policy %s=%s changes nothing: %s never asks for %s decisions\n",
+				e.prefix(), kind, over[kind], p.Name, kind)
+		}
+	}
+}
+
 // labelVariants tells apart two rulesets of one name, as when a house rule
 // is a copy of a bundled ruleset: each is called by the argument that named
 // it (the bundled name, or the file).
@@ -145,6 +164,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			return exitError
 		}
 		p, specs := s.prog, s.specs
+		warnUnusedPolicies(e, p, o.decider)
 		v := variant{name: p.Name, label: p.Name}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)

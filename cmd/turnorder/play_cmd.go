@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -102,6 +103,7 @@ type table struct {
 	b          *runtime.Battle
 	shownRound int // the round whose events have been shown up to shown
 	shown      int
+	asked      int // dice, picks and decisions asked for so far
 }
 
 func newTable(e *env) *table {
@@ -195,6 +197,7 @@ func diceText(count, faces int) string {
 // die asks for one subject's roll: the natural total of its dice.
 func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
 	t.flush()
+	t.asked++
 	dice := diceText(req.Count, req.Faces)
 	lo, hi := req.Count, req.Count*req.Faces
 	what := dice
@@ -230,6 +233,7 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 // pickRandom asks the players to make a random pick at the table.
 func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, error) {
 	t.flush()
+	t.asked++
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
 	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil)
 	if err != nil {
@@ -348,6 +352,7 @@ func parseArrangement(ans string, options []string) ([]string, string) {
 // decide asks a player for a decision.
 func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
 	t.flush()
+	t.asked++
 	def := ""
 	if len(d.Default) == 1 {
 		def = d.Default[0]
@@ -555,6 +560,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				continue
 			}
 			name := strings.Trim(m[2], `"`)
+			before, asked := t.b.Order(), t.asked
 			if err := t.b.SetAttr(ctx, name, m[1], attrValue(m[3])); err != nil {
 				if errors.Is(err, errInputEnded) {
 					return false, err
@@ -562,7 +568,17 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				t.say("%v", err)
 				continue
 			}
-			t.say("%s of %s is now %s (its effects show in the next round)", m[1], name, m[3])
+			// SetAttr has already recomputed the orders kept until the
+			// attribute changes, asking for any dice that needed: say what
+			// that did to the order, which the next round starts from.
+			msg := fmt.Sprintf("%s of %s is now %s", m[1], name, m[3])
+			switch after := t.b.Order(); {
+			case !slices.Equal(before, after):
+				msg += "; the order is now " + strings.Join(after, ", ")
+			case t.asked > asked:
+				msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
+			}
+			t.say("%s", msg)
 		case "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
 			if err := t.b.RemoveUnit(ctx, name); err != nil {
@@ -628,6 +644,9 @@ func playBattle(e *env, o playOptions) int {
 		if rerr != nil {
 			return fail("--resume: %s", pathError(rerr))
 		}
+		if why := notSnapshot(data); why != "" {
+			return fail("%s is not a saved battle (%s)", o.resume, why)
+		}
 		b, err = prog.Restore(data, opts...)
 		if err != nil {
 			return fail("cannot resume %s: %v", o.resume, err)
@@ -686,6 +705,25 @@ func playBattle(e *env, o playOptions) int {
 			t.say("saved to %s", o.save)
 		}
 	}
+}
+
+// notSnapshot says why data cannot be a saved battle, or returns "" when
+// it may be one. Restore's own errors about any other file read as faults
+// in a snapshot ("the snapshot is of ruleset , not mesbg"), which is not
+// what the player needs to hear about the wrong file.
+func notSnapshot(data []byte) string {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		if _, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
+			return "it is JSON, but not an object"
+		}
+		return "it is not JSON: " + err.Error()
+	}
+	var name string
+	if err := json.Unmarshal(fields["ruleset"], &name); err != nil || name == "" {
+		return "it names no ruleset"
+	}
+	return ""
 }
 
 func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions) {

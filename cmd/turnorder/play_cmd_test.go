@@ -151,15 +151,33 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 		"A chooses to go before or after",
 		"  → order: Bran, Aria, Cole   holder: Bran   chooser: A\n",
 		"Round 2, turn_order: Cole rolls d6: 3\n",
-		"  agi of Cole is now 5",
+		// The order is recomputed at once, with the dice just asked for.
+		"  agi of Cole is now 5; the order is now Cole, Bran, Aria\n",
 		"  → order: Cole, Bran, Aria   holder: Cole   chooser: none\n",
-	}}.check(t, r)
+	}, notStdout: []string{"next round"}}.check(t, r)
+
+	// Recomputed into the order it had: the message says so.
+	in = "5\n5\n4\n2\nafter\nset agi of Cole = 5\n2\n3\n1\nn\n"
+	r = runCmd(t, in, "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"  → order: Bran, Aria, Cole   holder: Bran   chooser: A\n",
+		"  agi of Cole is now 5; the order is recomputed and stays Bran, Aria, Cole\n",
+	}, notStdout: []string{"next round"}}.check(t, r)
+
+	// A value no order is kept by: nothing is recomputed.
+	in = "5\n5\n4\n2\nafter\nset agi of Cole = 2\nn\n"
+	r = runCmd(t, in, "play", "agi")
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\nanother round?"}}.check(t, r)
 }
 
 func TestPlayBadInput(t *testing.T) {
 	dir := t.TempDir()
 	wrong := filepath.Join(dir, "necro.json")
 	expectation{code: 0}.check(t, runCmd(t, "4\n2\n", "play", "necromunda", "--sides", "A,B", "--rounds", "1", "--save", wrong))
+	// Files that are not saved battles at all.
+	notJSON := writeFile(t, dir, "notes.txt", "garbage\n")
+	otherJSON := writeFile(t, dir, "other.json", `{"x":1}`+"\n")
+	array := writeFile(t, dir, "array.json", "[1, 2]\n")
 	tests := []struct {
 		args []string
 		want expectation
@@ -169,6 +187,15 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"play", "mesbg", "--rounds", "-1"}, expectation{code: 1, stderr: []string{"--rounds must be between 0 and"}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", filepath.Join(dir, "none.json")}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{"snapshot is of ruleset necromunda"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", notJSON}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + notJSON + " is not a saved battle (it is not JSON: invalid character 'g' looking for beginning of value)\n",
+		}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", otherJSON}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + otherJSON + " is not a saved battle (it names no ruleset)\n",
+		}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", array}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + array + " is not a saved battle (it is JSON, but not an object)\n",
+		}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", wrong, "--sides", "A,B"}, expectation{code: 2, stderr: []string{"leave out --sides"}}},
 		{[]string{"play", "mesbg", "--sides", "A,B,C"}, expectation{code: 1, stderr: []string{"needs 2 sides, got 3"}}},
 		// Refused before a round is played for nothing, naming the file

@@ -43,7 +43,8 @@ Dice are seeded (math/rand/v2 PCG): the same seed always gives the same
 battle. Every decision follows the ruleset's declared policies, unless
 --policy KIND=POLICY answers one kind otherwise, as for odds:
 first=self|other|keep, before_after=before|after, order=keep|reverse,
-activate=first|last (repeat it for several kinds).
+activate=first|last (repeat it for several kinds). A kind the ruleset
+never asks for is warned about, as it changes nothing.
 
 With --json, run prints one JSON document instead of the transcript; its
 shape is described in docs/json.md and is kept stable.
@@ -161,6 +162,7 @@ func runBattle(e *env, o runOptions) int {
 		return exitError
 	}
 	prog := s.prog
+	warnUnusedPolicies(e, prog, o.decider)
 	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(o.decider))
 	if !ok {
 		return exitError

@@ -340,6 +340,40 @@ func TestRunPolicy(t *testing.T) {
 	expectation{code: 0, stdout: []string{"Jay chooses Rob to go first", "→ order: Rob, Jay   holder: Rob   chooser: Jay"}}.check(t, r)
 }
 
+// A --policy for a kind of decision the ruleset never asks for changes
+// nothing: run and odds say so on stderr, and go on.
+func TestPolicyNeverAsked(t *testing.T) {
+	tests := []struct {
+		args []string
+		warn string // the whole of stderr
+	}{
+		{[]string{"run", "mesbg", "--rounds", "1", "--policy", "before_after=after"},
+			"turnorder run: warning: --policy before_after=after changes nothing: mesbg never asks for before_after decisions\n"},
+		{[]string{"run", "mesbg", "--rounds", "1", "--policy", "first=other", "--policy", "order=reverse"},
+			"turnorder run: warning: --policy order=reverse changes nothing: mesbg never asks for order decisions\n"},
+		{[]string{"odds", "mesbg", "--policy", "activate=last"},
+			"turnorder odds: warning: --policy activate=last changes nothing: mesbg never asks for activate decisions\n"},
+		// Each ruleset compared is checked.
+		{[]string{"odds", "mesbg", "morturi", "--sides", "A,B", "--policy", "activate=last"},
+			"turnorder odds: warning: --policy activate=last changes nothing: mesbg never asks for activate decisions\n"},
+		// unit_order activates units in the order's order: nobody chooses.
+		{[]string{"run", "agi", "--rounds", "1", "--policy", "activate=first"},
+			"turnorder run: warning: --policy activate=first changes nothing: agi never asks for activate decisions\n"},
+		{[]string{"run", "agi", "--rounds", "1", "--policy", "order=reverse", "--policy", "before_after=after"}, ""},
+		{[]string{"run", "morturi", "--rounds", "1", "--policy", "activate=last"}, ""},
+		{[]string{"run", "mesbg", "--rounds", "1", "--policy", "first=other"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			expectation{code: 0}.check(t, r)
+			if r.stderr != tt.warn {
+				t.Errorf("stderr %q, want %q", r.stderr, tt.warn)
+			}
+		})
+	}
+}
+
 func TestRunEveryBundledRuleset(t *testing.T) {
 	for _, name := range []string{"agi", "mesbg", "morturi", "necromunda"} {
 		t.Run(name, func(t *testing.T) {

@@ -44,20 +44,22 @@ changed, and keeps its name: "turnorder test mesbg -with house.rules" plays
 the bundled worked examples of mesbg with the house rule, and the failures
 show what the change does to them. -with NAME=FILE plays the one ruleset
 of FILE, whatever it is called, wherever a scenario names NAME (write
-./FILE for a file whose name holds "="). It is an error if no scenario that
-runs takes a ruleset from FILE.
+./FILE for a file whose name holds "="). It is an error, found before any
+scenario runs, if no scenario to run takes a ruleset from FILE.
 
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
-ready, event, or error) and a (-want +got) diff. The last line is
-"N passed, M failed". With -json it prints one JSON document instead (see
-docs/json.md), for a CI system or an editor to read.
+ready, event, or error) and a (-want +got) diff. The last line is always
+"N passed, M failed", even when nothing could run. With -json it prints
+one JSON document instead (see docs/json.md), for a CI system or an editor
+to read.
 
 The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line), when a
-file with no scenario holds a ruleset that does not compile, or when there
-is no scenario to run, and 2 when the command line is wrong.`,
+file with no scenario holds a ruleset that does not compile, when the
+-with FILE cannot be used, or when there is no scenario to run, and 2 when
+the command line is wrong.`,
 		example: `
 turnorder test                            # the bundled conformance suite
 turnorder test examples/house-rules       # a house-rule author's scenarios
@@ -80,54 +82,34 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 			}
 			filter = re
 		}
-		files, err := testFiles(args)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "turnorder test: %s\n", pathError(err))
-			return exitError
-		}
 		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
 			doc: testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}}}
+		// Past the command line, every way out goes through finish, so that
+		// the last line is always the summary (or the JSON document).
+		files, err := testFiles(args)
+		if err != nil {
+			t.fail(pathError(err))
+			return t.finish(args)
+		}
+		for i := range files {
+			files[i].parse()
+		}
 		if *with != "" {
-			if t.with = withRulesets(e, *with); t.with == nil {
-				return exitError
+			if !t.loadWith(*with) {
+				return t.finish(args)
 			}
-			t.withUsed = map[string]bool{}
+			// A -with file no scenario would take a ruleset from is surely
+			// a mistake (a misspelt or renamed ruleset, or scenarios that
+			// declare their own): say so before running them all without it.
+			if msg := t.withUnused(*with, files); msg != "" {
+				t.fail(msg)
+				return t.finish(args)
+			}
 		}
 		for _, f := range files {
 			t.file(context.Background(), f)
 		}
-		// A -with file no scenario took a ruleset from is surely a mistake
-		// (a misspelt name, or scenarios that declare their own ruleset).
-		var unused string
-		if t.with != nil && len(t.withUsed) == 0 && t.passed+t.failed > 0 {
-			unused = fmt.Sprintf("-with %s: no scenario that ran takes %s from it (a ruleset declared in a scenario's own file comes first)",
-				*with, strings.Join(slices.Sorted(maps.Keys(t.with)), " or "))
-			t.doc.Errors = append(t.doc.Errors, unused)
-		}
-		if t.json {
-			t.doc.Passed, t.doc.Failed = t.passed, t.failed
-			if err := writeJSON(e.stdout, t.doc); err != nil {
-				fmt.Fprintf(e.stderr, "turnorder test: %v\n", err)
-				return exitError
-			}
-		} else {
-			fmt.Fprintf(e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
-		}
-		if unused != "" {
-			fmt.Fprintf(e.stderr, "turnorder test: %s\n", unused)
-			return exitError
-		}
-		switch {
-		case t.failed > 0 || t.broken > 0:
-			return exitError
-		case t.passed == 0 && filter != nil:
-			fmt.Fprintf(e.stderr, "turnorder test: no scenario title matches -run %q\n", *run)
-			return exitError
-		case t.passed == 0:
-			fmt.Fprintf(e.stderr, "turnorder test: no scenarios in %s\n", describeArgs(args))
-			return exitError
-		}
-		return exitOK
+		return t.finish(args)
 	}
 	return c
 }
@@ -138,6 +120,18 @@ type scenarioFile struct {
 	name string
 	src  []byte
 	err  error // reading it failed
+
+	// Set by parse, before any scenario runs, so that -with can be checked
+	// against the rulesets the scenarios take.
+	f     *dsl.File
+	diags dsl.Diagnostics
+}
+
+// parse parses the file, if it could be read.
+func (sf *scenarioFile) parse() {
+	if sf.err == nil {
+		sf.f, sf.diags = dsl.Parse(sf.name, sf.src)
+	}
 }
 
 // suiteDir is how the bundled suite's files are named in the output, so
@@ -206,65 +200,180 @@ func describeArgs(args []string) string {
 // identRE matches a ruleset name as a scenario writes it (an identifier).
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// withRulesets compiles every ruleset of the -with file, by name, or for
-// NAME=FILE its one ruleset as NAME. When it cannot, it prints why and
-// returns nil.
-func withRulesets(e *env, arg string) map[string]*runtime.Program {
-	path, as := arg, ""
-	if name, file, ok := strings.Cut(arg, "="); ok && identRE.MatchString(name) {
-		path, as = file, name
-	}
+// loadWith compiles every ruleset of the -with file into t.with, by name,
+// or for NAME=FILE its one ruleset as NAME. When it cannot, it reports why
+// and returns false.
+func (t *tester) loadWith(arg string) bool {
+	path, as := withPath(arg)
 	src, err := os.ReadFile(path)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%s-with: %s\n", e.prefix(), pathError(err))
-		return nil
+		t.fail("-with: " + pathError(err))
+		return false
 	}
 	f, diags := dsl.Parse(path, src)
 	if f == nil || diags.HasErrors() {
-		writeDiags(e.stderr, diags, src, e.prefix())
-		return nil
+		t.broken++
+		writeDiags(t.e.stderr, diags, src, t.e.prefix())
+		t.noteErrors(diags)
+		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not parse (%s); no scenario was run\n", path, plural(countErrorsOnly(diags), "error"))
+		return false
 	}
-	out, errs := compileRulesets(e, f, src)
+	out, errs := compileRulesets(t.e, f, src)
 	switch {
 	case errs.HasErrors():
-		return nil
+		t.broken++
+		t.noteErrors(errs)
+		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not compile (%s); no scenario was run\n", path, plural(countErrorsOnly(errs), "error"))
+		return false
 	case len(out) == 0:
-		fmt.Fprintf(e.stderr, "%s-with: %s declares no ruleset\n", e.prefix(), path)
-		return nil
+		t.fail(fmt.Sprintf("-with: %s declares no ruleset", path))
+		return false
 	case as != "" && len(out) > 1:
-		fmt.Fprintf(e.stderr, "%s-with %s: %s declares %d rulesets (%s); name one file with one ruleset\n",
-			e.prefix(), arg, path, len(out), strings.Join(slices.Sorted(maps.Keys(out)), ", "))
-		return nil
+		t.fail(fmt.Sprintf("-with %s: %s declares %d rulesets (%s); name one file with one ruleset",
+			arg, path, len(out), strings.Join(slices.Sorted(maps.Keys(out)), ", ")))
+		return false
 	case as != "":
-		for _, p := range out {
-			return map[string]*runtime.Program{as: p}
+		for _, p := range out { // its one ruleset
+			t.with = map[string]*runtime.Program{as: p}
+		}
+		return true
+	}
+	t.with = out
+	return true
+}
+
+// withPath splits a -with argument into the file and, for NAME=FILE, the
+// name its ruleset stands in for.
+func withPath(arg string) (path, as string) {
+	if name, file, ok := strings.Cut(arg, "="); ok && identRE.MatchString(name) {
+		return file, name
+	}
+	return arg, ""
+}
+
+// withUnused returns why the -with file is of no use to the scenarios that
+// are to run, or "" when one of them takes a ruleset from it (or none is
+// to run, which finish reports). It looks ahead exactly as the scenarios
+// load their rulesets: a ruleset of the scenario's own file comes first,
+// then -with, by the name the scenario writes.
+func (t *tester) withUnused(arg string, files []scenarioFile) string {
+	taken := map[string]bool{} // the rulesets the scenarios take from outside their files
+	running := false
+	for _, sf := range files {
+		if sf.f == nil || sf.diags.HasErrors() {
+			continue // reported when it is run
+		}
+		own := map[string]bool{}
+		for _, r := range sf.f.Rulesets() {
+			own[string(r.Name)] = true
+		}
+		for _, d := range sf.f.Decls {
+			sc, ok := d.(*dsl.Scenario)
+			if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
+				continue
+			}
+			running = true
+			var use *dsl.UseRuleset // the last one counts, as when the scenario runs
+			for _, st := range sc.Body {
+				if u, ok := st.(*dsl.UseRuleset); ok {
+					use = u
+				}
+			}
+			if use != nil && !own[string(use.Name)] {
+				taken[string(use.Name)] = true
+			}
 		}
 	}
-	return out
+	if !running {
+		return ""
+	}
+	for name := range t.with {
+		if taken[name] {
+			return ""
+		}
+	}
+	msg := fmt.Sprintf("-with %s: no scenario to run takes %s from it", arg, strings.Join(slices.Sorted(maps.Keys(t.with)), " or "))
+	// The rulesets the scenarios take by name, which -with NAME=FILE can
+	// replace (a path is not a NAME).
+	var named []string
+	for n := range taken {
+		if identRE.MatchString(n) {
+			named = append(named, n)
+		}
+	}
+	slices.Sort(named)
+	path, _ := withPath(arg)
+	// -with NAME=FILE puts a house rule of another name in place of NAME;
+	// a bundled ruleset in the file means other scenarios were meant.
+	rename := false
+	if len(t.with) == 1 {
+		for n := range t.with {
+			rename = !isBundled(n)
+		}
+	}
+	switch {
+	case len(named) == 1 && rename:
+		return msg + fmt.Sprintf(" (they take %s; -with %s=%s plays it as %s)", named[0], named[0], path, named[0])
+	case len(named) > 1 && rename:
+		return msg + fmt.Sprintf(" (they take %s; -with NAME=%s plays it as NAME)", strings.Join(named, ", "), path)
+	case len(named) > 0:
+		return msg + fmt.Sprintf(" (they take %s)", strings.Join(named, ", "))
+	}
+	return msg + " (their rulesets are declared in their own files or named by path)"
 }
 
 // tester runs files and keeps the count.
 type tester struct {
-	e        *env
-	filter   *regexp.Regexp
-	verbose  bool
-	with     map[string]*runtime.Program // -with: rulesets by name
-	withUsed map[string]bool             // the names of with that a scenario used
-	json     bool                        // results go into doc, printed at the end
-	doc      testDoc
+	e       *env
+	filter  *regexp.Regexp
+	verbose bool
+	with    map[string]*runtime.Program // -with: rulesets by name
+	json    bool                        // results go into doc, printed at the end
+	doc     testDoc
 
 	passed, failed int
-	broken         int // files that could not be read or parsed
+	broken         int // files that could not be read or parsed, and other errors that stop scenarios
+}
+
+// fail reports a problem that keeps scenarios from running, on stderr and
+// in the JSON document.
+func (t *tester) fail(msg string) {
+	fmt.Fprintf(t.e.stderr, "turnorder test: %s\n", msg)
+	t.doc.Errors = append(t.doc.Errors, msg)
+	t.broken++
+}
+
+// finish prints the summary line (or the JSON document), which ends every
+// run however it went, and returns the exit status.
+func (t *tester) finish(args []string) int {
+	if t.json {
+		t.doc.Passed, t.doc.Failed = t.passed, t.failed
+		if err := writeJSON(t.e.stdout, t.doc); err != nil {
+			fmt.Fprintf(t.e.stderr, "turnorder test: %v\n", err)
+			return exitError
+		}
+	} else {
+		fmt.Fprintf(t.e.stdout, "%d passed, %d failed\n", t.passed, t.failed)
+	}
+	switch {
+	case t.failed > 0 || t.broken > 0:
+		return exitError
+	case t.passed == 0 && t.filter != nil:
+		fmt.Fprintf(t.e.stderr, "turnorder test: no scenario title matches -run %q\n", t.filter.String())
+		return exitError
+	case t.passed == 0:
+		fmt.Fprintf(t.e.stderr, "turnorder test: no scenarios in %s\n", describeArgs(args))
+		return exitError
+	}
+	return exitOK
 }
 
 func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	if sf.err != nil {
-		fmt.Fprintf(t.e.stderr, "turnorder test: %s\n", pathError(sf.err))
-		t.broken++
-		t.doc.Errors = append(t.doc.Errors, pathError(sf.err))
+		t.fail(pathError(sf.err))
 		return
 	}
-	f, diags := dsl.Parse(sf.name, sf.src)
+	f, diags := sf.f, sf.diags
 	if f == nil || diags.HasErrors() {
 		writeDiags(t.e.stderr, diags, sf.src, t.e.prefix())
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
@@ -352,7 +461,6 @@ func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Progr
 // -with file's, or else where the scenario says.
 func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
-		t.withUsed[name] = true
 		return p, nil
 	}
 	return conformance.Load(name, fromFile)

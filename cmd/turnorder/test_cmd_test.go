@@ -266,7 +266,8 @@ scenario "A tie is rolled again" {
 		{"syntax error", []string{"test", syntax, byPath}, expectation{code: 1, stderr: []string{
 			syntax + ":", "does not parse",
 		}, stdout: []string{"PASS  " + byPath}}, "2 passed, 0 failed"},
-		{"missing file", []string{"test", filepath.Join(dir, "nope.rules")}, expectation{code: 1, stderr: []string{"nope.rules", "no such file"}, oneLine: true}, ""},
+		{"missing file", []string{"test", filepath.Join(dir, "nope.rules")}, expectation{code: 1, stderr: []string{"nope.rules", "no such file"}, oneLine: true},
+			"0 passed, 0 failed"},
 		{"bad regexp", []string{"test", "-run", "(", byPath}, expectation{code: 2, stderr: []string{"-run", "missing closing )"}, oneLine: true}, ""},
 		{"bad flag", []string{"test", "-x"}, expectation{code: 2, stderr: []string{"-x"}}, ""},
 		{"-with an unchanged copy", []string{"test", "-with", copied, "mesbg"}, expectation{code: 0}, mesbgSummary},
@@ -281,29 +282,41 @@ scenario "A tie is rolled again" {
 		}}, "0 passed, 1 failed"},
 		{"-with NAME=FILE of several rulesets", []string{"test", "-with", "mesbg=" + several, "mesbg"}, expectation{code: 1, stderr: []string{
 			"declares 2 rulesets (mesbg, previous_holder)",
-		}, oneLine: true}, ""},
+		}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with a file of no ruleset", []string{"test", "-with", byPath, "mesbg"}, expectation{code: 1, stderr: []string{
 			"declares no ruleset",
-		}, oneLine: true}, ""},
+		}, oneLine: true}, "0 passed, 0 failed"},
+		// Found before any scenario runs.
 		{"-with a ruleset no scenario names", []string{"test", "-with", house, "agi"}, expectation{code: 1, stderr: []string{
-			"turnorder test: -with " + house + ": no scenario that ran takes mesbg from it",
-		}, oneLine: true}, ""},
+			"turnorder test: -with " + house + ": no scenario to run takes mesbg from it (they take agi)\n",
+		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
+		// A house rule renamed needs -with NAME=FILE, and the message says so.
+		{"-with a ruleset of another name", []string{"test", "-with", renamed, "mesbg"}, expectation{code: 1, stderr: []string{
+			"turnorder test: -with " + renamed + ": no scenario to run takes previous_holder from it (they take mesbg; -with mesbg=" + renamed + " plays it as mesbg)\n",
+		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
 		// These scenarios name their ruleset by its path, not by a name.
 		{"-with a ruleset the scenarios name by path", []string{"test", "-with", "variant=" + house, byPath}, expectation{code: 1, stderr: []string{
-			"no scenario that ran takes variant from it",
-		}, oneLine: true}, "2 passed, 0 failed"},
+			"no scenario to run takes variant from it (their rulesets are declared in their own files or named by path)",
+		}, notStdout: []string{"PASS"}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with and -run matching nothing", []string{"test", "-with", house, "-run", "no such title", "mesbg"}, expectation{code: 1, stderr: []string{
 			"no scenario title matches",
 		}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with unused, JSON", []string{"test", "-json", "-with", house, "-run", "worked example", "agi"}, expectation{code: 1, stdout: []string{
-			`"errors": [` + "\n    \"-with " + house + ": no scenario that ran takes mesbg from it",
+			`"errors": [` + "\n    \"-with " + house + ": no scenario to run takes mesbg from it",
+			`"scenarios": []`,
 		}}, ""},
 		{"-with a file with errors", []string{"test", "-with", broken, "mesbg"}, expectation{code: 1, stderr: []string{
-			broken + ":", "agi", "^\n",
+			broken + ":", "agi", "^\n", "-with " + broken + " does not compile (1 error); no scenario was run\n",
+		}, notStdout: []string{"PASS"}}, "0 passed, 0 failed"},
+		{"-with a file with errors, JSON", []string{"test", "-json", "-with", broken, "mesbg"}, expectation{code: 1, stdout: []string{
+			`"scenarios": []`, `"errors": [` + "\n    \"" + broken + ":", "unknown name agi",
 		}}, ""},
+		{"-with a file that does not parse", []string{"test", "-with", syntax, "mesbg"}, expectation{code: 1, stderr: []string{
+			syntax + ":", "-with " + syntax + " does not parse (1 error); no scenario was run\n",
+		}, notStdout: []string{"PASS"}}, "0 passed, 0 failed"},
 		{"-with a missing file", []string{"test", "-with", filepath.Join(dir, "nope.rules"), "mesbg"}, expectation{code: 1, stderr: []string{
 			"-with: ", "no such file",
-		}, oneLine: true}, ""},
+		}, oneLine: true}, "0 passed, 0 failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
