@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
@@ -26,7 +27,9 @@ A directory stands for every *.rules file under it. A name that is not a
 file, such as mesbg, checks the bundled ruleset of that name.
 
 Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
-the same file, a bundled ruleset, or a file relative to the scenario's file.
+the same file, a bundled ruleset, or a file relative to the scenario's file,
+and its rounds may name only the sides and units it plays with and kinds of
+event that exist. Check does not play them: turnorder test does.
 
 For each clean file, check prints a summary line to standard output; errors
 and warnings go to standard error. The exit status is 0 when there are no
@@ -133,6 +136,11 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, stri
 	// scenario naming it would be reported twice over; skip the check.
 	if !syntaxErrs {
 		diags = append(diags, checkScenarioRulesets(f, declared, dir)...)
+	}
+	// With every ruleset found and compiled, the scenarios' own statements
+	// can be checked against them (names of sides and units, event kinds).
+	if !diags.HasErrors() && scenarios > 0 {
+		diags = append(diags, conformance.Lint(f, conformance.Options{})...)
 	}
 
 	var parts []string

@@ -90,6 +90,14 @@ ruleset s {
   activation bogus by o
 }
 `)
+	typos := writeFile(t, dir, "typos.rules", `scenario "typos" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rbo 2
+    expect event rolls Jay
+  }
+}
+`)
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
@@ -117,6 +125,10 @@ ruleset s {
 			scen + `:8:12: error: scenario "typo": unknown ruleset mesgb`,
 			"\n      ruleset  mesgb\n               ^\n",
 		}}},
+		{"scenario statements", []string{typos}, expectation{code: 1, stderr: []string{
+			typos + ":4:17: error: round 1: roll Rbo: no side or unit is called Rbo (sides Jay, Rob)",
+			typos + ":5:12: error: round 1: expect event rolls: there is no such kind of event",
+		}, notStdout: []string{"ok"}}},
 		{"duplicate ruleset", []string{dup}, expectation{code: 1, stderr: []string{dup + ":9:1: error: ruleset r is declared twice in this file (first at line 1)"}}},
 		{"warnings only", []string{warn}, expectation{code: 0,
 			stdout: []string{"ok  " + warn + " (ruleset r, 1 warning)"},
