@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -274,6 +275,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
 		// An expression ends at "=", so `when round = 1` stops at it.
 		d.Message = `unexpected "=": to compare, write ==`
+	case t.Type == tokenType("Dice") && (strings.Contains(d.Message, "a name") || strings.Contains(d.Message, "NAME")):
+		// d1 is a unit `unit d * 2` makes, and reads as a die.
+		d.Message = fmt.Sprintf("unexpected %q: a name that reads as dice must be quoted, as in \"%s\"", t.Value, t.Value)
 	case t.Type == tokenType("EOL") && strings.HasPrefix(d.Message, "unexpected end of line (expected") &&
 		strings.Contains(d.Message, `"{"`):
 		if next := nextToken(tokens, t.Pos.Offset+1); next != nil && next.Type == tokenType("Op") && next.Value == "{" {
