@@ -99,7 +99,8 @@ type linter struct {
 }
 
 // roundBlock checks one round block; it reports false when the rounds that
-// follow cannot be numbered.
+// follow are not checked: they cannot be numbered, or the round is to fail
+// (`expect error`), which ends the scenario.
 func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 	if rb.Number != l.round+1 {
 		if l.round == 0 {
@@ -111,6 +112,12 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 	}
 	l.round = rb.Number
 	for _, st := range rb.Body {
+		if e, ok := st.(*dsl.Expect); ok && e.Error != nil {
+			// What follows may be the mistake the round is expected to
+			// refuse (`remove Zed`): the runner plays it to see.
+			l.expect(e)
+			return false
+		}
 		switch s := st.(type) {
 		case *dsl.RollScript:
 			for _, ni := range s.Rolls {

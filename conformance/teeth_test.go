@@ -274,6 +274,13 @@ scenario "three" {
     expect holder Jay
   }
 }
+scenario "a refusal expected" {
+  ruleset morturi
+  round 1 {
+    expect error "no unit is called Zed"
+    remove Zed
+  }
+}
 `
 	f, diags := dsl.Parse("s.rules", []byte(src))
 	if diags.HasErrors() {

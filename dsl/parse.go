@@ -3,6 +3,7 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -109,10 +110,16 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	if len(errs) > 0 {
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
-	file, syntaxErrs := parseRecovering(filename, text, tokens)
-	errs = append(errs, syntaxErrs...)
+	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens)
+	// Where parsing stopped, if it did, comes last, whatever its position.
+	last := func(ds Diagnostics) Diagnostics {
+		if stopped != nil {
+			ds = append(ds, *stopped)
+		}
+		return ds
+	}
 	if file == nil {
-		return nil, tidy(errs)
+		return nil, last(tidy(append(errs, syntaxErrs...)))
 	}
 	file.Source = string(src)
 	for _, t := range tokens {
@@ -124,19 +131,19 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
 	errs = append(errs, checkRolls(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
-	if len(errs) == 0 {
+	if len(errs) == 0 && len(syntaxErrs) == 0 {
 		return file, nil
 	}
-	errs = tidy(errs)
-	dropBroken(file, errs)
-	return file, errs
+	dropBroken(file, errs, spans)
+	return file, last(tidy(append(errs, syntaxErrs...)))
 }
 
 // parseRecovering parses text, recovering from syntax errors as Parse
 // describes. It returns the file parsed from what was left (nil if it gave
-// up) and the errors.
-func parseRecovering(filename string, text []byte, tokens []lexer.Token) (*File, Diagnostics) {
-	var errs Diagnostics
+// up), the errors, the spans of text it set aside (a bracket it removed
+// counts as a span of one byte), and, if it stopped before the end, a last
+// diagnostic saying so.
+func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *File, errs Diagnostics, spans [][2]int, stopped *Diagnostic) {
 	seen := map[Diagnostic]bool{}
 	bracketLines := map[int]bool{} // lines with an unclosed bracket, reported and removed
 	relex := func() bool {
@@ -148,16 +155,22 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (*File,
 	for {
 		f, err := parser.ParseBytes(filename, text)
 		if err == nil {
-			return f, errs
+			return f, errs, spans, nil
 		}
 		parsed += len(text)
 		d := explain(refine(fromParseError(filename, err), tokens, text), tokens)
 		if seen[d] {
-			return nil, errs // no progress: the same error again
+			return nil, errs, spans, nil // no progress: the same error again
 		}
-		if len(errs) >= maxSyntaxErrs || parsed > recoveryBytes {
-			// Say so, or the author would take the list for all there is.
-			return nil, append(errs, errorAt(d.Pos, "too many errors: the rest of the file is not checked"))
+		// Say so when stopping, or the author would take the list for all
+		// there is.
+		if len(errs) >= maxSyntaxErrs {
+			stop := errorAt(d.Pos, "too many errors: the rest of the file is not checked")
+			return nil, errs, spans, &stop
+		}
+		if parsed > recoveryBytes {
+			stop := errorAt(d.Pos, "the file is too large to look for more errors after these: fix them and check again")
+			return nil, errs, spans, &stop
 		}
 		seen[d] = true
 		if open := unclosed(tokens); open != nil && open.Pos == d.Pos {
@@ -165,15 +178,16 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (*File,
 			// it, remove it, and parse the rest of the file as written.
 			errs = append(errs, d)
 			text[open.Pos.Offset] = ' '
+			spans = append(spans, [2]int{open.Pos.Offset, open.Pos.Offset + 1})
 			bracketLines[open.Pos.Line] = true
 			if !relex() {
-				return nil, errs
+				return nil, errs, spans, nil
 			}
 			continue
 		}
 		if bracketLines[d.Pos.Line] && blankLine(text, d.Pos.Offset) {
 			if !relex() {
-				return nil, errs
+				return nil, errs, spans, nil
 			}
 			continue // what is left of that line after its bracket went
 		}
@@ -190,13 +204,14 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (*File,
 			}
 		}
 		if !ok {
-			return nil, errs
+			return nil, errs, spans, nil
 		}
 		// Blank out the broken statement or declaration, keeping newlines
 		// so every position after it stays true, and parse again.
 		blank(text, start, end)
+		spans = append(spans, [2]int{start, end})
 		if !relex() {
-			return nil, errs
+			return nil, errs, spans, nil
 		}
 	}
 }
@@ -223,11 +238,13 @@ func tidy(ds Diagnostics) Diagnostics {
 	return out
 }
 
-// dropBroken removes from f every declaration that holds an error. What is
-// left of one after recovery (a statement set aside, a bracket removed,
-// bad dice) would only make a compiler report the same mistake again in
-// other words, or report its consequences.
-func dropBroken(f *File, errs Diagnostics) {
+// dropBroken removes from f every declaration that holds one of errs or
+// overlaps a span that recovery set aside. What is left of one (a
+// statement set aside, a bracket removed, bad dice) would only make a
+// compiler report the same mistake again in other words, or report its
+// consequences. A syntax error is not itself a reason: one that says a "}"
+// is missing is placed on the next declaration, which is whole.
+func dropBroken(f *File, errs Diagnostics, spans [][2]int) {
 	kept := f.Decls[:0]
 	for _, d := range f.Decls {
 		var from, to Pos
@@ -239,7 +256,7 @@ func dropBroken(f *File, errs Diagnostics) {
 		case *SideSetup:
 			from, to = d.Pos, d.EndPos
 		}
-		broken := false
+		broken := slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] < to.Offset && s[1] > from.Offset })
 		for _, e := range errs {
 			if e.Severity == Error && e.Pos.Offset >= from.Offset && e.Pos.Offset < to.Offset {
 				broken = true

@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -158,5 +159,36 @@ func TestRecoveryStopsAtBrokenStructure(t *testing.T) {
 	_, diags := dsl.Parse("brace.rules", []byte(src))
 	if len(diags) != 1 || diags[0].Pos.Line != 4 {
 		t.Errorf("want one error, at line 4; got:\n%s", diags.Render(src))
+	}
+}
+
+// A missing "}" is reported at the next declaration, which is whole: it is
+// kept, so that what is wrong inside it is found too.
+func TestMissingBraceKeepsTheNextDeclaration(t *testing.T) {
+	const src = "ruleset a {\n  sides 2\n\nruleset b {\n  sides 2\n}\n"
+	f, diags := dsl.Parse("brace.rules", []byte(src))
+	if f == nil || len(diags) != 1 || !strings.Contains(diags[0].Message, `is a "}" missing above?`) {
+		t.Fatalf("file %v, diagnostics:\n%s", f, diags.Render(src))
+	}
+	var got []string
+	for _, r := range f.Rulesets() {
+		got = append(got, string(r.Name))
+	}
+	if diff := cmp.Diff([]string{"b"}, got); diff != "" {
+		t.Errorf("rulesets kept (-want +got):\n%s", diff)
+	}
+}
+
+// When recovery stops, the diagnostic saying so comes last.
+func TestRecoveryStopComesLast(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("ruleset x {\n")
+	for i := range 25 {
+		fmt.Fprintf(&b, "  frob%d 1\n", i)
+	}
+	b.WriteString("}\nruleset y {\n  sides 99999999999999999999\n}\n")
+	_, diags := dsl.Parse("many.rules", []byte(b.String()))
+	if n := len(diags); n == 0 || !strings.HasPrefix(diags[n-1].Message, "too many errors") {
+		t.Fatalf("diagnostics:\n%s", diags.Render(b.String()))
 	}
 }

@@ -472,3 +472,115 @@ func TestFailedRoundMustBeAborted(t *testing.T) {
 		t.Errorf("replayed round %d, holder %q; want round 1, Jay", res.Round, res.Holder)
 	}
 }
+
+// A round that failed where it cannot be aborted (the battle was restored
+// in mid-round) is not refused for ever: it goes on as it is.
+func TestFailedRoundThatCannotBeAbortedGoesOn(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fail := true
+	hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		if at.Kind == "round" && at.Edge == "end" && fail {
+			fail = false
+			return errors.New("boom")
+		}
+		return nil
+	}
+	r, err := p.Restore(data, runtime.WithHook(hook))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		done, err := r.Step(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			break
+		}
+	}
+	if _, err := r.EndRound(ctx); err == nil {
+		t.Fatal("EndRound: the planted failure did not happen")
+	}
+	if err := r.AbortRound(); err == nil {
+		t.Fatal("AbortRound of a restored round: no error")
+	}
+	if _, err := r.EndRound(ctx); err != nil {
+		t.Fatalf("EndRound again: %v", err)
+	}
+	if _, err := r.PlayRound(ctx); err != nil {
+		t.Fatalf("the next round: %v", err)
+	}
+}
+
+// Deciders and dice are host code run in the middle of a round: they
+// cannot play or undo rounds either.
+func TestDeciderCannotPlayRounds(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	var b *runtime.Battle
+	var got error
+	decider := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		_, got = b.EndRound(ctx)
+		return d.Default, nil
+	})
+	b, err := p.NewBattle(p.Example(), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(got, runtime.ErrInCallback) {
+		t.Errorf("EndRound from a decider: %v, want ErrInCallback", got)
+	}
+}
+
+// What follows a reroll in a tie rule runs once, where the reroll broke
+// the tie: one choice, however many rerolls tied again.
+func TestChoiceAfterRerollsIsAskedOnce(t *testing.T) {
+	p := compileInline(t, `ruleset loser {
+  sides 2
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie {
+        reroll
+        choice first by loser
+      }
+    }
+  }
+}`)
+	dice := runtime.NewScriptedDice()
+	for _, r := range [][2]int{{3, 3}, {4, 4}, {2, 2}, {5, 1}} {
+		dice.AddRoll("A", r[0])
+		dice.AddRoll("B", r[1])
+	}
+	decider := runtime.NewScriptedDecider()
+	decider.Add("B", "B")
+	b, err := p.NewBattle(runtime.Sides("A", "B"), runtime.WithDice(dice), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"B", "A"}, res.Order); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+	if u := decider.Unused(); len(u) > 0 {
+		t.Errorf("unused answers: %v", u)
+	}
+}

@@ -140,22 +140,22 @@ func WithHook(h HostHook) BattleOption {
 // Battle is one game played with a Program. It is not safe for concurrent
 // use; give each goroutine its own Battle.
 type Battle struct {
-	prog      *Program
-	round     int
-	sides     []*Side
-	units     []*Unit
-	sideByNm  map[string]*Side
-	unitByNm  map[string]*Unit
-	standings []*Standing // by order id; nil until computed
-	memory    Memory
-	done      []bool // by phase id: the phases and steps that have run
-	cur       *roundState
-	pending   []Event     // events between rounds
-	prevRound *roundState // the round before the one under way, for AbortRound
-	check     checkpoint  // the battle as the round under way found it
-	failed    error       // what broke the round under way, until AbortRound
-	inHook    int         // Go hooks running: the round that called them is half played
-	spare     []*Standing // by order id: a standing to fill next time (see computeOrder)
+	prog       *Program
+	round      int
+	sides      []*Side
+	units      []*Unit
+	sideByNm   map[string]*Side
+	unitByNm   map[string]*Unit
+	standings  []*Standing // by order id; nil until computed
+	memory     Memory
+	done       []bool // by phase id: the phases and steps that have run
+	cur        *roundState
+	pending    []Event     // events between rounds
+	prevRound  *roundState // the round before the one under way, for AbortRound
+	check      checkpoint  // the battle as the round under way found it
+	failed     error       // what broke the round under way, until AbortRound
+	inCallback int         // hooks, deciders or dice running: the round that called them is half played
+	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
@@ -334,9 +334,13 @@ const maxExact = 1 << 53
 
 func exactInt(x int64) (any, error) {
 	if x > maxExact || x < -maxExact {
-		return nil, fmt.Errorf("%d is too large: whole numbers go up to 2^53 (9007199254740992) either way, to be compared exactly", x)
+		return nil, tooLarge(x)
 	}
 	return int(x), nil
+}
+
+func tooLarge[T int64 | uint64](x T) error {
+	return fmt.Errorf("%d is too large: whole numbers go up to 2^53 (9007199254740992) either way, to be compared exactly", x)
 }
 
 // convertAttr converts a value from a setup (a literal) or from Go (or
@@ -352,8 +356,8 @@ func convertAttr(v any, t AttrType) (any, error) {
 		case rv.CanInt():
 			return exactInt(rv.Int())
 		case rv.CanUint():
-			if rv.Uint() > maxExact {
-				return exactInt(maxExact + 1)
+			if u := rv.Uint(); u > maxExact {
+				return nil, tooLarge(u)
 			}
 			return exactInt(int64(rv.Uint()))
 		case rv.CanFloat():

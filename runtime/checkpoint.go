@@ -124,7 +124,9 @@ func (c *checkpoint) restore(b *Battle) {
 }
 
 // AbortRound abandons the round under way, for a round that failed
-// part-way (a cancelled context, a limit, a decider's error), and puts the
+// part-way (a cancelled context, a limit, a decider's error; after a
+// failure in StartRound or EndRound the round's other methods refuse
+// until it is aborted, as the round is half played), and puts the
 // battle back exactly as it was before the round started: the round
 // number, standings, Ready markers, attributes and statuses changed by
 // hooks or the host, units removed, and the state of seeded dice, so the
@@ -134,23 +136,31 @@ func (c *checkpoint) restore(b *Battle) {
 // mid-round has no record of its start and cannot abort the round, nor can
 // one whose scripted dice another battle (a clone) has used since.
 func (b *Battle) AbortRound() error {
-	if b.inHook > 0 {
-		return fmt.Errorf("AbortRound: %w", ErrInHook)
+	if b.inCallback > 0 {
+		return fmt.Errorf("AbortRound: %w", ErrInCallback)
 	}
 	if !b.InRound() {
-		return fmt.Errorf("AbortRound: no round is under way")
+		return errNoRound("AbortRound")
 	}
-	if !b.check.valid(b) {
-		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
-	}
-	if s := b.check.script; s != nil && s.owner != &b.check {
-		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
+	if err := b.abortable(); err != nil {
+		return err
 	}
 	b.check.restore(b)
 	b.failed = nil
 	b.round--
 	b.cur, b.prevRound = b.prevRound, nil
 	b.changed()
+	return nil
+}
+
+// abortable says why the round under way cannot be aborted, if it cannot.
+func (b *Battle) abortable() error {
+	if !b.check.valid(b) {
+		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
+	}
+	if s := b.check.script; s != nil && s.owner != &b.check {
+		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
+	}
 	return nil
 }
 

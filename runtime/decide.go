@@ -184,7 +184,9 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	if b.policyDecides() {
 		return d.Default, nil
 	}
+	b.inCallback++
 	ans, err := b.decider.Decide(ctx, d)
+	b.inCallback--
 	if err != nil {
 		return nil, err
 	}

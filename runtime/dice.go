@@ -218,23 +218,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 			fromFallback = append(fromFallback, i)
 		}
 	}
-	var fallen []int
-	if len(missing) > 0 && d.Fallback != nil {
-		sub := req
-		sub.Subjects, sub.Modifiers = missing, nil
-		for _, i := range fromFallback {
-			if i < len(req.Modifiers) {
-				sub.Modifiers = append(sub.Modifiers, req.Modifiers[i])
-			}
-		}
-		var err error
-		if fallen, err = d.Fallback.Roll(ctx, sub); err != nil {
-			return nil, err
-		}
-		if len(fallen) != len(missing) {
-			return nil, fmt.Errorf("the fallback dice rolled %d totals for %d subjects", len(fallen), len(missing))
-		}
-	} else if len(missing) > 0 {
+	if len(missing) > 0 && d.Fallback == nil {
 		what := "roll"
 		if req.Attempt > 0 {
 			what = "reroll"
@@ -244,9 +228,8 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
-		if len(fromFallback) > 0 && fromFallback[0] == i {
-			out[i], fromFallback, fallen = fallen[0], fromFallback[1:], fallen[1:]
-			continue
+		if len(d.rolls[s]) == 0 {
+			continue // the fallback's
 		}
 		v := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
@@ -257,6 +240,28 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 				msg: fmt.Sprintf("round %d: scripted roll %d for %s is impossible on %s", req.Round, v, s, diceName(req.Count, req.Faces))}
 		}
 		out[i] = v
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	// Only now, with the script's results known to be possible: dice at
+	// the table cannot take a roll back.
+	sub := req
+	sub.Subjects, sub.Modifiers = missing, nil
+	for _, i := range fromFallback {
+		if i < len(req.Modifiers) {
+			sub.Modifiers = append(sub.Modifiers, req.Modifiers[i])
+		}
+	}
+	fallen, err := d.Fallback.Roll(ctx, sub)
+	if err != nil {
+		return nil, err
+	}
+	if len(fallen) != len(missing) {
+		return nil, fmt.Errorf("the fallback dice rolled %d totals for %d subjects", len(fallen), len(missing))
+	}
+	for k, i := range fromFallback {
+		out[i] = fallen[k]
 	}
 	return out, nil
 }

@@ -563,7 +563,7 @@ func TestSetHolderLastsOneRound(t *testing.T) {
 }
 
 // A Go hook may change the battle, but not play or undo the round that is
-// running it: each round method refuses with ErrInHook, and the round goes
+// running it: each round method refuses with ErrInCallback, and the round goes
 // on.
 func TestGoHookCannotPlayRounds(t *testing.T) {
 	ctx := context.Background()
@@ -598,8 +598,8 @@ func TestGoHookCannotPlayRounds(t *testing.T) {
 				t.Fatalf("round %d, %d hook calls; want round 2, 4 calls", b.Round(), len(got))
 			}
 			for _, err := range got {
-				if !errors.Is(err, runtime.ErrInHook) {
-					t.Errorf("%s from a hook: err = %v, want ErrInHook", name, err)
+				if !errors.Is(err, runtime.ErrInCallback) {
+					t.Errorf("%s from a hook: err = %v, want ErrInCallback", name, err)
 				}
 			}
 		})

@@ -6,6 +6,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -431,8 +432,11 @@ func TestSetAttrWholeNumbers(t *testing.T) {
 		}
 	}
 	for _, v := range []any{int64(1<<53 + 1), uint64(1<<63 + 5), 2.5, float64(1 << 60)} {
-		if err := b.SetAttr(ctx, "A", "points", v); err == nil {
+		err := b.SetAttr(ctx, "A", "points", v)
+		if err == nil {
 			t.Errorf("SetAttr(%T %v): no error", v, v)
+		} else if _, isInt := v.(float64); !isInt && !strings.Contains(err.Error(), fmt.Sprint(v)) {
+			t.Errorf("SetAttr(%T %v): %v, which does not name the value", v, v, err)
 		}
 	}
 }

@@ -211,14 +211,20 @@ type branchOutcome struct {
 type enumDice struct {
 	path     []branchOutcome
 	at       int
-	lastRoll []string // subjects of the previous roll request
+	lastRoll []string // subjects of the previous roll request, if it was a reroll
 }
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
-	if req.Attempt > 0 && slices.Equal(req.Subjects, d.lastRoll) {
+	// A reroll of the group the last reroll left tied starts over from
+	// where that reroll did. Not so the first reroll: what the tie rules
+	// do after a reroll (a choice, say) did not follow the first roll.
+	if req.Attempt > 1 && slices.Equal(req.Subjects, d.lastRoll) {
 		return nil, errLoop{pos: req.Pos}
 	}
-	d.lastRoll = slices.Clone(req.Subjects)
+	d.lastRoll = nil
+	if req.Attempt > 0 {
+		d.lastRoll = slices.Clone(req.Subjects)
+	}
 	if d.at < len(d.path) {
 		d.at++
 		return d.path[d.at-1].rolls, nil

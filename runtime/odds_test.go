@@ -121,6 +121,28 @@ ruleset low {
 			orderCount: 6,
 		},
 		{
+			// A tie is rolled again until broken, and then the loser of
+			// the roll-off goes first (default self), once. A wins outright
+			// (a+1 > b) with 21/36; a tie (5/36) leads to rerolls whose
+			// final loser goes first: A loses one with 10/31. P(A) = 21/36
+			// + 5/36 * 10/31 = 701/1116.
+			name: "choice after a reroll", prog: compileInline(t, `
+ruleset loser {
+  side attribute bonus int
+  phase p {
+    order sides as priority {
+      highest roll d6 + bonus
+      tie {
+        reroll
+        choice first by loser default self
+      }
+    }
+  }
+}`), sides: []runtime.SideSpec{{Name: "A", Attrs: map[string]any{"bonus": 1}}, {Name: "B"}}, rounds: 1,
+			holders:   []map[string]string{{"A": "701/1116", "B": "415/1116"}},
+			sequences: map[string]string{"A": "701/1116", "B": "415/1116"},
+		},
+		{
 			// Units roll off, and the side of the first unit holds
 			// priority: A has two of the three units, so 2/3.
 			name: "units", prog: compileInline(t, `

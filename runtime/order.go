@@ -31,7 +31,10 @@ type orderRun struct {
 	chooser string
 	choseIn int // the round chooser chose in
 	rerolls int
-	groups  []TieGroup
+	// handedOn says the reroll just applied left a tie, which it handed to
+	// the tie rules again: they ran the rest of the chain for it.
+	handedOn bool
+	groups   []TieGroup
 	// For an until-changed recomputation: the previous standing, and which
 	// subjects' watched values changed since it was made.
 	prev    *Standing
@@ -216,14 +219,23 @@ func (r *orderRun) run(chain []link, lo, hi int, roll *rollLink, ties *tieSet, a
 		}
 		// A link changes positions only inside the block it is given, so
 		// the blocks after it are where they were.
+		handedOn := false
 		for s := lo; s < hi; {
 			e := r.end(s)
 			if e-s > 1 {
+				r.handedOn = false
 				if err := r.apply(l, s, e, roll, ties, attempt); err != nil {
 					return err
 				}
+				_, isReroll := l.(*rerollLink)
+				handedOn = handedOn || isReroll && r.handedOn
 			}
 			s = e
+		}
+		if handedOn {
+			// What follows a reroll (a choice, say) runs once, where the
+			// reroll broke the tie, not again at every reroll that tied.
+			return nil
 		}
 	}
 	return nil
@@ -340,7 +352,7 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 			if err != nil {
 				return err
 			}
-			if m != math.Trunc(m) || math.Abs(m) > 1<<53 {
+			if m != math.Trunc(m) || math.Abs(m) > maxExact {
 				// Dice totals are whole: a half would decide ties the
 				// rulebook never meant, so say how to round it.
 				return ruleErrorf(l.mod.pos, "the modifier %s for %s is %v: a roll's modifier must be a whole number (round it with floor, ceil or round)",
@@ -359,7 +371,10 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
 		var err error
 		b.useScript()
-		if nat, err = b.dice.Roll(r.ctx, req); err != nil {
+		b.inCallback++
+		nat, err = b.dice.Roll(r.ctx, req)
+		b.inCallback--
+		if err != nil {
 			return err
 		}
 		if len(nat) != n {
@@ -401,7 +416,9 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 			req.Options = r.namesOf(p, e)
 		}
 		b.useScript()
+		b.inCallback++
 		k, err := b.dice.Pick(r.ctx, req)
+		b.inCallback--
 		if err != nil {
 			return err
 		}
@@ -531,15 +548,18 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 	if ties == nil {
 		return nil
 	}
+	handedOn := false
 	for p := s; p < e; {
 		q := r.end(p)
 		if q-p > 1 {
 			if err := r.tie(ties, p, q, roll, attempt+1); err != nil {
 				return err
 			}
+			handedOn = true
 		}
 		p = q
 	}
+	r.handedOn = handedOn
 	return nil
 }
 

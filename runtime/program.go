@@ -856,8 +856,10 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 			if r.when == nil {
 				break
 			}
-			if n := len(c.p.warnings); !c.resolves(r.chain) {
-				c.p.warnings = c.p.warnings[:n] // said already
+			n := len(c.p.warnings)
+			ok := c.resolves(r.chain)
+			c.p.warnings = c.p.warnings[:n] // said already, by the first look
+			if !ok {
 				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
 					o.name, r.pos.Line)
 				return

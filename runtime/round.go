@@ -23,25 +23,29 @@ func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
 	return b.Result(), nil
 }
 
-// ErrRoundFailed is returned by the round's methods after a failure left
-// the round half played: AbortRound undoes it, so that it can be played
-// again.
+// ErrRoundFailed is returned by the round's methods (and Snapshot) after
+// a failure in StartRound or EndRound left the round half played:
+// AbortRound undoes it, so that it can be played again. A battle that
+// cannot abort the round (see AbortRound) is let go on instead.
 var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
 
-// ErrInHook is returned by the methods that play or undo rounds when they
-// are called from a Go hook, in the middle of the round that ran it.
-var ErrInHook = errors.New("cannot be called from a hook, in the middle of a round")
+// ErrInCallback is returned by the methods that play, undo or save rounds
+// when they are called from a Go hook, a Decider or Dice, in the middle of
+// the round that called it.
+var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 
 func errNoRound(what string) error {
-	return fmt.Errorf("%s: no round is under way (StartRound starts one)", what)
+	return fmt.Errorf("%s: no round is under way", what)
 }
 
 // ready says whether the round's methods may run now.
 func (b *Battle) ready(what string) error {
-	if b.inHook > 0 {
-		return fmt.Errorf("%s: %w", what, ErrInHook)
+	if b.inCallback > 0 {
+		return fmt.Errorf("%s: %w", what, ErrInCallback)
 	}
-	if b.failed != nil {
+	// A round that cannot be aborted (the battle was restored or cloned in
+	// it) is let go on as it is: refusing would leave the battle stuck.
+	if b.failed != nil && b.abortable() == nil {
 		return fmt.Errorf("%s: round %d: %w (it failed with: %v)", what, b.round, ErrRoundFailed, b.failed)
 	}
 	return nil
@@ -310,8 +314,8 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 			}
 		}
 	}
-	b.inHook++
-	defer func() { b.inHook-- }()
+	b.inCallback++
+	defer func() { b.inCallback-- }()
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
 			return fmt.Errorf("Go hook at %s: %w", at, err)
@@ -624,6 +628,7 @@ func (b *Battle) endRound(ctx context.Context) error {
 	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, b.roundOrder(b.standings[b.prog.main.id]), values
 	b.eventsHint = len(b.cur.Events)
 	b.cur.Stage = "ended"
+	b.failed = nil // a failure that could not be aborted, now behind it
 	b.changed()
 	return nil
 }

@@ -38,7 +38,9 @@ type unitSnap struct {
 	Ready  bool           `json:"ready,omitempty"`
 }
 
-// Snapshot saves the battle as JSON. Restore it with Program.Restore.
+// Snapshot saves the battle as JSON. Restore it with Program.Restore. It
+// refuses, with ErrInCallback or ErrRoundFailed, a battle caught half way
+// through a round's own work.
 func (b *Battle) Snapshot() ([]byte, error) {
 	if err := b.ready("Snapshot"); err != nil {
 		return nil, err
