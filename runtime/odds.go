@@ -34,9 +34,13 @@ type OddsOptions struct {
 	// this many rounds (default 6).
 	SequenceRounds int
 	// MaxPaths bounds the paths explored in one round from one state
-	// (default 300,000: six players rolling off take about 276,000, and
-	// each path holds a battle until the round's states are merged).
+	// (default 300,000: six players rolling off take about 276,000, each
+	// a replay of the round).
 	MaxPaths int
+	// MaxStates bounds the different states a battle can be in after a
+	// round (default 20,000); past it, holder sequences are given up
+	// first, and then the analysis.
+	MaxStates int
 }
 
 // Prob is an exact probability of an outcome.
@@ -85,6 +89,9 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	if opt.MaxPaths == 0 {
 		opt.MaxPaths = 300_000
 	}
+	if opt.MaxStates == 0 {
+		opt.MaxStates = 20_000
+	}
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -98,6 +105,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	// A state carries, when sequences are wanted, the holders so far.
 	type state struct {
 		b       *Battle
+		key     string // of the battle alone, without the holders
 		holders []string
 		p       *big.Rat
 	}
@@ -107,12 +115,20 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		orders := map[string]*big.Rat{}
 		next := map[string]*state{}
 		var keys []string
+		// States that differ only in their holders so far play the round
+		// alike: enumerate it once for them all.
+		played := map[string][]outcome{}
 		for _, st := range states {
-			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths)
-			if err != nil {
-				return nil, err
+			outs, ok := played[st.key]
+			if !ok || st.key == "" {
+				var replays int
+				var err error
+				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths); err != nil {
+					return nil, err
+				}
+				rep.Replays += replays
+				played[st.key] = outs
 			}
-			rep.Replays += replays
 			for _, o := range outs {
 				pr := new(big.Rat).Mul(st.p, o.p)
 				addTo(ro.Holder, o.holder, pr)
@@ -128,7 +144,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 					ns.p.Add(ns.p, pr)
 					continue
 				}
-				next[key] = &state{b: o.b, holders: holders, p: pr}
+				next[key] = &state{b: o.b, key: o.key, holders: holders, p: pr}
 				keys = append(keys, key)
 			}
 		}
@@ -140,6 +156,26 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		states = states[:0]
 		for _, k := range keys {
 			states = append(states, next[k])
+		}
+		if seqs && len(states) > opt.MaxStates {
+			// Too many holder sequences to follow: follow the battles.
+			seqs = false
+			byBattle := map[string]*state{}
+			merged := states[:0]
+			for _, st := range states {
+				if m := byBattle[st.key]; m != nil {
+					m.p.Add(m.p, st.p)
+					continue
+				}
+				st.holders = nil
+				byBattle[st.key] = st
+				merged = append(merged, st)
+			}
+			states = merged
+		}
+		if len(states) > opt.MaxStates {
+			return nil, fmt.Errorf("after round %d the battle can be in more than %d different states (remembered values that keep growing, say), too many to follow exactly: %w",
+				round, opt.MaxStates, ErrLimit)
 		}
 	}
 	if seqs {
@@ -357,8 +393,6 @@ func rankKey(totals []int) string {
 // enumerateRound explores every path of one round from b and returns the
 // distinct end states with their probabilities.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, int, error) {
-	byKey := map[string]*outcome{}
-	var keys []string
 	paths := 0
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
@@ -413,7 +447,9 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 				out[i].p = new(big.Rat).Quo(out[i].p, rest)
 			}
 		}
-		return out, nil
+		// Merged here, a subtree holds one battle per state it ends in,
+		// not one per path.
+		return mergeOutcomes(out), nil
 	}
 	all, err := explore(nil)
 	if err != nil {
@@ -422,20 +458,23 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		}
 		return nil, paths, err
 	}
-	for _, o := range all {
-		if prev, ok := byKey[o.key]; ok {
-			prev.p.Add(prev.p, o.p)
+	return all, paths, nil
+}
+
+// mergeOutcomes adds up the outcomes that end in the same state, keeping
+// the first's battle, in the order they came.
+func mergeOutcomes(outs []outcome) []outcome {
+	at := make(map[string]int, len(outs))
+	merged := outs[:0]
+	for _, o := range outs {
+		if i, ok := at[o.key]; ok {
+			merged[i].p = new(big.Rat).Add(merged[i].p, o.p)
 			continue
 		}
-		oo := o
-		byKey[o.key] = &oo
-		keys = append(keys, o.key)
+		at[o.key] = len(merged)
+		merged = append(merged, o)
 	}
-	out := make([]outcome, len(keys))
-	for i, k := range keys {
-		out[i] = *byKey[k]
-	}
-	return out, paths, nil
+	return merged
 }
 
 // stateKey is the battle's state as canonical text, for merging equal

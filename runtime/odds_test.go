@@ -384,3 +384,34 @@ func TestEndOfOrderTieEvent(t *testing.T) {
 		t.Errorf("tie events (-want +got):\n%s", diff)
 	}
 }
+
+// States that keep growing stop the analysis at MaxStates, with ErrLimit;
+// before that, holder sequences are given up rather than the analysis.
+func TestOddsMaxStates(t *testing.T) {
+	p := compileInline(t, `ruleset hist {
+  sides 2
+  remember hist = (previous.hist ?? "") + holder
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}`)
+	ctx := context.Background()
+	_, err := p.Odds(ctx, runtime.Sides("A", "B"), runtime.OddsOptions{Rounds: 6, MaxStates: 10})
+	if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), "after round 4") {
+		t.Errorf("err = %v, want ErrLimit after round 4 (16 states)", err)
+	}
+	// Necromunda's four players: 4^3 holder sequences, but few battles.
+	rep, err := mustProgram(t, "necromunda").Odds(ctx, runtime.Sides("A", "B", "C", "D"), runtime.OddsOptions{Rounds: 3, MaxStates: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Sequences != nil {
+		t.Errorf("%d sequences reported past MaxStates", len(rep.Sequences))
+	}
+	if got := ratStrings(rep.Rounds[2].Holder); got["A"] != "1/4" {
+		t.Errorf("round 3: %v, want 1/4 each", got)
+	}
+}
