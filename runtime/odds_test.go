@@ -415,3 +415,19 @@ func TestOddsMaxStates(t *testing.T) {
 		t.Errorf("round 3: %v, want 1/4 each", got)
 	}
 }
+
+// A side never seen to hold priority in a small simulation still gets an
+// interval with a width (Wilson's), not 0 ± 0.
+func TestSimInterval(t *testing.T) {
+	s := &runtime.SimReport{Runs: 20, Holder: []map[string]int{{"B": 20}}}
+	lo, hi := s.Interval(1, "A")
+	if lo != 0 || hi < 0.15 || hi > 0.17 {
+		t.Errorf("A: [%v, %v], want [0, about 0.161]", lo, hi)
+	}
+	if p, hw := s.Estimate(1, "B"); p != 1 || math.Abs(hw-hi) > 1e-12 {
+		t.Errorf("B: %v ± %v, want 1 ± %v", p, hw, hi)
+	}
+	if lo, hi := s.Interval(2, "A"); lo != 0 || hi != 0 {
+		t.Errorf("a round not simulated: [%v, %v]", lo, hi)
+	}
+}

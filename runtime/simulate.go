@@ -31,14 +31,32 @@ type SimReport struct {
 }
 
 // Estimate returns the estimated probability that who holds priority in
-// round r (from 1), and the half-width of its 95% interval.
+// round r (from 1), and how far from it its 95% interval (see Interval)
+// reaches on its wider side.
 func (s *SimReport) Estimate(round int, who string) (p, halfWidth float64) {
+	p, lo, hi := s.interval(round, who)
+	return p, max(p-lo, hi-p)
+}
+
+// Interval returns the 95% interval of Estimate's probability: Wilson's
+// score interval, which unlike p ± 1.96·sqrt(p(1-p)/n) keeps a width when
+// no battle, or every battle, saw who hold priority.
+func (s *SimReport) Interval(round int, who string) (lo, hi float64) {
+	_, lo, hi = s.interval(round, who)
+	return lo, hi
+}
+
+func (s *SimReport) interval(round int, who string) (p, lo, hi float64) {
 	if round < 1 || round > len(s.Holder) || s.Runs < 1 {
-		return 0, 0 // a round that was not simulated
+		return 0, 0, 0 // a round that was not simulated
 	}
+	const z = 1.96
 	n := float64(s.Runs)
 	p = float64(s.Holder[round-1][who]) / n
-	return p, 1.96 * math.Sqrt(p*(1-p)/n)
+	d := 1 + z*z/n
+	center := (p + z*z/(2*n)) / d
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / d
+	return p, max(center-half, 0), min(center+half, 1)
 }
 
 // Simulate plays opt.Runs battles of opt.Rounds rounds with seeded dice,

@@ -351,9 +351,10 @@ func toDoc(v variant, o oddsOptions) oddsDoc {
 		for r := 1; r <= o.rounds; r++ {
 			or := oddsRound{Round: r, HolderFloat: map[string]float64{}, CI95: map[string][2]float64{}}
 			for _, s := range v.sides {
-				p, hw := v.sim.Estimate(r, s)
+				p, _ := v.sim.Estimate(r, s)
+				lo, hi := v.sim.Interval(r, s)
 				or.HolderFloat[s] = p
-				or.CI95[s] = [2]float64{max(p-hw, 0), min(p+hw, 1)}
+				or.CI95[s] = [2]float64{lo, hi}
 			}
 			d.Rounds = append(d.Rounds, or)
 		}
