@@ -131,9 +131,11 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			}
 			for _, o := range outs {
 				pr := new(big.Rat).Mul(st.p, o.p)
-				addTo(ro.Holder, o.holder, pr)
+				if o.holder != "" { // nobody holds priority when there is nothing to order
+					addTo(ro.Holder, o.holder, pr)
+					addTo(rep.Expected, o.holder, pr)
+				}
 				addTo(orders, strings.Join(o.order, "\x00"), pr)
-				addTo(rep.Expected, o.holder, pr)
 				key := o.key
 				var holders []string
 				if seqs {
@@ -149,7 +151,11 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			}
 		}
 		for k, v := range orders {
-			ro.Orders = append(ro.Orders, Prob{Outcome: strings.Split(k, "\x00"), P: v})
+			var order []string // empty, not [""], when there was nothing to order
+			if k != "" {
+				order = strings.Split(k, "\x00")
+			}
+			ro.Orders = append(ro.Orders, Prob{Outcome: order, P: v})
 		}
 		sortProbs(ro.Orders)
 		rep.Rounds = append(rep.Rounds, ro)

@@ -214,6 +214,14 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 	return exitOK
 }
 
+// nobody names an empty order or holder: a battle with nothing to order.
+func nobody(s string) string {
+	if s == "" {
+		return "(nobody)"
+	}
+	return s
+}
+
 func pct(r *big.Rat) string {
 	f, _ := r.Float64()
 	return fmt.Sprintf("%6.2f%%", 100*f)
@@ -268,7 +276,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 			fmt.Fprintf(tw, "  ... %d more\n", len(rep.Rounds[0].Orders)-10)
 			break
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", strings.Join(pr.Outcome, ", "), pr.P.RatString(), pct(pr.P))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", nobody(strings.Join(pr.Outcome, ", ")), pr.P.RatString(), pct(pr.P))
 	}
 	tw.Flush()
 
@@ -280,7 +288,11 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 				fmt.Fprintf(tw, "  ... %d more\n", len(rep.Sequences)-12)
 				break
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", strings.Join(pr.Outcome, " → "), pr.P.RatString(), pct(pr.P))
+			holders := make([]string, len(pr.Outcome))
+			for i, h := range pr.Outcome {
+				holders[i] = nobody(h)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", strings.Join(holders, " → "), pr.P.RatString(), pct(pr.P))
 		}
 		tw.Flush()
 	}
@@ -372,7 +384,7 @@ func toDoc(v variant, o oddsOptions) oddsDoc {
 		}
 		for _, pr := range r.Orders {
 			f, _ := pr.P.Float64()
-			or.Order = append(or.Order, orderJSON{Order: pr.Outcome, P: pr.P.RatString(), F: f})
+			or.Order = append(or.Order, orderJSON{Order: append([]string{}, pr.Outcome...), P: pr.P.RatString(), F: f})
 		}
 		d.Rounds = append(d.Rounds, or)
 	}
