@@ -358,18 +358,7 @@ func snapshot(t *testing.T, b *runtime.Battle) string {
 // A battle restored in mid-round does not know how the round began, so it
 // refuses to abort rather than guess.
 func TestAbortRoundAfterRestore(t *testing.T) {
-	p := mustProgram(t, "mesbg")
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, b, data := midRound(t, "mesbg", 1)
 	r, err := p.Restore(data)
 	if err != nil {
 		t.Fatal(err)
@@ -386,12 +375,7 @@ func TestAbortRoundAfterRestore(t *testing.T) {
 // one added for its subject, and an aborted round gives back its count.
 func TestScriptErrorIndex(t *testing.T) {
 	ctx := context.Background()
-	p := mustProgram(t, "mesbg")
-	dice := runtime.NewScriptedDice()
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.Policy{}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, dice := scriptedMESBG(t)
 	// Round 1 ties (3, 3) and rerolls; Rob's second roll cannot be.
 	for _, r := range [][2]int{{3, 3}, {4, 9}} {
 		dice.AddRoll("Jay", r[0])
@@ -416,9 +400,9 @@ func TestScriptErrorIndex(t *testing.T) {
 	}
 
 	// Picks count among all the picks.
-	p = compileInline(t, "ruleset r {\n sides 3\n phase p each round { order sides as o { random } }\n}\n")
+	p := compileInline(t, "ruleset r {\n sides 3\n phase p each round { order sides as o { random } }\n}\n")
 	dice = runtime.NewScriptedDice()
-	b, err = p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(dice))
+	b, err := p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(dice))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,12 +419,7 @@ func TestScriptErrorIndex(t *testing.T) {
 // followed by another: only AbortRound, after which it plays again.
 func TestFailedRoundMustBeAborted(t *testing.T) {
 	ctx := context.Background()
-	p := mustProgram(t, "mesbg")
-	dice := runtime.NewScriptedDice()
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.Policy{}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, dice := scriptedMESBG(t)
 	dice.AddRoll("Jay", 6) // and nothing for Rob
 	if err := b.StartRound(ctx); err == nil {
 		t.Fatal("StartRound with Rob's die missing: no error")
@@ -477,18 +456,7 @@ func TestFailedRoundMustBeAborted(t *testing.T) {
 // in mid-round) is not refused for ever: it goes on as it is.
 func TestFailedRoundThatCannotBeAbortedGoesOn(t *testing.T) {
 	ctx := context.Background()
-	p := mustProgram(t, "necromunda")
-	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(3)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _, data := midRound(t, "necromunda", 3)
 	fail := true
 	hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
 		if at.Kind == "round" && at.Edge == "end" && fail {
@@ -583,4 +551,34 @@ func TestChoiceAfterRerollsIsAskedOnce(t *testing.T) {
 	if u := decider.Unused(); len(u) > 0 {
 		t.Errorf("unused answers: %v", u)
 	}
+}
+
+// scriptedMESBG is a battle of mesbg with scripted dice and the policies.
+func scriptedMESBG(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
+	t.Helper()
+	dice := runtime.NewScriptedDice()
+	b, err := mustProgram(t, "mesbg").NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.Policy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, dice
+}
+
+// midRound starts the first round of a battle of the bundled ruleset name,
+// with dice seeded with seed, and saves it.
+func midRound(t *testing.T, name string, seed uint64) (*runtime.Program, *runtime.Battle, []byte) {
+	t.Helper()
+	p := mustProgram(t, name)
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(seed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, b, data
 }

@@ -324,19 +324,7 @@ func TestRestoreUnknownStep(t *testing.T) {
 // Restore refuses a snapshot edited into something the battle cannot be,
 // instead of failing later, or panicking.
 func TestRestoreRefusesEditedSnapshots(t *testing.T) {
-	ctx := context.Background()
-	p := mustProgram(t, "necromunda")
-	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _, data := midRound(t, "necromunda", 1)
 	tests := []struct {
 		name string
 		edit func(s map[string]any)
