@@ -136,11 +136,7 @@ func declStart(tokens []lexer.Token, offset int) bool {
 func nextToken(tokens []lexer.Token, offset int) *lexer.Token {
 	for i := range tokens {
 		t := &tokens[i]
-		if t.Pos.Offset < offset {
-			continue
-		}
-		switch t.Type {
-		case tokenType("Whitespace"), tokenType("Comment"), tokenType("EOL"):
+		if t.Pos.Offset < offset || spacing(*t) || t.Type == tokenType("EOL") {
 			continue
 		}
 		return t

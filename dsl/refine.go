@@ -243,10 +243,10 @@ func lineWords(tokens []lexer.Token, offset, n int) []string {
 		if t.Pos.Offset < offset {
 			continue
 		}
-		switch t.Type {
-		case tokenType("Whitespace"), tokenType("Comment"):
+		if spacing(t) {
 			continue
-		case tokenType("EOL"):
+		}
+		if t.Type == tokenType("EOL") {
 			return out
 		}
 		if out = append(out, t.Value); len(out) == n {
@@ -368,7 +368,7 @@ func stmtWords(tokens []lexer.Token, i int) []string {
 		if t.Type == tokenType("EOL") || t.Type == tokenType("Op") && (t.Value == "{" || t.Value == "}") {
 			break
 		}
-		if t.Type != tokenType("Whitespace") && t.Type != tokenType("Comment") {
+		if !spacing(t) {
 			words = append(words, t.Value)
 		}
 	}
@@ -397,7 +397,7 @@ func tokenIndex(tokens []lexer.Token, offset int) int {
 // line) from tokens[i]; -1 if there is no such token.
 func prevToken(tokens []lexer.Token, i int) int {
 	for j := i - 1; j >= 0; j-- {
-		if t := tokens[j].Type; t != tokenType("Whitespace") && t != tokenType("Comment") {
+		if !spacing(tokens[j]) {
 			return j
 		}
 	}
@@ -406,7 +406,7 @@ func prevToken(tokens []lexer.Token, i int) int {
 
 func nextIndex(tokens []lexer.Token, i int) int {
 	for j := i + 1; j < len(tokens); j++ {
-		if t := tokens[j].Type; t != tokenType("Whitespace") && t != tokenType("Comment") {
+		if !spacing(tokens[j]) {
 			return j
 		}
 	}
@@ -414,12 +414,15 @@ func nextIndex(tokens []lexer.Token, i int) int {
 }
 
 func tokenAt(tokens []lexer.Token, offset int) string {
-	for _, t := range tokens {
-		if t.Pos.Offset == offset {
-			return t.Value
-		}
+	if i := tokenIndex(tokens, offset); i >= 0 {
+		return tokens[i].Value
 	}
 	return ""
+}
+
+// spacing is whitespace or a comment: what the grammar elides.
+func spacing(t lexer.Token) bool {
+	return t.Type == tokenType("Whitespace") || t.Type == tokenType("Comment")
 }
 
 // blockOpener finds the first word of the line that opened the innermost
