@@ -41,6 +41,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
@@ -267,12 +268,25 @@ func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, erro
 		}
 		return runtime.Compile(f, opts...)
 	}
+	if len(opts) == 0 {
+		if p, ok := bundled.Load(name); ok {
+			return p.(*runtime.Program), nil
+		}
+	}
 	f, err := rulesets.Parse(name)
 	if err != nil {
 		return nil, err
 	}
-	return runtime.Compile(f, opts...)
+	p, err := runtime.Compile(f, opts...)
+	if err == nil && len(opts) == 0 {
+		bundled.Store(name, p)
+	}
+	return p, err
 }
+
+// bundled holds the bundled rulesets compiled without options: a Program
+// is immutable, and a suite loads the same few for every scenario.
+var bundled sync.Map
 
 // start runs the round's phases once.
 func (r *run) start(ctx context.Context, pos dsl.Pos) bool {
