@@ -49,11 +49,9 @@ func (s *setup) mistake(round int, pos dsl.Pos, format string, args ...any) {
 
 func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 	s := &setup{}
-	var use *dsl.UseRuleset
+	use, own := RulesetOf(f, sc)
 	for _, st := range sc.Body {
 		switch x := st.(type) {
-		case *dsl.UseRuleset:
-			use = x
 		case *dsl.SideSetup:
 			s.sides = append(s.sides, runtime.SideFromDSL(x))
 		case *dsl.SeedStmt:
@@ -66,7 +64,7 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		s.mistake(0, sc.Pos, "scenario %q names no ruleset (add `ruleset NAME`)", sc.Title)
 		return s
 	}
-	prog, err := load(f, use, opts)
+	prog, err := load(f, use, own, opts)
 	if err != nil {
 		s.mistake(0, use.Pos, "%v", err)
 		return s

@@ -238,17 +238,34 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 	}
 }
 
-func load(f *dsl.File, use *dsl.UseRuleset, opts Options) (*runtime.Program, error) {
-	name := string(use.Name)
-	for _, d := range f.Decls {
-		if rs, ok := d.(*dsl.Ruleset); ok && string(rs.Name) == name {
-			return runtime.CompileRuleset(f, rs, opts.Compile...)
+// RulesetOf returns the `ruleset` statement of sc that counts (the last;
+// nil if there is none) and, if the ruleset it names is declared in f,
+// that declaration, which comes before any other ruleset of that name.
+func RulesetOf(f *dsl.File, sc *dsl.Scenario) (use *dsl.UseRuleset, own *dsl.Ruleset) {
+	for _, st := range sc.Body {
+		if u, ok := st.(*dsl.UseRuleset); ok {
+			use = u
 		}
 	}
-	if opts.Load != nil {
-		return opts.Load(name, use.Pos.Filename)
+	if use == nil {
+		return nil, nil
 	}
-	return Load(name, use.Pos.Filename, opts.Compile...)
+	for _, rs := range f.Rulesets() {
+		if rs.Name == use.Name {
+			return use, rs
+		}
+	}
+	return use, nil
+}
+
+func load(f *dsl.File, use *dsl.UseRuleset, own *dsl.Ruleset, opts Options) (*runtime.Program, error) {
+	if own != nil {
+		return runtime.CompileRuleset(f, own, opts.Compile...)
+	}
+	if opts.Load != nil {
+		return opts.Load(string(use.Name), use.Pos.Filename)
+	}
+	return Load(string(use.Name), use.Pos.Filename, opts.Compile...)
 }
 
 // Load finds a ruleset by path (relative to fromFile) or bundled name.

@@ -469,6 +469,17 @@ func TestFailedRoundThatCannotBeAbortedGoesOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Ended early, with its activations still to play, the round fails.
+	if _, err := r.EndRound(ctx); err == nil {
+		t.Fatal("EndRound: the planted failure did not happen")
+	}
+	if err := r.AbortRound(); err == nil {
+		t.Fatal("AbortRound of a restored round: no error")
+	}
+	if r.Next() == nil {
+		t.Fatal("Next offers no turn in a round that goes on")
+	}
+	steps := 0
 	for {
 		done, err := r.Step(ctx)
 		if err != nil {
@@ -477,12 +488,10 @@ func TestFailedRoundThatCannotBeAbortedGoesOn(t *testing.T) {
 		if done {
 			break
 		}
+		steps++
 	}
-	if _, err := r.EndRound(ctx); err == nil {
-		t.Fatal("EndRound: the planted failure did not happen")
-	}
-	if err := r.AbortRound(); err == nil {
-		t.Fatal("AbortRound of a restored round: no error")
+	if steps == 0 {
+		t.Error("the round that went on played no activation")
 	}
 	if _, err := r.EndRound(ctx); err != nil {
 		t.Fatalf("EndRound again: %v", err)

@@ -340,7 +340,7 @@ func exactInt(x int64) (any, error) {
 }
 
 func tooLarge[T int64 | uint64](x T) error {
-	return fmt.Errorf("%d is too large: whole numbers go up to 2^53 (9007199254740992) either way, to be compared exactly", x)
+	return fmt.Errorf("%d is too large: an attribute holds whole numbers from -2^53 to 2^53 (9007199254740992), which criteria compare exactly", x)
 }
 
 // convertAttr converts a value from a setup (a literal) or from Go (or

@@ -9,11 +9,14 @@ import (
 
 // builtins are functions every ruleset's expressions can call, beside
 // expr-lang's own (len, sum, count, all, any, ...).
+// sameTeam is the one function the runtime adds to expr-lang's built-ins.
+const sameTeam = "same_team"
+
 func builtins() []expr.Option {
 	return []expr.Option{
 		// same_team(tied): whether every subject in the list is on one
 		// (non-empty) team. Units are on their side's team.
-		expr.Function("same_team", func(args ...any) (any, error) {
+		expr.Function(sameTeam, func(args ...any) (any, error) {
 			v := reflect.ValueOf(args[0])
 			if v.Kind() != reflect.Slice {
 				return nil, fmt.Errorf("same_team wants a list of sides or units, got %T", args[0])

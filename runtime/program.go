@@ -357,7 +357,7 @@ func (c *compiler) hostFunctions(pos dsl.Pos) {
 		switch {
 		case !identRE.MatchString(name):
 			c.errorf(pos, "WithFunction(%q): an expression cannot call a function by that name", name)
-		case isBuiltin || name == "same_team":
+		case isBuiltin || name == sameTeam:
 			c.errorf(pos, "WithFunction(%q) would replace the built-in function %s", name, name)
 		case reserved[name]:
 			c.errorf(pos, "WithFunction(%q): every expression has a value called %s, which would hide the function", name, name)

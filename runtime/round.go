@@ -38,14 +38,17 @@ func errNoRound(what string) error {
 	return fmt.Errorf("%s: no round is under way", what)
 }
 
+// halfPlayed says the round under way failed and waits for AbortRound. A
+// round that cannot be aborted (the battle was restored or cloned in it)
+// is let go on as it is: refusing would leave the battle stuck.
+func (b *Battle) halfPlayed() bool { return b.failed != nil && b.abortable() == nil }
+
 // ready says whether the round's methods may run now.
 func (b *Battle) ready(what string) error {
 	if b.inCallback > 0 {
 		return fmt.Errorf("%s: %w", what, ErrInCallback)
 	}
-	// A round that cannot be aborted (the battle was restored or cloned in
-	// it) is let go on as it is: refusing would leave the battle stuck.
-	if b.failed != nil && b.abortable() == nil {
+	if b.halfPlayed() {
 		return fmt.Errorf("%s: round %d: %w (it failed with: %v)", what, b.round, ErrRoundFailed, b.failed)
 	}
 	return nil
@@ -407,7 +410,7 @@ type Turn struct {
 // over (no unit is ready, or the ruleset has no activation).
 func (b *Battle) Next() *Turn {
 	act := b.prog.act
-	if !b.InRound() || b.failed != nil || act == nil || !b.anyReady() {
+	if !b.InRound() || b.halfPlayed() || act == nil || !b.anyReady() {
 		return nil
 	}
 	st := b.standings[act.by.id]

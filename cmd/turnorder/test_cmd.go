@@ -263,23 +263,13 @@ func (t *tester) withUnused(arg string, files []scenarioFile) string {
 		if sf.f == nil || sf.diags.HasErrors() {
 			continue // reported when it is run
 		}
-		own := map[string]bool{}
-		for _, r := range sf.f.Rulesets() {
-			own[string(r.Name)] = true
-		}
 		for _, d := range sf.f.Decls {
 			sc, ok := d.(*dsl.Scenario)
 			if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
 				continue
 			}
 			running = true
-			var use *dsl.UseRuleset // the last one counts, as when the scenario runs
-			for _, st := range sc.Body {
-				if u, ok := st.(*dsl.UseRuleset); ok {
-					use = u
-				}
-			}
-			if use != nil && !own[string(use.Name)] {
+			if use, own := conformance.RulesetOf(sf.f, sc); use != nil && own == nil {
 				taken[string(use.Name)] = true
 			}
 		}
