@@ -672,6 +672,9 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			o.scope = c.scope(s.Scope, ph.scope)
 			errs := len(p.diags)
 			o.chain = c.chain(o, s.Chain, 0)
+			if len(s.Chain) == 0 {
+				c.errorf(s.Pos, "order %s has no criteria: give it one, such as `highest roll d6`", o.name)
+			}
 			if len(p.diags) == errs {
 				c.checkResolves(o, s) // warnings about a broken chain would only confuse
 			}
@@ -848,7 +851,7 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 // checkResolves warns about criteria that can never apply and chains that
 // can end with subjects still tied.
 func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
-	if c.resolves(o.chain) {
+	if len(o.chain) == 0 || c.resolves(o.chain) {
 		return
 	}
 	if ts, ok := o.chain[len(o.chain)-1].(*tieSet); ok {
