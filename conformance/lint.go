@@ -167,9 +167,9 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Pos, "expect error: bad regexp: %v", err)
 		}
 	case e.Event != nil:
-		if !slices.Contains(runtime.EventKinds, runtime.EventKind(e.Event.Kind)) {
-			kinds := make([]string, len(runtime.EventKinds))
-			for i, k := range runtime.EventKinds {
+		if all := runtime.EventKinds(); !slices.Contains(all, runtime.EventKind(e.Event.Kind)) {
+			kinds := make([]string, len(all))
+			for i, k := range all {
 				kinds[i] = string(k)
 			}
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))

@@ -17,8 +17,8 @@ import (
 //go:embed *.rules
 var files embed.FS
 
-// FS is the bundled rulesets as a file system.
-var FS fs.FS = files
+// FS returns the bundled rulesets as a read-only file system.
+func FS() fs.FS { return files }
 
 // Names lists the bundled rulesets, sorted.
 func Names() []string {

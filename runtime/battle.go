@@ -230,19 +230,19 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 		}
 	}
 	n := len(sides)
-	if n < p.MinSides || (p.MaxSides > 0 && n > p.MaxSides) {
-		want := fmt.Sprint(p.MinSides)
+	if n < p.minSides || (p.maxSides > 0 && n > p.maxSides) {
+		want := fmt.Sprint(p.minSides)
 		switch {
-		case p.MaxSides == 0:
+		case p.maxSides == 0:
 			want += " or more"
-		case p.MaxSides != p.MinSides:
-			want = fmt.Sprintf("%d to %d", p.MinSides, p.MaxSides)
+		case p.maxSides != p.minSides:
+			want = fmt.Sprintf("%d to %d", p.minSides, p.maxSides)
 		}
 		pos := dsl.Pos{}
 		if n > 0 {
 			pos = sides[0].Pos
 		}
-		fail(pos, "ruleset %s needs %s sides, got %d", p.Name, want, n)
+		fail(pos, "ruleset %s needs %s sides, got %d", p.name, want, n)
 	}
 	for _, ss := range sides {
 		if ss.Name == "" {

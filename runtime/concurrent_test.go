@@ -35,7 +35,7 @@ func playSeed(ctx context.Context, p *runtime.Program, seed uint64) ([]*runtime.
 		if len(units) > 0 {
 			u := units[(int(seed)+round)%len(units)].Name
 			var err error
-			switch p.Name {
+			switch p.Name() {
 			case "agi":
 				err = b.SetAttr(ctx, u, "agi", 4+(round+int(seed))%3)
 			case "morturi":

@@ -66,8 +66,11 @@ func (Policy) Decide(ctx context.Context, d Decision) ([]string, error) { return
 // before, after; keep, reverse for order; first, last for activate.
 type Override map[DecisionKind]string
 
-// Policies lists the policies each kind of decision accepts.
-var Policies = map[DecisionKind][]string{
+// Policies returns the policies a kind of decision accepts, the ruleset's
+// usual default first; nil for an unknown kind.
+func Policies(kind DecisionKind) []string { return slices.Clone(policies[kind]) }
+
+var policies = map[DecisionKind][]string{
 	ChooseFirst:       {"self", "other", "keep"},
 	ChooseBeforeAfter: {"before", "after"},
 	ChooseOrder:       {"keep", "reverse"},
@@ -80,8 +83,8 @@ func (o Override) Decide(ctx context.Context, d Decision) ([]string, error) {
 	if !ok {
 		return d.Default, nil
 	}
-	if !slices.Contains(Policies[d.Kind], pol) {
-		return nil, fmt.Errorf("policy %s does not apply to %s decisions (use %s)", pol, d.Kind, strings.Join(Policies[d.Kind], ", "))
+	if !slices.Contains(policies[d.Kind], pol) {
+		return nil, fmt.Errorf("policy %s does not apply to %s decisions (use %s)", pol, d.Kind, strings.Join(policies[d.Kind], ", "))
 	}
 	opts := slices.DeleteFunc(slices.Clone(d.Options), func(s string) bool { return s == "pass" })
 	switch pol {

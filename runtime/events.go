@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -30,8 +31,10 @@ const (
 	EvPass       EventKind = "pass"
 )
 
-// EventKinds lists every kind of event, in the order of the constants.
-var EventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
+// EventKinds returns every kind of event, in the order of the constants.
+func EventKinds() []EventKind { return slices.Clone(eventKinds) }
+
+var eventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
 	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvRemoved, EvActivate, EvPass}
 
 // Event is one entry of a battle's transcript. Pos is the rule that caused

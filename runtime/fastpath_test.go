@@ -278,3 +278,27 @@ func TestDeciderRemovesUnitMidChoice(t *testing.T) {
 		t.Errorf("the next round's order (-want +got):\n%s", diff)
 	}
 }
+
+// TestPackageListsAreCopies: what the package and a Program hand out can
+// be changed without changing what the next caller, or a battle, sees.
+func TestPackageListsAreCopies(t *testing.T) {
+	kinds := runtime.EventKinds()
+	kinds[0] = "vandal"
+	if got := runtime.EventKinds()[0]; got != runtime.EvRoundStart {
+		t.Errorf("EventKinds()[0] = %q after changing a copy", got)
+	}
+	pols := runtime.Policies(runtime.ChooseFirst)
+	pols[0] = "vandal"
+	if diff := cmp.Diff([]string{"self", "other", "keep"}, runtime.Policies(runtime.ChooseFirst)); diff != "" {
+		t.Errorf("Policies(first) after changing a copy (-want +got):\n%s", diff)
+	}
+	if _, err := (runtime.Override{runtime.ChooseFirst: "vandal"}).Decide(context.Background(), runtime.Decision{Kind: runtime.ChooseFirst}); err == nil {
+		t.Error("Override accepted a policy that only a changed copy lists")
+	}
+	p := mustProgram(t, "agi")
+	ex, asks := p.Example(), p.Decisions()
+	ex[0].Name, asks[0] = "vandal", "vandal"
+	if p.Example()[0].Name == "vandal" || p.Decisions()[0] == "vandal" {
+		t.Errorf("changing Example() or Decisions() changed the Program: %v, %v", p.Example(), p.Decisions())
+	}
+}

@@ -47,7 +47,7 @@ func FuzzPlay(f *testing.F) {
 		}
 		sides := p.Example()
 		if len(sides) == 0 {
-			sides = runtime.Sides("A", "B", "C", "D")[:max(2, min(4, p.MinSides))]
+			sides = runtime.Sides("A", "B", "C", "D")[:max(2, min(4, p.MinSides()))]
 		}
 		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(seed)), runtime.WithTranscript(transcript))
 		if err != nil {

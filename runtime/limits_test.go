@@ -104,8 +104,8 @@ func TestLimitEndlessReroll(t *testing.T) {
 		sides     []string
 		wantRolls int64
 	}{
-		{"default limits", nil, []string{"Jay", "Rob"}, int64(runtime.DefaultLimits.MaxRerolls) + 1},
-		{"four sides", nil, []string{"A", "B", "C", "D"}, int64(runtime.DefaultLimits.MaxRerolls) + 1},
+		{"default limits", nil, []string{"Jay", "Rob"}, int64(runtime.DefaultLimits().MaxRerolls) + 1},
+		{"four sides", nil, []string{"A", "B", "C", "D"}, int64(runtime.DefaultLimits().MaxRerolls) + 1},
 		{"WithLimits lowers the bound", []runtime.Option{runtime.WithLimits(runtime.Limits{MaxRerolls: 5, MaxSteps: 10})},
 			[]string{"Jay", "Rob"}, 6},
 		{"no rerolls at all", []runtime.Option{runtime.WithLimits(runtime.Limits{MaxRerolls: -1, MaxSteps: 10})},

@@ -96,7 +96,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	if err != nil {
 		return nil, err
 	}
-	rep := &OddsReport{Ruleset: p.Name, Expected: map[string]*big.Rat{}}
+	rep := &OddsReport{Ruleset: p.name, Expected: map[string]*big.Rat{}}
 	for _, s := range start.sides {
 		rep.Sides = append(rep.Sides, s.Name)
 		rep.Expected[s.Name] = new(big.Rat)

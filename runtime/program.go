@@ -22,8 +22,9 @@ type Limits struct {
 	MaxSteps int
 }
 
-// DefaultLimits are generous for any real game.
-var DefaultLimits = Limits{MaxRerolls: 1000, MaxSteps: 100000}
+// DefaultLimits returns the limits a Program has unless WithLimits says
+// otherwise: generous for any real game.
+func DefaultLimits() Limits { return Limits{MaxRerolls: 1000, MaxSteps: 100000} }
 
 // Option configures Compile.
 type Option func(*Program)
@@ -66,8 +67,8 @@ type Attr struct {
 // Program is a compiled ruleset. It is immutable and safe for concurrent
 // use by any number of battles.
 type Program struct {
-	Name, Title, Source string
-	MinSides, MaxSides  int // MaxSides 0: no upper bound
+	name, title, source string
+	minSides, maxSides  int // maxSides 0: no upper bound
 
 	file      *dsl.File
 	sideAttrs []Attr
@@ -258,9 +259,25 @@ func (l *rollLink) describe() string {
 	return s
 }
 
+// Name is the ruleset's name, which snapshots record (Restore refuses a
+// battle saved under another ruleset).
+func (p *Program) Name() string { return p.name }
+
+// Title is the ruleset's quoted title, or "".
+func (p *Program) Title() string { return p.title }
+
+// Source is the ruleset's `source` statement: the text it follows.
+func (p *Program) Source() string { return p.source }
+
+// MinSides is the fewest sides a battle may have (the `sides` statement).
+func (p *Program) MinSides() int { return p.minSides }
+
+// MaxSides is the most sides a battle may have, or 0 for no upper bound.
+func (p *Program) MaxSides() int { return p.maxSides }
+
 // Warnings returns the compiler's warnings: rules that can never apply, and
 // tie chains that can end still tied.
-func (p *Program) Warnings() dsl.Diagnostics { return p.warnings }
+func (p *Program) Warnings() dsl.Diagnostics { return slices.Clone(p.warnings) }
 
 // Example returns a copy of the sides the ruleset declares in its example
 // block.
@@ -284,7 +301,9 @@ func (p *Program) Decisions() []DecisionKind {
 	return slices.Compact(slices.Sorted(slices.Values(p.asks)))
 }
 
-// File returns the parsed file the program was compiled from.
+// File returns the parsed file the program was compiled from, for tools
+// that show its source. The Program never reads it again, so changing it
+// changes nothing that runs.
 func (p *Program) File() *dsl.File { return p.file }
 
 // Compile compiles the ruleset in f. If f holds several rulesets, pick one
@@ -318,16 +337,16 @@ func Compile(f *dsl.File, opts ...Option) (*Program, error) {
 // CompileRuleset compiles one ruleset of f.
 func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, error) {
 	p := &Program{
-		Name:      string(r.Name),
+		name:      string(r.Name),
 		file:      f,
 		orders:    map[string]*order{},
 		hookNames: map[string]bool{},
-		limits:    DefaultLimits,
-		MinSides:  2,
+		limits:    DefaultLimits(),
+		minSides:  2,
 		funcs:     builtins(),
 	}
 	if r.Title != nil {
-		p.Title = string(*r.Title)
+		p.title = string(*r.Title)
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -430,26 +449,26 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		switch s := st.(type) {
 		case *dsl.SourceStmt:
-			p.Source = string(s.Text)
+			p.source = string(s.Text)
 		case *dsl.SidesStmt:
 			if c.sawSides {
 				c.errorf(s.Pos, "sides is declared twice")
 			}
 			c.sawSides = true
-			p.MinSides, p.MaxSides = s.Min, s.Min
+			p.minSides, p.maxSides = s.Min, s.Min
 			if s.Range {
-				p.MaxSides = 0
+				p.maxSides = 0
 				if s.Max != nil {
-					p.MaxSides = *s.Max
+					p.maxSides = *s.Max
 				}
 			}
 			switch {
-			case p.MinSides < 1:
-				c.errorf(s.Pos, "a battle needs at least 1 side (sides %d)", p.MinSides)
-				p.MinSides, p.MaxSides = 1, 0 // no follow-on errors about the example's sides
-			case p.MaxSides != 0 && p.MaxSides < p.MinSides:
-				c.errorf(s.Pos, "sides %d..%d is not a valid range: the most is below the fewest", p.MinSides, p.MaxSides)
-				p.MinSides, p.MaxSides = 1, 0
+			case p.minSides < 1:
+				c.errorf(s.Pos, "a battle needs at least 1 side (sides %d)", p.minSides)
+				p.minSides, p.maxSides = 1, 0 // no follow-on errors about the example's sides
+			case p.maxSides != 0 && p.maxSides < p.minSides:
+				c.errorf(s.Pos, "sides %d..%d is not a valid range: the most is below the fewest", p.minSides, p.maxSides)
+				p.minSides, p.maxSides = 1, 0
 			}
 		case *dsl.AttrDecl:
 			c.attr(s)
@@ -807,23 +826,18 @@ func dirOf(s string) int {
 	return -1
 }
 
-var choicePolicies = map[string][]string{
-	"first":        {"self", "other", "keep"},
-	"before_after": {"before", "after"},
-	"order":        {"keep", "reverse"},
-}
-
 func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	kind := s.Kind
 	if kind == "" {
 		kind = "order"
 	}
-	l := &choiceLink{kind: kind, role: s.By.String(), policy: choicePolicies[kind][0]}
+	pols := policies[DecisionKind(kind)]
+	l := &choiceLink{kind: kind, role: s.By.String(), policy: pols[0]}
 	c.p.asks = append(c.p.asks, DecisionKind(kind))
 	l.pos = s.Pos
 	if s.Default != nil {
-		if !slices.Contains(choicePolicies[kind], string(*s.Default)) {
-			c.errorf(s.Pos, "choice %s cannot default to %s (use %s)", kind, *s.Default, strings.Join(choicePolicies[kind], " or "))
+		if !slices.Contains(pols, string(*s.Default)) {
+			c.errorf(s.Pos, "choice %s cannot default to %s (use %s)", kind, *s.Default, strings.Join(pols, " or "))
 		}
 		l.policy = string(*s.Default)
 	}

@@ -57,7 +57,7 @@ func (b *Battle) Snapshot() ([]byte, error) {
 }
 
 func (b *Battle) snapshot() *snapshot {
-	s := &snapshot{Ruleset: b.prog.Name, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending}
+	s := &snapshot{Ruleset: b.prog.name, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending}
 	for i, st := range b.standings {
 		if st != nil {
 			if s.Standings == nil {
@@ -98,8 +98,8 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
-	if s.Ruleset != p.Name {
-		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.Name)
+	if s.Ruleset != p.name {
+		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.name)
 	}
 	specs := make([]SideSpec, len(s.Sides))
 	for i, sd := range s.Sides {

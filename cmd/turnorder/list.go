@@ -35,7 +35,7 @@ turnorder list`,
 				status = exitError
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", name, p.Title, p.Source)
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", name, p.Title(), p.Source())
 		}
 		tw.Flush()
 		return status

@@ -106,7 +106,8 @@ func parsePolicies(ss []string) (runtime.Decider, string) {
 	over := runtime.Override{}
 	for _, s := range ss {
 		kind, pol, ok := strings.Cut(s, "=")
-		pols, known := runtime.Policies[runtime.DecisionKind(kind)]
+		pols := runtime.Policies(runtime.DecisionKind(kind))
+		known := pols != nil
 		switch {
 		case !ok || !known:
 			return nil, fmt.Sprintf("--policy %q: write KIND=POLICY with KIND one of first, before_after, order, activate", s)
@@ -132,7 +133,7 @@ func warnUnusedPolicies(e *env, p *runtime.Program, dec runtime.Decider) {
 	for _, kind := range slices.Sorted(maps.Keys(over)) {
 		if !slices.Contains(asks, kind) {
 			fmt.Fprintf(e.stderr, "%swarning: --policy %s=%s changes nothing: %s never asks for %s decisions\n",
-				e.prefix(), kind, over[kind], p.Name, kind)
+				e.prefix(), kind, over[kind], p.Name(), kind)
 		}
 	}
 }
@@ -165,7 +166,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 		}
 		p, specs := s.prog, s.specs
 		warnUnusedPolicies(e, p, o.decider)
-		v := variant{name: p.Name, label: p.Name}
+		v := variant{name: p.Name(), label: p.Name()}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
 		}

@@ -169,7 +169,7 @@ func runBattle(e *env, o runOptions) int {
 	}
 
 	ctx := context.Background()
-	doc := runDoc{Ruleset: prog.Name, Seed: o.seed, Rounds: []roundDoc{}}
+	doc := runDoc{Ruleset: prog.Name(), Seed: o.seed, Rounds: []roundDoc{}}
 	if !o.json {
 		printHeader(e.stdout, prog, b)
 		fmt.Fprintf(e.stdout, "seed: %d\n", o.seed)
@@ -273,7 +273,7 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 			return runtime.Sides(names...), sidesFrom{}, ""
 		}
 		if len(p.Example()) == 0 {
-			return nil, sidesFrom{}, fmt.Sprintf("ruleset %s has no example sides; name some with --sides A,B or --setup FILE", p.Name)
+			return nil, sidesFrom{}, fmt.Sprintf("ruleset %s has no example sides; name some with --sides A,B or --setup FILE", p.Name())
 		}
 		return p.Example(), sidesFrom{src: rs.src}, ""
 	}
@@ -352,9 +352,9 @@ func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 // printHeader names the ruleset and the battle's sides, as run and play
 // begin.
 func printHeader(w io.Writer, p *runtime.Program, b *runtime.Battle) {
-	title := p.Name
-	if p.Title != "" {
-		title += ": " + p.Title
+	title := p.Name()
+	if p.Title() != "" {
+		title += ": " + p.Title()
 	}
 	fmt.Fprintln(w, title)
 	parts := make([]string, len(b.Sides()))

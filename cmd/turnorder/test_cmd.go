@@ -442,7 +442,7 @@ func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Progr
 			all = append(all, ds...)
 			continue
 		}
-		progs[p.Name] = p
+		progs[p.Name()] = p
 	}
 	return progs, all
 }
