@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -72,8 +73,11 @@ turnorder odds mesbg --policy first=other`,
 			fmt.Fprintf(e.stderr, "turnorder odds: --rounds must be between 1 and %d (got %d)\n", maxOddsRounds, rounds)
 			return exitError
 		}
-		if sim < 0 {
-			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d)\n", sim)
+		simGiven := false
+		fs.Visit(func(f *flag.Flag) { simGiven = simGiven || f.Name == "sim" })
+		if sim < 0 || (sim == 0 && simGiven) {
+			// 0 would quietly mean exact odds, which leaving --sim out asks for.
+			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d); leave it out for exact odds\n", sim)
 			return exitError
 		}
 		dec, msg := parsePolicies(policies)

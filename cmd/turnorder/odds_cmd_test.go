@@ -77,6 +77,8 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 1, stderr: []string{"first decisions take self, other, keep"}, oneLine: true}},
 		{"bad rounds", []string{"odds", "mesbg", "--rounds", "0"},
 			expectation{code: 1, stderr: []string{"--rounds must be between 1"}, oneLine: true}},
+		{"no simulated battles", []string{"odds", "mesbg", "--sim", "0"},
+			expectation{code: 1, stderr: []string{"--sim must be a positive number of battles (got 0); leave it out for exact odds"}, oneLine: true}},
 		{"unknown ruleset", []string{"odds", "chess"},
 			expectation{code: 1, stderr: []string{`unknown ruleset "chess"`}, oneLine: true}},
 		{"no ruleset", []string{"odds"}, expectation{code: 2}},
