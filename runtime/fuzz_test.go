@@ -94,3 +94,81 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRestore feeds Restore edited snapshots of the bundled rulesets: a
+// saved battle is a file a user can change, so whatever Restore accepts
+// must play on without a panic or a hang, and save again exactly.
+//
+//	go test ./runtime -run '^$' -fuzz FuzzRestore -fuzztime 60s
+func FuzzRestore(f *testing.F) {
+	names := rulesets.Names()
+	progs := make([]*runtime.Program, len(names))
+	for i, name := range names {
+		progs[i] = mustProgram(f, name)
+		// Saved before the first round, between rounds, and at every step
+		// of the second round.
+		b, err := progs[i].NewBattle(progs[i].Example(), runtime.WithDice(runtime.NewSeededDice(uint64(i))))
+		if err != nil {
+			f.Fatal(err)
+		}
+		ctx := context.Background()
+		save := func() {
+			data, err := b.Snapshot()
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(uint8(i), data)
+		}
+		save()
+		if err := b.AdvanceRound(ctx); err != nil {
+			f.Fatal(err)
+		}
+		save()
+		if err := b.StartRound(ctx); err != nil {
+			f.Fatal(err)
+		}
+		for done := false; !done; {
+			save()
+			if done, err = b.Step(ctx); err != nil {
+				f.Fatal(err)
+			}
+		}
+		save()
+	}
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		p := progs[int(which)%len(progs)]
+		b, err := p.Restore(data, runtime.WithTranscript(which&0x80 != 0))
+		if err != nil {
+			return
+		}
+		// What Restore accepted is a battle: saving it and restoring that
+		// must give the same battle again.
+		if _, err := snapRestore(p, b); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		for range 3 {
+			var err error
+			if b.InRound() {
+				for done := false; !done && err == nil; {
+					done, err = b.Step(ctx)
+				}
+				if err == nil {
+					_, err = b.EndRound(ctx)
+				}
+			} else {
+				err = b.AdvanceRound(ctx)
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("a round took more than 10s: %v", err)
+			}
+			if err != nil {
+				return
+			}
+		}
+		if _, err := snapRestore(p, b); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -123,6 +123,9 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		if !ok {
 			return nil, fmt.Errorf("restore: the ruleset has no order %s", name)
 		}
+		if st == nil {
+			continue // null: not computed yet, as if it were left out
+		}
 		for k, vs := range st.Watched {
 			st.Watched[k] = normalizeSlice(vs)
 		}
