@@ -343,11 +343,11 @@ type scenarioQuote struct {
 func loadScenarioQuotes(t *testing.T) []scenarioQuote {
 	t.Helper()
 	var out []scenarioQuote
-	err := fs.WalkDir(conformance.Suite, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(conformance.Suite(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".rules" {
 			return err
 		}
-		src, err := fs.ReadFile(conformance.Suite, p)
+		src, err := fs.ReadFile(conformance.Suite(), p)
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 func TestSuite(t *testing.T) {
-	results, err := conformance.RunFS(context.Background(), conformance.Suite, conformance.Options{})
+	results, err := conformance.RunFS(context.Background(), conformance.Suite(), conformance.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestREADMECounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, err := conformance.RunFS(context.Background(), conformance.Suite, conformance.Options{})
+	results, err := conformance.RunFS(context.Background(), conformance.Suite(), conformance.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,8 +52,8 @@ import (
 //go:embed scenarios/*.rules
 var suite embed.FS
 
-// Suite is the bundled conformance suite.
-var Suite fs.FS = suite
+// Suite returns the bundled conformance suite, read-only.
+func Suite() fs.FS { return suite }
 
 // Result is the outcome of one scenario.
 type Result struct {

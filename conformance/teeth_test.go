@@ -51,7 +51,7 @@ func runWith(t *testing.T, name string, p *runtime.Program) []conformance.Result
 		}
 		return conformance.Load(n, from)
 	}
-	results, err := conformance.RunFS(context.Background(), conformance.Suite, conformance.Options{Load: load})
+	results, err := conformance.RunFS(context.Background(), conformance.Suite(), conformance.Options{Load: load})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -179,11 +179,11 @@ func testFiles(args []string) ([]scenarioFile, error) {
 
 func suiteFiles(keep func(string) bool) ([]scenarioFile, error) {
 	var out []scenarioFile
-	err := fs.WalkDir(conformance.Suite, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(conformance.Suite(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rules") || !keep(p) {
 			return err
 		}
-		src, err := fs.ReadFile(conformance.Suite, p)
+		src, err := fs.ReadFile(conformance.Suite(), p)
 		out = append(out, scenarioFile{name: path.Join(suiteDir, p), src: src, err: err})
 		return nil
 	})
