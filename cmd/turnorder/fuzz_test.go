@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/turnorder/turnorder/rulesets"
+)
+
+// FuzzPlayAnswers plays a bundled ruleset at the table with whatever a
+// player types: a wrong answer is asked again, never a panic or a hang.
+//
+//	go test ./cmd/turnorder -run '^$' -fuzz FuzzPlayAnswers -fuzztime 60s
+func FuzzPlayAnswers(f *testing.F) {
+	names := rulesets.Names()
+	for _, in := range []string{
+		"4\n2\nJay\nmaybe\ny\n3\n3\n2\nn\n",
+		"six\n\n-1\n6\n0\n3\n5\nRob\n",
+		"a1\nremove zed\nremove a1\ny\nn\n",
+		"pass\n9\na2\nset agi of a1 = 7\ny\nreverse\n",
+		"1\n1\n1\n1\n1\nkeep\nset movement of md1 = -3\ny\n",
+	} {
+		for i := range names {
+			f.Add(uint8(i), in)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, stdin string) {
+		if strings.Contains(strings.ToLower(stdin), "save") {
+			return // it writes whatever file it names
+		}
+		var out, errOut bytes.Buffer
+		code := run([]string{"play", names[int(which)%len(names)]}, strings.NewReader(stdin), &out, &errOut)
+		if code != exitOK && code != exitError {
+			t.Fatalf("exit status %d:\n%s", code, errOut.String())
+		}
+	})
+}
