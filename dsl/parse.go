@@ -80,7 +80,9 @@ var parser = participle.MustBuild[File](parserOptions...)
 // found (up to a bound), in source order. After a syntax error in a
 // statement inside a block, that statement (with any block it opens) is set
 // aside and parsing goes on, so that independent mistakes on other lines
-// are all reported. An error that breaks the block structure, such as a
+// are all reported; a mistake on the line that opens a block sets aside
+// only the rest of that line, when what is left still opens the block, so
+// that the block's own statements are checked too. An error that breaks the block structure, such as a
 // missing "}", sets aside the whole top-level declaration instead, and
 // parsing goes on only if the next declaration can be found. An unclosed
 // bracket is reported, removed, and parsing goes on as written.
@@ -152,6 +154,10 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *Fil
 		return ds == nil // blanking never breaks a token, but be safe
 	}
 	parsed := 0
+	// header is a block's opening line cut short at its error, to check
+	// the block's statements too; held until the next parse shows whether
+	// the cut line still reads as a header.
+	var header *headerCut
 	for {
 		f, err := parser.ParseBytes(filename, text)
 		if err == nil {
@@ -159,6 +165,21 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *Fil
 		}
 		parsed += len(text)
 		d := explain(refine(fromParseError(filename, err), tokens, text), tokens)
+		if h := header; h != nil {
+			header = nil
+			if d.Pos.Offset >= h.start && d.Pos.Offset <= h.brace {
+				// The line does not read as a header even without the
+				// mistake: set the whole statement aside after all. This
+				// error is a consequence of the cut, not the author's.
+				copy(text[h.cut:h.brace], h.saved)
+				spans[len(spans)-1] = [2]int{h.start, h.end}
+				blank(text, h.start, h.end)
+				if !relex() {
+					return nil, errs, spans, nil
+				}
+				continue
+			}
+		}
 		if seen[d] {
 			return nil, errs, spans, nil // no progress: the same error again
 		}
@@ -206,6 +227,15 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *Fil
 		if !ok {
 			return nil, errs, spans, nil
 		}
+		if brace := openingBrace(tokens, start, end); brace != nil && brace.Pos.Line == d.Pos.Line &&
+			brace.Pos.Offset > d.Pos.Offset && d.Pos.Offset > start && end <= len(text) {
+			// The mistake is on the line that opens a block, as in
+			// `phase p each round oops {`: cut the line from the mistake
+			// to its "{", so that the block's statements are checked too.
+			header = &headerCut{start: start, cut: d.Pos.Offset, brace: brace.Pos.Offset, end: end,
+				saved: slices.Clone(text[d.Pos.Offset:brace.Pos.Offset])}
+			start, end = d.Pos.Offset, brace.Pos.Offset
+		}
 		// Blank out the broken statement or declaration, keeping newlines
 		// so every position after it stays true, and parse again.
 		blank(text, start, end)
@@ -214,6 +244,39 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *Fil
 			return nil, errs, spans, nil
 		}
 	}
+}
+
+// headerCut is the opening line of a block statement, text[start:end],
+// blanked from cut to its "{" at brace; saved is what was there.
+type headerCut struct {
+	start, cut, brace, end int
+	saved                  []byte
+}
+
+// openingBrace returns the "{" that opens the block of the statement
+// text[start:end], or nil if it has none: the first one outside brackets.
+func openingBrace(tokens []lexer.Token, start, end int) *lexer.Token {
+	brackets := 0
+	for i := range tokens {
+		t := &tokens[i]
+		if t.Pos.Offset < start || spacing(*t) {
+			continue
+		}
+		if t.Pos.Offset >= end {
+			break
+		}
+		switch {
+		case t.Type == tokenType("Open"):
+			brackets++
+		case t.Type == tokenType("Close"):
+			brackets--
+		case brackets == 0 && t.Type == tokenType("Op") && t.Value == "{":
+			return t
+		case brackets == 0 && t.Type == tokenType("Op") && t.Value == "}":
+			return nil
+		}
+	}
+	return nil
 }
 
 // blank replaces text[start:end] by spaces, keeping its newlines.
