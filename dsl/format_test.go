@@ -56,7 +56,7 @@ func TestFormatGolden(t *testing.T) {
 // parsedRulesFiles returns every .rules file in the repository that parses
 // without errors. Files that do not parse are deliberately malformed test
 // inputs (or someone else's work in progress), which Format never sees.
-func parsedRulesFiles(t *testing.T) map[string][]byte {
+func parsedRulesFiles(t testing.TB) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
