@@ -82,7 +82,7 @@ var parser = participle.MustBuild[File](parserOptions...)
 // aside and parsing goes on, so that independent mistakes on other lines
 // are all reported; a mistake on the line that opens a block sets aside
 // only the rest of that line, when what is left still opens the block, so
-// that the block's own statements are checked too. An error that breaks the block structure, such as a
+// that the block's own statements can be checked too. An error that breaks the block structure, such as a
 // missing "}", sets aside the whole top-level declaration instead, and
 // parsing goes on only if the next declaration can be found. An unclosed
 // bracket is reported, removed, and parsing goes on as written.

@@ -691,7 +691,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			o.scope = c.scope(s.Scope, ph.scope)
 			errs := len(p.diags)
 			o.chain = c.chain(o, s.Chain, 0)
-			if len(s.Chain) == 0 {
+			if len(o.chain) == 0 && len(p.diags) == errs { // quotes compile to nothing
 				c.errorf(s.Pos, "order %s has no criteria: give it one, such as `highest roll d6`", o.name)
 			}
 			if len(p.diags) == errs {
@@ -770,6 +770,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			out = append(out, c.choice(s))
 		case *dsl.TieRule:
 			tr := &tieRule{pos: s.Pos}
+			errs := len(p.diags)
 			if s.When != nil {
 				e, d := p.compileExpr(s.When, groupEnv, boolValue)
 				c.addDiag(d)
@@ -780,7 +781,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			} else {
 				tr.chain = c.chain(o, s.Block, depth+1)
 			}
-			if len(tr.chain) == 0 && (s.Action != nil || len(s.Block) > 0) {
+			if len(tr.chain) == 0 && len(p.diags) > errs {
 				continue // the action had an error, already reported
 			}
 			if len(tr.chain) == 0 {
