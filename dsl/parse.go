@@ -80,12 +80,13 @@ var parser = participle.MustBuild[File](parserOptions...)
 // found (up to a bound), in source order. After a syntax error in a
 // statement inside a block, that statement (with any block it opens) is set
 // aside and parsing goes on, so that independent mistakes on other lines
-// are all reported; a mistake on the line that opens a block sets aside
-// only the rest of that line, when what is left still opens the block, so
-// that the block's own statements can be checked too. An error that breaks the block structure, such as a
-// missing "}", sets aside the whole top-level declaration instead, and
-// parsing goes on only if the next declaration can be found. An unclosed
-// bracket is reported, removed, and parsing goes on as written.
+// are all reported. A mistake on the line that opens a block sets aside
+// only the rest of that line when what is left still opens the block, so
+// that the block's own statements can be checked too. An error that breaks
+// the block structure, such as a missing "}", usually sets aside the whole
+// top-level declaration instead, and parsing goes on only if the next
+// declaration can be found. An unclosed bracket is reported, removed, and
+// parsing goes on as written.
 //
 // When there are errors the file is partial, or nil: it holds only the
 // declarations in which no error was found, so that a compiler given it
