@@ -961,13 +961,14 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		c.errorf(s.Pos, "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
 		return
 	}
-	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: "first", pos: s.Pos}
+	pols := policies[ChooseActivation]
+	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: pols[0], pos: s.Pos}
 	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
 		p.asks = append(p.asks, ChooseActivation)
 	}
 	if s.Default != nil {
-		if *s.Default != "first" && *s.Default != "last" {
-			c.errorf(s.Pos, "activation cannot default to %s (use first or last)", *s.Default)
+		if !slices.Contains(pols, string(*s.Default)) {
+			c.errorf(s.Pos, "activation cannot default to %s (use %s)", *s.Default, strings.Join(pols, " or "))
 		}
 		a.policy = string(*s.Default)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ func TestRestoreSurvivesEveryEdit(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if err := playEdited(p, data); err != nil {
+					if err := playEdited(p, data, 2); err != nil {
 						t.Errorf("%s, %s: %v", at.name, where, err)
 					}
 				})
@@ -163,15 +164,16 @@ func cloneMap(m map[string]any) map[string]any {
 }
 
 // playEdited restores data and, if Restore accepts it, saves and restores
-// it again and plays two rounds, or the rest of the round and one more.
-// Errors from play are fine; a panic, a hang or a changed save are not.
-func playEdited(p *runtime.Program, data []byte) (err error) {
+// it again, plays rounds (the rest of a round under way counts as one) and
+// saves again. Errors from play are fine; a panic, a hang or a changed
+// save are not.
+func playEdited(p *runtime.Program, data []byte, rounds int, opts ...runtime.BattleOption) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
 		}
 	}()
-	b, rerr := p.Restore(data)
+	b, rerr := p.Restore(data, opts...)
 	if rerr != nil {
 		return nil
 	}
@@ -180,7 +182,7 @@ func playEdited(p *runtime.Program, data []byte) (err error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	for range 2 {
+	for range rounds {
 		var perr error
 		if b.InRound() {
 			for done := false; !done && perr == nil; {
