@@ -96,24 +96,27 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
 			"file is %d bytes; the limit is %d", len(src), MaxSourceBytes)}
 	}
-	tokens, diags := lex(filename, src)
-	if diags != nil {
-		return nil, diags
+	text := []byte(string(src))
+	tokens, errs, lexLines, ok := lexRecovering(filename, text)
+	if !ok {
+		return nil, columnsIn(src, errs)
 	}
 	if d := checkDepth(tokens); d != nil {
 		return nil, Diagnostics{*d}
 	}
 	if onlyTrivia(tokens) {
+		if len(errs) > 0 {
+			return nil, columnsIn(src, errs)
+		}
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
 			"empty file: expected a ruleset, a scenario or sides")}
 	}
 
-	text := []byte(string(src))
-	errs := checkNumbers(tokens, text)
-	if len(errs) > 0 {
+	if numErrs := checkNumbers(tokens, text); len(numErrs) > 0 {
+		errs = append(errs, numErrs...)
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
-	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens)
+	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines)
 	// Where parsing stopped, if it did, comes last, whatever its position.
 	last := func(ds Diagnostics) Diagnostics {
 		if stopped != nil {
@@ -122,7 +125,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		return ds
 	}
 	if file == nil {
-		return nil, last(tidy(append(errs, syntaxErrs...)))
+		return nil, columnsIn(src, last(tidy(append(errs, syntaxErrs...))))
 	}
 	file.Source = string(src)
 	for _, t := range tokens {
@@ -138,7 +141,81 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		return file, nil
 	}
 	dropBroken(file, errs, spans)
-	return file, last(tidy(append(errs, syntaxErrs...)))
+	return file, columnsIn(src, last(tidy(append(errs, syntaxErrs...))))
+}
+
+// lexRecovering lexes text, setting aside what no token starts with so
+// that the rest of the file is still checked: a run of characters foreign
+// to the language, or a string that is not closed (to the end of its
+// line, but for a brace that ends it, which keeps the blocks balanced).
+// It returns the tokens of what is left, an error for each thing set
+// aside, the lines they were on (a parse error on such a line is a
+// consequence, not another mistake), and whether it could go on.
+func lexRecovering(filename string, text []byte) (tokens []lexer.Token, errs Diagnostics, lines map[int]bool, ok bool) {
+	for {
+		tokens, ds := lex(filename, text)
+		if ds == nil {
+			return tokens, errs, lines, true
+		}
+		d := ds[0]
+		if len(errs) >= maxSyntaxErrs {
+			return nil, append(errs, errorAt(d.Pos, "too many errors: the rest of the file is not checked")), nil, false
+		}
+		errs = append(errs, d)
+		start := d.Pos.Offset
+		if start < 0 || start >= len(text) {
+			return nil, errs, nil, false
+		}
+		if lines == nil {
+			lines = map[int]bool{}
+		}
+		lines[d.Pos.Line] = true
+		blank(text, start, foreignEnd(text, start))
+	}
+}
+
+// foreignEnd returns where the text set aside from start ends: see
+// lexRecovering. It is always past start.
+func foreignEnd(text []byte, start int) int {
+	if c := text[start]; c == '"' || c == '\'' || c == '`' {
+		end := start + bytes.IndexByte(text[start:], '\n')
+		if end < start {
+			end = len(text)
+		}
+		for i := start + 1; i < end; i++ {
+			if c := text[i]; c != '{' && c != '}' {
+				continue
+			}
+			if rest := bytes.TrimLeft(text[i+1:end], " \t\r"); len(rest) == 0 || rest[0] == '#' {
+				return i // the brace ends the line, but for a comment
+			}
+		}
+		return end
+	}
+	end := start
+	for end < len(text) {
+		r, size := utf8.DecodeRune(text[end:])
+		if end > start && r < utf8.RuneSelf && !strings.ContainsRune("@$~`\\", r) && (r >= ' ' || r == '\t' || r == '\n' || r == '\r') {
+			break
+		}
+		end += size
+	}
+	return end
+}
+
+// columnsIn recomputes each diagnostic's column from its offset in src.
+// Recovery replaces text by spaces byte for byte, which keeps offsets and
+// lines true, but a character of several bytes becomes several columns.
+func columnsIn(src []byte, ds Diagnostics) Diagnostics {
+	for i := range ds {
+		p := &ds[i].Pos
+		if p.Offset <= 0 || p.Offset > len(src) {
+			continue
+		}
+		start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
+		p.Column = utf8.RuneCount(src[start:p.Offset]) + 1
+	}
+	return ds
 }
 
 // parseRecovering parses text, recovering from syntax errors as Parse
@@ -146,7 +223,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 // up), the errors, the spans of text it set aside (a bracket it removed
 // counts as a span of one byte), and, if it stopped before the end, a last
 // diagnostic saying so.
-func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *File, errs Diagnostics, spans [][2]int, stopped *Diagnostic) {
+func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet map[int]bool) (f *File, errs Diagnostics, spans [][2]int, stopped *Diagnostic) {
 	seen := map[Diagnostic]bool{}
 	bracketLines := map[int]bool{} // lines with an unclosed bracket, reported and removed
 	relex := func() bool {
@@ -207,13 +284,15 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token) (f *Fil
 			}
 			continue
 		}
-		if bracketLines[d.Pos.Line] && blankLine(text, d.Pos.Offset) {
+		if (bracketLines[d.Pos.Line] || quiet[d.Pos.Line]) && blankLine(text, d.Pos.Offset) {
 			if !relex() {
 				return nil, errs, spans, nil
 			}
 			continue // what is left of that line after its bracket went
 		}
-		errs = append(errs, d)
+		if !quiet[d.Pos.Line] {
+			errs = append(errs, d)
+		}
 		start, end, ok := stmtSpan(tokens, d.Pos.Offset)
 		if !ok {
 			start, end, ok = declSpan(tokens, d.Pos.Offset)
