@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Severity says whether a diagnostic stops a file from running.
@@ -107,16 +109,91 @@ func (ds Diagnostics) Render(src string) string {
 		b.WriteByte('\n')
 		if d.Pos.Line >= 1 && d.Pos.Line <= len(lines) {
 			line := strings.TrimRight(lines[d.Pos.Line-1], "\r")
-			b.WriteString("    ")
-			b.WriteString(strings.ReplaceAll(line, "\t", " "))
-			b.WriteString("\n    ")
-			col := d.Pos.Column - 1
-			if col > len([]rune(line)) {
-				col = len([]rune(line))
+			if d.Pos.Line == 1 {
+				line = strings.TrimPrefix(line, bom)
 			}
-			b.WriteString(strings.Repeat(" ", max(col, 0)))
+			text, caret := snippet(line, d.Pos.Column)
+			b.WriteString("    ")
+			b.WriteString(text)
+			b.WriteString("\n    ")
+			b.WriteString(strings.Repeat(" ", caret))
 			b.WriteString("^\n")
 		}
 	}
 	return b.String()
+}
+
+// snippetWidth is how many terminal cells of a source line a snippet
+// shows: a longer line is cut around the caret.
+const snippetWidth = 100
+
+// snippet returns line as a terminal shows it, cut to snippetWidth cells
+// around column col (counted in characters, from 1), and the cell the
+// caret goes under. A tab shows as one space, a character that would
+// upset the terminal (a control character, a byte that is not UTF-8) as
+// "?", and a wide character (CJK, most emoji) takes two cells, so that the
+// caret stays under the character it means.
+func snippet(line string, col int) (string, int) {
+	var cells []string // the text of each cell; a wide character's second is ""
+	caret := -1
+	i := 0
+	for _, r := range line {
+		if i == col-1 {
+			caret = len(cells)
+		}
+		i++
+		switch w := runeWidth(r); {
+		case r == '\t':
+			cells = append(cells, " ")
+		case r == utf8.RuneError || unicode.IsControl(r):
+			cells = append(cells, "?")
+		case w == 0 && len(cells) > 0:
+			cells[len(cells)-1] += string(r)
+		case w == 2:
+			cells = append(cells, string(r), "")
+		default:
+			cells = append(cells, string(r))
+		}
+	}
+	if caret < 0 {
+		caret = len(cells) // past the end of the line
+	}
+	start, end := 0, len(cells)
+	if end > snippetWidth {
+		start = max(0, min(caret-snippetWidth/2, len(cells)-snippetWidth))
+		end = start + snippetWidth
+	}
+	var b strings.Builder
+	if start > 0 {
+		b.WriteString("…")
+	}
+	for _, c := range cells[start:end] {
+		b.WriteString(c)
+	}
+	if end < len(cells) {
+		b.WriteString("…")
+	}
+	caret -= start
+	if start > 0 {
+		caret++ // the "…"
+	}
+	return b.String(), caret
+}
+
+// runeWidth is the number of terminal cells r takes: 0 for a combining or
+// format character, 2 for the East Asian wide and fullwidth blocks and
+// emoji, 1 for the rest. It is the common blocks, not the full Unicode
+// table, which is all a caret needs.
+func runeWidth(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return 0
+	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0x303E, r >= 0x3041 && r <= 0x33FF,
+		r >= 0x3400 && r <= 0x4DBF, r >= 0x4E00 && r <= 0x9FFF, r >= 0xA000 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F,
+		r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6, r >= 0x1F300 && r <= 0x1F64F,
+		r >= 0x1F900 && r <= 0x1F9FF, r >= 0x20000 && r <= 0x3FFFD:
+		return 2
+	}
+	return 1
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/dsl/dsltest"
 )
@@ -164,6 +166,58 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestRenderSnippet checks the source lines a terminal could not show as
+// they are: wide characters, control bytes, a byte order mark, and lines
+// too long to show whole.
+func TestRenderSnippet(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	tests := []struct {
+		name, src string
+		line, col int
+		want      string
+	}{{
+		name: "wide characters take two cells",
+		src:  `highest "日本" + agi`, line: 1, col: 17,
+		want: "    highest \"日本\" + agi\n" +
+			"                      ^\n",
+	}, {
+		name: "a combining mark takes none",
+		src:  "quote \"e\u0301\" frob", line: 1, col: 12,
+		want: "    quote \"e\u0301\" frob\n" +
+			"              ^\n",
+	}, {
+		name: "control bytes and bad UTF-8 show as ?",
+		src:  "sides \x01\xff 2", line: 1, col: 10,
+		want: "    sides ?? 2\n" +
+			"             ^\n",
+	}, {
+		name: "a byte order mark is not shown",
+		src:  "\ufeffsidez 2", line: 1, col: 1,
+		want: "    sidez 2\n" +
+			"    ^\n",
+	}, {
+		name: "a long line is cut around the caret",
+		src:  long + " frob " + long, line: 1, col: 302,
+		want: "    …" + strings.Repeat("x", 49) + " frob " + strings.Repeat("x", 45) + "…\n" +
+			"     " + strings.Repeat(" ", 50) + "^\n",
+	}, {
+		name: "near its start, a long line is cut at the end only",
+		src:  "frob " + long, line: 1, col: 1,
+		want: "    frob " + strings.Repeat("x", 95) + "…\n" +
+			"    ^\n",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := dsl.Errorf(dsl.Pos{Filename: "r.rules", Line: tt.line, Column: tt.col}, "m")
+			got := dsl.Diagnostics{d}.Render(tt.src)
+			_, got, _ = strings.Cut(got, "\n") // the message line is TestRender's
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Render (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestRenderParseError renders a real parse error end to end.
 func TestRenderParseError(t *testing.T) {
 	src := "ruleset x {\n  sides two\n}\n"
@@ -173,6 +227,11 @@ func TestRenderParseError(t *testing.T) {
 		"            ^\n"
 	if got := diags.Render(src); got != want {
 		t.Errorf("Render:\n got:\n%s\nwant:\n%s", got, want)
+	}
+	// A byte order mark changes no position.
+	_, diags = dsl.Parse("x.rules", []byte("\ufeff"+src))
+	if got := diags.Render("\ufeff" + src); got != want {
+		t.Errorf("Render, after a byte order mark:\n got:\n%s\nwant:\n%s", got, want)
 	}
 }
 

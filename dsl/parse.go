@@ -76,6 +76,9 @@ var parserOptions = []participle.Option{
 
 var parser = participle.MustBuild[File](parserOptions...)
 
+// bom is the byte order mark, U+FEFF.
+const bom = "\ufeff"
+
 // Parse parses one .rules file. It returns the file and every error it
 // found (up to a bound), in source order. After a syntax error in a
 // statement inside a block, that statement (with any block it opens) is set
@@ -92,6 +95,9 @@ var parser = participle.MustBuild[File](parserOptions...)
 // declarations in which no error was found, so that a compiler given it
 // does not report the consequences of a mistake already reported.
 func Parse(filename string, src []byte) (*File, Diagnostics) {
+	// Some editors start a UTF-8 file with a byte order mark. It is not
+	// text: positions and File.Source are of what follows it.
+	src = bytes.TrimPrefix(src, []byte(bom))
 	if len(src) > MaxSourceBytes {
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
 			"file is %d bytes; the limit is %d", len(src), MaxSourceBytes)}
