@@ -81,10 +81,14 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 	}
 	l := &linter{setup: s, b: b}
 	for _, st := range sc.Body {
-		if rb, ok := st.(*dsl.RoundBlock); ok {
-			if !l.roundBlock(rb) {
-				break
-			}
+		rb, ok := st.(*dsl.RoundBlock)
+		switch {
+		case !ok:
+		case l.ended > 0:
+			l.mistake(0, rb.Pos, "round %d is never played: round %d ends the scenario (`expect error`)", rb.Number, l.ended)
+			return s
+		case !l.roundBlock(rb) && l.ended == 0:
+			return s
 		}
 	}
 	return s
@@ -94,6 +98,7 @@ type linter struct {
 	*setup
 	b     *runtime.Battle
 	round int
+	ended int // the round that ends the scenario with `expect error`
 }
 
 // roundBlock checks one round block; it reports false when the rounds that
@@ -114,6 +119,7 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			// What follows may be the mistake the round is expected to
 			// refuse (`remove Zed`): the runner plays it to see.
 			l.expect(e)
+			l.ended = l.round
 			return false
 		}
 		switch s := st.(type) {
@@ -131,6 +137,10 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			l.name(s.Pos, "remove", string(s.Unit), unit)
 		case *dsl.ReadyScript:
 			l.name(s.Pos, "ready", string(s.Unit), unit)
+		case *dsl.ActivateScript:
+			if s.Count != nil && *s.Count < 1 {
+				l.mistake(l.round, s.Pos, "activate %d plays nothing: the count is 1 or more", *s.Count)
+			}
 		case *dsl.Expect:
 			l.expect(s)
 		}
@@ -148,7 +158,7 @@ func (l *linter) expect(e *dsl.Expect) {
 		l.name(e.Pos, "expect holder", string(*e.Holder), side|unit)
 	case e.Chooser != nil && *e.Chooser != "none":
 		l.name(e.Pos, "expect chooser", string(*e.Chooser), side|unit|team)
-	case e.Activations != nil:
+	case e.Activations != nil && !noActivations(e.Activations):
 		for _, a := range e.Activations {
 			if a.Pass {
 				l.name(a.Pos, "expect activations: pass", string(a.Name), side)
@@ -175,6 +185,11 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 	}
+}
+
+// noActivations reports whether acts is `none`: no activation at all.
+func noActivations(acts []*dsl.Activation) bool {
+	return len(acts) == 1 && !acts[0].Pass && acts[0].Name == "none"
 }
 
 // What a name in a statement may be.

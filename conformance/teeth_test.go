@@ -281,6 +281,20 @@ scenario "a refusal expected" {
     remove Zed
   }
 }
+scenario "dead rounds" {
+  ruleset morturi
+  round 1 {
+    activate 0
+    expect activations none
+  }
+  round 2 {
+    expect error "no unit is called Zed"
+    remove Zed
+  }
+  round 3 {
+    activate
+  }
+}
 `
 	f, diags := dsl.Parse("s.rules", []byte(src))
 	if diags.HasErrors() {
@@ -294,8 +308,38 @@ scenario "a refusal expected" {
 		"4:17 round 1: roll Zed: no side or unit is ca",
 		"5:12 round 1: expect event rolls: there is no",
 		"9:3 no bundled ruleset \"nosuch\" (bundled: ag",
+		"29:5 round 1: activate 0 plays nothing: the c",
+		"36:3 round 3 is never played: round 2 ends th",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// `expect activations none` passes where nothing activates and fails,
+// with the activations in the diff, where something does.
+func TestExpectNoActivations(t *testing.T) {
+	for _, tt := range []struct {
+		ruleset, round string
+		fails          bool
+	}{
+		{"mesbg", "roll Jay 4, Rob 3\n    Jay chooses Jay", false},
+		{"agi", "", true},
+	} {
+		src := "scenario \"s\" {\n  ruleset " + tt.ruleset + "\n  seed 1\n  decide by policy\n  round 1 {\n    " + tt.round + "\n    expect activations none\n  }\n}\n"
+		results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(results) != 1 {
+			t.Fatalf("%s: results %+v, want one", tt.ruleset, results)
+		}
+		fs := results[0].Failures
+		if !tt.fails && len(fs) != 0 {
+			t.Errorf("%s: failures %+v, want none", tt.ruleset, fs)
+		}
+		if tt.fails && (len(fs) != 1 || fs[0].Field != "activations" || !strings.Contains(fs[0].Diff, "+")) {
+			t.Errorf("%s: failures %+v, want one activations diff", tt.ruleset, fs)
+		}
 	}
 }
