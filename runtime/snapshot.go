@@ -98,7 +98,10 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
-	if s.Ruleset != p.name {
+	switch {
+	case s.Ruleset == "":
+		return nil, fmt.Errorf("restore: the snapshot names no ruleset (want %s): is it a battle snapshot?", p.name)
+	case s.Ruleset != p.name:
 		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.name)
 	}
 	specs := make([]SideSpec, len(s.Sides))

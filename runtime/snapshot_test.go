@@ -290,11 +290,18 @@ func TestRestoreWrongRuleset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := necro.Restore(data); err == nil {
-		t.Error("a mesbg snapshot restored into necromunda")
-	}
-	if _, err := mesbg.Restore([]byte("{not json")); err == nil {
-		t.Error("garbage restored")
+	for _, tt := range []struct {
+		p    *runtime.Program
+		data string
+		want string
+	}{
+		{necro, string(data), "the snapshot is of ruleset mesbg, not necromunda"},
+		{mesbg, "{not json", "restore: invalid character"},
+		{mesbg, "{}", "the snapshot names no ruleset (want mesbg)"},
+	} {
+		if _, err := tt.p.Restore([]byte(tt.data)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Restore(%.20q) = %v, want an error saying %q", tt.data, err, tt.want)
+		}
 	}
 }
 
