@@ -157,3 +157,69 @@ func rulesetArgs(e *env, args []string, most int) bool {
 	}
 	return true
 }
+
+// rulesetFile is a .rules file that a scenario names by path, compiled as
+// conformance.Load compiles it (its first ruleset), so that check and test
+// can show why it does not compile in its own file, with its own source.
+type rulesetFile struct {
+	path string
+	src  []byte
+	err  error // reading it failed: left for the scenario to report
+	prog *runtime.Program
+	errs dsl.Diagnostics // why it does not parse or compile
+}
+
+func loadRulesetFile(path string) *rulesetFile {
+	rf := &rulesetFile{path: path}
+	rf.src, rf.err = os.ReadFile(path)
+	if rf.err != nil {
+		return rf
+	}
+	f, diags := dsl.Parse(path, rf.src)
+	if diags.HasErrors() {
+		rf.errs = errorsOnly(diags)
+		return rf
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		ds, ok := asDiags(err)
+		if !ok {
+			ds = dsl.Diagnostics{dsl.Errorf(dsl.Pos{Filename: path}, "%v", err)}
+		}
+		rf.errs = errorsOnly(ds)
+		return rf
+	}
+	rf.prog = p
+	return rf
+}
+
+// rulesetPath returns the file that a scenario in fromFile names with
+// `ruleset NAME`, found as conformance.Load finds it, or "" if NAME is not
+// a path.
+func rulesetPath(name, fromFile string) string {
+	if !strings.HasSuffix(name, ".rules") {
+		return ""
+	}
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(filepath.Dir(fromFile), name)
+}
+
+func errorsOnly(ds dsl.Diagnostics) dsl.Diagnostics {
+	var out dsl.Diagnostics
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// writeNote prints a note the way writeDiags prints a diagnostic, with the
+// source line (src is the text of pos's file) and a caret.
+func writeNote(w io.Writer, pos dsl.Pos, src []byte, msg string) {
+	rendered := dsl.Diagnostics{{Pos: pos}}.Render(string(src))
+	_, snippet, _ := strings.Cut(rendered, "\n")
+	fmt.Fprintf(w, "%s:%d:%d: note: %s\n%s", pos.Filename, pos.Line, pos.Column, msg, snippet)
+}

@@ -50,7 +50,9 @@ scenario runs, if no scenario to run takes a ruleset from FILE.
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
-ready, event, or error) and a (-want +got) diff. The last line is always
+ready, event, or error) and a (-want +got) diff. A scenario whose ruleset
+does not compile fails at its "ruleset" line, and the ruleset's errors are
+printed once, in their own file, as check prints them. The last line is always
 "N passed, M failed", even when nothing could run. With -json it prints
 one JSON document instead (see docs/json.md), for a CI system or an editor
 to read.
@@ -83,7 +85,8 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 			filter = re
 		}
 		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
-			doc: testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}}}
+			doc:   testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}},
+			shown: map[string]bool{}}
 		// Past the command line, every way out goes through finish, so that
 		// the last line is always the summary (or the JSON document).
 		files, err := testFiles(args)
@@ -218,11 +221,11 @@ func (t *tester) loadWith(arg string) bool {
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not parse (%s); no scenario was run\n", path, plural(countErrorsOnly(diags), "error"))
 		return false
 	}
-	out, errs := compileRulesets(t.e, f, src)
+	out, errs := compileRulesets(f)
 	switch {
 	case errs.HasErrors():
 		t.broken++
-		t.noteErrors(errs)
+		t.report(errs, src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not compile (%s); no scenario was run\n", path, plural(countErrorsOnly(errs), "error"))
 		return false
 	case len(out) == 0:
@@ -323,6 +326,9 @@ type tester struct {
 
 	passed, failed int
 	broken         int // files that could not be read or parsed, and other errors that stop scenarios
+
+	files map[string]*rulesetFile // ruleset files the scenarios name by path
+	shown map[string]bool         // the diagnostics printed, so that each is printed once
 }
 
 // fail reports a problem that keeps scenarios from running, on stderr and
@@ -375,12 +381,16 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		t.rulesetsOnly(f, sf)
 		return
 	}
+	own := map[*dsl.Ruleset]dsl.Diagnostics{} // the errors of the file's rulesets, compiled once
 	for _, d := range f.Decls {
 		sc, ok := d.(*dsl.Scenario)
 		if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
 			continue
 		}
-		res := conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
+		res, ok := t.brokenRuleset(f, sf, sc, own)
+		if !ok {
+			res = conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
+		}
 		status := "PASS"
 		if res.Passed() {
 			t.passed++
@@ -406,14 +416,79 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	}
 }
 
+// brokenRuleset fails a scenario whose ruleset, in its own file or in a
+// file it names, does not compile. The ruleset's errors are printed once,
+// in their own file with their source lines, however many scenarios use
+// it; the scenario's failure points at its `ruleset` line. It reports
+// false when the ruleset compiles (or cannot be found: the scenario says
+// so when it runs).
+func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, own map[*dsl.Ruleset]dsl.Diagnostics) (conformance.Result, bool) {
+	use, decl := conformance.RulesetOf(f, sc)
+	if use == nil {
+		return conformance.Result{}, false
+	}
+	var errs dsl.Diagnostics
+	var src []byte
+	switch path := rulesetPath(string(use.Name), sf.name); {
+	case decl != nil:
+		var seen bool
+		if errs, seen = own[decl]; !seen {
+			if _, err := runtime.CompileRuleset(f, decl); err != nil {
+				if errs, _ = asDiags(err); errs == nil {
+					errs = dsl.Diagnostics{dsl.Errorf(decl.Pos, "%v", err)}
+				}
+			}
+			own[decl] = errorsOnly(errs)
+		}
+		errs, src = own[decl], sf.src
+	case t.with[string(use.Name)] != nil || path == "":
+		return conformance.Result{}, false
+	default:
+		rf := t.rulesetFile(path)
+		errs, src = rf.errs, rf.src
+	}
+	if len(errs) == 0 {
+		return conformance.Result{}, false
+	}
+	t.report(errs, src)
+	return conformance.Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos, Failures: []conformance.Failure{{
+		Field: "error",
+		Pos:   use.Pos,
+		Diff:  fmt.Sprintf("ruleset %s does not compile (%s)", use.Name, plural(len(errs), "error")),
+	}}}, true
+}
+
+// rulesetFile loads a ruleset file that scenarios name by path, once.
+func (t *tester) rulesetFile(path string) *rulesetFile {
+	if rf, ok := t.files[path]; ok {
+		return rf
+	}
+	if t.files == nil {
+		t.files = map[string]*rulesetFile{}
+	}
+	rf := loadRulesetFile(path)
+	t.files[path] = rf
+	return rf
+}
+
 // rulesetsOnly reports the compile errors of a file that has rulesets but
 // no scenario: nothing else would show them, and "no scenarios" alone
 // hides a broken ruleset.
 func (t *tester) rulesetsOnly(f *dsl.File, sf scenarioFile) {
-	if _, errs := compileRulesets(t.e, f, sf.src); errs.HasErrors() {
+	if _, errs := compileRulesets(f); errs.HasErrors() {
 		t.broken++
-		t.noteErrors(errs)
+		t.report(errs, sf.src)
 	}
+}
+
+// report prints the diagnostics of ds with their source lines (src is
+// their file's text) and lists the errors in the JSON document, leaving
+// out those already reported: a broken ruleset file that is both tested
+// and named by a scenario is reported once.
+func (t *tester) report(ds dsl.Diagnostics, src []byte) {
+	ds = unshown(ds, t.shown)
+	writeDiags(t.e.stderr, ds, src, t.e.prefix())
+	t.noteErrors(ds)
 }
 
 // noteErrors lists the errors of ds in the JSON document.
@@ -425,10 +500,9 @@ func (t *tester) noteErrors(ds dsl.Diagnostics) {
 	}
 }
 
-// compileRulesets compiles every ruleset of f, by name, and prints the
-// diagnostics of those that do not compile with their source lines (src
-// is f's text), returning them too.
-func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Program, dsl.Diagnostics) {
+// compileRulesets compiles every ruleset of f, by name, and returns the
+// diagnostics of those that do not compile.
+func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics) {
 	progs := map[string]*runtime.Program{}
 	var all dsl.Diagnostics
 	for _, r := range f.Rulesets() {
@@ -438,7 +512,6 @@ func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Progr
 			if !ok {
 				ds = dsl.Diagnostics{dsl.Errorf(r.Pos, "%v", err)}
 			}
-			writeDiags(e.stderr, ds, src, e.prefix())
 			all = append(all, ds...)
 			continue
 		}
@@ -452,6 +525,11 @@ func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Progr
 func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil
+	}
+	if path := rulesetPath(name, fromFile); path != "" {
+		if rf := t.rulesetFile(path); rf.prog != nil {
+			return rf.prog, nil // compiled once for all the scenarios naming it
+		}
 	}
 	return conformance.Load(name, fromFile)
 }
