@@ -39,6 +39,12 @@ kind the ruleset never asks for is warned about, as it changes nothing.
 With two rulesets (a bundled one and a house rule, say), odds shows them
 side by side.
 
+Exact enumeration has limits: a round with more than 300,000 paths, or a
+battle that can be in more than 20,000 states after a round, is refused.
+Five players rolling off a D6 until one wins take about 21,000 paths;
+six take about 552,000 and are refused, after several seconds spent
+finding out. Use --sim for such games.
+
 --sim N instead plays N seeded battles over every core and reports each
 probability with its 95% interval; a progress bar is shown on a terminal.
 --svg FILE draws P(holder) per round for each side as a chart.
