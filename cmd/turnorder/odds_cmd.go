@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -47,6 +46,7 @@ finding out. Use --sim for such games.
 
 --sim N instead plays N seeded battles over every core and reports each
 probability with its 95% interval; a progress bar is shown on a terminal.
+--seed seeds them; without --sim it changes nothing and is warned about.
 --svg FILE draws P(holder) per round for each side as a chart.
 
 The sides are chosen as for turnorder run.`,
@@ -68,7 +68,7 @@ turnorder odds mesbg --policy first=other`,
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
 	seed := uint64(1)
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice of --sim with `N`")
-	svg := fs.String("svg", "", "write a chart of P(holder) per round to this `file`")
+	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to this `file`", "name a file")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	c.run = func(e *env, args []string) int {
@@ -79,9 +79,7 @@ turnorder odds mesbg --policy first=other`,
 			fmt.Fprintf(e.stderr, "turnorder odds: --rounds must be between 1 and %d (got %d)\n", maxOddsRounds, rounds)
 			return exitError
 		}
-		simGiven := false
-		fs.Visit(func(f *flag.Flag) { simGiven = simGiven || f.Name == "sim" })
-		if sim < 0 || (sim == 0 && simGiven) {
+		if sim < 0 || (sim == 0 && given(fs, "sim")) {
 			// 0 would quietly mean exact odds, which leaving --sim out asks for.
 			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d); leave it out for exact odds\n", sim)
 			return exitError
@@ -90,6 +88,11 @@ turnorder odds mesbg --policy first=other`,
 		if msg != "" {
 			fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
 			return exitError
+		}
+		if sim == 0 && given(fs, "seed") {
+			// Like a --policy the ruleset never asks for: harmless, but
+			// surely not what was meant.
+			fmt.Fprintf(e.stderr, "turnorder odds: warning: --seed %d changes nothing: exact odds roll no dice (it seeds --sim N)\n", seed)
 		}
 		o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec,
 			run: runOptions{sides: *sides, setup: *setup}}

@@ -61,8 +61,8 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := fs.String("save", "", "save the battle to `file` after every round")
-	resume := fs.String("resume", "", "continue the battle saved in `file`")
+	save := nonEmpty(fs, "save", "save the battle to `file` after every round", "name a file")
+	resume := nonEmpty(fs, "resume", "continue the battle saved in `file`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round)")
 	c.run = func(e *env, args []string) int {

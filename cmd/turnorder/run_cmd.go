@@ -29,7 +29,8 @@ RULESET is a bundled ruleset (see turnorder list) or the path of a .rules
 file; if the file holds several rulesets, the first is played.
 
 The sides are the ruleset's own example sides unless --sides or --setup
-names others. --sides names plain sides, with no units or attributes.
+names others. --sides names plain sides, with no units or attributes
+(an empty name, or none, is an error: leave --sides out for the example).
 --setup reads sides, teams and units from a .rules file: either bare side
 statements,
 

@@ -316,6 +316,17 @@ func TestRunBadInput(t *testing.T) {
 			stderr: []string{"turnorder run: ", "A"}, oneLine: true}},
 		{"empty side name", []string{"run", "mesbg", "--sides", "A,"}, expectation{code: 1,
 			stderr: []string{"empty name"}, oneLine: true}},
+		// Not the example's sides: an empty --sides is a mistake, as A,,B is.
+		{"empty --sides", []string{"run", "mesbg", "--sides", ""}, expectation{code: 1,
+			stderr: []string{`turnorder run: invalid value "" for flag -sides: name the sides`, "leave --sides out for the ruleset's example"}, oneLine: true}},
+		{"blank --sides", []string{"run", "mesbg", "--sides= "}, expectation{code: 1,
+			stderr: []string{`invalid value " " for flag -sides`}, oneLine: true}},
+		{"empty --setup", []string{"run", "mesbg", "--setup="}, expectation{code: 1,
+			stderr: []string{`invalid value "" for flag -setup: name a .rules file`}, oneLine: true}},
+		{"empty --sides for odds", []string{"odds", "mesbg", "--sides", ""}, expectation{code: 1,
+			stderr: []string{`turnorder odds: invalid value "" for flag -sides`}, oneLine: true}},
+		{"empty --save for play", []string{"play", "mesbg", "--save", ""}, expectation{code: 1,
+			stderr: []string{`turnorder play: invalid value "" for flag -save: name a file`}, oneLine: true}},
 		{"no ruleset", []string{"run"}, expectation{code: 2, stderr: []string{"name a ruleset"}, oneLine: true}},
 		{"bad policy", []string{"run", "mesbg", "--policy", "first=x"}, expectation{code: 1,
 			stderr: []string{`turnorder run: --policy "first=x": first decisions take self, other, keep`}, oneLine: true}},
@@ -362,6 +373,10 @@ func TestPolicyNeverAsked(t *testing.T) {
 		{[]string{"run", "agi", "--rounds", "1", "--policy", "order=reverse", "--policy", "before_after=after"}, ""},
 		{[]string{"run", "morturi", "--rounds", "1", "--policy", "activate=last"}, ""},
 		{[]string{"run", "mesbg", "--rounds", "1", "--policy", "first=other"}, ""},
+		// Likewise --seed, which only --sim rolls dice with.
+		{[]string{"odds", "mesbg", "--seed", "5"},
+			"turnorder odds: warning: --seed 5 changes nothing: exact odds roll no dice (it seeds --sim N)\n"},
+		{[]string{"odds", "mesbg", "--seed", "5", "--sim", "100"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

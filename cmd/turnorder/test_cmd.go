@@ -20,7 +20,7 @@ import (
 func testCommand() *command {
 	c := &command{
 		name:  "test",
-		args:  "[-run REGEXP] [-v] [-json] [-with FILE] [FILE|DIR|NAME]...",
+		args:  "[-run REGEXP] [-v] [-json] [-with FILE]... [FILE|DIR|NAME]...",
 		short: "run scenarios (worked examples) and report which pass",
 		long: `
 Test runs scenarios: worked examples written in the .rules language, which
@@ -44,8 +44,9 @@ changed, and keeps its name: "turnorder test mesbg -with house.rules" plays
 the bundled worked examples of mesbg with the house rule, and the failures
 show what the change does to them. -with NAME=FILE plays the one ruleset
 of FILE, whatever it is called, wherever a scenario names NAME (write
-./FILE for a file whose name holds "="). It is an error, found before any
-scenario runs, if no scenario to run takes a ruleset from FILE.
+./FILE for a file whose name holds "="). Repeat -with for several files;
+a ruleset that two of them give is an error. It is an error, found before
+any scenario runs, if no scenario to run takes a ruleset from a FILE.
 
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
@@ -73,7 +74,8 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
 	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
 	asJSON := c.flags.Bool("json", false, "print the results as one JSON document (docs/json.md)")
-	with := c.flags.String("with", "", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME)")
+	var with listFlag
+	c.flags.Var(&with, "with", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME); repeat it for several files")
 	c.run = func(e *env, args []string) int {
 		var filter *regexp.Regexp
 		if *run != "" {
@@ -97,16 +99,36 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 		for i := range files {
 			files[i].parse()
 		}
-		if *with != "" {
-			if !t.loadWith(*with) {
-				return t.finish(args)
+		if len(with) > 0 {
+			t.with = map[string]*runtime.Program{}
+			from := map[string]string{} // the -with argument each ruleset came from
+			for _, arg := range with {
+				progs := t.loadWith(arg)
+				if progs == nil {
+					return t.finish(args)
+				}
+				for _, name := range slices.Sorted(maps.Keys(progs)) {
+					if prev, dup := from[name]; dup {
+						t.fail(fmt.Sprintf("-with %s: %s is already taken from -with %s; give each ruleset once", arg, name, prev))
+						return t.finish(args)
+					}
+					from[name], t.with[name] = arg, progs[name]
+				}
 			}
 			// A -with file no scenario would take a ruleset from is surely
 			// a mistake (a misspelt or renamed ruleset, or scenarios that
 			// declare their own): say so before running them all without it.
-			if msg := t.withUnused(*with, files); msg != "" {
-				t.fail(msg)
-				return t.finish(args)
+			for _, arg := range with {
+				var names []string
+				for name, a := range from {
+					if a == arg {
+						names = append(names, name)
+					}
+				}
+				if msg := t.withUnused(arg, names, files); msg != "" {
+					t.fail(msg)
+					return t.finish(args)
+				}
 			}
 		}
 		for _, f := range files {
@@ -203,15 +225,15 @@ func describeArgs(args []string) string {
 // identRE matches a ruleset name as a scenario writes it (an identifier).
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// loadWith compiles every ruleset of the -with file into t.with, by name,
-// or for NAME=FILE its one ruleset as NAME. When it cannot, it reports why
-// and returns false.
-func (t *tester) loadWith(arg string) bool {
+// loadWith compiles every ruleset of a -with file, by name, or for
+// NAME=FILE its one ruleset as NAME. When it cannot, it reports why and
+// returns nil.
+func (t *tester) loadWith(arg string) map[string]*runtime.Program {
 	path, as := withPath(arg)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.fail("-with: " + pathError(err))
-		return false
+		return nil
 	}
 	f, diags := dsl.Parse(path, src)
 	if f == nil || diags.HasErrors() {
@@ -219,7 +241,7 @@ func (t *tester) loadWith(arg string) bool {
 		writeDiags(t.e.stderr, diags, src, t.e.prefix())
 		t.noteErrors(diags)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not parse (%s); no scenario was run\n", path, plural(countErrorsOnly(diags), "error"))
-		return false
+		return nil
 	}
 	out, errs := compileRulesets(f)
 	switch {
@@ -227,22 +249,20 @@ func (t *tester) loadWith(arg string) bool {
 		t.broken++
 		t.report(errs, src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not compile (%s); no scenario was run\n", path, plural(countErrorsOnly(errs), "error"))
-		return false
+		return nil
 	case len(out) == 0:
 		t.fail(fmt.Sprintf("-with: %s declares no ruleset", path))
-		return false
+		return nil
 	case as != "" && len(out) > 1:
 		t.fail(fmt.Sprintf("-with %s: %s declares %d rulesets (%s); name one file with one ruleset",
 			arg, path, len(out), strings.Join(slices.Sorted(maps.Keys(out)), ", ")))
-		return false
+		return nil
 	case as != "":
 		for _, p := range out { // its one ruleset
-			t.with = map[string]*runtime.Program{as: p}
+			return map[string]*runtime.Program{as: p}
 		}
-		return true
 	}
-	t.with = out
-	return true
+	return out
 }
 
 // withPath splits a -with argument into the file and, for NAME=FILE, the
@@ -254,12 +274,13 @@ func withPath(arg string) (path, as string) {
 	return arg, ""
 }
 
-// withUnused returns why the -with file is of no use to the scenarios that
-// are to run, or "" when one of them takes a ruleset from it (or none is
-// to run, which finish reports). It looks ahead exactly as the scenarios
-// load their rulesets: a ruleset of the scenario's own file comes first,
-// then -with, by the name the scenario writes.
-func (t *tester) withUnused(arg string, files []scenarioFile) string {
+// withUnused returns why the -with file arg, which gives the rulesets
+// names, is of no use to the scenarios that are to run, or "" when one of
+// them takes a ruleset from it (or none is to run, which finish reports).
+// It looks ahead exactly as the scenarios load their rulesets: a ruleset
+// of the scenario's own file comes first, then -with, by the name the
+// scenario writes.
+func (t *tester) withUnused(arg string, names []string, files []scenarioFile) string {
 	taken := map[string]bool{} // the rulesets the scenarios take from outside their files
 	running := false
 	for _, sf := range files {
@@ -280,12 +301,13 @@ func (t *tester) withUnused(arg string, files []scenarioFile) string {
 	if !running {
 		return ""
 	}
-	for name := range t.with {
+	for _, name := range names {
 		if taken[name] {
 			return ""
 		}
 	}
-	msg := fmt.Sprintf("-with %s: no scenario to run takes %s from it", arg, strings.Join(slices.Sorted(maps.Keys(t.with)), " or "))
+	slices.Sort(names)
+	msg := fmt.Sprintf("-with %s: no scenario to run takes %s from it", arg, strings.Join(names, " or "))
 	// The rulesets the scenarios take by name, which -with NAME=FILE can
 	// replace (a path is not a NAME).
 	var named []string
@@ -298,12 +320,7 @@ func (t *tester) withUnused(arg string, files []scenarioFile) string {
 	path, _ := withPath(arg)
 	// -with NAME=FILE puts a house rule of another name in place of NAME;
 	// a bundled ruleset in the file means other scenarios were meant.
-	rename := false
-	if len(t.with) == 1 {
-		for n := range t.with {
-			rename = !isBundled(n)
-		}
-	}
+	rename := len(names) == 1 && !isBundled(names[0])
 	switch {
 	case len(named) == 1 && rename:
 		return msg + fmt.Sprintf(" (they take %s; -with %s=%s plays it as %s)", named[0], named[0], path, named[0])

@@ -229,6 +229,11 @@ scenario "A tie is rolled again" {
 		t.Fatal(err)
 	}
 	copied := writeFile(t, dir, "copy.rules", string(mesbg))
+	agi, err := os.ReadFile("../../rulesets/agi.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	agiCopy := writeFile(t, dir, "agi-copy.rules", string(agi))
 	houseSrc := strings.Replace(string(mesbg), "award not previous.chooser", "award previous.holder", 1)
 	house := writeFile(t, dir, "house.rules", houseSrc)
 	broken := writeFile(t, dir, "broken.rules", strings.Replace(string(mesbg), "highest roll d6", "highest roll d6 + agi", 1))
@@ -314,6 +319,18 @@ scenario "A tie is rolled again" {
 		{"-with a file that does not parse", []string{"test", "-with", syntax, "mesbg"}, expectation{code: 1, stderr: []string{
 			syntax + ":", "-with " + syntax + " does not parse (1 error); no scenario was run\n",
 		}, notStdout: []string{"PASS"}}, "0 passed, 0 failed"},
+		// -with repeats, like --policy: each file gives its rulesets, and a
+		// ruleset two of them give is an error, not the last one winning.
+		{"-with twice", []string{"test", "-with", house, "-with", agiCopy, "-run", "Jay and Rob|worked example", "mesbg", "agi"}, expectation{code: 1, stdout: []string{
+			"FAIL  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example\n",
+			"PASS  conformance/scenarios/agi.rules: Players A, B and C roll 1, 2 and 3: the worked example\n",
+		}}, ""},
+		{"-with the same ruleset twice", []string{"test", "-with", house, "-with", copied, "mesbg"}, expectation{code: 1, stderr: []string{
+			"turnorder test: -with " + copied + ": mesbg is already taken from -with " + house + "; give each ruleset once\n",
+		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
+		{"-with twice, one of no use", []string{"test", "-with", house, "-with", renamed, "mesbg"}, expectation{code: 1, stderr: []string{
+			"-with " + renamed + ": no scenario to run takes previous_holder from it",
+		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with a missing file", []string{"test", "-with", filepath.Join(dir, "nope.rules"), "mesbg"}, expectation{code: 1, stderr: []string{
 			"-with: ", "no such file",
 		}, oneLine: true}, "0 passed, 0 failed"},
