@@ -23,8 +23,10 @@ the expressions against the declared attributes. It reports every error and
 warning the way a compiler does: file:line:col, the message, the source line
 and a caret under the column.
 
-A directory stands for every *.rules file under it. A name that is not a
-file, such as mesbg, checks the bundled ruleset of that name.
+A directory stands for every *.rules file under it, except in directories
+named testdata (as for Go, they hold test inputs, some broken on purpose)
+or starting with "." below it. A name that is not a file, such as mesbg,
+checks the bundled ruleset of that name.
 
 Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
 the same file, a bundled ruleset, or a file relative to the scenario's file,

@@ -16,8 +16,10 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// rulesFiles expands the arguments of check and fmt: a file stands for
-// itself, a directory for every *.rules file under it (sorted). An
+// rulesFiles expands the arguments of check, fmt and test: a file stands
+// for itself, a directory for every *.rules file under it (sorted), except
+// under directories named testdata or starting with "." (below the one
+// named: naming one checks it). An
 // argument that does not exist is passed to missing, which may supply a
 // replacement (check accepts bundled names) or an error.
 func rulesFiles(args []string, missing func(arg string, err error) error) ([]string, error) {
@@ -39,8 +41,11 @@ func rulesFiles(args []string, missing func(arg string, err error) error) ([]str
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && path != arg && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir // .git and friends
+			// .git and friends; and, as the go command does, testdata, which
+			// holds test inputs (conformance/testdata/wrong.rules fails on
+			// purpose).
+			if d.IsDir() && path != arg && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.HasSuffix(d.Name(), ".rules") {
 				out = append(out, path)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -30,7 +32,8 @@ holds priority, who chose, the play order, the activations, the events).
 With no arguments test runs the bundled conformance suite, which checks the
 bundled rulesets against the worked examples and rule clauses of their
 source texts. Otherwise each argument is a .rules file, or a directory
-standing for every *.rules file under it, or the name of a bundled ruleset
+standing for every *.rules file under it (except in directories named
+testdata or starting with "." below it), or the name of a bundled ruleset
 (such as mesbg), standing for that ruleset's scenarios in the bundled suite.
 
 A scenario's "ruleset NAME" names a ruleset declared in the same file, a
@@ -62,7 +65,8 @@ The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line), when a
 file with no scenario holds a ruleset that does not compile, when the
 -with FILE cannot be used, or when there is no scenario to run, and 2 when
-the command line is wrong.`,
+the command line is wrong. Given a bundled ruleset's file (or a copy of
+it), which holds no scenarios, test says how to run the bundled ones.`,
 		example: `
 turnorder test                            # the bundled conformance suite
 turnorder test examples/house-rules       # a house-rule author's scenarios
@@ -344,6 +348,7 @@ type tester struct {
 	passed, failed int
 	broken         int // files that could not be read or parsed, and other errors that stop scenarios
 
+	hints []string                // said when there is no scenario to run
 	files map[string]*rulesetFile // ruleset files the scenarios name by path
 	shown map[string]bool         // the diagnostics printed, so that each is printed once
 }
@@ -376,6 +381,9 @@ func (t *tester) finish(args []string) int {
 		return exitError
 	case t.passed == 0:
 		fmt.Fprintf(t.e.stderr, "turnorder test: no scenarios in %s\n", describeArgs(args))
+		for _, h := range t.hints {
+			fmt.Fprintf(t.e.stderr, "turnorder test: hint: %s\n", h)
+		}
 		return exitError
 	}
 	return exitOK
@@ -496,6 +504,28 @@ func (t *tester) rulesetsOnly(f *dsl.File, sf scenarioFile) {
 		t.broken++
 		t.report(errs, sf.src)
 	}
+	for _, r := range f.Rulesets() {
+		if hint := bundledScenariosHint(string(r.Name), sf); hint != "" {
+			t.hints = append(t.hints, hint)
+		}
+	}
+}
+
+// bundledScenariosHint returns how to test the ruleset name of sf, a file
+// with no scenarios, with the bundled scenarios for it, if there are any:
+// `turnorder test rulesets/mesbg.rules` means `turnorder test mesbg`.
+func bundledScenariosHint(name string, sf scenarioFile) string {
+	if !isBundled(name) {
+		return ""
+	}
+	if suite, err := suiteFiles(func(p string) bool { return path.Base(p) == name+".rules" }); err != nil || len(suite) == 0 {
+		return ""
+	}
+	if _, src, err := rulesets.Source(name); err == nil && bytes.Equal(src, sf.src) {
+		return fmt.Sprintf("%s is the bundled ruleset %s; its scenarios run with `turnorder test %s`", sf.name, name, name)
+	}
+	// A copy of a bundled ruleset, changed or not, keeps its name.
+	return fmt.Sprintf("%s declares ruleset %s; the bundled scenarios of %s run with it by `turnorder test %s -with %s`", sf.name, name, name, name, sf.name)
 }
 
 // report prints the diagnostics of ds with their source lines (src is

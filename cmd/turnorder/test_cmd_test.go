@@ -395,3 +395,48 @@ func TestREADMEWritingAScenario(t *testing.T) {
 		t.Errorf("the README shows\n%s\nbut test prints\n%s", failing, r.stdout)
 	}
 }
+
+// A directory stands for its .rules files except those under testdata
+// (test inputs, some broken on purpose) and dot-directories; named
+// itself, such a directory is walked.
+func TestWalkSkipsTestdata(t *testing.T) {
+	r := runCmd(t, "", "test", "../../conformance")
+	expectation{code: 0, notStdout: []string{"wrong.rules", "FAIL"}}.check(t, r)
+	r = runCmd(t, "", "check", "../../dsl")
+	expectation{code: 1, stderr: []string{"no .rules files in ../../dsl"}, notStderr: []string{"testdata"}}.check(t, r)
+	r = runCmd(t, "", "test", "../../conformance/testdata")
+	expectation{code: 1, stdout: []string{"FAIL  ../../conformance/testdata/wrong.rules"}}.check(t, r)
+
+	dir := t.TempDir()
+	for _, sub := range []string{"testdata", ".hidden", "kept"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, sub), "r.rules", "ruleset r {\n  phase p {\n    order sides as o {\n      highest agl\n    }\n  }\n}\n")
+	}
+	r = runCmd(t, "", "check", dir)
+	expectation{code: 1, stderr: []string{filepath.Join(dir, "kept", "r.rules")}, notStderr: []string{"testdata", ".hidden"}}.check(t, r)
+}
+
+// A ruleset file given to test has no scenarios; when the bundled suite
+// has some for its ruleset, test says how to run them.
+func TestTestHintsBundledScenarios(t *testing.T) {
+	r := runCmd(t, "", "test", "../../rulesets/mesbg.rules")
+	expectation{code: 1, stderr: []string{
+		"turnorder test: no scenarios in ../../rulesets/mesbg.rules\n",
+		"turnorder test: hint: ../../rulesets/mesbg.rules is the bundled ruleset mesbg; its scenarios run with `turnorder test mesbg`\n",
+	}}.check(t, r)
+
+	src, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	house := writeFile(t, t.TempDir(), "house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
+	r = runCmd(t, "", "test", house)
+	expectation{code: 1, stderr: []string{"`turnorder test mesbg -with " + house + "`"}}.check(t, r)
+
+	// A ruleset of its own name has no bundled scenarios: no hint.
+	own := writeFile(t, t.TempDir(), "own.rules", "ruleset own {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+	r = runCmd(t, "", "test", own)
+	expectation{code: 1, stderr: []string{"no scenarios in"}, notStderr: []string{"hint"}, oneLine: true}.check(t, r)
+}
