@@ -49,7 +49,8 @@ probability with its 95% interval; a progress bar is shown on a terminal.
 --seed seeds them; without --sim it changes nothing and is warned about.
 --svg FILE draws P(holder) per round for each side as a chart.
 
-The sides are chosen as for turnorder run.`,
+The sides are chosen as for turnorder run. A ruleset's warnings are
+printed to standard error, as check prints them.`,
 		example: `
 turnorder odds mesbg --rounds 3
 turnorder odds necromunda --sides A,B,C,D --rounds 1 --json

@@ -47,7 +47,8 @@ not ask.
 
 --save FILE writes the battle to FILE after every round (the JSON of
 Battle.Snapshot); --resume FILE continues a saved battle, with the sides
-it was saved with. RULESET and the sides are given as for turnorder run.
+it was saved with. RULESET and the sides are given as for turnorder run,
+and the ruleset's warnings are printed to standard error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends before the battle does, play stops with "input

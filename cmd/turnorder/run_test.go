@@ -249,10 +249,13 @@ func TestRuleErrorShowsTheRule(t *testing.T) {
 		{"odds", []string{"odds", nan}, "round 1: " + msg},
 		{"simulated odds", []string{"odds", "--sim", "10", nan}, "simulated battle 1, round 1: " + msg},
 	}
+	// Nothing breaks the tie: the warning check gives comes first.
+	warning := nan + ":5:5: warning: order o can end with subjects still tied after `highest agi / 0`: add `tie: reroll`, `random` or a choice\n" +
+		"        order sides as o {\n        ^\n"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(t, "", tt.args...)
-			if diff := cmp.Diff(nan+":6:15: error: "+tt.want, r.stderr); r.code != 1 || diff != "" {
+			if diff := cmp.Diff(warning+nan+":6:15: error: "+tt.want, r.stderr); r.code != 1 || diff != "" {
 				t.Errorf("exit status %d; stderr (-want +got):\n%s", r.code, diff)
 			}
 		})
@@ -458,5 +461,44 @@ func TestCLIDocRunTranscript(t *testing.T) {
 			t.Fatalf("docs/cli.md shows %q, which the command does not print (next):\n%s", line, got)
 		}
 		got = got[i+len(line):]
+	}
+}
+
+// run, odds and play show a ruleset's warnings as check does, once, on
+// standard error: the transcript and the JSON are unchanged.
+func TestPlayingShowsWarnings(t *testing.T) {
+	file := writeFile(t, t.TempDir(), "tied.rules", `ruleset w "W" {
+  sides 2
+  example { side A; side B }
+  phase p {
+    order sides as o {
+      highest roll d6
+    }
+  }
+}
+`)
+	warning := file + ":5:5: warning: order o can end with subjects still tied after `highest roll d6`"
+	check := runCmd(t, "", "check", file)
+	expectation{code: 0, stderr: []string{warning}}.check(t, check)
+	for _, args := range [][]string{
+		{"run", file, "--rounds", "1"},
+		{"run", file, "--rounds", "1", "--json"},
+		{"odds", file},
+		{"odds", file, "--json"},
+		{"play", file, "--rounds", "1"},
+	} {
+		t.Run(strings.Join(args[:1], " "), func(t *testing.T) {
+			r := runCmd(t, "3\n5\n", args...)
+			expectation{code: 0}.check(t, r)
+			if r.stderr != check.stderr {
+				t.Errorf("stderr:\n%s\nwant what check prints:\n%s", r.stderr, check.stderr)
+			}
+			if strings.Contains(r.stdout, "warning") {
+				t.Errorf("stdout has the warning:\n%s", r.stdout)
+			}
+			if args[len(args)-1] == "--json" && !json.Valid([]byte(r.stdout)) {
+				t.Errorf("stdout is not JSON:\n%s", r.stdout)
+			}
+		})
 	}
 }
