@@ -643,7 +643,7 @@ func (b *Battle) SetHolder(name string) error {
 	st := b.standings[b.prog.main.id]
 	switch {
 	case !b.InRound():
-		return fmt.Errorf("holder %s: no round is under way", name)
+		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
 	case st == nil:
 		return fmt.Errorf("holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}

@@ -1,11 +1,19 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/turnorder/turnorder/dsl"
 )
+
+// ErrNoRound is returned, wrapped, by the methods that need a round under
+// way (Step, Activate, Pass, EndRound, SetHolder) when there is none:
+// before StartRound, or after EndRound. A round under way whose
+// activations are over is another case: Activate and Pass return
+// ErrRoundOver, and Step reports done.
+var ErrNoRound = errors.New("no round is under way")
 
 // RuleError is a play-time error in a rule of the ruleset: an expression
 // that fails or gives a value of the wrong kind, a tie rule that names

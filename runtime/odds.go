@@ -34,8 +34,8 @@ type OddsOptions struct {
 	// this many rounds (default 6).
 	SequenceRounds int
 	// MaxPaths bounds the paths explored in one round from one state
-	// (default 300,000: six players rolling off take about 276,000, each
-	// a replay of the round).
+	// (default 300,000: five players rolling off a D6 take about 21,000,
+	// six about 552,000, each a replay of the round).
 	MaxPaths int
 	// MaxStates bounds the different states a battle can be in after a
 	// round (default 20,000); past it, holder sequences are given up

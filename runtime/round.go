@@ -10,8 +10,9 @@ import (
 	"github.com/turnorder/turnorder/dsl"
 )
 
-// ErrRoundOver is returned by Activate and Pass when the round has no
-// more turns.
+// ErrRoundOver is returned by Activate and Pass when the round under way
+// has no more turns (EndRound ends it). With no round under way they
+// return ErrNoRound instead.
 var ErrRoundOver = errors.New("the round is over")
 
 // PlayRound plays one whole round: its phases, then the activation loop
@@ -35,7 +36,7 @@ var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
 var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 
 func errNoRound(what string) error {
-	return fmt.Errorf("%s: no round is under way", what)
+	return fmt.Errorf("%s: %w", what, ErrNoRound)
 }
 
 // halfPlayed says the round under way failed and waits for AbortRound. A
@@ -552,9 +553,15 @@ func (b *Battle) advance(side string) {
 
 // Step plays one turn of the activation loop, asking the Decider which
 // unit to activate. It reports done when the round's activations are over.
+// With no round under way (StartRound not called, or EndRound called) it
+// returns ErrNoRound: a host loop that forgot StartRound would otherwise
+// be done at once, having played nothing.
 func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if err := b.ready("Step"); err != nil {
 		return false, err
+	}
+	if !b.InRound() {
+		return false, errNoRound("Step")
 	}
 	t := b.Next()
 	if t == nil {
@@ -590,7 +597,8 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 
 // EndRound ends the round under way: its end hooks run, and the round's
 // holder, chooser, order and remembered values become the memory that the
-// next round reads as previous. Activations not yet played are not played:
+// next round reads as previous. With no round under way (called twice, or
+// before StartRound) it returns ErrNoRound. Activations not yet played are not played:
 // their units keep their Ready markers, as a round cut short at the table
 // does (Step until done plays them first).
 func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {

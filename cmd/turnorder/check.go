@@ -23,13 +23,17 @@ the expressions against the declared attributes. It reports every error and
 warning the way a compiler does: file:line:col, the message, the source line
 and a caret under the column.
 
-A directory stands for every *.rules file under it. A name that is not a
-file, such as mesbg, checks the bundled ruleset of that name.
+A directory stands for every *.rules file under it, except in directories
+named testdata (as for Go, they hold test inputs, some broken on purpose)
+or starting with "." below it. A name that is not a file, such as mesbg,
+checks the bundled ruleset of that name.
 
 Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
 the same file, a bundled ruleset, or a file relative to the scenario's file,
 and its rounds may name only the sides and units it plays with and kinds of
-event that exist. Check does not play them: turnorder test does.
+event that exist. Check does not play them: turnorder test does. The
+errors of a ruleset file a scenario names that does not compile are shown
+in that file, followed by a note at the scenario's "ruleset" line.
 
 For each clean file, check prints a summary line to standard output; errors
 and warnings go to standard error. The exit status is 0 when there are no
@@ -61,8 +65,9 @@ turnorder check mesbg            # the bundled ruleset`,
 			return exitError
 		}
 		status := exitOK
+		shown := map[string]bool{}
 		for _, file := range files {
-			if !checkFile(e, file) {
+			if !checkFile(e, file, shown) {
 				status = exitError
 			}
 		}
@@ -72,8 +77,10 @@ turnorder check mesbg            # the bundled ruleset`,
 }
 
 // checkFile checks one file, or a bundled ruleset if no such file exists.
-// It reports whether the file is free of errors.
-func checkFile(e *env, arg string) bool {
+// It reports whether the file is free of errors. shown holds the
+// diagnostics printed so far: a ruleset file that several scenarios (or
+// the command line) name has its errors printed once.
+func checkFile(e *env, arg string, shown map[string]bool) bool {
 	filename, display, dir := arg, arg, filepath.Dir(arg)
 	src, err := os.ReadFile(arg)
 	if os.IsNotExist(err) && isBundled(arg) {
@@ -84,9 +91,24 @@ func checkFile(e *env, arg string) bool {
 		fmt.Fprintf(e.stderr, "turnorder check: %s\n", pathError(err))
 		return false
 	}
-	diags, summary := checkSource(filename, src, dir)
+	diags, broken, summary := checkSource(filename, src, dir)
+	// In the file's order: the errors of a scenario's ruleset file, and a
+	// note at its `ruleset` line, come where that line is.
+	diags = unshown(diags, shown)
+	diags.Sort()
+	for _, b := range broken {
+		at := afterKeyword(string(src), b.use.Pos)
+		i := 0
+		for i < len(diags) && before(diags[i].Pos, at) {
+			i++
+		}
+		writeDiags(e.stderr, diags[:i], src, e.prefix())
+		diags = diags[i:]
+		writeDiags(e.stderr, unshown(b.rf.errs, shown), b.rf.src, e.prefix())
+		writeNote(e.stderr, at, src, fmt.Sprintf("%s is used by scenario %q here", b.use.Name, b.scenario))
+	}
 	writeDiags(e.stderr, diags, src, e.prefix())
-	if diags.HasErrors() {
+	if diags.HasErrors() || len(broken) > 0 {
 		return false
 	}
 	fmt.Fprintf(e.stdout, "ok  %s (%s)\n", display, summary)
@@ -95,11 +117,12 @@ func checkFile(e *env, arg string) bool {
 
 // checkSource parses and compiles one file's text. dir is where relative
 // ruleset paths in scenarios are looked up ("" for a bundled file). It
-// returns every diagnostic and, for the summary line, what the file holds.
-func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, string) {
+// returns every diagnostic in the file, the scenarios whose ruleset file
+// does not compile, and, for the summary line, what the file holds.
+func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []brokenUse, string) {
 	f, diags := dsl.Parse(filename, src)
 	if f == nil {
-		return diags, ""
+		return diags, nil, ""
 	}
 	syntaxErrs := diags.HasErrors()
 
@@ -134,12 +157,15 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, stri
 	}
 	// After a syntax error the broken declaration is missing from f, so a
 	// scenario naming it would be reported twice over; skip the check.
+	var broken []brokenUse
 	if !syntaxErrs {
-		diags = append(diags, checkScenarioRulesets(f, declared, dir)...)
+		var ds dsl.Diagnostics
+		ds, broken = checkScenarioRulesets(f, declared, dir)
+		diags = append(diags, ds...)
 	}
 	// With every ruleset found and compiled, the scenarios' own statements
 	// can be checked against them (names of sides and units, event kinds).
-	if !diags.HasErrors() && scenarios > 0 {
+	if !diags.HasErrors() && len(broken) == 0 && scenarios > 0 {
 		diags = append(diags, conformance.Lint(f, conformance.Options{})...)
 	}
 
@@ -160,14 +186,42 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, stri
 	if _, warns := countErrors(diags); warns > 0 {
 		parts = append(parts, plural(warns, "warning"))
 	}
-	return diags, strings.Join(parts, ", ")
+	return diags, broken, strings.Join(parts, ", ")
+}
+
+// brokenUse is a scenario's `ruleset FILE` naming a file that does not
+// compile. Its errors belong to that file, and are shown there.
+type brokenUse struct {
+	scenario string
+	use      *dsl.UseRuleset
+	rf       *rulesetFile
+}
+
+// before reports whether a comes before b in the same file.
+func before(a, b dsl.Pos) bool {
+	return a.Filename == b.Filename && (a.Line < b.Line || a.Line == b.Line && a.Column < b.Column)
+}
+
+// unshown returns the diagnostics of ds not yet in shown, and adds them.
+func unshown(ds dsl.Diagnostics, shown map[string]bool) dsl.Diagnostics {
+	var out dsl.Diagnostics
+	for _, d := range ds {
+		if k := d.String(); !shown[k] {
+			shown[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // checkScenarioRulesets reports each scenario's `ruleset NAME` that names
 // neither a ruleset of the file, nor a bundled ruleset, nor a file
-// relative to dir.
-func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string) dsl.Diagnostics {
+// relative to dir, and returns those naming a file that does not compile.
+// Each file is compiled once, however many scenarios name it.
+func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string) (dsl.Diagnostics, []brokenUse) {
 	var diags dsl.Diagnostics
+	var broken []brokenUse
+	files := map[string]*rulesetFile{}
 	for _, d := range f.Decls {
 		sc, ok := d.(*dsl.Scenario)
 		if !ok {
@@ -184,6 +238,16 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			}
 			if dir != "" {
 				if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && !info.IsDir() {
+					if path := rulesetPath(name, use.Pos.Filename); path != "" {
+						rf := files[path]
+						if rf == nil {
+							rf = loadRulesetFile(path)
+							files[path] = rf
+						}
+						if len(rf.errs) > 0 {
+							broken = append(broken, brokenUse{scenario: string(sc.Title), use: use, rf: rf})
+						}
+					}
 					continue
 				}
 			}
@@ -195,7 +259,7 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			diags = append(diags, dsl.Errorf(afterKeyword(f.Source, use.Pos), "%s", msg))
 		}
 	}
-	return diags
+	return diags, broken
 }
 
 // afterKeyword returns the position of the word after the keyword at pos

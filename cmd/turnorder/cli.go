@@ -92,6 +92,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "turnorder help: name one command, as in `turnorder help run`")
 			return exitUsage
 		}
+		if rest[0] == "help" {
+			mainHelp(stdout, cmds)
+			return exitOK
+		}
 		c := findCommand(cmds, rest[0])
 		if c == nil {
 			fmt.Fprintf(stderr, "turnorder help: unknown command %q (commands: %s)\n", rest[0], commandNames(cmds))
@@ -241,4 +245,42 @@ func (f *listFlag) String() string { return strings.Join(*f, ",") }
 func (f *listFlag) Set(s string) error {
 	*f = append(*f, s)
 	return nil
+}
+
+// nonEmptyFlag is a string flag that refuses an empty value: leaving the
+// flag out is how to ask for its default, so `--sides ""` is a mistake
+// (an empty variable in a script, say), not a quiet way to say nothing.
+type nonEmptyFlag struct {
+	p    *string
+	want string // what to give instead, for the error
+}
+
+func (f *nonEmptyFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return *f.p
+}
+
+func (f *nonEmptyFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New(f.want)
+	}
+	*f.p = s
+	return nil
+}
+
+// nonEmpty defines a string flag that refuses an empty value; want says
+// what to give instead.
+func nonEmpty(fs *flag.FlagSet, name, usage, want string) *string {
+	p := new(string)
+	fs.Var(&nonEmptyFlag{p: p, want: want}, name, usage)
+	return p
+}
+
+// given reports whether the flag name was set on the command line.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

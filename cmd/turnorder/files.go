@@ -16,8 +16,10 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// rulesFiles expands the arguments of check and fmt: a file stands for
-// itself, a directory for every *.rules file under it (sorted). An
+// rulesFiles expands the arguments of check, fmt and test: a file stands
+// for itself, a directory for every *.rules file under it (sorted), except
+// under directories named testdata or starting with "." (below the one
+// named: naming one checks it). An
 // argument that does not exist is passed to missing, which may supply a
 // replacement (check accepts bundled names) or an error.
 func rulesFiles(args []string, missing func(arg string, err error) error) ([]string, error) {
@@ -39,8 +41,11 @@ func rulesFiles(args []string, missing func(arg string, err error) error) ([]str
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && path != arg && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir // .git and friends
+			// .git and friends; and, as the go command does, testdata, which
+			// holds test inputs (conformance/testdata/wrong.rules fails on
+			// purpose).
+			if d.IsDir() && path != arg && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.HasSuffix(d.Name(), ".rules") {
 				out = append(out, path)
@@ -136,8 +141,9 @@ func plural(n int, one string) string {
 
 // sideFlags adds --sides and --setup, which run, play and odds share.
 func sideFlags(fs *flag.FlagSet) (sides, setup *string) {
-	sides = fs.String("sides", "", "comma-separated `names` of plain sides (default: the ruleset's example)")
-	setup = fs.String("setup", "", "read sides, teams and units from this .rules `file`")
+	sides = nonEmpty(fs, "sides", "comma-separated `names` of plain sides (default: the ruleset's example)",
+		"name the sides, separated by commas, as in --sides Jay,Rob (leave --sides out for the ruleset's example)")
+	setup = nonEmpty(fs, "setup", "read sides, teams and units from this .rules `file`", "name a .rules file")
 	return sides, setup
 }
 
@@ -156,4 +162,70 @@ func rulesetArgs(e *env, args []string, most int) bool {
 		return false
 	}
 	return true
+}
+
+// rulesetFile is a .rules file that a scenario names by path, compiled as
+// conformance.Load compiles it (its first ruleset), so that check and test
+// can show why it does not compile in its own file, with its own source.
+type rulesetFile struct {
+	path string
+	src  []byte
+	err  error // reading it failed: left for the scenario to report
+	prog *runtime.Program
+	errs dsl.Diagnostics // why it does not parse or compile
+}
+
+func loadRulesetFile(path string) *rulesetFile {
+	rf := &rulesetFile{path: path}
+	rf.src, rf.err = os.ReadFile(path)
+	if rf.err != nil {
+		return rf
+	}
+	f, diags := dsl.Parse(path, rf.src)
+	if diags.HasErrors() {
+		rf.errs = errorsOnly(diags)
+		return rf
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		ds, ok := asDiags(err)
+		if !ok {
+			ds = dsl.Diagnostics{dsl.Errorf(dsl.Pos{Filename: path}, "%v", err)}
+		}
+		rf.errs = errorsOnly(ds)
+		return rf
+	}
+	rf.prog = p
+	return rf
+}
+
+// rulesetPath returns the file that a scenario in fromFile names with
+// `ruleset NAME`, found as conformance.Load finds it, or "" if NAME is not
+// a path.
+func rulesetPath(name, fromFile string) string {
+	if !strings.HasSuffix(name, ".rules") {
+		return ""
+	}
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(filepath.Dir(fromFile), name)
+}
+
+func errorsOnly(ds dsl.Diagnostics) dsl.Diagnostics {
+	var out dsl.Diagnostics
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// writeNote prints a note the way writeDiags prints a diagnostic, with the
+// source line (src is the text of pos's file) and a caret.
+func writeNote(w io.Writer, pos dsl.Pos, src []byte, msg string) {
+	rendered := dsl.Diagnostics{{Pos: pos}}.Render(string(src))
+	_, snippet, _ := strings.Cut(rendered, "\n")
+	fmt.Fprintf(w, "%s:%d:%d: note: %s\n%s", pos.Filename, pos.Line, pos.Column, msg, snippet)
 }

@@ -20,7 +20,8 @@ statement per line, comments kept. Formatting never changes what a file
 means, and formatting a formatted file changes nothing.
 
 With no arguments fmt formats standard input to standard output. A directory
-stands for every *.rules file under it. Without -w, -l or -d the formatted
+stands for every *.rules file under it, except in directories named
+testdata or starting with "." below it. Without -w, -l or -d the formatted
 text is printed to standard output.
 
 A file with syntax errors is not formatted: its errors are printed, with the

@@ -98,6 +98,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"--help"}, expectation{code: 0, stdout: []string{"Commands:"}}},
 		{[]string{"frob"}, expectation{code: 2, stderr: []string{`unknown command "frob"`}}},
 		{[]string{"help", "frob"}, expectation{code: 2, stderr: []string{`unknown command "frob"`}}},
+		{[]string{"help", "help"}, expectation{code: 0, stdout: []string{"Commands:", "turnorder help COMMAND"}}},
 		{[]string{"run", "mesbg", "--bogus"}, expectation{code: 2, stderr: []string{"flag provided but not defined: -bogus", "turnorder help run"}}},
 		{[]string{"check", "-x", "../../rulesets"}, expectation{code: 2, stderr: []string{"-x"}}},
 		{[]string{"list", "extra"}, expectation{code: 2, stderr: []string{"no arguments"}}},

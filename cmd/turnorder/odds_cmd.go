@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -39,11 +38,19 @@ kind the ruleset never asks for is warned about, as it changes nothing.
 With two rulesets (a bundled one and a house rule, say), odds shows them
 side by side.
 
+Exact enumeration has limits: a round with more than 300,000 paths, or a
+battle that can be in more than 20,000 states after a round, is refused.
+Five players rolling off a D6 until one wins take about 21,000 paths;
+six take about 552,000 and are refused, after several seconds spent
+finding out. Use --sim for such games.
+
 --sim N instead plays N seeded battles over every core and reports each
 probability with its 95% interval; a progress bar is shown on a terminal.
+--seed seeds them; without --sim it changes nothing and is warned about.
 --svg FILE draws P(holder) per round for each side as a chart.
 
-The sides are chosen as for turnorder run.`,
+The sides are chosen as for turnorder run. A ruleset's warnings are
+printed to standard error, as check prints them.`,
 		example: `
 turnorder odds mesbg --rounds 3
 turnorder odds necromunda --sides A,B,C,D --rounds 1 --json
@@ -62,7 +69,7 @@ turnorder odds mesbg --policy first=other`,
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
 	seed := uint64(1)
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice of --sim with `N`")
-	svg := fs.String("svg", "", "write a chart of P(holder) per round to this `file`")
+	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to this `file`", "name a file")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	c.run = func(e *env, args []string) int {
@@ -73,9 +80,7 @@ turnorder odds mesbg --policy first=other`,
 			fmt.Fprintf(e.stderr, "turnorder odds: --rounds must be between 1 and %d (got %d)\n", maxOddsRounds, rounds)
 			return exitError
 		}
-		simGiven := false
-		fs.Visit(func(f *flag.Flag) { simGiven = simGiven || f.Name == "sim" })
-		if sim < 0 || (sim == 0 && simGiven) {
+		if sim < 0 || (sim == 0 && given(fs, "sim")) {
 			// 0 would quietly mean exact odds, which leaving --sim out asks for.
 			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d); leave it out for exact odds\n", sim)
 			return exitError
@@ -84,6 +89,11 @@ turnorder odds mesbg --policy first=other`,
 		if msg != "" {
 			fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
 			return exitError
+		}
+		if sim == 0 && given(fs, "seed") {
+			// Like a --policy the ruleset never asks for: harmless, but
+			// surely not what was meant.
+			fmt.Fprintf(e.stderr, "turnorder odds: warning: --seed %d changes nothing: exact odds roll no dice (it seeds --sim N)\n", seed)
 		}
 		o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec,
 			run: runOptions{sides: *sides, setup: *setup}}

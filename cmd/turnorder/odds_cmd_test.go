@@ -143,3 +143,23 @@ func TestOddsNobody(t *testing.T) {
 		}
 	}
 }
+
+// The path limit is where docs/cli.md and the help text say: five players
+// rolling off a D6 until one wins are enumerated, six are refused.
+func TestOddsPathLimitRollOff(t *testing.T) {
+	rolloff := writeFile(t, t.TempDir(), "rolloff.rules", `ruleset r "Roll-off" {
+  sides 2..8
+  phase p {
+    order sides as o {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+	expectation{code: 0, stdout: []string{"1/5"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E"))
+	if testing.Short() {
+		t.Skip("six players take seconds to refuse")
+	}
+	expectation{code: 1, stderr: []string{"more than 300000 paths", "--sim"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F"))
+}

@@ -47,7 +47,8 @@ not ask.
 
 --save FILE writes the battle to FILE after every round (the JSON of
 Battle.Snapshot); --resume FILE continues a saved battle, with the sides
-it was saved with. RULESET and the sides are given as for turnorder run.
+it was saved with. RULESET and the sides are given as for turnorder run,
+and the ruleset's warnings are printed to standard error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends before the battle does, play stops with "input
@@ -61,8 +62,8 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := fs.String("save", "", "save the battle to `file` after every round")
-	resume := fs.String("resume", "", "continue the battle saved in `file`")
+	save := nonEmpty(fs, "save", "save the battle to `file` after every round", "name a file")
+	resume := nonEmpty(fs, "resume", "continue the battle saved in `file`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round)")
 	c.run = func(e *env, args []string) int {

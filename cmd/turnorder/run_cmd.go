@@ -26,10 +26,12 @@ every roll, tie, reroll, award, decision and placement, each with the rule
 that caused it, then the round's order, who holds priority and who chose.
 
 RULESET is a bundled ruleset (see turnorder list) or the path of a .rules
-file; if the file holds several rulesets, the first is played.
+file; if the file holds several rulesets, the first is played. Its
+warnings are printed to standard error, as check prints them.
 
 The sides are the ruleset's own example sides unless --sides or --setup
-names others. --sides names plain sides, with no units or attributes.
+names others. --sides names plain sides, with no units or attributes
+(an empty name, or none, is an error: leave --sides out for the example).
 --setup reads sides, teams and units from a .rules file: either bare side
 statements,
 
@@ -197,8 +199,8 @@ func runBattle(e *env, o runOptions) int {
 	return exitOK
 }
 
-// loadProgram compiles the first ruleset of a file, or a bundled ruleset.
-// On failure it returns a nil program and either a one-line message or ""
+// loadProgram compiles the first ruleset of a file, or a bundled ruleset,
+// and prints its warnings. On failure it returns a nil program and either a one-line message or ""
 // when it has already printed the diagnostics.
 func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 	var rs source
@@ -241,6 +243,10 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 		}
 		return nil, rs, err.Error()
 	}
+	// Warnings (a tie chain that can end still tied, say) matter as much
+	// when the ruleset is played as when it is checked; stdout is left to
+	// the transcript or the JSON.
+	writeDiags(e.stderr, p.Warnings(), rs.src, e.prefix())
 	return p, rs, ""
 }
 

@@ -249,10 +249,13 @@ func TestRuleErrorShowsTheRule(t *testing.T) {
 		{"odds", []string{"odds", nan}, "round 1: " + msg},
 		{"simulated odds", []string{"odds", "--sim", "10", nan}, "simulated battle 1, round 1: " + msg},
 	}
+	// Nothing breaks the tie: the warning check gives comes first.
+	warning := nan + ":5:5: warning: order o can end with subjects still tied after `highest agi / 0`: add `tie: reroll`, `random` or a choice\n" +
+		"        order sides as o {\n        ^\n"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(t, "", tt.args...)
-			if diff := cmp.Diff(nan+":6:15: error: "+tt.want, r.stderr); r.code != 1 || diff != "" {
+			if diff := cmp.Diff(warning+nan+":6:15: error: "+tt.want, r.stderr); r.code != 1 || diff != "" {
 				t.Errorf("exit status %d; stderr (-want +got):\n%s", r.code, diff)
 			}
 		})
@@ -316,6 +319,17 @@ func TestRunBadInput(t *testing.T) {
 			stderr: []string{"turnorder run: ", "A"}, oneLine: true}},
 		{"empty side name", []string{"run", "mesbg", "--sides", "A,"}, expectation{code: 1,
 			stderr: []string{"empty name"}, oneLine: true}},
+		// Not the example's sides: an empty --sides is a mistake, as A,,B is.
+		{"empty --sides", []string{"run", "mesbg", "--sides", ""}, expectation{code: 1,
+			stderr: []string{`turnorder run: invalid value "" for flag -sides: name the sides`, "leave --sides out for the ruleset's example"}, oneLine: true}},
+		{"blank --sides", []string{"run", "mesbg", "--sides= "}, expectation{code: 1,
+			stderr: []string{`invalid value " " for flag -sides`}, oneLine: true}},
+		{"empty --setup", []string{"run", "mesbg", "--setup="}, expectation{code: 1,
+			stderr: []string{`invalid value "" for flag -setup: name a .rules file`}, oneLine: true}},
+		{"empty --sides for odds", []string{"odds", "mesbg", "--sides", ""}, expectation{code: 1,
+			stderr: []string{`turnorder odds: invalid value "" for flag -sides`}, oneLine: true}},
+		{"empty --save for play", []string{"play", "mesbg", "--save", ""}, expectation{code: 1,
+			stderr: []string{`turnorder play: invalid value "" for flag -save: name a file`}, oneLine: true}},
 		{"no ruleset", []string{"run"}, expectation{code: 2, stderr: []string{"name a ruleset"}, oneLine: true}},
 		{"bad policy", []string{"run", "mesbg", "--policy", "first=x"}, expectation{code: 1,
 			stderr: []string{`turnorder run: --policy "first=x": first decisions take self, other, keep`}, oneLine: true}},
@@ -362,6 +376,10 @@ func TestPolicyNeverAsked(t *testing.T) {
 		{[]string{"run", "agi", "--rounds", "1", "--policy", "order=reverse", "--policy", "before_after=after"}, ""},
 		{[]string{"run", "morturi", "--rounds", "1", "--policy", "activate=last"}, ""},
 		{[]string{"run", "mesbg", "--rounds", "1", "--policy", "first=other"}, ""},
+		// Likewise --seed, which only --sim rolls dice with.
+		{[]string{"odds", "mesbg", "--seed", "5"},
+			"turnorder odds: warning: --seed 5 changes nothing: exact odds roll no dice (it seeds --sim N)\n"},
+		{[]string{"odds", "mesbg", "--seed", "5", "--sim", "100"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -443,5 +461,44 @@ func TestCLIDocRunTranscript(t *testing.T) {
 			t.Fatalf("docs/cli.md shows %q, which the command does not print (next):\n%s", line, got)
 		}
 		got = got[i+len(line):]
+	}
+}
+
+// run, odds and play show a ruleset's warnings as check does, once, on
+// standard error: the transcript and the JSON are unchanged.
+func TestPlayingShowsWarnings(t *testing.T) {
+	file := writeFile(t, t.TempDir(), "tied.rules", `ruleset w "W" {
+  sides 2
+  example { side A; side B }
+  phase p {
+    order sides as o {
+      highest roll d6
+    }
+  }
+}
+`)
+	warning := file + ":5:5: warning: order o can end with subjects still tied after `highest roll d6`"
+	check := runCmd(t, "", "check", file)
+	expectation{code: 0, stderr: []string{warning}}.check(t, check)
+	for _, args := range [][]string{
+		{"run", file, "--rounds", "1"},
+		{"run", file, "--rounds", "1", "--json"},
+		{"odds", file},
+		{"odds", file, "--json"},
+		{"play", file, "--rounds", "1"},
+	} {
+		t.Run(strings.Join(args[:1], " "), func(t *testing.T) {
+			r := runCmd(t, "3\n5\n", args...)
+			expectation{code: 0}.check(t, r)
+			if r.stderr != check.stderr {
+				t.Errorf("stderr:\n%s\nwant what check prints:\n%s", r.stderr, check.stderr)
+			}
+			if strings.Contains(r.stdout, "warning") {
+				t.Errorf("stdout has the warning:\n%s", r.stdout)
+			}
+			if args[len(args)-1] == "--json" && !json.Valid([]byte(r.stdout)) {
+				t.Errorf("stdout is not JSON:\n%s", r.stdout)
+			}
+		})
 	}
 }

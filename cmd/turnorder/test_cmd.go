@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -14,13 +15,14 @@ import (
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
 func testCommand() *command {
 	c := &command{
 		name:  "test",
-		args:  "[-run REGEXP] [-v] [-json] [-with FILE] [FILE|DIR|NAME]...",
+		args:  "[-run REGEXP] [-v] [-json] [-with FILE]... [FILE|DIR|NAME]...",
 		short: "run scenarios (worked examples) and report which pass",
 		long: `
 Test runs scenarios: worked examples written in the .rules language, which
@@ -30,7 +32,8 @@ holds priority, who chose, the play order, the activations, the events).
 With no arguments test runs the bundled conformance suite, which checks the
 bundled rulesets against the worked examples and rule clauses of their
 source texts. Otherwise each argument is a .rules file, or a directory
-standing for every *.rules file under it, or the name of a bundled ruleset
+standing for every *.rules file under it (except in directories named
+testdata or starting with "." below it), or the name of a bundled ruleset
 (such as mesbg), standing for that ruleset's scenarios in the bundled suite.
 
 A scenario's "ruleset NAME" names a ruleset declared in the same file, a
@@ -44,13 +47,16 @@ changed, and keeps its name: "turnorder test mesbg -with house.rules" plays
 the bundled worked examples of mesbg with the house rule, and the failures
 show what the change does to them. -with NAME=FILE plays the one ruleset
 of FILE, whatever it is called, wherever a scenario names NAME (write
-./FILE for a file whose name holds "="). It is an error, found before any
-scenario runs, if no scenario to run takes a ruleset from FILE.
+./FILE for a file whose name holds "="). Repeat -with for several files;
+a ruleset that two of them give is an error. It is an error, found before
+any scenario runs, if no scenario to run takes a ruleset from a FILE.
 
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
-ready, event, or error) and a (-want +got) diff. The last line is always
+ready, event, or error) and a (-want +got) diff. A scenario whose ruleset
+does not compile fails at its "ruleset" line, and the ruleset's errors are
+printed once, in their own file, as check prints them. The last line is always
 "N passed, M failed", even when nothing could run. With -json it prints
 one JSON document instead (see docs/json.md), for a CI system or an editor
 to read.
@@ -59,7 +65,8 @@ The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line), when a
 file with no scenario holds a ruleset that does not compile, when the
 -with FILE cannot be used, or when there is no scenario to run, and 2 when
-the command line is wrong.`,
+the command line is wrong. Given a bundled ruleset's file (or a copy of
+it), which holds no scenarios, test says how to run the bundled ones.`,
 		example: `
 turnorder test                            # the bundled conformance suite
 turnorder test examples/house-rules       # a house-rule author's scenarios
@@ -71,7 +78,8 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
 	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
 	asJSON := c.flags.Bool("json", false, "print the results as one JSON document (docs/json.md)")
-	with := c.flags.String("with", "", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME)")
+	var with listFlag
+	c.flags.Var(&with, "with", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME); repeat it for several files")
 	c.run = func(e *env, args []string) int {
 		var filter *regexp.Regexp
 		if *run != "" {
@@ -83,7 +91,8 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 			filter = re
 		}
 		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
-			doc: testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}}}
+			doc:   testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}},
+			shown: map[string]bool{}}
 		// Past the command line, every way out goes through finish, so that
 		// the last line is always the summary (or the JSON document).
 		files, err := testFiles(args)
@@ -94,16 +103,36 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 		for i := range files {
 			files[i].parse()
 		}
-		if *with != "" {
-			if !t.loadWith(*with) {
-				return t.finish(args)
+		if len(with) > 0 {
+			t.with = map[string]*runtime.Program{}
+			from := map[string]string{} // the -with argument each ruleset came from
+			for _, arg := range with {
+				progs := t.loadWith(arg)
+				if progs == nil {
+					return t.finish(args)
+				}
+				for _, name := range slices.Sorted(maps.Keys(progs)) {
+					if prev, dup := from[name]; dup {
+						t.fail(fmt.Sprintf("-with %s: %s is already taken from -with %s; give each ruleset once", arg, name, prev))
+						return t.finish(args)
+					}
+					from[name], t.with[name] = arg, progs[name]
+				}
 			}
 			// A -with file no scenario would take a ruleset from is surely
 			// a mistake (a misspelt or renamed ruleset, or scenarios that
 			// declare their own): say so before running them all without it.
-			if msg := t.withUnused(*with, files); msg != "" {
-				t.fail(msg)
-				return t.finish(args)
+			for _, arg := range with {
+				var names []string
+				for name, a := range from {
+					if a == arg {
+						names = append(names, name)
+					}
+				}
+				if msg := t.withUnused(arg, names, files); msg != "" {
+					t.fail(msg)
+					return t.finish(args)
+				}
 			}
 		}
 		for _, f := range files {
@@ -200,15 +229,15 @@ func describeArgs(args []string) string {
 // identRE matches a ruleset name as a scenario writes it (an identifier).
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// loadWith compiles every ruleset of the -with file into t.with, by name,
-// or for NAME=FILE its one ruleset as NAME. When it cannot, it reports why
-// and returns false.
-func (t *tester) loadWith(arg string) bool {
+// loadWith compiles every ruleset of a -with file, by name, or for
+// NAME=FILE its one ruleset as NAME. When it cannot, it reports why and
+// returns nil.
+func (t *tester) loadWith(arg string) map[string]*runtime.Program {
 	path, as := withPath(arg)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.fail("-with: " + pathError(err))
-		return false
+		return nil
 	}
 	f, diags := dsl.Parse(path, src)
 	if f == nil || diags.HasErrors() {
@@ -216,30 +245,28 @@ func (t *tester) loadWith(arg string) bool {
 		writeDiags(t.e.stderr, diags, src, t.e.prefix())
 		t.noteErrors(diags)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not parse (%s); no scenario was run\n", path, plural(countErrorsOnly(diags), "error"))
-		return false
+		return nil
 	}
-	out, errs := compileRulesets(t.e, f, src)
+	out, errs := compileRulesets(f)
 	switch {
 	case errs.HasErrors():
 		t.broken++
-		t.noteErrors(errs)
+		t.report(errs, src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not compile (%s); no scenario was run\n", path, plural(countErrorsOnly(errs), "error"))
-		return false
+		return nil
 	case len(out) == 0:
 		t.fail(fmt.Sprintf("-with: %s declares no ruleset", path))
-		return false
+		return nil
 	case as != "" && len(out) > 1:
 		t.fail(fmt.Sprintf("-with %s: %s declares %d rulesets (%s); name one file with one ruleset",
 			arg, path, len(out), strings.Join(slices.Sorted(maps.Keys(out)), ", ")))
-		return false
+		return nil
 	case as != "":
 		for _, p := range out { // its one ruleset
-			t.with = map[string]*runtime.Program{as: p}
+			return map[string]*runtime.Program{as: p}
 		}
-		return true
 	}
-	t.with = out
-	return true
+	return out
 }
 
 // withPath splits a -with argument into the file and, for NAME=FILE, the
@@ -251,12 +278,13 @@ func withPath(arg string) (path, as string) {
 	return arg, ""
 }
 
-// withUnused returns why the -with file is of no use to the scenarios that
-// are to run, or "" when one of them takes a ruleset from it (or none is
-// to run, which finish reports). It looks ahead exactly as the scenarios
-// load their rulesets: a ruleset of the scenario's own file comes first,
-// then -with, by the name the scenario writes.
-func (t *tester) withUnused(arg string, files []scenarioFile) string {
+// withUnused returns why the -with file arg, which gives the rulesets
+// names, is of no use to the scenarios that are to run, or "" when one of
+// them takes a ruleset from it (or none is to run, which finish reports).
+// It looks ahead exactly as the scenarios load their rulesets: a ruleset
+// of the scenario's own file comes first, then -with, by the name the
+// scenario writes.
+func (t *tester) withUnused(arg string, names []string, files []scenarioFile) string {
 	taken := map[string]bool{} // the rulesets the scenarios take from outside their files
 	running := false
 	for _, sf := range files {
@@ -277,12 +305,13 @@ func (t *tester) withUnused(arg string, files []scenarioFile) string {
 	if !running {
 		return ""
 	}
-	for name := range t.with {
+	for _, name := range names {
 		if taken[name] {
 			return ""
 		}
 	}
-	msg := fmt.Sprintf("-with %s: no scenario to run takes %s from it", arg, strings.Join(slices.Sorted(maps.Keys(t.with)), " or "))
+	slices.Sort(names)
+	msg := fmt.Sprintf("-with %s: no scenario to run takes %s from it", arg, strings.Join(names, " or "))
 	// The rulesets the scenarios take by name, which -with NAME=FILE can
 	// replace (a path is not a NAME).
 	var named []string
@@ -295,12 +324,7 @@ func (t *tester) withUnused(arg string, files []scenarioFile) string {
 	path, _ := withPath(arg)
 	// -with NAME=FILE puts a house rule of another name in place of NAME;
 	// a bundled ruleset in the file means other scenarios were meant.
-	rename := false
-	if len(t.with) == 1 {
-		for n := range t.with {
-			rename = !isBundled(n)
-		}
-	}
+	rename := len(names) == 1 && !isBundled(names[0])
 	switch {
 	case len(named) == 1 && rename:
 		return msg + fmt.Sprintf(" (they take %s; -with %s=%s plays it as %s)", named[0], named[0], path, named[0])
@@ -323,6 +347,10 @@ type tester struct {
 
 	passed, failed int
 	broken         int // files that could not be read or parsed, and other errors that stop scenarios
+
+	hints []string                // said when there is no scenario to run
+	files map[string]*rulesetFile // ruleset files the scenarios name by path
+	shown map[string]bool         // the diagnostics printed, so that each is printed once
 }
 
 // fail reports a problem that keeps scenarios from running, on stderr and
@@ -353,6 +381,9 @@ func (t *tester) finish(args []string) int {
 		return exitError
 	case t.passed == 0:
 		fmt.Fprintf(t.e.stderr, "turnorder test: no scenarios in %s\n", describeArgs(args))
+		for _, h := range t.hints {
+			fmt.Fprintf(t.e.stderr, "turnorder test: hint: %s\n", h)
+		}
 		return exitError
 	}
 	return exitOK
@@ -375,12 +406,16 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		t.rulesetsOnly(f, sf)
 		return
 	}
+	own := map[*dsl.Ruleset]dsl.Diagnostics{} // the errors of the file's rulesets, compiled once
 	for _, d := range f.Decls {
 		sc, ok := d.(*dsl.Scenario)
 		if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
 			continue
 		}
-		res := conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
+		res, ok := t.brokenRuleset(f, sf, sc, own)
+		if !ok {
+			res = conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
+		}
 		status := "PASS"
 		if res.Passed() {
 			t.passed++
@@ -406,14 +441,101 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	}
 }
 
+// brokenRuleset fails a scenario whose ruleset, in its own file or in a
+// file it names, does not compile. The ruleset's errors are printed once,
+// in their own file with their source lines, however many scenarios use
+// it; the scenario's failure points at its `ruleset` line. It reports
+// false when the ruleset compiles (or cannot be found: the scenario says
+// so when it runs).
+func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, own map[*dsl.Ruleset]dsl.Diagnostics) (conformance.Result, bool) {
+	use, decl := conformance.RulesetOf(f, sc)
+	if use == nil {
+		return conformance.Result{}, false
+	}
+	var errs dsl.Diagnostics
+	var src []byte
+	switch path := rulesetPath(string(use.Name), sf.name); {
+	case decl != nil:
+		var seen bool
+		if errs, seen = own[decl]; !seen {
+			if _, err := runtime.CompileRuleset(f, decl); err != nil {
+				if errs, _ = asDiags(err); errs == nil {
+					errs = dsl.Diagnostics{dsl.Errorf(decl.Pos, "%v", err)}
+				}
+			}
+			own[decl] = errorsOnly(errs)
+		}
+		errs, src = own[decl], sf.src
+	case t.with[string(use.Name)] != nil || path == "":
+		return conformance.Result{}, false
+	default:
+		rf := t.rulesetFile(path)
+		errs, src = rf.errs, rf.src
+	}
+	if len(errs) == 0 {
+		return conformance.Result{}, false
+	}
+	t.report(errs, src)
+	return conformance.Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos, Failures: []conformance.Failure{{
+		Field: "error",
+		Pos:   use.Pos,
+		Diff:  fmt.Sprintf("ruleset %s does not compile (%s)", use.Name, plural(len(errs), "error")),
+	}}}, true
+}
+
+// rulesetFile loads a ruleset file that scenarios name by path, once.
+func (t *tester) rulesetFile(path string) *rulesetFile {
+	if rf, ok := t.files[path]; ok {
+		return rf
+	}
+	if t.files == nil {
+		t.files = map[string]*rulesetFile{}
+	}
+	rf := loadRulesetFile(path)
+	t.files[path] = rf
+	return rf
+}
+
 // rulesetsOnly reports the compile errors of a file that has rulesets but
 // no scenario: nothing else would show them, and "no scenarios" alone
 // hides a broken ruleset.
 func (t *tester) rulesetsOnly(f *dsl.File, sf scenarioFile) {
-	if _, errs := compileRulesets(t.e, f, sf.src); errs.HasErrors() {
+	if _, errs := compileRulesets(f); errs.HasErrors() {
 		t.broken++
-		t.noteErrors(errs)
+		t.report(errs, sf.src)
 	}
+	for _, r := range f.Rulesets() {
+		if hint := bundledScenariosHint(string(r.Name), sf); hint != "" {
+			t.hints = append(t.hints, hint)
+		}
+	}
+}
+
+// bundledScenariosHint returns how to test the ruleset name of sf, a file
+// with no scenarios, with the bundled scenarios for it, if there are any:
+// `turnorder test rulesets/mesbg.rules` means `turnorder test mesbg`.
+func bundledScenariosHint(name string, sf scenarioFile) string {
+	if !isBundled(name) {
+		return ""
+	}
+	if suite, err := suiteFiles(func(p string) bool { return path.Base(p) == name+".rules" }); err != nil || len(suite) == 0 {
+		return ""
+	}
+	if _, src, err := rulesets.Source(name); err == nil && bytes.Equal(src, sf.src) {
+		return fmt.Sprintf("%s is the bundled ruleset %s; its scenarios run with `turnorder test %s`", sf.name, name, name)
+	}
+	// A copy of a bundled ruleset, changed or not, keeps its name.
+	return fmt.Sprintf("%s declares ruleset %s; the bundled scenarios of %s run with it by `turnorder test %s -with %s`", sf.name, name, name, name, sf.name)
+}
+
+// report prints the diagnostics of ds with their source lines (src is
+// their file's text) and lists the errors in the JSON document, leaving
+// out those already reported: a broken ruleset file that is both tested
+// and named by a scenario is reported once.
+func (t *tester) report(ds dsl.Diagnostics, src []byte) {
+	ds = unshown(ds, t.shown)
+	writeDiags(t.e.stderr, ds, src, t.e.prefix())
+	t.noteErrors(ds)
 }
 
 // noteErrors lists the errors of ds in the JSON document.
@@ -425,10 +547,9 @@ func (t *tester) noteErrors(ds dsl.Diagnostics) {
 	}
 }
 
-// compileRulesets compiles every ruleset of f, by name, and prints the
-// diagnostics of those that do not compile with their source lines (src
-// is f's text), returning them too.
-func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Program, dsl.Diagnostics) {
+// compileRulesets compiles every ruleset of f, by name, and returns the
+// diagnostics of those that do not compile.
+func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics) {
 	progs := map[string]*runtime.Program{}
 	var all dsl.Diagnostics
 	for _, r := range f.Rulesets() {
@@ -438,7 +559,6 @@ func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Progr
 			if !ok {
 				ds = dsl.Diagnostics{dsl.Errorf(r.Pos, "%v", err)}
 			}
-			writeDiags(e.stderr, ds, src, e.prefix())
 			all = append(all, ds...)
 			continue
 		}
@@ -452,6 +572,11 @@ func compileRulesets(e *env, f *dsl.File, src []byte) (map[string]*runtime.Progr
 func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil
+	}
+	if path := rulesetPath(name, fromFile); path != "" {
+		if rf := t.rulesetFile(path); rf.prog != nil {
+			return rf.prog, nil // compiled once for all the scenarios naming it
+		}
 	}
 	return conformance.Load(name, fromFile)
 }

@@ -229,6 +229,11 @@ scenario "A tie is rolled again" {
 		t.Fatal(err)
 	}
 	copied := writeFile(t, dir, "copy.rules", string(mesbg))
+	agi, err := os.ReadFile("../../rulesets/agi.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	agiCopy := writeFile(t, dir, "agi-copy.rules", string(agi))
 	houseSrc := strings.Replace(string(mesbg), "award not previous.chooser", "award previous.holder", 1)
 	house := writeFile(t, dir, "house.rules", houseSrc)
 	broken := writeFile(t, dir, "broken.rules", strings.Replace(string(mesbg), "highest roll d6", "highest roll d6 + agi", 1))
@@ -314,6 +319,18 @@ scenario "A tie is rolled again" {
 		{"-with a file that does not parse", []string{"test", "-with", syntax, "mesbg"}, expectation{code: 1, stderr: []string{
 			syntax + ":", "-with " + syntax + " does not parse (1 error); no scenario was run\n",
 		}, notStdout: []string{"PASS"}}, "0 passed, 0 failed"},
+		// -with repeats, like --policy: each file gives its rulesets, and a
+		// ruleset two of them give is an error, not the last one winning.
+		{"-with twice", []string{"test", "-with", house, "-with", agiCopy, "-run", "Jay and Rob|worked example", "mesbg", "agi"}, expectation{code: 1, stdout: []string{
+			"FAIL  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example\n",
+			"PASS  conformance/scenarios/agi.rules: Players A, B and C roll 1, 2 and 3: the worked example\n",
+		}}, ""},
+		{"-with the same ruleset twice", []string{"test", "-with", house, "-with", copied, "mesbg"}, expectation{code: 1, stderr: []string{
+			"turnorder test: -with " + copied + ": mesbg is already taken from -with " + house + "; give each ruleset once\n",
+		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
+		{"-with twice, one of no use", []string{"test", "-with", house, "-with", renamed, "mesbg"}, expectation{code: 1, stderr: []string{
+			"-with " + renamed + ": no scenario to run takes previous_holder from it",
+		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with a missing file", []string{"test", "-with", filepath.Join(dir, "nope.rules"), "mesbg"}, expectation{code: 1, stderr: []string{
 			"-with: ", "no such file",
 		}, oneLine: true}, "0 passed, 0 failed"},
@@ -377,4 +394,49 @@ func TestREADMEWritingAScenario(t *testing.T) {
 	if strings.ReplaceAll(r.stdout, "\u00a0", " ") != failing {
 		t.Errorf("the README shows\n%s\nbut test prints\n%s", failing, r.stdout)
 	}
+}
+
+// A directory stands for its .rules files except those under testdata
+// (test inputs, some broken on purpose) and dot-directories; named
+// itself, such a directory is walked.
+func TestWalkSkipsTestdata(t *testing.T) {
+	r := runCmd(t, "", "test", "../../conformance")
+	expectation{code: 0, notStdout: []string{"wrong.rules", "FAIL"}}.check(t, r)
+	r = runCmd(t, "", "check", "../../dsl")
+	expectation{code: 1, stderr: []string{"no .rules files in ../../dsl"}, notStderr: []string{"testdata"}}.check(t, r)
+	r = runCmd(t, "", "test", "../../conformance/testdata")
+	expectation{code: 1, stdout: []string{"FAIL  ../../conformance/testdata/wrong.rules"}}.check(t, r)
+
+	dir := t.TempDir()
+	for _, sub := range []string{"testdata", ".hidden", "kept"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, sub), "r.rules", "ruleset r {\n  phase p {\n    order sides as o {\n      highest agl\n    }\n  }\n}\n")
+	}
+	r = runCmd(t, "", "check", dir)
+	expectation{code: 1, stderr: []string{filepath.Join(dir, "kept", "r.rules")}, notStderr: []string{"testdata", ".hidden"}}.check(t, r)
+}
+
+// A ruleset file given to test has no scenarios; when the bundled suite
+// has some for its ruleset, test says how to run them.
+func TestTestHintsBundledScenarios(t *testing.T) {
+	r := runCmd(t, "", "test", "../../rulesets/mesbg.rules")
+	expectation{code: 1, stderr: []string{
+		"turnorder test: no scenarios in ../../rulesets/mesbg.rules\n",
+		"turnorder test: hint: ../../rulesets/mesbg.rules is the bundled ruleset mesbg; its scenarios run with `turnorder test mesbg`\n",
+	}}.check(t, r)
+
+	src, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	house := writeFile(t, t.TempDir(), "house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
+	r = runCmd(t, "", "test", house)
+	expectation{code: 1, stderr: []string{"`turnorder test mesbg -with " + house + "`"}}.check(t, r)
+
+	// A ruleset of its own name has no bundled scenarios: no hint.
+	own := writeFile(t, t.TempDir(), "own.rules", "ruleset own {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+	r = runCmd(t, "", "test", own)
+	expectation{code: 1, stderr: []string{"no scenarios in"}, notStderr: []string{"hint"}, oneLine: true}.check(t, r)
 }

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// brokenRulesetFiles writes a ruleset that does not compile (agl is no
+// attribute), a file of scenarios that use a copy of it declared in the
+// same file, and one whose scenarios name it by path: p the broken file, q
+// a file that does not exist, r the broken file again.
+func brokenRulesetFiles(t *testing.T) (dir, own, bad, byPath string) {
+	dir = t.TempDir()
+	const ruleset = "ruleset x \"X\" {\n  sides 2\n  phase p { order sides as o { highest agl } }\n}\n"
+	const sides = "  side A\n  side B\n  round 1 { expect holder A }\n}\n"
+	own = writeFile(t, dir, "own.rules", ruleset+"scenario \"s\" {\n  ruleset x\n"+sides+"scenario \"t\" {\n  ruleset x\n"+sides)
+	bad = writeFile(t, dir, "bad.rules", ruleset)
+	byPath = writeFile(t, dir, "sc.rules", "scenario \"p\" { ruleset \"bad.rules\"\n"+sides+
+		"scenario \"q\" {\n  ruleset \"nonexist.rules\"\n"+sides+
+		"scenario \"r\" {\n  ruleset \"bad.rules\"\n"+sides)
+	return dir, own, bad, byPath
+}
+
+// The errors of a ruleset that does not compile are shown once, in their
+// own file with the source line and a caret, however many scenarios use
+// it; each scenario fails at its `ruleset` line.
+func TestTestBrokenRuleset(t *testing.T) {
+	dir, own, bad, byPath := brokenRulesetFiles(t)
+	agl := func(file string) string {
+		return file + ":3:40: error: unknown name agl\n      phase p { order sides as o { highest agl } }\n                                           ^\n"
+	}
+
+	r := runCmd(t, "", "test", own)
+	expectation{code: 1, stdout: []string{
+		"FAIL  " + own + ": s\n    " + own + ":6:3: ruleset x does not compile (1 error)\n",
+		"FAIL  " + own + ": t\n    " + own + ":12:3: ruleset x does not compile (1 error)\n",
+	}}.check(t, r)
+	if r.stderr != agl(own) {
+		t.Errorf("stderr:\n%s\nwant:\n%s", r.stderr, agl(own))
+	}
+
+	// The directory holds bad.rules too: tested itself and named by sc.rules,
+	// its error is still shown once.
+	r = runCmd(t, "", "test", dir)
+	expectation{code: 1, stdout: []string{
+		"FAIL  " + byPath + ": p\n    " + byPath + ":1:16: ruleset bad.rules does not compile (1 error)\n",
+		"FAIL  " + byPath + ": q\n    " + byPath + ":7:3: ruleset nonexist.rules: ",
+		"FAIL  " + byPath + ": r\n    " + byPath + ":13:3: ruleset bad.rules does not compile (1 error)\n",
+	}, notStdout: []string{"error: unknown name"}}.check(t, r)
+	if got := strings.Count(r.stderr, agl(bad)); got != 1 {
+		t.Errorf("bad.rules's error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+
+	// JSON: the failure points at the scenario; the error, at its place, is
+	// in "errors" once.
+	r = runCmd(t, "", "test", "-json", byPath)
+	var doc testDoc
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if want := []string{bad + ":3:40: error: unknown name agl"}; !slices.Equal(doc.Errors, want) {
+		t.Errorf("errors %q, want %q", doc.Errors, want)
+	}
+	if len(doc.Scenarios) != 3 || len(doc.Scenarios[0].Failures) != 1 {
+		t.Fatalf("scenarios: %+v", doc.Scenarios)
+	}
+	if f := doc.Scenarios[0].Failures[0]; f.Line != 1 || f.Column != 16 || f.Diff != "ruleset bad.rules does not compile (1 error)" {
+		t.Errorf("failure %+v", f)
+	}
+}
+
+// check shows a scenario's broken ruleset file in that file, with a note at
+// the scenario's `ruleset` line, and does not let another scenario's
+// unknown ruleset hide it.
+func TestCheckBrokenRulesetFile(t *testing.T) {
+	_, _, bad, byPath := brokenRulesetFiles(t)
+	r := runCmd(t, "", "check", byPath)
+	want := bad + ":3:40: error: unknown name agl\n" +
+		"      phase p { order sides as o { highest agl } }\n" +
+		"                                           ^\n" +
+		byPath + ":1:24: note: bad.rules is used by scenario \"p\" here\n" +
+		"    scenario \"p\" { ruleset \"bad.rules\"\n" +
+		"                           ^\n" +
+		byPath + ":7:11: error: scenario \"q\": unknown ruleset nonexist.rules: "
+	expectation{code: 1, stderr: []string{want,
+		byPath + ":13:11: note: bad.rules is used by scenario \"r\" here\n",
+	}, notStdout: []string{"ok"}}.check(t, r)
+	if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
+		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+
+	// Checked with the file it names, the error is still shown once.
+	r = runCmd(t, "", "check", byPath, bad)
+	expectation{code: 1}.check(t, r)
+	if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
+		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+}
