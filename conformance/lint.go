@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -76,7 +77,17 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 	// A battle that is never played knows the names the scenario may use.
 	b, err := prog.NewBattle(s.sides)
 	if err != nil {
-		s.mistake(0, sc.Pos, "%v", err)
+		// Each at the side it is about, where it has one.
+		var ds dsl.Diagnostics
+		if !errors.As(err, &ds) {
+			ds = dsl.Diagnostics{dsl.Errorf(dsl.Pos{}, "%v", err)}
+		}
+		for _, d := range ds {
+			if d.Pos.Line == 0 {
+				d.Pos = sc.Pos
+			}
+			s.mistake(0, d.Pos, "%s", d.Message)
+		}
 		return s
 	}
 	l := &linter{setup: s, b: b}

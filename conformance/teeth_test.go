@@ -295,6 +295,12 @@ scenario "dead rounds" {
     activate
   }
 }
+scenario "three sides" {
+  ruleset mesbg
+  side A
+  side B
+  side C
+}
 `
 	f, diags := dsl.Parse("s.rules", []byte(src))
 	if diags.HasErrors() {
@@ -310,6 +316,7 @@ scenario "dead rounds" {
 		"9:3 no bundled ruleset \"nosuch\" (bundled: ag",
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
+		"42:3 ruleset mesbg needs 2 sides, got 3",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)

@@ -100,7 +100,8 @@ func (ds Diagnostics) Sort() {
 
 // Render writes each diagnostic the way a compiler does: the position and
 // message, then the source line and a caret under the column. src is the
-// file's text (diagnostics for other files get no snippet).
+// text of the file the diagnostics are about: Render does not check their
+// file names, so render the diagnostics of each file with its own text.
 func (ds Diagnostics) Render(src string) string {
 	var b strings.Builder
 	lines := strings.Split(src, "\n")
