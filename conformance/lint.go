@@ -66,7 +66,12 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		return s
 	}
 	prog, err := load(f, use, own, opts)
-	if err != nil {
+	var ds dsl.Diagnostics
+	switch {
+	case errors.As(err, &ds):
+		s.mistake(0, use.Pos, "ruleset %s does not compile: %s", use.Name, firstError(ds))
+		return s
+	case err != nil:
 		s.mistake(0, use.Pos, "%v", err)
 		return s
 	}
@@ -196,6 +201,25 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 	}
+}
+
+// firstError is the first error of ds, with a count of the others: the
+// host shows them all in their own file, with its text.
+func firstError(ds dsl.Diagnostics) string {
+	errs := 0
+	var first dsl.Diagnostic
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			if errs == 0 {
+				first = d
+			}
+			errs++
+		}
+	}
+	if errs > 1 {
+		return fmt.Sprintf("%s (and %d more)", first, errs-1)
+	}
+	return first.String()
 }
 
 // noActivations reports whether acts is `none`: no activation at all.

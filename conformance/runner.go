@@ -280,8 +280,8 @@ func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, erro
 			return nil, fmt.Errorf("ruleset %s: %w", name, err)
 		}
 		f, diags := dsl.Parse(path, src)
-		if diags.HasErrors() {
-			return nil, fmt.Errorf("%s", diags.Render(string(src)))
+		if err := diags.Err(); err != nil {
+			return nil, err
 		}
 		return runtime.Compile(f, opts...)
 	}

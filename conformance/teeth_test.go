@@ -301,6 +301,13 @@ scenario "three sides" {
   side B
   side C
 }
+ruleset broken "B" {
+  sides 2
+  phase p { order sides as o { highest agl } }
+}
+scenario "uses it" {
+  ruleset broken
+}
 `
 	f, diags := dsl.Parse("s.rules", []byte(src))
 	if diags.HasErrors() {
@@ -317,6 +324,7 @@ scenario "three sides" {
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
 		"42:3 ruleset mesbg needs 2 sides, got 3",
+		"51:3 ruleset broken does not compile: s.rules",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)
