@@ -894,50 +894,73 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 	c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
 }
 
+// resolves reports whether chain surely leaves no tie, and warns about
+// every rule in it that can never apply. Once no tie is left, every later
+// criterion and tie rule is dead: each only splits groups that are still
+// tied. A choice is the exception, as it arranges its whole group.
 func (c *compiler) resolves(chain []link) bool {
-	resolved := false
-	for i, l := range chain {
+	var by link // the link after which no tie is left; nil while one may be
+	for _, l := range chain {
+		ch, isChoice := l.(*choiceLink)
+		if by != nil && !isChoice {
+			c.warnDead(l, by)
+			continue
+		}
 		switch x := l.(type) {
-		case *valueLink, *rollLink:
-			resolved = false
-		case *randomLink, *choiceLink, *rerollLink, *awardLink:
-			if ch, isChoice := x.(*choiceLink); isChoice && !resolved && (ch.role == "winner" || ch.role == "loser") {
+		case *choiceLink:
+			if by == nil && (ch.role == "winner" || ch.role == "loser") {
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			}
-			if _, isChoice := x.(*choiceLink); !isChoice && resolved {
-				c.warnf(linkPos(x), "%s can never apply: every tie is already resolved", quoteSrc(x.describe()))
-			}
-			resolved = true
+			by = x
+		case *randomLink, *rerollLink, *awardLink:
+			by = x
 		case *tieSet:
-			if resolved {
-				c.warnf(x.rules[0].pos, "this tie rule can never apply: every tie is already resolved")
-			}
-			// The first rule whose guard holds is the one applied, so a
-			// tie is surely broken only if every rule up to the first
-			// unguarded one breaks it.
-			all := true
-			for _, r := range x.rules {
-				if !c.resolves(r.chain) {
-					all = false
-				}
-				if r.when == nil {
-					resolved = all
-					break
-				}
-			}
-		}
-		if _, ok := l.(*randomLink); ok && i+1 < len(chain) {
-			if _, isChoice := chain[i+1].(*choiceLink); !isChoice {
-				what := quoteSrc(chain[i+1].describe())
-				if _, ok := chain[i+1].(*tieSet); ok {
-					what = "this tie rule"
-				}
-				c.warnf(linkPos(chain[i+1]), "%s comes after random and can never apply", what)
-				return true // random resolves everything; what follows never runs
+			if c.tieSetResolves(x) {
+				by = x
 			}
 		}
 	}
-	return resolved
+	return by != nil
+}
+
+// tieSetResolves reports whether a set of tie rules surely breaks every
+// tie. The first rule whose guard holds is the only one applied, so that
+// takes every rule up to the first unguarded one breaking it; the rules
+// after an unguarded one are never tried at all.
+func (c *compiler) tieSetResolves(ts *tieSet) bool {
+	all := true
+	for i, r := range ts.rules {
+		if !c.resolves(r.chain) {
+			all = false
+		}
+		if r.when == nil {
+			for _, dead := range ts.rules[i+1:] {
+				c.warnf(dead.pos, "this tie rule can never apply: the tie rule at line %d has no `when`, so it is always the one applied", r.pos.Line)
+			}
+			return all
+		}
+	}
+	return false
+}
+
+// warnDead warns that l can never apply because by left no tie.
+func (c *compiler) warnDead(l, by link) {
+	what := quoteSrc(l.describe())
+	if _, ok := l.(*tieSet); ok {
+		what = "this tie rule"
+	}
+	if _, ok := by.(*randomLink); ok {
+		c.warnf(linkPos(l), "%s comes after random and can never apply", what)
+		return
+	}
+	resolver := fmt.Sprintf("%s at line %d", quoteSrc(by.describe()), linkPos(by).Line)
+	if ts, ok := by.(*tieSet); ok {
+		resolver = fmt.Sprintf("the tie rules at line %d", ts.rules[0].pos.Line)
+		if len(ts.rules) == 1 {
+			resolver = fmt.Sprintf("the tie rule at line %d", ts.rules[0].pos.Line)
+		}
+	}
+	c.warnf(linkPos(l), "%s can never apply: every tie is already resolved by %s", what, resolver)
 }
 
 func linkPos(l link) dsl.Pos { return l.info().pos }
