@@ -866,7 +866,7 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 // checkResolves warns about criteria that can never apply and chains that
 // can end with subjects still tied.
 func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
-	if len(o.chain) == 0 || c.resolves(o.chain) {
+	if len(o.chain) == 0 || c.resolves(o, o.chain) {
 		return
 	}
 	if ts, ok := o.chain[len(o.chain)-1].(*tieSet); ok {
@@ -875,7 +875,7 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 				break
 			}
 			n := len(c.p.warnings)
-			ok := c.resolves(r.chain)
+			ok := c.resolves(o, r.chain)
 			c.p.warnings = c.p.warnings[:n] // said already, by the first look
 			if !ok {
 				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
@@ -894,12 +894,24 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 	c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
 }
 
-// resolves reports whether chain surely leaves no tie, and warns about
-// every rule in it that can never apply. Once no tie is left, every later
+// resolves reports whether chain leaves no tie, and warns about every rule
+// in it that can never apply. Once no tie is surely left, every later
 // criterion and tie rule is dead: each only splits groups that are still
 // tied. A choice is the exception, as it arranges its whole group.
-func (c *compiler) resolves(chain []link) bool {
-	var by link // the link after which no tie is left; nil while one may be
+//
+// An award breaks a tie of two, but of three it leaves two tied. A chain
+// that ends with one is taken to resolve, as rulebooks award ties between
+// two players; but what follows it is dead only when the group can hold
+// no more than two.
+func (c *compiler) resolves(o *order, chain []link) bool {
+	ok, _ := c.resolvesSurely(o, chain)
+	return ok
+}
+
+// resolvesSurely is resolves, also reporting whether no tie is left
+// whatever the size of the group.
+func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool) {
+	var by link // the link after which no tie is surely left
 	for _, l := range chain {
 		ch, isChoice := l.(*choiceLink)
 		if by != nil && !isChoice {
@@ -907,40 +919,48 @@ func (c *compiler) resolves(chain []link) bool {
 			continue
 		}
 		switch x := l.(type) {
+		case *valueLink, *rollLink:
+			resolved = false
 		case *choiceLink:
-			if by == nil && (ch.role == "winner" || ch.role == "loser") {
+			if !resolved && (ch.role == "winner" || ch.role == "loser") {
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			}
-			by = x
-		case *randomLink, *rerollLink, *awardLink:
-			by = x
+			resolved, by = true, x
+		case *randomLink, *rerollLink:
+			resolved, by = true, x
+		case *awardLink:
+			resolved = true
+			if !o.units && c.p.maxSides == 2 {
+				by = x
+			}
 		case *tieSet:
-			if c.tieSetResolves(x) {
+			var sure bool
+			if resolved, sure = c.tieSetResolves(o, x); sure {
 				by = x
 			}
 		}
 	}
-	return by != nil
+	return resolved, by != nil
 }
 
-// tieSetResolves reports whether a set of tie rules surely breaks every
-// tie. The first rule whose guard holds is the only one applied, so that
-// takes every rule up to the first unguarded one breaking it; the rules
-// after an unguarded one are never tried at all.
-func (c *compiler) tieSetResolves(ts *tieSet) bool {
-	all := true
+// tieSetResolves reports whether a set of tie rules breaks every tie, and
+// whether surely, as resolvesSurely does. The first rule whose guard holds
+// is the only one applied, so that takes every rule up to the first
+// unguarded one breaking it; the rules after an unguarded one are never
+// tried at all.
+func (c *compiler) tieSetResolves(o *order, ts *tieSet) (resolved, surely bool) {
+	resolved, surely = true, true
 	for i, r := range ts.rules {
-		if !c.resolves(r.chain) {
-			all = false
-		}
+		ok, sure := c.resolvesSurely(o, r.chain)
+		resolved, surely = resolved && ok, surely && sure
 		if r.when == nil {
 			for _, dead := range ts.rules[i+1:] {
 				c.warnf(dead.pos, "this tie rule can never apply: the tie rule at line %d has no `when`, so it is always the one applied", r.pos.Line)
 			}
-			return all
+			return resolved, surely
 		}
 	}
-	return false
+	return false, false
 }
 
 // warnDead warns that l can never apply because by left no tie.
