@@ -138,10 +138,11 @@ const (
 	boolValue
 	numberValue
 	stringValue
+	namesValue // a name or a list of names
 )
 
 func (k exprKind) String() string {
-	return [...]string{"a value", "true or false", "a number", "a name"}[k]
+	return [...]string{"a value", "true or false", "a number", "a name", "a name or a list of names"}[k]
 }
 
 // compiled is an expression ready to run.
@@ -205,6 +206,16 @@ func kindAccepts(want exprKind, t reflect.Type) bool {
 		return false
 	case stringValue:
 		return t.Kind() == reflect.String
+	case namesValue:
+		switch t.Kind() {
+		case reflect.String:
+			return true
+		case reflect.Slice, reflect.Array:
+			// []any is what expr-lang makes of most lists: its elements
+			// are checked in play.
+			return kindAccepts(stringValue, t.Elem())
+		}
+		return false
 	}
 	return true
 }

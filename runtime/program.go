@@ -1066,7 +1066,7 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			c.addDiag(d)
 			h.body = append(h.body, sa)
 		case *dsl.ReadyAction:
-			e, d := p.compileExpr(x.Expr, env, anyValue)
+			e, d := p.compileExpr(x.Expr, env, namesValue)
 			c.addDiag(d)
 			h.body = append(h.body, &readyAction{e: e, pos: x.Pos})
 		case *dsl.HolderAction:
