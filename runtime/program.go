@@ -572,15 +572,9 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 		}
 	}
 	for _, st := range r.Body {
-		switch s := st.(type) {
-		case *dsl.ActivationStmt:
+		if s, ok := st.(*dsl.ActivationStmt); ok {
 			c.activation(s)
-		case *dsl.HandlerStmt:
-			c.handler(s)
 		}
-	}
-	if len(p.phases) == 0 {
-		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
 	if p.main == nil {
 		for _, ph := range p.phases {
@@ -589,6 +583,15 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 				break
 			}
 		}
+	}
+	// Handlers last: what holder names depends on the main standing.
+	for _, st := range r.Body {
+		if s, ok := st.(*dsl.HandlerStmt); ok {
+			c.handler(s)
+		}
+	}
+	if len(p.phases) == 0 {
+		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
 	if p.main == nil && len(p.phases) > 0 {
 		c.errorf(r.Pos, "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
@@ -750,6 +753,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
 					c.addDiag(d)
+					if e != nil && !surelyWhole(e.prog.Node()) {
+						c.errorf(s.Modifier.Pos, "the modifier %s is a decimal: a roll's modifier must be a whole number (round it with floor or ceil)", quoteSrc(src))
+					}
 					rl.mod = e
 				}
 			}
@@ -1052,18 +1058,28 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 		switch x := a.(type) {
 		case *dsl.SetAction:
 			sa := &setAction{attr: string(x.Attr), pos: x.Pos}
-			switch {
-			case c.hasAttr(p.sideAttrs, sa.attr):
-			case c.hasAttr(p.unitAttrs, sa.attr):
-				sa.units = true
-			default:
-				c.errorf(x.Pos, "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+			a := c.findAttr(p.sideAttrs, sa.attr)
+			if a == nil {
+				if a = c.findAttr(p.unitAttrs, sa.attr); a != nil {
+					sa.units = true
+				} else {
+					c.errorf(x.Pos, "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+				}
 			}
 			var d *dsl.Diagnostic
 			sa.target, d = p.compileExpr(x.Target, env, stringValue)
 			c.addDiag(d)
+			if a != nil && sa.target != nil {
+				c.checkSetTarget(sa, x.Target)
+			}
 			sa.value, d = p.compileExpr(x.Value, env, anyValue)
 			c.addDiag(d)
+			if a != nil && sa.value != nil {
+				if t := sa.value.prog.Node().Type(); t != nil && !kindAccepts(a.Type.kind(), t) {
+					c.errorf(x.Value.Pos, "set %s: %s is %s attribute, but %s is %s", x.Attr, x.Attr, a.Type.article(),
+						quoteSrc(strings.TrimSpace(x.Value.Source)), p.types.friendly(t.String()))
+				}
+			}
 			h.body = append(h.body, sa)
 		case *dsl.ReadyAction:
 			e, d := p.compileExpr(x.Expr, env, namesValue)
@@ -1078,13 +1094,37 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 	p.handlers = append(p.handlers, h)
 }
 
-func (c *compiler) hasAttr(attrs []Attr, name string) bool {
-	for _, a := range attrs {
-		if a.Name == name {
-			return true
+func (c *compiler) findAttr(attrs []Attr, name string) *Attr {
+	for i := range attrs {
+		if attrs[i].Name == name {
+			return &attrs[i]
 		}
 	}
-	return false
+	return nil
+}
+
+// checkSetTarget refuses a set whose target is surely the wrong kind of
+// subject: holder names a subject of the main standing, so with an order
+// of sides it is never a unit, and the reverse.
+func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
+	main := c.p.main
+	src := strings.TrimSpace(target.Source)
+	if main == nil || main.units == sa.units || src != "holder" && src != "previous.holder" {
+		return
+	}
+	kind, other := "side", "a unit"
+	if sa.units {
+		kind, other = "unit", "a side"
+	}
+	c.errorf(target.Pos, "set %s of %s: %s is a %s attribute, but %s is always %s (order %s orders %s)",
+		sa.attr, src, sa.attr, kind, quoteSrc(src), other, main.name, subjectsWord(main.units))
+}
+
+func subjectsWord(units bool) string {
+	if units {
+		return "units"
+	}
+	return "sides"
 }
 
 // asDiagnostics returns err as diagnostics, placing a plain error at pos.
