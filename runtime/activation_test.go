@@ -841,10 +841,31 @@ func TestNobodyToActivate(t *testing.T) {
 		for _, name := range []string{"morturi", "agi", "necromunda"} {
 			t.Run(name, func(t *testing.T) {
 				p := mustProgram(t, name)
-				b, err := p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(runtime.NewSeededDice(3)),
+				sides := runtime.Sides("A", "B", "C")
+				if name == "agi" {
+					// agi orders units: it refuses sides with none, but a
+					// battle may still lose its last unit.
+					if _, err := p.NewBattle(sides); err == nil || !strings.Contains(err.Error(), "orders units") {
+						t.Fatalf("NewBattle with no units: error %v, want one saying the ruleset orders units", err)
+					}
+					sides[0].Units = []runtime.UnitSpec{{Name: "a1"}}
+				}
+				b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(3)),
 					runtime.WithDecider(activationPolicy))
 				if err != nil {
 					t.Fatal(err)
+				}
+				if name == "agi" {
+					if err := b.RemoveUnit(ctx, "a1"); err != nil {
+						t.Fatal(err)
+					}
+					snap, err := b.Snapshot()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if b, err = p.Restore(snap, runtime.WithDice(runtime.NewSeededDice(3)), runtime.WithDecider(activationPolicy)); err != nil {
+						t.Fatalf("Restore of a battle that lost every unit: %v", err)
+					}
 				}
 				for round := 1; round <= 2; round++ {
 					res, err := b.PlayRound(ctx)

@@ -196,8 +196,17 @@ func problem(msg string) string {
 	return msg
 }
 
-// NewBattle starts a battle between the given sides, before round 1.
+// NewBattle starts a battle between the given sides, before round 1. When
+// the main standing orders units (the ruleset's holder is a unit), at
+// least one side must have one; otherwise sides may have none.
 func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, error) {
+	return p.newBattle(sides, true, opts...)
+}
+
+// newBattle is NewBattle. A battle that has begun (one Restore brings
+// back) may have lost every unit, so only a fresh one must have a unit
+// to order.
+func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) (*Battle, error) {
 	b := &Battle{
 		prog:       p,
 		sideByNm:   map[string]*Side{},
@@ -275,6 +284,11 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 			b.units = append(b.units, u)
 			b.unitByNm[u.Name] = u
 		}
+	}
+	if fresh && p.main != nil && p.main.units && len(b.units) == 0 && len(b.sides) > 0 {
+		// The order would be empty, and every round's holder nobody.
+		fail(sides[0].Pos, "ruleset %s orders units (order %s decides who holds priority), but no side has a unit: give the sides their units",
+			p.name, p.main.name)
 	}
 	if len(diags) > 0 {
 		return nil, diags

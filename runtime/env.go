@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -45,6 +46,26 @@ func (t AttrType) zero() any {
 		return ""
 	}
 	return 0
+}
+
+// kind is what an expression must produce to be stored in an attribute of
+// type t. A number may be a decimal that is whole in play (`bid / 2`).
+func (t AttrType) kind() exprKind {
+	switch t {
+	case BoolAttr:
+		return boolValue
+	case StringAttr:
+		return stringValue
+	}
+	return numberValue
+}
+
+// article is t for a message: "an int", "a bool", "a string".
+func (t AttrType) article() string {
+	if t == IntAttr {
+		return "an int"
+	}
+	return "a " + string(t)
 }
 
 type field struct {
@@ -138,10 +159,11 @@ const (
 	boolValue
 	numberValue
 	stringValue
+	namesValue // a name or a list of names
 )
 
 func (k exprKind) String() string {
-	return [...]string{"a value", "true or false", "a number", "a name"}[k]
+	return [...]string{"a value", "true or false", "a number", "a name", "a name or a list of names"}[k]
 }
 
 // compiled is an expression ready to run.
@@ -205,6 +227,16 @@ func kindAccepts(want exprKind, t reflect.Type) bool {
 		return false
 	case stringValue:
 		return t.Kind() == reflect.String
+	case namesValue:
+		switch t.Kind() {
+		case reflect.String:
+			return true
+		case reflect.Slice, reflect.Array:
+			// []any is what expr-lang makes of most lists: its elements
+			// are checked in play.
+			return kindAccepts(stringValue, t.Elem())
+		}
+		return false
 	}
 	return true
 }
@@ -279,4 +311,29 @@ func offsetPos(pos dsl.Pos, src string, n int) dsl.Pos {
 		i++
 	}
 	return pos
+}
+
+// surelyWhole reports whether an expression can only come out a whole
+// number, or may be anything (its type is known only in play). A decimal
+// such as `bonus / 2` is refused at compile time, as play would refuse it
+// whenever it is not whole; floor and ceil make it whole. (expr-lang's
+// round is hidden by the round number.)
+func surelyWhole(n ast.Node) bool {
+	t := n.Type()
+	if t == nil || t.Kind() != reflect.Float32 && t.Kind() != reflect.Float64 {
+		return true
+	}
+	switch x := n.(type) {
+	case *ast.FloatNode:
+		return x.Value == math.Trunc(x.Value)
+	case *ast.BuiltinNode:
+		return x.Name == "floor" || x.Name == "ceil"
+	case *ast.UnaryNode:
+		return (x.Operator == "+" || x.Operator == "-") && surelyWhole(x.Node)
+	case *ast.BinaryNode:
+		return (x.Operator == "+" || x.Operator == "-" || x.Operator == "*") && surelyWhole(x.Left) && surelyWhole(x.Right)
+	case *ast.ConditionalNode:
+		return surelyWhole(x.Exp1) && surelyWhole(x.Exp2)
+	}
+	return false
 }

@@ -355,7 +355,7 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 			if m != math.Trunc(m) || math.Abs(m) > maxExact {
 				// Dice totals are whole: a half would decide ties the
 				// rulebook never meant, so say how to round it.
-				return ruleErrorf(l.mod.pos, "the modifier %s for %s is %v: a roll's modifier must be a whole number (round it with floor, ceil or round)",
+				return ruleErrorf(l.mod.pos, "the modifier %s for %s is %v: a roll's modifier must be a whole number (round it with floor or ceil)",
 					quoteSrc(strings.TrimSpace(l.mod.src)), r.names[i], m)
 			}
 			mods[k] = int(m)

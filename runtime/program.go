@@ -572,15 +572,9 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 		}
 	}
 	for _, st := range r.Body {
-		switch s := st.(type) {
-		case *dsl.ActivationStmt:
+		if s, ok := st.(*dsl.ActivationStmt); ok {
 			c.activation(s)
-		case *dsl.HandlerStmt:
-			c.handler(s)
 		}
-	}
-	if len(p.phases) == 0 {
-		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
 	if p.main == nil {
 		for _, ph := range p.phases {
@@ -589,6 +583,15 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 				break
 			}
 		}
+	}
+	// Handlers last: what holder names depends on the main standing.
+	for _, st := range r.Body {
+		if s, ok := st.(*dsl.HandlerStmt); ok {
+			c.handler(s)
+		}
+	}
+	if len(p.phases) == 0 {
+		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
 	if p.main == nil && len(p.phases) > 0 {
 		c.errorf(r.Pos, "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
@@ -750,6 +753,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
 					c.addDiag(d)
+					if e != nil && !surelyWhole(e.prog.Node()) {
+						c.errorf(s.Modifier.Pos, "the modifier %s is a decimal: a roll's modifier must be a whole number (round it with floor or ceil)", quoteSrc(src))
+					}
 					rl.mod = e
 				}
 			}
@@ -866,7 +872,7 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 // checkResolves warns about criteria that can never apply and chains that
 // can end with subjects still tied.
 func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
-	if len(o.chain) == 0 || c.resolves(o.chain) {
+	if len(o.chain) == 0 || c.resolves(o, o.chain) {
 		return
 	}
 	if ts, ok := o.chain[len(o.chain)-1].(*tieSet); ok {
@@ -875,7 +881,7 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 				break
 			}
 			n := len(c.p.warnings)
-			ok := c.resolves(r.chain)
+			ok := c.resolves(o, r.chain)
 			c.p.warnings = c.p.warnings[:n] // said already, by the first look
 			if !ok {
 				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
@@ -894,50 +900,93 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 	c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
 }
 
-func (c *compiler) resolves(chain []link) bool {
-	resolved := false
-	for i, l := range chain {
+// resolves reports whether chain leaves no tie, and warns about every rule
+// in it that can never apply. Once no tie is surely left, every later
+// criterion and tie rule is dead: each only splits groups that are still
+// tied. A choice is the exception, as it arranges its whole group.
+//
+// An award breaks a tie of two, but of three it leaves two tied. A chain
+// that ends with one is taken to resolve, as rulebooks award ties between
+// two players; but what follows it is dead only when the group can hold
+// no more than two.
+func (c *compiler) resolves(o *order, chain []link) bool {
+	ok, _ := c.resolvesSurely(o, chain)
+	return ok
+}
+
+// resolvesSurely is resolves, also reporting whether no tie is left
+// whatever the size of the group.
+func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool) {
+	var by link // the link after which no tie is surely left
+	for _, l := range chain {
+		ch, isChoice := l.(*choiceLink)
+		if by != nil && !isChoice {
+			c.warnDead(l, by)
+			continue
+		}
 		switch x := l.(type) {
 		case *valueLink, *rollLink:
 			resolved = false
-		case *randomLink, *choiceLink, *rerollLink, *awardLink:
-			if ch, isChoice := x.(*choiceLink); isChoice && !resolved && (ch.role == "winner" || ch.role == "loser") {
+		case *choiceLink:
+			if !resolved && (ch.role == "winner" || ch.role == "loser") {
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			}
-			if _, isChoice := x.(*choiceLink); !isChoice && resolved {
-				c.warnf(linkPos(x), "%s can never apply: every tie is already resolved", quoteSrc(x.describe()))
-			}
+			resolved, by = true, x
+		case *randomLink, *rerollLink:
+			resolved, by = true, x
+		case *awardLink:
 			resolved = true
+			if !o.units && c.p.maxSides == 2 {
+				by = x
+			}
 		case *tieSet:
-			if resolved {
-				c.warnf(x.rules[0].pos, "this tie rule can never apply: every tie is already resolved")
-			}
-			// The first rule whose guard holds is the one applied, so a
-			// tie is surely broken only if every rule up to the first
-			// unguarded one breaks it.
-			all := true
-			for _, r := range x.rules {
-				if !c.resolves(r.chain) {
-					all = false
-				}
-				if r.when == nil {
-					resolved = all
-					break
-				}
-			}
-		}
-		if _, ok := l.(*randomLink); ok && i+1 < len(chain) {
-			if _, isChoice := chain[i+1].(*choiceLink); !isChoice {
-				what := quoteSrc(chain[i+1].describe())
-				if _, ok := chain[i+1].(*tieSet); ok {
-					what = "this tie rule"
-				}
-				c.warnf(linkPos(chain[i+1]), "%s comes after random and can never apply", what)
-				return true // random resolves everything; what follows never runs
+			var sure bool
+			if resolved, sure = c.tieSetResolves(o, x); sure {
+				by = x
 			}
 		}
 	}
-	return resolved
+	return resolved, by != nil
+}
+
+// tieSetResolves reports whether a set of tie rules breaks every tie, and
+// whether surely, as resolvesSurely does. The first rule whose guard holds
+// is the only one applied, so that takes every rule up to the first
+// unguarded one breaking it; the rules after an unguarded one are never
+// tried at all.
+func (c *compiler) tieSetResolves(o *order, ts *tieSet) (resolved, surely bool) {
+	resolved, surely = true, true
+	for i, r := range ts.rules {
+		ok, sure := c.resolvesSurely(o, r.chain)
+		resolved, surely = resolved && ok, surely && sure
+		if r.when == nil {
+			for _, dead := range ts.rules[i+1:] {
+				c.warnf(dead.pos, "this tie rule can never apply: the tie rule at line %d has no `when`, so it is always the one applied", r.pos.Line)
+			}
+			return resolved, surely
+		}
+	}
+	return false, false
+}
+
+// warnDead warns that l can never apply because by left no tie.
+func (c *compiler) warnDead(l, by link) {
+	what := quoteSrc(l.describe())
+	if _, ok := l.(*tieSet); ok {
+		what = "this tie rule"
+	}
+	if _, ok := by.(*randomLink); ok {
+		c.warnf(linkPos(l), "%s comes after random and can never apply", what)
+		return
+	}
+	resolver := fmt.Sprintf("%s at line %d", quoteSrc(by.describe()), linkPos(by).Line)
+	if ts, ok := by.(*tieSet); ok {
+		resolver = fmt.Sprintf("the tie rules at line %d", ts.rules[0].pos.Line)
+		if len(ts.rules) == 1 {
+			resolver = fmt.Sprintf("the tie rule at line %d", ts.rules[0].pos.Line)
+		}
+	}
+	c.warnf(linkPos(l), "%s can never apply: every tie is already resolved by %s", what, resolver)
 }
 
 func linkPos(l link) dsl.Pos { return l.info().pos }
@@ -1009,21 +1058,31 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 		switch x := a.(type) {
 		case *dsl.SetAction:
 			sa := &setAction{attr: string(x.Attr), pos: x.Pos}
-			switch {
-			case c.hasAttr(p.sideAttrs, sa.attr):
-			case c.hasAttr(p.unitAttrs, sa.attr):
-				sa.units = true
-			default:
-				c.errorf(x.Pos, "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+			a := c.findAttr(p.sideAttrs, sa.attr)
+			if a == nil {
+				if a = c.findAttr(p.unitAttrs, sa.attr); a != nil {
+					sa.units = true
+				} else {
+					c.errorf(x.Pos, "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+				}
 			}
 			var d *dsl.Diagnostic
 			sa.target, d = p.compileExpr(x.Target, env, stringValue)
 			c.addDiag(d)
+			if a != nil && sa.target != nil {
+				c.checkSetTarget(sa, x.Target)
+			}
 			sa.value, d = p.compileExpr(x.Value, env, anyValue)
 			c.addDiag(d)
+			if a != nil && sa.value != nil {
+				if t := sa.value.prog.Node().Type(); t != nil && !kindAccepts(a.Type.kind(), t) {
+					c.errorf(x.Value.Pos, "set %s: %s is %s attribute, but %s is %s", x.Attr, x.Attr, a.Type.article(),
+						quoteSrc(strings.TrimSpace(x.Value.Source)), p.types.friendly(t.String()))
+				}
+			}
 			h.body = append(h.body, sa)
 		case *dsl.ReadyAction:
-			e, d := p.compileExpr(x.Expr, env, anyValue)
+			e, d := p.compileExpr(x.Expr, env, namesValue)
 			c.addDiag(d)
 			h.body = append(h.body, &readyAction{e: e, pos: x.Pos})
 		case *dsl.HolderAction:
@@ -1035,13 +1094,37 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 	p.handlers = append(p.handlers, h)
 }
 
-func (c *compiler) hasAttr(attrs []Attr, name string) bool {
-	for _, a := range attrs {
-		if a.Name == name {
-			return true
+func (c *compiler) findAttr(attrs []Attr, name string) *Attr {
+	for i := range attrs {
+		if attrs[i].Name == name {
+			return &attrs[i]
 		}
 	}
-	return false
+	return nil
+}
+
+// checkSetTarget refuses a set whose target is surely the wrong kind of
+// subject: holder names a subject of the main standing, so with an order
+// of sides it is never a unit, and the reverse.
+func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
+	main := c.p.main
+	src := strings.TrimSpace(target.Source)
+	if main == nil || main.units == sa.units || src != "holder" && src != "previous.holder" {
+		return
+	}
+	kind, other := "side", "a unit"
+	if sa.units {
+		kind, other = "unit", "a side"
+	}
+	c.errorf(target.Pos, "set %s of %s: %s is a %s attribute, but %s is always %s (order %s orders %s)",
+		sa.attr, src, sa.attr, kind, quoteSrc(src), other, main.name, subjectsWord(main.units))
+}
+
+func subjectsWord(units bool) string {
+	if units {
+		return "units"
+	}
+	return "sides"
 }
 
 // asDiagnostics returns err as diagnostics, placing a plain error at pos.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -371,17 +372,29 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		if err != nil {
 			return err
 		}
+		// Compile refuses what is surely not a name or a list of names;
+		// what only play can tell (the elements of a list) is checked here.
 		var names []string
 		switch t := v.(type) {
 		case string:
 			names = []string{t}
-		case []any:
-			for _, e := range t {
-				s, _ := e.(string)
-				names = append(names, s)
-			}
 		case []string:
 			names = t
+		case []any:
+			for _, e := range t {
+				s, ok := e.(string)
+				if !ok {
+					return ruleErrorf(x.e.pos, "ready: %s holds %s, which is not a name", quoteSrc(x.e.src), describeValue(e))
+				}
+				names = append(names, s)
+			}
+		default:
+			return ruleErrorf(x.e.pos, "ready: %s is %s, not a name or a list of names", quoteSrc(x.e.src), describeValue(v))
+		}
+		for _, n := range names {
+			if n == "" {
+				return ruleErrorf(x.e.pos, "ready: %s names nobody here", quoteSrc(x.e.src))
+			}
 		}
 		for _, n := range names {
 			if err := b.MakeReady(n); err != nil {
@@ -657,4 +670,16 @@ func (b *Battle) Result() *RoundResult {
 		Activations: slices.Clone(b.cur.Activations),
 		Events:      slices.Clone(b.cur.Events),
 	}
+}
+
+// describeValue shows a value an expression produced, strings quoted so
+// that "" and "3" are not mistaken for nothing and a number.
+func describeValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return strconv.Quote(x)
+	}
+	return fmt.Sprint(v)
 }

@@ -111,7 +111,7 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 			specs[i].Units = append(specs[i].Units, UnitSpec{Name: u.Name, Attrs: normalizeMap(u.Attrs), Statuses: u.Status})
 		}
 	}
-	b, err := p.NewBattle(specs, opts...)
+	b, err := p.newBattle(specs, false, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}

@@ -130,17 +130,15 @@ func TestOddsNeverResolves(t *testing.T) {
 	}}.check(t, r)
 }
 
-// A battle with nothing to order (a ruleset of units, and no units) says
-// nobody holds priority, rather than printing blanks.
+// A battle with nothing to order (a ruleset of units, and no units) is
+// refused, rather than analysed as one that nobody ever holds.
 func TestOddsNobody(t *testing.T) {
 	r := runCmd(t, "", "odds", "agi", "--sides", "A,B", "--rounds", "2")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
-	for _, want := range []string{"  (nobody)  1  100.00%", "  (nobody) → (nobody)  1  100.00%", "  A  0 of 2    0.00%"} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
-		}
+	expectation{code: 1, stderr: []string{
+		"turnorder odds: ruleset agi orders units (order turn_order decides who holds priority), but no side has a unit",
+	}}.check(t, r)
+	if r.stdout != "" {
+		t.Errorf("stdout: %q, want nothing", r.stdout)
 	}
 }
 

@@ -502,3 +502,12 @@ func TestPlayingShowsWarnings(t *testing.T) {
 		})
 	}
 }
+
+// A ruleset that orders units, played with plain sides, says why it
+// cannot be, rather than playing rounds that nobody holds.
+func TestRunNoUnits(t *testing.T) {
+	r := runCmd(t, "", "run", "agi", "--sides", "X,Y")
+	expectation{code: 1, stderr: []string{
+		"turnorder run: ruleset agi orders units (order turn_order decides who holds priority), but no side has a unit: give the sides their units\n",
+	}}.check(t, r)
+}
