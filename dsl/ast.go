@@ -64,6 +64,25 @@ func (n *Name) Capture(values []string) error {
 	return nil
 }
 
+// Ident is an identifier with a position of its own, for a diagnostic
+// that points at it rather than at the start of its statement.
+type Ident struct {
+	Pos  Pos
+	Name Name `parser:"@Ident"`
+}
+
+// String returns the identifier.
+func (i Ident) String() string { return string(i.Name) }
+
+// NameAt is a Name with a position of its own, as Ident is.
+type NameAt struct {
+	Pos  Pos
+	Name Name `parser:"@(Ident | String)"`
+}
+
+// String returns the name, unquoted.
+func (n NameAt) String() string { return string(n.Name) }
+
 // Text is a quoted string literal, unquoted.
 type Text string
 
@@ -166,7 +185,7 @@ type AttrDecl struct {
 	Pos     Pos
 	Of      string   `parser:"@('side' | 'unit') 'attribute'"`
 	Name    Name     `parser:"@Ident"`
-	Type    string   `parser:"@Ident"`
+	Type    Ident    `parser:"@@"`
 	Default *Literal `parser:"('=' @@)?"`
 }
 
@@ -196,9 +215,9 @@ type PhaseStmt struct {
 // Scope says when a phase, step or order is (re)computed.
 type Scope struct {
 	Pos     Pos
-	Each    bool   `parser:"(  @('each' 'round')"`
-	Once    bool   `parser:" | @'once'"`
-	Changed []Name `parser:" | 'until' 'changed' @Ident (',' @Ident)* )"`
+	Each    bool    `parser:"(  @('each' 'round')"`
+	Once    bool    `parser:" | @'once'"`
+	Changed []Ident `parser:" | 'until' 'changed' @@ (',' @@)* )"`
 }
 
 // PhaseItem is a statement inside a phase or step.
@@ -280,7 +299,7 @@ type ChoiceCrit struct {
 	Pos     Pos
 	Kind    string `parser:"'choice' @('order' | 'first' | 'before_after')?"`
 	By      *Role  `parser:"'by' @@"`
-	Default *Name  `parser:"('default' @Ident)?"`
+	Default *Ident `parser:"('default' @@)?"`
 }
 
 // Role names a participant: winner, loser, team, previous.holder,
@@ -315,7 +334,7 @@ type ActivationStmt struct {
 	Mode        string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
 	By          Name   `parser:"'by' @Ident"`
 	PassAllowed bool   `parser:"@('pass' 'allowed')?"`
-	Default     *Name  `parser:"('default' @Ident)?"`
+	Default     *Ident `parser:"('default' @@)?"`
 }
 
 // HandlerStmt is `on start|end of round|phase NAME|step NAME [when EXPR] {}`
@@ -325,8 +344,8 @@ type HandlerStmt struct {
 	EndPos Pos
 	Edge   string   `parser:"'on' ( @('start' | 'end') 'of'"`
 	Point  string   `parser:"       @('round' | 'phase' | 'step')"`
-	Target *Name    `parser:"       ((?! 'when') @(Ident | String))?"`
-	Hook   *Name    `parser:"     | 'hook' @Ident )"`
+	Target *NameAt  `parser:"       ((?! 'when') @@)?"`
+	Hook   *Ident   `parser:"     | 'hook' @@ )"`
 	When   *Expr    `parser:"('when' @@)?"`
 	Body   []Action `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }

@@ -21,6 +21,9 @@ func shortenExpected(msg string) string {
 	}
 	grammar := msg[m[2]:m[3]]
 	if !strings.ContainsAny(grammar, " |") {
+		if w, ok := friendlyWord[grammar]; ok { // a node such as Ident
+			return msg[:m[0]] + "(expected " + w + ")"
+		}
 		return msg
 	}
 	words, ok := firstOf(grammar)
@@ -45,6 +48,7 @@ var friendlyWord = map[string]string{
 	"<ident>": "a name", "<string>": "a quoted string", "<int>": "a number", "<float>": "a number",
 	"<dice>": "dice such as d6", "<eol>": "end of line", "Expr": "an expression", "Role": "a role such as winner",
 	"Criterion": "a criterion", "Assign": "NAME = VALUE", `"\n"`: "end of line", "NameInt": "NAME N",
+	"Ident": "a name", "NameAt": "a name",
 }
 
 type grammarParser struct {

@@ -273,7 +273,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 			p.put(strconv.Itoa(*s.Max))
 		}
 	case *AttrDecl:
-		p.put(s.Of, " attribute ", name(s.Name), " ", s.Type)
+		p.put(s.Of, " attribute ", name(s.Name), " ", string(s.Type.Name))
 		if s.Default != nil {
 			p.put(" = ", literal(s.Default))
 		}
@@ -291,16 +291,16 @@ func (p *printer) ruleStmt(s RuleStmt) {
 			p.put(" pass allowed")
 		}
 		if s.Default != nil {
-			p.put(" default ", name(*s.Default))
+			p.put(" default ", name(s.Default.Name))
 		}
 	case *HandlerStmt:
 		p.put("on ")
 		if s.Hook != nil {
-			p.put("hook ", name(*s.Hook))
+			p.put("hook ", name(s.Hook.Name))
 		} else {
 			p.put(s.Edge, " of ", s.Point)
 			if s.Target != nil {
-				p.put(" ", name(*s.Target))
+				p.put(" ", name(s.Target.Name))
 			}
 		}
 		p.when(s.When)
@@ -375,7 +375,7 @@ func (p *printer) criterion(c Criterion) {
 		}
 		p.put(" by ", role(c.By))
 		if c.Default != nil {
-			p.put(" default ", name(*c.Default))
+			p.put(" default ", name(c.Default.Name))
 		}
 	case *QuoteStmt:
 		p.put("quote ", text(c.Text))
@@ -667,7 +667,11 @@ func scope(s *Scope) string {
 	case s.Once:
 		return " once"
 	case len(s.Changed) > 0:
-		return " until changed " + names(s.Changed)
+		ns := make([]Name, len(s.Changed))
+		for i, n := range s.Changed {
+			ns[i] = n.Name
+		}
+		return " until changed " + names(ns)
 	}
 	return ""
 }

@@ -688,7 +688,7 @@ func ddDecls(f *dsl.File) ddDecl {
 		for _, st := range rs.Body {
 			switch x := st.(type) {
 			case *dsl.AttrDecl:
-				if x.Type == "int" {
+				if x.Type.Name == "int" {
 					if x.Of == "side" {
 						d.sideInts = append(d.sideInts, string(x.Name))
 					} else {

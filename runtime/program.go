@@ -487,11 +487,11 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 }
 
 func (c *compiler) attr(s *dsl.AttrDecl) {
-	t := AttrType(s.Type)
+	t := AttrType(s.Type.Name)
 	switch t {
 	case IntAttr, BoolAttr, StringAttr:
 	default:
-		c.errorf(s.Pos, "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
+		c.errorf(s.Type.Pos, "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
 		return
 	}
 	if !c.declareName(string(s.Name), s.Pos, s.Of+" attribute") {
@@ -659,10 +659,10 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 	case len(s.Changed) > 0:
 		sc := scope{kind: "changed"}
 		for _, n := range s.Changed {
-			if !c.isAttr(string(n)) {
-				c.errorf(s.Pos, "until changed %s: no side or unit attribute is called %s", n, n)
+			if !c.isAttr(string(n.Name)) {
+				c.errorf(n.Pos, "until changed %s: no side or unit attribute is called %s", n, n)
 			}
-			sc.watched = append(sc.watched, string(n))
+			sc.watched = append(sc.watched, string(n.Name))
 		}
 		return sc
 	}
@@ -843,10 +843,10 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	c.p.asks = append(c.p.asks, DecisionKind(kind))
 	l.pos = s.Pos
 	if s.Default != nil {
-		if !slices.Contains(pols, string(*s.Default)) {
-			c.errorf(s.Pos, "choice %s cannot default to %s (use %s)", kind, *s.Default, strings.Join(pols, " or "))
+		if !slices.Contains(pols, string(s.Default.Name)) {
+			c.errorf(s.Default.Pos, "choice %s cannot default to %s (use %s)", kind, s.Default, strings.Join(pols, " or "))
 		}
-		l.policy = string(*s.Default)
+		l.policy = string(s.Default.Name)
 	}
 	switch l.role {
 	case "team":
@@ -1016,10 +1016,10 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		p.asks = append(p.asks, ChooseActivation)
 	}
 	if s.Default != nil {
-		if !slices.Contains(pols, string(*s.Default)) {
-			c.errorf(s.Pos, "activation cannot default to %s (use %s)", *s.Default, strings.Join(pols, " or "))
+		if !slices.Contains(pols, string(s.Default.Name)) {
+			c.errorf(s.Default.Pos, "activation cannot default to %s (use %s)", s.Default, strings.Join(pols, " or "))
 		}
-		a.policy = string(*s.Default)
+		a.policy = string(s.Default.Name)
 	}
 	p.act = a
 	p.main = o
@@ -1030,22 +1030,23 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 	h := &handler{pos: s.Pos}
 	switch {
 	case s.Hook != nil:
-		h.point = HookPoint{Kind: "hook", Name: string(*s.Hook)}
+		h.point = HookPoint{Kind: "hook", Name: string(s.Hook.Name)}
 		if !p.hookNames[h.point.Name] {
-			c.errorf(s.Pos, "on hook %s: no phase has `hook %s`", *s.Hook, *s.Hook)
+			c.errorf(s.Hook.Pos, "on hook %s: no phase has `hook %s`", s.Hook, s.Hook)
 		}
 	default:
 		h.point = HookPoint{Edge: s.Edge, Kind: s.Point}
+		at := s.Pos // the name, if there is one
 		if s.Target != nil {
-			h.point.Name = string(*s.Target)
+			h.point.Name, at = string(s.Target.Name), s.Target.Pos
 		}
 		switch {
 		case s.Point == "round" && s.Target != nil:
-			c.errorf(s.Pos, "on %s of round takes no name", s.Edge)
+			c.errorf(at, "on %s of round takes no name", s.Edge)
 		case s.Point == "phase" && (s.Target == nil || !c.phaseNames[h.point.Name]):
-			c.errorf(s.Pos, "on %s of phase: no phase named %q", s.Edge, h.point.Name)
+			c.errorf(at, "on %s of phase: no phase named %q", s.Edge, h.point.Name)
 		case s.Point == "step" && (s.Target == nil || !c.stepNames[h.point.Name]):
-			c.errorf(s.Pos, "on %s of step: no step named %q", s.Edge, h.point.Name)
+			c.errorf(at, "on %s of step: no step named %q", s.Edge, h.point.Name)
 		}
 	}
 	env := p.types.groupSides
