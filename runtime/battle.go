@@ -254,21 +254,20 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		fail(pos, "ruleset %s needs %s sides, got %d", p.name, want, n)
 	}
 	for _, ss := range sides {
-		if ss.Name == "" {
-			fail(ss.Pos, "a side needs a name")
+		if msg := nameProblem("side", ss.Name, b.taken); msg != "" {
+			fail(ss.Pos, "%s", msg)
 			continue
 		}
-		if b.taken(ss.Name) {
-			fail(ss.Pos, "the name %s is used twice", ss.Name)
-			continue
+		if ss.Team == reservedName {
+			fail(ss.Pos, "side %s: %s", ss.Name, reservedMsg("team"))
 		}
 		s := &Side{Name: ss.Name, Team: ss.Team, Attrs: map[string]any{}}
 		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, "side "+ss.Name, ss.Pos, fail)
 		b.sides = append(b.sides, s)
 		b.sideByNm[s.Name] = s
 		for _, us := range ss.Units {
-			if us.Name == "" || b.taken(us.Name) {
-				fail(us.Pos, "the name %q is used twice (unit names must be unique in a battle)", us.Name)
+			if msg := nameProblem("unit", us.Name, b.taken); msg != "" {
+				fail(us.Pos, "%s", msg)
 				continue
 			}
 			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/turnorder/turnorder/dsl"
 )
@@ -88,4 +89,54 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 		}
 	}
 	return sp
+}
+
+// reservedName means nobody where a scenario expects a name (`expect
+// chooser none`, `expect ready none`), so nothing may be called that.
+const reservedName = "none"
+
+func reservedMsg(what string) string {
+	return fmt.Sprintf("%s cannot name a %s: it means nobody, as in `expect chooser %s`", reservedName, what, reservedName)
+}
+
+// nameProblem says what is wrong with name as the name of a side or unit
+// (what), given the names taken before it, or "" if nothing is.
+func nameProblem(what, name string, taken func(string) bool) string {
+	switch {
+	case name == "":
+		return fmt.Sprintf("a %s needs a name", what)
+	case name == reservedName:
+		return reservedMsg(what)
+	case taken(name):
+		return fmt.Sprintf("the name %q is used twice (sides and units need names of their own)", name)
+	}
+	return ""
+}
+
+// CheckSides reports what NewBattle would refuse in sides whatever the
+// ruleset: a missing, reserved or repeated name. It is for a file of sides
+// checked on its own, before a ruleset is chosen.
+func CheckSides(sides []SideSpec) dsl.Diagnostics {
+	var diags dsl.Diagnostics
+	seen := map[string]bool{}
+	taken := func(n string) bool { return seen[n] }
+	check := func(pos dsl.Pos, what, name string) {
+		if msg := nameProblem(what, name, taken); msg != "" {
+			// `unit a * 3` is three units with one position: one error.
+			if d := dsl.Errorf(pos, "%s", msg); !slices.Contains(diags, d) {
+				diags = append(diags, d)
+			}
+		}
+		seen[name] = true
+	}
+	for _, s := range sides {
+		check(s.Pos, "side", s.Name)
+		if s.Team == reservedName {
+			diags = append(diags, dsl.Errorf(s.Pos, "side %s: %s", s.Name, reservedMsg("team")))
+		}
+		for _, u := range s.Units {
+			check(u.Pos, "unit", u.Name)
+		}
+	}
+	return diags
 }

@@ -129,6 +129,7 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 	var names []string
 	declared := map[string]dsl.Pos{}
 	scenarios, sides := 0, 0
+	var specs []runtime.SideSpec // the file's own sides, as --setup reads them
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *dsl.Ruleset:
@@ -153,8 +154,10 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 			scenarios++
 		case *dsl.SideSetup:
 			sides++
+			specs = append(specs, runtime.SideFromDSL(d))
 		}
 	}
+	diags = append(diags, runtime.CheckSides(specs)...)
 	// After a syntax error the broken declaration is missing from f, so a
 	// scenario naming it would be reported twice over; skip the check.
 	var broken []brokenUse

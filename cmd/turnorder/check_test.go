@@ -98,6 +98,12 @@ ruleset s {
   }
 }
 `)
+	setup := writeFile(t, dir, "setup.rules", `side Jay {
+  unit md * 3
+  unit md2
+}
+side none
+`)
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
@@ -128,6 +134,10 @@ ruleset s {
 		{"scenario statements", []string{typos}, expectation{code: 1, stderr: []string{
 			typos + ":4:17: error: round 1: roll Rbo: no side or unit is called Rbo (sides Jay, Rob)",
 			typos + ":5:12: error: round 1: expect event rolls: there is no such kind of event",
+		}, notStdout: []string{"ok"}}},
+		{"names in a file of sides", []string{setup}, expectation{code: 1, stderr: []string{
+			setup + `:3:3: error: the name "md2" is used twice`,
+			setup + ":5:1: error: none cannot name a side",
 		}, notStdout: []string{"ok"}}},
 		{"duplicate ruleset", []string{dup}, expectation{code: 1, stderr: []string{dup + ":9:1: error: ruleset r is declared twice in this file (first at line 1)"}}},
 		{"warnings only", []string{warn}, expectation{code: 0,
