@@ -332,7 +332,7 @@ type TieRule struct {
 type ActivationStmt struct {
 	Pos         Pos
 	Mode        string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
-	By          Name   `parser:"'by' @Ident"`
+	By          Ident  `parser:"'by' @@"`
 	PassAllowed bool   `parser:"@('pass' 'allowed')?"`
 	Default     *Ident `parser:"('default' @@)?"`
 }

@@ -286,7 +286,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		p.put("phase ", name(s.Name), scope(s.Scope))
 		block(p, s.Body, s.EndPos, p.phaseItem)
 	case *ActivationStmt:
-		p.put("activation ", s.Mode, " by ", name(s.By))
+		p.put("activation ", s.Mode, " by ", name(s.By.Name))
 		if s.PassAllowed {
 			p.put(" pass allowed")
 		}

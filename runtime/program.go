@@ -997,17 +997,17 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		c.errorf(s.Pos, "activation is declared twice")
 		return
 	}
-	o := p.orders[string(s.By)]
+	o := p.orders[string(s.By.Name)]
 	if o == nil {
-		c.errorf(s.Pos, "activation by %s: there is no order named %s", s.By, s.By)
+		c.errorf(s.By.Pos, "activation by %s: there is no order named %s", s.By, s.By)
 		return
 	}
 	if s.Mode == "unit_order" && !o.units {
-		c.errorf(s.Pos, "activation unit_order needs an order of units, but %s orders sides", s.By)
+		c.errorf(s.By.Pos, "activation unit_order needs an order of units, but %s orders sides", s.By)
 		return
 	}
 	if s.Mode != "unit_order" && o.units {
-		c.errorf(s.Pos, "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
+		c.errorf(s.By.Pos, "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
 		return
 	}
 	pols := policies[ChooseActivation]
