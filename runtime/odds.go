@@ -253,7 +253,8 @@ type branchOutcome struct {
 type enumDice struct {
 	path     []branchOutcome
 	at       int
-	lastRoll []string // subjects of the previous roll request, if it was a reroll
+	lastRoll []string                   // subjects of the previous roll request, if it was a reroll
+	rolls    map[string][]branchOutcome // rollOutcomes by request shape, shared by a round's replays
 }
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
@@ -271,9 +272,16 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 		d.at++
 		return d.path[d.at-1].rolls, nil
 	}
-	outs, err := rollOutcomes(req)
-	if err != nil {
-		return nil, err
+	// Every replay of a round reaches the same few rolls: work out each
+	// one's outcomes once. They are only read.
+	key := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
+	outs, ok := d.rolls[key]
+	if !ok {
+		var err error
+		if outs, err = rollOutcomes(req); err != nil {
+			return nil, err
+		}
+		d.rolls[key] = outs
 	}
 	return nil, errBranch{outcomes: outs}
 }
@@ -400,6 +408,7 @@ func rankKey(totals []int) string {
 // distinct end states with their probabilities.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, int, error) {
 	paths := 0
+	rolls := map[string][]branchOutcome{}
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -411,7 +420,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		if paths > maxPaths {
 			return nil, fmt.Errorf("round %d has more than %d paths to enumerate exactly: %w", b.round+1, maxPaths, ErrLimit)
 		}
-		c := b.Clone(WithDice(&enumDice{path: path}))
+		c := b.Clone(WithDice(&enumDice{path: path, rolls: rolls}))
 		res, err := c.PlayRound(ctx)
 		var br errBranch
 		switch {
