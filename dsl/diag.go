@@ -136,6 +136,7 @@ const snippetWidth = 100
 // caret stays under the character it means.
 func snippet(line string, col int) (string, int) {
 	var cells []string // the text of each cell; a wide character's second is ""
+	zero := ""         // zero-width characters before the first cell
 	caret := -1
 	i := 0
 	for _, r := range line {
@@ -148,7 +149,9 @@ func snippet(line string, col int) (string, int) {
 			cells = append(cells, " ")
 		case r == utf8.RuneError || unicode.IsControl(r):
 			cells = append(cells, "?")
-		case w == 0 && len(cells) > 0:
+		case w == 0 && len(cells) == 0:
+			zero += string(r)
+		case w == 0:
 			cells[len(cells)-1] += string(r)
 		case w == 2:
 			cells = append(cells, string(r), "")
@@ -159,10 +162,16 @@ func snippet(line string, col int) (string, int) {
 	if caret < 0 {
 		caret = len(cells) // past the end of the line
 	}
+	if len(cells) > 0 {
+		cells[0] = zero + cells[0]
+	}
 	start, end := 0, len(cells)
 	if end > snippetWidth {
 		start = max(0, min(caret-snippetWidth/2, len(cells)-snippetWidth))
-		end = start + snippetWidth
+		if cells[start] == "" {
+			start++ // not half of a wide character
+		}
+		end = min(start+snippetWidth, len(cells))
 	}
 	var b strings.Builder
 	if start > 0 {

@@ -201,6 +201,16 @@ func TestRenderSnippet(t *testing.T) {
 		want: "    …" + strings.Repeat("x", 49) + " frob " + strings.Repeat("x", 45) + "…\n" +
 			"     " + strings.Repeat(" ", 50) + "^\n",
 	}, {
+		name: "a cut does not start in the middle of a wide character",
+		src:  strings.Repeat("日", 100) + "b" + strings.Repeat("x", 100), line: 1, col: 102,
+		want: "    …" + strings.Repeat("日", 24) + "b" + strings.Repeat("x", 51) + "…\n" +
+			"    " + strings.Repeat(" ", 50) + "^\n", // under the first x
+	}, {
+		name: "a zero-width character at the start of the line takes no cell",
+		src:  "\u200bsides two", line: 1, col: 8,
+		want: "    \u200bsides two\n" +
+			"          ^\n",
+	}, {
 		name: "near its start, a long line is cut at the end only",
 		src:  "frob " + long, line: 1, col: 1,
 		want: "    frob " + strings.Repeat("x", 95) + "…\n" +

@@ -122,7 +122,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		errs = append(errs, numErrs...)
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
-	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines)
+	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines, maxSyntaxErrs-len(errs))
 	// Where parsing stopped, if it did, comes last, whatever its position.
 	last := func(ds Diagnostics) Diagnostics {
 		if stopped != nil {
@@ -153,7 +153,8 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 // lexRecovering lexes text, setting aside what no token starts with so
 // that the rest of the file is still checked: a run of characters foreign
 // to the language, or a string that is not closed (to the end of its
-// line, but for a brace that ends it, which keeps the blocks balanced).
+// line, but for the braces that end it and a comment after them, which
+// keep the blocks balanced).
 // It returns the tokens of what is left, an error for each thing set
 // aside, the lines they were on (a parse error on such a line is a
 // consequence, not another mistake), and whether it could go on.
@@ -183,20 +184,46 @@ func lexRecovering(filename string, text []byte) (tokens []lexer.Token, errs Dia
 // foreignEnd returns where the text set aside from start ends: see
 // lexRecovering. It is always past start.
 func foreignEnd(text []byte, start int) int {
-	if c := text[start]; c == '"' || c == '\'' || c == '`' {
-		end := start + bytes.IndexByte(text[start:], '\n')
-		if end < start {
-			end = len(text)
+	if text[start] == '`' { // a Go or Markdown habit: one mistake to the next backtick
+		line := text[start+1:]
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
 		}
-		for i := start + 1; i < end; i++ {
-			if c := text[i]; c != '{' && c != '}' {
-				continue
-			}
-			if rest := bytes.TrimLeft(text[i+1:end], " \t\r"); len(rest) == 0 || rest[0] == '#' {
-				return i // the brace ends the line, but for a comment
+		if i := bytes.IndexByte(line, '`'); i >= 0 {
+			return start + 1 + i + 1
+		}
+	}
+	if c := text[start]; c == '"' || c == '\'' {
+		body := text[start+1:]
+		if nl := bytes.IndexByte(body, '\n'); nl >= 0 {
+			body = body[:nl]
+		}
+		// What the author meant for a comment is one, so that the braces
+		// before it (the line's own) are kept.
+		if i := bytes.Index(body, []byte(" #")); i >= 0 {
+			body = body[:i]
+		}
+		keep := len(body)
+		for keep > 0 && strings.IndexByte("{} \t\r", body[keep-1]) >= 0 {
+			keep--
+		}
+		// But a "}" that closes a "{" in the string is text.
+		depth := 0
+		for _, b := range body[:keep] {
+			switch {
+			case b == '{':
+				depth++
+			case b == '}' && depth > 0:
+				depth--
 			}
 		}
-		return end
+		for keep < len(body) && depth > 0 && body[keep] != '{' {
+			if body[keep] == '}' {
+				depth--
+			}
+			keep++
+		}
+		return start + 1 + keep
 	}
 	end := start
 	for end < len(text) {
@@ -228,8 +255,9 @@ func columnsIn(src []byte, ds Diagnostics) Diagnostics {
 // describes. It returns the file parsed from what was left (nil if it gave
 // up), the errors, the spans of text it set aside (a bracket it removed
 // counts as a span of one byte), and, if it stopped before the end, a last
-// diagnostic saying so.
-func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet map[int]bool) (f *File, errs Diagnostics, spans [][2]int, stopped *Diagnostic) {
+// diagnostic saying so. budget is how many errors it may report: what the
+// file's characters left of maxSyntaxErrs.
+func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet map[int]bool, budget int) (f *File, errs Diagnostics, spans [][2]int, stopped *Diagnostic) {
 	seen := map[Diagnostic]bool{}
 	bracketLines := map[int]bool{} // lines with an unclosed bracket, reported and removed
 	relex := func() bool {
@@ -269,7 +297,7 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 		}
 		// Say so when stopping, or the author would take the list for all
 		// there is.
-		if len(errs) >= maxSyntaxErrs {
+		if len(errs) >= budget {
 			stop := errorAt(d.Pos, "too many errors: the rest of the file is not checked")
 			return nil, errs, spans, &stop
 		}
@@ -280,8 +308,12 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 		seen[d] = true
 		if open := unclosed(tokens); open != nil && open.Pos == d.Pos {
 			// Everything after an unclosed bracket is inside it. Report
-			// it, remove it, and parse the rest of the file as written.
-			errs = append(errs, d)
+			// it (unless its line lost text to a lexical error, which may
+			// have held the closing bracket), remove it, and parse the
+			// rest of the file as written.
+			if !quiet[d.Pos.Line] {
+				errs = append(errs, d)
+			}
 			text[open.Pos.Offset] = ' '
 			spans = append(spans, [2]int{open.Pos.Offset, open.Pos.Offset + 1})
 			bracketLines[open.Pos.Line] = true
@@ -589,8 +621,10 @@ func friendly(msg string) string {
 		case err != nil || rest == "":
 		case rest[0] == '"':
 			msg = `this string is not closed (a string ends with " on the same line)`
+		case rest[0] == '\'':
+			msg = `this string is not closed (a string in single quotes ends with ' on the same line)`
 		case rest[0] == '`':
-			msg = "this string is not closed (a raw string ends with `)"
+			msg = "unexpected '`': write a string in double quotes"
 		default:
 			r, _ := utf8.DecodeRuneInString(rest)
 			msg = fmt.Sprintf("unexpected %q: no name, number or symbol of the language starts with it", r)

@@ -182,7 +182,7 @@ func TestMissingBraceKeepsTheNextDeclaration(t *testing.T) {
 // When recovery stops, the diagnostic saying so comes last, whether the
 // mistakes are in the grammar or in the characters.
 func TestRecoveryStopComesLast(t *testing.T) {
-	for _, stmt := range []string{"  frob%d 1\n", "  sides @%d\n"} {
+	for _, stmt := range []string{"  frob%d 1\n", "  sides @%d\n", "  sides @%d\n  frob%[1]d 1\n"} {
 		var b strings.Builder
 		b.WriteString("ruleset x {\n")
 		for i := range 25 {
@@ -192,6 +192,11 @@ func TestRecoveryStopComesLast(t *testing.T) {
 		_, diags := dsl.Parse("many.rules", []byte(b.String()))
 		if n := len(diags); n == 0 || !strings.HasPrefix(diags[n-1].Message, "too many errors") {
 			t.Fatalf("diagnostics:\n%s", diags.Render(b.String()))
+		}
+		// Mistakes in the characters and in the grammar share one bound:
+		// 20 errors, then the one saying so.
+		if n := len(diags); n != 21 {
+			t.Errorf("%q: %d diagnostics, want 21", stmt, n)
 		}
 	}
 }
