@@ -91,10 +91,28 @@ func TestCheckBrokenRulesetFile(t *testing.T) {
 		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
 	}
 
-	// Checked with the file it names, the error is still shown once.
+	// Checked with the file it names, the error is still shown once, and
+	// the file, whose errors came before, is not ok.
 	r = runCmd(t, "", "check", byPath, bad)
-	expectation{code: 1}.check(t, r)
+	expectation{code: 1, notStdout: []string{"ok"}}.check(t, r)
 	if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
 		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+}
+
+// A broken file whose errors were already shown is still broken: it is
+// not "ok" when a scenario named it first, or when it is named twice.
+func TestCheckShownErrorsAreNotOK(t *testing.T) {
+	dir := t.TempDir()
+	const ruleset = "ruleset b \"X\" {\n  sides 2\n  phase p { order sides as o { highest agl } }\n}\n"
+	writeFile(t, dir, "a.rules", "scenario \"b\" {\n  ruleset \"zbroken.rules\"\n  side A\n  side B\n  round 1 { expect holder A }\n}\n")
+	broken := writeFile(t, dir, "zbroken.rules", ruleset)
+	for _, args := range [][]string{{dir}, {broken, broken}} {
+		r := runCmd(t, "", append([]string{"check"}, args...)...)
+		expectation{code: 1, stderr: []string{broken + ":3:40: error: unknown name agl\n"},
+			notStdout: []string{"ok"}}.check(t, r)
+		if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
+			t.Errorf("check %s: the error is shown %d times, want once:\n%s", strings.Join(args, " "), got, r.stderr)
+		}
 	}
 }

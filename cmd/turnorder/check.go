@@ -92,6 +92,10 @@ func checkFile(e *env, arg string, shown map[string]bool) bool {
 		return false
 	}
 	diags, broken, summary := checkSource(filename, src, dir)
+	// Whether the file is clean is decided on all its diagnostics; those
+	// already shown (the file was named twice, or a scenario named it) are
+	// left out only of what is printed.
+	clean := !diags.HasErrors() && len(broken) == 0
 	// In the file's order: the errors of a scenario's ruleset file, and a
 	// note at its `ruleset` line, come where that line is.
 	diags = unshown(diags, shown)
@@ -108,7 +112,7 @@ func checkFile(e *env, arg string, shown map[string]bool) bool {
 		writeNote(e.stderr, at, src, fmt.Sprintf("%s is used by scenario %q here", b.use.Name, b.scenario))
 	}
 	writeDiags(e.stderr, diags, src, e.prefix())
-	if diags.HasErrors() || len(broken) > 0 {
+	if !clean {
 		return false
 	}
 	fmt.Fprintf(e.stdout, "ok  %s (%s)\n", display, summary)
