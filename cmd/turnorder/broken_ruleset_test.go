@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -114,5 +115,28 @@ func TestCheckShownErrorsAreNotOK(t *testing.T) {
 		if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
 			t.Errorf("check %s: the error is shown %d times, want once:\n%s", strings.Join(args, " "), got, r.stderr)
 		}
+	}
+}
+
+// A byte order mark at the start of a scenario file moves neither the
+// note at its `ruleset` line nor the caret under the name.
+func TestCheckBrokenRulesetFileBOM(t *testing.T) {
+	dir, _, bad, byPath := brokenRulesetFiles(t)
+	src, err := os.ReadFile(byPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := writeFile(t, dir, "bom.rules", "\uFEFF"+string(src))
+	for _, file := range []string{byPath, bom} {
+		r := runCmd(t, "", "check", file)
+		expectation{code: 1, stderr: []string{
+			bad + ":3:40: error: unknown name agl\n",
+			file + ":1:24: note: bad.rules is used by scenario \"p\" here\n" +
+				"    scenario \"p\" { ruleset \"bad.rules\"\n" +
+				"                           ^\n",
+			file + ":13:11: note: bad.rules is used by scenario \"r\" here\n" +
+				"      ruleset \"bad.rules\"\n" +
+				"              ^\n",
+		}, notStdout: []string{"ok"}}.check(t, r)
 	}
 }

@@ -101,15 +101,14 @@ func checkFile(e *env, arg string, shown map[string]bool) bool {
 	diags = unshown(diags, shown)
 	diags.Sort()
 	for _, b := range broken {
-		at := afterKeyword(string(src), b.use.Pos)
 		i := 0
-		for i < len(diags) && before(diags[i].Pos, at) {
+		for i < len(diags) && before(diags[i].Pos, b.at) {
 			i++
 		}
 		writeDiags(e.stderr, diags[:i], src, e.prefix())
 		diags = diags[i:]
 		writeDiags(e.stderr, unshown(b.rf.errs, shown), b.rf.src, e.prefix())
-		writeNote(e.stderr, at, src, fmt.Sprintf("%s is used by scenario %q here", b.use.Name, b.scenario))
+		writeNote(e.stderr, b.at, src, fmt.Sprintf("%s is used by scenario %q here", b.name, b.scenario))
 	}
 	writeDiags(e.stderr, diags, src, e.prefix())
 	if !clean {
@@ -200,7 +199,8 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 // compile. Its errors belong to that file, and are shown there.
 type brokenUse struct {
 	scenario string
-	use      *dsl.UseRuleset
+	name     string  // the file, as the scenario names it
+	at       dsl.Pos // the name in the scenario's `ruleset` line
 	rf       *rulesetFile
 }
 
@@ -252,7 +252,7 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 							files[path] = rf
 						}
 						if len(rf.errs) > 0 {
-							broken = append(broken, brokenUse{scenario: string(sc.Title), use: use, rf: rf})
+							broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: namePos(f, use), rf: rf})
 						}
 					}
 					continue
@@ -263,10 +263,17 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			if dir != "" {
 				msg += ", and there is no such file next to this one"
 			}
-			diags = append(diags, dsl.Errorf(afterKeyword(f.Source, use.Pos), "%s", msg))
+			diags = append(diags, dsl.Errorf(namePos(f, use), "%s", msg))
 		}
 	}
 	return diags, broken
+}
+
+// namePos returns the position of the name in use, a `ruleset NAME`
+// statement of f. Positions are of f.Source, the text after any byte
+// order mark, not of the file's bytes.
+func namePos(f *dsl.File, use *dsl.UseRuleset) dsl.Pos {
+	return afterKeyword(f.Source, use.Pos)
 }
 
 // afterKeyword returns the position of the word after the keyword at pos
