@@ -140,3 +140,43 @@ func TestCheckBrokenRulesetFileBOM(t *testing.T) {
 		}, notStdout: []string{"ok"}}.check(t, r)
 	}
 }
+
+// A ruleset file that does not parse, tested itself and named by a
+// scenario, has its errors shown once, and listed once in -json's errors.
+func TestTestUnparsedRulesetFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	broken := writeFile(t, dir, "zbroken.rules", "ruleset b \"X\" {\n  sides 2\n  frob\n}\n")
+	scen := writeFile(t, dir, "a.rules", "scenario \"b\" {\n  ruleset \"zbroken.rules\"\n  side A\n  side B\n  round 1 { expect holder A }\n}\n")
+	const frob = `unknown statement "frob"`
+
+	r := runCmd(t, "", "test", broken, scen)
+	expectation{code: 1, stdout: []string{"FAIL  " + scen + ": b\n", "0 passed, 1 failed\n"},
+		stderr: []string{broken + ":3:3: error: " + frob,
+			"turnorder test: " + broken + " does not parse (1 error); its scenarios were not run\n"}}.check(t, r)
+	if got := strings.Count(r.stderr, frob); got != 1 {
+		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+
+	r = runCmd(t, "", "test", "-json", broken, scen)
+	var doc testDoc
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if len(doc.Errors) != 1 || !strings.HasPrefix(doc.Errors[0], broken+":3:3: error: "+frob) {
+		t.Errorf("errors %q, want the one error of %s", doc.Errors, broken)
+	}
+
+	// -with a file that does not parse: shown once, listed once.
+	r = runCmd(t, "", "test", "-json", "-with", broken, scen)
+	doc = testDoc{}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if len(doc.Errors) != 1 || !strings.HasPrefix(doc.Errors[0], broken+":3:3: error: "+frob) {
+		t.Errorf("-with: errors %q, want the one error of %s", doc.Errors, broken)
+	}
+	expectation{code: 1, stderr: []string{"turnorder test: -with " + broken + " does not parse (1 error); no scenario was run\n"}}.check(t, r)
+	if got := strings.Count(r.stderr, frob); got != 1 {
+		t.Errorf("-with: the error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+}

@@ -242,8 +242,7 @@ func (t *tester) loadWith(arg string) map[string]*runtime.Program {
 	f, diags := dsl.Parse(path, src)
 	if f == nil || diags.HasErrors() {
 		t.broken++
-		writeDiags(t.e.stderr, diags, src, t.e.prefix())
-		t.noteErrors(diags)
+		t.report(diags, src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not parse (%s); no scenario was run\n", path, plural(countErrorsOnly(diags), "error"))
 		return nil
 	}
@@ -396,10 +395,9 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	}
 	f, diags := sf.f, sf.diags
 	if f == nil || diags.HasErrors() {
-		writeDiags(t.e.stderr, diags, sf.src, t.e.prefix())
+		t.report(diags, sf.src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
 		t.broken++
-		t.noteErrors(diags)
 		return
 	}
 	if !slices.ContainsFunc(f.Decls, func(d dsl.Decl) bool { _, ok := d.(*dsl.Scenario); return ok }) {
