@@ -143,13 +143,9 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 				declared[name] = d.Pos
 				names = append(names, name)
 			}
-			p, err := runtime.CompileRuleset(f, d)
-			if err != nil {
-				if ds, ok := asDiags(err); ok {
-					diags = append(diags, ds...)
-				} else {
-					diags = append(diags, dsl.Errorf(d.Pos, "ruleset %s: %v", name, err))
-				}
+			p, ds := compileRuleset(f, d)
+			if p == nil {
+				diags = append(diags, ds...)
 				continue
 			}
 			diags = append(diags, p.Warnings()...)
@@ -245,7 +241,7 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			}
 			if dir != "" {
 				if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && !info.IsDir() {
-					if path := rulesetPath(name, use.Pos.Filename); path != "" {
+					if path := conformance.RulesetPath(name, use.Pos.Filename); path != "" {
 						rf := files[path]
 						if rf == nil {
 							rf = loadRulesetFile(path)

@@ -452,15 +452,11 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	}
 	var errs dsl.Diagnostics
 	var src []byte
-	switch path := rulesetPath(string(use.Name), sf.name); {
+	switch path := conformance.RulesetPath(string(use.Name), sf.name); {
 	case decl != nil:
 		var seen bool
 		if errs, seen = own[decl]; !seen {
-			if _, err := runtime.CompileRuleset(f, decl); err != nil {
-				if errs, _ = asDiags(err); errs == nil {
-					errs = dsl.Diagnostics{dsl.Errorf(decl.Pos, "%v", err)}
-				}
-			}
+			_, errs = compileRuleset(f, decl)
 			own[decl] = errorsOnly(errs)
 		}
 		errs, src = own[decl], sf.src
@@ -551,12 +547,8 @@ func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics)
 	progs := map[string]*runtime.Program{}
 	var all dsl.Diagnostics
 	for _, r := range f.Rulesets() {
-		p, err := runtime.CompileRuleset(f, r)
-		if err != nil {
-			ds, ok := asDiags(err)
-			if !ok {
-				ds = dsl.Diagnostics{dsl.Errorf(r.Pos, "%v", err)}
-			}
+		p, ds := compileRuleset(f, r)
+		if p == nil {
 			all = append(all, ds...)
 			continue
 		}
@@ -565,13 +557,23 @@ func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics)
 	return progs, all
 }
 
+// compileRuleset compiles r, a ruleset of f. It returns the program, or
+// nil and why r does not compile.
+func compileRuleset(f *dsl.File, r *dsl.Ruleset) (*runtime.Program, dsl.Diagnostics) {
+	p, err := runtime.CompileRuleset(f, r)
+	if err != nil {
+		return nil, diagsOf(fmt.Errorf("ruleset %s: %w", r.Name, err), r.Pos)
+	}
+	return p, nil
+}
+
 // load finds a ruleset a scenario names outside its own file: one of the
 // -with file's, or else where the scenario says.
 func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil
 	}
-	if path := rulesetPath(name, fromFile); path != "" {
+	if path := conformance.RulesetPath(name, fromFile); path != "" {
 		if rf := t.rulesetFile(path); rf.prog != nil {
 			return rf.prog, nil // compiled once for all the scenarios naming it
 		}
