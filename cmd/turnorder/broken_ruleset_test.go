@@ -157,26 +157,21 @@ func TestTestUnparsedRulesetFileOnce(t *testing.T) {
 		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
 	}
 
-	r = runCmd(t, "", "test", "-json", broken, scen)
-	var doc testDoc
-	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
-		t.Fatalf("%v\n%s", err, r.stdout)
+	// -json, and -with a file that does not parse (which stops the run):
+	// listed once.
+	for _, args := range [][]string{{broken, scen}, {"-with", broken, scen}} {
+		r = runCmd(t, "", append([]string{"test", "-json"}, args...)...)
+		var doc testDoc
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatalf("%v\n%s", err, r.stdout)
+		}
+		if len(doc.Errors) != 1 || !strings.HasPrefix(doc.Errors[0], broken+":3:3: error: "+frob) {
+			t.Errorf("test -json %s: errors %q, want the one error of %s", strings.Join(args, " "), doc.Errors, broken)
+		}
+		if got := strings.Count(r.stderr, frob); got != 1 {
+			t.Errorf("test -json %s: the error is shown %d times, want once:\n%s", strings.Join(args, " "), got, r.stderr)
+		}
 	}
-	if len(doc.Errors) != 1 || !strings.HasPrefix(doc.Errors[0], broken+":3:3: error: "+frob) {
-		t.Errorf("errors %q, want the one error of %s", doc.Errors, broken)
-	}
-
-	// -with a file that does not parse: shown once, listed once.
-	r = runCmd(t, "", "test", "-json", "-with", broken, scen)
-	doc = testDoc{}
-	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
-		t.Fatalf("%v\n%s", err, r.stdout)
-	}
-	if len(doc.Errors) != 1 || !strings.HasPrefix(doc.Errors[0], broken+":3:3: error: "+frob) {
-		t.Errorf("-with: errors %q, want the one error of %s", doc.Errors, broken)
-	}
+	// The last run is the -with one.
 	expectation{code: 1, stderr: []string{"turnorder test: -with " + broken + " does not parse (1 error); no scenario was run\n"}}.check(t, r)
-	if got := strings.Count(r.stderr, frob); got != 1 {
-		t.Errorf("-with: the error is shown %d times, want once:\n%s", got, r.stderr)
-	}
 }
