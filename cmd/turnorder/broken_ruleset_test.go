@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -35,8 +36,8 @@ func TestTestBrokenRuleset(t *testing.T) {
 
 	r := runCmd(t, "", "test", own)
 	expectation{code: 1, stdout: []string{
-		"FAIL  " + own + ": s\n    " + own + ":6:3: ruleset x does not compile (1 error)\n",
-		"FAIL  " + own + ": t\n    " + own + ":12:3: ruleset x does not compile (1 error)\n",
+		"FAIL  " + own + ": s\n    " + own + ":6:11: ruleset x does not compile (1 error)\n",
+		"FAIL  " + own + ": t\n    " + own + ":12:11: ruleset x does not compile (1 error)\n",
 	}}.check(t, r)
 	if r.stderr != agl(own) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", r.stderr, agl(own))
@@ -46,9 +47,9 @@ func TestTestBrokenRuleset(t *testing.T) {
 	// its error is still shown once.
 	r = runCmd(t, "", "test", dir)
 	expectation{code: 1, stdout: []string{
-		"FAIL  " + byPath + ": p\n    " + byPath + ":1:16: ruleset bad.rules does not compile (1 error)\n",
-		"FAIL  " + byPath + ": q\n    " + byPath + ":7:3: ruleset nonexist.rules: ",
-		"FAIL  " + byPath + ": r\n    " + byPath + ":13:3: ruleset bad.rules does not compile (1 error)\n",
+		"FAIL  " + byPath + ": p\n    " + byPath + ":1:24: ruleset bad.rules does not compile (1 error)\n",
+		"FAIL  " + byPath + ": q\n    " + byPath + ":7:11: ruleset nonexist.rules: ",
+		"FAIL  " + byPath + ": r\n    " + byPath + ":13:11: ruleset bad.rules does not compile (1 error)\n",
 	}, notStdout: []string{"error: unknown name"}}.check(t, r)
 	if got := strings.Count(r.stderr, agl(bad)); got != 1 {
 		t.Errorf("bad.rules's error is shown %d times, want once:\n%s", got, r.stderr)
@@ -67,7 +68,7 @@ func TestTestBrokenRuleset(t *testing.T) {
 	if len(doc.Scenarios) != 3 || len(doc.Scenarios[0].Failures) != 1 {
 		t.Fatalf("scenarios: %+v", doc.Scenarios)
 	}
-	if f := doc.Scenarios[0].Failures[0]; f.Line != 1 || f.Column != 16 || f.Diff != "ruleset bad.rules does not compile (1 error)" {
+	if f := doc.Scenarios[0].Failures[0]; f.Line != 1 || f.Column != 24 || f.Diff != "ruleset bad.rules does not compile (1 error)" {
 		t.Errorf("failure %+v", f)
 	}
 }
@@ -174,4 +175,36 @@ func TestTestUnparsedRulesetFileOnce(t *testing.T) {
 	}
 	// The last run is the -with one.
 	expectation{code: 1, stderr: []string{"turnorder test: -with " + broken + " does not parse (1 error); no scenario was run\n"}}.check(t, r)
+}
+
+// check and test find a scenario's ruleset file the same way, by an
+// absolute path too, and report a ruleset they cannot use at its name.
+func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
+	_, _, bad, _ := brokenRulesetFiles(t)
+	good := writeFile(t, t.TempDir(), "good.rules",
+		"ruleset x \"X\" {\n  sides 2\n  phase p { order sides as o { highest roll d6 } }\n}\n")
+	missing := filepath.ToSlash(filepath.Join(t.TempDir(), "missing.rules"))
+	dir := t.TempDir()
+	fine := writeFile(t, dir, "fine.rules", "scenario \"g\" {\n  ruleset \""+filepath.ToSlash(good)+"\"\n"+
+		"  side A\n  side B\n  round 1 {\n    roll A 4, B 2\n    expect order A, B\n  }\n}\n")
+	sc := writeFile(t, dir, "sc.rules", "scenario \"b\" {\n  ruleset \""+filepath.ToSlash(bad)+"\"\n}\n"+
+		"scenario \"m\" {\n  ruleset \""+missing+"\"\n}\n"+
+		"scenario \"t\" {\n  ruleset mesgb\n}\n")
+
+	expectation{code: 0, stdout: []string{"ok  " + fine + " (1 scenario)\n"}}.check(t, runCmd(t, "", "check", fine))
+	expectation{code: 0, stdout: []string{"PASS  " + fine + ": g\n", "1 passed, 0 failed\n"}}.check(t, runCmd(t, "", "test", fine))
+
+	// The same line:column from both: the name after `ruleset`.
+	expectation{code: 1, stderr: []string{
+		bad + ":3:40: error: unknown name agl\n",
+		sc + ":2:11: note: ",
+		sc + ":5:11: error: scenario \"m\": unknown ruleset " + missing + ": ",
+		"and there is no such file\n",
+		sc + ":8:11: error: scenario \"t\": unknown ruleset mesgb: ",
+	}, notStdout: []string{"ok"}, notStderr: []string{"next to this one"}}.check(t, runCmd(t, "", "check", sc))
+	expectation{code: 1, stdout: []string{
+		"FAIL  " + sc + ": b\n    " + sc + ":2:11: ruleset " + filepath.ToSlash(bad) + " does not compile (1 error)\n",
+		"FAIL  " + sc + ": m\n    " + sc + ":5:11: ruleset " + missing + ": ",
+		"FAIL  " + sc + ": t\n    " + sc + ":8:11: ",
+	}, stderr: []string{bad + ":3:40: error: unknown name agl\n"}}.check(t, runCmd(t, "", "test", sc))
 }

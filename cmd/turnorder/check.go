@@ -29,7 +29,8 @@ or starting with "." below it. A name that is not a file, such as mesbg,
 checks the bundled ruleset of that name.
 
 Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
-the same file, a bundled ruleset, or a file relative to the scenario's file,
+the same file, a bundled ruleset, or a .rules file relative to the
+scenario's file (or by an absolute path), found as turnorder test finds it,
 and its rounds may name only the sides and units it plays with and kinds of
 event that exist. Check does not play them: turnorder test does. The
 errors of a ruleset file a scenario names that does not compile are shown
@@ -239,24 +240,28 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			if _, ok := declared[name]; ok || isBundled(name) {
 				continue
 			}
+			// A file is found as test finds it (conformance.Load).
+			path := ""
 			if dir != "" {
-				if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && !info.IsDir() {
-					if path := conformance.RulesetPath(name, use.Pos.Filename); path != "" {
-						rf := files[path]
-						if rf == nil {
-							rf = loadRulesetFile(path)
-							files[path] = rf
-						}
-						if len(rf.errs) > 0 {
-							broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: namePos(f, use), rf: rf})
-						}
-					}
-					continue
+				path = conformance.RulesetPath(name, use.Pos.Filename)
+			}
+			if info, err := os.Stat(path); path != "" && err == nil && !info.IsDir() {
+				rf := files[path]
+				if rf == nil {
+					rf = loadRulesetFile(path)
+					files[path] = rf
 				}
+				if len(rf.errs) > 0 {
+					broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: namePos(f, use), rf: rf})
+				}
+				continue
 			}
 			msg := fmt.Sprintf("scenario %q: unknown ruleset %s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
 				string(sc.Title), name, bundledList())
-			if dir != "" {
+			switch {
+			case path != "" && filepath.IsAbs(name):
+				msg += ", and there is no such file"
+			case path != "":
 				msg += ", and there is no such file next to this one"
 			}
 			diags = append(diags, dsl.Errorf(namePos(f, use), "%s", msg))

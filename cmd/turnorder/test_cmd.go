@@ -37,8 +37,9 @@ testdata or starting with "." below it), or the name of a bundled ruleset
 (such as mesbg), standing for that ruleset's scenarios in the bundled suite.
 
 A scenario's "ruleset NAME" names a ruleset declared in the same file, a
-.rules file relative to the scenario's file, or a bundled ruleset. So a
-house-rule author can keep a variant and its scenarios in one file.
+.rules file relative to the scenario's file (or by an absolute path), or a
+bundled ruleset. So a house-rule author can keep a variant and its
+scenarios in one file.
 
 With -with FILE, the rulesets declared in FILE stand in for the rulesets of
 the same names wherever a scenario names one that its own file does not
@@ -55,7 +56,8 @@ Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
 ready, event, or error) and a (-want +got) diff. A scenario whose ruleset
-does not compile fails at its "ruleset" line, and the ruleset's errors are
+does not compile, or cannot be found, fails at its "ruleset" line (at the
+name, as check reports it), and the ruleset's errors are
 printed once, in their own file, as check prints them. The last line is always
 "N passed, M failed", even when nothing could run. With -json it prints
 one JSON document instead (see docs/json.md), for a CI system or an editor
@@ -413,6 +415,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		res, ok := t.brokenRuleset(f, sf, sc, own)
 		if !ok {
 			res = conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
+			rulesetFailuresAtName(f, sc, res)
 		}
 		status := "PASS"
 		if res.Passed() {
@@ -472,9 +475,24 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	t.report(errs, src)
 	return conformance.Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos, Failures: []conformance.Failure{{
 		Field: "error",
-		Pos:   use.Pos,
+		Pos:   namePos(f, use),
 		Diff:  fmt.Sprintf("ruleset %s does not compile (%s)", use.Name, plural(len(errs), "error")),
 	}}}, true
+}
+
+// rulesetFailuresAtName moves the failures of res that are at sc's
+// `ruleset` keyword (its ruleset could not be found or loaded) to the name
+// after it, where check reports them.
+func rulesetFailuresAtName(f *dsl.File, sc *dsl.Scenario, res conformance.Result) {
+	use, _ := conformance.RulesetOf(f, sc)
+	if use == nil {
+		return
+	}
+	for i := range res.Failures {
+		if res.Failures[i].Pos == use.Pos {
+			res.Failures[i].Pos = namePos(f, use)
+		}
+	}
 }
 
 // rulesetFile loads a ruleset file that scenarios name by path, once.
