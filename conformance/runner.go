@@ -270,20 +270,12 @@ func load(f *dsl.File, use *dsl.UseRuleset, own *dsl.Ruleset, opts Options) (*ru
 
 // Load finds a ruleset by path (relative to fromFile) or bundled name.
 func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, error) {
-	if strings.HasSuffix(name, ".rules") {
-		path := name
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(filepath.Dir(fromFile), name)
+	if path := RulesetPath(name, fromFile); path != "" {
+		p, _, err := LoadFile(path, opts...)
+		if _, unread := errors.AsType[*fs.PathError](err); unread {
+			err = fmt.Errorf("ruleset %s: %w", name, err)
 		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return nil, fmt.Errorf("ruleset %s: %w", name, err)
-		}
-		f, diags := dsl.Parse(path, src)
-		if err := diags.Err(); err != nil {
-			return nil, err
-		}
-		return runtime.Compile(f, opts...)
+		return p, err
 	}
 	if len(opts) == 0 {
 		if p, ok := bundled.Load(name); ok {
@@ -299,6 +291,37 @@ func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, erro
 		bundled.Store(name, p)
 	}
 	return p, err
+}
+
+// RulesetPath returns the file that a scenario in fromFile names with
+// `ruleset NAME`: NAME relative to fromFile's directory, or NAME itself if
+// it is absolute. It returns "" if NAME is not a path (it does not end in
+// .rules), which is a bundled ruleset's name.
+func RulesetPath(name, fromFile string) string {
+	if !strings.HasSuffix(name, ".rules") {
+		return ""
+	}
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(filepath.Dir(fromFile), name)
+}
+
+// LoadFile reads, parses and compiles the ruleset file at path, as Load
+// does for a scenario's `ruleset FILE`. src is the file's text, for
+// showing its diagnostics. err is an *fs.PathError if the file cannot be
+// read, or the dsl.Diagnostics of why it does not parse or compile.
+func LoadFile(path string, opts ...runtime.Option) (p *runtime.Program, src []byte, err error) {
+	src, err = os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, diags := dsl.Parse(path, src)
+	if err := diags.Err(); err != nil {
+		return nil, src, err
+	}
+	p, err = runtime.Compile(f, opts...)
+	return p, src, err
 }
 
 // bundled holds the bundled rulesets compiled without options: a Program

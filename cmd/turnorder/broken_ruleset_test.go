@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -34,8 +36,8 @@ func TestTestBrokenRuleset(t *testing.T) {
 
 	r := runCmd(t, "", "test", own)
 	expectation{code: 1, stdout: []string{
-		"FAIL  " + own + ": s\n    " + own + ":6:3: ruleset x does not compile (1 error)\n",
-		"FAIL  " + own + ": t\n    " + own + ":12:3: ruleset x does not compile (1 error)\n",
+		"FAIL  " + own + ": s\n    " + own + ":6:11: ruleset x does not compile (1 error)\n",
+		"FAIL  " + own + ": t\n    " + own + ":12:11: ruleset x does not compile (1 error)\n",
 	}}.check(t, r)
 	if r.stderr != agl(own) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", r.stderr, agl(own))
@@ -45,9 +47,9 @@ func TestTestBrokenRuleset(t *testing.T) {
 	// its error is still shown once.
 	r = runCmd(t, "", "test", dir)
 	expectation{code: 1, stdout: []string{
-		"FAIL  " + byPath + ": p\n    " + byPath + ":1:16: ruleset bad.rules does not compile (1 error)\n",
-		"FAIL  " + byPath + ": q\n    " + byPath + ":7:3: ruleset nonexist.rules: ",
-		"FAIL  " + byPath + ": r\n    " + byPath + ":13:3: ruleset bad.rules does not compile (1 error)\n",
+		"FAIL  " + byPath + ": p\n    " + byPath + ":1:24: ruleset bad.rules does not compile (1 error)\n",
+		"FAIL  " + byPath + ": q\n    " + byPath + ":7:11: ruleset nonexist.rules: ",
+		"FAIL  " + byPath + ": r\n    " + byPath + ":13:11: ruleset bad.rules does not compile (1 error)\n",
 	}, notStdout: []string{"error: unknown name"}}.check(t, r)
 	if got := strings.Count(r.stderr, agl(bad)); got != 1 {
 		t.Errorf("bad.rules's error is shown %d times, want once:\n%s", got, r.stderr)
@@ -66,7 +68,7 @@ func TestTestBrokenRuleset(t *testing.T) {
 	if len(doc.Scenarios) != 3 || len(doc.Scenarios[0].Failures) != 1 {
 		t.Fatalf("scenarios: %+v", doc.Scenarios)
 	}
-	if f := doc.Scenarios[0].Failures[0]; f.Line != 1 || f.Column != 16 || f.Diff != "ruleset bad.rules does not compile (1 error)" {
+	if f := doc.Scenarios[0].Failures[0]; f.Line != 1 || f.Column != 24 || f.Diff != "ruleset bad.rules does not compile (1 error)" {
 		t.Errorf("failure %+v", f)
 	}
 }
@@ -91,10 +93,118 @@ func TestCheckBrokenRulesetFile(t *testing.T) {
 		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
 	}
 
-	// Checked with the file it names, the error is still shown once.
+	// Checked with the file it names, the error is still shown once, and
+	// the file, whose errors came before, is not ok.
 	r = runCmd(t, "", "check", byPath, bad)
-	expectation{code: 1}.check(t, r)
+	expectation{code: 1, notStdout: []string{"ok"}}.check(t, r)
 	if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
 		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
 	}
+}
+
+// A broken file whose errors were already shown is still broken: it is
+// not "ok" when a scenario named it first, or when it is named twice.
+func TestCheckShownErrorsAreNotOK(t *testing.T) {
+	dir := t.TempDir()
+	const ruleset = "ruleset b \"X\" {\n  sides 2\n  phase p { order sides as o { highest agl } }\n}\n"
+	writeFile(t, dir, "a.rules", "scenario \"b\" {\n  ruleset \"zbroken.rules\"\n  side A\n  side B\n  round 1 { expect holder A }\n}\n")
+	broken := writeFile(t, dir, "zbroken.rules", ruleset)
+	for _, args := range [][]string{{dir}, {broken, broken}} {
+		r := runCmd(t, "", append([]string{"check"}, args...)...)
+		expectation{code: 1, stderr: []string{broken + ":3:40: error: unknown name agl\n"},
+			notStdout: []string{"ok"}}.check(t, r)
+		if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
+			t.Errorf("check %s: the error is shown %d times, want once:\n%s", strings.Join(args, " "), got, r.stderr)
+		}
+	}
+}
+
+// A byte order mark at the start of a scenario file moves neither the
+// note at its `ruleset` line nor the caret under the name.
+func TestCheckBrokenRulesetFileBOM(t *testing.T) {
+	dir, _, bad, byPath := brokenRulesetFiles(t)
+	src, err := os.ReadFile(byPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := writeFile(t, dir, "bom.rules", "\uFEFF"+string(src))
+	for _, file := range []string{byPath, bom} {
+		r := runCmd(t, "", "check", file)
+		expectation{code: 1, stderr: []string{
+			bad + ":3:40: error: unknown name agl\n",
+			file + ":1:24: note: bad.rules is used by scenario \"p\" here\n" +
+				"    scenario \"p\" { ruleset \"bad.rules\"\n" +
+				"                           ^\n",
+			file + ":13:11: note: bad.rules is used by scenario \"r\" here\n" +
+				"      ruleset \"bad.rules\"\n" +
+				"              ^\n",
+		}, notStdout: []string{"ok"}}.check(t, r)
+	}
+}
+
+// A ruleset file that does not parse, tested itself and named by a
+// scenario, has its errors shown once, and listed once in -json's errors.
+func TestTestUnparsedRulesetFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	broken := writeFile(t, dir, "zbroken.rules", "ruleset b \"X\" {\n  sides 2\n  frob\n}\n")
+	scen := writeFile(t, dir, "a.rules", "scenario \"b\" {\n  ruleset \"zbroken.rules\"\n  side A\n  side B\n  round 1 { expect holder A }\n}\n")
+	const frob = `unknown statement "frob"`
+
+	r := runCmd(t, "", "test", broken, scen)
+	expectation{code: 1, stdout: []string{"FAIL  " + scen + ": b\n", "0 passed, 1 failed\n"},
+		stderr: []string{broken + ":3:3: error: " + frob,
+			"turnorder test: " + broken + " does not parse (1 error); its scenarios were not run\n"}}.check(t, r)
+	if got := strings.Count(r.stderr, frob); got != 1 {
+		t.Errorf("the error is shown %d times, want once:\n%s", got, r.stderr)
+	}
+
+	// -json, and -with a file that does not parse (which stops the run):
+	// listed once.
+	for _, args := range [][]string{{broken, scen}, {"-with", broken, scen}} {
+		r = runCmd(t, "", append([]string{"test", "-json"}, args...)...)
+		var doc testDoc
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatalf("%v\n%s", err, r.stdout)
+		}
+		if len(doc.Errors) != 1 || !strings.HasPrefix(doc.Errors[0], broken+":3:3: error: "+frob) {
+			t.Errorf("test -json %s: errors %q, want the one error of %s", strings.Join(args, " "), doc.Errors, broken)
+		}
+		if got := strings.Count(r.stderr, frob); got != 1 {
+			t.Errorf("test -json %s: the error is shown %d times, want once:\n%s", strings.Join(args, " "), got, r.stderr)
+		}
+	}
+	// The last run is the -with one.
+	expectation{code: 1, stderr: []string{"turnorder test: -with " + broken + " does not parse (1 error); no scenario was run\n"}}.check(t, r)
+}
+
+// check and test find a scenario's ruleset file the same way, by an
+// absolute path too, and report a ruleset they cannot use at its name.
+func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
+	_, _, bad, _ := brokenRulesetFiles(t)
+	good := writeFile(t, t.TempDir(), "good.rules",
+		"ruleset x \"X\" {\n  sides 2\n  phase p { order sides as o { highest roll d6 } }\n}\n")
+	missing := filepath.ToSlash(filepath.Join(t.TempDir(), "missing.rules"))
+	dir := t.TempDir()
+	fine := writeFile(t, dir, "fine.rules", "scenario \"g\" {\n  ruleset \""+filepath.ToSlash(good)+"\"\n"+
+		"  side A\n  side B\n  round 1 {\n    roll A 4, B 2\n    expect order A, B\n  }\n}\n")
+	sc := writeFile(t, dir, "sc.rules", "scenario \"b\" {\n  ruleset \""+filepath.ToSlash(bad)+"\"\n}\n"+
+		"scenario \"m\" {\n  ruleset \""+missing+"\"\n}\n"+
+		"scenario \"t\" {\n  ruleset mesgb\n}\n")
+
+	expectation{code: 0, stdout: []string{"ok  " + fine + " (1 scenario)\n"}}.check(t, runCmd(t, "", "check", fine))
+	expectation{code: 0, stdout: []string{"PASS  " + fine + ": g\n", "1 passed, 0 failed\n"}}.check(t, runCmd(t, "", "test", fine))
+
+	// The same line:column from both: the name after `ruleset`.
+	expectation{code: 1, stderr: []string{
+		bad + ":3:40: error: unknown name agl\n",
+		sc + ":2:11: note: ",
+		sc + ":5:11: error: scenario \"m\": unknown ruleset " + missing + ": ",
+		"and there is no such file\n",
+		sc + ":8:11: error: scenario \"t\": unknown ruleset mesgb: ",
+	}, notStdout: []string{"ok"}, notStderr: []string{"next to this one"}}.check(t, runCmd(t, "", "check", sc))
+	expectation{code: 1, stdout: []string{
+		"FAIL  " + sc + ": b\n    " + sc + ":2:11: ruleset " + filepath.ToSlash(bad) + " does not compile (1 error)\n",
+		"FAIL  " + sc + ": m\n    " + sc + ":5:11: ruleset " + missing + ": ",
+		"FAIL  " + sc + ": t\n    " + sc + ":8:11: ",
+	}, stderr: []string{bad + ":3:40: error: unknown name agl\n"}}.check(t, runCmd(t, "", "test", sc))
 }

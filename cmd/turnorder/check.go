@@ -29,7 +29,8 @@ or starting with "." below it. A name that is not a file, such as mesbg,
 checks the bundled ruleset of that name.
 
 Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
-the same file, a bundled ruleset, or a file relative to the scenario's file,
+the same file, a bundled ruleset, or a .rules file relative to the
+scenario's file (or by an absolute path), found as turnorder test finds it,
 and its rounds may name only the sides and units it plays with and kinds of
 event that exist. Check does not play them: turnorder test does. The
 errors of a ruleset file a scenario names that does not compile are shown
@@ -92,23 +93,26 @@ func checkFile(e *env, arg string, shown map[string]bool) bool {
 		return false
 	}
 	diags, broken, summary := checkSource(filename, src, dir)
+	// Whether the file is clean is decided on all its diagnostics; those
+	// already shown (the file was named twice, or a scenario named it) are
+	// left out only of what is printed.
+	clean := !diags.HasErrors() && len(broken) == 0
 	// In the file's order: the errors of a scenario's ruleset file, and a
 	// note at its `ruleset` line, come where that line is.
 	diags = unshown(diags, shown)
 	diags.Sort()
 	for _, b := range broken {
-		at := afterKeyword(string(src), b.use.Pos)
 		i := 0
-		for i < len(diags) && before(diags[i].Pos, at) {
+		for i < len(diags) && before(diags[i].Pos, b.at) {
 			i++
 		}
 		writeDiags(e.stderr, diags[:i], src, e.prefix())
 		diags = diags[i:]
 		writeDiags(e.stderr, unshown(b.rf.errs, shown), b.rf.src, e.prefix())
-		writeNote(e.stderr, at, src, fmt.Sprintf("%s is used by scenario %q here", b.use.Name, b.scenario))
+		writeNote(e.stderr, b.at, src, fmt.Sprintf("%s is used by scenario %q here", b.name, b.scenario))
 	}
 	writeDiags(e.stderr, diags, src, e.prefix())
-	if diags.HasErrors() || len(broken) > 0 {
+	if !clean {
 		return false
 	}
 	fmt.Fprintf(e.stdout, "ok  %s (%s)\n", display, summary)
@@ -140,13 +144,9 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 				declared[name] = d.Pos
 				names = append(names, name)
 			}
-			p, err := runtime.CompileRuleset(f, d)
-			if err != nil {
-				if ds, ok := asDiags(err); ok {
-					diags = append(diags, ds...)
-				} else {
-					diags = append(diags, dsl.Errorf(d.Pos, "ruleset %s: %v", name, err))
-				}
+			p, ds := compileRuleset(f, d)
+			if p == nil {
+				diags = append(diags, ds...)
 				continue
 			}
 			diags = append(diags, p.Warnings()...)
@@ -196,7 +196,8 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 // compile. Its errors belong to that file, and are shown there.
 type brokenUse struct {
 	scenario string
-	use      *dsl.UseRuleset
+	name     string  // the file, as the scenario names it
+	at       dsl.Pos // the name in the scenario's `ruleset` line
 	rf       *rulesetFile
 }
 
@@ -239,30 +240,41 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			if _, ok := declared[name]; ok || isBundled(name) {
 				continue
 			}
+			// A file is found as test finds it (conformance.Load).
+			path := ""
 			if dir != "" {
-				if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil && !info.IsDir() {
-					if path := rulesetPath(name, use.Pos.Filename); path != "" {
-						rf := files[path]
-						if rf == nil {
-							rf = loadRulesetFile(path)
-							files[path] = rf
-						}
-						if len(rf.errs) > 0 {
-							broken = append(broken, brokenUse{scenario: string(sc.Title), use: use, rf: rf})
-						}
-					}
-					continue
+				path = conformance.RulesetPath(name, use.Pos.Filename)
+			}
+			if info, err := os.Stat(path); path != "" && err == nil && !info.IsDir() {
+				rf := files[path]
+				if rf == nil {
+					rf = loadRulesetFile(path)
+					files[path] = rf
 				}
+				if len(rf.errs) > 0 {
+					broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: namePos(f, use), rf: rf})
+				}
+				continue
 			}
 			msg := fmt.Sprintf("scenario %q: unknown ruleset %s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
 				string(sc.Title), name, bundledList())
-			if dir != "" {
+			switch {
+			case path != "" && filepath.IsAbs(name):
+				msg += ", and there is no such file"
+			case path != "":
 				msg += ", and there is no such file next to this one"
 			}
-			diags = append(diags, dsl.Errorf(afterKeyword(f.Source, use.Pos), "%s", msg))
+			diags = append(diags, dsl.Errorf(namePos(f, use), "%s", msg))
 		}
 	}
 	return diags, broken
+}
+
+// namePos returns the position of the name in use, a `ruleset NAME`
+// statement of f. Positions are of f.Source, the text after any byte
+// order mark, not of the file's bytes.
+func namePos(f *dsl.File, use *dsl.UseRuleset) dsl.Pos {
+	return afterKeyword(f.Source, use.Pos)
 }
 
 // afterKeyword returns the position of the word after the keyword at pos

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
@@ -167,49 +168,31 @@ func rulesetArgs(e *env, args []string, most int) bool {
 // rulesetFile is a .rules file that a scenario names by path, compiled as
 // conformance.Load compiles it (its first ruleset), so that check and test
 // can show why it does not compile in its own file, with its own source.
+// A file that cannot be read has neither prog nor errs: the scenario
+// reports it when it runs.
 type rulesetFile struct {
 	path string
 	src  []byte
-	err  error // reading it failed: left for the scenario to report
 	prog *runtime.Program
 	errs dsl.Diagnostics // why it does not parse or compile
 }
 
 func loadRulesetFile(path string) *rulesetFile {
-	rf := &rulesetFile{path: path}
-	rf.src, rf.err = os.ReadFile(path)
-	if rf.err != nil {
-		return rf
+	p, src, err := conformance.LoadFile(path)
+	rf := &rulesetFile{path: path, src: src, prog: p}
+	if _, unread := errors.AsType[*fs.PathError](err); err != nil && !unread {
+		rf.errs = errorsOnly(diagsOf(err, dsl.Pos{Filename: path}))
 	}
-	f, diags := dsl.Parse(path, rf.src)
-	if diags.HasErrors() {
-		rf.errs = errorsOnly(diags)
-		return rf
-	}
-	p, err := runtime.Compile(f)
-	if err != nil {
-		ds, ok := asDiags(err)
-		if !ok {
-			ds = dsl.Diagnostics{dsl.Errorf(dsl.Pos{Filename: path}, "%v", err)}
-		}
-		rf.errs = errorsOnly(ds)
-		return rf
-	}
-	rf.prog = p
 	return rf
 }
 
-// rulesetPath returns the file that a scenario in fromFile names with
-// `ruleset NAME`, found as conformance.Load finds it, or "" if NAME is not
-// a path.
-func rulesetPath(name, fromFile string) string {
-	if !strings.HasSuffix(name, ".rules") {
-		return ""
+// diagsOf returns err's diagnostics, or err as one error at pos if it is
+// not a dsl.Diagnostics.
+func diagsOf(err error, pos dsl.Pos) dsl.Diagnostics {
+	if ds, ok := asDiags(err); ok {
+		return ds
 	}
-	if filepath.IsAbs(name) {
-		return name
-	}
-	return filepath.Join(filepath.Dir(fromFile), name)
+	return dsl.Diagnostics{dsl.Errorf(pos, "%v", err)}
 }
 
 func errorsOnly(ds dsl.Diagnostics) dsl.Diagnostics {

@@ -37,8 +37,9 @@ testdata or starting with "." below it), or the name of a bundled ruleset
 (such as mesbg), standing for that ruleset's scenarios in the bundled suite.
 
 A scenario's "ruleset NAME" names a ruleset declared in the same file, a
-.rules file relative to the scenario's file, or a bundled ruleset. So a
-house-rule author can keep a variant and its scenarios in one file.
+.rules file relative to the scenario's file (or by an absolute path), or a
+bundled ruleset. So a house-rule author can keep a variant and its
+scenarios in one file.
 
 With -with FILE, the rulesets declared in FILE stand in for the rulesets of
 the same names wherever a scenario names one that its own file does not
@@ -55,7 +56,8 @@ Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
 is written, the round, the field (order, holder, chooser, activations,
 ready, event, or error) and a (-want +got) diff. A scenario whose ruleset
-does not compile fails at its "ruleset" line, and the ruleset's errors are
+does not compile, or cannot be found, fails at its "ruleset" line (at the
+name, as check reports it), and the ruleset's errors are
 printed once, in their own file, as check prints them. The last line is always
 "N passed, M failed", even when nothing could run. With -json it prints
 one JSON document instead (see docs/json.md), for a CI system or an editor
@@ -242,8 +244,7 @@ func (t *tester) loadWith(arg string) map[string]*runtime.Program {
 	f, diags := dsl.Parse(path, src)
 	if f == nil || diags.HasErrors() {
 		t.broken++
-		writeDiags(t.e.stderr, diags, src, t.e.prefix())
-		t.noteErrors(diags)
+		t.report(diags, src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: -with %s does not parse (%s); no scenario was run\n", path, plural(countErrorsOnly(diags), "error"))
 		return nil
 	}
@@ -396,10 +397,9 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 	}
 	f, diags := sf.f, sf.diags
 	if f == nil || diags.HasErrors() {
-		writeDiags(t.e.stderr, diags, sf.src, t.e.prefix())
+		t.report(diags, sf.src)
 		fmt.Fprintf(t.e.stderr, "turnorder test: %s does not parse (%s); its scenarios were not run\n", sf.name, plural(countErrorsOnly(diags), "error"))
 		t.broken++
-		t.noteErrors(diags)
 		return
 	}
 	if !slices.ContainsFunc(f.Decls, func(d dsl.Decl) bool { _, ok := d.(*dsl.Scenario); return ok }) {
@@ -415,6 +415,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		res, ok := t.brokenRuleset(f, sf, sc, own)
 		if !ok {
 			res = conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
+			rulesetFailuresAtName(f, sc, res)
 		}
 		status := "PASS"
 		if res.Passed() {
@@ -454,15 +455,11 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	}
 	var errs dsl.Diagnostics
 	var src []byte
-	switch path := rulesetPath(string(use.Name), sf.name); {
+	switch path := conformance.RulesetPath(string(use.Name), sf.name); {
 	case decl != nil:
 		var seen bool
 		if errs, seen = own[decl]; !seen {
-			if _, err := runtime.CompileRuleset(f, decl); err != nil {
-				if errs, _ = asDiags(err); errs == nil {
-					errs = dsl.Diagnostics{dsl.Errorf(decl.Pos, "%v", err)}
-				}
-			}
+			_, errs = compileRuleset(f, decl)
 			own[decl] = errorsOnly(errs)
 		}
 		errs, src = own[decl], sf.src
@@ -478,9 +475,24 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	t.report(errs, src)
 	return conformance.Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos, Failures: []conformance.Failure{{
 		Field: "error",
-		Pos:   use.Pos,
+		Pos:   namePos(f, use),
 		Diff:  fmt.Sprintf("ruleset %s does not compile (%s)", use.Name, plural(len(errs), "error")),
 	}}}, true
+}
+
+// rulesetFailuresAtName moves the failures of res that are at sc's
+// `ruleset` keyword (its ruleset could not be found or loaded) to the name
+// after it, where check reports them.
+func rulesetFailuresAtName(f *dsl.File, sc *dsl.Scenario, res conformance.Result) {
+	use, _ := conformance.RulesetOf(f, sc)
+	if use == nil {
+		return
+	}
+	for i := range res.Failures {
+		if res.Failures[i].Pos == use.Pos {
+			res.Failures[i].Pos = namePos(f, use)
+		}
+	}
 }
 
 // rulesetFile loads a ruleset file that scenarios name by path, once.
@@ -553,12 +565,8 @@ func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics)
 	progs := map[string]*runtime.Program{}
 	var all dsl.Diagnostics
 	for _, r := range f.Rulesets() {
-		p, err := runtime.CompileRuleset(f, r)
-		if err != nil {
-			ds, ok := asDiags(err)
-			if !ok {
-				ds = dsl.Diagnostics{dsl.Errorf(r.Pos, "%v", err)}
-			}
+		p, ds := compileRuleset(f, r)
+		if p == nil {
 			all = append(all, ds...)
 			continue
 		}
@@ -567,13 +575,23 @@ func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics)
 	return progs, all
 }
 
+// compileRuleset compiles r, a ruleset of f. It returns the program, or
+// nil and why r does not compile.
+func compileRuleset(f *dsl.File, r *dsl.Ruleset) (*runtime.Program, dsl.Diagnostics) {
+	p, err := runtime.CompileRuleset(f, r)
+	if err != nil {
+		return nil, diagsOf(fmt.Errorf("ruleset %s: %w", r.Name, err), r.Pos)
+	}
+	return p, nil
+}
+
 // load finds a ruleset a scenario names outside its own file: one of the
 // -with file's, or else where the scenario says.
 func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil
 	}
-	if path := rulesetPath(name, fromFile); path != "" {
+	if path := conformance.RulesetPath(name, fromFile); path != "" {
 		if rf := t.rulesetFile(path); rf.prog != nil {
 			return rf.prog, nil // compiled once for all the scenarios naming it
 		}
