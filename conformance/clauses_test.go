@@ -365,7 +365,7 @@ func loadScenarioQuotes(t *testing.T) []scenarioQuote {
 			for _, st := range sc.Body {
 				switch s := st.(type) {
 				case *dsl.UseRuleset:
-					rs = string(s.Name)
+					rs = s.Name.String()
 				case *dsl.QuoteStmt:
 					qs = append(qs, s)
 				}

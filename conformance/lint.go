@@ -69,10 +69,10 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 	var ds dsl.Diagnostics
 	switch {
 	case errors.As(err, &ds):
-		s.mistake(0, use.Pos, "ruleset %s does not compile: %s", use.Name, firstError(ds))
+		s.mistake(0, use.Name.Pos, "ruleset %s does not compile: %s", use.Name, firstError(ds))
 		return s
 	case err != nil:
-		s.mistake(0, use.Pos, "%v", err)
+		s.mistake(0, use.Name.Pos, "%v", err)
 		return s
 	}
 	s.prog = prog

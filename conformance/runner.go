@@ -251,7 +251,7 @@ func RulesetOf(f *dsl.File, sc *dsl.Scenario) (use *dsl.UseRuleset, own *dsl.Rul
 		return nil, nil
 	}
 	for _, rs := range f.Rulesets() {
-		if rs.Name == use.Name {
+		if rs.Name == use.Name.Name {
 			return use, rs
 		}
 	}
@@ -263,9 +263,9 @@ func load(f *dsl.File, use *dsl.UseRuleset, own *dsl.Ruleset, opts Options) (*ru
 		return runtime.CompileRuleset(f, own, opts.Compile...)
 	}
 	if opts.Load != nil {
-		return opts.Load(string(use.Name), use.Pos.Filename)
+		return opts.Load(use.Name.String(), use.Pos.Filename)
 	}
-	return Load(string(use.Name), use.Pos.Filename, opts.Compile...)
+	return Load(use.Name.String(), use.Pos.Filename, opts.Compile...)
 }
 
 // Load finds a ruleset by path (relative to fromFile) or bundled name.

@@ -320,11 +320,11 @@ scenario "uses it" {
 	want := []string{
 		"4:17 round 1: roll Zed: no side or unit is ca",
 		"5:12 round 1: expect event rolls: there is no",
-		"9:3 no bundled ruleset \"nosuch\" (bundled: ag",
+		"9:11 no bundled ruleset \"nosuch\" (bundled: ag",
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
 		"42:3 ruleset mesbg needs 2 sides, got 3",
-		"51:3 ruleset broken does not compile: s.rules",
+		"51:11 ruleset broken does not compile: s.rules",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)

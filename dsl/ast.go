@@ -439,7 +439,7 @@ type ScenarioStmt interface{ scenarioStmt() }
 // UseRuleset is `ruleset NAME` or `ruleset "path.rules"` inside a scenario.
 type UseRuleset struct {
 	Pos  Pos
-	Name Name `parser:"'ruleset' @(Ident | String)"`
+	Name NameAt `parser:"'ruleset' @@"`
 }
 
 // PolicyStmt is `decide by policy`: decisions the scenario does not script

@@ -447,7 +447,7 @@ func (p *printer) sideItem(s SideItem) {
 func (p *printer) scenarioStmt(s ScenarioStmt) {
 	switch s := s.(type) {
 	case *UseRuleset:
-		p.put("ruleset ", name(s.Name))
+		p.put("ruleset ", name(s.Name.Name))
 	case *QuoteStmt:
 		p.put("quote ", text(s.Text))
 	case *PolicyStmt:

@@ -236,7 +236,7 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			if !ok {
 				continue
 			}
-			name := string(use.Name)
+			name := use.Name.String()
 			if _, ok := declared[name]; ok || isBundled(name) {
 				continue
 			}
@@ -252,7 +252,7 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 					files[path] = rf
 				}
 				if len(rf.errs) > 0 {
-					broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: namePos(f, use), rf: rf})
+					broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: use.Name.Pos, rf: rf})
 				}
 				continue
 			}
@@ -264,41 +264,8 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			case path != "":
 				msg += ", and there is no such file next to this one"
 			}
-			diags = append(diags, dsl.Errorf(namePos(f, use), "%s", msg))
+			diags = append(diags, dsl.Errorf(use.Name.Pos, "%s", msg))
 		}
 	}
 	return diags, broken
-}
-
-// namePos returns the position of the name in use, a `ruleset NAME`
-// statement of f. Positions are of f.Source, the text after any byte
-// order mark, not of the file's bytes.
-func namePos(f *dsl.File, use *dsl.UseRuleset) dsl.Pos {
-	return afterKeyword(f.Source, use.Pos)
-}
-
-// afterKeyword returns the position of the word after the keyword at pos
-// (the name in `ruleset NAME`), so that the caret points at the name.
-func afterKeyword(src string, pos dsl.Pos) dsl.Pos {
-	i := pos.Offset
-	if i < 0 || i >= len(src) {
-		return pos
-	}
-	j := i
-	for j < len(src) && (isWordByte(src[j])) {
-		j++
-	}
-	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
-		j++
-	}
-	if j >= len(src) || src[j] == '\n' || strings.ContainsRune(src[i:j], '\n') {
-		return pos
-	}
-	pos.Column += j - i
-	pos.Offset = j
-	return pos
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -299,7 +299,7 @@ func (t *tester) withUnused(arg string, names []string, files []scenarioFile) st
 			}
 			running = true
 			if use, own := conformance.RulesetOf(sf.f, sc); use != nil && own == nil {
-				taken[string(use.Name)] = true
+				taken[use.Name.String()] = true
 			}
 		}
 	}
@@ -415,7 +415,6 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		res, ok := t.brokenRuleset(f, sf, sc, own)
 		if !ok {
 			res = conformance.Run(ctx, f, sc, conformance.Options{Load: t.load})
-			rulesetFailuresAtName(f, sc, res)
 		}
 		status := "PASS"
 		if res.Passed() {
@@ -455,7 +454,7 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	}
 	var errs dsl.Diagnostics
 	var src []byte
-	switch path := conformance.RulesetPath(string(use.Name), sf.name); {
+	switch path := conformance.RulesetPath(use.Name.String(), sf.name); {
 	case decl != nil:
 		var seen bool
 		if errs, seen = own[decl]; !seen {
@@ -463,7 +462,7 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 			own[decl] = errorsOnly(errs)
 		}
 		errs, src = own[decl], sf.src
-	case t.with[string(use.Name)] != nil || path == "":
+	case t.with[use.Name.String()] != nil || path == "":
 		return conformance.Result{}, false
 	default:
 		rf := t.rulesetFile(path)
@@ -475,24 +474,9 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	t.report(errs, src)
 	return conformance.Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos, Failures: []conformance.Failure{{
 		Field: "error",
-		Pos:   namePos(f, use),
+		Pos:   use.Name.Pos,
 		Diff:  fmt.Sprintf("ruleset %s does not compile (%s)", use.Name, plural(len(errs), "error")),
 	}}}, true
-}
-
-// rulesetFailuresAtName moves the failures of res that are at sc's
-// `ruleset` keyword (its ruleset could not be found or loaded) to the name
-// after it, where check reports them.
-func rulesetFailuresAtName(f *dsl.File, sc *dsl.Scenario, res conformance.Result) {
-	use, _ := conformance.RulesetOf(f, sc)
-	if use == nil {
-		return
-	}
-	for i := range res.Failures {
-		if res.Failures[i].Pos == use.Pos {
-			res.Failures[i].Pos = namePos(f, use)
-		}
-	}
 }
 
 // rulesetFile loads a ruleset file that scenarios name by path, once.
