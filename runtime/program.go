@@ -3,6 +3,8 @@ package runtime
 import (
 	"fmt"
 	"maps"
+	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -718,6 +720,26 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 
 var diceRE = regexp.MustCompile(`^([0-9]*)d([0-9]+)$`)
 
+// checkModifier refuses a roll's modifier that play would refuse for every
+// subject: a constant (`+ 1.5`, `- 3 / 2`, `+ mean([1, 2])`) that is not a
+// whole number. A modifier that names anything of the battle, such as
+// `+ bonus / 2`, may be whole or not: play checks it for each subject.
+func (c *compiler) checkModifier(e *compiled, env reflect.Type, pos dsl.Pos, src string) {
+	v, ok := constValue(e, env)
+	if !ok {
+		return
+	}
+	f, ok := toFloat(v)
+	switch {
+	case !ok:
+		return // not a number: play says so
+	case f != math.Trunc(f) && !math.IsNaN(f) && !math.IsInf(f, 0):
+		c.errorf(pos, "the modifier %s is a decimal: a roll's modifier must be a whole number (round it with floor or ceil)", quoteSrc(src))
+	case math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > maxExact:
+		c.errorf(pos, "the modifier %s is %v: a roll's modifier must be a whole number from -2^53 to 2^53", quoteSrc(src), f)
+	}
+}
+
 // chain compiles an order's criteria. depth > 0 inside tie rules.
 func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 	p := c.p
@@ -753,9 +775,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
 					c.addDiag(d)
-					if e != nil && !surelyWhole(e.prog.Node()) {
-						c.errorf(s.Modifier.Pos, "the modifier %s is a decimal: a roll's modifier must be a whole number (round it with floor or ceil)", quoteSrc(src))
-					}
+					c.checkModifier(e, subjEnv, s.Modifier.Pos, src)
 					rl.mod = e
 				}
 			}
