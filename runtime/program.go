@@ -1105,6 +1105,9 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 		case *dsl.ReadyAction:
 			e, d := p.compileExpr(x.Expr, env, namesValue)
 			c.addDiag(d)
+			if e != nil {
+				c.checkReady(e, x.Expr)
+			}
 			h.body = append(h.body, &readyAction{e: e, pos: x.Pos})
 		case *dsl.HolderAction:
 			e, d := p.compileExpr(x.Expr, env, stringValue)
@@ -1124,13 +1127,23 @@ func (c *compiler) findAttr(attrs []Attr, name string) *Attr {
 	return nil
 }
 
+// holderTarget is the main standing when target is holder or
+// previous.holder, which name a subject of that standing: a side when it
+// orders sides, a unit when it orders units. It is nil for any other target.
+func (c *compiler) holderTarget(target *dsl.Expr) (src string, main *order) {
+	src = strings.TrimSpace(target.Source)
+	if src != "holder" && src != "previous.holder" {
+		return src, nil
+	}
+	return src, c.p.main
+}
+
 // checkSetTarget refuses a set whose target is surely the wrong kind of
 // subject: holder names a subject of the main standing, so with an order
 // of sides it is never a unit, and the reverse.
 func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
-	main := c.p.main
-	src := strings.TrimSpace(target.Source)
-	if main == nil || main.units == sa.units || src != "holder" && src != "previous.holder" {
+	src, main := c.holderTarget(target)
+	if main == nil || main.units == sa.units {
 		return
 	}
 	kind, other := "side", "a unit"
@@ -1139,6 +1152,39 @@ func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
 	}
 	c.errorf(target.Pos, "set %s of %s: %s is a %s attribute, but %s is always %s (order %s orders %s)",
 		sa.attr, src, sa.attr, kind, quoteSrc(src), other, main.name, subjectsWord(main.units))
+}
+
+// checkReady refuses a ready that play would refuse every time: one of
+// holder when the main standing orders sides (only a unit can be made
+// ready), or of a constant that names nobody (`ready ""`).
+func (c *compiler) checkReady(e *compiled, target *dsl.Expr) {
+	if src, main := c.holderTarget(target); main != nil && !main.units {
+		c.errorf(target.Pos, "ready %s: only a unit can be made ready, but %s is always a side (order %s orders sides)",
+			src, quoteSrc(src), main.name)
+		return
+	}
+	v, ok := constValue(e, c.p.types.groupSides)
+	if !ok {
+		return
+	}
+	src := quoteSrc(strings.TrimSpace(target.Source))
+	var names []any
+	switch t := v.(type) {
+	case string:
+		if t == "" {
+			c.errorf(target.Pos, "ready: %s names nobody", src)
+		}
+		return
+	case []any:
+		names = t
+	case []string:
+		for _, n := range t {
+			names = append(names, n)
+		}
+	}
+	if slices.Contains(names, any("")) {
+		c.errorf(target.Pos, "ready: %s holds \"\", which names nobody", src)
+	}
 }
 
 func subjectsWord(units bool) string {
