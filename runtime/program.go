@@ -951,7 +951,10 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			if !resolved && (ch.role == "winner" || ch.role == "loser") {
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			}
-			resolved, by = true, x
+			resolved = true
+			if by == nil { // a choice after the tie is gone leaves it to the rule that resolved it
+				by = x
+			}
 		case *randomLink, *rerollLink:
 			resolved, by = true, x
 		case *awardLink:
