@@ -188,14 +188,6 @@ type roundState struct {
 	Override    string             `json:"override,omitempty"` // the holder a special rule set
 }
 
-// problem is a setup message without the "unit a2: " naming whom it is about.
-func problem(msg string) string {
-	if _, what, ok := strings.Cut(msg, ": "); ok {
-		return what
-	}
-	return msg
-}
-
 // NewBattle starts a battle between the given sides, before round 1. When
 // the main standing orders units (the ruleset's holder is a unit), at
 // least one side must have one; otherwise sides may have none.
@@ -229,15 +221,8 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 	if b.decider == nil {
 		b.decider = Policy{}
 	}
-	var diags dsl.Diagnostics
-	fail := func(pos dsl.Pos, format string, args ...any) {
-		// A unit written `unit a * 3` is three units (a1, a2, a3) with one
-		// position: a mistake in it is reported once, for the first.
-		d := dsl.Errorf(pos, format, args...)
-		if !slices.ContainsFunc(diags, func(o dsl.Diagnostic) bool { return o.Pos == pos && problem(o.Message) == problem(d.Message) }) {
-			diags = append(diags, d)
-		}
-	}
+	var errs setupErrors
+	fail := errs.failf
 	n := len(sides)
 	if n < p.minSides || (p.maxSides > 0 && n > p.maxSides) {
 		want := fmt.Sprint(p.minSides)
@@ -254,8 +239,7 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		fail(pos, "ruleset %s needs %s sides, got %d", p.name, want, n)
 	}
 	for _, ss := range sides {
-		if msg := nameProblem("side", ss.Name, b.taken); msg != "" {
-			fail(ss.Pos, "%s", msg)
+		if errs.name(ss.Pos, "side", ss.Name, b.taken) {
 			continue
 		}
 		if ss.Team == reservedName {
@@ -266,8 +250,7 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		b.sides = append(b.sides, s)
 		b.sideByNm[s.Name] = s
 		for _, us := range ss.Units {
-			if msg := nameProblem("unit", us.Name, b.taken); msg != "" {
-				fail(us.Pos, "%s", msg)
+			if errs.name(us.Pos, "unit", us.Name, b.taken) {
 				continue
 			}
 			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
@@ -289,8 +272,8 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		fail(sides[0].Pos, "ruleset %s orders units (order %s decides who holds priority), but no side has a unit: give the sides their units",
 			p.name, p.main.name)
 	}
-	if len(diags) > 0 {
-		return nil, diags
+	if len(errs.diags) > 0 {
+		return nil, errs.diags
 	}
 	return b, nil
 }

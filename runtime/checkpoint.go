@@ -134,7 +134,8 @@ func (c *checkpoint) restore(b *Battle) {
 // what the round used (and a seeded fallback is rewound); other dice,
 // such as physical ones, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round, nor can
-// one whose scripted dice another battle (a clone) has used since.
+// one whose scripted dice another battle (a clone) has used since. With no
+// round under way there is nothing to abort: it returns ErrNoRound.
 func (b *Battle) AbortRound() error {
 	if b.inCallback > 0 {
 		return fmt.Errorf("AbortRound: %w", ErrInCallback)

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -313,27 +312,31 @@ func offsetPos(pos dsl.Pos, src string, n int) dsl.Pos {
 	return pos
 }
 
-// surelyWhole reports whether an expression can only come out a whole
-// number, or may be anything (its type is known only in play). A decimal
-// such as `bonus / 2` is refused at compile time, as play would refuse it
-// whenever it is not whole; floor and ceil make it whole. (expr-lang's
-// round is hidden by the round number.)
-func surelyWhole(n ast.Node) bool {
-	t := n.Type()
-	if t == nil || t.Kind() != reflect.Float32 && t.Kind() != reflect.Float64 {
-		return true
+// constant reports whether an expression's value is the same whatever the
+// battle: it names nothing of the battle (no subject, side, unit, previous
+// or round, no function of the ruleset's) and calls no built-in that reads
+// the clock. Its value can then be worked out at compile time.
+func constant(n ast.Node) bool {
+	return ast.Find(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IdentifierNode, *ast.VariableDeclaratorNode:
+			return true
+		case *ast.BuiltinNode:
+			switch x.Name {
+			case "now", "date", "duration", "timezone":
+				return true
+			}
+		}
+		return false
+	}) == nil
+}
+
+// constValue is the value of e, if it is a constant (see constant) that
+// runs without error; env is the type e was compiled against.
+func constValue(e *compiled, env reflect.Type) (any, bool) {
+	if e == nil || !constant(e.prog.Node()) {
+		return nil, false
 	}
-	switch x := n.(type) {
-	case *ast.FloatNode:
-		return x.Value == math.Trunc(x.Value)
-	case *ast.BuiltinNode:
-		return x.Name == "floor" || x.Name == "ceil"
-	case *ast.UnaryNode:
-		return (x.Operator == "+" || x.Operator == "-") && surelyWhole(x.Node)
-	case *ast.BinaryNode:
-		return (x.Operator == "+" || x.Operator == "-" || x.Operator == "*") && surelyWhole(x.Left) && surelyWhole(x.Right)
-	case *ast.ConditionalNode:
-		return surelyWhole(x.Exp1) && surelyWhole(x.Exp2)
-	}
-	return false
+	v, err := vm.Run(e.prog, reflect.New(env).Elem().Interface())
+	return v, err == nil
 }

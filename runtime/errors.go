@@ -9,8 +9,8 @@ import (
 )
 
 // ErrNoRound is returned, wrapped, by the methods that need a round under
-// way (Step, Activate, Pass, EndRound, SetHolder) when there is none:
-// before StartRound, or after EndRound. A round under way whose
+// way (Step, Activate, Pass, EndRound, AbortRound, SetHolder) when there is
+// none: before StartRound, or after EndRound. A round under way whose
 // activations are over is another case: Activate and Pass return
 // ErrRoundOver, and Step reports done.
 var ErrNoRound = errors.New("no round is under way")

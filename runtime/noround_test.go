@@ -38,6 +38,9 @@ func TestErrNoRound(t *testing.T) {
 		if err := b.SetHolder("Ludi Aeternum"); !errors.Is(err, runtime.ErrNoRound) {
 			t.Errorf("%s: SetHolder: %v; want ErrNoRound", when, err)
 		}
+		if err := b.AbortRound(); !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: AbortRound: %v; want ErrNoRound", when, err)
+		}
 	}
 	noRound("before StartRound")
 	if b.Round() != 0 {

@@ -3,6 +3,8 @@ package runtime
 import (
 	"fmt"
 	"maps"
+	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -718,6 +720,26 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 
 var diceRE = regexp.MustCompile(`^([0-9]*)d([0-9]+)$`)
 
+// checkModifier refuses a roll's modifier that play would refuse for every
+// subject: a constant (`+ 1.5`, `- 3 / 2`, `+ mean([1, 2])`) that is not a
+// whole number. A modifier that names anything of the battle, such as
+// `+ bonus / 2`, may be whole or not: play checks it for each subject.
+func (c *compiler) checkModifier(e *compiled, env reflect.Type, pos dsl.Pos, src string) {
+	v, ok := constValue(e, env)
+	if !ok {
+		return
+	}
+	f, ok := toFloat(v)
+	switch {
+	case !ok:
+		return // not a number: play says so
+	case f != math.Trunc(f) && !math.IsNaN(f) && !math.IsInf(f, 0):
+		c.errorf(pos, "the modifier %s is a decimal: a roll's modifier must be a whole number (round it with floor or ceil)", quoteSrc(src))
+	case math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > maxExact:
+		c.errorf(pos, "the modifier %s is %v: a roll's modifier must be a whole number from -2^53 to 2^53", quoteSrc(src), f)
+	}
+}
+
 // chain compiles an order's criteria. depth > 0 inside tie rules.
 func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 	p := c.p
@@ -753,9 +775,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
 					c.addDiag(d)
-					if e != nil && !surelyWhole(e.prog.Node()) {
-						c.errorf(s.Modifier.Pos, "the modifier %s is a decimal: a roll's modifier must be a whole number (round it with floor or ceil)", quoteSrc(src))
-					}
+					c.checkModifier(e, subjEnv, s.Modifier.Pos, src)
 					rl.mod = e
 				}
 			}
@@ -931,7 +951,10 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			if !resolved && (ch.role == "winner" || ch.role == "loser") {
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			}
-			resolved, by = true, x
+			resolved = true
+			if by == nil { // a choice after the tie is gone leaves it to the rule that resolved it
+				by = x
+			}
 		case *randomLink, *rerollLink:
 			resolved, by = true, x
 		case *awardLink:
@@ -1085,6 +1108,9 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 		case *dsl.ReadyAction:
 			e, d := p.compileExpr(x.Expr, env, namesValue)
 			c.addDiag(d)
+			if e != nil {
+				c.checkReady(e, x.Expr)
+			}
 			h.body = append(h.body, &readyAction{e: e, pos: x.Pos})
 		case *dsl.HolderAction:
 			e, d := p.compileExpr(x.Expr, env, stringValue)
@@ -1104,13 +1130,23 @@ func (c *compiler) findAttr(attrs []Attr, name string) *Attr {
 	return nil
 }
 
+// holderTarget is the main standing when target is holder or
+// previous.holder, which name a subject of that standing: a side when it
+// orders sides, a unit when it orders units. It is nil for any other target.
+func (c *compiler) holderTarget(target *dsl.Expr) (src string, main *order) {
+	src = strings.TrimSpace(target.Source)
+	if src != "holder" && src != "previous.holder" {
+		return src, nil
+	}
+	return src, c.p.main
+}
+
 // checkSetTarget refuses a set whose target is surely the wrong kind of
 // subject: holder names a subject of the main standing, so with an order
 // of sides it is never a unit, and the reverse.
 func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
-	main := c.p.main
-	src := strings.TrimSpace(target.Source)
-	if main == nil || main.units == sa.units || src != "holder" && src != "previous.holder" {
+	src, main := c.holderTarget(target)
+	if main == nil || main.units == sa.units {
 		return
 	}
 	kind, other := "side", "a unit"
@@ -1119,6 +1155,39 @@ func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
 	}
 	c.errorf(target.Pos, "set %s of %s: %s is a %s attribute, but %s is always %s (order %s orders %s)",
 		sa.attr, src, sa.attr, kind, quoteSrc(src), other, main.name, subjectsWord(main.units))
+}
+
+// checkReady refuses a ready that play would refuse every time: one of
+// holder when the main standing orders sides (only a unit can be made
+// ready), or of a constant that names nobody (`ready ""`).
+func (c *compiler) checkReady(e *compiled, target *dsl.Expr) {
+	if src, main := c.holderTarget(target); main != nil && !main.units {
+		c.errorf(target.Pos, "ready %s: only a unit can be made ready, but %s is always a side (order %s orders sides)",
+			src, quoteSrc(src), main.name)
+		return
+	}
+	v, ok := constValue(e, c.p.types.groupSides)
+	if !ok {
+		return
+	}
+	src := quoteSrc(strings.TrimSpace(target.Source))
+	var names []any
+	switch t := v.(type) {
+	case string:
+		if t == "" {
+			c.errorf(target.Pos, "ready: %s names nobody", src)
+		}
+		return
+	case []any:
+		names = t
+	case []string:
+		for _, n := range t {
+			names = append(names, n)
+		}
+	}
+	if slices.Contains(names, any("")) {
+		c.errorf(target.Pos, "ready: %s holds \"\", which names nobody", src)
+	}
 }
 
 func subjectsWord(units bool) string {

@@ -2,7 +2,7 @@ package runtime
 
 import (
 	"fmt"
-	"slices"
+	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
 )
@@ -100,43 +100,88 @@ func reservedMsg(what string) string {
 }
 
 // nameProblem says what is wrong with name as the name of a side or unit
-// (what), given the names taken before it, or "" if nothing is.
-func nameProblem(what, name string, taken func(string) bool) string {
+// (what), given the names taken before it: the kind of problem and the
+// message, or "" and "" if nothing is.
+func nameProblem(what, name string, taken func(string) bool) (kind, msg string) {
 	switch {
 	case name == "":
-		return fmt.Sprintf("a %s needs a name", what)
+		return "no name", fmt.Sprintf("a %s needs a name", what)
 	case name == reservedName:
-		return reservedMsg(what)
+		return "reserved", reservedMsg(what)
 	case taken(name):
-		return fmt.Sprintf("the name %q is used twice (sides and units need names of their own)", name)
+		return "used twice", fmt.Sprintf("the name %q is used twice (sides and units need names of their own)", name)
 	}
-	return ""
+	return "", ""
+}
+
+// setupErrors collects what is wrong with sides, for NewBattle and
+// CheckSides. A unit written `unit a * 3` is three units (a1, a2, a3) at
+// one position, and the same mistake in each would say the same thing three
+// times over: so a kind of problem at a known position is reported once,
+// for the first unit it is found in (`the name "a1" is used twice`, when
+// two sides each have `unit a * 2`).
+type setupErrors struct {
+	diags dsl.Diagnostics
+	kinds []string // kinds[i] is the kind of problem of diags[i]
+}
+
+// add reports a problem of the given kind at pos, unless one of that kind
+// is reported there already. Where the position is unknown (specs built in
+// Go), only the very same message is left out.
+func (e *setupErrors) add(pos dsl.Pos, kind, msg string) {
+	for i, d := range e.diags {
+		if d.Pos == pos && e.kinds[i] == kind && (pos.Line > 0 || d.Message == msg) {
+			return
+		}
+	}
+	e.diags = append(e.diags, dsl.Errorf(pos, "%s", msg))
+	e.kinds = append(e.kinds, kind)
+}
+
+// failf reports a problem whose message first says whom it is about
+// ("unit a2: unknown attribute x"); the rest of it is its kind.
+func (e *setupErrors) failf(pos dsl.Pos, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	e.add(pos, problem(msg), msg)
+}
+
+// name reports what nameProblem finds wrong with name, and whether
+// anything is.
+func (e *setupErrors) name(pos dsl.Pos, what, name string, taken func(string) bool) bool {
+	kind, msg := nameProblem(what, name, taken)
+	if msg == "" {
+		return false
+	}
+	e.add(pos, kind, msg)
+	return true
+}
+
+// problem is a setup message without the "unit a2: " naming whom it is
+// about.
+func problem(msg string) string {
+	if _, what, ok := strings.Cut(msg, ": "); ok {
+		return what
+	}
+	return msg
 }
 
 // CheckSides reports what NewBattle would refuse in sides whatever the
-// ruleset: a missing, reserved or repeated name. It is for a file of sides
-// checked on its own, before a ruleset is chosen.
+// ruleset: a missing, reserved or repeated name, and a reserved team. It is
+// for a file of sides checked on its own, before a ruleset is chosen.
 func CheckSides(sides []SideSpec) dsl.Diagnostics {
-	var diags dsl.Diagnostics
+	var errs setupErrors
 	seen := map[string]bool{}
 	taken := func(n string) bool { return seen[n] }
-	check := func(pos dsl.Pos, what, name string) {
-		if msg := nameProblem(what, name, taken); msg != "" {
-			// `unit a * 3` is three units with one position: one error.
-			if d := dsl.Errorf(pos, "%s", msg); !slices.Contains(diags, d) {
-				diags = append(diags, d)
-			}
-		}
-		seen[name] = true
-	}
 	for _, s := range sides {
-		check(s.Pos, "side", s.Name)
+		errs.name(s.Pos, "side", s.Name, taken)
+		seen[s.Name] = true
 		if s.Team == reservedName {
-			diags = append(diags, dsl.Errorf(s.Pos, "side %s: %s", s.Name, reservedMsg("team")))
+			errs.failf(s.Pos, "side %s: %s", s.Name, reservedMsg("team"))
 		}
 		for _, u := range s.Units {
-			check(u.Pos, "unit", u.Name)
+			errs.name(u.Pos, "unit", u.Name, taken)
+			seen[u.Name] = true
 		}
 	}
-	return diags
+	return errs.diags
 }

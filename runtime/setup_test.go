@@ -25,9 +25,16 @@ func TestCheckSides(t *testing.T) {
 			[]string{"1: a side needs a name", "2: a unit needs a name"}},
 		{"repeats", []runtime.SideSpec{{Name: "A", Pos: at(1), Units: []runtime.UnitSpec{unit("A", 2)}}, {Name: "A", Pos: at(3)}},
 			[]string{`2: the name "A" is used twice (sides and units need names of their own)`, `3: the name "A" is used twice (sides and units need names of their own)`}},
-		// `unit md * 3` is three units at one position: one error.
-		{"one position, one error", []runtime.SideSpec{{Name: "A", Pos: at(1), Units: []runtime.UnitSpec{unit("md1", 2), unit("md1", 2), unit("md1", 2)}}},
-			[]string{`2: the name "md1" is used twice (sides and units need names of their own)`}},
+		// `unit a * 2` is a1 and a2 at one position: each clash with a
+		// unit before it is one error there, naming the first.
+		{"one position, one error", []runtime.SideSpec{
+			{Name: "A", Pos: at(1), Units: []runtime.UnitSpec{unit("a1", 2), unit("a2", 2)}},
+			{Name: "B", Pos: at(3), Units: []runtime.UnitSpec{unit("a1", 4), unit("a2", 4), unit("a3", 4), unit("A", 5)}}},
+			[]string{`4: the name "a1" is used twice (sides and units need names of their own)`, `5: the name "A" is used twice (sides and units need names of their own)`}},
+		// A position that is not known (specs built in Go) is no reason to
+		// take different names for the same mistake.
+		{"no position", []runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "A"}, {Name: "B"}}}, {Name: "B"}},
+			[]string{`0: the name "A" is used twice (sides and units need names of their own)`, `0: the name "B" is used twice (sides and units need names of their own)`}},
 		{"reserved", []runtime.SideSpec{{Name: "none", Pos: at(1)}, {Name: "B", Team: "none", Pos: at(2), Units: []runtime.UnitSpec{unit("none", 3)}}},
 			[]string{
 				"1: none cannot name a side: it means nobody, as in `expect chooser none`",
@@ -45,5 +52,55 @@ func TestCheckSides(t *testing.T) {
 				t.Errorf("CheckSides (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// What the language writes: two sides each with `unit a * 2` are four
+// units (a1, a2 twice) at two positions. The clash of the second side's
+// copies is one error at its position, and NewBattle says the same as
+// CheckSides.
+func TestCheckSidesCopies(t *testing.T) {
+	const src = `side A {
+  unit a * 2
+}
+side B {
+  unit a * 2
+  unit b * 3 bogus = 1
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatalf("parse:\n%s", diags.Render(src))
+	}
+	var sides []runtime.SideSpec
+	for _, d := range f.Decls {
+		if s, ok := d.(*dsl.SideSetup); ok {
+			sides = append(sides, runtime.SideFromDSL(s))
+		}
+	}
+	if n := len(sides[1].Units); n != 5 {
+		t.Fatalf("side B has %d units, want 5 (a1, a2, b1, b2, b3)", n)
+	}
+	show := func(ds dsl.Diagnostics) []string {
+		var out []string
+		for _, d := range ds {
+			out = append(out, fmt.Sprintf("%d:%d: %s", d.Pos.Line, d.Pos.Column, d.Message))
+		}
+		return out
+	}
+	want := []string{`5:3: the name "a1" is used twice (sides and units need names of their own)`}
+	if diff := cmp.Diff(want, show(runtime.CheckSides(sides))); diff != "" {
+		t.Errorf("CheckSides (-want +got):\n%s", diff)
+	}
+
+	p := compileInline(t, "ruleset x {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+	_, err := p.NewBattle(sides)
+	ds, ok := err.(dsl.Diagnostics)
+	if !ok {
+		t.Fatalf("NewBattle error is %T, not dsl.Diagnostics: %v", err, err)
+	}
+	want = append(want, "6:3: unit b1: unknown attribute bogus (declared: none)")
+	if diff := cmp.Diff(want, show(ds)); diff != "" {
+		t.Errorf("NewBattle (-want +got):\n%s", diff)
 	}
 }
