@@ -208,3 +208,14 @@ func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
 		"FAIL  " + sc + ": t\n    " + sc + ":8:11: ",
 	}, stderr: []string{bad + ":3:40: error: unknown name agl\n"}}.check(t, runCmd(t, "", "test", sc))
 }
+
+// A ruleset file that exists but cannot be read is reported, not passed
+// over as if it compiled. (A directory stands in for it: tests may run as
+// root, who can read any file.)
+func TestUnreadableRulesetFile(t *testing.T) {
+	dir := t.TempDir()
+	rf := loadRulesetFile(dir)
+	if rf.unread == nil || rf.prog != nil || len(rf.errs) > 0 {
+		t.Errorf("loadRulesetFile(a directory) = %+v, want it unread", rf)
+	}
+}

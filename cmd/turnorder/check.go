@@ -251,8 +251,11 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 					rf = loadRulesetFile(path)
 					files[path] = rf
 				}
-				if len(rf.errs) > 0 {
+				switch {
+				case len(rf.errs) > 0:
 					broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: use.Name.Pos, rf: rf})
+				case rf.unread != nil:
+					diags = append(diags, dsl.Errorf(use.Name.Pos, "scenario %q: ruleset %s: %v", string(sc.Title), name, rf.unread))
 				}
 				continue
 			}

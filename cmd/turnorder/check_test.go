@@ -177,3 +177,14 @@ func TestCheckCaretUnderUnknownName(t *testing.T) {
 	}
 	t.Errorf("no diagnostic about unitz:\n%s", r.stderr)
 }
+
+// A file named twice, or named and found in its directory, is checked once.
+func TestCheckFileNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "r.rules", "ruleset w {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
+	r := runCmd(t, "", "check", file, dir, filepath.Join(dir, ".", "r.rules"))
+	expectation{code: 0}.check(t, r)
+	if n := strings.Count(r.stdout, "ok  "); n != 1 {
+		t.Errorf("%d ok lines, want 1:\n%s", n, r.stdout)
+	}
+}

@@ -20,9 +20,10 @@ import (
 // rulesFiles expands the arguments of check, fmt and test: a file stands
 // for itself, a directory for every *.rules file under it (sorted), except
 // under directories named testdata or starting with "." (below the one
-// named: naming one checks it). An
-// argument that does not exist is passed to missing, which may supply a
-// replacement (check accepts bundled names) or an error.
+// named: naming one checks it). An argument that does not exist is passed
+// to missing, which may supply a replacement (check accepts bundled names)
+// or an error. A file named twice (itself and in its directory, say)
+// comes once.
 func rulesFiles(args []string, missing func(arg string, err error) error) ([]string, error) {
 	var out []string
 	for _, arg := range args {
@@ -57,7 +58,12 @@ func rulesFiles(args []string, missing func(arg string, err error) error) ([]str
 			return nil, err
 		}
 	}
-	return out, nil
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(f string) bool {
+		dup := seen[filepath.Clean(f)]
+		seen[filepath.Clean(f)] = true
+		return dup
+	}), nil
 }
 
 // isBundled reports whether name is a bundled ruleset's name.
@@ -168,19 +174,22 @@ func rulesetArgs(e *env, args []string, most int) bool {
 // rulesetFile is a .rules file that a scenario names by path, compiled as
 // conformance.Load compiles it (its first ruleset), so that check and test
 // can show why it does not compile in its own file, with its own source.
-// A file that cannot be read has neither prog nor errs: the scenario
-// reports it when it runs.
+// A file that cannot be read has neither prog nor errs, but unread: the
+// scenario reports it, at its `ruleset` statement.
 type rulesetFile struct {
-	path string
-	src  []byte
-	prog *runtime.Program
-	errs dsl.Diagnostics // why it does not parse or compile
+	path   string
+	src    []byte
+	prog   *runtime.Program
+	errs   dsl.Diagnostics // why it does not parse or compile
+	unread error
 }
 
 func loadRulesetFile(path string) *rulesetFile {
 	p, src, err := conformance.LoadFile(path)
 	rf := &rulesetFile{path: path, src: src, prog: p}
-	if _, unread := errors.AsType[*fs.PathError](err); err != nil && !unread {
+	if _, unread := errors.AsType[*fs.PathError](err); unread {
+		rf.unread = err
+	} else if err != nil {
 		rf.errs = errorsOnly(diagsOf(err, dsl.Pos{Filename: path}))
 	}
 	return rf
