@@ -1095,6 +1095,7 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			c.addDiag(d)
 			if a != nil && sa.target != nil {
 				c.checkSetTarget(sa, x.Target)
+				c.refuseNobody("set "+sa.attr, sa.target, x.Target)
 			}
 			sa.value, d = p.compileExpr(x.Value, env, anyValue)
 			c.addDiag(d)
@@ -1115,6 +1116,9 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 		case *dsl.HolderAction:
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
+			if e != nil {
+				c.refuseNobody("holder", e, x.Expr)
+			}
 			h.body = append(h.body, &holderAction{e: e, pos: x.Pos})
 		}
 	}
@@ -1166,6 +1170,12 @@ func (c *compiler) checkReady(e *compiled, target *dsl.Expr) {
 			src, quoteSrc(src), main.name)
 		return
 	}
+	c.refuseNobody("ready", e, target)
+}
+
+// refuseNobody refuses a name that is a constant naming nobody (""), or a
+// constant list holding one, which play would refuse every time.
+func (c *compiler) refuseNobody(what string, e *compiled, target *dsl.Expr) {
 	v, ok := constValue(e, c.p.types.groupSides)
 	if !ok {
 		return
@@ -1175,7 +1185,7 @@ func (c *compiler) checkReady(e *compiled, target *dsl.Expr) {
 	switch t := v.(type) {
 	case string:
 		if t == "" {
-			c.errorf(target.Pos, "ready: %s names nobody", src)
+			c.errorf(target.Pos, "%s: %s names nobody", what, src)
 		}
 		return
 	case []any:
@@ -1186,7 +1196,7 @@ func (c *compiler) checkReady(e *compiled, target *dsl.Expr) {
 		}
 	}
 	if slices.Contains(names, any("")) {
-		c.errorf(target.Pos, "ready: %s holds \"\", which names nobody", src)
+		c.errorf(target.Pos, "%s: %s holds \"\", which names nobody", what, src)
 	}
 }
 
