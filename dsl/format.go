@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Format prints f in the canonical layout: two-space indentation, one
@@ -273,30 +274,30 @@ func (p *printer) ruleStmt(s RuleStmt) {
 			p.put(strconv.Itoa(*s.Max))
 		}
 	case *AttrDecl:
-		p.put(s.Of, " attribute ", name(s.Name), " ", string(s.Type.Name))
+		p.put(s.Of, " attribute ", ident(s.Name), " ", string(s.Type.Name))
 		if s.Default != nil {
 			p.put(" = ", literal(s.Default))
 		}
 	case *StatusDecl:
-		p.put("unit status ", names(s.Names))
+		p.put("unit status ", idents(s.Names))
 	case *RememberStmt:
-		p.put("remember ", name(s.Name), " = ")
+		p.put("remember ", ident(s.Name), " = ")
 		p.expr(s.Expr)
 	case *PhaseStmt:
 		p.put("phase ", name(s.Name), scope(s.Scope))
 		block(p, s.Body, s.EndPos, p.phaseItem)
 	case *ActivationStmt:
-		p.put("activation ", s.Mode, " by ", name(s.By.Name))
+		p.put("activation ", s.Mode, " by ", ident(s.By.Name))
 		if s.PassAllowed {
 			p.put(" pass allowed")
 		}
 		if s.Default != nil {
-			p.put(" default ", name(s.Default.Name))
+			p.put(" default ", ident(s.Default.Name))
 		}
 	case *HandlerStmt:
 		p.put("on ")
 		if s.Hook != nil {
-			p.put("hook ", name(s.Hook.Name))
+			p.put("hook ", ident(s.Hook.Name))
 		} else {
 			p.put(s.Edge, " of ", s.Point)
 			if s.Target != nil {
@@ -319,7 +320,7 @@ func (p *printer) phaseItem(s PhaseItem) {
 		p.put("step ", name(s.Name), scope(s.Scope))
 		block(p, s.Body, s.EndPos, p.phaseItem)
 	case *OrderStmt:
-		p.put("order ", s.Subjects, " as ", name(s.Name), scope(s.Scope))
+		p.put("order ", s.Subjects, " as ", ident(s.Name), scope(s.Scope))
 		block(p, s.Chain, s.EndPos, p.criterion)
 	case *ReadyStmt:
 		p.put("ready units")
@@ -328,7 +329,7 @@ func (p *printer) phaseItem(s PhaseItem) {
 			p.expr(s.Cond)
 		}
 	case *HookStmt:
-		p.put("hook ", name(s.Name))
+		p.put("hook ", ident(s.Name))
 	case *QuoteStmt:
 		p.put("quote ", text(s.Text))
 	default:
@@ -375,7 +376,7 @@ func (p *printer) criterion(c Criterion) {
 		}
 		p.put(" by ", role(c.By))
 		if c.Default != nil {
-			p.put(" default ", name(c.Default.Name))
+			p.put(" default ", ident(c.Default.Name))
 		}
 	case *QuoteStmt:
 		p.put("quote ", text(c.Text))
@@ -387,7 +388,7 @@ func (p *printer) criterion(c Criterion) {
 func (p *printer) action(a Action) {
 	switch a := a.(type) {
 	case *SetAction:
-		p.put("set ", name(a.Attr), " of ")
+		p.put("set ", ident(a.Attr), " of ")
 		p.expr(a.Target)
 		p.put(" = ")
 		p.expr(a.Value)
@@ -435,7 +436,7 @@ func (p *printer) sideItem(s SideItem) {
 		}
 		p.put(assigns(s.Attrs))
 		if len(s.Status) > 0 {
-			p.put(" status ", names(s.Status))
+			p.put(" status ", idents(s.Status))
 		}
 	case *Assign:
 		p.put(assign(s))
@@ -477,15 +478,19 @@ func (p *printer) roundStmt(s RoundStmt) {
 	case *RandomScript:
 		p.put("random ", names(s.Picks))
 	case *ChooseScript:
-		p.put(name(s.Who), " chooses ", names(s.Options))
+		opts := make([]string, len(s.Options))
+		for i, o := range s.Options {
+			opts[i] = word(o)
+		}
+		p.put(name(s.Who), " chooses ", strings.Join(opts, ", "))
 	case *SetScript:
-		p.put("set ", name(s.Attr), " of ", name(s.Target), " = ", literal(s.Value))
+		p.put("set ", ident(s.Attr), " of ", name(s.Target), " = ", literal(s.Value))
 	case *StatusScript:
 		p.put(name(s.Unit), " is ")
 		if s.Not {
 			p.put("not ")
 		}
-		p.put(name(s.Status))
+		p.put(ident(s.Status))
 	case *ReadyScript:
 		p.put("ready ", name(s.Unit))
 	case *RemoveScript:
@@ -533,7 +538,7 @@ func (p *printer) expect(e *Expect) {
 		if e.Event.No {
 			p.put(" no")
 		}
-		p.put(" event ", name(e.Event.Kind))
+		p.put(" event ", ident(e.Event.Kind))
 		for _, a := range e.Event.Args {
 			// Event arguments may be numbers, which the grammar takes
 			// bare; quoting one would make it a different token.
@@ -627,15 +632,47 @@ var (
 )
 
 // name prints a name bare when it lexes as an identifier, quoted otherwise.
+// name writes a name where the grammar takes a name or a quoted string:
+// bare where it reads as a name, in quotes where it would not (`"Legio
+// Mortis"`, `"d6"`, or a word of the grammar, as in `roll "random" 4`).
 func name(n Name) string {
-	s := string(n)
-	switch {
-	case identRE.MatchString(s) && !diceRE.MatchString(s):
-		return s
-	default:
-		return strconv.Quote(s)
+	if keywords()[string(n)] {
+		return strconv.Quote(string(n))
 	}
+	return word(n)
 }
+
+// word is name for a position where a word of the grammar is what is
+// meant, bare, and reads as itself: a role (`by team`) or an answer
+// (`chooses first`).
+func word(n Name) string {
+	s := string(n)
+	if identRE.MatchString(s) && !diceRE.MatchString(s) {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// ident writes a name where the grammar takes only a bare name: it was
+// written bare, so it reads as one there, keyword or not.
+func ident(n Name) string { return string(n) }
+
+func idents(ns []Name) string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = ident(n)
+	}
+	return strings.Join(out, ", ")
+}
+
+// keywords are the words of the grammar (ruleset, random, pass, ...).
+var keywords = sync.OnceValue(func() map[string]bool {
+	words := map[string]bool{}
+	for _, m := range regexp.MustCompile(`"([A-Za-z_][A-Za-z0-9_]*)"`).FindAllStringSubmatch(parser.String(), -1) {
+		words[m[1]] = true
+	}
+	return words
+})
 
 func names(ns []Name) string {
 	out := make([]string, len(ns))
@@ -653,7 +690,10 @@ func role(r *Role) string {
 	}
 	parts := make([]string, len(r.Path))
 	for i, n := range r.Path {
-		parts[i] = name(n)
+		parts[i] = ident(n)
+		if i == 0 {
+			parts[i] = word(n) // the only part that may be quoted
+		}
 	}
 	return strings.Join(parts, ".")
 }
@@ -671,7 +711,7 @@ func scope(s *Scope) string {
 		for i, n := range s.Changed {
 			ns[i] = n.Name
 		}
-		return " until changed " + names(ns)
+		return " until changed " + idents(ns)
 	}
 	return ""
 }
@@ -699,7 +739,7 @@ func assign(a *Assign) string {
 	if a == nil {
 		return ""
 	}
-	return name(a.Name) + " = " + literal(a.Value)
+	return ident(a.Name) + " = " + literal(a.Value)
 }
 
 // assigns prints `NAME = VALUE` pairs, each preceded by a space.
