@@ -86,7 +86,14 @@ func (o Override) Decide(ctx context.Context, d Decision) ([]string, error) {
 	if !slices.Contains(policies[d.Kind], pol) {
 		return nil, fmt.Errorf("policy %s does not apply to %s decisions (use %s)", pol, d.Kind, strings.Join(policies[d.Kind], ", "))
 	}
-	opts := slices.DeleteFunc(slices.Clone(d.Options), func(s string) bool { return s == "pass" })
+	opts := slices.Clone(d.Options)
+	if d.Kind == ChooseActivation {
+		// A policy picks a unit: passing is the side's own call.
+		opts = slices.DeleteFunc(opts, func(s string) bool { return s == "pass" })
+	}
+	if len(opts) == 0 {
+		return d.Default, nil
+	}
 	switch pol {
 	case "self":
 		if slices.Contains(opts, d.Self) {

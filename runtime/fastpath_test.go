@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -309,5 +310,44 @@ func TestPackageListsAreCopies(t *testing.T) {
 	warns[0].Message = "vandal"
 	if stillTied.Warnings()[0].Message == "vandal" {
 		t.Error("changing Warnings() changed the Program")
+	}
+}
+
+// Override answers each kind of decision from its options: only an
+// activation's "pass" is left to the side, a decision with nothing else
+// to pick gets the ruleset's default, and the decision is not changed.
+func TestOverrideAnswers(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		o    runtime.Override
+		d    runtime.Decision
+		want []string
+	}{
+		{"activate last skips pass", runtime.Override{runtime.ChooseActivation: "last"},
+			runtime.Decision{Kind: runtime.ChooseActivation, Options: []string{"a1", "a2", "pass"}, Default: []string{"a1"}}, []string{"a2"}},
+		{"only pass: the default", runtime.Override{runtime.ChooseActivation: "last"},
+			runtime.Decision{Kind: runtime.ChooseActivation, Options: []string{"pass"}, Default: []string{"pass"}}, []string{"pass"}},
+		{"reverse", runtime.Override{runtime.ChooseOrder: "reverse"},
+			runtime.Decision{Kind: runtime.ChooseOrder, Options: []string{"A", "B", "C"}}, []string{"C", "B", "A"}},
+		{"other", runtime.Override{runtime.ChooseFirst: "other"},
+			runtime.Decision{Kind: runtime.ChooseFirst, Self: "A", Options: []string{"A", "B"}}, []string{"B"}},
+		{"no options", runtime.Override{runtime.ChooseFirst: "self"},
+			runtime.Decision{Kind: runtime.ChooseFirst, Self: "A", Default: []string{"A"}}, []string{"A"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := slices.Clone(tt.d.Options)
+			got, err := tt.o.Decide(ctx, tt.d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Decide (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(opts, tt.d.Options); diff != "" {
+				t.Errorf("Decide changed the decision's options (-before +after):\n%s", diff)
+			}
+		})
 	}
 }

@@ -108,6 +108,9 @@ func nameProblem(what, name string, taken func(string) bool) (kind, msg string) 
 		return "no name", fmt.Sprintf("a %s needs a name", what)
 	case name == reservedName:
 		return "reserved", reservedMsg(what)
+	case name == "pass":
+		// An activation's options are the side's units and "pass".
+		return "reserved", fmt.Sprintf("pass cannot name a %s: it is the answer of a side that passes instead of activating", what)
 	case taken(name):
 		return "used twice", fmt.Sprintf("the name %q is used twice (sides and units need names of their own)", name)
 	}

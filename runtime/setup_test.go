@@ -41,6 +41,11 @@ func TestCheckSides(t *testing.T) {
 				"2: side B: none cannot name a team: it means nobody, as in `expect chooser none`",
 				"3: none cannot name a unit: it means nobody, as in `expect chooser none`",
 			}},
+		{"pass", []runtime.SideSpec{{Name: "pass", Pos: at(1)}, {Name: "B", Pos: at(2), Units: []runtime.UnitSpec{unit("pass", 3)}}},
+			[]string{
+				"1: pass cannot name a side: it is the answer of a side that passes instead of activating",
+				"3: pass cannot name a unit: it is the answer of a side that passes instead of activating",
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
