@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/turnorder/turnorder/dsl"
@@ -66,4 +67,16 @@ func (b *Battle) evalError(c *compiled, prefix string, err error) error {
 // ruleErrorf returns a RuleError at pos; format may use %w.
 func ruleErrorf(pos dsl.Pos, format string, args ...any) error {
 	return &RuleError{Pos: pos, Err: fmt.Errorf(format, args...)}
+}
+
+// InRound returns err with the round it happened in, "round N: ...",
+// unless its message names that round already ("round N: ..." or
+// "round N, order priority: ..."), as many of the runtime's do. It is for
+// a host that reports the error of a round it played.
+func InRound(round int, err error) error {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, fmt.Sprintf("round %d", round)); ok && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, ", ")) {
+		return err
+	}
+	return fmt.Errorf("round %d: %w", round, err)
 }

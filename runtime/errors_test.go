@@ -11,6 +11,7 @@ package runtime_test
 // chunk's diagnostics as `turnorder check` renders them.
 
 import (
+	"errors"
 	"os"
 	"regexp"
 	"strings"
@@ -236,5 +237,25 @@ func TestHostFunctionNames(t *testing.T) {
 	}
 	if _, err := runtime.Compile(nil); err == nil {
 		t.Error("Compile(nil): no error")
+	}
+}
+
+// InRound names the round once.
+func TestInRound(t *testing.T) {
+	for _, tt := range []struct{ msg, want string }{
+		{"no unit is called Zed", "round 2: no unit is called Zed"},
+		{"round 2: unscripted decision", "round 2: unscripted decision"},
+		{"round 2, order priority: a d6 roll is needed", "round 2, order priority: a d6 roll is needed"},
+		{"round 12: another round", "round 2: round 12: another round"},
+		{"round 2x", "round 2: round 2x"},
+	} {
+		base := errors.New(tt.msg)
+		err := runtime.InRound(2, base)
+		if err.Error() != tt.want {
+			t.Errorf("InRound(2, %q) = %q, want %q", tt.msg, err, tt.want)
+		}
+		if !errors.Is(err, base) {
+			t.Errorf("InRound(2, %q) does not wrap the error", tt.msg)
+		}
 	}
 }

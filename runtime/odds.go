@@ -431,10 +431,8 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 			}
 			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: big.NewRat(1, 1)}}, nil
 		case errors.As(err, &br):
-		case strings.HasPrefix(err.Error(), fmt.Sprintf("round %d", c.Round())):
-			return nil, err // it names the round itself
 		default:
-			return nil, fmt.Errorf("round %d: %w", c.Round(), err)
+			return nil, InRound(c.Round(), err)
 		}
 		var out []outcome
 		loop := new(big.Rat)

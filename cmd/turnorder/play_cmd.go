@@ -695,7 +695,7 @@ func playBattle(e *env, o playOptions) int {
 				}
 				return fail("input ended in round %d, before the round was over (%s)", b.Round(), last)
 			}
-			s.report(e, fmt.Errorf("round %d: %w", b.Round(), err))
+			s.report(e, runtime.InRound(b.Round(), err))
 			return exitError
 		}
 		t.showResult(res)

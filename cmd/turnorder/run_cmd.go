@@ -182,7 +182,7 @@ func runBattle(e *env, o runOptions) int {
 			if o.json { // the rounds that were played are not lost
 				writeJSON(e.stdout, doc)
 			}
-			s.report(e, fmt.Errorf("round %d: %w", b.Round(), err))
+			s.report(e, runtime.InRound(b.Round(), err))
 			return exitError
 		}
 		if o.json {
