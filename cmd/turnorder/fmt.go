@@ -24,9 +24,10 @@ stands for every *.rules file under it, except in directories named
 testdata or starting with "." below it. Without -w, -l or -d the formatted
 text is printed to standard output.
 
-A file with syntax errors is not formatted: its errors are printed, with the
-source line and a caret, and the exit status is 1. Otherwise it is 0, even
-when files needed formatting (as for gofmt).`,
+A file with syntax errors, or with nothing but comments, is not formatted:
+its errors are printed, with the source line and a caret, and the exit
+status is 1. Otherwise it is 0, even when files needed formatting (as for
+gofmt).`,
 		example: `
 turnorder fmt -l rulesets          # which files need formatting?
 turnorder fmt -d my.rules          # show the changes as a diff
