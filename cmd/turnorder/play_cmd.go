@@ -105,6 +105,17 @@ type table struct {
 	shownRound int // the round whose events have been shown up to shown
 	shown      int
 	asked      int // dice, picks and decisions asked for so far
+
+	// What this session has saved, so that play can say truthfully which
+	// file holds the battle when it stops.
+	saveTo         string // --save: written after every round and every change at the prompt
+	resumed        string // --resume: the file the battle came from
+	resumedAt      string // how it was resumed: "after round 1", "in round 2"
+	written        string // the file written last in this session ("": none)
+	writtenAt      int    // the last round played when it was written
+	writtenChanges bool   // it holds changes made at the prompt after that round
+	changed        bool   // changes were made at the prompt since the last round ended
+	lost           bool   // changes were made at the prompt since the last write
 }
 
 func newTable(e *env) *table {
@@ -516,6 +527,82 @@ func writeError(path string, err error) error {
 	return fmt.Errorf("cannot write %s: %v", path, err)
 }
 
+// write saves the battle to path and notes what the file now holds.
+func (t *table) write(path string) error {
+	if err := saveBattle(t.b, path); err != nil {
+		return err
+	}
+	t.written, t.writtenAt, t.writtenChanges, t.lost = path, t.b.Round(), t.changed, false
+	return nil
+}
+
+// madeChange notes a change made at the prompt and, with --save, saves it
+// at once: stopping, or an input that ends in the next round, loses
+// nothing.
+func (t *table) madeChange() {
+	t.changed, t.lost = true, true
+	if t.saveTo == "" {
+		return
+	}
+	if err := t.write(t.saveTo); err != nil {
+		t.say("not saved: %v", err)
+		return
+	}
+	t.say("saved to %s", t.saveTo)
+}
+
+// roundEnded notes a round played to its end and, with --save, saves it.
+func (t *table) roundEnded() error {
+	t.changed = false
+	if t.saveTo == "" {
+		return nil
+	}
+	if err := t.write(t.saveTo); err != nil {
+		return err
+	}
+	t.say("saved to %s", t.saveTo)
+	return nil
+}
+
+// whereSaved says which file holds the battle, and as it was when, for the
+// message play stops with.
+func (t *table) whereSaved() string {
+	if t.written == "" {
+		if t.resumed != "" {
+			return fmt.Sprintf("nothing was saved; %s still holds the battle as it was %s", t.resumed, t.resumedAt)
+		}
+		return "nothing was saved"
+	}
+	s := fmt.Sprintf("%s holds the battle as it was after round %d", t.written, t.writtenAt)
+	if t.writtenChanges {
+		s += " and the changes made after it"
+	}
+	if t.lost {
+		s += ", without the changes made since"
+	}
+	return s
+}
+
+// keepChanges saves, as play stops, the changes made at the prompt that
+// --save could not save when they were made. It returns why it could not.
+func (t *table) keepChanges() string {
+	if t.saveTo == "" || !t.lost {
+		return ""
+	}
+	if err := t.write(t.saveTo); err != nil {
+		return fmt.Sprintf("--save: %v (%s)", err, t.whereSaved())
+	}
+	t.say("saved to %s", t.saveTo)
+	return ""
+}
+
+// cutError is the end of the input while a change made at the prompt was
+// still asking for the dice or decisions it needs.
+type cutError struct{ change string }
+
+func (e *cutError) Error() string { return "input ended during " + e.change }
+func (e *cutError) Unwrap() error { return errInputEnded }
+
 var setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
 
 // between asks whether to play another round, handling save and set on the
@@ -549,7 +636,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				t.say("not saved: name a file, as in: save battle.json")
 				continue
 			}
-			if err := saveBattle(t.b, path); err != nil {
+			if err := t.write(path); err != nil {
 				t.say("not saved: %v", err)
 				continue
 			}
@@ -564,7 +651,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 			before, asked := t.b.Order(), t.asked
 			if err := t.b.SetAttr(ctx, name, m[1], attrValue(m[3])); err != nil {
 				if errors.Is(err, errInputEnded) {
-					return false, err
+					return false, &cutError{ans}
 				}
 				t.say("%v", err)
 				continue
@@ -580,16 +667,18 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
 			}
 			t.say("%s", msg)
+			t.madeChange()
 		case "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
 			if err := t.b.RemoveUnit(ctx, name); err != nil {
 				if errors.Is(err, errInputEnded) {
-					return false, err
+					return false, &cutError{ans}
 				}
 				t.say("%v", err)
 				continue
 			}
 			t.say("%s is removed from the battle", name)
+			t.madeChange()
 		default:
 			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, or remove UNIT")
 		}
@@ -667,6 +756,13 @@ func playBattle(e *env, o playOptions) int {
 	}
 	t.b = b
 	t.markShown()
+	t.saveTo = o.save
+	if o.resume != "" {
+		t.resumed, t.resumedAt = o.resume, fmt.Sprintf("after round %d", b.Round())
+		if b.InRound() {
+			t.resumedAt = fmt.Sprintf("in round %d", b.Round())
+		}
+	}
 	playHeader(e.stdout, prog, b, o)
 
 	ctx := context.Background()
@@ -676,34 +772,36 @@ func playBattle(e *env, o playOptions) int {
 		}
 		if o.rounds == 0 && n > 0 {
 			more, err := t.between(ctx, o)
+			var cut *cutError
 			switch {
+			case errors.As(err, &cut):
+				return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())
 			case errors.Is(err, errInputEnded) || t.eof:
+				if msg := t.keepChanges(); msg != "" {
+					return fail("%s", msg)
+				}
 				fmt.Fprintf(e.stdout, "input ended after round %d\n", b.Round())
 				return exitOK
 			case err != nil:
 				return fail("%v", err)
 			case !more:
+				if msg := t.keepChanges(); msg != "" {
+					return fail("%s", msg)
+				}
 				return exitOK
 			}
 		}
 		res, err := t.playRound(ctx)
 		if err != nil {
 			if errors.Is(err, errInputEnded) || t.eof {
-				last := "nothing was saved"
-				if o.save != "" && b.Round() > 1 {
-					last = fmt.Sprintf("%s holds the battle as it was after round %d", o.save, b.Round()-1)
-				}
-				return fail("input ended in round %d, before the round was over (%s)", b.Round(), last)
+				return fail("input ended in round %d, before the round was over (%s)", b.Round(), t.whereSaved())
 			}
 			s.report(e, fmt.Errorf("round %d: %w", b.Round(), err))
 			return exitError
 		}
 		t.showResult(res)
-		if o.save != "" {
-			if err := saveBattle(b, o.save); err != nil {
-				return fail("--save: %v", err)
-			}
-			t.say("saved to %s", o.save)
+		if err := t.roundEnded(); err != nil {
+			return fail("--save: %v", err)
 		}
 	}
 }

@@ -251,3 +251,104 @@ func TestPlayRemove(t *testing.T) {
 		"  → activations: B: b1; A: a2\n",
 	}}.check(t, r)
 }
+
+// savedUnits returns the units in a saved battle, each with its attributes.
+func savedUnits(t *testing.T, path string) map[string]map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		Sides []struct {
+			Units []struct {
+				Name  string         `json:"name"`
+				Attrs map[string]any `json:"attrs"`
+			} `json:"units"`
+		} `json:"sides"`
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	units := map[string]map[string]any{}
+	for _, s := range snap.Sides {
+		for _, u := range s.Units {
+			units[u.Name] = u.Attrs
+		}
+	}
+	return units
+}
+
+// With --save, a change made at the "another round?" prompt is saved at
+// once: stopping right after it, or an input that ends in the next round,
+// loses nothing, and play says truthfully what the file holds.
+func TestPlaySavesChangesAtPrompt(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
+	saved := filepath.Join(dir, "battle.json")
+
+	// Remove, then stop.
+	r := runCmd(t, "a1\na2\nremove a1\nn\n", "play", "morturi", "--setup", setup, "--save", saved)
+	expectation{code: 0, stdout: []string{"  a1 is removed from the battle\n  saved to " + saved + "\nanother round?"}}.check(t, r)
+	if units := savedUnits(t, saved); len(units) != 3 || units["a1"] != nil {
+		t.Errorf("saved units %v: want a2, a3 and b1, not a1", units)
+	}
+	// Resumed, the fallen model stays out.
+	r = runCmd(t, "a3\n", "play", "morturi", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
+
+	// Remove, then the input ends in the next round.
+	os.Remove(saved)
+	r = runCmd(t, "a1\na2\nremove a1\ny\n", "play", "morturi", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was after round 1 and the changes made after it)\n",
+	}, oneLine: true}.check(t, r)
+	if units := savedUnits(t, saved); len(units) != 3 || units["a1"] != nil {
+		t.Errorf("saved units %v: a1 was removed", units)
+	}
+
+	// An attribute set, then stop.
+	agi := filepath.Join(dir, "agi.json")
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 6\nn\n", "play", "agi", "--save", agi)
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n  saved to " + agi + "\n"}}.check(t, r)
+	if got := savedUnits(t, agi)["Cole"]["agi"]; got != 6.0 {
+		t.Errorf("the save has Cole's agi %v, want 6", got)
+	}
+
+	// The input ends while a set is still asking for the dice it needs:
+	// the change is not saved, and play says so.
+	os.Remove(agi)
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 5\n1\n", "play", "agi", "--save", agi)
+	expectation{code: 1, stderr: []string{
+		"input ended during set agi of Cole = 5, before it was done: the change is not saved (" + agi + " holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
+	if got := savedUnits(t, agi)["Cole"]["agi"]; got != 3.0 {
+		t.Errorf("the save has Cole's agi %v, want 3, as before the change", got)
+	}
+}
+
+// The message play stops with names only a file written in this session,
+// or else the file the battle was resumed from.
+func TestPlayInputEndedNamesWrittenFile(t *testing.T) {
+	dir := t.TempDir()
+	b, c := filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", b))
+	r := runCmd(t, "1\n", "play", "mesbg", "--resume", b, "--save", c)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (nothing was saved; " + b + " still holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
+	if _, err := os.Stat(c); err == nil {
+		t.Errorf("%s was written", c)
+	}
+
+	// Without --save or --resume, nothing was saved.
+	r = runCmd(t, "4\n2\nJay\n\n1\n", "play", "mesbg")
+	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+
+	// A file saved at the prompt is named, as of when it was saved.
+	other := filepath.Join(dir, "other.json")
+	r = runCmd(t, "4\n2\nJay\nsave "+other+"\n\n3\n5\n\n\n1\n", "play", "mesbg")
+	expectation{code: 1, stderr: []string{
+		"input ended in round 3, before the round was over (" + other + " holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
+}
