@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -116,6 +117,8 @@ type table struct {
 	writtenChanges bool   // it holds changes made at the prompt after that round
 	changed        bool   // changes were made at the prompt since the last round ended
 	lost           bool   // changes were made at the prompt since the last write
+
+	decl declarations // for set and is at the prompt
 }
 
 func newTable(e *env) *table {
@@ -603,7 +606,125 @@ type cutError struct{ change string }
 func (e *cutError) Error() string { return "input ended during " + e.change }
 func (e *cutError) Unwrap() error { return errInputEnded }
 
-var setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
+var (
+	setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
+	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
+)
+
+// change makes a change at the prompt and says what it did: msg, and what
+// the recomputation it started did to the order. The change may ask for
+// dice and decisions (it recomputes the orders kept until what it changes
+// changes); an input that ends then is a *cutError. Any other failure is
+// said, and the battle goes on.
+func (t *table) change(ans, msg string, do func() error) error {
+	before, asked := t.b.Order(), t.asked
+	if err := do(); err != nil {
+		if errors.Is(err, errInputEnded) {
+			return &cutError{ans}
+		}
+		t.say("%v", err)
+		return nil
+	}
+	// The orders kept until the value changes are already recomputed:
+	// say what that did to the order, which the next round starts from.
+	switch after := t.b.Order(); {
+	case !slices.Equal(before, after):
+		msg += "; the order is now " + strings.Join(after, ", ")
+	case t.asked > asked:
+		msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
+	}
+	t.say("%s", msg)
+	t.madeChange()
+	return nil
+}
+
+// setStatus gives a unit a status, or takes it away: "a1 is pinned",
+// "a1 is not pinned", as scenarios write it.
+func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool) error {
+	u := t.b.Unit(unit)
+	switch {
+	case u == nil && t.b.Side(unit) != nil:
+		t.say("%s is a side: statuses are units'", unit)
+		return nil
+	case u == nil:
+		t.say("no unit is called %s", unit)
+		return nil
+	case !slices.Contains(t.decl.statuses, status):
+		t.say("%s is not a status (unit statuses: %s)", status, orNone(t.decl.statuses))
+		return nil
+	case u.Status[status] == on && on:
+		t.say("%s is already %s", unit, status)
+		return nil
+	case u.Status[status] == on:
+		t.say("%s is already not %s", unit, status)
+		return nil
+	}
+	msg := unit + " is now " + status
+	if !on {
+		msg = unit + " is no longer " + status
+	}
+	return t.change(ans, msg, func() error { return t.b.SetStatus(ctx, unit, status, on) })
+}
+
+// declarations are the names a ruleset declares for sides and units, for
+// the prompt's set and is.
+type declarations struct {
+	sideAttrs, unitAttrs, statuses []string
+}
+
+// declared reads the declarations of the program's ruleset.
+func declared(p *runtime.Program) declarations {
+	var d declarations
+	f := p.File()
+	if f == nil {
+		return d
+	}
+	for _, decl := range f.Decls {
+		rs, ok := decl.(*dsl.Ruleset)
+		if !ok || string(rs.Name) != p.Name() {
+			continue
+		}
+		for _, st := range rs.Body {
+			switch s := st.(type) {
+			case *dsl.AttrDecl:
+				if s.Of == "side" {
+					d.sideAttrs = append(d.sideAttrs, string(s.Name))
+				} else {
+					d.unitAttrs = append(d.unitAttrs, string(s.Name))
+				}
+			case *dsl.StatusDecl:
+				for _, n := range s.Names {
+					d.statuses = append(d.statuses, string(n))
+				}
+			}
+		}
+		break
+	}
+	return d
+}
+
+// noAttr says why "set ATTR of NAME" cannot be, or returns "" to leave it
+// to Battle.SetAttr.
+func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
+	switch {
+	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr):
+		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, orNone(d.unitAttrs))
+		if len(d.statuses) > 0 {
+			why += "; unit statuses: " + strings.Join(d.statuses, ", ")
+		}
+		return why + ")"
+	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr):
+		return fmt.Sprintf("%s has no attribute %s (side attributes: %s)", name, attr, orNone(d.sideAttrs))
+	}
+	return ""
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
 
 // between asks whether to play another round, handling save and set on the
 // way. It returns false when the players are done.
@@ -647,40 +768,43 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
 				continue
 			}
-			name := strings.Trim(m[2], `"`)
-			before, asked := t.b.Order(), t.asked
-			if err := t.b.SetAttr(ctx, name, m[1], attrValue(m[3])); err != nil {
-				if errors.Is(err, errInputEnded) {
-					return false, &cutError{ans}
+			attr, name, value := m[1], strings.Trim(m[2], `"`), strings.TrimSpace(m[3])
+			if slices.Contains(t.decl.statuses, attr) {
+				if value != "true" && value != "false" {
+					t.say("%s is a status: set it to true or false, or write: %s is %s, %s is not %s", attr, name, attr, name, attr)
+					continue
 				}
-				t.say("%v", err)
+				if err := t.setStatus(ctx, ans, name, attr, value == "true"); err != nil {
+					return false, err
+				}
 				continue
 			}
-			// SetAttr has already recomputed the orders kept until the
-			// attribute changes, asking for any dice that needed: say what
-			// that did to the order, which the next round starts from.
-			msg := fmt.Sprintf("%s of %s is now %s", m[1], name, m[3])
-			switch after := t.b.Order(); {
-			case !slices.Equal(before, after):
-				msg += "; the order is now " + strings.Join(after, ", ")
-			case t.asked > asked:
-				msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
+			if why := t.decl.noAttr(t.b, name, attr); why != "" {
+				t.say("%s", why)
+				continue
 			}
-			t.say("%s", msg)
-			t.madeChange()
+			err := t.change(ans, fmt.Sprintf("%s of %s is now %s", attr, name, value), func() error {
+				return t.b.SetAttr(ctx, name, attr, attrValue(value))
+			})
+			if err != nil {
+				return false, err
+			}
 		case "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
-			if err := t.b.RemoveUnit(ctx, name); err != nil {
-				if errors.Is(err, errInputEnded) {
-					return false, &cutError{ans}
+			err := t.change(ans, name+" is removed from the battle", func() error {
+				return t.b.RemoveUnit(ctx, name)
+			})
+			if err != nil {
+				return false, err
+			}
+		default:
+			if m := isRE.FindStringSubmatch(ans); m != nil {
+				if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
+					return false, err
 				}
-				t.say("%v", err)
 				continue
 			}
-			t.say("%s is removed from the battle", name)
-			t.madeChange()
-		default:
-			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, or remove UNIT")
+			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, or remove UNIT")
 		}
 	}
 }
@@ -756,6 +880,7 @@ func playBattle(e *env, o playOptions) int {
 	}
 	t.b = b
 	t.markShown()
+	t.decl = declared(prog)
 	t.saveTo = o.save
 	if o.resume != "" {
 		t.resumed, t.resumedAt = o.resume, fmt.Sprintf("after round %d", b.Round())

@@ -352,3 +352,63 @@ func TestPlayInputEndedNamesWrittenFile(t *testing.T) {
 		"input ended in round 3, before the round was over (" + other + " holds the battle as it was after round 1)\n",
 	}, oneLine: true}.check(t, r)
 }
+
+// A unit's status is given or taken away at the prompt, in the words
+// scenarios use ("a1 is out_of_action", "a1 is not out_of_action") or with
+// set ... = true or false, and the next round's Ready markers follow it.
+func TestPlayStatus(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n}\n")
+	saved := filepath.Join(dir, "gangs.json")
+	in := "4\n2\na1\n" +
+		"set pinned of a1 = true\n" +
+		"set out_of_action of a1 = yes\n" +
+		"set out_of_action of a1 = true\n" +
+		"a1 is out_of_action\n" +
+		"a2 is seriously_injured\n" +
+		"a2 is not seriously_injured\n" +
+		"A is out_of_action\n" +
+		"zed is out_of_action\n" +
+		"b1 is pinned\n" +
+		"y\n5\n2\nn\n"
+	r := runCmd(t, in, "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 0, stdout: []string{
+		"  a1 has no attribute pinned (unit attributes: none; unit statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
+		"  out_of_action is a status: set it to true or false, or write: a1 is out_of_action, a1 is not out_of_action\n",
+		"set out_of_action of a1 = true\n  a1 is now out_of_action\n  saved to " + saved + "\n",
+		"  a1 is already out_of_action\n",
+		"  a2 is now seriously_injured\n",
+		"  a2 is no longer seriously_injured\n",
+		"  A is a side: statuses are units'\n",
+		"  no unit is called zed\n",
+		"  pinned is not a status (unit statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
+		"  a1 gets no Ready marker (out_of_action or seriously_injured or not_on_battlefield)\n  Ready: a2, b1\n",
+		"  → activations: A: a2; B: b1\n",
+	}, notStdout: []string{"declared: none"}}.check(t, r)
+
+	// The status is saved with the battle.
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		Sides []struct {
+			Units []struct {
+				Name   string   `json:"name"`
+				Status []string `json:"status"`
+			} `json:"units"`
+		} `json:"sides"`
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatal(err)
+	}
+	status := map[string][]string{}
+	for _, s := range snap.Sides {
+		for _, u := range s.Units {
+			status[u.Name] = u.Status
+		}
+	}
+	if !slices.Equal(status["a1"], []string{"out_of_action"}) || len(status["a2"]) != 0 || len(status["b1"]) != 0 {
+		t.Errorf("saved statuses %v: want a1 out_of_action only", status)
+	}
+}
