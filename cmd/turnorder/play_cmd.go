@@ -119,6 +119,33 @@ type table struct {
 	lost           bool   // changes were made at the prompt since the last write
 
 	decl declarations // for set and is at the prompt
+	told []toldEvent  // changes at the prompt already said, not to be shown again in the next round
+}
+
+// toldEvent is an event of a change at the prompt, which play has already
+// said: the set of an attribute (of "agi of Cole") or a removal.
+type toldEvent struct {
+	kind runtime.EventKind
+	key  string
+}
+
+// wasTold reports whether ev is one the prompt has already said, and
+// forgets it.
+func (t *table) wasTold(ev runtime.Event) bool {
+	i := slices.IndexFunc(t.told, func(x toldEvent) bool {
+		switch x.kind {
+		case runtime.EvSet:
+			return ev.Kind == x.kind && strings.HasPrefix(ev.Detail, x.key+" is now ")
+		case runtime.EvRemoved:
+			return ev.Kind == x.kind && ev.Subject == x.key
+		}
+		return false
+	})
+	if i < 0 {
+		return false
+	}
+	t.told = slices.Delete(t.told, i, i+1)
+	return true
 }
 
 func newTable(e *env) *table {
@@ -136,24 +163,33 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// ask prints a prompt and reads one line, trimmed.
-func (t *table) ask(prompt string) (string, error) {
-	if t.eof {
-		return "", errInputEnded
+// ask prints a prompt and reads one line, trimmed. "help" (or "?") calls
+// help, which says what can be typed there, and asks again.
+func (t *table) ask(prompt string, help func()) (string, error) {
+	for {
+		if t.eof {
+			return "", errInputEnded
+		}
+		fmt.Fprint(t.out, prompt)
+		line, err := t.in.ReadString('\n')
+		if err != nil && line == "" {
+			t.eof = true
+			fmt.Fprintln(t.out)
+			return "", errInputEnded
+		}
+		line = strings.TrimSpace(line)
+		if t.echo {
+			fmt.Fprintln(t.out, line)
+		}
+		if help != nil && isHelp(line) {
+			help()
+			continue
+		}
+		return line, nil
 	}
-	fmt.Fprint(t.out, prompt)
-	line, err := t.in.ReadString('\n')
-	if err != nil && line == "" {
-		t.eof = true
-		fmt.Fprintln(t.out)
-		return "", errInputEnded
-	}
-	line = strings.TrimSpace(line)
-	if t.echo {
-		fmt.Fprintln(t.out, line)
-	}
-	return line, nil
 }
+
+func isHelp(ans string) bool { return strings.EqualFold(ans, "help") || ans == "?" }
 
 // say prints a line of the dialogue, such as why an answer was refused.
 func (t *table) say(format string, args ...any) {
@@ -167,7 +203,8 @@ func (t *table) flush() {
 	if t.b == nil {
 		return
 	}
-	if t.b.Round() != t.shownRound {
+	newRound := t.b.Round() != t.shownRound
+	if newRound {
 		t.shownRound, t.shown = t.b.Round(), 0
 	}
 	evs := t.b.Events()
@@ -189,12 +226,18 @@ func (t *table) flush() {
 		case ev.Kind == runtime.EvReady && ev.Detail == "":
 			ready = append(ready, ev.Subject)
 			continue
+		case newRound && t.wasTold(ev):
+			// Made at the prompt between rounds, and said there.
+			continue
 		}
 		flushReady()
 		fmt.Fprintf(t.out, "  %s\n", ev)
 	}
 	flushReady()
 	t.shown = len(evs)
+	if newRound {
+		t.told = nil
+	}
 }
 
 // markShown treats every event so far as shown (after a resume).
@@ -223,11 +266,21 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 		what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
 	}
 	prompt := fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, subject, what)
+	help := func() {
+		if req.Count == 1 {
+			t.say("type the result the %s shows, %d to %d", dice, lo, hi)
+		} else {
+			t.say("type the total the %s show, %d to %d", dice, lo, hi)
+		}
+		if strings.Contains(what, "is added") {
+			t.say("type the dice as rolled: play adds the modifier")
+		}
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		ans, err := t.ask(prompt)
+		ans, err := t.ask(prompt, help)
 		if err != nil {
 			return 0, err
 		}
@@ -250,7 +303,7 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 	t.flush()
 	t.asked++
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
-	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil)
+	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil, "pick at random at the table (roll off, or draw lots), then type who was picked")
 	if err != nil {
 		return 0, err
 	}
@@ -260,18 +313,34 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 // choose lists options numbered and asks for one, by number or name. An
 // empty answer takes def, if there is one. refuse, if set, may explain
 // why an answer that is not an option is refused.
-func (t *table) choose(ctx context.Context, options []string, def, prompt string, refuse func(string) string) (string, error) {
-	for i, o := range options {
-		fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+func (t *table) choose(ctx context.Context, options []string, def, prompt string, refuse func(string) string, note string) (string, error) {
+	list := func() {
+		for i, o := range options {
+			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+		}
 	}
+	list()
 	if def != "" {
 		prompt = strings.TrimSuffix(prompt, ": ") + " [" + def + "]: "
+	}
+	help := func() {
+		if note != "" {
+			t.say("%s", note)
+		}
+		t.say("type the number or the name of one of these:")
+		list()
+		if def != "" {
+			t.say("Enter takes %s", def)
+		}
+	}
+	if slices.ContainsFunc(options, isHelp) {
+		help = nil // "help" is an option's name
 	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return "", err
 		}
-		ans, err := t.ask(prompt)
+		ans, err := t.ask(prompt, help)
 		if err != nil {
 			return "", err
 		}
@@ -375,11 +444,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	switch d.Kind {
 	case runtime.ChooseFirst:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil, "")
 		return []string{ans}, err
 	case runtime.ChooseBeforeAfter:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil, "")
 		return []string{ans}, err
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
@@ -389,7 +458,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			}
 			return ""
 		}
-		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", refuse)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", refuse, "")
 		return []string{ans}, err
 	case runtime.ChooseOrder:
 		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
@@ -400,11 +469,23 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		if len(d.Default) > 0 {
 			prompt = fmt.Sprintf("%s arranges [%s]: ", d.By, strings.Join(d.Default, ", "))
 		}
+		help := func() {
+			t.say("type all %d, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out", len(d.Options))
+			for i, o := range d.Options {
+				fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+			}
+			if len(d.Default) > 0 {
+				t.say("Enter takes %s", strings.Join(d.Default, ", "))
+			}
+		}
+		if slices.ContainsFunc(d.Options, isHelp) {
+			help = nil
+		}
 		for {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			ans, err := t.ask(prompt)
+			ans, err := t.ask(prompt, help)
 			if err != nil {
 				return nil, err
 			}
@@ -611,12 +692,34 @@ var (
 	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
 )
 
+// betweenHelp says what can be typed at "another round?".
+func (t *table) betweenHelp(o playOptions) {
+	save := "to FILE (without FILE, play asks for one)"
+	switch {
+	case o.save != "":
+		save = "to FILE (without FILE, to " + o.save + ")"
+	case o.resume != "":
+		save = "to FILE (without FILE, to " + o.resume + ")"
+	}
+	statuses := "this ruleset declares none"
+	if len(t.decl.statuses) > 0 {
+		statuses = strings.Join(t.decl.statuses, ", ")
+	}
+	t.say("y, or Enter               play another round")
+	t.say("n                         stop")
+	t.say("save [FILE]               save the battle %s", save)
+	t.say("set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)")
+	t.say("UNIT is [not] STATUS      give a unit a status, or take it away (statuses: %s)", statuses)
+	t.say("remove UNIT               take a fallen model out of the battle")
+}
+
 // change makes a change at the prompt and says what it did: msg, and what
-// the recomputation it started did to the order. The change may ask for
+// the recomputation it started did to the order. The event of the change
+// (told) is not shown again in the next round. The change may ask for
 // dice and decisions (it recomputes the orders kept until what it changes
 // changes); an input that ends then is a *cutError. Any other failure is
 // said, and the battle goes on.
-func (t *table) change(ans, msg string, do func() error) error {
+func (t *table) change(ans, msg string, told toldEvent, do func() error) error {
 	before, asked := t.b.Order(), t.asked
 	if err := do(); err != nil {
 		if errors.Is(err, errInputEnded) {
@@ -634,6 +737,9 @@ func (t *table) change(ans, msg string, do func() error) error {
 		msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
 	}
 	t.say("%s", msg)
+	if told.kind != "" {
+		t.told = append(t.told, told)
+	}
 	t.madeChange()
 	return nil
 }
@@ -663,7 +769,7 @@ func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool
 	if !on {
 		msg = unit + " is no longer " + status
 	}
-	return t.change(ans, msg, func() error { return t.b.SetStatus(ctx, unit, status, on) })
+	return t.change(ans, msg, toldEvent{}, func() error { return t.b.SetStatus(ctx, unit, status, on) })
 }
 
 // declarations are the names a ruleset declares for sides and units, for
@@ -730,7 +836,7 @@ func orNone(names []string) string {
 // way. It returns false when the players are done.
 func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 	for {
-		ans, err := t.ask("another round? [Y/n/save] ")
+		ans, err := t.ask("another round? [Y/n/save] ", func() { t.betweenHelp(o) })
 		if err != nil {
 			return false, err
 		}
@@ -749,8 +855,16 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				path = o.resume
 			}
 			if path == "" {
-				if path, err = t.ask("save to which file? "); err != nil {
+				path, err = t.ask("save to which file? ", func() {
+					t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
+				})
+				if err != nil {
 					return false, err
+				}
+				// "save battle.json" here, as at the other prompt, names
+				// battle.json.
+				if w, p, ok := strings.Cut(path, " "); ok && strings.EqualFold(w, "save") {
+					path = strings.TrimSpace(p)
 				}
 			}
 			if path == "" {
@@ -783,7 +897,8 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				t.say("%s", why)
 				continue
 			}
-			err := t.change(ans, fmt.Sprintf("%s of %s is now %s", attr, name, value), func() error {
+			told := toldEvent{runtime.EvSet, attr + " of " + name}
+			err := t.change(ans, fmt.Sprintf("%s of %s is now %s", attr, name, value), told, func() error {
 				return t.b.SetAttr(ctx, name, attr, attrValue(value))
 			})
 			if err != nil {
@@ -791,7 +906,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 			}
 		case "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
-			err := t.change(ans, name+" is removed from the battle", func() error {
+			err := t.change(ans, name+" is removed from the battle", toldEvent{runtime.EvRemoved, name}, func() error {
 				return t.b.RemoveUnit(ctx, name)
 			})
 			if err != nil {
@@ -804,7 +919,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				}
 				continue
 			}
-			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, or remove UNIT")
+			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
 		}
 	}
 }
@@ -905,7 +1020,10 @@ func playBattle(e *env, o playOptions) int {
 				if msg := t.keepChanges(); msg != "" {
 					return fail("%s", msg)
 				}
-				fmt.Fprintf(e.stdout, "input ended after round %d\n", b.Round())
+				// The end of the input where play asks for another round is
+				// a normal end: said where play says the input ended in a
+				// round, but with exit status 0.
+				fmt.Fprintf(e.stderr, "%sinput ended after round %d (%s)\n", e.prefix(), b.Round(), t.whereSaved())
 				return exitOK
 			case err != nil:
 				return fail("%v", err)

@@ -42,11 +42,14 @@ func TestPlayInputEnded(t *testing.T) {
 	r := runCmd(t, "4\n", "play", "mesbg", "--rounds", "1")
 	expectation{code: 1, stderr: []string{"turnorder play: input ended in round 1"}, oneLine: true}.check(t, r)
 
-	// Asked for another round, the end of the input just ends the battle.
+	// Asked for another round, the end of the input just ends the battle
+	// (status 0), said where the end in a round is said.
 	r = runCmd(t, "4\n2\n\n", "play", "mesbg")
-	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \ninput ended after round 1\n"}}.check(t, r)
-	if r.stderr != "" {
-		t.Errorf("stderr: %s", r.stderr)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \n"},
+		stderr: []string{"turnorder play: input ended after round 1 (nothing was saved)\n"}, oneLine: true,
+		notStdout: []string{"input ended"}}.check(t, r)
+	if !strings.HasSuffix(r.stdout, "another round? [Y/n/save] \n") {
+		t.Errorf("stdout does not end at the prompt:\n%s", r.stdout)
 	}
 }
 
@@ -155,6 +158,13 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 		"  agi of Cole is now 5; the order is now Cole, Bran, Aria\n",
 		"  → order: Cole, Bran, Aria   holder: Cole   chooser: none\n",
 	}, notStdout: []string{"next round"}}.check(t, r)
+	// Said once, at the prompt; the recomputation's placements open round 2.
+	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
+		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
+	}
+	if !strings.Contains(r.stdout, "\nRound 2\n  turn_order #1: Cole, by highest roll d6\n") {
+		t.Errorf("round 2 does not open with the recomputed placements:\n%s", r.stdout)
+	}
 
 	// Recomputed into the order it had: the message says so.
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 5\n2\n3\n1\nn\n"
@@ -250,6 +260,10 @@ func TestPlayRemove(t *testing.T) {
 		"a1 is removed from the battle",
 		"  → activations: B: b1; A: a2\n",
 	}}.check(t, r)
+	// Said once, at the prompt, not again under the next round's header.
+	if n := strings.Count(r.stdout, "a1 is removed from the battle"); n != 1 {
+		t.Errorf("the removal is said %d times, want 1:\n%s", n, r.stdout)
+	}
 }
 
 // savedUnits returns the units in a saved battle, each with its attributes.
@@ -411,4 +425,49 @@ func TestPlayStatus(t *testing.T) {
 	if !slices.Equal(status["a1"], []string{"out_of_action"}) || len(status["a2"]) != 0 || len(status["b1"]) != 0 {
 		t.Errorf("saved statuses %v: want a1 out_of_action only", status)
 	}
+}
+
+// "help" works at every prompt: it says what can be typed there and asks
+// again.
+func TestPlayHelp(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "s2.json")
+	r := runCmd(t, "help\n4\n?\n2\nhelp\nJay\nhelp\nsave\nhelp\nsave "+saved+"\nn\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: Jay rolls d6: help\n  type the result the d6 shows, 1 to 6\nRound 1, priority: Jay rolls d6: 4\n",
+		"Round 1, priority: Rob rolls d6: ?\n  type the result the d6 shows, 1 to 6\nRound 1, priority: Rob rolls d6: 2\n",
+		"Jay chooses [Jay]: help\n  type the number or the name of one of these:\n  1. Jay\n  2. Rob\n  Enter takes Jay\nJay chooses [Jay]: Jay\n",
+		"another round? [Y/n/save] help\n  y, or Enter ",
+		"  save [FILE]               save the battle to FILE (without FILE, play asks for one)\n",
+		"  UNIT is [not] STATUS      give a unit a status, or take it away (statuses: this ruleset declares none)\n",
+		"save to which file? help\n  type the name of a file",
+		// "save FILE" at "save to which file?" names FILE.
+		"save to which file? save " + saved + "\n  saved to " + saved + "\n",
+	}, notStdout: []string{"is not a number", "is not one of the options"}}.check(t, r)
+	if _, err := os.Stat(saved); err != nil {
+		t.Error(err)
+	}
+
+	// The help of "another round?" names the --save file a bare save
+	// writes, and the ruleset's statuses.
+	setup := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "4\n2\nhelp\nn\n", "play", "necromunda", "--setup", setup, "--save", filepath.Join(dir, "g.json"))
+	expectation{code: 0, stdout: []string{
+		"save the battle to FILE (without FILE, to " + filepath.Join(dir, "g.json") + ")\n",
+		"(statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
+	}}.check(t, r)
+
+	// An arrangement, and a random pick.
+	team := writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")
+	r = runCmd(t, "help\n2, 1\n", "play", "agi", "--setup", team, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Red arranges [Aria, Cole]: help\n  type all 2, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out\n  1. Aria\n  2. Cole\n  Enter takes Aria, Cole\n",
+		"  → order: Cole, Aria, Bran ",
+	}}.check(t, r)
+	equal := writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "help\n2\n", "play", "morturi", "--setup", equal, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"random pick: help\n  pick at random at the table (roll off, or draw lots), then type who was picked\n  type the number or the name of one of these:\n  1. A\n  2. B\nrandom pick: 2\n",
+		"  → order: B, A ",
+	}}.check(t, r)
 }
