@@ -41,19 +41,39 @@ call for a random pick, pick at the table (roll off, draw lots) and enter
 the name or number of who comes next.
 
 After each round play asks "another round? [Y/n/save]". There you can also
-answer "save FILE" to save the battle, "remove UNIT" when a model falls, or
-"set ATTR of NAME = VALUE" when an attribute changes during the battle
-(say, an AGI buff), which recomputes the standings that watch it. With --rounds N play plays N rounds and does
-not ask.
+answer:
 
---save FILE writes the battle to FILE after every round (the JSON of
-Battle.Snapshot); --resume FILE continues a saved battle, with the sides
-it was saved with. RULESET and the sides are given as for turnorder run,
-and the ruleset's warnings are printed to standard error as run prints them.
+  save FILE                 save the battle to FILE; "save" alone saves to
+                            the --save file, or else to the --resume file
+                            (with neither, play asks for a file)
+  remove UNIT               a model falls: it leaves the battle
+  set ATTR of NAME = VALUE  an attribute changes during the battle (say, an
+                            AGI buff)
+  UNIT is STATUS            give a unit a status the ruleset declares (such
+  UNIT is not STATUS        as Necromunda's out_of_action), or take it away;
+                            "set STATUS of UNIT = true" (or false) does too
+
+A set, or a status, recomputes at once the standings kept until it changes
+(play asks for the dice and decisions that needs) and says what that did to
+the order. "help" at any prompt says what can be typed there.
+
+With --rounds N play plays N rounds and does not ask; after --resume, that
+is N more rounds, not up to round N.
+
+--save FILE writes the battle to FILE (the JSON of Battle.Snapshot) after
+every round and after every change made at "another round?", so that the
+file always holds the battle as it stands between rounds. --resume FILE
+continues a saved battle, with the sides it was saved with. RULESET and
+the sides are given as for turnorder run, and the ruleset's warnings are
+printed to standard error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
-input. When the input ends before the battle does, play stops with "input
-ended" and exit status 1, unless the rounds asked for are done.`,
+input. When the input ends in a round, or while a change made at "another
+round?" is asking for dice, play stops with "input ended" on standard
+error and exit status 1. When it ends at "another round?", that is a
+normal end: the message goes to standard error too, with exit status 0.
+Either message says which file holds the battle, as it was when: only a
+file written in this session, or else the --resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
 turnorder play morturi --setup schools.rules --save battle.json
@@ -63,10 +83,10 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `file` after every round", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `file` after every round and every change between rounds", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `file`", "name a saved battle's file")
 	rounds := 0
-	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round)")
+	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round); with --resume, N more rounds")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 1) {
 			return exitUsage

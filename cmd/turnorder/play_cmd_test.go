@@ -471,3 +471,34 @@ func TestPlayHelp(t *testing.T) {
 		"  → order: B, A ",
 	}}.check(t, r)
 }
+
+// With --resume, --rounds N plays N more rounds; a bare save writes to the
+// --resume file when there is no --save. The help says both.
+func TestPlayResumeRoundsAndBareSave(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", saved))
+	r := runCmd(t, "3\n5\n\n6\n1\n\n", "play", "mesbg", "--resume", saved, "--rounds", "2")
+	expectation{code: 0, stdout: []string{"\nRound 2\n", "\nRound 3\n"}, notStdout: []string{"Round 4"}}.check(t, r)
+
+	// Resumed without --save, "save" alone writes to the --resume file.
+	r = runCmd(t, "3\n5\n\nsave\nn\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] save\n  saved to " + saved + "\n"}, notStdout: []string{"save to which file?"}}.check(t, r)
+	var snap struct {
+		Round int `json:"round"`
+	}
+	data, _ := os.ReadFile(saved)
+	if err := json.Unmarshal(data, &snap); err != nil || snap.Round != 2 {
+		t.Errorf("the resume file holds round %d, want 2 (%v)", snap.Round, err)
+	}
+
+	help := runCmd(t, "", "help", "play")
+	expectation{code: 0, stdout: []string{
+		"that\nis N more rounds, not up to round N",
+		`"save" alone saves to
+                            the --save file, or else to the --resume file`,
+		"UNIT is STATUS",
+		"UNIT is not STATUS",
+		`"help" at any prompt`,
+	}}.check(t, help)
+}
