@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -40,19 +41,39 @@ call for a random pick, pick at the table (roll off, draw lots) and enter
 the name or number of who comes next.
 
 After each round play asks "another round? [Y/n/save]". There you can also
-answer "save FILE" to save the battle, "remove UNIT" when a model falls, or
-"set ATTR of NAME = VALUE" when an attribute changes during the battle
-(say, an AGI buff), which recomputes the standings that watch it. With --rounds N play plays N rounds and does
-not ask.
+answer:
 
---save FILE writes the battle to FILE after every round (the JSON of
-Battle.Snapshot); --resume FILE continues a saved battle, with the sides
-it was saved with. RULESET and the sides are given as for turnorder run,
-and the ruleset's warnings are printed to standard error as run prints them.
+  save FILE                 save the battle to FILE; "save" alone saves to
+                            the --save file, or else to the --resume file
+                            (with neither, play asks for a file)
+  remove UNIT               a model falls: it leaves the battle
+  set ATTR of NAME = VALUE  an attribute changes during the battle (say, an
+                            AGI buff)
+  UNIT is STATUS            give a unit a status the ruleset declares (such
+  UNIT is not STATUS        as Necromunda's out_of_action), or take it away;
+                            "set STATUS of UNIT = true" (or false) does too
+
+A set, or a status, recomputes at once the standings kept until it changes
+(play asks for the dice and decisions that needs) and says what that did to
+the order. "help" at any prompt says what can be typed there.
+
+With --rounds N play plays N rounds and does not ask; after --resume, that
+is N more rounds, not up to round N.
+
+--save FILE writes the battle to FILE (the JSON of Battle.Snapshot) after
+every round and after every change made at "another round?", so that the
+file always holds the battle as it stands between rounds. --resume FILE
+continues a saved battle, with the sides it was saved with. RULESET and
+the sides are given as for turnorder run, and the ruleset's warnings are
+printed to standard error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
-input. When the input ends before the battle does, play stops with "input
-ended" and exit status 1, unless the rounds asked for are done.`,
+input. When the input ends in a round, or while a change made at "another
+round?" is asking for dice, play stops with "input ended" on standard
+error and exit status 1. When it ends at "another round?", that is a
+normal end: the message goes to standard error too, with exit status 0.
+Either message says which file holds the battle, as it was when: only a
+file written in this session, or else the --resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
 turnorder play morturi --setup schools.rules --save battle.json
@@ -62,10 +83,10 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `file` after every round", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `file` after every round and every change between rounds", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `file`", "name a saved battle's file")
 	rounds := 0
-	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round)")
+	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds without asking (0: ask after each round); with --resume, N more rounds")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 1) {
 			return exitUsage
@@ -105,6 +126,46 @@ type table struct {
 	shownRound int // the round whose events have been shown up to shown
 	shown      int
 	asked      int // dice, picks and decisions asked for so far
+
+	// What this session has saved, so that play can say truthfully which
+	// file holds the battle when it stops.
+	saveTo         string // --save: written after every round and every change at the prompt
+	resumed        string // --resume: the file the battle came from
+	resumedAt      string // how it was resumed: "after round 1", "in round 2"
+	written        string // the file written last in this session ("": none)
+	writtenAt      int    // the last round played when it was written
+	writtenChanges bool   // it holds changes made at the prompt after that round
+	changed        bool   // changes were made at the prompt since the last round ended
+	lost           bool   // changes were made at the prompt since the last write
+
+	decl declarations // for set and is at the prompt
+	told []toldEvent  // changes at the prompt already said, not to be shown again in the next round
+}
+
+// toldEvent is an event of a change at the prompt, which play has already
+// said: the set of an attribute (of "agi of Cole") or a removal.
+type toldEvent struct {
+	kind runtime.EventKind
+	key  string
+}
+
+// wasTold reports whether ev is one the prompt has already said, and
+// forgets it.
+func (t *table) wasTold(ev runtime.Event) bool {
+	i := slices.IndexFunc(t.told, func(x toldEvent) bool {
+		switch x.kind {
+		case runtime.EvSet:
+			return ev.Kind == x.kind && strings.HasPrefix(ev.Detail, x.key+" is now ")
+		case runtime.EvRemoved:
+			return ev.Kind == x.kind && ev.Subject == x.key
+		}
+		return false
+	})
+	if i < 0 {
+		return false
+	}
+	t.told = slices.Delete(t.told, i, i+1)
+	return true
 }
 
 func newTable(e *env) *table {
@@ -122,24 +183,33 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// ask prints a prompt and reads one line, trimmed.
-func (t *table) ask(prompt string) (string, error) {
-	if t.eof {
-		return "", errInputEnded
+// ask prints a prompt and reads one line, trimmed. "help" (or "?") calls
+// help, which says what can be typed there, and asks again.
+func (t *table) ask(prompt string, help func()) (string, error) {
+	for {
+		if t.eof {
+			return "", errInputEnded
+		}
+		fmt.Fprint(t.out, prompt)
+		line, err := t.in.ReadString('\n')
+		if err != nil && line == "" {
+			t.eof = true
+			fmt.Fprintln(t.out)
+			return "", errInputEnded
+		}
+		line = strings.TrimSpace(line)
+		if t.echo {
+			fmt.Fprintln(t.out, line)
+		}
+		if help != nil && isHelp(line) {
+			help()
+			continue
+		}
+		return line, nil
 	}
-	fmt.Fprint(t.out, prompt)
-	line, err := t.in.ReadString('\n')
-	if err != nil && line == "" {
-		t.eof = true
-		fmt.Fprintln(t.out)
-		return "", errInputEnded
-	}
-	line = strings.TrimSpace(line)
-	if t.echo {
-		fmt.Fprintln(t.out, line)
-	}
-	return line, nil
 }
+
+func isHelp(ans string) bool { return strings.EqualFold(ans, "help") || ans == "?" }
 
 // say prints a line of the dialogue, such as why an answer was refused.
 func (t *table) say(format string, args ...any) {
@@ -153,7 +223,8 @@ func (t *table) flush() {
 	if t.b == nil {
 		return
 	}
-	if t.b.Round() != t.shownRound {
+	newRound := t.b.Round() != t.shownRound
+	if newRound {
 		t.shownRound, t.shown = t.b.Round(), 0
 	}
 	evs := t.b.Events()
@@ -175,12 +246,18 @@ func (t *table) flush() {
 		case ev.Kind == runtime.EvReady && ev.Detail == "":
 			ready = append(ready, ev.Subject)
 			continue
+		case newRound && t.wasTold(ev):
+			// Made at the prompt between rounds, and said there.
+			continue
 		}
 		flushReady()
 		fmt.Fprintf(t.out, "  %s\n", ev)
 	}
 	flushReady()
 	t.shown = len(evs)
+	if newRound {
+		t.told = nil
+	}
 }
 
 // markShown treats every event so far as shown (after a resume).
@@ -209,11 +286,21 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 		what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
 	}
 	prompt := fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, subject, what)
+	help := func() {
+		if req.Count == 1 {
+			t.say("type the result the %s shows, %d to %d", dice, lo, hi)
+		} else {
+			t.say("type the total the %s show, %d to %d", dice, lo, hi)
+		}
+		if strings.Contains(what, "is added") {
+			t.say("type the dice as rolled: play adds the modifier")
+		}
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		ans, err := t.ask(prompt)
+		ans, err := t.ask(prompt, help)
 		if err != nil {
 			return 0, err
 		}
@@ -236,7 +323,7 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 	t.flush()
 	t.asked++
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
-	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil)
+	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil, "pick at random at the table (roll off, or draw lots), then type who was picked")
 	if err != nil {
 		return 0, err
 	}
@@ -246,18 +333,34 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 // choose lists options numbered and asks for one, by number or name. An
 // empty answer takes def, if there is one. refuse, if set, may explain
 // why an answer that is not an option is refused.
-func (t *table) choose(ctx context.Context, options []string, def, prompt string, refuse func(string) string) (string, error) {
-	for i, o := range options {
-		fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+func (t *table) choose(ctx context.Context, options []string, def, prompt string, refuse func(string) string, note string) (string, error) {
+	list := func() {
+		for i, o := range options {
+			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+		}
 	}
+	list()
 	if def != "" {
 		prompt = strings.TrimSuffix(prompt, ": ") + " [" + def + "]: "
+	}
+	help := func() {
+		if note != "" {
+			t.say("%s", note)
+		}
+		t.say("type the number or the name of one of these:")
+		list()
+		if def != "" {
+			t.say("Enter takes %s", def)
+		}
+	}
+	if slices.ContainsFunc(options, isHelp) {
+		help = nil // "help" is an option's name
 	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return "", err
 		}
-		ans, err := t.ask(prompt)
+		ans, err := t.ask(prompt, help)
 		if err != nil {
 			return "", err
 		}
@@ -361,11 +464,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	switch d.Kind {
 	case runtime.ChooseFirst:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil, "")
 		return []string{ans}, err
 	case runtime.ChooseBeforeAfter:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil, "")
 		return []string{ans}, err
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
@@ -375,7 +478,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			}
 			return ""
 		}
-		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", refuse)
+		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", refuse, "")
 		return []string{ans}, err
 	case runtime.ChooseOrder:
 		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
@@ -386,11 +489,23 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		if len(d.Default) > 0 {
 			prompt = fmt.Sprintf("%s arranges [%s]: ", d.By, strings.Join(d.Default, ", "))
 		}
+		help := func() {
+			t.say("type all %d, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out", len(d.Options))
+			for i, o := range d.Options {
+				fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
+			}
+			if len(d.Default) > 0 {
+				t.say("Enter takes %s", strings.Join(d.Default, ", "))
+			}
+		}
+		if slices.ContainsFunc(d.Options, isHelp) {
+			help = nil
+		}
 		for {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			ans, err := t.ask(prompt)
+			ans, err := t.ask(prompt, help)
 			if err != nil {
 				return nil, err
 			}
@@ -516,13 +631,232 @@ func writeError(path string, err error) error {
 	return fmt.Errorf("cannot write %s: %v", path, err)
 }
 
-var setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
+// write saves the battle to path and notes what the file now holds.
+func (t *table) write(path string) error {
+	if err := saveBattle(t.b, path); err != nil {
+		return err
+	}
+	t.written, t.writtenAt, t.writtenChanges, t.lost = path, t.b.Round(), t.changed, false
+	return nil
+}
+
+// madeChange notes a change made at the prompt and, with --save, saves it
+// at once: stopping, or an input that ends in the next round, loses
+// nothing.
+func (t *table) madeChange() {
+	t.changed, t.lost = true, true
+	if t.saveTo == "" {
+		return
+	}
+	if err := t.write(t.saveTo); err != nil {
+		t.say("not saved: %v", err)
+		return
+	}
+	t.say("saved to %s", t.saveTo)
+}
+
+// roundEnded notes a round played to its end and, with --save, saves it.
+func (t *table) roundEnded() error {
+	t.changed = false
+	if t.saveTo == "" {
+		return nil
+	}
+	if err := t.write(t.saveTo); err != nil {
+		return err
+	}
+	t.say("saved to %s", t.saveTo)
+	return nil
+}
+
+// whereSaved says which file holds the battle, and as it was when, for the
+// message play stops with.
+func (t *table) whereSaved() string {
+	if t.written == "" {
+		if t.resumed != "" {
+			return fmt.Sprintf("nothing was saved; %s still holds the battle as it was %s", t.resumed, t.resumedAt)
+		}
+		return "nothing was saved"
+	}
+	s := fmt.Sprintf("%s holds the battle as it was after round %d", t.written, t.writtenAt)
+	if t.writtenChanges {
+		s += " and the changes made after it"
+	}
+	if t.lost {
+		s += ", without the changes made since"
+	}
+	return s
+}
+
+// keepChanges saves, as play stops, the changes made at the prompt that
+// --save could not save when they were made. It returns why it could not.
+func (t *table) keepChanges() string {
+	if t.saveTo == "" || !t.lost {
+		return ""
+	}
+	if err := t.write(t.saveTo); err != nil {
+		return fmt.Sprintf("--save: %v (%s)", err, t.whereSaved())
+	}
+	t.say("saved to %s", t.saveTo)
+	return ""
+}
+
+// cutError is the end of the input while a change made at the prompt was
+// still asking for the dice or decisions it needs.
+type cutError struct{ change string }
+
+func (e *cutError) Error() string { return "input ended during " + e.change }
+func (e *cutError) Unwrap() error { return errInputEnded }
+
+var (
+	setRE = regexp.MustCompile(`^set\s+(\w+)\s+of\s+(.+?)\s*=\s*(.+)$`)
+	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
+)
+
+// betweenHelp says what can be typed at "another round?".
+func (t *table) betweenHelp(o playOptions) {
+	save := "to FILE (without FILE, play asks for one)"
+	switch {
+	case o.save != "":
+		save = "to FILE (without FILE, to " + o.save + ")"
+	case o.resume != "":
+		save = "to FILE (without FILE, to " + o.resume + ")"
+	}
+	statuses := "this ruleset declares none"
+	if len(t.decl.statuses) > 0 {
+		statuses = strings.Join(t.decl.statuses, ", ")
+	}
+	t.say("y, or Enter               play another round")
+	t.say("n                         stop")
+	t.say("save [FILE]               save the battle %s", save)
+	t.say("set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)")
+	t.say("UNIT is [not] STATUS      give a unit a status, or take it away (statuses: %s)", statuses)
+	t.say("remove UNIT               take a fallen model out of the battle")
+}
+
+// change makes a change at the prompt and says what it did: msg, and what
+// the recomputation it started did to the order. The event of the change
+// (told) is not shown again in the next round. The change may ask for
+// dice and decisions (it recomputes the orders kept until what it changes
+// changes); an input that ends then is a *cutError. Any other failure is
+// said, and the battle goes on.
+func (t *table) change(ans, msg string, told toldEvent, do func() error) error {
+	before, asked := t.b.Order(), t.asked
+	if err := do(); err != nil {
+		if errors.Is(err, errInputEnded) {
+			return &cutError{ans}
+		}
+		t.say("%v", err)
+		return nil
+	}
+	// The orders kept until the value changes are already recomputed:
+	// say what that did to the order, which the next round starts from.
+	switch after := t.b.Order(); {
+	case !slices.Equal(before, after):
+		msg += "; the order is now " + strings.Join(after, ", ")
+	case t.asked > asked:
+		msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
+	}
+	t.say("%s", msg)
+	if told.kind != "" {
+		t.told = append(t.told, told)
+	}
+	t.madeChange()
+	return nil
+}
+
+// setStatus gives a unit a status, or takes it away: "a1 is pinned",
+// "a1 is not pinned", as scenarios write it.
+func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool) error {
+	u := t.b.Unit(unit)
+	switch {
+	case u == nil && t.b.Side(unit) != nil:
+		t.say("%s is a side: statuses are units'", unit)
+		return nil
+	case u == nil:
+		t.say("no unit is called %s", unit)
+		return nil
+	case !slices.Contains(t.decl.statuses, status):
+		t.say("%s is not a status (unit statuses: %s)", status, orNone(t.decl.statuses))
+		return nil
+	case u.Status[status] == on && on:
+		t.say("%s is already %s", unit, status)
+		return nil
+	case u.Status[status] == on:
+		t.say("%s is already not %s", unit, status)
+		return nil
+	}
+	msg := unit + " is now " + status
+	if !on {
+		msg = unit + " is no longer " + status
+	}
+	return t.change(ans, msg, toldEvent{}, func() error { return t.b.SetStatus(ctx, unit, status, on) })
+}
+
+// declarations are the names a ruleset declares for sides and units, for
+// the prompt's set and is.
+type declarations struct {
+	sideAttrs, unitAttrs, statuses []string
+}
+
+// declared reads the declarations of the program's ruleset.
+func declared(p *runtime.Program) declarations {
+	var d declarations
+	f := p.File()
+	if f == nil {
+		return d
+	}
+	for _, decl := range f.Decls {
+		rs, ok := decl.(*dsl.Ruleset)
+		if !ok || string(rs.Name) != p.Name() {
+			continue
+		}
+		for _, st := range rs.Body {
+			switch s := st.(type) {
+			case *dsl.AttrDecl:
+				if s.Of == "side" {
+					d.sideAttrs = append(d.sideAttrs, string(s.Name))
+				} else {
+					d.unitAttrs = append(d.unitAttrs, string(s.Name))
+				}
+			case *dsl.StatusDecl:
+				for _, n := range s.Names {
+					d.statuses = append(d.statuses, string(n))
+				}
+			}
+		}
+		break
+	}
+	return d
+}
+
+// noAttr says why "set ATTR of NAME" cannot be, or returns "" to leave it
+// to Battle.SetAttr.
+func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
+	switch {
+	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr):
+		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, orNone(d.unitAttrs))
+		if len(d.statuses) > 0 {
+			why += "; unit statuses: " + strings.Join(d.statuses, ", ")
+		}
+		return why + ")"
+	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr):
+		return fmt.Sprintf("%s has no attribute %s (side attributes: %s)", name, attr, orNone(d.sideAttrs))
+	}
+	return ""
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
 
 // between asks whether to play another round, handling save and set on the
 // way. It returns false when the players are done.
 func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 	for {
-		ans, err := t.ask("another round? [Y/n/save] ")
+		ans, err := t.ask("another round? [Y/n/save] ", func() { t.betweenHelp(o) })
 		if err != nil {
 			return false, err
 		}
@@ -541,15 +875,23 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				path = o.resume
 			}
 			if path == "" {
-				if path, err = t.ask("save to which file? "); err != nil {
+				path, err = t.ask("save to which file? ", func() {
+					t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
+				})
+				if err != nil {
 					return false, err
+				}
+				// "save battle.json" here, as at the other prompt, names
+				// battle.json.
+				if w, p, ok := strings.Cut(path, " "); ok && strings.EqualFold(w, "save") {
+					path = strings.TrimSpace(p)
 				}
 			}
 			if path == "" {
 				t.say("not saved: name a file, as in: save battle.json")
 				continue
 			}
-			if err := saveBattle(t.b, path); err != nil {
+			if err := t.write(path); err != nil {
 				t.say("not saved: %v", err)
 				continue
 			}
@@ -560,38 +902,44 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
 				continue
 			}
-			name := strings.Trim(m[2], `"`)
-			before, asked := t.b.Order(), t.asked
-			if err := t.b.SetAttr(ctx, name, m[1], attrValue(m[3])); err != nil {
-				if errors.Is(err, errInputEnded) {
+			attr, name, value := m[1], strings.Trim(m[2], `"`), strings.TrimSpace(m[3])
+			if slices.Contains(t.decl.statuses, attr) {
+				if value != "true" && value != "false" {
+					t.say("%s is a status: set it to true or false, or write: %s is %s, %s is not %s", attr, name, attr, name, attr)
+					continue
+				}
+				if err := t.setStatus(ctx, ans, name, attr, value == "true"); err != nil {
 					return false, err
 				}
-				t.say("%v", err)
 				continue
 			}
-			// SetAttr has already recomputed the orders kept until the
-			// attribute changes, asking for any dice that needed: say what
-			// that did to the order, which the next round starts from.
-			msg := fmt.Sprintf("%s of %s is now %s", m[1], name, m[3])
-			switch after := t.b.Order(); {
-			case !slices.Equal(before, after):
-				msg += "; the order is now " + strings.Join(after, ", ")
-			case t.asked > asked:
-				msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
+			if why := t.decl.noAttr(t.b, name, attr); why != "" {
+				t.say("%s", why)
+				continue
 			}
-			t.say("%s", msg)
+			told := toldEvent{runtime.EvSet, attr + " of " + name}
+			err := t.change(ans, fmt.Sprintf("%s of %s is now %s", attr, name, value), told, func() error {
+				return t.b.SetAttr(ctx, name, attr, attrValue(value))
+			})
+			if err != nil {
+				return false, err
+			}
 		case "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
-			if err := t.b.RemoveUnit(ctx, name); err != nil {
-				if errors.Is(err, errInputEnded) {
+			err := t.change(ans, name+" is removed from the battle", toldEvent{runtime.EvRemoved, name}, func() error {
+				return t.b.RemoveUnit(ctx, name)
+			})
+			if err != nil {
+				return false, err
+			}
+		default:
+			if m := isRE.FindStringSubmatch(ans); m != nil {
+				if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
 					return false, err
 				}
-				t.say("%v", err)
 				continue
 			}
-			t.say("%s is removed from the battle", name)
-		default:
-			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, or remove UNIT")
+			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
 		}
 	}
 }
@@ -667,6 +1015,14 @@ func playBattle(e *env, o playOptions) int {
 	}
 	t.b = b
 	t.markShown()
+	t.decl = declared(prog)
+	t.saveTo = o.save
+	if o.resume != "" {
+		t.resumed, t.resumedAt = o.resume, fmt.Sprintf("after round %d", b.Round())
+		if b.InRound() {
+			t.resumedAt = fmt.Sprintf("in round %d", b.Round())
+		}
+	}
 	playHeader(e.stdout, prog, b, o)
 
 	ctx := context.Background()
@@ -676,34 +1032,39 @@ func playBattle(e *env, o playOptions) int {
 		}
 		if o.rounds == 0 && n > 0 {
 			more, err := t.between(ctx, o)
+			var cut *cutError
 			switch {
+			case errors.As(err, &cut):
+				return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())
 			case errors.Is(err, errInputEnded) || t.eof:
-				fmt.Fprintf(e.stdout, "input ended after round %d\n", b.Round())
+				if msg := t.keepChanges(); msg != "" {
+					return fail("%s", msg)
+				}
+				// The end of the input where play asks for another round is
+				// a normal end: said where play says the input ended in a
+				// round, but with exit status 0.
+				fmt.Fprintf(e.stderr, "%sinput ended after round %d (%s)\n", e.prefix(), b.Round(), t.whereSaved())
 				return exitOK
 			case err != nil:
 				return fail("%v", err)
 			case !more:
+				if msg := t.keepChanges(); msg != "" {
+					return fail("%s", msg)
+				}
 				return exitOK
 			}
 		}
 		res, err := t.playRound(ctx)
 		if err != nil {
 			if errors.Is(err, errInputEnded) || t.eof {
-				last := "nothing was saved"
-				if o.save != "" && b.Round() > 1 {
-					last = fmt.Sprintf("%s holds the battle as it was after round %d", o.save, b.Round()-1)
-				}
-				return fail("input ended in round %d, before the round was over (%s)", b.Round(), last)
+				return fail("input ended in round %d, before the round was over (%s)", b.Round(), t.whereSaved())
 			}
 			s.report(e, runtime.InRound(b.Round(), err))
 			return exitError
 		}
 		t.showResult(res)
-		if o.save != "" {
-			if err := saveBattle(b, o.save); err != nil {
-				return fail("--save: %v", err)
-			}
-			t.say("saved to %s", o.save)
+		if err := t.roundEnded(); err != nil {
+			return fail("--save: %v", err)
 		}
 	}
 }

@@ -42,11 +42,14 @@ func TestPlayInputEnded(t *testing.T) {
 	r := runCmd(t, "4\n", "play", "mesbg", "--rounds", "1")
 	expectation{code: 1, stderr: []string{"turnorder play: input ended in round 1"}, oneLine: true}.check(t, r)
 
-	// Asked for another round, the end of the input just ends the battle.
+	// Asked for another round, the end of the input just ends the battle
+	// (status 0), said where the end in a round is said.
 	r = runCmd(t, "4\n2\n\n", "play", "mesbg")
-	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \ninput ended after round 1\n"}}.check(t, r)
-	if r.stderr != "" {
-		t.Errorf("stderr: %s", r.stderr)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \n"},
+		stderr: []string{"turnorder play: input ended after round 1 (nothing was saved)\n"}, oneLine: true,
+		notStdout: []string{"input ended"}}.check(t, r)
+	if !strings.HasSuffix(r.stdout, "another round? [Y/n/save] \n") {
+		t.Errorf("stdout does not end at the prompt:\n%s", r.stdout)
 	}
 }
 
@@ -155,6 +158,13 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 		"  agi of Cole is now 5; the order is now Cole, Bran, Aria\n",
 		"  → order: Cole, Bran, Aria   holder: Cole   chooser: none\n",
 	}, notStdout: []string{"next round"}}.check(t, r)
+	// Said once, at the prompt; the recomputation's placements open round 2.
+	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
+		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
+	}
+	if !strings.Contains(r.stdout, "\nRound 2\n  turn_order #1: Cole, by highest roll d6\n") {
+		t.Errorf("round 2 does not open with the recomputed placements:\n%s", r.stdout)
+	}
 
 	// Recomputed into the order it had: the message says so.
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 5\n2\n3\n1\nn\n"
@@ -250,4 +260,245 @@ func TestPlayRemove(t *testing.T) {
 		"a1 is removed from the battle",
 		"  → activations: B: b1; A: a2\n",
 	}}.check(t, r)
+	// Said once, at the prompt, not again under the next round's header.
+	if n := strings.Count(r.stdout, "a1 is removed from the battle"); n != 1 {
+		t.Errorf("the removal is said %d times, want 1:\n%s", n, r.stdout)
+	}
+}
+
+// savedUnits returns the units in a saved battle, each with its attributes.
+func savedUnits(t *testing.T, path string) map[string]map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		Sides []struct {
+			Units []struct {
+				Name  string         `json:"name"`
+				Attrs map[string]any `json:"attrs"`
+			} `json:"units"`
+		} `json:"sides"`
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	units := map[string]map[string]any{}
+	for _, s := range snap.Sides {
+		for _, u := range s.Units {
+			units[u.Name] = u.Attrs
+		}
+	}
+	return units
+}
+
+// With --save, a change made at the "another round?" prompt is saved at
+// once: stopping right after it, or an input that ends in the next round,
+// loses nothing, and play says truthfully what the file holds.
+func TestPlaySavesChangesAtPrompt(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
+	saved := filepath.Join(dir, "battle.json")
+
+	// Remove, then stop.
+	r := runCmd(t, "a1\na2\nremove a1\nn\n", "play", "morturi", "--setup", setup, "--save", saved)
+	expectation{code: 0, stdout: []string{"  a1 is removed from the battle\n  saved to " + saved + "\nanother round?"}}.check(t, r)
+	if units := savedUnits(t, saved); len(units) != 3 || units["a1"] != nil {
+		t.Errorf("saved units %v: want a2, a3 and b1, not a1", units)
+	}
+	// Resumed, the fallen model stays out.
+	r = runCmd(t, "a3\n", "play", "morturi", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
+
+	// Remove, then the input ends in the next round.
+	os.Remove(saved)
+	r = runCmd(t, "a1\na2\nremove a1\ny\n", "play", "morturi", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was after round 1 and the changes made after it)\n",
+	}, oneLine: true}.check(t, r)
+	if units := savedUnits(t, saved); len(units) != 3 || units["a1"] != nil {
+		t.Errorf("saved units %v: a1 was removed", units)
+	}
+
+	// An attribute set, then stop.
+	agi := filepath.Join(dir, "agi.json")
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 6\nn\n", "play", "agi", "--save", agi)
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n  saved to " + agi + "\n"}}.check(t, r)
+	if got := savedUnits(t, agi)["Cole"]["agi"]; got != 6.0 {
+		t.Errorf("the save has Cole's agi %v, want 6", got)
+	}
+
+	// The input ends while a set is still asking for the dice it needs:
+	// the change is not saved, and play says so.
+	os.Remove(agi)
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 5\n1\n", "play", "agi", "--save", agi)
+	expectation{code: 1, stderr: []string{
+		"input ended during set agi of Cole = 5, before it was done: the change is not saved (" + agi + " holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
+	if got := savedUnits(t, agi)["Cole"]["agi"]; got != 3.0 {
+		t.Errorf("the save has Cole's agi %v, want 3, as before the change", got)
+	}
+}
+
+// The message play stops with names only a file written in this session,
+// or else the file the battle was resumed from.
+func TestPlayInputEndedNamesWrittenFile(t *testing.T) {
+	dir := t.TempDir()
+	b, c := filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", b))
+	r := runCmd(t, "1\n", "play", "mesbg", "--resume", b, "--save", c)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (nothing was saved; " + b + " still holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
+	if _, err := os.Stat(c); err == nil {
+		t.Errorf("%s was written", c)
+	}
+
+	// Without --save or --resume, nothing was saved.
+	r = runCmd(t, "4\n2\nJay\n\n1\n", "play", "mesbg")
+	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+
+	// A file saved at the prompt is named, as of when it was saved.
+	other := filepath.Join(dir, "other.json")
+	r = runCmd(t, "4\n2\nJay\nsave "+other+"\n\n3\n5\n\n\n1\n", "play", "mesbg")
+	expectation{code: 1, stderr: []string{
+		"input ended in round 3, before the round was over (" + other + " holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
+}
+
+// A unit's status is given or taken away at the prompt, in the words
+// scenarios use ("a1 is out_of_action", "a1 is not out_of_action") or with
+// set ... = true or false, and the next round's Ready markers follow it.
+func TestPlayStatus(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n}\n")
+	saved := filepath.Join(dir, "gangs.json")
+	in := "4\n2\na1\n" +
+		"set pinned of a1 = true\n" +
+		"set out_of_action of a1 = yes\n" +
+		"set out_of_action of a1 = true\n" +
+		"a1 is out_of_action\n" +
+		"a2 is seriously_injured\n" +
+		"a2 is not seriously_injured\n" +
+		"A is out_of_action\n" +
+		"zed is out_of_action\n" +
+		"b1 is pinned\n" +
+		"y\n5\n2\nn\n"
+	r := runCmd(t, in, "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 0, stdout: []string{
+		"  a1 has no attribute pinned (unit attributes: none; unit statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
+		"  out_of_action is a status: set it to true or false, or write: a1 is out_of_action, a1 is not out_of_action\n",
+		"set out_of_action of a1 = true\n  a1 is now out_of_action\n  saved to " + saved + "\n",
+		"  a1 is already out_of_action\n",
+		"  a2 is now seriously_injured\n",
+		"  a2 is no longer seriously_injured\n",
+		"  A is a side: statuses are units'\n",
+		"  no unit is called zed\n",
+		"  pinned is not a status (unit statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
+		"  a1 gets no Ready marker (out_of_action or seriously_injured or not_on_battlefield)\n  Ready: a2, b1\n",
+		"  → activations: A: a2; B: b1\n",
+	}, notStdout: []string{"declared: none"}}.check(t, r)
+
+	// The status is saved with the battle.
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		Sides []struct {
+			Units []struct {
+				Name   string   `json:"name"`
+				Status []string `json:"status"`
+			} `json:"units"`
+		} `json:"sides"`
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatal(err)
+	}
+	status := map[string][]string{}
+	for _, s := range snap.Sides {
+		for _, u := range s.Units {
+			status[u.Name] = u.Status
+		}
+	}
+	if !slices.Equal(status["a1"], []string{"out_of_action"}) || len(status["a2"]) != 0 || len(status["b1"]) != 0 {
+		t.Errorf("saved statuses %v: want a1 out_of_action only", status)
+	}
+}
+
+// "help" works at every prompt: it says what can be typed there and asks
+// again.
+func TestPlayHelp(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "s2.json")
+	r := runCmd(t, "help\n4\n?\n2\nhelp\nJay\nhelp\nsave\nhelp\nsave "+saved+"\nn\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: Jay rolls d6: help\n  type the result the d6 shows, 1 to 6\nRound 1, priority: Jay rolls d6: 4\n",
+		"Round 1, priority: Rob rolls d6: ?\n  type the result the d6 shows, 1 to 6\nRound 1, priority: Rob rolls d6: 2\n",
+		"Jay chooses [Jay]: help\n  type the number or the name of one of these:\n  1. Jay\n  2. Rob\n  Enter takes Jay\nJay chooses [Jay]: Jay\n",
+		"another round? [Y/n/save] help\n  y, or Enter ",
+		"  save [FILE]               save the battle to FILE (without FILE, play asks for one)\n",
+		"  UNIT is [not] STATUS      give a unit a status, or take it away (statuses: this ruleset declares none)\n",
+		"save to which file? help\n  type the name of a file",
+		// "save FILE" at "save to which file?" names FILE.
+		"save to which file? save " + saved + "\n  saved to " + saved + "\n",
+	}, notStdout: []string{"is not a number", "is not one of the options"}}.check(t, r)
+	if _, err := os.Stat(saved); err != nil {
+		t.Error(err)
+	}
+
+	// The help of "another round?" names the --save file a bare save
+	// writes, and the ruleset's statuses.
+	setup := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "4\n2\nhelp\nn\n", "play", "necromunda", "--setup", setup, "--save", filepath.Join(dir, "g.json"))
+	expectation{code: 0, stdout: []string{
+		"save the battle to FILE (without FILE, to " + filepath.Join(dir, "g.json") + ")\n",
+		"(statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
+	}}.check(t, r)
+
+	// An arrangement, and a random pick.
+	team := writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")
+	r = runCmd(t, "help\n2, 1\n", "play", "agi", "--setup", team, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Red arranges [Aria, Cole]: help\n  type all 2, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out\n  1. Aria\n  2. Cole\n  Enter takes Aria, Cole\n",
+		"  → order: Cole, Aria, Bran ",
+	}}.check(t, r)
+	equal := writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "help\n2\n", "play", "morturi", "--setup", equal, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"random pick: help\n  pick at random at the table (roll off, or draw lots), then type who was picked\n  type the number or the name of one of these:\n  1. A\n  2. B\nrandom pick: 2\n",
+		"  → order: B, A ",
+	}}.check(t, r)
+}
+
+// With --resume, --rounds N plays N more rounds; a bare save writes to the
+// --resume file when there is no --save. The help says both.
+func TestPlayResumeRoundsAndBareSave(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", saved))
+	r := runCmd(t, "3\n5\n\n6\n1\n\n", "play", "mesbg", "--resume", saved, "--rounds", "2")
+	expectation{code: 0, stdout: []string{"\nRound 2\n", "\nRound 3\n"}, notStdout: []string{"Round 4"}}.check(t, r)
+
+	// Resumed without --save, "save" alone writes to the --resume file.
+	r = runCmd(t, "3\n5\n\nsave\nn\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] save\n  saved to " + saved + "\n"}, notStdout: []string{"save to which file?"}}.check(t, r)
+	var snap struct {
+		Round int `json:"round"`
+	}
+	data, _ := os.ReadFile(saved)
+	if err := json.Unmarshal(data, &snap); err != nil || snap.Round != 2 {
+		t.Errorf("the resume file holds round %d, want 2 (%v)", snap.Round, err)
+	}
+
+	help := runCmd(t, "", "help", "play")
+	expectation{code: 0, stdout: []string{
+		"that\nis N more rounds, not up to round N",
+		`"save" alone saves to
+                            the --save file, or else to the --resume file`,
+		"UNIT is STATUS",
+		"UNIT is not STATUS",
+		`"help" at any prompt`,
+	}}.check(t, help)
 }
