@@ -557,7 +557,8 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	return true, nil
 }
 
-// SetStatus gives a unit a status or takes it away.
+// SetStatus gives a unit a status or takes it away. Standings that watch
+// the status are recomputed at once, as for SetAttr.
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
 	u := b.unitByNm[unit]
 	if u == nil {
@@ -576,12 +577,15 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 			u.Status[status] = true
 		}
 	})
+	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
 	} else {
 		delete(u.Status, status)
+		detail = fmt.Sprintf("%s is no longer %s", unit, status)
 	}
 	b.changed()
+	b.emit(Event{Kind: EvSet, Subject: unit, Detail: detail})
 	return b.rewatch(ctx, status)
 }
 

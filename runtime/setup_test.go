@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -107,5 +108,35 @@ side B {
 	want = append(want, "6:3: unit b1: unknown attribute bogus (declared: none)")
 	if diff := cmp.Diff(want, show(ds)); diff != "" {
 		t.Errorf("NewBattle (-want +got):\n%s", diff)
+	}
+}
+
+// A status change is an event of the round it is made for, as a set is.
+func TestSetStatusIsAnEvent(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	unit := b.Units()[0].Name
+	if err := b.SetStatus(ctx, unit, "out_of_action", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetStatus(ctx, unit, "out_of_action", true); err != nil { // no change: no event
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range res.Events {
+		if e.Kind == runtime.EvSet {
+			got = append(got, e.Subject+": "+e.Detail)
+		}
+	}
+	if diff := cmp.Diff([]string{unit + ": " + unit + " is now out_of_action"}, got); diff != "" {
+		t.Errorf("set events (-want +got):\n%s", diff)
 	}
 }

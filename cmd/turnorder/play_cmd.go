@@ -143,7 +143,8 @@ type table struct {
 }
 
 // toldEvent is an event of a change at the prompt, which play has already
-// said: the set of an attribute (of "agi of Cole") or a removal.
+// said: the set of an attribute (of "agi of Cole") or of a status ("Cole
+// is now pinned"), or a removal.
 type toldEvent struct {
 	kind runtime.EventKind
 	key  string
@@ -154,8 +155,8 @@ type toldEvent struct {
 func (t *table) wasTold(ev runtime.Event) bool {
 	i := slices.IndexFunc(t.told, func(x toldEvent) bool {
 		switch x.kind {
-		case runtime.EvSet:
-			return ev.Kind == x.kind && strings.HasPrefix(ev.Detail, x.key+" is now ")
+		case runtime.EvSet: // key is "agi of Cole", or a status's whole detail
+			return ev.Kind == x.kind && (ev.Detail == x.key || strings.HasPrefix(ev.Detail, x.key+" is now "))
 		case runtime.EvRemoved:
 			return ev.Kind == x.kind && ev.Subject == x.key
 		}
@@ -789,7 +790,7 @@ func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool
 	if !on {
 		msg = unit + " is no longer " + status
 	}
-	return t.change(ans, msg, toldEvent{}, func() error { return t.b.SetStatus(ctx, unit, status, on) })
+	return t.change(ans, msg, toldEvent{runtime.EvSet, msg}, func() error { return t.b.SetStatus(ctx, unit, status, on) })
 }
 
 // declarations are the names a ruleset declares for sides and units, for

@@ -399,6 +399,13 @@ func TestPlayStatus(t *testing.T) {
 		"  a1 gets no Ready marker (out_of_action or seriously_injured or not_on_battlefield)\n  Ready: a2, b1\n",
 		"  → activations: A: a2; B: b1\n",
 	}, notStdout: []string{"declared: none"}}.check(t, r)
+	// Said at the prompt, each change is not said again in the next round,
+	// though it is one of its events.
+	for _, s := range []string{"a1 is now out_of_action", "a2 is now seriously_injured", "a2 is no longer seriously_injured"} {
+		if n := strings.Count(r.stdout, s); n != 1 {
+			t.Errorf("%q is said %d times, want once", s, n)
+		}
+	}
 
 	// The status is saved with the battle.
 	data, err := os.ReadFile(saved)
