@@ -351,3 +351,29 @@ func TestOverrideAnswers(t *testing.T) {
 		})
 	}
 }
+
+// A Program lists what its ruleset declares, as copies.
+func TestProgramDeclarations(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	names := func(as []runtime.Attr) []string {
+		var out []string
+		for _, a := range as {
+			out = append(out, a.Name)
+		}
+		return out
+	}
+	got := [][]string{names(p.SideAttrs()), names(p.UnitAttrs()), p.Statuses()}
+	want := [][]string{nil, nil, {"out_of_action", "seriously_injured", "not_on_battlefield"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("declarations (-want +got):\n%s", diff)
+	}
+	st := p.Statuses()
+	st[0] = "vandal"
+	if p.Statuses()[0] != "out_of_action" {
+		t.Error("Statuses hands out the program's own list")
+	}
+	agi := mustProgram(t, "agi")
+	if diff := cmp.Diff([]string{"agi"}, names(agi.UnitAttrs())); diff != "" {
+		t.Errorf("agi's unit attributes (-want +got):\n%s", diff)
+	}
+}

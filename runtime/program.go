@@ -308,6 +308,15 @@ func (p *Program) Decisions() []DecisionKind {
 // changes nothing that runs.
 func (p *Program) File() *dsl.File { return p.file }
 
+// SideAttrs returns the side attributes the ruleset declares, in order.
+func (p *Program) SideAttrs() []Attr { return slices.Clone(p.sideAttrs) }
+
+// UnitAttrs returns the unit attributes the ruleset declares, in order.
+func (p *Program) UnitAttrs() []Attr { return slices.Clone(p.unitAttrs) }
+
+// Statuses returns the unit statuses the ruleset declares, in order.
+func (p *Program) Statuses() []string { return slices.Clone(p.statuses) }
+
 // Compile compiles the ruleset in f. If f holds several rulesets, pick one
 // with WithRuleset. The error, if any, is a dsl.Diagnostics listing every
 // problem found.

@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -801,33 +800,14 @@ type declarations struct {
 
 // declared reads the declarations of the program's ruleset.
 func declared(p *runtime.Program) declarations {
-	var d declarations
-	f := p.File()
-	if f == nil {
-		return d
-	}
-	for _, decl := range f.Decls {
-		rs, ok := decl.(*dsl.Ruleset)
-		if !ok || string(rs.Name) != p.Name() {
-			continue
+	names := func(attrs []runtime.Attr) []string {
+		out := make([]string, len(attrs))
+		for i, a := range attrs {
+			out[i] = a.Name
 		}
-		for _, st := range rs.Body {
-			switch s := st.(type) {
-			case *dsl.AttrDecl:
-				if s.Of == "side" {
-					d.sideAttrs = append(d.sideAttrs, string(s.Name))
-				} else {
-					d.unitAttrs = append(d.unitAttrs, string(s.Name))
-				}
-			case *dsl.StatusDecl:
-				for _, n := range s.Names {
-					d.statuses = append(d.statuses, string(n))
-				}
-			}
-		}
-		break
+		return out
 	}
-	return d
+	return declarations{sideAttrs: names(p.SideAttrs()), unitAttrs: names(p.UnitAttrs()), statuses: p.Statuses()}
 }
 
 // noAttr says why "set ATTR of NAME" cannot be, or returns "" to leave it
