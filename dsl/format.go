@@ -631,7 +631,6 @@ var (
 	numberRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
 )
 
-// name prints a name bare when it lexes as an identifier, quoted otherwise.
 // name writes a name where the grammar takes a name or a quoted string:
 // bare where it reads as a name, in quotes where it would not (`"Legio
 // Mortis"`, `"d6"`, or a word of the grammar, as in `roll "random" 4`).

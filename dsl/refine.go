@@ -275,6 +275,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
 		// An expression ends at "=", so `when round = 1` stops at it.
 		d.Message = `unexpected "=": to compare, write ==`
+	case t.Type == tokenType("RawString") && !inExpression(tokens, i):
+		// Single quotes make a string only inside an expression.
+		d.Message += fmt.Sprintf(": outside an expression, write a name or text in double quotes, as in %q", strings.Trim(t.Value, "'"))
 	case t.Type == tokenType("Dice") && (strings.Contains(d.Message, "a name") || strings.Contains(d.Message, "NAME")):
 		// d1 is a unit `unit d * 2` makes, and reads as a die.
 		d.Message = fmt.Sprintf("unexpected %q: a name that reads as dice must be quoted, as in \"%s\"", t.Value, t.Value)

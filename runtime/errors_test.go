@@ -246,7 +246,7 @@ func TestInRound(t *testing.T) {
 		{"no unit is called Zed", "round 2: no unit is called Zed"},
 		{"round 2: unscripted decision", "round 2: unscripted decision"},
 		{"round 2, order priority: a d6 roll is needed", "round 2, order priority: a d6 roll is needed"},
-		{"round 12: another round", "round 2: round 12: another round"},
+		{"round 21: another round", "round 2: round 21: another round"},
 		{"round 2x", "round 2: round 2x"},
 	} {
 		base := errors.New(tt.msg)

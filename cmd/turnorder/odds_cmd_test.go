@@ -163,8 +163,8 @@ func TestOddsPathLimitRollOff(t *testing.T) {
 	expectation{code: 1, stderr: []string{"more than 300000 paths", "--sim"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F"))
 }
 
-// The fields of odds --json are the ones docs/json.md lists, exact and
-// simulated.
+// The fields of odds --json are the ones docs/json.md's tables list; with
+// --sim, the ones its paragraph on --sim names (written out here).
 func TestOddsJSONMatchesDocs(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/json.md")
 	if err != nil {

@@ -738,14 +738,20 @@ func (t *table) betweenHelp(o playOptions) {
 // (told) is not shown again in the next round. The change may ask for
 // dice and decisions (it recomputes the orders kept until what it changes
 // changes); an input that ends then is a *cutError. Any other failure is
-// said, and the battle goes on.
-func (t *table) change(ans, msg string, told toldEvent, do func() error) error {
+// said, and the battle goes on. do reports whether anything changed: if
+// not, there is no event, and same is said instead of msg.
+func (t *table) change(ans, msg, same string, told toldEvent, do func() (bool, error)) error {
 	before, asked := t.b.Order(), t.asked
-	if err := do(); err != nil {
+	changed, err := do()
+	if err != nil {
 		if errors.Is(err, errInputEnded) {
 			return &cutError{ans}
 		}
 		t.say("%v", err)
+		return nil
+	}
+	if !changed {
+		t.say("%s", same)
 		return nil
 	}
 	// The orders kept until the value changes are already recomputed:
@@ -762,6 +768,19 @@ func (t *table) change(ans, msg string, told toldEvent, do func() error) error {
 	}
 	t.madeChange()
 	return nil
+}
+
+// attr is the value of a side's or unit's attribute.
+func (t *table) attr(name, attr string) (any, bool) {
+	if u := t.b.Unit(name); u != nil {
+		v, ok := u.Attrs[attr]
+		return v, ok
+	}
+	if s := t.b.Side(name); s != nil {
+		v, ok := s.Attrs[attr]
+		return v, ok
+	}
+	return nil, false
 }
 
 // setStatus gives a unit a status, or takes it away: "a1 is pinned",
@@ -789,7 +808,9 @@ func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool
 	if !on {
 		msg = unit + " is no longer " + status
 	}
-	return t.change(ans, msg, toldEvent{runtime.EvSet, msg}, func() error { return t.b.SetStatus(ctx, unit, status, on) })
+	return t.change(ans, msg, "", toldEvent{runtime.EvSet, msg}, func() (bool, error) {
+		return true, t.b.SetStatus(ctx, unit, status, on) // the cases above change nothing
+	})
 }
 
 // declarations are the names a ruleset declares for sides and units, for
@@ -841,13 +862,20 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		// "UNIT is STATUS" first, for a unit called y, n or save.
+		if m := isRE.FindStringSubmatch(ans); m != nil && t.b.Unit(strings.Trim(m[1], `"`)) != nil {
+			if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
+				return false, err
+			}
+			continue
+		}
 		word, rest, _ := strings.Cut(ans, " ")
-		switch strings.ToLower(word) {
-		case "", "y", "yes":
+		switch w := strings.ToLower(word); {
+		case rest == "" && slices.Contains([]string{"", "y", "yes"}, w):
 			return true, nil
-		case "n", "no", "q", "quit":
+		case rest == "" && slices.Contains([]string{"n", "no", "q", "quit"}, w):
 			return false, nil
-		case "save":
+		case w == "save":
 			path := strings.TrimSpace(rest)
 			if path == "" {
 				path = o.save
@@ -864,8 +892,8 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				}
 				// "save battle.json" here, as at the other prompt, names
 				// battle.json.
-				if w, p, ok := strings.Cut(path, " "); ok && strings.EqualFold(w, "save") {
-					path = strings.TrimSpace(p)
+				if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
+					path = strings.TrimSpace(p) // a bare "save" names no file
 				}
 			}
 			if path == "" {
@@ -877,7 +905,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				continue
 			}
 			t.say("saved to %s", path)
-		case "set":
+		case w == "set":
 			m := setRE.FindStringSubmatch(ans)
 			if m == nil {
 				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
@@ -899,16 +927,21 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				continue
 			}
 			told := toldEvent{runtime.EvSet, attr + " of " + name}
-			err := t.change(ans, fmt.Sprintf("%s of %s is now %s", attr, name, value), told, func() error {
-				return t.b.SetAttr(ctx, name, attr, attrValue(value))
+			msg := fmt.Sprintf("%s of %s is now %s", attr, name, value)
+			same := fmt.Sprintf("%s of %s is already %s", attr, name, value)
+			err := t.change(ans, msg, same, told, func() (bool, error) {
+				old, _ := t.attr(name, attr)
+				err := t.b.SetAttr(ctx, name, attr, attrValue(value))
+				now, _ := t.attr(name, attr)
+				return now != old, err
 			})
 			if err != nil {
 				return false, err
 			}
-		case "remove":
+		case w == "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
-			err := t.change(ans, name+" is removed from the battle", toldEvent{runtime.EvRemoved, name}, func() error {
-				return t.b.RemoveUnit(ctx, name)
+			err := t.change(ans, name+" is removed from the battle", "", toldEvent{runtime.EvRemoved, name}, func() (bool, error) {
+				return true, t.b.RemoveUnit(ctx, name)
 			})
 			if err != nil {
 				return false, err

@@ -509,3 +509,27 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
 		`"help" at any prompt`,
 	}}.check(t, help)
 }
+
+// At "another round?", a unit called y or n can be given a status, a set
+// that changes nothing says so (and is not saved as a change), and a bare
+// "save" at "save to which file?" names no file.
+func TestPlayPromptWords(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "yn.rules", "side A {\n  unit y\n  unit n\n}\nside B {\n  unit b1\n}\n")
+	r := runCmd(t, "4\n2\n1\ny is out_of_action\nn is out_of_action\ny\n5\n2\nn\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 0, stdout: []string{
+		"  y is now out_of_action\n",
+		"  n is now out_of_action\n",
+		"Round 2\n",
+		"  y gets no Ready marker",
+	}}.check(t, r)
+
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 3\nsave\nsave\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"  agi of Cole is already 3\n",
+		"save to which file? save\n  not saved: name a file",
+	}, notStdout: []string{"agi of Cole is now 3"}}.check(t, r)
+	if _, err := os.Stat("save"); err == nil {
+		t.Error("a bare save at \"save to which file?\" wrote a file called save")
+	}
+}
