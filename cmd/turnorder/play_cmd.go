@@ -737,17 +737,20 @@ func (t *table) betweenHelp(o playOptions) {
 // the recomputation it started did to the order. The event of the change
 // (told) is not shown again in the next round. The change may ask for
 // dice and decisions (it recomputes the orders kept until what it changes
-// changes); an input that ends then is a *cutError. Any other failure is
-// said, and the battle goes on. do reports whether anything changed: if
-// not, there is no event, and same is said instead of msg.
+// changes); an input that ends then is a *cutError. Any other failure
+// (a rule that fails in the recomputation) is said, the change is undone,
+// and the battle goes on. do reports whether anything changed: if not,
+// there is no event, and same is said instead of msg.
 func (t *table) change(ans, msg, same string, told toldEvent, do func() (bool, error)) error {
 	before, asked := t.b.Order(), t.asked
+	backup := t.b.Clone() // the same dice and decider: the table's
 	changed, err := do()
 	if err != nil {
 		if errors.Is(err, errInputEnded) {
 			return &cutError{ans}
 		}
-		t.say("%v", err)
+		t.b = backup
+		t.say("%v: the change is undone", err)
 		return nil
 	}
 	if !changed {

@@ -533,3 +533,27 @@ func TestPlayPromptWords(t *testing.T) {
 		t.Error("a bare save at \"save to which file?\" wrote a file called save")
 	}
 }
+
+// A change whose recomputation fails is undone: the battle is as it was.
+func TestPlayFailedChangeIsUndone(t *testing.T) {
+	rules := writeFile(t, t.TempDir(), "nan.rules", `ruleset nan "NaN" {
+  unit attribute agi int
+  phase p {
+    order units as o until changed agi {
+      highest (agi - agi) / agi
+      highest agi
+      random
+    }
+  }
+  example {
+    side A { unit u1 agi = 1 }
+    side B { unit u2 agi = 2 }
+  }
+}
+`)
+	r := runCmd(t, "set agi of u1 = 0\nset agi of u1 = 1\nn\n", "play", rules)
+	expectation{code: 0, stdout: []string{
+		"is NaN (such as 0 / 0), which cannot be compared: the change is undone\n",
+		"  agi of u1 is already 1\n",
+	}}.check(t, r)
+}
