@@ -39,6 +39,13 @@ type orderRun struct {
 	// subjects' watched values changed since it was made.
 	prev    *Standing
 	changed []bool
+	// nested counts the tie rules being run; drawn says a link other than
+	// a value has been applied in the order's own chain. A tied block keeps
+	// its earlier places only while it is tied on values alone: not when
+	// dice (or a draw, or an award) tied it again, inside a tie rule or
+	// after a reroll, as in a new instance of a tie that must be rolled.
+	nested int
+	drawn  bool
 }
 
 // why is what placed a subject, noted cheaply during a computation and
@@ -231,6 +238,13 @@ func (r *orderRun) run(chain []link, lo, hi int, roll *rollLink, ties *tieSet, a
 				handedOn = handedOn || isReroll && r.handedOn
 			}
 			s = e
+		}
+		switch l.(type) {
+		case *valueLink, *tieSet:
+		default:
+			if r.nested == 0 {
+				r.drawn = true
+			}
 		}
 		if handedOn {
 			// What follows a reroll (a choice, say) runs once, where the
@@ -442,7 +456,7 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 
 // tie resolves a tied block with the first tie rule whose guard holds.
 func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error {
-	if r.prev != nil && r.keep(s, e) {
+	if r.prev != nil && r.nested == 0 && attempt == 0 && !r.drawn && r.keep(s, e) {
 		return nil
 	}
 	for _, rule := range ts.rules {
@@ -461,7 +475,10 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 		}
 		outer, outerRound := r.chooser, r.choseIn
 		r.chooser, r.choseIn = "", 0
-		if err := r.run(rule.chain, s, e, roll, ts, attempt); err != nil {
+		r.nested++
+		err := r.run(rule.chain, s, e, roll, ts, attempt)
+		r.nested--
+		if err != nil {
 			return err
 		}
 		if r.o.scope.kind == "changed" {

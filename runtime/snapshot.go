@@ -99,9 +99,10 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	switch {
+	case s.Ruleset == p.name:
 	case s.Ruleset == "":
 		return nil, fmt.Errorf("restore: the snapshot names no ruleset (want %s): is it a battle snapshot?", p.name)
-	case s.Ruleset != p.name:
+	default:
 		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.name)
 	}
 	specs := make([]SideSpec, len(s.Sides))
