@@ -144,6 +144,13 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			return md
 		}
 	}
+	// In a side any word can start `NAME = VALUE`, so a lone unknown word
+	// fails at the end of its line instead of being unknown.
+	if opener == "side" && strings.HasSuffix(best.Message, `(expected "=")`) {
+		if j := nextIndex(tokens, tokenIndex(tokens, d.Pos.Offset)); j < 0 || tokens[j].Type == tokenType("EOL") || tokens[j].Value == "}" {
+			return unknownStatement(d.Pos, word, opener)
+		}
+	}
 	if best.Pos.Offset > d.Pos.Offset {
 		return refine(best, tokens, src) // the statement may hold a block that went wrong
 	}
@@ -156,7 +163,12 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	if md, ok := misplaced(d, tokens, opener); ok {
 		return md
 	}
-	return errorAt(d.Pos, "unknown statement %q in %s block: expected %s (%s)", word, opener, g.what, g.words)
+	return unknownStatement(d.Pos, word, opener)
+}
+
+func unknownStatement(pos Pos, word, opener string) Diagnostic {
+	g := blocks[opener]
+	return errorAt(pos, "unknown statement %q in %s block: expected %s (%s)", word, opener, g.what, g.words)
 }
 
 // place is where a statement belongs: the blocks (by the word that opens
@@ -278,6 +290,26 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	case t.Type == tokenType("RawString") && !inExpression(tokens, i):
 		// Single quotes make a string only inside an expression.
 		d.Message += fmt.Sprintf(": outside an expression, write a name or text in double quotes, as in %q", strings.Trim(t.Value, "'"))
+	case strings.HasSuffix(d.Message, `(expected "=")`):
+		// `side Rob oops {`: a bare word after a side's or unit's name
+		// reads as an attribute whose "=" is missing. Blame the word.
+		words := stmtWords(tokens, i)
+		j := prevToken(tokens, i)
+		if j < 0 || tokens[j].Type != tokenType("Ident") {
+			return d
+		}
+		if opener, _ := blockOpener(tokens, d.Pos.Offset); opener == "side" && len(words) == 1 {
+			return unknownStatement(tokens[j].Pos, words[0], opener) // a lone word, read as NAME = VALUE
+		}
+		if len(words) < 3 || (words[0] != "side" && words[0] != "unit") {
+			return d
+		}
+		d.Pos = tokens[j].Pos
+		after := "`team NAME` and attributes written NAME = VALUE"
+		if words[0] == "unit" {
+			after = "attributes written NAME = VALUE, then `status NAME, ...`"
+		}
+		d.Message = fmt.Sprintf("unexpected %q: after a %s's name come %s", tokens[j].Value, words[0], after)
 	case t.Type == tokenType("Dice") && (strings.Contains(d.Message, "a name") || strings.Contains(d.Message, "NAME")):
 		// d1 is a unit `unit d * 2` makes, and reads as a die.
 		d.Message = fmt.Sprintf("unexpected %q: a name that reads as dice must be quoted, as in \"%s\"", t.Value, t.Value)
