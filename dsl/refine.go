@@ -96,6 +96,9 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		if word == "(" || word == "[" {
 			return errorAt(d.Pos, "this %q is not closed, or is closed by the wrong kind of bracket", word)
 		}
+		if missingEquals(tokens, d.Pos.Offset) {
+			return errorAt(d.Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", word)
+		}
 		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
 	}
 	g, ok := blocks[opener]
@@ -164,6 +167,20 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return md
 	}
 	return unknownStatement(d.Pos, word, opener)
+}
+
+// missingEquals reports whether the token at offset is a name followed by a
+// value in a side's or unit's statement, as in `unit u2 agi 3`.
+func missingEquals(tokens []lexer.Token, offset int) bool {
+	i := tokenIndex(tokens, offset)
+	if i < 0 || tokens[i].Type != tokenType("Ident") {
+		return false
+	}
+	if words := stmtWords(tokens, i); len(words) == 0 || words[0] != "side" && words[0] != "unit" || slices.Contains(words, "status") {
+		return false // statuses are names alone
+	}
+	j := nextIndex(tokens, i)
+	return j >= 0 && slices.Contains([]lexer.TokenType{tokenType("Int"), tokenType("Float"), tokenType("String"), tokenType("Ident")}, tokens[j].Type)
 }
 
 func unknownStatement(pos Pos, word, opener string) Diagnostic {
@@ -303,6 +320,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 		if len(words) < 3 || (words[0] != "side" && words[0] != "unit") {
 			return d
+		}
+		if missingEquals(tokens, tokens[j].Pos.Offset) {
+			return errorAt(tokens[j].Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", tokens[j].Value)
 		}
 		d.Pos = tokens[j].Pos
 		after := "`team NAME` and attributes written NAME = VALUE"
