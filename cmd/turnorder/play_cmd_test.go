@@ -471,8 +471,7 @@ func TestPlayHelp(t *testing.T) {
 		"Red arranges [Aria, Cole]: help\n  type all 2, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out\n  1. Aria\n  2. Cole\n  Enter takes Aria, Cole\n",
 		"  → order: Cole, Aria, Bran ",
 	}}.check(t, r)
-	equal := writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
-	r = runCmd(t, "help\n2\n", "play", "morturi", "--setup", equal, "--rounds", "1")
+	r = runCmd(t, "help\n2\n", "play", "morturi", "--setup", setup, "--rounds", "1") // equal schools: a random pick
 	expectation{code: 0, stdout: []string{
 		"random pick: help\n  pick at random at the table (roll off, or draw lots), then type who was picked\n  type the number or the name of one of these:\n  1. A\n  2. B\nrandom pick: 2\n",
 		"  → order: B, A ",
