@@ -72,6 +72,9 @@ type Failure struct {
 	Field string // order, holder, chooser, activations, ready, event, or error
 	Pos   dsl.Pos
 	Diff  string // (-want +got), or the error's message
+	// detail is the error's message after its round, for an error that
+	// names the round it failed in (a runtime.RoundError).
+	detail string
 }
 
 func (f Failure) String() string {
@@ -81,12 +84,11 @@ func (f Failure) String() string {
 			// Errors about a round (an unscripted decision, a roll nobody
 			// scripted) often name it themselves: "round 2: ..." or
 			// "round 2, order priority: ...".
-			round := fmt.Sprintf("round %d", f.Round)
 			msg := f.Diff
-			if rest, ok := strings.CutPrefix(msg, round); ok && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, ", ")) {
-				msg = rest[2:]
+			if f.detail != "" {
+				msg = strings.TrimPrefix(strings.TrimPrefix(f.detail, ", "), ": ")
 			}
-			return loc + ": " + round + ": " + msg
+			return fmt.Sprintf("%s: round %d: %s", loc, f.Round, msg)
 		}
 		return fmt.Sprintf("%s: %s", loc, f.Diff)
 	}
@@ -171,16 +173,25 @@ func (r *run) fail(round int, field string, pos dsl.Pos, diff string) {
 }
 
 func (r *run) errorf(pos dsl.Pos, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	r.error(pos, fmt.Errorf(format, args...))
+}
+
+// error fails the scenario with err at pos, unless it is the error the
+// scenario expects.
+func (r *run) error(pos dsl.Pos, err error) {
+	msg := err.Error()
 	if r.wantErr != nil && r.errRE.MatchString(msg) {
 		r.gotErr = true // the refusal the scenario expected
 		return
 	}
+	f := Failure{Round: r.round, Field: "error", Pos: pos, Diff: msg}
 	if r.wantErr != nil {
-		msg = fmt.Sprintf("want an error matching %q, got: %s", r.errRE, msg)
+		f.Diff = fmt.Sprintf("want an error matching %q, got: %s", r.errRE, msg)
 		r.gotErr = true // an error came, if the wrong one: said once, here
+	} else if re, ok := err.(*runtime.RoundError); ok && re.Round == r.round {
+		f.detail = re.Detail()
 	}
-	r.fail(r.round, "error", pos, msg)
+	r.res.Failures = append(r.res.Failures, f)
 }
 
 // playErr reports an error from play at pos, or, for a scripted result the
@@ -195,7 +206,7 @@ func (r *run) playErr(pos dsl.Pos, err error) {
 			pos = at[se.Index]
 		}
 	}
-	r.errorf(pos, "%v", err)
+	r.error(pos, err)
 }
 
 func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
@@ -365,11 +376,15 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 			return false
 		}
 	}
-	if !r.finish(ctx, rb.EndPos) {
+	// What fails only as the round is played out is blamed on its closing
+	// brace (participle's EndPos is just past it).
+	end := rb.EndPos
+	end.Offset, end.Column = end.Offset-1, end.Column-1
+	if !r.finish(ctx, end) {
 		return false
 	}
 	if _, err := r.b.EndRound(ctx); err != nil {
-		r.playErr(rb.EndPos, err)
+		r.playErr(end, err)
 		return false
 	}
 	unused := append(r.dice.Unused(), r.decider.Unused()...)

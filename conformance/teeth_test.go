@@ -163,26 +163,68 @@ func TestWrongExpectation(t *testing.T) {
 	}
 }
 
-// An error that names its round itself is not prefixed with it twice.
+// An error that names its round itself (a runtime.RoundError) is not
+// prefixed with it twice, and what fails only as the round is played out is
+// blamed on the round's closing brace.
 func TestFailureString(t *testing.T) {
+	const src = `scenario "unscripted decision" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+  }
+}
+
+scenario "no roll" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+  }
+}
+
+scenario "impossible roll" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 7, Rob 2
+  }
+}
+`
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range results {
+		for _, f := range r.Failures {
+			got = append(got, f.String())
+		}
+	}
+	want := []string{
+		"s.rules:7:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)",
+		"s.rules:15:3: round 1: order priority: a d6 roll is needed for Jay, Rob, but none is scripted",
+		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("failures (-want +got):\n%s", diff)
+	}
+
+	// A message that only looks as if it named its round is kept whole.
 	pos := dsl.Pos{Filename: "s.rules", Line: 9, Column: 5}
-	tests := []struct {
+	for _, tt := range []struct {
 		f    conformance.Failure
 		want string
 	}{
-		{conformance.Failure{Round: 2, Field: "error", Pos: pos, Diff: "round 2: unscripted decision: Jay chooses"},
-			"s.rules:9:5: round 2: unscripted decision: Jay chooses"},
-		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 1, order priority: a d6 roll is needed for Jay, but none is scripted"},
-			"s.rules:9:5: round 1: order priority: a d6 roll is needed for Jay, but none is scripted"},
 		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "s.rules:3:7: `agi / 0` for A is NaN"},
 			"s.rules:9:5: round 1: s.rules:3:7: `agi / 0` for A is NaN"},
-		// Another round's number is not this round's.
-		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 12: something"},
-			"s.rules:9:5: round 1: round 12: something"},
+		{conformance.Failure{Round: 1, Field: "error", Pos: pos, Diff: "round 1: something"},
+			"s.rules:9:5: round 1: round 1: something"},
 		{conformance.Failure{Field: "error", Pos: pos, Diff: "no bundled ruleset \"x\""},
 			"s.rules:9:5: no bundled ruleset \"x\""},
-	}
-	for _, tt := range tests {
+	} {
 		if got := tt.f.String(); got != tt.want {
 			t.Errorf("String() = %q\nwant       %q", got, tt.want)
 		}

@@ -234,7 +234,11 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 	if !ok || slices.Contains(p.in, opener) {
 		return Diagnostic{}, false
 	}
-	return errorAt(d.Pos, "`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener]), true
+	msg := fmt.Sprintf("`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener])
+	if stmt == "sides" && (opener == "scenario" || opener == "example") {
+		msg += "; here, name each side on its own line: `side A`"
+	}
+	return errorAt(d.Pos, "%s", msg), true
 }
 
 // homeOf returns the statement starting at offset as a rule author would

@@ -168,7 +168,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if s.Fallback != nil {
 			return s.Fallback.Decide(ctx, d)
 		}
-		return nil, fmt.Errorf("round %d: unscripted decision: %s (script it with `%s chooses ...`)", d.Round, d, quoteName(d.By))
+		return nil, roundErrorf(d.Round, "", "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))
 	}
 	s.answers[d.By] = q[1:]
 	return q[0], nil
@@ -206,7 +206,7 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 // checkAnswer validates a decider's answer.
 func checkAnswer(d Decision, ans []string) error {
 	bad := func() error {
-		return fmt.Errorf("round %d: %s: answer %q is not valid (options: %s)", d.Round, d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
+		return roundErrorf(d.Round, "", "%s: answer %q is not valid (options: %s)", d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
 	}
 	if d.Kind == ChooseOrder {
 		if len(ans) != len(d.Options) {

@@ -223,8 +223,8 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if req.Attempt > 0 {
 			what = "reroll"
 		}
-		return nil, fmt.Errorf("round %d, order %s: a %s %s is needed for %s, but none is scripted",
-			req.Round, req.Standing, diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))
+		return nil, roundErrorf(req.Round, req.Standing, "a %s %s is needed for %s, but none is scripted",
+			diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
@@ -236,8 +236,8 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		d.used = append(d.used, scriptUse{who: s, v: v})
 		d.taken[s]++
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
-				msg: fmt.Sprintf("round %d: scripted roll %d for %s is impossible on %s", req.Round, v, s, diceName(req.Count, req.Faces))}
+			return nil, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
+				msg: fmt.Sprintf("scripted roll %d for %s is impossible on %s", v, s, diceName(req.Count, req.Faces))}}
 		}
 		out[i] = v
 	}
@@ -273,8 +273,8 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if d.Fallback != nil {
 			return d.Fallback.Pick(ctx, req)
 		}
-		return 0, fmt.Errorf("round %d, order %s: a random pick among %s is needed, but none is scripted",
-			req.Round, req.Standing, strings.Join(req.Options, ", "))
+		return 0, roundErrorf(req.Round, req.Standing, "a random pick among %s is needed, but none is scripted",
+			strings.Join(req.Options, ", "))
 	}
 	p := d.picks[0]
 	d.picks = d.picks[1:]
@@ -282,8 +282,8 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	d.taken[""]++
 	i := slices.Index(req.Options, p)
 	if i < 0 {
-		return 0, &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1,
-			msg: fmt.Sprintf("round %d: scripted random pick %s is not among %s", req.Round, p, strings.Join(req.Options, ", "))}
+		return 0, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1,
+			msg: fmt.Sprintf("scripted random pick %s is not among %s", p, strings.Join(req.Options, ", "))}}
 	}
 	return i, nil
 }
@@ -309,7 +309,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, fmt.Errorf("round %d: %s rolled %d, which is impossible on %s", req.Round, s, v, diceName(req.Count, req.Faces))
+			return nil, roundErrorf(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceName(req.Count, req.Faces))
 		}
 		out[i] = v
 	}

@@ -68,4 +68,7 @@
 // [*RuleError] that carries the rule's position in its file, so a host can
 // show the source line and a caret as it would for a compile error.
 // errors.Is still finds [ErrLimit], or a host function's own error, inside.
+// Scripted dice and deciders that run out, or hold an answer that cannot be
+// used, return a [*RoundError] naming the round (and the order) that needed
+// them; [InRound] makes one of any error of a round a host played.
 package runtime

@@ -3,7 +3,6 @@ package runtime
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/turnorder/turnorder/dsl"
@@ -69,14 +68,43 @@ func ruleErrorf(pos dsl.Pos, format string, args ...any) error {
 	return &RuleError{Pos: pos, Err: fmt.Errorf(format, args...)}
 }
 
-// InRound returns err with the round it happened in, "round N: ...",
-// unless its message names that round already ("round N: ..." or
-// "round N, order priority: ..."), as many of the runtime's do. It is for
-// a host that reports the error of a round it played.
+// RoundError is an error of play that names the round it happened in and,
+// for dice or a decision an order needed, that order: "round 2: ..." or
+// "round 2, order priority: ...". The dice and deciders of this package
+// return one when a script runs out or an answer cannot be used, and
+// InRound makes one of any error.
+type RoundError struct {
+	Round int
+	Order string // the order's name, or ""
+	Err   error
+}
+
+func (e *RoundError) Error() string { return fmt.Sprintf("round %d%s", e.Round, e.Detail()) }
+
+// Detail is the message after the round: ", order O: ..." or ": ...".
+func (e *RoundError) Detail() string {
+	msg := "an error"
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	if e.Order != "" {
+		return ", order " + e.Order + ": " + msg
+	}
+	return ": " + msg
+}
+
+func (e *RoundError) Unwrap() error { return e.Err }
+
+// roundErrorf returns a RoundError of round; format may use %w.
+func roundErrorf(round int, order, format string, args ...any) error {
+	return &RoundError{Round: round, Order: order, Err: fmt.Errorf(format, args...)}
+}
+
+// InRound returns err as a RoundError of round, unless it names a round
+// already. It is for a host that reports the error of a round it played.
 func InRound(round int, err error) error {
-	msg := err.Error()
-	if rest, ok := strings.CutPrefix(msg, fmt.Sprintf("round %d", round)); ok && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, ", ")) {
+	if _, ok := errors.AsType[*RoundError](err); ok {
 		return err
 	}
-	return fmt.Errorf("round %d: %w", round, err)
+	return &RoundError{Round: round, Err: err}
 }

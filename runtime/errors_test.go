@@ -11,12 +11,16 @@ package runtime_test
 // chunk's diagnostics as `turnorder check` renders them.
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/dsl/dsltest"
 	"github.com/turnorder/turnorder/runtime"
@@ -240,22 +244,64 @@ func TestHostFunctionNames(t *testing.T) {
 	}
 }
 
-// InRound names the round once.
+// InRound names the round once, by type: an error whose text only looks
+// as if it named a round is not taken for one.
 func TestInRound(t *testing.T) {
-	for _, tt := range []struct{ msg, want string }{
-		{"no unit is called Zed", "round 2: no unit is called Zed"},
-		{"round 2: unscripted decision", "round 2: unscripted decision"},
-		{"round 2, order priority: a d6 roll is needed", "round 2, order priority: a d6 roll is needed"},
-		{"round 21: another round", "round 2: round 21: another round"},
-		{"round 2x", "round 2: round 2x"},
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"plain", errors.New("no unit is called Zed"), "round 2: no unit is called Zed"},
+		{"text only", errors.New("round 2: looks named"), "round 2: round 2: looks named"},
+		{"named", &runtime.RoundError{Round: 2, Err: errors.New("unscripted decision")}, "round 2: unscripted decision"},
+		{"order", &runtime.RoundError{Round: 2, Order: "priority", Err: errors.New("a d6 roll is needed")}, "round 2, order priority: a d6 roll is needed"},
+		{"wrapped", fmt.Errorf("the dice: %w", &runtime.RoundError{Round: 2, Err: errors.New("jammed")}), "the dice: round 2: jammed"},
+		{"rule", &runtime.RuleError{Err: &runtime.RoundError{Round: 2, Err: errors.New("tied")}}, "round 2: tied"},
 	} {
-		base := errors.New(tt.msg)
-		err := runtime.InRound(2, base)
-		if err.Error() != tt.want {
-			t.Errorf("InRound(2, %q) = %q, want %q", tt.msg, err, tt.want)
-		}
-		if !errors.Is(err, base) {
-			t.Errorf("InRound(2, %q) does not wrap the error", tt.msg)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			err := runtime.InRound(2, tt.err)
+			if err.Error() != tt.want {
+				t.Errorf("InRound(2, %q) = %q, want %q", tt.err, err, tt.want)
+			}
+			if !errors.Is(err, tt.err) {
+				t.Errorf("InRound(2, %q) does not wrap the error", tt.err)
+			}
+			re, ok := errors.AsType[*runtime.RoundError](err)
+			if !ok || re.Round != 2 {
+				t.Errorf("InRound(2, %q) = %#v, want a RoundError of round 2", tt.err, err)
+			}
+		})
+	}
+}
+
+// The dice and deciders of the package say which round (and order) they
+// failed in with a RoundError, so a host need not parse the message.
+func TestRoundErrorFromScripts(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	for _, tt := range []struct {
+		name   string
+		script func(*runtime.ScriptedDice)
+		want   runtime.RoundError
+	}{
+		{"no roll scripted", func(d *runtime.ScriptedDice) {}, runtime.RoundError{Round: 1, Order: "priority"}},
+		{"impossible roll", func(d *runtime.ScriptedDice) { d.AddRoll("Jay", 7); d.AddRoll("Rob", 1) }, runtime.RoundError{Round: 1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dice := &runtime.ScriptedDice{}
+			tt.script(dice)
+			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AdvanceRound(context.Background())
+			re, ok := errors.AsType[*runtime.RoundError](err)
+			if !ok {
+				t.Fatalf("err = %v, want a RoundError", err)
+			}
+			if diff := cmp.Diff(tt.want, *re, cmpopts.IgnoreFields(runtime.RoundError{}, "Err")); diff != "" {
+				t.Errorf("RoundError (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

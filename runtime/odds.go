@@ -454,7 +454,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 		if loop.Sign() > 0 {
 			rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
 			if rest.Sign() == 0 {
-				return nil, ruleErrorf(looped.pos, "round %d: every roll ties again, so the reroll never ends: %w", b.round+1, ErrNeverResolves)
+				return nil, &RuleError{Pos: looped.pos, Err: roundErrorf(b.round+1, "", "every roll ties again, so the reroll never ends: %w", ErrNeverResolves)}
 			}
 			for i := range out {
 				out[i].p = new(big.Rat).Quo(out[i].p, rest)
@@ -467,7 +467,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int) ([]outcome, in
 	all, err := explore(nil)
 	if err != nil {
 		if looped := (errLoop{}); errors.As(err, &looped) {
-			return nil, paths, ruleErrorf(looped.pos, "round %d: a reroll ties again at once: %w", b.round+1, ErrNeverResolves)
+			return nil, paths, &RuleError{Pos: looped.pos, Err: roundErrorf(b.round+1, "", "a reroll ties again at once: %w", ErrNeverResolves)}
 		}
 		return nil, paths, err
 	}

@@ -519,7 +519,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			t.say("%s", why)
 		}
 	}
-	return nil, fmt.Errorf("round %d: a decision of an unknown kind %q: %s", d.Round, d.Kind, d)
+	return nil, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).
