@@ -238,21 +238,22 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		}
 		fail(pos, "ruleset %s needs %s sides, got %d", p.name, want, n)
 	}
+	// A side or unit with a bad name is checked all the same, so that every
+	// mistake is reported at once (as CheckSides does), but it is not
+	// registered: the battle is refused anyway.
 	for _, ss := range sides {
-		if errs.name(ss.Pos, "side", ss.Name, b.taken) {
-			continue
-		}
+		badName := errs.name(ss.Pos, "side", ss.Name, b.taken)
 		if ss.Team == reservedName {
 			fail(ss.Pos, "side %s: %s", ss.Name, reservedMsg("team"))
 		}
 		s := &Side{Name: ss.Name, Team: ss.Team, Attrs: map[string]any{}}
 		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, "side "+ss.Name, ss.Pos, fail)
-		b.sides = append(b.sides, s)
-		b.sideByNm[s.Name] = s
+		if !badName {
+			b.sides = append(b.sides, s)
+			b.sideByNm[s.Name] = s
+		}
 		for _, us := range ss.Units {
-			if errs.name(us.Pos, "unit", us.Name, b.taken) {
-				continue
-			}
+			badName := errs.name(us.Pos, "unit", us.Name, b.taken)
 			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
 			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, "unit "+us.Name, us.Pos, fail)
 			for _, st := range us.Statuses {
@@ -261,6 +262,9 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 					continue
 				}
 				u.Status[st] = true
+			}
+			if badName {
+				continue
 			}
 			s.Units = append(s.Units, u)
 			b.units = append(b.units, u)

@@ -3,6 +3,8 @@ package runtime_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -48,6 +50,8 @@ func TestCheckSides(t *testing.T) {
 				"3: pass cannot name a unit: it is the answer of a side that passes instead of activating",
 			}},
 	}
+	// NewBattle, with any ruleset, refuses at least as much.
+	p := compileInline(t, "ruleset x {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
@@ -56,6 +60,23 @@ func TestCheckSides(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("CheckSides (-want +got):\n%s", diff)
+			}
+			_, err := p.NewBattle(tt.sides)
+			ds, _ := err.(dsl.Diagnostics)
+			if tt.want == nil {
+				if err != nil {
+					t.Errorf("NewBattle: %v", err)
+				}
+				return
+			}
+			var all []string
+			for _, d := range ds {
+				all = append(all, fmt.Sprintf("%d: %s", d.Pos.Line, d.Message))
+			}
+			for _, w := range tt.want {
+				if !slices.Contains(all, w) {
+					t.Errorf("NewBattle does not say %q; it says:\n%s", w, strings.Join(all, "\n"))
+				}
 			}
 		})
 	}
