@@ -542,20 +542,23 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 			continue
 		}
 		seen = append(seen, ev.String())
-		if eventHas(ev, args) {
+		if eventHas(ev, args) && (e.By == nil || ev.By == string(*e.By)) {
 			found = true
 		}
 	}
 	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
+	if e.By != nil {
+		want += " by " + string(*e.By)
+	}
 	switch {
 	case e.No && found:
 		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(seen, "\n  ")))
 	case !e.No && !found:
-		got := "none"
+		got := " none"
 		if len(seen) > 0 {
 			got = "\n  " + strings.Join(seen, "\n  ")
 		}
-		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want an event %s; the round's %s events: %s", want, e.Kind, got))
+		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want an event %s; the round's %s events:%s", want, e.Kind, got))
 	}
 }
 

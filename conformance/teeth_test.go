@@ -231,6 +231,36 @@ scenario "impossible roll" {
 	}
 }
 
+// `expect event KIND NAME` passes when NAME is anywhere in the event;
+// `by NAME` asks who decided or acted.
+func TestExpectEventBy(t *testing.T) {
+	for _, tt := range []struct {
+		expect string
+		pass   bool
+	}{
+		{"expect event decision Rob", true}, // the option Jay chose
+		{"expect event decision Jay", true},
+		{"expect event decision by Jay", true},
+		{"expect event decision Rob by Jay", true},
+		{"expect event decision by Rob", false},
+		{"expect event decision Jay by Rob", false},
+		{"expect no event decision by Rob", true},
+		{"expect no event decision by Jay", false},
+		{"expect event roll Jay by Jay", false}, // a roll has no decider
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Rob\n    " + tt.expect + "\n  }\n}\n"
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := results[0].Passed(); got != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", got, tt.pass, results[0].Failures)
+			}
+		})
+	}
+}
+
 // Mistakes in a scenario itself are reported at the statement, saying what
 // is wrong with it.
 func TestScenarioMistakes(t *testing.T) {
@@ -247,6 +277,8 @@ func TestScenarioMistakes(t *testing.T) {
 			"expect holder Jya: no side or unit is called Jya (sides Jay, Rob)"},
 		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or unit is called Jya"},
 		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: no unit is called Jay"},
+		{"a decider nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event decision by Jya\n  }\n", 8,
+			"expect event decision by Jya: no side or unit is called Jya (sides Jay, Rob)"},
 		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
 		// Found when the round rolls, and reported at the roll.
 		{"an impossible roll", "  round 1 {\n    roll Jay 3, Rob 3\n    roll Jay 4, Rob 9\n    expect holder Jay\n  }\n", 7,

@@ -554,12 +554,16 @@ type ReadyExpect struct {
 	Units []Name `parser:"'ready' @(Ident | String) (',' @(Ident | String))*"`
 }
 
-// EventExpect is `expect [no] event KIND [NAME...]`.
+// EventExpect is `expect [no] event KIND [NAME...] [by NAME]`: an event
+// of KIND that mentions every NAME (as its subject, one of its subjects or
+// choices, its value or total, its standing or who decided it) and, with
+// `by`, whose decider or actor is exactly that one.
 type EventExpect struct {
 	Pos  Pos
 	No   bool   `parser:"@'no'?"`
 	Kind Name   `parser:"'event' @Ident"`
-	Args []Name `parser:"@(Ident | String | Int)*"`
+	Args []Name `parser:"((?! 'by') @(Ident | String | Int))*"`
+	By   *Name  `parser:"('by' @(Ident | String))?"`
 }
 
 func (*SourceStmt) ruleStmt()     {}

@@ -548,6 +548,9 @@ func (p *printer) expect(e *Expect) {
 				p.put(" ", name(a))
 			}
 		}
+		if e.Event.By != nil {
+			p.put(" by ", name(*e.Event.By))
+		}
 	}
 }
 

@@ -27,8 +27,8 @@ func docSection(t *testing.T, file, start string) string {
 }
 
 // Every kind of event the runtime emits is documented, and nothing else:
-// in the table of kinds in docs/json.md, and in the list for `expect event`
-// in docs/language.md.
+// in the table of kinds in docs/json.md, and in the lists for `expect
+// event` in docs/language.md and conformance/README.md.
 func TestDocsListEveryEventKind(t *testing.T) {
 	want := make([]string, len(runtime.EventKinds()))
 	for i, k := range runtime.EventKinds() {
@@ -55,6 +55,21 @@ func TestDocsListEveryEventKind(t *testing.T) {
 		inLanguage = append(inLanguage, m[1])
 	}
 	checkKinds(t, "docs/language.md's list of event kinds", inLanguage, want)
+
+	readme, err := os.ReadFile("../../conformance/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(readme), "KIND is one of")
+	if !ok {
+		t.Fatal("conformance/README.md does not say what KIND is one of")
+	}
+	list, _, _ = strings.Cut(list, "\n")
+	var inReadme []string
+	for _, m := range word.FindAllStringSubmatch(list, -1) {
+		inReadme = append(inReadme, m[1])
+	}
+	checkKinds(t, "conformance/README.md's list of event kinds", inReadme, want)
 }
 
 // checkKinds reports the kinds missing from a document's list, and those
