@@ -201,7 +201,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit)
+			l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team)
 		}
 	}
 }
