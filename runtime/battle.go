@@ -472,6 +472,11 @@ func (b *Battle) Events() []Event {
 	return slices.Clone(b.cur.Events)
 }
 
+// PendingEvents returns the events of what happened since the last round
+// ended: changes made between rounds and the recomputations they caused.
+// The next round's transcript (Events) opens with them.
+func (b *Battle) PendingEvents() []Event { return slices.Clone(b.pending) }
+
 // Activations returns the activations of the round under way.
 func (b *Battle) Activations() []ActivationRecord {
 	if b.cur == nil {

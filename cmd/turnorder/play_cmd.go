@@ -54,7 +54,7 @@ answer:
 
 A set, or a status, recomputes at once the standings kept until it changes
 (play asks for the dice and decisions that needs) and says what that did to
-the order. "help" at any prompt says what can be typed there.
+the order, and why. "help" at any prompt says what can be typed there.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N.
@@ -138,34 +138,10 @@ type table struct {
 	lost           bool   // changes were made at the prompt since the last write
 
 	decl declarations // for set and is at the prompt
-	told []toldEvent  // changes at the prompt already said, not to be shown again in the next round
-}
-
-// toldEvent is an event of a change at the prompt, which play has already
-// said: the set of an attribute (of "agi of Cole") or of a status ("Cole
-// is now pinned"), or a removal.
-type toldEvent struct {
-	kind runtime.EventKind
-	key  string
-}
-
-// wasTold reports whether ev is one the prompt has already said, and
-// forgets it.
-func (t *table) wasTold(ev runtime.Event) bool {
-	i := slices.IndexFunc(t.told, func(x toldEvent) bool {
-		switch x.kind {
-		case runtime.EvSet: // key is "agi of Cole", or a status's whole detail
-			return ev.Kind == x.kind && (ev.Detail == x.key || strings.HasPrefix(ev.Detail, x.key+" is now "))
-		case runtime.EvRemoved:
-			return ev.Kind == x.kind && ev.Subject == x.key
-		}
-		return false
-	})
-	if i < 0 {
-		return false
-	}
-	t.told = slices.Delete(t.told, i, i+1)
-	return true
+	// told counts the battle's pending events (those of changes made
+	// between rounds, which open the next round's transcript) that the
+	// prompt has shown already, so that the next round does not repeat them.
+	told int
 }
 
 func newTable(e *env) *table {
@@ -216,21 +192,25 @@ func (t *table) say(format string, args ...any) {
 	fmt.Fprintf(t.out, "  "+format+"\n", args...)
 }
 
-// flush shows the events of the round that have not been shown yet. The
-// players' own rolls and decisions are not repeated; a run of Ready
-// markers is shown on one line.
+// flush shows the events of the round that have not been shown yet.
 func (t *table) flush() {
 	if t.b == nil {
 		return
 	}
-	newRound := t.b.Round() != t.shownRound
-	if newRound {
-		t.shownRound, t.shown = t.b.Round(), 0
-	}
 	evs := t.b.Events()
-	if t.shown > len(evs) {
-		t.shown = len(evs)
+	if t.b.Round() != t.shownRound {
+		// The new round opens with the events of the changes made at the
+		// prompt before it, which the prompt has shown.
+		t.shownRound, t.shown, t.told = t.b.Round(), t.told, 0
 	}
+	t.shown = min(t.shown, len(evs))
+	t.show(evs[t.shown:])
+	t.shown = len(evs)
+}
+
+// show prints events as the transcript of play: the players' own rolls and
+// decisions are not repeated, and a run of Ready markers is one line.
+func (t *table) show(evs []runtime.Event) {
 	var ready []string
 	flushReady := func() {
 		if len(ready) > 0 {
@@ -238,7 +218,7 @@ func (t *table) flush() {
 			ready = nil
 		}
 	}
-	for _, ev := range evs[t.shown:] {
+	for _, ev := range evs {
 		switch {
 		case ev.Kind == runtime.EvRoundStart, ev.Kind == runtime.EvRoundEnd,
 			ev.Kind == runtime.EvRoll, ev.Kind == runtime.EvDecision, ev.Kind == runtime.EvRandom:
@@ -246,23 +226,18 @@ func (t *table) flush() {
 		case ev.Kind == runtime.EvReady && ev.Detail == "":
 			ready = append(ready, ev.Subject)
 			continue
-		case newRound && t.wasTold(ev):
-			// Made at the prompt between rounds, and said there.
-			continue
 		}
 		flushReady()
 		fmt.Fprintf(t.out, "  %s\n", ev)
 	}
 	flushReady()
-	t.shown = len(evs)
-	if newRound {
-		t.told = nil
-	}
 }
 
-// markShown treats every event so far as shown (after a resume).
+// markShown treats every event so far as shown (after a resume): those of
+// the last round, and those of the changes made after it, which the session
+// that saved the battle showed.
 func (t *table) markShown() {
-	t.shownRound, t.shown = t.b.Round(), len(t.b.Events())
+	t.shownRound, t.shown, t.told = t.b.Round(), len(t.b.Events()), len(t.b.PendingEvents())
 }
 
 func diceText(count, faces int) string {
@@ -735,14 +710,15 @@ func (t *table) betweenHelp(o playOptions) {
 
 // change makes a change at the prompt and says what it did: msg, and what
 // the recomputation it started did to the order. The event of the change
-// (told) is not shown again in the next round. The change may ask for
+// (the first that do makes) is not shown again in the next round. The change may ask for
 // dice and decisions (it recomputes the orders kept until what it changes
 // changes); an input that ends then is a *cutError. Any other failure
 // (a rule that fails in the recomputation) is said, the change is undone,
 // and the battle goes on. do reports whether anything changed: if not,
 // there is no event, and same is said instead of msg.
-func (t *table) change(ans, msg, same string, told toldEvent, do func() (bool, error)) error {
+func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 	before, asked := t.b.Order(), t.asked
+	pending := len(t.b.PendingEvents())
 	backup := t.b.Clone() // the same dice and decider: the table's
 	changed, err := do()
 	if err != nil {
@@ -766,8 +742,14 @@ func (t *table) change(ans, msg, same string, told toldEvent, do func() (bool, e
 		msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
 	}
 	t.say("%s", msg)
-	if told.kind != "" {
-		t.told = append(t.told, told)
+	if !t.b.InRound() {
+		// What the recomputation did, and why; the change's own event
+		// (the first) is msg.
+		evs := t.b.PendingEvents()
+		if len(evs) > pending {
+			t.show(evs[pending+1:])
+		}
+		t.told = len(evs)
 	}
 	t.madeChange()
 	return nil
@@ -811,7 +793,7 @@ func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool
 	if !on {
 		msg = unit + " is no longer " + status
 	}
-	return t.change(ans, msg, "", toldEvent{runtime.EvSet, msg}, func() (bool, error) {
+	return t.change(ans, msg, "", func() (bool, error) {
 		return true, t.b.SetStatus(ctx, unit, status, on) // the cases above change nothing
 	})
 }
@@ -929,10 +911,9 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 				t.say("%s", why)
 				continue
 			}
-			told := toldEvent{runtime.EvSet, attr + " of " + name}
 			msg := fmt.Sprintf("%s of %s is now %s", attr, name, value)
 			same := fmt.Sprintf("%s of %s is already %s", attr, name, value)
-			err := t.change(ans, msg, same, told, func() (bool, error) {
+			err := t.change(ans, msg, same, func() (bool, error) {
 				old, _ := t.attr(name, attr)
 				err := t.b.SetAttr(ctx, name, attr, attrValue(value))
 				now, _ := t.attr(name, attr)
@@ -943,7 +924,7 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 			}
 		case w == "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
-			err := t.change(ans, name+" is removed from the battle", "", toldEvent{runtime.EvRemoved, name}, func() (bool, error) {
+			err := t.change(ans, name+" is removed from the battle", "", func() (bool, error) {
 				return true, t.b.RemoveUnit(ctx, name)
 			})
 			if err != nil {

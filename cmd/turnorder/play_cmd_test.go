@@ -158,12 +158,16 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 		"  agi of Cole is now 5; the order is now Cole, Bran, Aria\n",
 		"  → order: Cole, Bran, Aria   holder: Cole   chooser: none\n",
 	}, notStdout: []string{"next round"}}.check(t, r)
-	// Said once, at the prompt; the recomputation's placements open round 2.
+	// Said once, at the prompt, with the recomputation's placements; round
+	// 2 does not repeat them.
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "\nRound 2\n  turn_order #1: Cole, by highest roll d6\n") {
-		t.Errorf("round 2 does not open with the recomputed placements:\n%s", r.stdout)
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  turn_order #1: Cole, by highest roll d6\n") {
+		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
+	}
+	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
+		t.Errorf("round 2 does not open with its own events:\n%s", r.stdout)
 	}
 
 	// Recomputed into the order it had: the message says so.
@@ -174,10 +178,11 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 		"  agi of Cole is now 5; the order is recomputed and stays Bran, Aria, Cole\n",
 	}, notStdout: []string{"next round"}}.check(t, r)
 
-	// A value no order is kept by: nothing is recomputed.
+	// A change that leaves the order as it was: no order is named, but
+	// what the recomputation did is shown.
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 2\nn\n"
 	r = runCmd(t, in, "play", "agi")
-	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\nanother round?"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n  Bran and Aria keep their places: their values have not changed since the tie was resolved\n"}}.check(t, r)
 }
 
 func TestPlayBadInput(t *testing.T) {
@@ -324,7 +329,7 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	// An attribute set, then stop.
 	agi := filepath.Join(dir, "agi.json")
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 6\nn\n", "play", "agi", "--save", agi)
-	expectation{code: 0, stdout: []string{"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n  saved to " + agi + "\n"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n", "  turn_order #3: Aria, by choice before_after by winner (A chose)\n  saved to " + agi + "\n"}}.check(t, r)
 	if got := savedUnits(t, agi)["Cole"]["agi"]; got != 6.0 {
 		t.Errorf("the save has Cole's agi %v, want 6", got)
 	}
@@ -555,4 +560,27 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 		"is NaN (such as 0 / 0), which cannot be compared: the change is undone\n",
 		"  agi of u1 is already 1\n",
 	}}.check(t, r)
+}
+
+// A change made at the prompt between rounds is said there, with what its
+// recomputation did and why, and the next round does not say it again.
+func TestPlayChangeSaidOnce(t *testing.T) {
+	r := runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 6\nset agi of Aria = 3\ny\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] set agi of Cole = 6\n" +
+			"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n" +
+			"  Bran and Aria keep their places: their values have not changed since the tie was resolved\n" +
+			"  turn_order #1: Cole, by highest agi\n",
+		"another round? [Y/n/save] set agi of Aria = 3\n" +
+			"  agi of Aria is now 3\n" +
+			"  turn_order #1: Cole, by highest agi\n" +
+			"  turn_order #2: Bran, by highest agi\n" +
+			"  turn_order #3: Aria, by highest agi\n" +
+			"another round? [Y/n/save] y\n\nRound 2\n  Ready: Aria, Bran, Cole\n",
+	}}.check(t, r)
+	for _, s := range []string{"agi of Cole is now 6", "agi of Aria is now 3", "Bran and Aria keep their places"} {
+		if n := strings.Count(r.stdout, s); n != 1 {
+			t.Errorf("%q is said %d times, want once:\n%s", s, n, r.stdout)
+		}
+	}
 }
