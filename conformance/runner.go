@@ -358,6 +358,16 @@ func (r *run) finish(ctx context.Context, pos dsl.Pos) bool {
 	}
 }
 
+// closingBrace is the position of a block's "}", given the block's
+// EndPos, which participle puts just past it.
+func closingBrace(end dsl.Pos) dsl.Pos {
+	if end.Column > 1 && end.Offset > 0 {
+		end.Column--
+		end.Offset--
+	}
+	return end
+}
+
 func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	r.started = false
 	for _, st := range rb.Body {
@@ -365,11 +375,12 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 			return false
 		}
 	}
-	if !r.finish(ctx, rb.EndPos) {
+	end := closingBrace(rb.EndPos)
+	if !r.finish(ctx, end) {
 		return false
 	}
 	if _, err := r.b.EndRound(ctx); err != nil {
-		r.playErr(rb.EndPos, err)
+		r.playErr(end, err)
 		return false
 	}
 	unused := append(r.dice.Unused(), r.decider.Unused()...)

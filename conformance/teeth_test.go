@@ -358,3 +358,36 @@ func TestExpectNoActivations(t *testing.T) {
 		}
 	}
 }
+
+// A round that fails once its statements are done (an unscripted decision
+// with no expect to run the phases earlier) is reported at the round's
+// closing brace, not just past it: an editor taken there lands on the "}".
+func TestRoundEndFailureAtBrace(t *testing.T) {
+	tests := []struct {
+		name, round string
+		line, col   int
+	}{
+		{"brace on its own line", "  round 1 {\n    roll Jay 4, Rob 2\n  }\n", 7, 3},
+		{"one-line round", "  round 1 { roll Jay 4, Rob 2 }\n", 5, 31},
+		{"spaces after the brace", "  round 1 { roll Jay 4, Rob 2 }   \n", 5, 31},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n" + tt.round + "}\n"
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(results) != 1 || len(results[0].Failures) != 1 {
+				t.Fatalf("results %+v, want one failure", results)
+			}
+			f := results[0].Failures[0]
+			if !strings.Contains(f.Diff, "unscripted decision") {
+				t.Fatalf("failure %s, want an unscripted decision", f.Diff)
+			}
+			if f.Pos.Line != tt.line || f.Pos.Column != tt.col {
+				t.Errorf("failure at %d:%d, want %d:%d (the round's \"}\")", f.Pos.Line, f.Pos.Column, tt.line, tt.col)
+			}
+		})
+	}
+}
