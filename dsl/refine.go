@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -99,6 +100,14 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		if missingEquals(tokens, d.Pos.Offset) {
 			return errorAt(d.Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", word)
 		}
+		if cd, ok := clauseError(d, tokens); ok {
+			return cd
+		}
+		if word == "{" {
+			if bd, ok := bodyError(d, tokens, src); ok {
+				return bd
+			}
+		}
 		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
 	}
 	g, ok := blocks[opener]
@@ -167,6 +176,183 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return md
 	}
 	return unknownStatement(d.Pos, word, opener)
+}
+
+// The optional clauses of a side's or unit's line, each parsed alone.
+// Participle backtracks out of one left unfinished (`status` with no name
+// after it) and blames its first word, as if the statement should have
+// ended there; parsing the clause alone finds what is missing.
+type (
+	teamClause struct {
+		Team Name `parser:"'team' @(Ident | String)"`
+	}
+	countClause struct {
+		Count int `parser:"'*' @Int"`
+	}
+	statusClause struct {
+		Status []Name `parser:"'status' @Ident (',' @Ident)*"`
+	}
+	moreStatus struct {
+		Status Name `parser:"',' @Ident"`
+	}
+)
+
+var (
+	sideClauses = map[string]memberParser{"team": member[*teamClause]()}
+	unitClauses = map[string]memberParser{"*": member[*countClause](), "status": member[*statusClause](), ",": member[*moreStatus]()}
+	assignAlone = member[*Assign]()
+)
+
+// clauseError finds the mistake in the clause of a side's or unit's line
+// that starts at d, an error that blames the clause's first word.
+func clauseError(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return Diagnostic{}, false
+	}
+	words := stmtWords(tokens, i)
+	if len(words) < 2 {
+		return Diagnostic{}, false
+	}
+	if words[1] == "attribute" || words[1] == "status" {
+		return Diagnostic{}, false // a declaration, not a side or unit of a battle
+	}
+	var parse memberParser
+	switch t := tokens[i]; {
+	case words[0] == "side":
+		parse = sideClauses[t.Value]
+	case words[0] == "unit" && (t.Value != "," || slices.Contains(words, "status")):
+		parse = unitClauses[t.Value]
+	}
+	if next := nextIndex(tokens, i); parse == nil && (words[0] == "side" || words[0] == "unit") &&
+		tokens[i].Type == tokenType("Ident") && next >= 0 && tokens[next].Value == "=" {
+		parse = assignAlone
+	}
+	if parse == nil {
+		return Diagnostic{}, false
+	}
+	// The clause runs to the end of its line, which is taken along so that
+	// a name missing at the end of the line is "unexpected end of line".
+	var text strings.Builder
+	stop := -1
+	for _, t := range tokens[i:] {
+		text.WriteString(t.Value)
+		if t.Type == tokenType("EOL") || t.Type == tokenType("Op") && (t.Value == "{" || t.Value == "}") {
+			stop = t.Pos.Offset
+			break
+		}
+	}
+	err := parse(d.Pos.Filename, text.String())
+	if err == nil {
+		return Diagnostic{}, false
+	}
+	nd := fromParseError(d.Pos.Filename, err)
+	nd.Pos = shiftPos(nd.Pos, d.Pos)
+	if nd.Pos.Offset <= d.Pos.Offset {
+		return Diagnostic{}, false
+	}
+	if nd.Pos.Offset == stop {
+		nd = atEnd(nd, tokens, stop)
+	}
+	return explain(nd, tokens), true
+}
+
+// bodyError finds the statement that went wrong in a side's block, which
+// the "{" at d opens: the block is optional, so participle backtracks out
+// of it and blames the "{", as if the side's line should have ended there.
+// Each statement of the block is parsed alone, to its end.
+func bodyError(d Diagnostic, tokens []lexer.Token, src []byte) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return Diagnostic{}, false
+	}
+	if words := stmtWords(tokens, i); len(words) == 0 || words[0] != "side" {
+		return Diagnostic{}, false
+	}
+	stmts, ok := statements(tokens)
+	if !ok {
+		return Diagnostic{}, false
+	}
+	level := -1
+	for _, st := range stmts {
+		if st.start <= d.Pos.Offset {
+			continue
+		}
+		if level < 0 {
+			level = st.level
+		}
+		if st.level < level {
+			break // past the block's "}"
+		}
+		j := tokenIndex(tokens, st.start)
+		if st.level > level || j < 0 || st.end > len(src) {
+			continue
+		}
+		var worst *Diagnostic
+		for _, parse := range sideItemsAlone {
+			err := parse(d.Pos.Filename, string(src[st.start:st.end]))
+			if err == nil {
+				worst = nil
+				break
+			}
+			nd := fromParseError(d.Pos.Filename, err)
+			nd.Pos = shiftPos(nd.Pos, tokens[j].Pos)
+			if worst == nil || nd.Pos.Offset > worst.Pos.Offset {
+				worst = &nd
+			}
+		}
+		if worst == nil {
+			continue
+		}
+		if worst.Pos.Offset >= st.end {
+			// Something is missing at the end of the statement: say so
+			// there, as the parse of the whole file would.
+			if k := tokenIndex(tokens, st.end); k >= 0 {
+				worst.Message = strings.Replace(worst.Message, "end of file", describe(tokens[k]), 1)
+			}
+			return atEnd(*worst, tokens, st.end), true
+		}
+		k := tokenIndex(tokens, worst.Pos.Offset)
+		if k < 0 {
+			return Diagnostic{}, false
+		}
+		if !strings.Contains(worst.Message, "(expected end of file)") {
+			return explain(*worst, tokens), true
+		}
+		return refine(errorAt(tokens[k].Pos, "unexpected %s (expected \"}\")", describe(tokens[k])), tokens, src), true
+	}
+	return Diagnostic{}, false
+}
+
+// atEnd puts d, an error at the end of a statement that ends at offset
+// end, just after the statement's last token, and not after a comment
+// that follows it.
+func atEnd(d Diagnostic, tokens []lexer.Token, end int) Diagnostic {
+	k := tokenIndex(tokens, end)
+	if k < 0 {
+		return d
+	}
+	last := prevToken(tokens, k)
+	if last < 0 || tokens[last].Type == tokenType("EOL") {
+		return d
+	}
+	t := tokens[last]
+	d.Pos = t.Pos
+	d.Pos.Offset += len(t.Value)
+	d.Pos.Column += utf8.RuneCountInString(t.Value)
+	return d
+}
+
+// sideItemsAlone parse a statement of a side's block that must end where
+// the text given ends.
+var sideItemsAlone = []memberParser{strictMember[*UnitSetup](), strictMember[*Assign]()}
+
+func strictMember[T any]() memberParser {
+	p := participle.MustBuild[one[T]](parserOptions...)
+	return func(filename, src string) error {
+		_, err := p.ParseString(filename, src)
+		return err
+	}
 }
 
 // missingEquals reports whether the token at offset is a name followed by a
@@ -323,6 +509,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 		if missingEquals(tokens, tokens[j].Pos.Offset) {
 			return errorAt(tokens[j].Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", tokens[j].Value)
+		}
+		if cd, ok := clauseError(errorAt(tokens[j].Pos, "%s", d.Message), tokens); ok {
+			return cd
 		}
 		d.Pos = tokens[j].Pos
 		after := "`team NAME` and attributes written NAME = VALUE"
