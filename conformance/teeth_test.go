@@ -391,3 +391,47 @@ func TestRoundEndFailureAtBrace(t *testing.T) {
 		})
 	}
 }
+
+// `check` finds a scenario's `set` of an attribute, and its `NAME is
+// STATUS` of a status, that the ruleset does not declare, as `test`
+// does when it plays the round: a scenario `check` calls ok must not then
+// fail `test` over a name.
+func TestLintUndeclaredAttrAndStatus(t *testing.T) {
+	src := `scenario "s" {
+  ruleset necromunda
+  round 1 {
+    Krug is pinnned
+    set agi of Krug = 3
+    set agi of Goliaths = 3
+    Krug is out_of_action
+    Krug is not out_of_action
+    roll Goliaths 3, Eschers 2
+  }
+}
+scenario "agi" {
+  ruleset agi
+  round 1 {
+    set agi of Aria = 6
+    set agi of A = 6
+    expect order Aria, Bran, Cole
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range conformance.Lint(f, conformance.Options{}) {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Message))
+	}
+	want := []string{
+		"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
+		"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
+		"6:5 round 1: set agi of Goliaths: Goliaths has no attribute agi (declared: none)",
+		"16:5 round 1: set agi of A: A has no attribute agi (declared: none)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
