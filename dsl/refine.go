@@ -420,7 +420,67 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 	if !ok || slices.Contains(p.in, opener) {
 		return Diagnostic{}, false
 	}
-	return errorAt(d.Pos, "`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener]), true
+	md := errorAt(d.Pos, "`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener])
+	if open, ok := openingLine(tokens, d.Pos.Offset); ok && !balanced(tokens) && d.Pos.Column <= open[0].Pos.Column {
+		// Braces are missing, and the statement is indented as if the
+		// block it lands in were closed: most likely its "}" is missing.
+		block := open[0].Value
+		if len(open) > 1 && (open[1].Type == tokenType("Ident") || open[1].Type == tokenType("String")) {
+			block += " " + open[1].Value
+		}
+		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", block, open[0].Pos.Line)
+	}
+	return md, true
+}
+
+// openingLine returns the first two words of the line that opened the
+// block whose "}" is most likely missing before offset (`phase p`): the
+// first block closed by a "}" on a line of its own indented less than the
+// block's opening line (a "}" that must belong to an enclosing block), or
+// else the innermost block still open at offset.
+func openingLine(tokens []lexer.Token, offset int) ([]lexer.Token, bool) {
+	var stack [][]lexer.Token
+	var line, suspect []lexer.Token
+	atLineStart := true
+	for _, t := range tokens {
+		if t.Pos.Offset >= offset {
+			break
+		}
+		switch {
+		case t.Type == tokenType("EOL"):
+			atLineStart = true
+			continue
+		case spacing(t):
+			continue
+		}
+		first := atLineStart
+		if atLineStart {
+			line = nil
+			atLineStart = false
+		}
+		if len(line) < 2 {
+			line = append(line, t)
+		}
+		switch t.Value {
+		case "{":
+			stack = append(stack, line)
+			atLineStart = true // a statement may follow on the same line
+		case "}":
+			if len(stack) > 0 {
+				if top := stack[len(stack)-1]; first && suspect == nil && t.Pos.Column < top[0].Pos.Column {
+					suspect = top
+				}
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if suspect != nil {
+		return suspect, true
+	}
+	if len(stack) == 0 {
+		return nil, false
+	}
+	return stack[len(stack)-1], true
 }
 
 // homeOf returns the statement starting at offset as a rule author would
