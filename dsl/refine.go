@@ -90,6 +90,17 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	}
 	word := tokenAt(tokens, d.Pos.Offset)
 	if word == "" {
+		if strings.HasPrefix(d.Message, "unexpected end of file") {
+			// Name the block left open, which may be far above.
+			end := len(src)
+			if len(tokens) > 0 {
+				last := tokens[len(tokens)-1]
+				end = max(end, last.Pos.Offset+len(last.Value))
+			}
+			if open, ok := openingLine(tokens, end); ok {
+				d.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing?", blockName(open), open[0].Pos.Line)
+			}
+		}
 		return d
 	}
 	opener, lineStart := blockOpener(tokens, d.Pos.Offset)
@@ -424,16 +435,32 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 	if open, ok := openingLine(tokens, d.Pos.Offset); ok && !balanced(tokens) && d.Pos.Column <= open[0].Pos.Column {
 		// Braces are missing, and the statement is indented as if the
 		// block it lands in were closed: most likely its "}" is missing.
-		block := open[0].Value
-		if len(open) > 1 && (open[1].Type == tokenType("Ident") || open[1].Type == tokenType("String")) {
-			block += " " + open[1].Value
-		}
-		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", block, open[0].Pos.Line)
+		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", blockName(open), open[0].Pos.Line)
 	}
 	return md, true
 }
 
-// openingLine returns the first two words of the line that opened the
+// blockName names a block by the first words of its opening line, as an
+// author would: `phase p`, `step "Roll"`, `order sides as o`, `tie`.
+func blockName(line []lexer.Token) string {
+	n := 1
+	switch line[0].Value {
+	case "order":
+		n = 4
+	case "ruleset", "scenario", "phase", "step", "side", "round":
+		n = 2
+	}
+	words := []string{}
+	for i, t := range line[:min(n, len(line))] {
+		if i > 0 && t.Type != tokenType("Ident") && t.Type != tokenType("String") && t.Type != tokenType("Int") {
+			break
+		}
+		words = append(words, t.Value)
+	}
+	return strings.Join(words, " ")
+}
+
+// openingLine returns the first words of the line that opened the
 // block whose "}" is most likely missing before offset (`phase p`): the
 // first block closed by a "}" on a line of its own indented less than the
 // block's opening line (a "}" that must belong to an enclosing block), or
@@ -458,7 +485,7 @@ func openingLine(tokens []lexer.Token, offset int) ([]lexer.Token, bool) {
 			line = nil
 			atLineStart = false
 		}
-		if len(line) < 2 {
+		if len(line) < 4 {
 			line = append(line, t)
 		}
 		switch t.Value {
