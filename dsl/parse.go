@@ -339,6 +339,13 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 		if seen[d] {
 			return nil, errs, spans, nil // no progress: the same error again
 		}
+		if line, ok := continuedLine(d, tokens); ok {
+			// What the broken expression goes on to is not another mistake.
+			if quiet == nil {
+				quiet = map[int]bool{}
+			}
+			quiet[line] = true
+		}
 		// Say so when stopping, or the author would take the list for all
 		// there is.
 		if len(errs) >= budget {

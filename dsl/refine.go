@@ -572,6 +572,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if i < 0 {
 		return d
 	}
+	if op, ok := danglingOperator(tokens, i); ok {
+		return errorAt(op.Pos, "%s %q: to go on to the next line, put the whole expression in parentheses", brokenLine, op.Value)
+	}
 	t := tokens[i]
 	switch {
 	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
@@ -620,6 +623,54 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 	}
 	return d
+}
+
+// brokenLine starts the message for an expression broken across lines.
+const brokenLine = "the expression ends at the end of the line, after"
+
+// danglingOperators are what an expression cannot end with.
+var danglingOperators = []string{"+", "-", "*", "/", "%", "**", "==", "!=", "<", ">", "<=", ">=", "&&", "||",
+	"??", "!", "?", ".", "?.", "and", "or", "not", "in", "matches", "contains", "startsWith", "endsWith"}
+
+// danglingOperator finds the operator that ends a line of a statement
+// with an expression, when the error at tokens[i] is the end of that line
+// (`tie when round > 1 and`) or the start of the next (`highest agi +`,
+// then `1`, a statement of its own): an expression ends at the end of its
+// line, so the author broke it in two.
+func danglingOperator(tokens []lexer.Token, i int) (lexer.Token, bool) {
+	eol := i
+	if tokens[i].Type != tokenType("EOL") {
+		eol = prevToken(tokens, i)
+	}
+	if eol < 0 || tokens[eol].Type != tokenType("EOL") || tokens[eol].Value != "\n" {
+		return lexer.Token{}, false
+	}
+	op := prevToken(tokens, eol)
+	if op < 0 || !slices.Contains(danglingOperators, tokens[op].Value) ||
+		tokens[op].Type != tokenType("Op") && tokens[op].Type != tokenType("Ident") {
+		return lexer.Token{}, false
+	}
+	words := stmtWords(tokens, op)
+	if len(words) == 0 {
+		return lexer.Token{}, false
+	}
+	switch words[0] {
+	case "tie", "highest", "lowest", "award", "remember", "holder", "on", "set", "ready":
+		return tokens[op], true
+	}
+	return lexer.Token{}, false
+}
+
+// continuedLine returns the line that an expression broken after d, a
+// brokenLine error, goes on to: an error there is a consequence.
+func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
+	if !strings.HasPrefix(d.Message, brokenLine) {
+		return 0, false
+	}
+	if next := nextToken(tokens, d.Pos.Offset+1); next != nil && next.Pos.Line > d.Pos.Line {
+		return next.Pos.Line, true
+	}
+	return 0, false
 }
 
 // scopeError finds the mistake in a scope (each round, once, until changed
