@@ -1046,6 +1046,13 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: pols[0], pos: s.Pos}
 	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
 		p.asks = append(p.asks, ChooseActivation)
+	} else {
+		if s.PassAllowed {
+			c.warnf(s.Pos, "`pass allowed` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", s.By)
+		}
+		if s.Default != nil {
+			c.warnf(s.Default.Pos, "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, s.By)
+		}
 	}
 	if s.Default != nil {
 		if !slices.Contains(pols, string(s.Default.Name)) {
