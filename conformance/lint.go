@@ -145,6 +145,9 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			}
 		case *dsl.ChooseScript:
 			l.name(s.Pos, "chooses", string(s.Who), side|unit|team)
+			for _, o := range s.Options {
+				l.option(s, string(o))
+			}
 		case *dsl.SetScript:
 			if l.name(s.Pos, "set", string(s.Target), side|unit) {
 				l.attr(s)
@@ -278,6 +281,21 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	case unit:
 		noun = "unit"
 	}
+	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, l.known())
+	return false
+}
+
+// option reports an answer of s that no decision can offer: the options
+// are sides or units, before or after, or pass.
+func (l *linter) option(s *dsl.ChooseScript, o string) {
+	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil {
+		return
+	}
+	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass (%s)", s.Who, o, o, l.known())
+}
+
+// known lists the battle's sides and units, for a message.
+func (l *linter) known() string {
 	var sides, units []string
 	for _, s := range l.b.Sides() {
 		sides = append(sides, s.Name)
@@ -289,6 +307,5 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	if len(units) > 0 {
 		known += "; units " + strings.Join(units, ", ")
 	}
-	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, known)
-	return false
+	return known
 }

@@ -435,3 +435,47 @@ scenario "agi" {
 		t.Errorf("Lint (-want +got):\n%s", diff)
 	}
 }
+
+// `check` finds a scripted answer that can never be an option: not a
+// side or a unit, nor before, after or pass. `test` would fail the round
+// with "answer ... is not valid", far below the typo.
+func TestLintChoiceOptions(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jya
+    expect holder Jay
+  }
+}
+scenario "fine" {
+  ruleset agi
+  round 1 {
+    roll Aria 2, Bran 5
+    B chooses after
+    expect order Aria, Bran, Cole
+  }
+}
+scenario "pass" {
+  ruleset morturi
+  round 1 {
+    "Malleus Deus" chooses pass
+    expect error "may not pass"
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range conformance.Lint(f, conformance.Options{}) {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Message))
+	}
+	want := []string{
+		"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass (sides Jay, Rob)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
