@@ -577,6 +577,10 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	}
 	t := tokens[i]
 	switch {
+	case t.Type == tokenType("Float") && strings.Contains(d.Message, "(expected a number"):
+		// 3.5 is a number to a rule author, and the grammar's "expected
+		// a number" means a whole one.
+		d.Message = fmt.Sprintf("unexpected %q: a number here must be whole (decimals are for expressions)", t.Value)
 	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
 		// An expression ends at "=", so `when round = 1` stops at it.
 		d.Message = `unexpected "=": to compare, write ==`
