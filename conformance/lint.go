@@ -145,10 +145,17 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			}
 		case *dsl.ChooseScript:
 			l.name(s.Pos, "chooses", string(s.Who), side|unit|team)
+			for _, o := range s.Options {
+				l.option(s, string(o))
+			}
 		case *dsl.SetScript:
-			l.name(s.Pos, "set", string(s.Target), side|unit)
+			if l.name(s.Pos, "set", string(s.Target), side|unit) {
+				l.attr(s)
+			}
 		case *dsl.StatusScript:
-			l.name(s.Pos, "status", string(s.Unit), unit)
+			if l.name(s.Pos, "status", string(s.Unit), unit) && !slices.Contains(l.prog.Statuses(), string(s.Status)) {
+				l.mistake(l.round, s.Pos, "status %s: unknown status (declared: %s)", s.Status, orNone(l.prog.Statuses()))
+			}
 		case *dsl.RemoveScript:
 			l.name(s.Pos, "remove", string(s.Unit), unit)
 		case *dsl.ReadyScript:
@@ -239,11 +246,36 @@ const (
 	team
 )
 
-// name reports a name that is none of the kinds it may be.
-func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) {
+// attr reports a `set` of an attribute its side or unit does not have, as
+// Battle.SetAttr would when the round is played.
+func (l *linter) attr(s *dsl.SetScript) {
+	decl := l.prog.UnitAttrs()
+	if l.b.Side(string(s.Target)) != nil {
+		decl = l.prog.SideAttrs()
+	}
+	if slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }) {
+		return
+	}
+	names := make([]string, len(decl))
+	for i, a := range decl {
+		names[i] = a.Name
+	}
+	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, orNone(names))
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+// name reports a name that is none of the kinds it may be, and whether it
+// is one.
+func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	isTeam := slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == n })
 	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {
-		return
+		return true
 	}
 	noun := "side or unit"
 	switch kinds &^ team {
@@ -252,6 +284,21 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) {
 	case unit:
 		noun = "unit"
 	}
+	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, l.known())
+	return false
+}
+
+// option reports an answer of s that no decision can offer: the options
+// are sides or units, before or after, or pass.
+func (l *linter) option(s *dsl.ChooseScript, o string) {
+	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil {
+		return
+	}
+	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass (%s)", s.Who, o, o, l.known())
+}
+
+// known lists the battle's sides and units, for a message.
+func (l *linter) known() string {
 	var sides, units []string
 	for _, s := range l.b.Sides() {
 		sides = append(sides, s.Name)
@@ -263,5 +310,5 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) {
 	if len(units) > 0 {
 		known += "; units " + strings.Join(units, ", ")
 	}
-	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, known)
+	return known
 }

@@ -369,6 +369,16 @@ func (r *run) finish(ctx context.Context, pos dsl.Pos) bool {
 	}
 }
 
+// closingBrace is the position of a block's "}", given the block's
+// EndPos, which participle puts just past it.
+func closingBrace(end dsl.Pos) dsl.Pos {
+	if end.Column > 1 && end.Offset > 0 {
+		end.Column--
+		end.Offset--
+	}
+	return end
+}
+
 func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	r.started = false
 	for _, st := range rb.Body {
@@ -376,10 +386,7 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 			return false
 		}
 	}
-	// What fails only as the round is played out is blamed on its closing
-	// brace (participle's EndPos is just past it).
-	end := rb.EndPos
-	end.Offset, end.Column = end.Offset-1, end.Column-1
+	end := closingBrace(rb.EndPos)
 	if !r.finish(ctx, end) {
 		return false
 	}

@@ -432,3 +432,124 @@ func TestExpectNoActivations(t *testing.T) {
 		}
 	}
 }
+
+// A round that fails once its statements are done (an unscripted decision
+// with no expect to run the phases earlier) is reported at the round's
+// closing brace, not just past it: an editor taken there lands on the "}".
+func TestRoundEndFailureAtBrace(t *testing.T) {
+	tests := []struct {
+		name, round string
+		line, col   int
+	}{
+		{"brace on its own line", "  round 1 {\n    roll Jay 4, Rob 2\n  }\n", 7, 3},
+		{"one-line round", "  round 1 { roll Jay 4, Rob 2 }\n", 5, 31},
+		{"spaces after the brace", "  round 1 { roll Jay 4, Rob 2 }   \n", 5, 31},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n" + tt.round + "}\n"
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(results) != 1 || len(results[0].Failures) != 1 {
+				t.Fatalf("results %+v, want one failure", results)
+			}
+			f := results[0].Failures[0]
+			if !strings.Contains(f.Diff, "unscripted decision") {
+				t.Fatalf("failure %s, want an unscripted decision", f.Diff)
+			}
+			if f.Pos.Line != tt.line || f.Pos.Column != tt.col {
+				t.Errorf("failure at %d:%d, want %d:%d (the round's \"}\")", f.Pos.Line, f.Pos.Column, tt.line, tt.col)
+			}
+		})
+	}
+}
+
+// `check` finds a scenario's `set` of an attribute, and its `NAME is
+// STATUS` of a status, that the ruleset does not declare, as `test`
+// does when it plays the round: a scenario `check` calls ok must not then
+// fail `test` over a name.
+func TestLintUndeclaredAttrAndStatus(t *testing.T) {
+	src := `scenario "s" {
+  ruleset necromunda
+  round 1 {
+    Krug is pinnned
+    set agi of Krug = 3
+    set agi of Goliaths = 3
+    Krug is out_of_action
+    Krug is not out_of_action
+    roll Goliaths 3, Eschers 2
+  }
+}
+scenario "agi" {
+  ruleset agi
+  round 1 {
+    set agi of Aria = 6
+    set agi of A = 6
+    expect order Aria, Bran, Cole
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range conformance.Lint(f, conformance.Options{}) {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Message))
+	}
+	want := []string{
+		"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
+		"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
+		"6:5 round 1: set agi of Goliaths: Goliaths has no attribute agi (declared: none)",
+		"16:5 round 1: set agi of A: A has no attribute agi (declared: none)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// `check` finds a scripted answer that can never be an option: not a
+// side or a unit, nor before, after or pass. `test` would fail the round
+// with "answer ... is not valid", far below the typo.
+func TestLintChoiceOptions(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jya
+    expect holder Jay
+  }
+}
+scenario "fine" {
+  ruleset agi
+  round 1 {
+    roll Aria 2, Bran 5
+    B chooses after
+    expect order Aria, Bran, Cole
+  }
+}
+scenario "pass" {
+  ruleset morturi
+  round 1 {
+    "Malleus Deus" chooses pass
+    expect error "may not pass"
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range conformance.Lint(f, conformance.Options{}) {
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Message))
+	}
+	want := []string{
+		"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass (sides Jay, Rob)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}

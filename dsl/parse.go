@@ -158,10 +158,21 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 // It returns the tokens of what is left, an error for each thing set
 // aside, the lines they were on (a parse error on such a line is a
 // consequence, not another mistake), and whether it could go on.
+//
+// After a bracket that is never closed, the rest of the file is lexed as
+// the inside of brackets, where '#' does not start a comment: what the
+// comments that follow hold (a backtick, an apostrophe) would be reported
+// as mistakes. Parsing reports the bracket and removes it, and then they
+// are comments again; so an error in what reads as a comment (after a '#'
+// on its line), on a later line than such a bracket, is dropped, unless
+// some error after the bracket set aside text that held a closing bracket
+// (which might have been the one missing).
 func lexRecovering(filename string, text []byte) (tokens []lexer.Token, errs Diagnostics, lines map[int]bool, ok bool) {
+	var closes []bool // closes[i]: the text set aside for errs[i] held a ")" or "]"
 	for {
 		tokens, ds := lex(filename, text)
 		if ds == nil {
+			errs, lines = dropInsideUnclosed(text, tokens, errs, closes, lines)
 			return tokens, errs, lines, true
 		}
 		d := ds[0]
@@ -177,8 +188,41 @@ func lexRecovering(filename string, text []byte) (tokens []lexer.Token, errs Dia
 			lines = map[int]bool{}
 		}
 		lines[d.Pos.Line] = true
-		blank(text, start, foreignEnd(text, start))
+		end := foreignEnd(text, start)
+		closes = append(closes, bytes.ContainsAny(text[start:end], ")]"))
+		blank(text, start, end)
 	}
+}
+
+// dropInsideUnclosed drops the lexical errors that are only errors because
+// a bracket on an earlier line is never closed: see lexRecovering.
+func dropInsideUnclosed(text []byte, tokens []lexer.Token, errs Diagnostics, closes []bool, lines map[int]bool) (Diagnostics, map[int]bool) {
+	open := unclosed(tokens)
+	if open == nil || len(errs) == 0 {
+		return errs, lines
+	}
+	for i, d := range errs {
+		if d.Pos.Offset > open.Pos.Offset && closes[i] {
+			return errs, lines // the bracket's ")" may be in what was set aside
+		}
+	}
+	kept := errs[:0]
+	for _, d := range errs {
+		lineStart := bytes.LastIndexByte(text[:d.Pos.Offset], '\n') + 1
+		inComment := bytes.IndexByte(text[lineStart:d.Pos.Offset], '#') >= 0
+		if d.Pos.Offset > open.Pos.Offset && d.Pos.Line > open.Pos.Line && inComment {
+			continue
+		}
+		kept = append(kept, d)
+	}
+	if len(kept) == 0 {
+		return nil, nil
+	}
+	lines = map[int]bool{}
+	for _, d := range kept {
+		lines[d.Pos.Line] = true
+	}
+	return kept, lines
 }
 
 // foreignEnd returns where the text set aside from start ends: see
@@ -294,6 +338,13 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 		}
 		if seen[d] {
 			return nil, errs, spans, nil // no progress: the same error again
+		}
+		if line, ok := continuedLine(d, tokens); ok {
+			// What the broken expression goes on to is not another mistake.
+			if quiet == nil {
+				quiet = map[int]bool{}
+			}
+			quiet[line] = true
 		}
 		// Say so when stopping, or the author would take the list for all
 		// there is.

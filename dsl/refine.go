@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -89,6 +90,17 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	}
 	word := tokenAt(tokens, d.Pos.Offset)
 	if word == "" {
+		if strings.HasPrefix(d.Message, "unexpected end of file") {
+			// Name the block left open, which may be far above.
+			end := len(src)
+			if len(tokens) > 0 {
+				last := tokens[len(tokens)-1]
+				end = max(end, last.Pos.Offset+len(last.Value))
+			}
+			if open, ok := openingLine(tokens, end); ok {
+				d.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing?", blockName(open), open[0].Pos.Line)
+			}
+		}
 		return d
 	}
 	opener, lineStart := blockOpener(tokens, d.Pos.Offset)
@@ -98,6 +110,14 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		}
 		if missingEquals(tokens, d.Pos.Offset) {
 			return errorAt(d.Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", word)
+		}
+		if cd, ok := clauseError(d, tokens); ok {
+			return cd
+		}
+		if word == "{" {
+			if bd, ok := bodyError(d, tokens, src); ok {
+				return bd
+			}
 		}
 		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
 	}
@@ -169,6 +189,183 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	return unknownStatement(d.Pos, word, opener)
 }
 
+// The optional clauses of a side's or unit's line, each parsed alone.
+// Participle backtracks out of one left unfinished (`status` with no name
+// after it) and blames its first word, as if the statement should have
+// ended there; parsing the clause alone finds what is missing.
+type (
+	teamClause struct {
+		Team Name `parser:"'team' @(Ident | String)"`
+	}
+	countClause struct {
+		Count int `parser:"'*' @Int"`
+	}
+	statusClause struct {
+		Status []Name `parser:"'status' @Ident (',' @Ident)*"`
+	}
+	moreStatus struct {
+		Status Name `parser:"',' @Ident"`
+	}
+)
+
+var (
+	sideClauses = map[string]memberParser{"team": member[*teamClause]()}
+	unitClauses = map[string]memberParser{"*": member[*countClause](), "status": member[*statusClause](), ",": member[*moreStatus]()}
+	assignAlone = member[*Assign]()
+)
+
+// clauseError finds the mistake in the clause of a side's or unit's line
+// that starts at d, an error that blames the clause's first word.
+func clauseError(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return Diagnostic{}, false
+	}
+	words := stmtWords(tokens, i)
+	if len(words) < 2 {
+		return Diagnostic{}, false
+	}
+	if words[1] == "attribute" || words[1] == "status" {
+		return Diagnostic{}, false // a declaration, not a side or unit of a battle
+	}
+	var parse memberParser
+	switch t := tokens[i]; {
+	case words[0] == "side":
+		parse = sideClauses[t.Value]
+	case words[0] == "unit" && (t.Value != "," || slices.Contains(words, "status")):
+		parse = unitClauses[t.Value]
+	}
+	if next := nextIndex(tokens, i); parse == nil && (words[0] == "side" || words[0] == "unit") &&
+		tokens[i].Type == tokenType("Ident") && next >= 0 && tokens[next].Value == "=" {
+		parse = assignAlone
+	}
+	if parse == nil {
+		return Diagnostic{}, false
+	}
+	// The clause runs to the end of its line, which is taken along so that
+	// a name missing at the end of the line is "unexpected end of line".
+	var text strings.Builder
+	stop := -1
+	for _, t := range tokens[i:] {
+		text.WriteString(t.Value)
+		if t.Type == tokenType("EOL") || t.Type == tokenType("Op") && (t.Value == "{" || t.Value == "}") {
+			stop = t.Pos.Offset
+			break
+		}
+	}
+	err := parse(d.Pos.Filename, text.String())
+	if err == nil {
+		return Diagnostic{}, false
+	}
+	nd := fromParseError(d.Pos.Filename, err)
+	nd.Pos = shiftPos(nd.Pos, d.Pos)
+	if nd.Pos.Offset <= d.Pos.Offset {
+		return Diagnostic{}, false
+	}
+	if nd.Pos.Offset == stop {
+		nd = atEnd(nd, tokens, stop)
+	}
+	return explain(nd, tokens), true
+}
+
+// bodyError finds the statement that went wrong in a side's block, which
+// the "{" at d opens: the block is optional, so participle backtracks out
+// of it and blames the "{", as if the side's line should have ended there.
+// Each statement of the block is parsed alone, to its end.
+func bodyError(d Diagnostic, tokens []lexer.Token, src []byte) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return Diagnostic{}, false
+	}
+	if words := stmtWords(tokens, i); len(words) == 0 || words[0] != "side" {
+		return Diagnostic{}, false
+	}
+	stmts, ok := statements(tokens)
+	if !ok {
+		return Diagnostic{}, false
+	}
+	level := -1
+	for _, st := range stmts {
+		if st.start <= d.Pos.Offset {
+			continue
+		}
+		if level < 0 {
+			level = st.level
+		}
+		if st.level < level {
+			break // past the block's "}"
+		}
+		j := tokenIndex(tokens, st.start)
+		if st.level > level || j < 0 || st.end > len(src) {
+			continue
+		}
+		var worst *Diagnostic
+		for _, parse := range sideItemsAlone {
+			err := parse(d.Pos.Filename, string(src[st.start:st.end]))
+			if err == nil {
+				worst = nil
+				break
+			}
+			nd := fromParseError(d.Pos.Filename, err)
+			nd.Pos = shiftPos(nd.Pos, tokens[j].Pos)
+			if worst == nil || nd.Pos.Offset > worst.Pos.Offset {
+				worst = &nd
+			}
+		}
+		if worst == nil {
+			continue
+		}
+		if worst.Pos.Offset >= st.end {
+			// Something is missing at the end of the statement: say so
+			// there, as the parse of the whole file would.
+			if k := tokenIndex(tokens, st.end); k >= 0 {
+				worst.Message = strings.Replace(worst.Message, "end of file", describe(tokens[k]), 1)
+			}
+			return atEnd(*worst, tokens, st.end), true
+		}
+		k := tokenIndex(tokens, worst.Pos.Offset)
+		if k < 0 {
+			return Diagnostic{}, false
+		}
+		if !strings.Contains(worst.Message, "(expected end of file)") {
+			return explain(*worst, tokens), true
+		}
+		return refine(errorAt(tokens[k].Pos, "unexpected %s (expected \"}\")", describe(tokens[k])), tokens, src), true
+	}
+	return Diagnostic{}, false
+}
+
+// atEnd puts d, an error at the end of a statement that ends at offset
+// end, just after the statement's last token, and not after a comment
+// that follows it.
+func atEnd(d Diagnostic, tokens []lexer.Token, end int) Diagnostic {
+	k := tokenIndex(tokens, end)
+	if k < 0 {
+		return d
+	}
+	last := prevToken(tokens, k)
+	if last < 0 || tokens[last].Type == tokenType("EOL") {
+		return d
+	}
+	t := tokens[last]
+	d.Pos = t.Pos
+	d.Pos.Offset += len(t.Value)
+	d.Pos.Column += utf8.RuneCountInString(t.Value)
+	return d
+}
+
+// sideItemsAlone parse a statement of a side's block that must end where
+// the text given ends.
+var sideItemsAlone = []memberParser{strictMember[*UnitSetup](), strictMember[*Assign]()}
+
+func strictMember[T any]() memberParser {
+	p := participle.MustBuild[one[T]](parserOptions...)
+	return func(filename, src string) error {
+		_, err := p.ParseString(filename, src)
+		return err
+	}
+}
+
 // missingEquals reports whether the token at offset is a name followed by a
 // value in a side's or unit's statement, as in `unit u2 agi 3`.
 func missingEquals(tokens []lexer.Token, offset int) bool {
@@ -234,11 +431,86 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 	if !ok || slices.Contains(p.in, opener) {
 		return Diagnostic{}, false
 	}
-	msg := fmt.Sprintf("`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener])
+	md := errorAt(d.Pos, "`%s` belongs %s, not %s", stmt, p.where, blockPlace[opener])
 	if stmt == "sides" && (opener == "scenario" || opener == "example") {
-		msg += "; here, name each side on its own line: `side A`"
+		md.Message += "; here, name each side on its own line: `side A`"
 	}
-	return errorAt(d.Pos, "%s", msg), true
+	if open, ok := openingLine(tokens, d.Pos.Offset); ok && !balanced(tokens) && d.Pos.Column <= open[0].Pos.Column {
+		// Braces are missing, and the statement is indented as if the
+		// block it lands in were closed: most likely its "}" is missing.
+		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", blockName(open), open[0].Pos.Line)
+	}
+	return md, true
+}
+
+// blockName names a block by the first words of its opening line, as an
+// author would: `phase p`, `step "Roll"`, `order sides as o`, `tie`.
+func blockName(line []lexer.Token) string {
+	n := 1
+	switch line[0].Value {
+	case "order":
+		n = 4
+	case "ruleset", "scenario", "phase", "step", "side", "round":
+		n = 2
+	}
+	words := []string{}
+	for i, t := range line[:min(n, len(line))] {
+		if i > 0 && t.Type != tokenType("Ident") && t.Type != tokenType("String") && t.Type != tokenType("Int") {
+			break
+		}
+		words = append(words, t.Value)
+	}
+	return strings.Join(words, " ")
+}
+
+// openingLine returns the first words of the line that opened the
+// block whose "}" is most likely missing before offset (`phase p`): the
+// first block closed by a "}" on a line of its own indented less than the
+// block's opening line (a "}" that must belong to an enclosing block), or
+// else the innermost block still open at offset.
+func openingLine(tokens []lexer.Token, offset int) ([]lexer.Token, bool) {
+	var stack [][]lexer.Token
+	var line, suspect []lexer.Token
+	atLineStart := true
+	for _, t := range tokens {
+		if t.Pos.Offset >= offset {
+			break
+		}
+		switch {
+		case t.Type == tokenType("EOL"):
+			atLineStart = true
+			continue
+		case spacing(t):
+			continue
+		}
+		first := atLineStart
+		if atLineStart {
+			line = nil
+			atLineStart = false
+		}
+		if len(line) < 4 {
+			line = append(line, t)
+		}
+		switch t.Value {
+		case "{":
+			stack = append(stack, line)
+			atLineStart = true // a statement may follow on the same line
+		case "}":
+			if len(stack) > 0 {
+				if top := stack[len(stack)-1]; first && suspect == nil && t.Pos.Column < top[0].Pos.Column {
+					suspect = top
+				}
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if suspect != nil {
+		return suspect, true
+	}
+	if len(stack) == 0 {
+		return nil, false
+	}
+	return stack[len(stack)-1], true
 }
 
 // homeOf returns the statement starting at offset as a rule author would
@@ -303,8 +575,15 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if i < 0 {
 		return d
 	}
+	if op, ok := danglingOperator(tokens, i); ok {
+		return errorAt(op.Pos, "%s %q: to go on to the next line, put the whole expression in parentheses", brokenLine, op.Value)
+	}
 	t := tokens[i]
 	switch {
+	case t.Type == tokenType("Float") && strings.Contains(d.Message, "(expected a number"):
+		// 3.5 is a number to a rule author, and the grammar's "expected
+		// a number" means a whole one.
+		d.Message = fmt.Sprintf("unexpected %q: a number here must be whole (decimals are for expressions)", t.Value)
 	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
 		// An expression ends at "=", so `when round = 1` stops at it.
 		d.Message = `unexpected "=": to compare, write ==`
@@ -328,6 +607,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		if missingEquals(tokens, tokens[j].Pos.Offset) {
 			return errorAt(tokens[j].Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", tokens[j].Value)
 		}
+		if cd, ok := clauseError(errorAt(tokens[j].Pos, "%s", d.Message), tokens); ok {
+			return cd
+		}
 		d.Pos = tokens[j].Pos
 		after := "`team NAME` and attributes written NAME = VALUE"
 		if words[0] == "unit" {
@@ -348,6 +630,54 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 	}
 	return d
+}
+
+// brokenLine starts the message for an expression broken across lines.
+const brokenLine = "the expression ends at the end of the line, after"
+
+// danglingOperators are what an expression cannot end with.
+var danglingOperators = []string{"+", "-", "*", "/", "%", "**", "==", "!=", "<", ">", "<=", ">=", "&&", "||",
+	"??", "!", "?", ".", "?.", "and", "or", "not", "in", "matches", "contains", "startsWith", "endsWith"}
+
+// danglingOperator finds the operator that ends a line of a statement
+// with an expression, when the error at tokens[i] is the end of that line
+// (`tie when round > 1 and`) or the start of the next (`highest agi +`,
+// then `1`, a statement of its own): an expression ends at the end of its
+// line, so the author broke it in two.
+func danglingOperator(tokens []lexer.Token, i int) (lexer.Token, bool) {
+	eol := i
+	if tokens[i].Type != tokenType("EOL") {
+		eol = prevToken(tokens, i)
+	}
+	if eol < 0 || tokens[eol].Type != tokenType("EOL") || tokens[eol].Value != "\n" {
+		return lexer.Token{}, false
+	}
+	op := prevToken(tokens, eol)
+	if op < 0 || !slices.Contains(danglingOperators, tokens[op].Value) ||
+		tokens[op].Type != tokenType("Op") && tokens[op].Type != tokenType("Ident") {
+		return lexer.Token{}, false
+	}
+	words := stmtWords(tokens, op)
+	if len(words) == 0 {
+		return lexer.Token{}, false
+	}
+	switch words[0] {
+	case "tie", "highest", "lowest", "award", "remember", "holder", "on", "set", "ready":
+		return tokens[op], true
+	}
+	return lexer.Token{}, false
+}
+
+// continuedLine returns the line that an expression broken after d, a
+// brokenLine error, goes on to: an error there is a consequence.
+func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
+	if !strings.HasPrefix(d.Message, brokenLine) {
+		return 0, false
+	}
+	if next := nextToken(tokens, d.Pos.Offset+1); next != nil && next.Pos.Line > d.Pos.Line {
+		return next.Pos.Line, true
+	}
+	return 0, false
 }
 
 // scopeError finds the mistake in a scope (each round, once, until changed

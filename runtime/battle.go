@@ -828,8 +828,24 @@ func (b *Battle) groupString(c *compiled, units bool, tied []int) (string, error
 		return c.fast.s(fenv{b: b, tied: tied}), nil
 	}
 	out, err := b.evalGroup(c, units, tied)
-	s, _ := out.(string)
-	return s, err
+	if err != nil || out == nil {
+		return "", err
+	}
+	s, ok := out.(string)
+	if !ok {
+		// Only a type the compiler could not know gets here, as a
+		// side where its name is wanted: `first(filter(tied, ...))`.
+		got := b.prog.types.friendly(reflect.TypeOf(out).String())
+		if got == "side" || got == "unit" {
+			src := c.src
+			if !postfixExpr.MatchString(src) {
+				src = "(" + src + ")"
+			}
+			return "", fmt.Errorf("it is a %s, not a name: write %s for its name", got, quoteSrc(src+".name"))
+		}
+		return "", fmt.Errorf("it is %v (%s), not a name", out, got)
+	}
+	return s, nil
 }
 
 // evalSubject runs an expression of subject i, a side or a unit.

@@ -191,7 +191,16 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
-		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, p.types.friendly(t.String()))
+		got := p.types.friendly(t.String())
+		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, got)
+		if (want == stringValue || want == namesValue) && (got == "side" || got == "unit") {
+			// A side or unit where its name is wanted: `award tied[0]`.
+			src := e.Source
+			if !postfixExpr.MatchString(src) {
+				src = "(" + src + ")"
+			}
+			d.Message += fmt.Sprintf(": write %s for its name", quoteSrc(src+".name"))
+		}
 		return nil, &d
 	}
 	c := &compiled{prog: prog, src: e.Source, pos: e.Pos}
@@ -241,6 +250,10 @@ func kindAccepts(want exprKind, t reflect.Type) bool {
 }
 
 func quoteSrc(s string) string { return "`" + s + "`" }
+
+// postfixExpr matches an expression that `.name` can follow as it is
+// written: names, indexes and calls, with no operator or space.
+var postfixExpr = regexp.MustCompile(`^[A-Za-z_][\w.]*(\[[^\s\]]*\]|\([^\s()]*\))*$`)
 
 func (t *envTypes) friendly(s string) string {
 	if t == nil {

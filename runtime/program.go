@@ -1023,6 +1023,21 @@ func (c *compiler) warnDead(l, by link) {
 
 func linkPos(l link) dsl.Pos { return l.info().pos }
 
+// nameList lists the names declared, for an error about one that is not:
+// `steps: "Ready Gang", "Roll For Priority"`, or `no steps`.
+func nameList(what string, declared map[string]bool) string {
+	if len(declared) == 0 {
+		return "no " + what
+	}
+	names := slices.Sorted(maps.Keys(declared))
+	for i, n := range names {
+		if !identRE.MatchString(n) {
+			names[i] = strconv.Quote(n)
+		}
+	}
+	return what + ": " + strings.Join(names, ", ")
+}
+
 func (c *compiler) activation(s *dsl.ActivationStmt) {
 	p := c.p
 	if p.act != nil {
@@ -1046,6 +1061,13 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: pols[0], pos: s.Pos}
 	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
 		p.asks = append(p.asks, ChooseActivation)
+	} else {
+		if s.PassAllowed {
+			c.warnf(s.Pos, "`pass allowed` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", s.By)
+		}
+		if s.Default != nil {
+			c.warnf(s.Default.Pos, "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, s.By)
+		}
 	}
 	if s.Default != nil {
 		if !slices.Contains(pols, string(s.Default.Name)) {
@@ -1064,7 +1086,7 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 	case s.Hook != nil:
 		h.point = HookPoint{Kind: "hook", Name: string(s.Hook.Name)}
 		if !p.hookNames[h.point.Name] {
-			c.errorf(s.Hook.Pos, "on hook %s: no phase has `hook %s`", s.Hook, s.Hook)
+			c.errorf(s.Hook.Pos, "on hook %s: no phase has `hook %s` (%s)", s.Hook, s.Hook, nameList("hooks", p.hookNames))
 		}
 	default:
 		h.point = HookPoint{Edge: s.Edge, Kind: s.Point}
@@ -1076,9 +1098,9 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 		case s.Point == "round" && s.Target != nil:
 			c.errorf(at, "on %s of round takes no name", s.Edge)
 		case s.Point == "phase" && (s.Target == nil || !c.phaseNames[h.point.Name]):
-			c.errorf(at, "on %s of phase: no phase named %q", s.Edge, h.point.Name)
+			c.errorf(at, "on %s of phase: no phase named %q (%s)", s.Edge, h.point.Name, nameList("phases", c.phaseNames))
 		case s.Point == "step" && (s.Target == nil || !c.stepNames[h.point.Name]):
-			c.errorf(at, "on %s of step: no step named %q", s.Edge, h.point.Name)
+			c.errorf(at, "on %s of step: no step named %q (%s)", s.Edge, h.point.Name, nameList("steps", c.stepNames))
 		}
 	}
 	env := p.types.groupSides

@@ -173,9 +173,21 @@ type variant struct {
 func runOdds(e *env, args []string, o oddsOptions) int {
 	ctx := context.Background()
 	var vs []variant
-	for _, arg := range args {
+	for i, arg := range args {
+		// Comparing two, an error (at a side of the --setup file, say)
+		// may be the one ruleset's and not the other's: say whose.
+		whose := func() {
+			switch {
+			case len(args) < 2:
+			case i == 0:
+				fmt.Fprintf(e.stderr, "%sthis is for %s, the first of the two rulesets compared; %s was not analysed\n", e.prefix(), arg, args[1])
+			default:
+				fmt.Fprintf(e.stderr, "%sthis is for %s, the second of the two rulesets compared\n", e.prefix(), arg)
+			}
+		}
 		s, ok := loadSetup(e, arg, o.run)
 		if !ok {
+			whose()
 			return exitError
 		}
 		p, specs := s.prog, s.specs
@@ -198,6 +210,7 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			if o.sim == 0 && errors.Is(err, runtime.ErrLimit) {
 				fmt.Fprintf(e.stderr, "%sexact odds are out of reach here; --sim 100000 estimates them instead\n", e.prefix())
 			}
+			whose()
 			return exitError
 		}
 		vs = append(vs, v)

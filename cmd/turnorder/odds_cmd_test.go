@@ -225,3 +225,33 @@ func TestOddsJSONMatchesDocs(t *testing.T) {
 		t.Errorf("--sim round fields (-documented +output):\n%s", diff)
 	}
 }
+
+// Comparing two rulesets, an error that stops one of them says which: a
+// setup that gives an attribute only the house rule declares is refused
+// for the bundled ruleset, which the setup file's positions do not show.
+func TestOddsCompareSaysWhichRulesetFailed(t *testing.T) {
+	dir := t.TempDir()
+	house := writeFile(t, dir, "might.rules", `ruleset mesbg "House" {
+  sides 2
+  side attribute might int
+  phase p {
+    order sides as priority {
+      highest might
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+	setup := writeFile(t, dir, "sides.rules", "side Jay might = 2\nside Rob might = 1\n")
+	expectation{code: 1, stderr: []string{
+		setup + ":1:1: error: side Jay: unknown attribute might (declared: none)",
+		"turnorder odds: this is for mesbg, the first of the two rulesets compared; " + house + " was not analysed\n",
+	}}.check(t, runCmd(t, "", "odds", "mesbg", house, "--setup", setup))
+	// The second ruleset's failure names it too.
+	expectation{code: 1, stderr: []string{
+		"turnorder odds: this is for mesbg, the second of the two rulesets compared\n",
+	}}.check(t, runCmd(t, "", "odds", house, "mesbg", "--setup", setup))
+	// One ruleset alone needs no such note.
+	expectation{code: 1, notStderr: []string{"rulesets compared"}}.check(t, runCmd(t, "", "odds", "mesbg", "--setup", setup))
+}

@@ -103,7 +103,7 @@ func TestTestJSON(t *testing.T) {
 				{File: file, Line: 20, Column: 5, Round: 2, Field: "order"},
 			},
 		}},
-		Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}")`},
+		Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("document (-want +got):\n%s", diff)
