@@ -468,7 +468,11 @@ func (b *Battle) Events() []Event {
 	return slices.Clone(b.cur.Events)
 }
 
-// Activations returns the activations of the round under way.
+// Activations returns the activations of the round under way (or just
+// ended). Unlike Order, ReadyUnits and Events, the slice is not a copy,
+// so that a host reading the latest turn after every Step does not copy
+// the whole round each time: it shares the battle's record, so read it
+// and do not change its elements (Result returns a copy to keep).
 func (b *Battle) Activations() []ActivationRecord {
 	if b.cur == nil {
 		return nil

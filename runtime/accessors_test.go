@@ -1,0 +1,79 @@
+package runtime_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// TestAccessorsReturnCopies: what a Battle's accessors return is the
+// caller's (all but Activations, which documents that it shares). A host that edits a returned slice (to sort it for display,
+// say) changes nothing in the battle, its next snapshot or its result.
+func TestAccessorsReturnCopies(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := b.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name   string
+		get    func() any
+		scrawl func()
+	}{
+		{"Order", func() any { return b.Order() }, func() {
+			o := b.Order()
+			for i := range o {
+				o[i] = "X"
+			}
+		}},
+		{"ReadyUnits", func() any { return b.ReadyUnits() }, func() {
+			r := b.ReadyUnits()
+			for i := range r {
+				r[i] = "X"
+			}
+		}},
+		{"Events", func() any { return b.Events() }, func() {
+			e := b.Events()
+			for i := range e {
+				e[i].Subject = "X"
+			}
+		}},
+		{"Memory", func() any { return b.Memory() }, func() {
+			m := b.Memory()
+			for i := range m.Order {
+				m.Order[i] = "X"
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := tt.get()
+			snap, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.scrawl()
+			if diff := cmp.Diff(before, tt.get()); diff != "" {
+				t.Errorf("%s after editing what it returned (-before +after):\n%s", tt.name, diff)
+			}
+			again, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(snap), string(again)); diff != "" {
+				t.Errorf("snapshot after editing what %s returned (-before +after):\n%s", tt.name, diff)
+			}
+		})
+	}
+}
