@@ -168,7 +168,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if s.Fallback != nil {
 			return s.Fallback.Decide(ctx, d)
 		}
-		return nil, fmt.Errorf("round %d: unscripted decision: %s (script it with `%s chooses ...`)", d.Round, d, quoteName(d.By))
+		return nil, markErrorf(ErrUnscripted, "round %d: unscripted decision: %s (script it with `%s chooses ...`)", d.Round, d, quoteName(d.By))
 	}
 	s.answers[d.By] = q[1:]
 	return q[0], nil

@@ -223,7 +223,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if req.Attempt > 0 {
 			what = "reroll"
 		}
-		return nil, fmt.Errorf("round %d, order %s: a %s %s is needed for %s, but none is scripted",
+		return nil, markErrorf(ErrUnscripted, "round %d, order %s: a %s %s is needed for %s, but none is scripted",
 			req.Round, req.Standing, diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))
 	}
 	out := make([]int, len(req.Subjects))
@@ -273,7 +273,7 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if d.Fallback != nil {
 			return d.Fallback.Pick(ctx, req)
 		}
-		return 0, fmt.Errorf("round %d, order %s: a random pick among %s is needed, but none is scripted",
+		return 0, markErrorf(ErrUnscripted, "round %d, order %s: a random pick among %s is needed, but none is scripted",
 			req.Round, req.Standing, strings.Join(req.Options, ", "))
 	}
 	p := d.picks[0]

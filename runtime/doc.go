@@ -39,7 +39,8 @@
 // scripted dice ([ScriptedDice]), physical dice ([FuncDice]) or the odds
 // analyser's enumeration, and with scripted, policy or interactive
 // decisions. A scripted run that reaches a decision it has no answer for
-// fails with an error that names the decision; it never picks silently.
+// fails with an error that names the decision ([ErrUnscripted]); it never
+// picks silently.
 //
 // # Performance
 //
@@ -68,4 +69,9 @@
 // [*RuleError] that carries the rule's position in its file, so a host can
 // show the source line and a caret as it would for a compile error.
 // errors.Is still finds [ErrLimit], or a host function's own error, inside.
+//
+// A host's own mistakes are plain errors that errors.Is can tell apart: a
+// move the turn does not allow ([ErrNotAllowed], to ask the player again),
+// a script that has run out ([ErrUnscripted]), a method called with no
+// round under way ([ErrNoRound]) or from a callback ([ErrInCallback]).
 package runtime

@@ -503,9 +503,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	}
 	if !slices.Contains(t.Options, unit) {
 		if t.MustPass {
-			return fmt.Errorf("%s has no ready unit and must pass", t.Side)
+			return markErrorf(ErrNotAllowed, "%s has no ready unit and must pass", t.Side)
 		}
-		return fmt.Errorf("%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
+		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
 	}
 	if err := b.step(); err != nil {
 		return err
@@ -536,7 +536,7 @@ func (b *Battle) Pass(ctx context.Context) error {
 		return ErrRoundOver
 	}
 	if !t.MustPass && !t.CanPass {
-		return fmt.Errorf("%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
+		return markErrorf(ErrNotAllowed, "%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
 	}
 	if err := b.step(); err != nil {
 		return err
