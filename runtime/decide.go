@@ -49,7 +49,9 @@ func (d Decision) String() string {
 }
 
 // Decider answers decisions. For ChooseOrder the answer is every option in
-// the chosen order; otherwise it is a single option.
+// the chosen order; otherwise it is a single option. The Decision's slices
+// are the decider's own, and the answer is checked against the options it
+// was offered.
 type Decider interface {
 	Decide(ctx context.Context, d Decision) ([]string, error)
 }
@@ -194,8 +196,12 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	if b.policyDecides() {
 		return d.Default, nil
 	}
+	// The decider's own copy: what it writes there must not change the
+	// options its answer is checked against, nor the battle's.
+	asked := d
+	asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
 	b.inCallback++
-	ans, err := b.decider.Decide(ctx, d)
+	ans, err := b.decider.Decide(ctx, asked)
 	b.inCallback--
 	if err != nil {
 		return nil, err
