@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -192,7 +193,19 @@ type roundState struct {
 // the main standing orders units (the ruleset's holder is a unit), at
 // least one side must have one; otherwise sides may have none.
 func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, error) {
+	if err := p.compiled(); err != nil {
+		return nil, err
+	}
 	return p.newBattle(sides, true, opts...)
+}
+
+// compiled refuses a Program that Compile did not make (a zero Program),
+// whose battles would have no order to play.
+func (p *Program) compiled() error {
+	if p == nil || p.main == nil {
+		return errors.New("the Program was not compiled: make one with Compile")
+	}
+	return nil
 }
 
 // newBattle is NewBattle. A battle that has begun (one Restore brings

@@ -610,7 +610,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 		c.errorf(r.Pos, "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
 	}
 	if p.example != nil {
-		if _, err := p.NewBattle(p.example); err != nil {
+		if _, err := p.newBattle(p.example, true); err != nil {
 			for _, d := range asDiagnostics(err, r.Pos) {
 				c.p.diags = append(c.p.diags, d)
 			}

@@ -216,3 +216,49 @@ func TestExampleJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A Program that did not come from Compile (a zero Program, declared by
+// mistake) refuses to start or restore a battle, rather than start one
+// that panics in its first round.
+func TestZeroProgramRefuses(t *testing.T) {
+	ctx := context.Background()
+	var p runtime.Program
+	snap := func() []byte {
+		b, err := compileBundled("mesbg").NewBattle(runtime.Sides("Jay", "Rob"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := b.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}()
+	tests := []struct {
+		name string
+		call func() error
+	}{
+		{"NewBattle", func() error { _, err := p.NewBattle(runtime.Sides("Jay", "Rob")); return err }},
+		{"Restore", func() error { _, err := p.Restore(snap); return err }},
+		{"Odds", func() error {
+			_, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 1})
+			return err
+		}},
+		{"Simulate", func() error {
+			_, err := p.Simulate(ctx, runtime.Sides("Jay", "Rob"), runtime.SimOptions{Runs: 1, Rounds: 1})
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("panic: %v", r)
+				}
+			}()
+			if err := tt.call(); err == nil {
+				t.Errorf("%s on a zero Program: no error", tt.name)
+			}
+		})
+	}
+}
