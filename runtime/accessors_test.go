@@ -77,3 +77,58 @@ func TestAccessorsReturnCopies(t *testing.T) {
 		})
 	}
 }
+
+// Memory's copy goes all the way down: a remembered list (or a list in
+// it) that the host edits is its own, not the battle's.
+func TestMemoryValuesAreCopies(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset keep "Remembers lists" {
+  sides 2
+  remember names = map(sides, .name)
+  remember pairs = map(sides, [.name, holder])
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+	b, err := p.NewBattle(runtime.Sides("A", "B"), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before := b.Memory()
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := b.Memory()
+	names, ok := m.Values["names"].([]any)
+	if !ok || len(names) != 2 {
+		t.Fatalf("remembered names = %#v; want a list of two", m.Values["names"])
+	}
+	names[0] = "X"
+	pairs, ok := m.Values["pairs"].([]any)
+	if !ok || len(pairs) != 2 {
+		t.Fatalf("remembered pairs = %#v; want a list of two", m.Values["pairs"])
+	}
+	pair, ok := pairs[1].([]any)
+	if !ok || len(pair) != 2 {
+		t.Fatalf("remembered pair = %#v; want a list of two", pairs[1])
+	}
+	pair[0] = "X"
+	if diff := cmp.Diff(before, b.Memory()); diff != "" {
+		t.Errorf("Memory after editing a copy (-before +after):\n%s", diff)
+	}
+	again, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(snap), string(again)); diff != "" {
+		t.Errorf("snapshot after editing Memory's copy (-before +after):\n%s", diff)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -407,12 +406,67 @@ func (b *Battle) Side(name string) *Side { return b.sideByNm[name] }
 // Unit returns the named unit, or nil.
 func (b *Battle) Unit(name string) *Unit { return b.unitByNm[name] }
 
-// Memory returns a copy of what is remembered of the previous round.
+// Memory returns a copy of what is remembered of the previous round: the
+// lists and maps in its values are copies too.
 func (b *Battle) Memory() Memory {
 	m := b.memory
 	m.Order = slices.Clone(m.Order)
-	m.Values = maps.Clone(m.Values)
+	if m.Values != nil {
+		m.Values = make(map[string]any, len(b.memory.Values))
+		for k, v := range b.memory.Values {
+			m.Values[k] = deepCopy(v)
+		}
+	}
 	return m
+}
+
+// deepCopy copies the lists and maps in a value an expression produced
+// (a remembered value), so that a host editing its copy edits only that.
+func deepCopy(v any) any {
+	switch x := v.(type) {
+	case nil, bool, int, int64, float64, string:
+		return v
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = deepCopy(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = deepCopy(e)
+		}
+		return out
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice:
+		if rv.IsNil() {
+			return v
+		}
+		out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+		for i := range rv.Len() {
+			if e := deepCopy(rv.Index(i).Interface()); e != nil {
+				out.Index(i).Set(reflect.ValueOf(e))
+			}
+		}
+		return out.Interface()
+	case reflect.Map:
+		if rv.IsNil() {
+			return v
+		}
+		out := reflect.MakeMapWithSize(rv.Type(), rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			if e := deepCopy(it.Value().Interface()); e != nil {
+				out.SetMapIndex(it.Key(), reflect.ValueOf(e))
+			} else {
+				out.SetMapIndex(it.Key(), reflect.Zero(rv.Type().Elem()))
+			}
+		}
+		return out.Interface()
+	}
+	return v
 }
 
 // Standing returns a copy of the named standing, or nil if it has not been
