@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -130,5 +131,58 @@ func TestMemoryValuesAreCopies(t *testing.T) {
 	}
 	if diff := cmp.Diff(string(snap), string(again)); diff != "" {
 		t.Errorf("snapshot after editing Memory's copy (-before +after):\n%s", diff)
+	}
+}
+
+// The events Events and Result return are the caller's down to their
+// values and lists: a host that edits one (sorts Subjects for display,
+// say) changes neither the battle's transcript nor a result it returned
+// before.
+func TestEventsAreCopies(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := fmt.Sprint(res.Events)
+	want := fmt.Sprint(b.Events())
+	scrawl := func(evs []runtime.Event) {
+		for _, e := range evs {
+			if e.Value != nil {
+				*e.Value = 42
+			}
+			if e.Total != nil {
+				*e.Total = 42
+			}
+			for i := range e.Subjects {
+				e.Subjects[i] = "X"
+			}
+			for i := range e.Choice {
+				e.Choice[i] = "X"
+			}
+		}
+	}
+	tests := []struct {
+		name string
+		evs  func() []runtime.Event
+	}{
+		{"Events", b.Events},
+		{"Result", func() []runtime.Event { return b.Result().Events }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			scrawl(tt.evs())
+			if diff := cmp.Diff(want, fmt.Sprint(b.Events())); diff != "" {
+				t.Errorf("the battle's events after editing what %s returned (-before +after):\n%s", tt.name, diff)
+			}
+			if diff := cmp.Diff(kept, fmt.Sprint(res.Events)); diff != "" {
+				t.Errorf("PlayRound's result after editing what %s returned (-before +after):\n%s", tt.name, diff)
+			}
+		})
 	}
 }

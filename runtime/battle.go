@@ -527,12 +527,32 @@ func (b *Battle) Chooser() string {
 // Events returns the transcript of the round under way (or just ended).
 // What happens between rounds (an attribute set after EndRound, and the
 // recomputation it starts) opens the next round's transcript, numbered as
-// that round. The slice is a copy, the caller's.
+// that round. The slice and its events are a copy, the caller's.
 func (b *Battle) Events() []Event {
 	if b.cur == nil {
 		return nil
 	}
-	return slices.Clone(b.cur.Events)
+	return cloneEvents(b.cur.Events)
+}
+
+// cloneEvents copies events down to their values and lists, which the
+// battle's transcript keeps.
+func cloneEvents(evs []Event) []Event {
+	out := slices.Clone(evs)
+	for i := range out {
+		e := &out[i]
+		if e.Value != nil {
+			v := *e.Value
+			e.Value = &v
+		}
+		if e.Total != nil {
+			v := *e.Total
+			e.Total = &v
+		}
+		e.Subjects = slices.Clone(e.Subjects)
+		e.Choice = slices.Clone(e.Choice)
+	}
+	return out
 }
 
 // Activations returns the activations of the round under way (or just

@@ -668,7 +668,7 @@ func (b *Battle) Result() *RoundResult {
 		Holder:      b.cur.Holder,
 		Chooser:     b.cur.Chooser,
 		Activations: slices.Clone(b.cur.Activations),
-		Events:      slices.Clone(b.cur.Events),
+		Events:      cloneEvents(b.cur.Events),
 	}
 }
 
