@@ -73,5 +73,6 @@
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
 // a script that has run out ([ErrUnscripted]), a method called with no
-// round under way ([ErrNoRound]) or from a callback ([ErrInCallback]).
+// round under way ([ErrNoRound]) or with one under way
+// ([ErrRoundUnderWay]), or from a callback ([ErrInCallback]).
 package runtime

@@ -16,6 +16,12 @@ import (
 // ErrRoundOver, and Step reports done.
 var ErrNoRound = errors.New("no round is under way")
 
+// ErrRoundUnderWay is returned, wrapped, by StartRound, PlayRound and
+// AdvanceRound when a round is under way (started and not yet ended):
+// EndRound ends it, AbortRound undoes it. It is the counterpart of
+// ErrNoRound.
+var ErrRoundUnderWay = errors.New("a round is under way")
+
 // ErrUnscripted is wrapped by the errors of ScriptedDice and
 // ScriptedDecider asked for a roll, a random pick or a decision that
 // nothing was scripted for (and that has no Fallback): a host replaying a

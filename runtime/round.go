@@ -86,7 +86,7 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		return err
 	}
 	if b.InRound() {
-		return fmt.Errorf("round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
+		return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
 	}
 	if err := b.startRound(ctx); err != nil {
 		b.failed = err

@@ -140,3 +140,51 @@ func TestErrNotAllowed(t *testing.T) {
 		t.Fatalf("Pass when the side must: %v", err)
 	}
 }
+
+// Starting a round while one is under way is ErrRoundUnderWay, the
+// counterpart of ErrNoRound, for a host that receives "next round" from a
+// player before the round's turns are played. The round is untouched.
+func TestErrRoundUnderWay(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("necromunda")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		call func() error
+	}{
+		{"StartRound", func() error { return b.StartRound(ctx) }},
+		{"PlayRound", func() error { _, err := b.PlayRound(ctx); return err }},
+		{"AdvanceRound", func() error { return b.AdvanceRound(ctx) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.call()
+			if !errors.Is(err, runtime.ErrRoundUnderWay) {
+				t.Errorf("%v; want an error wrapping ErrRoundUnderWay", err)
+			}
+			if err != nil {
+				want := "round 1 has not ended: end it with EndRound, or undo it with AbortRound"
+				if diff := cmp.Diff(want, err.Error()); diff != "" {
+					t.Errorf("message (-want +got):\n%s", diff)
+				}
+			}
+			after, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(before), string(after)); diff != "" {
+				t.Errorf("the battle changed (-before +after):\n%s", diff)
+			}
+		})
+	}
+}
