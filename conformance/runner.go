@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -106,7 +107,16 @@ type Options struct {
 }
 
 // RunFS runs every scenario in every .rules file of fsys (recursively).
+// Unless opts.Load is set, a scenario's `ruleset "FILE"` is read from
+// fsys too, relative to the scenario's file (an absolute path is read from
+// the disk, as by Load).
 func RunFS(ctx context.Context, fsys fs.FS, opts Options) ([]Result, error) {
+	if opts.Load == nil {
+		compile := opts.Compile
+		opts.Load = func(name, fromFile string) (*runtime.Program, error) {
+			return loadFS(fsys, name, fromFile, compile...)
+		}
+	}
 	var out []Result
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".rules") {
@@ -302,6 +312,24 @@ func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, erro
 		bundled.Store(name, p)
 	}
 	return p, err
+}
+
+// loadFS is Load for a scenario in fsys: a relative path is read from
+// fsys, relative to fromFile's directory there.
+func loadFS(fsys fs.FS, name, fromFile string, opts ...runtime.Option) (*runtime.Program, error) {
+	if RulesetPath(name, fromFile) == "" || filepath.IsAbs(name) {
+		return Load(name, fromFile, opts...)
+	}
+	p := path.Join(path.Dir(fromFile), name)
+	src, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return nil, fmt.Errorf("ruleset %s: %w", name, err)
+	}
+	f, diags := dsl.Parse(p, src)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	return runtime.Compile(f, opts...)
 }
 
 // RulesetPath returns the file that a scenario in fromFile names with

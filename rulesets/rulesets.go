@@ -33,17 +33,26 @@ func Names() []string {
 	return out
 }
 
-// Source returns the text of a bundled ruleset and its file name.
+// Source returns the text of a bundled ruleset and its file name. A name
+// that is not bundled is an error that errors.Is finds as fs.ErrNotExist.
 func Source(name string) (filename string, src []byte, err error) {
 	filename = path.Join("rulesets", name+".rules")
 	src, err = fs.ReadFile(files, name+".rules")
 	if err != nil {
-		return "", nil, fmt.Errorf("no bundled ruleset %q (bundled: %s)", name, strings.Join(Names(), ", "))
+		return "", nil, notBundled{fmt.Sprintf("no bundled ruleset %q (bundled: %s)", name, strings.Join(Names(), ", "))}
 	}
 	return filename, src, nil
 }
 
-// Parse parses a bundled ruleset.
+// notBundled is the error for a name that is not bundled: fs.ErrNotExist
+// with a message that lists the bundled names.
+type notBundled struct{ msg string }
+
+func (e notBundled) Error() string { return e.msg }
+func (e notBundled) Unwrap() error { return fs.ErrNotExist }
+
+// Parse parses a bundled ruleset. A name that is not bundled is an error
+// that errors.Is finds as fs.ErrNotExist.
 func Parse(name string) (*dsl.File, error) {
 	filename, src, err := Source(name)
 	if err != nil {

@@ -2,8 +2,8 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -192,7 +192,19 @@ type roundState struct {
 // the main standing orders units (the ruleset's holder is a unit), at
 // least one side must have one; otherwise sides may have none.
 func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, error) {
+	if err := p.compiled(); err != nil {
+		return nil, err
+	}
 	return p.newBattle(sides, true, opts...)
+}
+
+// compiled refuses a Program that Compile did not make (a zero Program),
+// whose battles would have no order to play.
+func (p *Program) compiled() error {
+	if p == nil || p.main == nil {
+		return errors.New("the Program was not compiled: make one with Compile")
+	}
+	return nil
 }
 
 // newBattle is NewBattle. A battle that has begun (one Restore brings
@@ -398,12 +410,67 @@ func (b *Battle) Side(name string) *Side { return b.sideByNm[name] }
 // Unit returns the named unit, or nil.
 func (b *Battle) Unit(name string) *Unit { return b.unitByNm[name] }
 
-// Memory returns a copy of what is remembered of the previous round.
+// Memory returns a copy of what is remembered of the previous round: the
+// lists and maps in its values are copies too.
 func (b *Battle) Memory() Memory {
 	m := b.memory
 	m.Order = slices.Clone(m.Order)
-	m.Values = maps.Clone(m.Values)
+	if m.Values != nil {
+		m.Values = make(map[string]any, len(b.memory.Values))
+		for k, v := range b.memory.Values {
+			m.Values[k] = deepCopy(v)
+		}
+	}
 	return m
+}
+
+// deepCopy copies the lists and maps in a value an expression produced
+// (a remembered value), so that a host editing its copy edits only that.
+func deepCopy(v any) any {
+	switch x := v.(type) {
+	case nil, bool, int, int64, float64, string:
+		return v
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = deepCopy(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = deepCopy(e)
+		}
+		return out
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice:
+		if rv.IsNil() {
+			return v
+		}
+		out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+		for i := range rv.Len() {
+			if e := deepCopy(rv.Index(i).Interface()); e != nil {
+				out.Index(i).Set(reflect.ValueOf(e))
+			}
+		}
+		return out.Interface()
+	case reflect.Map:
+		if rv.IsNil() {
+			return v
+		}
+		out := reflect.MakeMapWithSize(rv.Type(), rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			if e := deepCopy(it.Value().Interface()); e != nil {
+				out.SetMapIndex(it.Key(), reflect.ValueOf(e))
+			} else {
+				out.SetMapIndex(it.Key(), reflect.Zero(rv.Type().Elem()))
+			}
+		}
+		return out.Interface()
+	}
+	return v
 }
 
 // Standing returns a copy of the named standing, or nil if it has not been
@@ -464,20 +531,44 @@ func (b *Battle) Chooser() string {
 // Events returns the transcript of the round under way (or just ended).
 // What happens between rounds (an attribute set after EndRound, and the
 // recomputation it starts) opens the next round's transcript, numbered as
-// that round. The slice is a copy, the caller's.
+// that round. The slice and its events are a copy, the caller's.
 func (b *Battle) Events() []Event {
 	if b.cur == nil {
 		return nil
 	}
-	return slices.Clone(b.cur.Events)
+	return cloneEvents(b.cur.Events)
+}
+
+// cloneEvents copies events down to their values and lists, which the
+// battle's transcript keeps.
+func cloneEvents(evs []Event) []Event {
+	out := slices.Clone(evs)
+	for i := range out {
+		e := &out[i]
+		if e.Value != nil {
+			v := *e.Value
+			e.Value = &v
+		}
+		if e.Total != nil {
+			v := *e.Total
+			e.Total = &v
+		}
+		e.Subjects = slices.Clone(e.Subjects)
+		e.Choice = slices.Clone(e.Choice)
+	}
+	return out
 }
 
 // PendingEvents returns the events of what happened since the last round
 // ended: changes made between rounds and the recomputations they caused.
 // The next round's transcript (Events) opens with them.
-func (b *Battle) PendingEvents() []Event { return slices.Clone(b.pending) }
+func (b *Battle) PendingEvents() []Event { return cloneEvents(b.pending) }
 
-// Activations returns the activations of the round under way.
+// Activations returns the activations of the round under way (or just
+// ended). Unlike Order, ReadyUnits and Events, the slice is not a copy,
+// so that a host reading the latest turn after every Step does not copy
+// the whole round each time: it shares the battle's record, so read it
+// and do not change its elements (Result returns a copy to keep).
 func (b *Battle) Activations() []ActivationRecord {
 	if b.cur == nil {
 		return nil

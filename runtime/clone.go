@@ -6,7 +6,9 @@ import (
 )
 
 // Clone returns an independent copy of the battle's state with the given
-// options (dice, decider, hooks, transcript) instead of the original's.
+// options (dice, decider, hooks, transcript) instead of the original's:
+// hooks given with WithHook replace all of the original's, and without
+// any the copy runs the original's.
 // The copy shares nothing mutable with b: seeded dice are copied too, so
 // both battles roll on from the same state, each on its own. Other dice
 // (scripted, FuncDice) are shared unless opts give the copy its own; a
@@ -24,7 +26,6 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		transcript: b.transcript,
 		dice:       b.dice,
 		decider:    b.decider,
-		hooks:      b.hooks,
 		pending:    slices.Clone(b.pending),
 	}
 	if b.seeded != nil {
@@ -34,6 +35,9 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		if o != nil {
 			o(c)
 		}
+	}
+	if c.hooks == nil { // none given: the original's, which a later append must not share
+		c.hooks = slices.Clip(b.hooks)
 	}
 	if c.seeded, _ = c.dice.(*SeededDice); c.seeded != nil {
 		c.seeded.init()

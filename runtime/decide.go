@@ -49,7 +49,9 @@ func (d Decision) String() string {
 }
 
 // Decider answers decisions. For ChooseOrder the answer is every option in
-// the chosen order; otherwise it is a single option.
+// the chosen order; otherwise it is a single option. The Decision's slices
+// are the decider's own, and the answer is checked against the options it
+// was offered.
 type Decider interface {
 	Decide(ctx context.Context, d Decision) ([]string, error)
 }
@@ -168,7 +170,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if s.Fallback != nil {
 			return s.Fallback.Decide(ctx, d)
 		}
-		return nil, roundErrorf(d.Round, "", "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))
+		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
 	}
 	s.answers[d.By] = q[1:]
 	return q[0], nil
@@ -194,8 +196,12 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	if b.policyDecides() {
 		return d.Default, nil
 	}
+	// The decider's own copy: what it writes there must not change the
+	// options its answer is checked against, nor the battle's.
+	asked := d
+	asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
 	b.inCallback++
-	ans, err := b.decider.Decide(ctx, d)
+	ans, err := b.decider.Decide(ctx, asked)
 	b.inCallback--
 	if err != nil {
 		return nil, err

@@ -79,14 +79,20 @@ func (d *SeededDice) Reseed(seed, stream uint64) {
 	d.pcg.Seed(seed, stream*0x9e3779b97f4a7c15+1)
 }
 
-// Roll rolls the dice.
+// Roll rolls the dice. A request for fewer than one die, or dice of fewer
+// than one face, is an error.
 func (d *SeededDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
+	if req.Count < 1 || req.Faces < 1 {
+		return nil, fmt.Errorf("cannot roll %d dice of %d faces: a roll needs at least one die of at least one face", req.Count, req.Faces)
+	}
 	out := make([]int, len(req.Subjects))
 	d.RollInto(out, req.Count, req.Faces)
 	return out, nil
 }
 
 // RollInto fills out with totals of count dice of faces sides each.
+// faces must be at least 1 when count is (as for math/rand's IntN, it
+// panics otherwise): Roll checks the request.
 func (d *SeededDice) RollInto(out []int, count, faces int) {
 	d.init()
 	for i := range out {
@@ -98,8 +104,11 @@ func (d *SeededDice) RollInto(out []int, count, faces int) {
 	}
 }
 
-// Pick picks uniformly.
+// Pick picks uniformly. A pick among no options is an error.
 func (d *SeededDice) Pick(ctx context.Context, req PickRequest) (int, error) {
+	if len(req.Options) == 0 {
+		return 0, fmt.Errorf("cannot pick among no options")
+	}
 	d.init()
 	return d.rng.IntN(len(req.Options)), nil
 }
@@ -223,8 +232,8 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if req.Attempt > 0 {
 			what = "reroll"
 		}
-		return nil, roundErrorf(req.Round, req.Standing, "a %s %s is needed for %s, but none is scripted",
-			diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))
+		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a %s %s is needed for %s, but none is scripted",
+			diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))}
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
@@ -273,8 +282,8 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if d.Fallback != nil {
 			return d.Fallback.Pick(ctx, req)
 		}
-		return 0, roundErrorf(req.Round, req.Standing, "a random pick among %s is needed, but none is scripted",
-			strings.Join(req.Options, ", "))
+		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a random pick among %s is needed, but none is scripted",
+			strings.Join(req.Options, ", "))}
 	}
 	p := d.picks[0]
 	d.picks = d.picks[1:]

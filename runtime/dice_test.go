@@ -58,3 +58,58 @@ func TestScriptedDiceFallbackFillsIn(t *testing.T) {
 		t.Errorf("asked the fallback for (-want +got):\n%s", diff)
 	}
 }
+
+// SeededDice asked for a roll no dice can make, or a pick among nothing,
+// says so instead of panicking (in math/rand) or answering zero, for a
+// host that calls it directly or wraps it.
+func TestSeededDiceRefusesImpossibleRequests(t *testing.T) {
+	ctx := context.Background()
+	subjects := []string{"Jay"}
+	tests := []struct {
+		name string
+		req  runtime.RollRequest
+	}{
+		{"no faces", runtime.RollRequest{Subjects: subjects, Count: 1}},
+		{"no dice", runtime.RollRequest{Subjects: subjects, Faces: 6}},
+		{"negative faces", runtime.RollRequest{Subjects: subjects, Count: 1, Faces: -6}},
+		{"negative count", runtime.RollRequest{Subjects: subjects, Count: -1, Faces: 6}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := runtime.NewSeededDice(1)
+			got, err := func() (got []int, err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("Roll panicked: %v", r)
+					}
+				}()
+				return d.Roll(ctx, tt.req)
+			}()
+			if err == nil {
+				t.Errorf("Roll(%+v) = %v, nil; want an error", tt.req, got)
+			}
+		})
+	}
+	t.Run("pick among nothing", func(t *testing.T) {
+		d := runtime.NewSeededDice(1)
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("Pick panicked: %v", r)
+			}
+		}()
+		if i, err := d.Pick(ctx, runtime.PickRequest{}); err == nil {
+			t.Errorf("Pick among no options = %d, nil; want an error", i)
+		}
+	})
+	// A possible request still rolls, and the same as RollInto.
+	d, e := runtime.NewSeededDice(3), runtime.NewSeededDice(3)
+	got, err := d.Roll(ctx, runtime.RollRequest{Subjects: []string{"A", "B"}, Count: 2, Faces: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, 2)
+	e.RollInto(want, 2, 6)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Roll (-RollInto +Roll):\n%s", diff)
+	}
+}

@@ -39,7 +39,8 @@
 // scripted dice ([ScriptedDice]), physical dice ([FuncDice]) or the odds
 // analyser's enumeration, and with scripted, policy or interactive
 // decisions. A scripted run that reaches a decision it has no answer for
-// fails with an error that names the decision; it never picks silently.
+// fails with an error that names the decision ([ErrUnscripted]); it never
+// picks silently.
 //
 // # Performance
 //
@@ -71,4 +72,10 @@
 // Scripted dice and deciders that run out, or hold an answer that cannot be
 // used, return a [*RoundError] naming the round (and the order) that needed
 // them; [InRound] makes one of any error of a round a host played.
+//
+// A host's own mistakes are plain errors that errors.Is can tell apart: a
+// move the turn does not allow ([ErrNotAllowed], to ask the player again),
+// a script that has run out ([ErrUnscripted]), a method called with no
+// round under way ([ErrNoRound]) or with one under way
+// ([ErrRoundUnderWay]), or from a callback ([ErrInCallback]).
 package runtime

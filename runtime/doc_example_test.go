@@ -365,3 +365,46 @@ func checkDocBlock(t *testing.T, name string, offset int, src string) {
 		}
 	}
 }
+
+// A player's move that the turn does not allow (another school's
+// gladiator, one already activated, a pass with a gladiator ready) is
+// ErrNotAllowed: the battle is unchanged, so a bot tells the player and
+// waits for another move.
+func ExampleBattle_Activate() {
+	p := compileBundled("morturi")
+	sides := []runtime.SideSpec{
+		{Name: "Malleus Deus", Units: []runtime.UnitSpec{{Name: "Brutus"}}},
+		{Name: "Ludi Aeternum", Units: []runtime.UnitSpec{{Name: "Decimus"}, {Name: "Flavia"}}},
+	}
+	b, err := p.NewBattle(sides)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := b.StartRound(ctx); err != nil {
+		log.Fatal(err)
+	}
+	// The moves as the players sent them.
+	for _, move := range []string{"Flavia", "pass", "Brutus", "Brutus", "Flavia"} {
+		var err error
+		if move == "pass" {
+			err = b.Pass(ctx)
+		} else {
+			err = b.Activate(ctx, move)
+		}
+		switch {
+		case errors.Is(err, runtime.ErrNotAllowed):
+			fmt.Println("refused:", err)
+		case err != nil:
+			log.Fatal(err) // a real failure
+		default:
+			fmt.Println("done:", move)
+		}
+	}
+	// Output:
+	// refused: Malleus Deus cannot activate Flavia now (ready: Brutus)
+	// refused: Malleus Deus may not pass while it has ready units (Brutus)
+	// done: Brutus
+	// refused: Ludi Aeternum cannot activate Brutus now (ready: Decimus, Flavia)
+	// done: Flavia
+}

@@ -15,6 +15,41 @@ import (
 // ErrRoundOver, and Step reports done.
 var ErrNoRound = errors.New("no round is under way")
 
+// ErrRoundUnderWay is returned, wrapped, by StartRound, PlayRound and
+// AdvanceRound when a round is under way (started and not yet ended):
+// EndRound ends it, AbortRound undoes it. It is the counterpart of
+// ErrNoRound.
+var ErrRoundUnderWay = errors.New("a round is under way")
+
+// ErrUnscripted is wrapped by the errors of ScriptedDice and
+// ScriptedDecider asked for a roll, a random pick or a decision that
+// nothing was scripted for (and that has no Fallback): a host replaying a
+// record of a battle can tell that its record has run out from a rule
+// that failed.
+var ErrUnscripted = errors.New("nothing is scripted")
+
+// ErrNotAllowed is wrapped by the errors of Activate and Pass for a move
+// the turn does not allow: a unit that is not among Next().Options, a
+// unit when the side must pass, or a pass the ruleset does not allow.
+// The battle is left as it was, so a host taking moves from the players
+// can tell them and ask again.
+var ErrNotAllowed = errors.New("not allowed now")
+
+// markedError is an error with its own message that errors.Is finds as
+// mark, for the sentinels above: the message is unchanged by the mark.
+type markedError struct {
+	msg  string
+	mark error
+}
+
+func (e *markedError) Error() string        { return e.msg }
+func (e *markedError) Is(target error) bool { return target == e.mark }
+
+// markErrorf returns an error with the formatted message that wraps mark.
+func markErrorf(mark error, format string, args ...any) error {
+	return &markedError{msg: fmt.Sprintf(format, args...), mark: mark}
+}
+
 // RuleError is a play-time error in a rule of the ruleset: an expression
 // that fails or gives a value of the wrong kind, a tie rule that names
 // nobody among the tied, a limit reached by an order's rerolls or by an

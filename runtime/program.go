@@ -282,7 +282,9 @@ func (p *Program) MaxSides() int { return p.maxSides }
 func (p *Program) Warnings() dsl.Diagnostics { return slices.Clone(p.warnings) }
 
 // Example returns a copy of the sides the ruleset declares in its example
-// block.
+// block. Attribute values are plain Go values of the declared types (int,
+// bool, string), as a host would write them, so the sides can be saved as
+// JSON and loaded again for NewBattle.
 func (p *Program) Example() []SideSpec {
 	out := make([]SideSpec, len(p.example))
 	for i, s := range p.example {
@@ -608,10 +610,36 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 		c.errorf(r.Pos, "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
 	}
 	if p.example != nil {
-		if _, err := p.NewBattle(p.example); err != nil {
+		if _, err := p.newBattle(p.example, true); err != nil {
 			for _, d := range asDiagnostics(err, r.Pos) {
 				c.p.diags = append(c.p.diags, d)
 			}
+		} else {
+			p.resolveExample()
+		}
+	}
+}
+
+// resolveExample replaces the example's setup literals, which NewBattle
+// has just accepted, with the values they stand for: Example hands out
+// no node of the parsed file, and its sides encode as JSON that NewBattle
+// accepts again.
+func (p *Program) resolveExample() {
+	resolve := func(attrs map[string]any, decl []Attr) {
+		for k, v := range attrs {
+			i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == k })
+			if i < 0 {
+				continue
+			}
+			if x, err := convertAttr(v, decl[i].Type); err == nil {
+				attrs[k] = x
+			}
+		}
+	}
+	for i := range p.example {
+		resolve(p.example[i].Attrs, p.sideAttrs)
+		for j := range p.example[i].Units {
+			resolve(p.example[i].Units[j].Attrs, p.unitAttrs)
 		}
 	}
 }

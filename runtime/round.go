@@ -86,7 +86,7 @@ func (b *Battle) StartRound(ctx context.Context) error {
 		return err
 	}
 	if b.InRound() {
-		return fmt.Errorf("round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
+		return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
 	}
 	if err := b.startRound(ctx); err != nil {
 		b.failed = err
@@ -503,9 +503,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	}
 	if !slices.Contains(t.Options, unit) {
 		if t.MustPass {
-			return fmt.Errorf("%s has no ready unit and must pass", t.Side)
+			return markErrorf(ErrNotAllowed, "%s has no ready unit and must pass", t.Side)
 		}
-		return fmt.Errorf("%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
+		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
 	}
 	if err := b.step(); err != nil {
 		return err
@@ -536,7 +536,7 @@ func (b *Battle) Pass(ctx context.Context) error {
 		return ErrRoundOver
 	}
 	if !t.MustPass && !t.CanPass {
-		return fmt.Errorf("%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
+		return markErrorf(ErrNotAllowed, "%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
 	}
 	if err := b.step(); err != nil {
 		return err
@@ -668,7 +668,7 @@ func (b *Battle) Result() *RoundResult {
 		Holder:      b.cur.Holder,
 		Chooser:     b.cur.Chooser,
 		Activations: slices.Clone(b.cur.Activations),
-		Events:      slices.Clone(b.cur.Events),
+		Events:      cloneEvents(b.cur.Events),
 	}
 }
 

@@ -2,12 +2,14 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
@@ -159,5 +161,125 @@ func TestSetStatusIsAnEvent(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{unit + ": " + unit + " is now out_of_action"}, got); diff != "" {
 		t.Errorf("set events (-want +got):\n%s", diff)
+	}
+}
+
+// TestExampleJSONRoundTrip: the sides of a ruleset's example block are
+// plain values, as a host would write them, so that a host can save them
+// as JSON (SideSpec has JSON tags) and start a battle from what it loads.
+func TestExampleJSONRoundTrip(t *testing.T) {
+	const src = `ruleset ex "Example values" {
+  sides 2
+  side attribute heroic bool
+  side attribute banner string
+  unit attribute movement int = 4
+  unit attribute title string
+  unit status pinned
+  phase p {
+    order sides as p {
+      lowest sum(units, .movement)
+      highest roll d6
+      tie: reroll
+    }
+  }
+  example {
+    side Good team Free heroic = true banner = "White Tree" {
+      unit Aragorn movement = -6 title = king status pinned
+      unit man * 2
+    }
+    side Evil banner = Eye {
+      unit Lurtz title = "true"
+    }
+  }
+}
+`
+	p := compileInline(t, src)
+	want := []runtime.SideSpec{
+		{Name: "Good", Team: "Free", Attrs: map[string]any{"heroic": true, "banner": "White Tree"}, Units: []runtime.UnitSpec{
+			{Name: "Aragorn", Attrs: map[string]any{"movement": -6, "title": "king"}, Statuses: []string{"pinned"}},
+			{Name: "man1"},
+			{Name: "man2"},
+		}},
+		{Name: "Evil", Attrs: map[string]any{"banner": "Eye"}, Units: []runtime.UnitSpec{
+			{Name: "Lurtz", Attrs: map[string]any{"title": "true"}},
+		}},
+	}
+	ignorePos := cmpopts.IgnoreFields(runtime.SideSpec{}, "Pos")
+	ignoreUnitPos := cmpopts.IgnoreFields(runtime.UnitSpec{}, "Pos")
+	if diff := cmp.Diff(want, p.Example(), ignorePos, ignoreUnitPos); diff != "" {
+		t.Fatalf("Example() (-want +got):\n%s", diff)
+	}
+	data, err := json.Marshal(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded []runtime.SideSpec
+	if err := json.Unmarshal(data, &loaded); err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := p.NewBattle(loaded)
+	if err != nil {
+		t.Fatalf("NewBattle with the example saved as JSON: %v", err)
+	}
+	direct, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range direct.Units() {
+		got := fromJSON.Unit(u.Name)
+		if diff := cmp.Diff(u.Attrs, got.Attrs); diff != "" {
+			t.Errorf("unit %s attributes from JSON (-want +got):\n%s", u.Name, diff)
+		}
+	}
+	for _, s := range direct.Sides() {
+		if diff := cmp.Diff(s.Attrs, fromJSON.Side(s.Name).Attrs); diff != "" {
+			t.Errorf("side %s attributes from JSON (-want +got):\n%s", s.Name, diff)
+		}
+	}
+}
+
+// A Program that did not come from Compile (a zero Program, declared by
+// mistake) refuses to start or restore a battle, rather than start one
+// that panics in its first round.
+func TestZeroProgramRefuses(t *testing.T) {
+	ctx := context.Background()
+	var p runtime.Program
+	snap := func() []byte {
+		b, err := compileBundled("mesbg").NewBattle(runtime.Sides("Jay", "Rob"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := b.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}()
+	tests := []struct {
+		name string
+		call func() error
+	}{
+		{"NewBattle", func() error { _, err := p.NewBattle(runtime.Sides("Jay", "Rob")); return err }},
+		{"Restore", func() error { _, err := p.Restore(snap); return err }},
+		{"Odds", func() error {
+			_, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 1})
+			return err
+		}},
+		{"Simulate", func() error {
+			_, err := p.Simulate(ctx, runtime.Sides("Jay", "Rob"), runtime.SimOptions{Runs: 1, Rounds: 1})
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("panic: %v", r)
+				}
+			}()
+			if err := tt.call(); err == nil {
+				t.Errorf("%s on a zero Program: no error", tt.name)
+			}
+		})
 	}
 }

@@ -92,6 +92,9 @@ func (b *Battle) snapshot() *snapshot {
 // Restore rebuilds a battle from a snapshot. Dice and decider come from
 // opts as for NewBattle; seeded dice continue exactly where they were.
 func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
+	if err := p.compiled(); err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
 	var s snapshot
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
