@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,6 +101,9 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(&s); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("restore: the snapshot is empty (want the JSON that Battle.Snapshot writes)")
+		}
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	switch {

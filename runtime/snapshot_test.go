@@ -298,6 +298,8 @@ func TestRestoreWrongRuleset(t *testing.T) {
 		{necro, string(data), "the snapshot is of ruleset mesbg, not necromunda"},
 		{mesbg, "{not json", "restore: invalid character"},
 		{mesbg, "{}", "the snapshot names no ruleset (want mesbg)"},
+		{mesbg, "", "restore: the snapshot is empty"},
+		{mesbg, " \n", "restore: the snapshot is empty"},
 	} {
 		if _, err := tt.p.Restore([]byte(tt.data)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Restore(%.20q) = %v, want an error saying %q", tt.data, err, tt.want)

@@ -708,14 +708,15 @@ func (t *table) betweenHelp(o playOptions) {
 	t.say("remove UNIT               take a fallen model out of the battle")
 }
 
-// change makes a change at the prompt and says what it did: msg, and what
-// the recomputation it started did to the order. The event of the change
-// (the first that do makes) is not shown again in the next round. The change may ask for
-// dice and decisions (it recomputes the orders kept until what it changes
-// changes); an input that ends then is a *cutError. Any other failure
-// (a rule that fails in the recomputation) is said, the change is undone,
-// and the battle goes on. do reports whether anything changed: if not,
-// there is no event, and same is said instead of msg.
+// change makes a change at the prompt and says what it did: msg, what the
+// recomputation it started did to the order, and why (the events after the
+// change's own, which the next round does not show again). The change may
+// ask for dice and decisions (it recomputes the orders kept until what it
+// changes changes); an input that ends then is a *cutError. Any other
+// failure (a rule that fails in the recomputation) is said, the change is
+// undone, and the battle goes on. do reports whether anything changed: if
+// not, there is no event, and same is said instead of msg, or the error
+// that refused the change as it is.
 func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 	before, asked := t.b.Order(), t.asked
 	pending := len(t.b.PendingEvents())
@@ -726,6 +727,10 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 			return &cutError{ans}
 		}
 		t.b = backup
+		if !changed {
+			t.say("%v", err) // refused before anything changed
+			return nil
+		}
 		t.say("%v: the change is undone", err)
 		return nil
 	}
@@ -925,7 +930,8 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 		case w == "remove":
 			name := strings.Trim(strings.TrimSpace(rest), `"`)
 			err := t.change(ans, name+" is removed from the battle", "", func() (bool, error) {
-				return true, t.b.RemoveUnit(ctx, name)
+				known := t.b.Unit(name) != nil // or RemoveUnit refuses, changing nothing
+				return known, t.b.RemoveUnit(ctx, name)
 			})
 			if err != nil {
 				return false, err

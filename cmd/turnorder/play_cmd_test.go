@@ -560,6 +560,13 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 		"is NaN (such as 0 / 0), which cannot be compared: the change is undone\n",
 		"  agi of u1 is already 1\n",
 	}}.check(t, r)
+
+	// A change refused before anything changed is not said to be undone.
+	r = runCmd(t, "set agi of u1 = x\nremove Zed\nn\n", "play", rules)
+	expectation{code: 0, stdout: []string{
+		"  set agi of u1: want a whole number, got x\n",
+		"  remove Zed: no unit is called Zed\n",
+	}, notStdout: []string{"undone"}}.check(t, r)
 }
 
 // A change made at the prompt between rounds is said there, with what its
