@@ -149,7 +149,13 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 				l.option(s, string(o))
 			}
 		case *dsl.SetScript:
-			if l.name(s.Pos, "set", string(s.Target), side|unit) {
+			if slices.Contains(l.prog.Statuses(), string(s.Attr)) {
+				// As play takes it: `set pinned of Krug = true`.
+				if _, ok := statusValue(s); !ok {
+					l.mistake(l.round, s.Pos, "set %s of %s: %s is a status: set it to true or false, or write `%s is %s`", s.Attr, s.Target, s.Attr, s.Target, s.Attr)
+				}
+				l.name(s.Pos, "set", string(s.Target), unit)
+			} else if l.name(s.Pos, "set", string(s.Target), side|unit) {
 				l.attr(s)
 			}
 		case *dsl.StatusScript:
@@ -261,6 +267,14 @@ func (l *linter) attr(s *dsl.SetScript) {
 		names[i] = a.Name
 	}
 	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, orNone(names))
+}
+
+// statusValue is the value of `set STATUS of UNIT = true|false`.
+func statusValue(s *dsl.SetScript) (on, ok bool) {
+	if w := s.Value.Word; w != nil && !s.Value.Neg && (*w == "true" || *w == "false") {
+		return *w == "true", true
+	}
+	return false, false
 }
 
 func orNone(xs []string) string {

@@ -445,6 +445,13 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 	case *dsl.ChooseScript:
 		r.decider.Add(string(s.Who), names(s.Options)...)
 	case *dsl.SetScript:
+		if on, ok := statusValue(s); ok && slices.Contains(r.b.Program().Statuses(), string(s.Attr)) {
+			if err := r.b.SetStatus(ctx, string(s.Target), string(s.Attr), on); err != nil {
+				r.playErr(s.Pos, err)
+				return false
+			}
+			break
+		}
 		if err := r.b.SetAttr(ctx, string(s.Target), string(s.Attr), s.Value); err != nil {
 			r.playErr(s.Pos, err)
 			return false

@@ -553,3 +553,45 @@ scenario "pass" {
 		t.Errorf("Lint (-want +got):\n%s", diff)
 	}
 }
+
+// A scenario sets a status as play does, `set STATUS of UNIT = true`, or
+// in the words `UNIT is STATUS`; any other value of a status is a mistake.
+func TestScenarioSetStatus(t *testing.T) {
+	const head = `scenario "s" {
+  ruleset necromunda
+  decide by policy
+  side Goliaths {
+    unit Krug
+    unit Grath
+  }
+  side Eschers {
+    unit Mira
+  }
+  round 1 {
+`
+	for _, tt := range []struct{ set, want string }{
+		{"set seriously_injured of Grath = true", ""},
+		{"Grath is seriously_injured", ""},
+		{"set seriously_injured of Grath = 1", "s.rules:12:5: round 1: set seriously_injured of Grath: seriously_injured is a status: set it to true or false, or write `Grath is seriously_injured`"},
+		{"set seriously_injured of Goliaths = true", "s.rules:12:5: round 1: set Goliaths: no unit is called Goliaths (sides Goliaths, Eschers; units Krug, Grath, Mira)"},
+	} {
+		t.Run(tt.set, func(t *testing.T) {
+			src := head + "    " + tt.set + "\n    roll Goliaths 6, Eschers 1\n    expect ready Krug, Mira\n  }\n}\n"
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range results[0].Failures {
+				got = append(got, f.String())
+			}
+			var want []string
+			if tt.want != "" {
+				want = []string{tt.want}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("failures (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
