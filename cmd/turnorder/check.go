@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ import (
 func checkCommand() *command {
 	c := &command{
 		name:  "check",
-		args:  "FILE|DIR|NAME...",
+		args:  "FILE|DIR|NAME|-...",
 		short: "parse and compile .rules files, reporting every error",
 		long: `
 Check parses each .rules file and compiles every ruleset in it, type-checking
@@ -26,7 +27,9 @@ and a caret under the column.
 A directory stands for every *.rules file under it, except in directories
 named testdata (as for Go, they hold test inputs, some broken on purpose)
 or starting with "." below it. A name that is not a file, such as mesbg,
-checks the bundled ruleset of that name.
+checks the bundled ruleset of that name, and - reads standard input (as
+"<standard input>", with scenario ruleset paths relative to the current
+directory), for an editor that checks what it has not saved.
 
 Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
 the same file, a bundled ruleset, or a .rules file relative to the
@@ -43,7 +46,8 @@ line is wrong.`,
 		example: `
 turnorder check rulesets
 turnorder check my-house-rules.rules
-turnorder check mesbg            # the bundled ruleset`,
+turnorder check mesbg            # the bundled ruleset
+turnorder check - < my.rules     # standard input`,
 		flags: newFlags("check"),
 	}
 	c.run = func(e *env, args []string) int {
@@ -52,7 +56,7 @@ turnorder check mesbg            # the bundled ruleset`,
 			return exitUsage
 		}
 		files, err := rulesFiles(args, func(arg string, err error) error {
-			if isBundled(arg) {
+			if isBundled(arg) || arg == "-" {
 				return nil
 			}
 			return fmt.Errorf("%s (and no bundled ruleset has that name; bundled: %s)", pathError(err), bundledList())
@@ -83,7 +87,16 @@ turnorder check mesbg            # the bundled ruleset`,
 // the command line) name has its errors printed once.
 func checkFile(e *env, arg string, shown map[string]bool) bool {
 	filename, display, dir := arg, arg, filepath.Dir(arg)
-	src, err := os.ReadFile(arg)
+	var src []byte
+	var err error
+	if arg == "-" {
+		filename, display, dir = "<standard input>", "<standard input>", "."
+		if src, err = io.ReadAll(e.stdin); err != nil {
+			err = fmt.Errorf("reading standard input: %w", err)
+		}
+	} else {
+		src, err = os.ReadFile(arg)
+	}
 	if os.IsNotExist(err) && isBundled(arg) {
 		filename, src, err = rulesets.Source(arg)
 		display, dir = arg+" (bundled)", ""

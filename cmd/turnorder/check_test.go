@@ -188,3 +188,12 @@ func TestCheckFileNamedTwice(t *testing.T) {
 		t.Errorf("%d ok lines, want 1:\n%s", n, r.stdout)
 	}
 }
+
+// `check -` checks standard input, as an editor would send an unsaved file.
+func TestCheckStdin(t *testing.T) {
+	r := runCmd(t, "ruleset x {\n  sidez 2\n}\n", "check", "-")
+	expectation{code: 1, stderr: []string{"<standard input>:2:3: error: unknown statement \"sidez\"", "\n      sidez 2\n      ^\n"}}.check(t, r)
+
+	r = runCmd(t, "ruleset x {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n", "check", "-")
+	expectation{code: 0, stdout: []string{"ok  <standard input> (ruleset x)\n"}}.check(t, r)
+}
