@@ -319,6 +319,11 @@ func (p *Program) UnitAttrs() []Attr { return slices.Clone(p.unitAttrs) }
 // Statuses returns the unit statuses the ruleset declares, in order.
 func (p *Program) Statuses() []string { return slices.Clone(p.statuses) }
 
+// OrdersUnits reports whether the order that decides who holds priority
+// orders units, not sides: its battles need sides with units (NewBattle
+// refuses sides that have none), and the holder is a unit.
+func (p *Program) OrdersUnits() bool { return p.main != nil && p.main.units }
+
 // Compile compiles the ruleset in f. If f holds several rulesets, pick one
 // with WithRuleset. The error, if any, is a dsl.Diagnostics listing every
 // problem found.

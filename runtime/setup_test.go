@@ -283,3 +283,17 @@ func TestZeroProgramRefuses(t *testing.T) {
 		})
 	}
 }
+
+// OrdersUnits tells a host whether the sides of a battle need units.
+func TestOrdersUnits(t *testing.T) {
+	for name, want := range map[string]bool{"mesbg": false, "necromunda": false, "agi": true, "morturi": false} {
+		p := mustProgram(t, name)
+		if got := p.OrdersUnits(); got != want {
+			t.Errorf("%s: OrdersUnits() = %v, want %v", name, got, want)
+		}
+		_, err := p.NewBattle(runtime.Sides("A", "B"))
+		if refused := err != nil; refused != want {
+			t.Errorf("%s: NewBattle with sides without units: err = %v; OrdersUnits() = %v", name, err, want)
+		}
+	}
+}

@@ -136,8 +136,8 @@ func TestOddsNeverResolves(t *testing.T) {
 func TestOddsNobody(t *testing.T) {
 	r := runCmd(t, "", "odds", "agi", "--sides", "A,B", "--rounds", "2")
 	expectation{code: 1, stderr: []string{
-		"turnorder odds: ruleset agi orders units (order turn_order decides who holds priority), but no side has a unit",
-	}}.check(t, r)
+		"turnorder odds: ruleset agi orders units, and --sides names sides without any: give them units with --setup FILE",
+	}, oneLine: true}.check(t, r)
 	if r.stdout != "" {
 		t.Errorf("stdout: %q, want nothing", r.stdout)
 	}

@@ -275,6 +275,13 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 		}
 	}
 	if o.setup == "" {
+		if names != nil && p.OrdersUnits() {
+			msg := fmt.Sprintf("ruleset %s orders units, and --sides names sides without any: give them units with --setup FILE (sides written as `side A { unit a1 }`)", p.Name())
+			if len(p.Example()) > 0 {
+				msg += ", or leave out --sides to play its example"
+			}
+			return nil, sidesFrom{}, msg
+		}
 		if names != nil {
 			return runtime.Sides(names...), sidesFrom{}, ""
 		}

@@ -504,10 +504,11 @@ func TestPlayingShowsWarnings(t *testing.T) {
 }
 
 // A ruleset that orders units, played with plain sides, says why it
-// cannot be, rather than playing rounds that nobody holds.
+// cannot be, and how to give the sides units, rather than playing rounds
+// that nobody holds.
 func TestRunNoUnits(t *testing.T) {
 	r := runCmd(t, "", "run", "agi", "--sides", "X,Y")
 	expectation{code: 1, stderr: []string{
-		"turnorder run: ruleset agi orders units (order turn_order decides who holds priority), but no side has a unit: give the sides their units\n",
-	}}.check(t, r)
+		"turnorder run: ruleset agi orders units, and --sides names sides without any: give them units with --setup FILE (sides written as `side A { unit a1 }`), or leave out --sides to play its example\n",
+	}, oneLine: true}.check(t, r)
 }
