@@ -123,6 +123,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
 	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines, maxSyntaxErrs-len(errs))
+	syntaxErrs = beforeComment(tokens, syntaxErrs)
 	// Where parsing stopped, if it did, comes last, whatever its position.
 	last := func(ds Diagnostics) Diagnostics {
 		if stopped != nil {
@@ -283,6 +284,26 @@ func foreignEnd(text []byte, start int) int {
 // columnsIn recomputes each diagnostic's column from its offset in src.
 // Recovery replaces text by spaces byte for byte, which keeps offsets and
 // lines true, but a character of several bytes becomes several columns.
+// beforeComment moves an error at the end of a line that ends with a
+// comment to just after the line's last token, where what is missing
+// belongs, rather than after the comment.
+func beforeComment(tokens []lexer.Token, ds Diagnostics) Diagnostics {
+	for i := range ds {
+		k := tokenIndex(tokens, ds[i].Pos.Offset)
+		if k < 0 || tokens[k].Type != tokenType("EOL") {
+			continue
+		}
+		j, comment := k-1, false
+		for ; j >= 0 && spacing(tokens[j]); j-- {
+			comment = comment || tokens[j].Type == tokenType("Comment")
+		}
+		if comment && j >= 0 && tokens[j].Type != tokenType("EOL") {
+			ds[i].Pos.Offset = tokens[j].Pos.Offset + len(tokens[j].Value)
+		}
+	}
+	return ds
+}
+
 func columnsIn(src []byte, ds Diagnostics) Diagnostics {
 	for i := range ds {
 		p := &ds[i].Pos
