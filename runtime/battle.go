@@ -137,8 +137,10 @@ func WithHook(h HostHook) BattleOption {
 	}
 }
 
-// Battle is one game played with a Program. It is not safe for concurrent
-// use; give each goroutine its own Battle.
+// Battle is one game played with a Program. Make one with
+// Program.NewBattle or Program.Restore (or Battle.Clone); the zero Battle
+// has no ruleset and cannot be played. It is not safe for concurrent use;
+// give each goroutine its own Battle.
 type Battle struct {
 	prog       *Program
 	round      int
