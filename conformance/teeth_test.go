@@ -383,14 +383,7 @@ scenario "uses it" {
   ruleset broken
 }
 `
-	f, diags := dsl.Parse("s.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	var got []string
-	for _, d := range conformance.Lint(f, conformance.Options{}) {
-		got = append(got, fmt.Sprintf("%d:%d %.40s", d.Pos.Line, d.Pos.Column, d.Message))
-	}
+	got := lint(t, src, 40)
 	want := []string{
 		"4:17 round 1: roll Zed: no side or unit is ca",
 		"5:12 round 1: expect event rolls: there is no",
@@ -491,14 +484,7 @@ scenario "agi" {
   }
 }
 `
-	f, diags := dsl.Parse("s.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	var got []string
-	for _, d := range conformance.Lint(f, conformance.Options{}) {
-		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Message))
-	}
+	got := lint(t, src, 0)
 	want := []string{
 		"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
 		"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
@@ -538,14 +524,7 @@ scenario "pass" {
   }
 }
 `
-	f, diags := dsl.Parse("s.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	var got []string
-	for _, d := range conformance.Lint(f, conformance.Options{}) {
-		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, d.Message))
-	}
+	got := lint(t, src, 0)
 	want := []string{
 		"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass (sides Jay, Rob)",
 	}
@@ -594,4 +573,23 @@ func TestScenarioSetStatus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lint returns what Lint finds in the scenarios of src, each as
+// "line:col message", the message cut to width characters unless width is 0.
+func lint(t *testing.T, src string, width int) []string {
+	t.Helper()
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, d := range conformance.Lint(f, conformance.Options{}) {
+		msg := d.Message
+		if width > 0 && len(msg) > width {
+			msg = msg[:width]
+		}
+		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, msg))
+	}
+	return got
 }
