@@ -811,6 +811,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				continue
 			}
 			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice}
+			if f == 1 && s.Modifier == nil {
+				c.warnf(s.Pos, "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(s.Dir+" roll "+s.Dice), n)
+			}
 			if s.Modifier != nil {
 				if src := strings.TrimSpace(s.Modifier.Source); !strings.HasPrefix(src, "+") && !strings.HasPrefix(src, "-") {
 					c.errorf(s.Modifier.Pos, "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
