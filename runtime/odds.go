@@ -383,6 +383,16 @@ func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
 		}
 	}
 	ways := sumDist(count, faces)
+	if outs, ok := rollOutcomesSmall(req, ways); ok {
+		return outs, nil
+	}
+	return rollOutcomesBig(req, ways), nil
+}
+
+// rollOutcomesBig is rollOutcomes counting in big integers; ways is
+// sumDist(req.Count, req.Faces).
+func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
+	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
 	byRank := map[string]*branchOutcome{}
 	var keys []string
@@ -426,7 +436,77 @@ func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
 		o.p.Quo(o.p, all)
 		out[i] = *o
 	}
-	return out, nil
+	return out
+}
+
+// rollOutcomesSmall is rollOutcomes counting in machine words, when every
+// count fits in one (faces^(count·subjects) below 2^62): the same outcomes
+// in the same order, many times faster (seven players on a D6 make
+// 279,936 combinations).
+func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool) {
+	n, count, faces := len(req.Subjects), req.Count, req.Faces
+	all := uint64(1)
+	for range n * count {
+		if all > (1<<62)/uint64(faces) {
+			return nil, false
+		}
+		all *= uint64(faces)
+	}
+	w := make([]uint64, len(ways))
+	for i, x := range ways {
+		w[i] = x.Uint64()
+	}
+	at := map[string]int{}
+	var outs []branchOutcome
+	var sums []uint64
+	cur := make([]int, n)
+	weight := make([]uint64, n+1)
+	weight[0] = 1
+	totals := make([]int, n)
+	key := make([]byte, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			for k := range totals {
+				totals[k] = cur[k]
+				if k < len(req.Modifiers) {
+					totals[k] += req.Modifiers[k]
+				}
+			}
+			// Each subject's place among the distinct totals, as rankKey.
+			for k, t := range totals {
+				r := 0
+				for j, u := range totals {
+					if u < t && !slices.Contains(totals[:j], u) {
+						r++
+					}
+				}
+				key[k] = byte(r)
+			}
+			o, ok := at[string(key)]
+			if !ok {
+				o = len(outs)
+				at[string(key)] = o
+				outs = append(outs, branchOutcome{rolls: slices.Clone(cur)})
+				sums = append(sums, 0)
+			}
+			sums[o] += weight[n]
+			return
+		}
+		for k, x := range w {
+			if x == 0 {
+				continue
+			}
+			cur[i] = count + k
+			weight[i+1] = weight[i] * x
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	for i := range outs {
+		outs[i].p = new(big.Rat).SetFrac(new(big.Int).SetUint64(sums[i]), new(big.Int).SetUint64(all))
+	}
+	return outs, true
 }
 
 // rankKey names the ranking of totals: each subject's place among the
