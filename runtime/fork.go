@@ -494,7 +494,15 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 	default:
 		return nil, err
 	}
-	var outs []cpOut
+	// The results that leave the same state are merged as they come, in
+	// the order they first came; the reroll count kept is the most of any
+	// (it only ever meets a limit). A merged probability is changed in
+	// place only once it is this node's own: until then it may be a
+	// child's, or an outcome's.
+	var merged []cpOut
+	var owned []bool
+	at := map[string]int{}
+	tmp := new(big.Rat)
 	loop := new(big.Rat)
 	var looped errLoop
 	for _, bo := range br.outcomes {
@@ -507,11 +515,30 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 			return nil, err
 		}
 		for _, o := range sub {
-			p := bo.p
-			if o.p != one {
-				p = new(big.Rat).Mul(o.p, bo.p)
+			i, ok := at[o.o.key]
+			if !ok {
+				at[o.o.key] = len(merged)
+				if o.p == one {
+					merged, owned = append(merged, cpOut{o: o.o, p: bo.p}), append(owned, false)
+				} else {
+					merged, owned = append(merged, cpOut{o: o.o, p: new(big.Rat).Mul(o.p, bo.p)}), append(owned, true)
+				}
+				continue
 			}
-			outs = append(outs, cpOut{o: o.o, p: p})
+			m := &merged[i]
+			if o.o.delta > m.o.delta || o.o.peak > m.o.peak {
+				c := *m.o
+				c.delta, c.peak = max(c.delta, o.o.delta), max(c.peak, o.o.peak)
+				m.o = &c
+			}
+			if !owned[i] {
+				m.p, owned[i] = new(big.Rat).Set(m.p), true
+			}
+			if o.p == one {
+				m.p.Add(m.p, bo.p)
+			} else {
+				m.p.Add(m.p, tmp.Mul(o.p, bo.p))
+			}
 		}
 	}
 	if loop.Sign() > 0 {
@@ -519,28 +546,13 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 		if rest.Sign() == 0 {
 			return nil, finalError{ruleErrorf(looped.pos, "round %d: every roll ties again, so the reroll never ends: %w", a.round, ErrNeverResolves)}
 		}
-		for i := range outs {
-			outs[i].p = new(big.Rat).Quo(outs[i].p, rest)
-		}
-	}
-	// Merge the results that leave the same state; the reroll count
-	// kept is the most of any (it only ever meets a limit).
-	at := make(map[string]int, len(outs))
-	merged := make([]cpOut, 0, len(outs))
-	for _, o := range outs {
-		k := o.o.key
-		if i, ok := at[k]; ok {
-			m := merged[i]
-			if o.o.delta > m.o.delta || o.o.peak > m.o.peak {
-				c := *m.o
-				c.delta, c.peak = max(c.delta, o.o.delta), max(c.peak, o.o.peak)
-				m.o = &c
+		for i := range merged {
+			if owned[i] {
+				merged[i].p.Quo(merged[i].p, rest)
+			} else {
+				merged[i].p = new(big.Rat).Quo(merged[i].p, rest)
 			}
-			merged[i] = cpOut{o: m.o, p: new(big.Rat).Add(m.p, o.p)}
-			continue
 		}
-		at[k] = len(merged)
-		merged = append(merged, o)
 	}
 	return merged, nil
 }
