@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -113,9 +114,15 @@ type forkMemo struct {
 
 // analysis is shared by the replays of one round.
 type analysis struct {
-	rolls    map[string][]branchOutcome // rollOutcomes by request shape
-	fork     bool
-	memo     map[string]*forkMemo // reroll sub-problems of the order being forked
+	rolls map[string][]branchOutcome // rollOutcomes by request shape
+	fork  bool
+	memo  map[string]*forkMemo // reroll sub-problems of the order being forked
+	// orders are whole orders' results that hold from every state with
+	// the same subjects (see forkOrder), shared by the rounds of an
+	// analysis.
+	orders   map[string]*forkMemo
+	plains   map[any]bool
+	impure   bool // see watch
 	ids      map[any]int
 	runs     int
 	maxPaths int
@@ -152,7 +159,80 @@ func (r *orderRun) forkOrder(n int) error {
 	memo := d.an.memo
 	d.an.memo = map[string]*forkMemo{}
 	defer func() { d.an.memo = memo }()
-	return r.forked(d, 0, n, len(r.o.chain), "", run)
+	// An order that reads nothing but its subjects and the round has the
+	// same results from every state that has the same subjects: the
+	// states a round can end in mostly differ in what was rolled.
+	// Whether it does is watched while it runs: if every guard it
+	// evaluated and every link it ran reads only those, the same subjects
+	// and round make the same guards hold and the same links run.
+	f := d.top()
+	if f.at < len(f.path) || len(d.frames) > 1 || r.o.scope.kind == "changed" {
+		return r.forked(d, 0, n, len(r.o.chain), "", run)
+	}
+	data, err := json.Marshal(r.b.snapshot().Sides)
+	if err != nil {
+		return err
+	}
+	key := fmt.Sprintf("%d|%d|%s", r.o.id, r.b.round, data)
+	if m := d.an.orders[key]; m != nil {
+		return errBranch{outcomes: m.outs}
+	}
+	impure := d.an.impure
+	d.an.impure = false
+	m, err := r.enumerate(d, 0, n, len(r.o.chain), run)
+	if err != nil {
+		return err
+	}
+	if !d.an.impure {
+		d.an.orders[key] = m
+	}
+	d.an.impure = impure
+	return errBranch{outcomes: m.outs}
+}
+
+// plain reports whether what x (a link, or a tie rule's guard) reads of
+// the battle is only the names, teams, attributes and statuses of the
+// sides and units and the round: no expression in it mentions the memory
+// (previous), the holder or chooser, or an order, and no choice is made
+// by a role that reads them. Words are matched as text, which may only
+// say no more often than needed.
+func (a *analysis) plain(p *Program, x any) bool {
+	if ok, seen := a.plains[x]; seen {
+		return ok
+	}
+	words := []string{"previous", "holder", "chooser"}
+	for _, ol := range p.orderList {
+		words = append(words, ol.name)
+	}
+	expr := func(c *compiled) bool {
+		return c == nil || !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(c.src, w) })
+	}
+	ok := len(p.hostFuncs) == 0
+	switch x := x.(type) {
+	case *compiled:
+		ok = ok && expr(x)
+	case *valueLink:
+		ok = ok && expr(x.e)
+	case *rollLink:
+		ok = ok && expr(x.mod)
+	case *awardLink:
+		ok = ok && expr(x.e)
+	case *choiceLink:
+		ok = ok && (x.role == "winner" || x.role == "loser" || x.role == "team")
+	case *tieSet, *randomLink, *rerollLink:
+	default:
+		ok = false
+	}
+	a.plains[x] = ok
+	return ok
+}
+
+// watch notes, while a whole order is forked, a link run or a guard
+// evaluated that reads more of the battle than its subjects and the round.
+func (r *orderRun) watch(x any) {
+	if d := r.forking(); d != nil && !d.an.impure && !d.an.plain(r.b.prog, x) {
+		d.an.impure = true
+	}
 }
 
 // forkReroll is reroll as a forked part, its results shared by every

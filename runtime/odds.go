@@ -110,6 +110,8 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	default:
 		fork = false
 	}
+	// Whole orders' results that hold from any state (see forkOrder).
+	shared := map[string]*forkMemo{}
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -134,18 +136,21 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		next := map[string]*state{}
 		var keys []string
 		// States that differ only in their holders so far play the round
-		// alike: enumerate it once for them all.
-		played := map[string][]outcome{}
-		for _, st := range states {
-			outs, ok := played[st.key]
-			if !ok || st.key == "" {
+		// alike: enumerate it once for them all. They are taken together,
+		// so that only one state's outcomes are kept at a time (six
+		// players' second round starts from 720 states with 720 outcomes
+		// each). The order they are taken in changes no sum: the sums are
+		// exact.
+		slices.SortStableFunc(states, func(x, y *state) int { return strings.Compare(x.key, y.key) })
+		var outs []outcome
+		for i, st := range states {
+			if i == 0 || st.key != states[i-1].key || st.key == "" {
 				var replays int
 				var err error
-				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork); err != nil {
+				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared); err != nil {
 					return nil, err
 				}
 				rep.Replays += replays
-				played[st.key] = outs
 			}
 			for _, o := range outs {
 				pr := new(big.Rat).Mul(st.p, o.p)
@@ -528,19 +533,21 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool) ([]outcome, int, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo) ([]outcome, int, error) {
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, true)
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders)
 		if !errors.Is(err, errNoFork) {
 			return outs, paths, err
 		}
 	}
-	return enumerateRoundWith(ctx, b, maxPaths, false)
+	return enumerateRoundWith(ctx, b, maxPaths, nil)
 }
 
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, fork bool) ([]outcome, int, error) {
-	an := &analysis{rolls: map[string][]branchOutcome{}, fork: fork, memo: map[string]*forkMemo{}, ids: map[any]int{},
-		maxPaths: maxPaths, round: b.round + 1}
+// enumerateRoundWith is enumerateRound, forking when orders (the whole
+// orders' results shared by the analysis) is not nil.
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo) ([]outcome, int, error) {
+	an := &analysis{rolls: map[string][]branchOutcome{}, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
+		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)

@@ -220,6 +220,9 @@ func (r *orderRun) run(chain []link, lo, hi int, roll *rollLink, ties *tieSet, a
 	defer func() { r.depth-- }()
 	root := r.depth == r.cpAt // a forked part's own chain: see checkpoint
 	for li, l := range chain {
+		if r.cpAt >= 0 {
+			r.watch(l)
+		}
 		if r.live {
 			if err := r.ctx.Err(); err != nil {
 				return err
@@ -477,6 +480,9 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 	}
 	for _, rule := range ts.rules {
 		if rule.when != nil {
+			if r.cpAt >= 0 {
+				r.watch(rule.when)
+			}
 			ok, err := r.guard(rule.when, s, e)
 			if err != nil {
 				return err
