@@ -431,3 +431,17 @@ func TestSimInterval(t *testing.T) {
 		t.Errorf("a round not simulated: [%v, %v]", lo, hi)
 	}
 }
+
+// Six players rolling off a D6, only the still-tied rolling again: the
+// order computation is forked, not replayed per path (see fork.go).
+func BenchmarkOddsNecromundaSix(b *testing.B) {
+	p := mustProgram(b, "necromunda")
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := p.Odds(context.Background(), runtime.Sides("A", "B", "C", "D", "E", "F"), runtime.OddsOptions{Rounds: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(rep.Replays), "paths")
+	}
+}

@@ -31,6 +31,13 @@ type orderRun struct {
 	chooser string
 	choseIn int // the round chooser chose in
 	rerolls int
+	peak    int // the most rerolls counted, for forked parts (see fork.go)
+	depth   int // run and reroll calls under way
+	cpAt    int // the depth of the forked part's own frame, where it checkpoints
+	// lastLink says the link being applied is its chain's last, so that
+	// whether a reroll handed a tie on changes nothing.
+	lastLink   bool
+	handedDead bool // lastLink, for the reroll being forked
 	// handedOn says the reroll just applied left a tie, which it handed to
 	// the tie rules again: they ran the rest of the chain for it.
 	handedOn bool
@@ -94,7 +101,7 @@ func (b *Battle) subjectNames(units bool) []string {
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	b.scr.begin()
 	defer b.scr.end()
-	r := &orderRun{b: b, o: o, ctx: ctx, names: b.subjectNames(o.units), live: ctx.Done() != nil}
+	r := &orderRun{b: b, o: o, ctx: ctx, names: b.subjectNames(o.units), live: ctx.Done() != nil, cpAt: -1}
 	n := len(r.names)
 	r.reason = take(&b.scr.whys, n)
 	clear(r.reason)
@@ -111,7 +118,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	for i := range n {
 		r.perm[i], r.cut[i] = i, i == n-1
 	}
-	if err := r.run(o.chain, 0, n, nil, nil, 0); err != nil {
+	if err := r.forkOrder(n); err != nil {
 		return err
 	}
 	// A standing is never changed once made (the round's checkpoint may
@@ -209,7 +216,13 @@ func (r *orderRun) scratchNames(s, e int) []string {
 // latest roll (for reroll), ties the tie rules a reroll re-applies,
 // attempt the reroll count of this block.
 func (r *orderRun) run(chain []link, lo, hi int, roll *rollLink, ties *tieSet, attempt int) error {
-	for _, l := range chain {
+	r.depth++
+	defer func() { r.depth-- }()
+	root := r.depth == r.cpAt // a forked part's own chain: see checkpoint
+	for li, l := range chain {
+		if r.cpAt >= 0 {
+			r.watch(l)
+		}
 		if r.live {
 			if err := r.ctx.Err(); err != nil {
 				return err
@@ -230,7 +243,13 @@ func (r *orderRun) run(chain []link, lo, hi int, roll *rollLink, ties *tieSet, a
 		for s := lo; s < hi; {
 			e := r.end(s)
 			if e-s > 1 {
+				if root {
+					if err := r.checkpoint(li, s, handedOn); err != nil {
+						return err
+					}
+				}
 				r.handedOn = false
+				r.lastLink = li == len(chain)-1
 				if err := r.apply(l, s, e, roll, ties, attempt); err != nil {
 					return err
 				}
@@ -267,7 +286,7 @@ func (r *orderRun) apply(l link, s, e int, roll *rollLink, ties *tieSet, attempt
 	case *tieSet:
 		return r.tie(x, s, e, roll, 0)
 	case *rerollLink:
-		return r.reroll(x, s, e, roll, ties, attempt)
+		return r.forkReroll(x, s, e, roll, ties, attempt)
 	case *awardLink:
 		return r.award(x, s, e)
 	}
@@ -461,6 +480,9 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 	}
 	for _, rule := range ts.rules {
 		if rule.when != nil {
+			if r.cpAt >= 0 {
+				r.watch(rule.when)
+			}
 			ok, err := r.guard(rule.when, s, e)
 			if err != nil {
 				return err
@@ -551,8 +573,16 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 }
 
 func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet, attempt int) error {
+	r.depth++
+	defer func() { r.depth-- }()
 	r.rerolls++
+	r.peak = max(r.peak, r.rerolls)
 	if r.rerolls > r.b.prog.limits.MaxRerolls {
+		if r.forking() != nil {
+			// A forked part's count is the most of the paths merged into
+			// it: replay finds out whether this path really went over.
+			return errNoFork
+		}
 		return ruleErrorf(l.pos, "order %s: still tied after %d rerolls (%s): %w",
 			r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
 	}
@@ -566,9 +596,15 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 		return nil
 	}
 	handedOn := false
+	root := r.depth == r.cpAt
 	for p := s; p < e; {
 		q := r.end(p)
 		if q-p > 1 {
+			if root {
+				if err := r.checkpoint(-1, p, handedOn); err != nil {
+					return err
+				}
+			}
 			if err := r.tie(ties, p, q, roll, attempt+1); err != nil {
 				return err
 			}

@@ -38,11 +38,18 @@ kind the ruleset never asks for is warned about, as it changes nothing.
 With two rulesets (a bundled one and a house rule, say), odds shows them
 side by side.
 
-Exact enumeration has limits: a round with more than 300,000 paths, or a
-battle that can be in more than 20,000 states after a round, is refused.
-Five players rolling off a D6 until one wins take about 21,000 paths;
-six take about 552,000 and are refused, after several seconds spent
-finding out. Use --sim for such games.
+Exact enumeration has limits: a round with more than 1,000,000 paths from
+one state, or a battle that can be in more than 20,000 states after a
+round, is refused. A tied group's reroll is worked out once and reused
+wherever the same group ties, and paths that reach the same state are
+followed once. Players rolling off a D6, only the still-tied rolling
+again, take about 5,400 paths for five (a tenth of a second), 55,000 for
+six (a fifth of a second) and 611,000 for seven (a few seconds and about
+400 MB of memory); eight are refused. Each later round starts from every
+state the one before can end in; an order that reads only the sides and
+the round is worked out once for them all, but the round is still
+replayed from each: six players take about 12 seconds for two rounds and
+as long again for every further one. Use --sim for such games.
 
 --sim N instead plays N seeded battles over every core and reports each
 probability with its 95% interval; a progress bar is shown on a terminal.

@@ -143,8 +143,9 @@ func TestOddsNobody(t *testing.T) {
 	}
 }
 
-// The path limit is where docs/cli.md and the help text say: five players
-// rolling off a D6 until one wins are enumerated, six are refused.
+// The path limit is where docs/cli.md and the help text say: five and six
+// players rolling off a D6 until one wins are enumerated, eight are
+// refused.
 func TestOddsPathLimitRollOff(t *testing.T) {
 	rolloff := writeFile(t, t.TempDir(), "rolloff.rules", `ruleset r "Roll-off" {
   sides 2..8
@@ -157,10 +158,11 @@ func TestOddsPathLimitRollOff(t *testing.T) {
 }
 `)
 	expectation{code: 0, stdout: []string{"1/5"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E"))
+	expectation{code: 0, stdout: []string{"1/6"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F"))
 	if testing.Short() {
-		t.Skip("six players take seconds to refuse")
+		t.Skip("eight players take seconds to refuse")
 	}
-	expectation{code: 1, stderr: []string{"more than 300000 paths", "--sim"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F"))
+	expectation{code: 1, stderr: []string{"more than 1000000 paths", "--sim"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F,G,H"))
 }
 
 // The fields of odds --json are the ones docs/json.md's tables list; with

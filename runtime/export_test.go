@@ -1,0 +1,10 @@
+package runtime
+
+import "context"
+
+// OddsByReplay is Odds without forking: every path a replay of the round,
+// as before forking. Tests compare the two.
+func (p *Program) OddsByReplay(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
+	opt.replay = true
+	return p.Odds(ctx, sides, opt)
+}

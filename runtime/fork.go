@@ -1,0 +1,702 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Forking order computations.
+//
+// Replaying a round from its start for every path of rolls costs a round
+// per path, and paths multiply: six players rolling off a D6, with the
+// still-tied rolling again, take over half a million. But a computation
+// under way can be forked where it calls a part of itself: the caller's
+// frame stays put while the part is run again and again, once per path of
+// its own dice, with the order's working state (positions, cuts, reasons,
+// counters) put back before each run. What the caller sees of the part is
+// only the state it leaves, so the part's paths are merged into its
+// distinct results, and the caller branches on those.
+//
+// Two parts are forked: a whole order computation (the round's replay
+// branches on its distinct results, not on every roll in it), and a
+// reroll of a tied block. A reroll's results depend only on the block (its
+// subjects, in their order), the rules applied to it and a few counters,
+// never on the rest of the order, so they are worked out once per such
+// sub-problem and reused wherever it comes up again (the same two players
+// tied for third, whoever went first). What no fork can follow exactly (a
+// reroll count near its limit, a loop check that would need a roll a
+// merged result forgot) stops the fork with errNoFork, and the round is
+// enumerated by replay as before.
+
+// errNoFork says the forking analysis cannot follow a round exactly; it
+// is enumerated by replay instead.
+var errNoFork = errors.New("the forking analysis cannot follow this round")
+
+// lastRoll is the loop check's memory of the previous roll of a run: the
+// subjects of a reroll, or, after a forked part's result, the subjects of
+// its block, any of which its last roll may have been.
+type lastRoll struct {
+	subjects []string
+	within   []string
+}
+
+// frame is one level of enumeration: the round's replay, or a forked part
+// being run again and again.
+type frame struct {
+	path []branchOutcome
+	at   int
+	last lastRoll
+	// A forked part's checkpoints: the ones the run under way passed
+	// since its last branch point, and the results from each seen.
+	cps  []passed
+	memo map[string]*cpResult
+	// The part's block, and the links of its own chain (0 for a reroll).
+	lo, hi, links int
+	// handedDead says the reroll's caller does not care whether it handed
+	// a tie on: its link is its chain's last.
+	handedDead bool
+}
+
+// passed is a point in a forked part's own chain, with the state
+// there, and the rerolls counted when it was passed.
+type passed struct {
+	key     string
+	rerolls int
+}
+
+// cpResult is what follows a checkpoint: the part's results, from there,
+// or the loop it runs into.
+type cpResult struct {
+	outs    []cpOut
+	rerolls int
+	loop    *errLoop
+}
+
+type cpOut struct {
+	o *forkOut
+	p *big.Rat
+}
+
+// errMemo stops a run at a checkpoint whose sequel is known.
+type errMemo struct{ res *cpResult }
+
+func (errMemo) Error() string { return "memo" }
+
+// forkOut is one distinct result of a forked part: the state it leaves in
+// its block of positions lo..hi-1 and in the computation's counters.
+type forkOut struct {
+	perm    []int
+	cut     []bool
+	why     []why // by position in the block
+	within  []string
+	delta   int // rerolls done (the most of any path merged into this result)
+	peak    int // the most rerolls counted at any check, from the part's start
+	chooser string
+	choseIn int
+	handed  bool
+	drawn   bool
+	groups  []TieGroup // appended
+	key     string     // its state, but for the reroll counts
+}
+
+// one is the probability of a path's end, shared: never changed.
+var one = big.NewRat(1, 1)
+
+// forkMemo is a forked reroll's results.
+type forkMemo struct {
+	outs []branchOutcome
+}
+
+// analysis is shared by the replays of one round.
+type analysis struct {
+	rolls map[string][]branchOutcome // rollOutcomes by request shape
+	fork  bool
+	memo  map[string]*forkMemo // reroll sub-problems of the order being forked
+	// orders are whole orders' results that hold from every state with
+	// the same subjects (see forkOrder), shared by the rounds of an
+	// analysis.
+	orders   map[string]*forkMemo
+	plains   map[any]bool
+	impure   bool // see watch
+	ids      map[any]int
+	runs     int
+	maxPaths int
+	round    int
+	key      []byte // scratch for keys
+}
+
+func (a *analysis) id(x any) int {
+	if i, ok := a.ids[x]; ok {
+		return i
+	}
+	i := len(a.ids) + 1
+	a.ids[x] = i
+	return i
+}
+
+// forking returns the enumerating dice when the analysis forks.
+func (r *orderRun) forking() *enumDice {
+	if d, ok := r.b.dice.(*enumDice); ok && d.an.fork {
+		return d
+	}
+	return nil
+}
+
+// forkOrder runs the order's chain as one forked part.
+func (r *orderRun) forkOrder(n int) error {
+	run := func() error { return r.run(r.o.chain, 0, n, nil, nil, 0) }
+	d := r.forking()
+	if d == nil {
+		return run()
+	}
+	// Reroll results hold while the battle does not change: for this
+	// computation only.
+	memo := d.an.memo
+	d.an.memo = map[string]*forkMemo{}
+	defer func() { d.an.memo = memo }()
+	// An order that reads nothing but its subjects and the round has the
+	// same results from every state that has the same subjects: the
+	// states a round can end in mostly differ in what was rolled.
+	// Whether it does is watched while it runs: if every guard it
+	// evaluated and every link it ran reads only those, the same subjects
+	// and round make the same guards hold and the same links run.
+	f := d.top()
+	if f.at < len(f.path) || len(d.frames) > 1 || r.o.scope.kind == "changed" {
+		return r.forked(d, 0, n, len(r.o.chain), "", run)
+	}
+	data, err := json.Marshal(r.b.snapshot().Sides)
+	if err != nil {
+		return err
+	}
+	key := fmt.Sprintf("%d|%d|%s", r.o.id, r.b.round, data)
+	if m := d.an.orders[key]; m != nil {
+		return errBranch{outcomes: m.outs}
+	}
+	impure := d.an.impure
+	d.an.impure = false
+	m, err := r.enumerate(d, 0, n, len(r.o.chain), run)
+	if err != nil {
+		return err
+	}
+	if !d.an.impure {
+		d.an.orders[key] = m
+	}
+	d.an.impure = impure
+	return errBranch{outcomes: m.outs}
+}
+
+// plain reports whether what x (a link, or a tie rule's guard) reads of
+// the battle is only the names, teams, attributes and statuses of the
+// sides and units and the round: no expression in it mentions the memory
+// (previous), the holder or chooser, or an order, and no choice is made
+// by a role that reads them. Words are matched as text, which may only
+// say no more often than needed.
+func (a *analysis) plain(p *Program, x any) bool {
+	if ok, seen := a.plains[x]; seen {
+		return ok
+	}
+	words := []string{"previous", "holder", "chooser"}
+	for _, ol := range p.orderList {
+		words = append(words, ol.name)
+	}
+	expr := func(c *compiled) bool {
+		return c == nil || !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(c.src, w) })
+	}
+	ok := len(p.hostFuncs) == 0
+	switch x := x.(type) {
+	case *compiled:
+		ok = ok && expr(x)
+	case *valueLink:
+		ok = ok && expr(x.e)
+	case *rollLink:
+		ok = ok && expr(x.mod)
+	case *awardLink:
+		ok = ok && expr(x.e)
+	case *choiceLink:
+		ok = ok && (x.role == "winner" || x.role == "loser" || x.role == "team")
+	case *tieSet, *randomLink, *rerollLink:
+	default:
+		ok = false
+	}
+	a.plains[x] = ok
+	return ok
+}
+
+// watch notes, while a whole order is forked, a link run or a guard
+// evaluated that reads more of the battle than its subjects and the round.
+func (r *orderRun) watch(x any) {
+	if d := r.forking(); d != nil && !d.an.impure && !d.an.plain(r.b.prog, x) {
+		d.an.impure = true
+	}
+}
+
+// forkReroll is reroll as a forked part, its results shared by every
+// block that poses the same sub-problem.
+func (r *orderRun) forkReroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet, attempt int) error {
+	d := r.forking()
+	if d == nil {
+		return r.reroll(l, s, e, roll, ties, attempt)
+	}
+	a := d.an
+	k := a.key[:0]
+	k = strconv.AppendInt(k, int64(a.id(l)), 10)
+	k = append(k, ',')
+	k = strconv.AppendInt(k, int64(a.id(roll)), 10)
+	k = append(k, ',')
+	if ties != nil {
+		k = strconv.AppendInt(k, int64(a.id(ties)), 10)
+	}
+	// The attempt matters only to the loop check of the reroll's own roll
+	// (see enumDice.Roll): whether the roll before was this block's. The
+	// ties it hands on are at attempt 1 or later either way, so a first
+	// reroll poses the sub-problem a later one does when it is no loop.
+	class := byte('1')
+	if attempt > 0 {
+		last := d.top().last
+		switch {
+		case last.within != nil:
+			for _, i := range r.perm[s:e] {
+				if slices.Contains(last.within, r.names[i]) {
+					class = '3'
+				}
+			}
+		case len(last.subjects) == e-s:
+			class = '2'
+			for k, i := range r.perm[s:e] {
+				if last.subjects[k] != r.names[i] {
+					class = '1'
+					break
+				}
+			}
+		}
+	}
+	k = append(k, '|', class, '|')
+	k = append(k, r.chooser...)
+	k = append(k, '|')
+	k = strconv.AppendInt(k, int64(r.choseIn), 10)
+	k = append(k, '|')
+	// Only whether a tie rule is under way matters (to run and tie).
+	k = append(k, bit(r.nested > 0), '|', bit(r.drawn), bit(r.handedOn), bit(r.lastLink), '|')
+	for _, i := range r.perm[s:e] {
+		k = strconv.AppendInt(k, int64(i), 10)
+		k = append(k, ',')
+	}
+	a.key = k
+	r.handedDead = r.lastLink
+	return r.forked(d, s, e, 0, string(k), func() error { return r.reroll(l, s, e, roll, ties, attempt) })
+}
+
+func bit(b bool) byte {
+	if b {
+		return '1'
+	}
+	return '0'
+}
+
+func overlaps(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// forked runs part, which changes only positions lo..hi-1 and the
+// computation's counters, as a branch point of the enclosing enumeration:
+// its results are worked out (or taken from the memo under key) and the
+// enclosing run branches on them.
+func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func() error) error {
+	f := d.top()
+	if f.at < len(f.path) {
+		bo := f.path[f.at]
+		f.at++
+		if bo.fork == nil {
+			return fmt.Errorf("internal error: a replay met a forked part where it had a roll")
+		}
+		return r.applyFork(bo.fork, lo, hi, f)
+	}
+	var m *forkMemo
+	if key != "" {
+		m = d.an.memo[key]
+	}
+	if m == nil {
+		var err error
+		if m, err = r.enumerate(d, lo, hi, links, part); err != nil {
+			return err
+		}
+		if key != "" {
+			d.an.memo[key] = m
+		}
+	}
+	return errBranch{outcomes: m.outs}
+}
+
+func (r *orderRun) applyFork(o *forkOut, lo, hi int, f *frame) error {
+	c := r.rerolls
+	if c+o.peak > r.b.prog.limits.MaxRerolls {
+		return errNoFork
+	}
+	copy(r.perm[lo:hi], o.perm)
+	copy(r.cut[lo:hi], o.cut)
+	for k, i := range o.perm {
+		r.reason[i] = o.why[k]
+	}
+	r.rerolls = c + o.delta
+	r.peak = max(r.peak, c+o.peak)
+	r.chooser, r.choseIn, r.handedOn, r.drawn = o.chooser, o.choseIn, o.handed, o.drawn
+	r.groups = append(r.groups, o.groups...)
+	f.last = lastRoll{within: o.within}
+	return nil
+}
+
+// checkpoint is passed by a forked part's own chain before it works on
+// a tied block (link li, or -1 for a reroll's hand-over, of the block at
+// position s; handed is the chain's note that a reroll handed a tie on).
+// What follows depends only on the point and the computation's state
+// there, so two paths that reach it alike go on alike: the sequel is
+// explored for the first, and the second takes its results.
+func (r *orderRun) checkpoint(li, s int, handed bool) error {
+	d := r.forking()
+	if d == nil {
+		return nil
+	}
+	f := d.top()
+	if f.at < len(f.path) {
+		return nil // an earlier branch point's stretch, replayed
+	}
+	a := d.an
+	k := a.key[:0]
+	k = strconv.AppendInt(k, int64(li), 10)
+	k = append(k, ',')
+	k = strconv.AppendInt(k, int64(s), 10)
+	// r.handedOn is not in it: it is set before it is read again.
+	k = append(k, bit(handed && !f.handedDead), bit(r.drawn), '|')
+	k = append(k, r.chooser...)
+	k = append(k, '|')
+	k = strconv.AppendInt(k, int64(r.choseIn), 10)
+	k = append(k, '|')
+	k = append(k, bit(r.nested > 0), '|')
+	for i, p := range r.perm {
+		k = strconv.AppendInt(k, int64(p), 10)
+		k = append(k, bit(r.cut[i]))
+		w := r.reason[p]
+		k = strconv.AppendInt(k, int64(a.id(w.m)), 10)
+		k = append(k, '/')
+		k = append(k, w.by...)
+		k = append(k, '/')
+		if w.kept != nil {
+			k = strconv.AppendInt(k, int64(a.id(w.kept)), 10)
+		}
+		k = append(k, ',')
+	}
+	k = append(k, '|')
+	for _, g := range r.groups {
+		k = strconv.AppendQuote(k, strings.Join(g.Members, "\x00"))
+		k = append(k, '/')
+		k = append(k, g.Chooser...)
+		k = append(k, '/')
+		k = strconv.AppendInt(k, int64(g.ChoiceRound), 10)
+		k = append(k, ';')
+	}
+	k = append(k, '|')
+	// The last roll matters only to a later roll of the same subjects,
+	// which can only be among the blocks still to come: at s and after in
+	// a reroll's hand-over, anywhere in the part for a chain's further
+	// links.
+	from := f.lo
+	if li < 0 || li == f.links-1 {
+		from = s
+	}
+	ahead := r.perm[from:f.hi]
+	switch {
+	case f.last.within != nil:
+		if slices.ContainsFunc(ahead, func(i int) bool { return slices.Contains(f.last.within, r.names[i]) }) {
+			k = append(k, 'w')
+			for _, n := range f.last.within {
+				k = strconv.AppendQuote(k, n)
+			}
+		}
+	case f.last.subjects != nil:
+		if !slices.ContainsFunc(f.last.subjects, func(n string) bool {
+			return !slices.ContainsFunc(ahead, func(i int) bool { return r.names[i] == n })
+		}) {
+			for _, n := range f.last.subjects {
+				k = strconv.AppendQuote(k, n)
+			}
+		}
+	}
+	a.key = k
+	if res, ok := f.memo[string(k)]; ok {
+		return errMemo{res: res}
+	}
+	f.cps = append(f.cps, passed{key: string(k), rerolls: r.rerolls})
+	return nil
+}
+
+// runState is what a forked part may change, saved to run it again.
+type runState struct {
+	perm    []int
+	cut     []bool
+	reason  []why
+	rerolls int
+	chooser string
+	choseIn int
+	handed  bool
+	drawn   bool
+	nested  int
+	groups  []TieGroup
+	scr     scratch
+	names   []string // of the block's subjects
+}
+
+func (r *orderRun) save(lo, hi int) *runState {
+	return &runState{names: r.namesOf(lo, hi), perm: slices.Clone(r.perm), cut: slices.Clone(r.cut), reason: slices.Clone(r.reason),
+		rerolls: r.rerolls, chooser: r.chooser, choseIn: r.choseIn, handed: r.handedOn, drawn: r.drawn,
+		nested: r.nested, groups: r.groups, scr: r.b.scr}
+}
+
+func (r *orderRun) restore(s *runState) {
+	copy(r.perm, s.perm)
+	copy(r.cut, s.cut)
+	copy(r.reason, s.reason)
+	r.rerolls, r.chooser, r.choseIn, r.handedOn, r.drawn, r.nested = s.rerolls, s.chooser, s.choseIn, s.handed, s.drawn, s.nested
+	r.groups = s.groups[:len(s.groups):len(s.groups)]
+	r.b.scr = s.scr
+}
+
+// enumerate runs part once per path of its dice and returns its distinct
+// results with their probabilities.
+func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) (*forkMemo, error) {
+	a := d.an
+	parent := d.top()
+	st := r.save(lo, hi)
+	defer r.restore(st)
+	peak, cpAt := r.peak, r.cpAt
+	r.peak = st.rerolls
+	r.cpAt = r.depth + 1
+	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead}
+	d.frames = append(d.frames, f)
+	defer func() { d.frames = d.frames[:len(d.frames)-1]; r.peak, r.cpAt = peak, cpAt }()
+	// shifted returns a checkpoint's sequel for a path that passed it with
+	// rerolls counted: the counts are the most of either.
+	shifted := func(res *cpResult, rerolls int) ([]cpOut, error) {
+		if res.loop != nil {
+			return nil, *res.loop
+		}
+		shift := rerolls - res.rerolls
+		if shift <= 0 {
+			for _, o := range res.outs {
+				r.peak = max(r.peak, st.rerolls+o.o.peak)
+			}
+			return res.outs, nil
+		}
+		outs := make([]cpOut, len(res.outs))
+		for i, o := range res.outs {
+			c := *o.o
+			c.delta += shift
+			c.peak += shift
+			if st.rerolls+c.peak > r.b.prog.limits.MaxRerolls {
+				return nil, errNoFork
+			}
+			r.peak = max(r.peak, st.rerolls+c.peak)
+			outs[i] = cpOut{o: &c, p: o.p}
+		}
+		return outs, nil
+	}
+	var explore func(path []branchOutcome) ([]cpOut, error)
+	node := func(path []branchOutcome) ([]cpOut, error) {
+		if err := r.ctx.Err(); err != nil {
+			return nil, err
+		}
+		a.runs++
+		if a.runs > a.maxPaths {
+			return nil, finalError{fmt.Errorf("round %d has more than %d paths to enumerate exactly: %w", a.round, a.maxPaths, ErrLimit)}
+		}
+		r.restore(st)
+		f.path, f.at, f.last, f.cps = path, 0, parent.last, f.cps[:0]
+		err := part()
+		cps := slices.Clone(f.cps)
+		outs, err := explore2(r, a, path, err, explore, st, lo, hi)
+		var hit errMemo
+		if errors.As(err, &hit) {
+			// All the checkpoints this run passed lead where the hit does.
+			outs, err = shifted(hit.res, r.rerolls)
+			if err != nil && !errors.As(err, new(errLoop)) {
+				return nil, err
+			}
+		}
+		var looped errLoop
+		switch {
+		case err == nil:
+			for _, cp := range cps {
+				f.memo[cp.key] = &cpResult{outs: outs, rerolls: cp.rerolls}
+			}
+		case errors.As(err, &looped):
+			for _, cp := range cps {
+				f.memo[cp.key] = &cpResult{loop: &looped}
+			}
+		}
+		return outs, err
+	}
+	explore = node
+	outs, err := explore(nil)
+	if err != nil {
+		return nil, err
+	}
+	// A result's peak is the part's: the most rerolls any of its paths counted.
+	pk := r.peak - st.rerolls
+	m := &forkMemo{}
+	for _, o := range outs {
+		c := *o.o
+		c.peak = max(c.peak, pk)
+		m.outs = append(m.outs, branchOutcome{fork: &c, p: o.p})
+	}
+	return m, nil
+}
+
+// explore2 goes on from a run of a forked part that ended with err: a
+// result, or a branch point whose outcomes it explores, merging their
+// results.
+func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore func([]branchOutcome) ([]cpOut, error), st *runState, lo, hi int) ([]cpOut, error) {
+	var br errBranch
+	switch {
+	case err == nil:
+		o := r.capture(st, lo, hi)
+		o.key = r.outKey(a, o)
+		return []cpOut{{o: o, p: one}}, nil
+	case errors.As(err, &br):
+	default:
+		return nil, err
+	}
+	// The results that leave the same state are merged as they come, in
+	// the order they first came; the reroll count kept is the most of any
+	// (it only ever meets a limit). A merged probability is changed in
+	// place only once it is this node's own: until then it may be a
+	// child's, or an outcome's.
+	var merged []cpOut
+	var owned []bool
+	at := map[string]int{}
+	tmp := new(big.Rat)
+	loop := new(big.Rat)
+	var looped errLoop
+	for _, bo := range br.outcomes {
+		sub, err := explore(append(slices.Clip(path), bo))
+		if errors.As(err, &looped) {
+			loop.Add(loop, bo.p)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range sub {
+			i, ok := at[o.o.key]
+			if !ok {
+				at[o.o.key] = len(merged)
+				if o.p == one {
+					merged, owned = append(merged, cpOut{o: o.o, p: bo.p}), append(owned, false)
+				} else {
+					merged, owned = append(merged, cpOut{o: o.o, p: new(big.Rat).Mul(o.p, bo.p)}), append(owned, true)
+				}
+				continue
+			}
+			m := &merged[i]
+			if o.o.delta > m.o.delta || o.o.peak > m.o.peak {
+				c := *m.o
+				c.delta, c.peak = max(c.delta, o.o.delta), max(c.peak, o.o.peak)
+				m.o = &c
+			}
+			if !owned[i] {
+				m.p, owned[i] = new(big.Rat).Set(m.p), true
+			}
+			if o.p == one {
+				m.p.Add(m.p, bo.p)
+			} else {
+				m.p.Add(m.p, tmp.Mul(o.p, bo.p))
+			}
+		}
+	}
+	if loop.Sign() > 0 {
+		rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
+		if rest.Sign() == 0 {
+			return nil, finalError{&RuleError{Pos: looped.pos, Err: roundErrorf(a.round, "", "every roll ties again, so the reroll never ends: %w", ErrNeverResolves)}}
+		}
+		for i := range merged {
+			if owned[i] {
+				merged[i].p.Quo(merged[i].p, rest)
+			} else {
+				merged[i].p = new(big.Rat).Quo(merged[i].p, rest)
+			}
+		}
+	}
+	return merged, nil
+}
+
+// capture notes the state a run of a forked part left.
+func (r *orderRun) capture(st *runState, lo, hi int) *forkOut {
+	o := &forkOut{perm: slices.Clone(r.perm[lo:hi]), cut: slices.Clone(r.cut[lo:hi]), delta: r.rerolls - st.rerolls,
+		peak: r.peak - st.rerolls, chooser: r.chooser, choseIn: r.choseIn, handed: r.handedOn, drawn: r.drawn,
+		within: st.names}
+	o.why = make([]why, len(o.perm))
+	for k, i := range o.perm {
+		o.why[k] = r.reason[i]
+	}
+	if len(r.groups) > len(st.groups) {
+		o.groups = slices.Clone(r.groups[len(st.groups):])
+	}
+	if r.nested != st.nested {
+		panic("forked part left nested changed")
+	}
+	if f := r.forking().top(); f.handedDead {
+		o.handed = false
+	}
+	if r.depth == 0 {
+		// The whole order's: what is left of the computation is only its
+		// order, reasons, chooser and groups.
+		o.handed, o.drawn, o.delta, o.peak = false, false, 0, 0
+	}
+	return o
+}
+
+// outKey names a result's state, but for its reroll counts.
+func (r *orderRun) outKey(a *analysis, o *forkOut) string {
+	k := a.key[:0]
+	for i, p := range o.perm {
+		k = strconv.AppendInt(k, int64(p), 10)
+		k = append(k, bit(o.cut[i]))
+		w := o.why[i]
+		k = strconv.AppendInt(k, int64(a.id(w.m)), 10)
+		k = append(k, '/')
+		k = append(k, w.by...)
+		k = append(k, '/')
+		if w.kept != nil {
+			k = strconv.AppendInt(k, int64(a.id(w.kept)), 10)
+		}
+		k = append(k, ',')
+	}
+	k = append(k, '|')
+	k = append(k, o.chooser...)
+	k = append(k, '|')
+	k = strconv.AppendInt(k, int64(o.choseIn), 10)
+	k = append(k, '|', bit(o.handed), bit(o.drawn), '|')
+	for _, g := range o.groups {
+		k = strconv.AppendQuote(k, strings.Join(g.Members, "\x00"))
+		k = append(k, '/')
+		k = append(k, g.Chooser...)
+		k = append(k, '/')
+		k = strconv.AppendInt(k, int64(g.ChoiceRound), 10)
+		k = append(k, ';')
+	}
+	a.key = k
+	return string(k)
+}
+
+// finalError is an analysis error that names its round already.
+type finalError struct{ error }
+
+func (e finalError) Unwrap() error { return e.error }

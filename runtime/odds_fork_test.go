@@ -1,0 +1,155 @@
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// oddsText writes a report's every probability as an exact fraction, in a
+// stable order, for comparing two engines.
+func oddsText(rep *runtime.OddsReport) string {
+	var b strings.Builder
+	for _, r := range rep.Rounds {
+		b.WriteString("round ")
+		for _, s := range rep.Sides {
+			p := r.Holder[s]
+			ps := "nil"
+			if p != nil {
+				ps = p.RatString()
+			}
+			b.WriteString(s + "=" + ps + " ")
+		}
+		b.WriteString("\n")
+		for _, o := range r.Orders {
+			b.WriteString("  " + strings.Join(o.Outcome, ",") + " " + o.P.RatString() + "\n")
+		}
+	}
+	for _, sq := range rep.Sequences {
+		b.WriteString("seq " + strings.Join(sq.Outcome, ",") + " " + sq.P.RatString() + "\n")
+	}
+	for _, s := range rep.Sides {
+		b.WriteString("expected " + s + " " + rep.Expected[s].RatString() + "\n")
+	}
+	return b.String()
+}
+
+// TestOddsForkingAgreesWithReplay: forking order computations (fork.go)
+// gives exactly the fractions the replay of every path gives, for every
+// bundled ruleset over several rounds, with and without policy overrides.
+func TestOddsForkingAgreesWithReplay(t *testing.T) {
+	ctx := context.Background()
+	type tc struct {
+		ruleset string
+		sides   []runtime.SideSpec // nil: the example
+		rounds  int
+		policy  runtime.Decider
+	}
+	var cases []tc
+	for _, name := range []string{"mesbg", "agi", "morturi"} {
+		for _, rounds := range []int{1, 3} {
+			cases = append(cases, tc{name, nil, rounds, nil})
+		}
+	}
+	for n := 2; n <= 5; n++ {
+		names := []string{"A", "B", "C", "D", "E"}[:n]
+		// Five players replay about 21,000 paths a round, from each of
+		// 120 states after the first: one round is enough for them.
+		rounds := 3
+		if n == 5 {
+			rounds = 1
+		}
+		cases = append(cases, tc{"necromunda", runtime.Sides(names...), rounds, nil})
+	}
+	for _, pol := range []runtime.Override{
+		{runtime.ChooseFirst: "other"},
+		{runtime.ChooseFirst: "keep"},
+		{runtime.ChooseBeforeAfter: "after"},
+		{runtime.ChooseOrder: "reverse"},
+	} {
+		cases = append(cases, tc{"mesbg", nil, 3, pol}, tc{"agi", nil, 3, pol})
+	}
+	for _, c := range cases {
+		p := mustProgram(t, c.ruleset)
+		sides := c.sides
+		if sides == nil {
+			sides = p.Example()
+		}
+		opt := runtime.OddsOptions{Rounds: c.rounds, Decider: c.policy}
+		t0 := time.Now()
+		want, err := p.OddsByReplay(ctx, sides, opt)
+		t1 := time.Now()
+		if err != nil {
+			t.Fatalf("%s %d sides %d rounds %v: replay: %v", c.ruleset, len(sides), c.rounds, c.policy, err)
+		}
+		got, err := p.Odds(ctx, sides, opt)
+		if err != nil {
+			t.Fatalf("%s %d sides %d rounds %v: %v", c.ruleset, len(sides), c.rounds, c.policy, err)
+		}
+		t.Logf("%s %d sides %d rounds %v: replay %v (%d), fork %v (%d)", c.ruleset, len(sides), c.rounds, c.policy, t1.Sub(t0), want.Replays, time.Since(t1), got.Replays)
+		if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+			t.Errorf("%s %d sides %d rounds %v (-replay +fork):\n%s", c.ruleset, len(sides), c.rounds, c.policy, diff)
+		}
+	}
+}
+
+// TestOddsForkingAgreesOnGeneratedRulesets: over the generated rulesets
+// of TestGeneratedRulesets (ties, rerolls, choices, awards, until-changed
+// orders, hooks that change values, low reroll limits), forking gives the
+// replay's fractions, or the same error.
+func TestOddsForkingAgreesOnGeneratedRulesets(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	ctx := context.Background()
+	compared, errs := 0, 0
+	for i := range n {
+		c := ddGenerate(i)
+		file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
+		if diags.HasErrors() {
+			continue
+		}
+		var copts []runtime.Option
+		if c.limits != nil {
+			copts = append(copts, runtime.WithLimits(*c.limits))
+		}
+		p, err := runtime.Compile(file, copts...)
+		if err != nil {
+			continue
+		}
+		for _, sides := range c.setups {
+			// The oracle replays every path: keep it to what it does quickly.
+			opt := runtime.OddsOptions{Rounds: 2, MaxPaths: 2_000, MaxStates: 500}
+			short, cancel := context.WithTimeout(ctx, 2*time.Second)
+			want, werr := p.OddsByReplay(short, sides, opt)
+			cancel()
+			if werr != nil && (errors.Is(werr, context.DeadlineExceeded) || strings.Contains(werr.Error(), "paths to enumerate exactly")) {
+				continue // out of the oracle's reach
+			}
+			opt.MaxPaths = 1_000_000
+			got, gerr := p.Odds(ctx, sides, opt)
+			switch {
+			case werr != nil:
+				errs++
+				if gerr == nil || gerr.Error() != werr.Error() {
+					t.Errorf("%s: replay fails with %v, fork with %v\n%s", c.name, werr, gerr, c.src)
+				}
+			case gerr != nil:
+				t.Errorf("%s: fork fails with %v, replay does not\n%s", c.name, gerr, c.src)
+			default:
+				compared++
+				if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+					t.Errorf("%s (-replay +fork):\n%s\n%s", c.name, diff, c.src)
+				}
+			}
+		}
+	}
+	t.Logf("%d analyses compared, %d errors compared", compared, errs)
+}
