@@ -577,24 +577,24 @@ func activationText(pass bool, name string) string {
 
 func (r *run) expectEvent(e *dsl.EventExpect) {
 	args := names(e.Args)
-	var seen []string
-	found := false
+	var seen, matched []string
 	for _, ev := range r.b.Events() {
 		if string(ev.Kind) != string(e.Kind) {
 			continue
 		}
 		seen = append(seen, ev.String())
 		if eventHas(ev, args) && (e.By == nil || ev.By == string(*e.By)) {
-			found = true
+			matched = append(matched, ev.String())
 		}
 	}
+	found := len(matched) > 0
 	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
 	if e.By != nil {
 		want += " by " + string(*e.By)
 	}
 	switch {
 	case e.No && found:
-		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(seen, "\n  ")))
+		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(matched, "\n  ")))
 	case !e.No && !found:
 		got := " none"
 		if len(seen) > 0 {
@@ -604,10 +604,18 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 	}
 }
 
-// eventHas reports whether every arg names something in the event.
+// eventHas reports whether every arg names something in the event. An
+// event's group (Subjects) counts only when it is what the event is about,
+// as the tied subjects of a tie or those rolling again: when the event has
+// a subject or a choice, the group is only who could have been concerned
+// (a decision's options, a random pick's candidates, the tied group an
+// award settles), and `expect event decision Rob by Jay` says that Jay
+// chose Rob, not that Rob was an option.
 func eventHas(ev runtime.Event, args []string) bool {
 	have := []string{ev.Subject, ev.By, ev.Standing}
-	have = append(have, ev.Subjects...)
+	if ev.Subject == "" && len(ev.Choice) == 0 {
+		have = append(have, ev.Subjects...)
+	}
 	have = append(have, ev.Choice...)
 	if ev.Value != nil {
 		have = append(have, strconv.Itoa(*ev.Value))

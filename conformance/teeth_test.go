@@ -261,6 +261,59 @@ func TestExpectEventBy(t *testing.T) {
 	}
 }
 
+// The names of `expect event KIND NAME...` must be in what happened, not
+// only among those who could have been concerned: a decision's options,
+// the candidates of a random pick and the tied group an award settles are
+// all in the event, but `expect event decision Rob by Jay` says Jay chose
+// Rob, `expect event random X` that X was picked, and `expect event award
+// X` that X was awarded. A tie's or a reroll's group is what happened.
+func TestExpectEventNamesWhatHappened(t *testing.T) {
+	const mesbg = "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n" +
+		"  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n  }\n" +
+		"  round 2 {\n    roll Jay 3, Rob 3\n    Rob chooses Jay\n    %s\n  }\n}\n"
+	const morturi = "scenario \"s\" {\n  ruleset morturi\n  decide by policy\n" +
+		"  side LA {\n    unit la * 2\n  }\n  side VA {\n    unit va * 2\n  }\n" +
+		"  round 1 {\n    random VA\n    %s\n  }\n}\n"
+	for _, tt := range []struct {
+		src, expect string
+		pass        bool
+	}{
+		{mesbg, "expect event decision Jay by Rob", true},
+		{mesbg, "expect event decision Rob by Rob", true}, // Rob decided
+		{mesbg, "expect event decision Jay", true},
+		{mesbg, "expect event award Rob", true}, // award not previous.chooser: Rob is awarded, before Jay
+		{mesbg, "expect event tie Jay Rob", true},
+		{mesbg, "expect event award Jay", false}, // Jay was only tied, and goes last
+		{mesbg, "expect no event award Jay", true},
+		{mesbg, "expect event decision Rob by Jay", false}, // Jay did not decide
+		{mesbg, "expect no event decision Jay by Rob", false},
+		{morturi, "expect event random VA", true},
+		{morturi, "expect event random LA", false}, // LA could have been picked, and was not
+		{morturi, "expect no event random LA", true},
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			src := fmt.Sprintf(tt.src, tt.expect)
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := results[0].Passed(); got != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", got, tt.pass, results[0].Failures)
+			}
+		})
+	}
+	// A decision Jay made choosing Jay offered Rob too; it is no decision of Rob.
+	src := fmt.Sprintf(mesbg, "expect holder Jay")
+	src = strings.Replace(src, "round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n  }", "round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect no event decision Rob\n  }", 1)
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !results[0].Passed() {
+		t.Errorf("expect no event decision Rob, after Jay chose Jay: failures: %v", results[0].Failures)
+	}
+}
+
 // Mistakes in a scenario itself are reported at the statement, saying what
 // is wrong with it.
 func TestScenarioMistakes(t *testing.T) {
