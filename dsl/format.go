@@ -541,11 +541,16 @@ func (p *printer) expect(e *Expect) {
 		p.put(" event ", ident(e.Event.Kind))
 		for _, a := range e.Event.Args {
 			// Event arguments may be numbers, which the grammar takes
-			// bare; quoting one would make it a different token.
-			if numberRE.MatchString(string(a)) {
+			// bare; quoting one would make it a different token. A word
+			// of the grammar reads as a name here (`expect event hook
+			// start`), except `by`, which ends the arguments.
+			switch {
+			case numberRE.MatchString(string(a)):
 				p.put(" ", string(a))
-			} else {
-				p.put(" ", name(a))
+			case a == "by":
+				p.put(" ", strconv.Quote(string(a)))
+			default:
+				p.put(" ", word(a))
 			}
 		}
 		if e.Event.By != nil {

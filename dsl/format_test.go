@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,24 @@ func TestFormatIdempotent(t *testing.T) {
 			twice := Format(mustParse(t, path+" (formatted)", once))
 			if diff := cmp.Diff(string(once), string(twice)); diff != "" {
 				t.Errorf("formatting twice changed the output (-once +twice):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestShippedFilesAreFormatted checks that the .rules files the project
+// ships (the bundled rulesets, the conformance scenarios, the examples) are
+// in the canonical layout, so that `turnorder fmt -l .` lists none of them.
+// Files under testdata are kept as they are, some in another layout on
+// purpose.
+func TestShippedFilesAreFormatted(t *testing.T) {
+	for path, src := range parsedRulesFiles(t) {
+		if slices.Contains(strings.Split(filepath.ToSlash(path), "/"), "testdata") {
+			continue
+		}
+		t.Run(path, func(t *testing.T) {
+			if diff := cmp.Diff(string(src), string(Format(mustParse(t, path, src)))); diff != "" {
+				t.Errorf("%s is not formatted (-file +formatted):\n%s", path, diff)
 			}
 		})
 	}
