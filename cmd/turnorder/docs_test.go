@@ -90,3 +90,57 @@ func checkKinds(t *testing.T, where string, got, want []string) {
 		}
 	}
 }
+
+// README.md's tour of `turnorder test` shows the start and the end of the
+// bundled suite's output, and the failure of its worked-example scenario
+// (the one under "A scenario is the rulebook's worked example") with a
+// wrong chooser: keep both what the command prints.
+func TestREADMETourOfTest(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tour, ok := strings.Cut(string(readme), "\n### test\n")
+	if !ok {
+		t.Fatal(`README.md has no "### test" section`)
+	}
+	_, tour, ok = strings.Cut(tour, "```\n$ turnorder test\n")
+	if !ok {
+		t.Fatal("README.md's test section does not show `$ turnorder test`")
+	}
+	tour, _, _ = strings.Cut(tour, "```\n")
+	suite, failing, ok := strings.Cut(tour, "$ turnorder test jay-and-rob.rules")
+	if !ok {
+		t.Fatal("README.md's test section does not show `$ turnorder test jay-and-rob.rules`")
+	}
+	_, failing, _ = strings.Cut(failing, "\n") // after the command's comment
+
+	r := runCmd(t, "", "test")
+	expectation{code: 0}.check(t, r)
+	got := strings.Split(strings.TrimRight(r.stdout, "\n"), "\n")
+	want := strings.Split(strings.TrimRight(suite, "\n"), "\n")
+	if len(want) != 3 || want[1] != "..." {
+		t.Fatalf("README.md shows the suite as %q; want its first line, ... and its last", want)
+	}
+	if want[0] != got[0] || want[2] != got[len(got)-1] {
+		t.Errorf("README.md shows the suite as\n%s\n...\n%s\nbut test prints\n%s\n...\n%s", want[0], want[2], got[0], got[len(got)-1])
+	}
+
+	_, scenario, ok := strings.Cut(string(readme), "**A scenario** is the rulebook's worked example, checked:\n\n```\n")
+	if !ok {
+		t.Fatal("README.md does not show the worked example's scenario")
+	}
+	scenario, _, _ = strings.Cut(scenario, "```\n")
+	wrong := strings.Replace(scenario, "expect chooser Rob", "expect chooser Jay", 1)
+	if wrong == scenario {
+		t.Fatal("README.md's worked example does not `expect chooser Rob`")
+	}
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "jay-and-rob.rules", wrong)
+	r = runCmd(t, "", "test", "jay-and-rob.rules")
+	expectation{code: 1}.check(t, r)
+	// go-cmp writes its diffs with non-breaking spaces at random.
+	if got := strings.ReplaceAll(r.stdout, "\u00a0", " "); got != failing {
+		t.Errorf("README.md shows\n%s\nbut test prints\n%s", failing, got)
+	}
+}
