@@ -172,6 +172,8 @@ type run struct {
 	// scripted holds where each scripted roll was written, per subject
 	// ("" for random picks), in the order the dice take them.
 	scripted map[string][]dsl.Pos
+	// chosen holds where each scripted answer was written, per side.
+	chosen map[string][]dsl.Pos
 	// wantErr is an `expect error` waiting for the error it expects.
 	wantErr *dsl.Expect
 	errRE   *regexp.Regexp
@@ -226,7 +228,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 		return
 	}
 	r.dice = runtime.NewScriptedDice()
-	r.scripted = map[string][]dsl.Pos{}
+	r.scripted, r.chosen = map[string][]dsl.Pos{}, map[string][]dsl.Pos{}
 	if s.seed != nil {
 		r.dice.Fallback = runtime.NewSeededDice(uint64(*s.seed))
 	}
@@ -424,10 +426,35 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	}
 	unused := append(r.dice.Unused(), r.decider.Unused()...)
 	if len(unused) > 0 {
-		r.errorf(rb.Pos, "scripted but never used: %s", strings.Join(unused, "; "))
+		r.errorf(r.firstUnused(rb.Pos), "scripted but never used: %s", strings.Join(unused, "; "))
 		return false
 	}
 	return true
+}
+
+// firstUnused returns where the first script statement that was not used
+// up is written (or, if none is known, at): the unused results of a
+// subject are the last ones scripted for it.
+func (r *run) firstUnused(at dsl.Pos) dsl.Pos {
+	var first *dsl.Pos
+	consider := func(ps []dsl.Pos, pending int) {
+		if pending == 0 || pending > len(ps) {
+			return
+		}
+		if p := ps[len(ps)-pending]; first == nil || p.Offset < first.Offset {
+			first = &p
+		}
+	}
+	for who, ps := range r.scripted {
+		consider(ps, r.dice.Pending(who))
+	}
+	for who, ps := range r.chosen {
+		consider(ps, r.decider.Pending(who))
+	}
+	if first == nil {
+		return at
+	}
+	return *first
 }
 
 func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
@@ -444,6 +471,7 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		}
 	case *dsl.ChooseScript:
 		r.decider.Add(string(s.Who), names(s.Options)...)
+		r.chosen[string(s.Who)] = append(r.chosen[string(s.Who)], s.Pos)
 	case *dsl.SetScript:
 		if on, ok := statusValue(s); ok && slices.Contains(r.b.Program().Statuses(), string(s.Attr)) {
 			if err := r.b.SetStatus(ctx, string(s.Target), string(s.Attr), on); err != nil {

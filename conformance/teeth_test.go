@@ -646,3 +646,38 @@ func lint(t *testing.T, src string, width int) []string {
 	}
 	return got
 }
+
+// A roll, pick or choice scripted but never used fails the scenario where
+// it is scripted (the first of them; a roll at its subject), not at the
+// round.
+func TestUnusedScriptAtItsLine(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		at        string
+		msg       string
+	}{
+		{"a choice nobody asked for", "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 3, Rob 2\n    Jay chooses Jay\n    Rob chooses Rob\n    expect holder Jay\n  }\n}\n",
+			"8:5", "round 1: scripted but never used: Rob chooses Rob"},
+		{"a reroll that never came", "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 3, Rob 2\n    roll Jay 6, Rob 1\n    Jay chooses Jay\n  }\n}\n",
+			"7:10", "round 1: scripted but never used: roll Jay 6; roll Rob 1"},
+		{"the first of two unused, in round 2", "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 3, Rob 2\n    Jay chooses Jay\n  }\n  round 2 {\n    roll Jay 3, Rob 2\n    Rob chooses Rob\n    Jay chooses Jay\n    roll Jay 6, Rob 1\n  }\n}\n",
+			"11:5", "round 2: scripted but never used: roll Jay 6; roll Rob 1; Rob chooses Rob"},
+		{"a random pick no tie needed", "scenario \"s\" {\n  ruleset morturi\n  decide by policy\n  side LA {\n    unit la\n  }\n  side VA {\n    unit va * 2\n  }\n  round 1 {\n    random VA\n  }\n}\n",
+			"11:5", "round 1: scripted but never used: random VA"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(tt.src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range results[0].Failures {
+				got = append(got, f.String())
+			}
+			want := []string{fmt.Sprintf("s.rules:%s: %s", tt.at, tt.msg)}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("failures (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

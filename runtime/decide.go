@@ -151,6 +151,10 @@ func (s *ScriptedDecider) Add(who string, answer ...string) {
 	s.answers[who] = append(s.answers[who], answer)
 }
 
+// Pending counts who's answers not yet asked for: the last Pending(who)
+// answers added for who.
+func (s *ScriptedDecider) Pending(who string) int { return len(s.answers[who]) }
+
 // Unused lists answers never asked for.
 func (s *ScriptedDecider) Unused() []string {
 	var out []string

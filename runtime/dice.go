@@ -201,6 +201,15 @@ func (d *ScriptedDice) init() {
 // AddPick queues the next random pick.
 func (d *ScriptedDice) AddPick(name string) { d.picks = append(d.picks, name) }
 
+// Pending counts the results scripted for who and not yet used: the last
+// Pending(who) rolls added for who. Pending("") counts the picks.
+func (d *ScriptedDice) Pending(who string) int {
+	if who == "" {
+		return len(d.picks)
+	}
+	return len(d.rolls[who])
+}
+
 // Unused lists what was scripted but never asked for.
 func (d *ScriptedDice) Unused() []string {
 	var out []string
