@@ -73,6 +73,12 @@ type Failure struct {
 	Field string // order, holder, chooser, activations, ready, event, or error
 	Pos   dsl.Pos
 	Diff  string // (-want +got), or the error's message
+	// Want and Got are what an expectation wanted and what the round
+	// had: a name, or a list of names, or nil for nobody (`expect chooser
+	// none`); for an `event`, the event wanted, as written after `expect
+	// event`, and the round's events of that kind. Both are nil for an
+	// error.
+	Want, Got any
 	// detail is the error's message after its round, for an error that
 	// names the round it failed in (a runtime.RoundError).
 	detail string
@@ -534,8 +540,29 @@ func names(ns []dsl.Name) []string {
 
 func (r *run) check(field string, pos dsl.Pos, want, got any) {
 	if diff := cmp.Diff(want, got); diff != "" {
-		r.fail(r.round, field, pos, diff)
+		// go-cmp writes some of its spaces as non-breaking spaces, at
+		// random, so that nobody relies on its output; a diff printed for
+		// a reader (and compared by a CI system) is plain text.
+		diff = strings.ReplaceAll(diff, "\u00a0", " ")
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: field, Pos: pos, Diff: diff,
+			Want: orNobody(want), Got: orNobody(got)})
 	}
+}
+
+// orNobody is v, or nil for the empty name (nobody), or an empty list
+// for no names.
+func orNobody(v any) any {
+	switch v := v.(type) {
+	case string:
+		if v == "" {
+			return nil
+		}
+	case []string:
+		if v == nil {
+			return []string{}
+		}
+	}
+	return v
 }
 
 func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
@@ -622,13 +649,20 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 	}
 	switch {
 	case e.No && found:
-		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(matched, "\n  ")))
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
+			Diff: fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(matched, "\n  ")),
+			Want: "no " + want, Got: matched})
 	case !e.No && !found:
 		got := " none"
 		if len(seen) > 0 {
 			got = "\n  " + strings.Join(seen, "\n  ")
 		}
-		r.fail(r.round, "event", e.Pos, fmt.Sprintf("want an event %s; the round's %s events:%s", want, e.Kind, got))
+		if seen == nil {
+			seen = []string{}
+		}
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
+			Diff: fmt.Sprintf("want an event %s; the round's %s events:%s", want, e.Kind, got),
+			Want: want, Got: seen})
 	}
 }
 

@@ -681,3 +681,40 @@ func TestUnusedScriptAtItsLine(t *testing.T) {
 		})
 	}
 }
+
+// A failed expectation carries what was wanted and what was got, as values
+// a program can read, and its diff is plain text: go-cmp's non-breaking
+// spaces, which it writes at random, are written as spaces.
+func TestFailureWantGot(t *testing.T) {
+	src, err := os.ReadFile("testdata/wrong.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = append(src, []byte("scenario \"more\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 4, Rob 2\n    Jay chooses Jay\n    expect chooser none\n    expect event roll Jay 2\n    expect ready none\n  }\n}\n")...)
+	results, err := conformance.RunSource(context.Background(), "wrong.rules", src, conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type wantGot struct {
+		Field     string
+		Want, Got any
+	}
+	var got []wantGot
+	for _, r := range results {
+		for _, f := range r.Failures {
+			got = append(got, wantGot{f.Field, f.Want, f.Got})
+			if strings.Contains(f.Diff, "\u00a0") {
+				t.Errorf("the %s diff has a non-breaking space: %q", f.Field, f.Diff)
+			}
+		}
+	}
+	want := []wantGot{
+		{"holder", "Jay", "Rob"},
+		{"order", []string{"Jay", "Rob"}, []string{"Rob", "Jay"}},
+		{"chooser", nil, "Jay"},
+		{"event", "roll Jay 2", []string{"Jay rolls 4 for priority", "Rob rolls 2 for priority"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("failures (-want +got):\n%s", diff)
+	}
+}

@@ -84,6 +84,8 @@ type failureDoc struct {
 	Round  int    `json:"round"`
 	Field  string `json:"field"`
 	Diff   string `json:"diff"`
+	Want   any    `json:"want"`
+	Got    any    `json:"got"`
 }
 
 func scenarioJSON(file string, sc *dsl.Scenario, res conformance.Result) scenarioDoc {
@@ -96,7 +98,7 @@ func scenarioJSON(file string, sc *dsl.Scenario, res conformance.Result) scenari
 	}
 	for _, f := range res.Failures {
 		d.Failures = append(d.Failures, failureDoc{File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column,
-			Round: f.Round, Field: f.Field, Diff: f.Diff})
+			Round: f.Round, Field: f.Field, Diff: f.Diff, Want: f.Want, Got: f.Got})
 	}
 	return d
 }

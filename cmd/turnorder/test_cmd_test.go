@@ -86,9 +86,12 @@ func TestTestJSON(t *testing.T) {
 	}
 	for _, sc := range got.Scenarios {
 		for i, f := range sc.Failures {
-			// The diff is go-cmp's, whose spacing is not stable.
+			// The diff is go-cmp's, whose layout is not promised.
 			if !strings.Contains(f.Diff, `"Jay"`) || !strings.Contains(f.Diff, `"Rob"`) {
 				t.Errorf("failure %d: diff %q does not show both players", i, f.Diff)
+			}
+			if strings.Contains(f.Diff, "\u00a0") {
+				t.Errorf("failure %d: diff %q has a non-breaking space", i, f.Diff)
 			}
 			sc.Failures[i].Diff = ""
 		}
@@ -99,8 +102,8 @@ func TestTestJSON(t *testing.T) {
 			File: file, Line: 3, Title: "Jay and Rob, with the tie given to the wrong player", Passed: false,
 			Quotes: []string{"As Jay made the choice of who had Priority in the previous turn, the choice of who has Priority in this turn will go to Rob."},
 			Failures: []failureDoc{
-				{File: file, Line: 19, Column: 5, Round: 2, Field: "holder"},
-				{File: file, Line: 20, Column: 5, Round: 2, Field: "order"},
+				{File: file, Line: 19, Column: 5, Round: 2, Field: "holder", Want: "Jay", Got: "Rob"},
+				{File: file, Line: 20, Column: 5, Round: 2, Field: "order", Want: []any{"Jay", "Rob"}, Got: []any{"Rob", "Jay"}},
 			},
 		}},
 		Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`},
