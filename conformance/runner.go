@@ -685,6 +685,9 @@ func eventHas(ev runtime.Event, args []string) bool {
 	if ev.Total != nil {
 		have = append(have, strconv.Itoa(*ev.Total))
 	}
+	if ev.Place > 0 { // a placement's place: `priority #1: Jay`
+		have = append(have, strconv.Itoa(ev.Place))
+	}
 	for _, a := range args {
 		if !slices.Contains(have, a) {
 			return false

@@ -287,6 +287,9 @@ func TestExpectEventNamesWhatHappened(t *testing.T) {
 		{mesbg, "expect no event award Jay", true},
 		{mesbg, "expect event decision Rob by Jay", false}, // Jay did not decide
 		{mesbg, "expect no event decision Jay by Rob", false},
+		{mesbg, "expect event placement Jay 1", true}, // priority #1: Jay
+		{mesbg, "expect event placement Rob 2", true},
+		{mesbg, "expect event placement Jay 2", false},
 		{morturi, "expect event random VA", true},
 		{morturi, "expect event random LA", false}, // LA could have been picked, and was not
 		{morturi, "expect no event random LA", true},
