@@ -667,15 +667,19 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 }
 
 // eventHas reports whether every arg names something in the event. An
-// event's group (Subjects) counts only when it is what the event is about,
-// as the tied subjects of a tie or those rolling again: when the event has
-// a subject or a choice, the group is only who could have been concerned
-// (a decision's options, a random pick's candidates, the tied group an
-// award settles), and `expect event decision Rob by Jay` says that Jay
-// chose Rob, not that Rob was an option.
+// event's group (Subjects) and its By count only when they are what the
+// event is about, as the tied subjects of a tie, those rolling again, or
+// the side that passes: when the event has a subject or a choice, the
+// group is only who could have been concerned (a decision's options, a
+// random pick's candidates, the tied group an award settles) and By who
+// decided or owns it, which `by NAME` asks for. So `expect event decision
+// Rob by Jay` says that Jay chose Rob, not that Rob was an option, and
+// `expect event placement Rob 1` is not met by Jay's first place that Rob
+// chose.
 func eventHas(ev runtime.Event, args []string) bool {
-	have := []string{ev.Subject, ev.By, ev.Standing}
+	have := []string{ev.Subject, ev.Standing}
 	if ev.Subject == "" && len(ev.Choice) == 0 {
+		have = append(have, ev.By)
 		have = append(have, ev.Subjects...)
 	}
 	have = append(have, ev.Choice...)

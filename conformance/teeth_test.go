@@ -239,7 +239,7 @@ func TestExpectEventBy(t *testing.T) {
 		pass   bool
 	}{
 		{"expect event decision Rob", true}, // the option Jay chose
-		{"expect event decision Jay", true},
+		{"expect event decision Jay", false}, // Jay decided, and Rob was chosen
 		{"expect event decision by Jay", true},
 		{"expect event decision Rob by Jay", true},
 		{"expect event decision by Rob", false},
@@ -279,7 +279,9 @@ func TestExpectEventNamesWhatHappened(t *testing.T) {
 		pass        bool
 	}{
 		{mesbg, "expect event decision Jay by Rob", true},
-		{mesbg, "expect event decision Rob by Rob", true}, // Rob decided
+		{mesbg, "expect event decision Rob by Rob", false}, // Rob decided, and chose Jay
+		{mesbg, "expect event decision by Rob", true},
+		{mesbg, "expect event placement Rob 1", false}, // Rob chose Jay's first place, and placed second
 		{mesbg, "expect event decision Jay", true},
 		{mesbg, "expect event award Rob", true}, // award not previous.chooser: Rob is awarded, before Jay
 		{mesbg, "expect event tie Jay Rob", true},
