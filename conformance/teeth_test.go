@@ -238,7 +238,7 @@ func TestExpectEventBy(t *testing.T) {
 		expect string
 		pass   bool
 	}{
-		{"expect event decision Rob", true}, // the option Jay chose
+		{"expect event decision Rob", true},  // the option Jay chose
 		{"expect event decision Jay", false}, // Jay decided, and Rob was chosen
 		{"expect event decision by Jay", true},
 		{"expect event decision Rob by Jay", true},
