@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -238,7 +239,11 @@ func (t *tester) loadWith(arg string) map[string]*runtime.Program {
 	path, as := withPath(arg)
 	src, err := os.ReadFile(path)
 	if err != nil {
-		t.fail("-with: " + pathError(err))
+		msg := "-with: " + pathError(err)
+		if name, _, ok := strings.Cut(arg, "="); ok && as == "" && errors.Is(err, fs.ErrNotExist) {
+			msg += fmt.Sprintf(" (in NAME=FILE, NAME is a ruleset's name, and %s is not one; a ruleset a scenario names by its path cannot be replaced)", name)
+		}
+		t.fail(msg)
 		return nil
 	}
 	f, diags := dsl.Parse(path, src)

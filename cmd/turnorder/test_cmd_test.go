@@ -291,6 +291,11 @@ scenario "A tie is rolled again" {
 		{"-with NAME=FILE of several rulesets", []string{"test", "-with", "mesbg=" + several, "mesbg"}, expectation{code: 1, stderr: []string{
 			"declares 2 rulesets (mesbg, previous_holder)",
 		}, oneLine: true}, "0 passed, 0 failed"},
+		// A path before the = is not a ruleset's name: the whole is taken
+		// for a file's name, which the message explains.
+		{"-with PATH=FILE", []string{"test", "-with", "variant.rules=" + house, byPath}, expectation{code: 1, stderr: []string{
+			"no such file or directory (in NAME=FILE, NAME is a ruleset's name, and variant.rules is not one; a ruleset a scenario names by its path cannot be replaced)\n",
+		}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with a file of no ruleset", []string{"test", "-with", byPath, "mesbg"}, expectation{code: 1, stderr: []string{
 			"declares no ruleset",
 		}, oneLine: true}, "0 passed, 0 failed"},
