@@ -723,3 +723,28 @@ func TestFailureWantGot(t *testing.T) {
 		t.Errorf("failures (-want +got):\n%s", diff)
 	}
 }
+
+// A unit kept from its Ready marker is no `ready` event for `expect event`,
+// though the transcript says why it got none.
+func TestExpectEventReadyDenied(t *testing.T) {
+	for _, tt := range []struct {
+		expect string
+		pass   bool
+	}{
+		{"expect event ready Krug", true},
+		{"expect event ready Grath", false},
+		{"expect no event ready Grath", true},
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			src := "scenario \"s\" {\n  ruleset necromunda\n  decide by policy\n  side Goliaths {\n    unit Krug\n    unit Grath status seriously_injured\n  }\n" +
+				"  side Eschers {\n    unit Mira\n  }\n  round 1 {\n    roll Goliaths 6, Eschers 1\n    " + tt.expect + "\n  }\n}\n"
+			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := results[0].Passed(); got != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", got, tt.pass, results[0].Failures)
+			}
+		})
+	}
+}
