@@ -250,12 +250,8 @@ func TestExpectEventBy(t *testing.T) {
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
 			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Rob\n    " + tt.expect + "\n  }\n}\n"
-			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := results[0].Passed(); got != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", got, tt.pass, results[0].Failures)
+			if r := runOne(t, src); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
 			}
 		})
 	}
@@ -298,12 +294,8 @@ func TestExpectEventNamesWhatHappened(t *testing.T) {
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
 			src := fmt.Sprintf(tt.src, tt.expect)
-			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := results[0].Passed(); got != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", got, tt.pass, results[0].Failures)
+			if r := runOne(t, src); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
 			}
 		})
 	}
@@ -738,13 +730,22 @@ func TestExpectEventReadyDenied(t *testing.T) {
 		t.Run(tt.expect, func(t *testing.T) {
 			src := "scenario \"s\" {\n  ruleset necromunda\n  decide by policy\n  side Goliaths {\n    unit Krug\n    unit Grath status seriously_injured\n  }\n" +
 				"  side Eschers {\n    unit Mira\n  }\n  round 1 {\n    roll Goliaths 6, Eschers 1\n    " + tt.expect + "\n  }\n}\n"
-			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := results[0].Passed(); got != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", got, tt.pass, results[0].Failures)
+			if r := runOne(t, src); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
 			}
 		})
 	}
+}
+
+// runOne runs the one scenario of src, a file named s.rules.
+func runOne(t *testing.T, src string) conformance.Result {
+	t.Helper()
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 {
+		t.Fatalf("%d results, want 1", len(results))
+	}
+	return results[0]
 }
