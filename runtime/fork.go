@@ -516,7 +516,7 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 		}
 		a.runs++
 		if a.runs > a.maxPaths {
-			return nil, finalError{fmt.Errorf("round %d has more than %d paths to enumerate exactly: %w", a.round, a.maxPaths, ErrLimit)}
+			return nil, finalError{errPaths{round: a.round, max: a.maxPaths}}
 		}
 		r.restore(st)
 		f.path, f.at, f.last, f.cps = path, 0, parent.last, f.cps[:0]

@@ -153,3 +153,32 @@ func TestOddsForkingAgreesOnGeneratedRulesets(t *testing.T) {
 	}
 	t.Logf("%d analyses compared, %d errors compared", compared, errs)
 }
+
+// TestOddsForkingFailsAsReplayDoes: a round that fails on some path fails
+// with the error the replay meets first, not with another one the forking
+// analysis met first because it works out an order's every path before the
+// orders after it (here o1 fails only when B and C tie, o2 on its first
+// path).
+func TestOddsForkingFailsAsReplayDoes(t *testing.T) {
+	p := compileInline(t, `ruleset e1 "e1" {
+  sides 2..
+  phase p each round {
+    order sides as o1 {
+      highest roll d2
+      tie: award "A"
+    }
+    order sides as o2 {
+      highest roll d2
+      tie: award "Z"
+    }
+  }
+}`)
+	ctx := context.Background()
+	sides := runtime.Sides("A", "B", "C")
+	opt := runtime.OddsOptions{Rounds: 1}
+	_, werr := p.OddsByReplay(ctx, sides, opt)
+	_, gerr := p.Odds(ctx, sides, opt)
+	if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+		t.Errorf("replay fails with %v, fork with %v", werr, gerr)
+	}
+}
