@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -181,4 +182,63 @@ func TestOddsForkingFailsAsReplayDoes(t *testing.T) {
 	if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
 		t.Errorf("replay fails with %v, fork with %v", werr, gerr)
 	}
+}
+
+// FuzzOddsForking compiles whatever parses and works out its odds both
+// ways: forking must give the replay's fractions, or its error, and must
+// not panic or hang. The seed corpus is small, so that go test stays fast.
+//
+//	go test ./runtime -run '^$' -fuzz FuzzOddsForking -fuzztime 120s
+func FuzzOddsForking(f *testing.F) {
+	for _, body := range []string{
+		"highest roll d3\n tie when len(tied) == 2: award not tied[0].name\n tie: reroll\n choice first by winner default other",
+		"lowest roll 2d3 + agi\n tie: random\n choice before_after by loser default after",
+		"highest roll d3\n tie when len(tied) == 2 { highest roll d2\n tie: reroll\n choice before_after by winner }\n tie when round > 1: award previous.holder\n tie: reroll",
+		"highest roll d2\n tie: award \"A\"",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n side attribute agi int = 1\n phase p each round {\n  order sides as o {\n %s\n  }\n }\n on end of round when round %% 2 == 1 { set agi of holder = round }\n}\n", body), uint8(3), uint8(2), uint8(0), uint8(0))
+	}
+	policies := []runtime.Decider{nil, runtime.Override{runtime.ChooseFirst: "other"}, runtime.Override{runtime.ChooseBeforeAfter: "after"},
+		runtime.Override{runtime.ChooseOrder: "reverse"}}
+	f.Fuzz(func(t *testing.T, src string, nSides, rounds, maxRerolls, policy uint8) {
+		file, diags := dsl.Parse("fuzz.rules", []byte(src))
+		if diags.HasErrors() {
+			return
+		}
+		lim := runtime.DefaultLimits()
+		if maxRerolls > 0 {
+			lim.MaxRerolls = int(maxRerolls % 8)
+		}
+		p, err := runtime.Compile(file, runtime.WithLimits(lim))
+		if err != nil {
+			return
+		}
+		sides := runtime.Sides("A", "B", "C", "D")[:2+nSides%3]
+		ctx := context.Background()
+		opt := runtime.OddsOptions{Rounds: 1 + int(rounds%3), MaxPaths: 2_000, MaxStates: 200, Decider: policies[int(policy)%len(policies)]}
+		short, cancel := context.WithTimeout(ctx, 2*time.Second)
+		want, werr := p.OddsByReplay(short, sides, opt)
+		cancel()
+		if werr != nil && (errors.Is(werr, context.DeadlineExceeded) || strings.Contains(werr.Error(), "paths to enumerate exactly")) {
+			return // out of the oracle's reach
+		}
+		opt.MaxPaths = 1_000_000
+		long, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		got, gerr := p.Odds(long, sides, opt)
+		switch {
+		case errors.Is(gerr, context.DeadlineExceeded):
+			t.Fatalf("forking takes over 30 s where the replay took under 2")
+		case werr != nil:
+			if gerr == nil || gerr.Error() != werr.Error() {
+				t.Fatalf("replay fails with %v, fork with %v", werr, gerr)
+			}
+		case gerr != nil:
+			t.Fatalf("fork fails with %v, replay does not", gerr)
+		default:
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Fatalf("(-replay +fork):\n%s", diff)
+			}
+		}
+	})
 }
