@@ -242,3 +242,41 @@ func FuzzOddsForking(f *testing.F) {
 		}
 	})
 }
+
+// TestOddsForkingCountsRerollsThatLoop: a reroll that ties again is
+// dropped as a loop, but it is still counted against MaxRerolls first, as
+// the replay counts it. Here four sides tie, then three, then two twice:
+// the fourth reroll goes over a limit of 3, which the forks must see even
+// when the loop is one they have met before (from fewer rerolls) and
+// remember.
+func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
+	p0 := `ruleset g "g" {
+  sides 2..
+  side attribute morale int = 1
+  phase p1 {
+    order sides as o1 {
+      highest roll d3 + morale
+      tie: reroll
+    }
+  }
+}`
+	ctx := context.Background()
+	sides := runtime.Sides("Ann", "Bob", "Cid", "Dee")
+	sides[2].Attrs = map[string]any{"morale": 2}
+	for mr := 1; mr <= 5; mr++ {
+		p := compileInline(t, p0, runtime.WithLimits(runtime.Limits{MaxRerolls: mr, MaxSteps: 100}))
+		opt := runtime.OddsOptions{Rounds: 1}
+		want, werr := p.OddsByReplay(ctx, sides, opt)
+		got, gerr := p.Odds(ctx, sides, opt)
+		switch {
+		case werr != nil || gerr != nil:
+			if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+				t.Errorf("MaxRerolls %d: replay fails with %v, fork with %v", mr, werr, gerr)
+			}
+		default:
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Errorf("MaxRerolls %d (-replay +fork):\n%s", mr, diff)
+			}
+		}
+	}
+}
