@@ -482,7 +482,11 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	r.cpAt = r.depth + 1
 	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead}
 	d.frames = append(d.frames, f)
-	defer func() { d.frames = d.frames[:len(d.frames)-1]; r.peak, r.cpAt = peak, cpAt }()
+	// The outer count's peak takes this part's, whatever it ends in: a
+	// reroll that looped was counted before the loop was seen, as the
+	// replay counts it, and no result of the part carries it when the
+	// part's every path loops.
+	defer func() { d.frames = d.frames[:len(d.frames)-1]; r.peak, r.cpAt = max(peak, r.peak), cpAt }()
 	// shifted returns a checkpoint's sequel for a path that passed it with
 	// rerolls counted: the counts are the most of either.
 	shifted := func(res *cpResult, rerolls int) ([]cpOut, error) {
@@ -516,7 +520,7 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 		}
 		a.runs++
 		if a.runs > a.maxPaths {
-			return nil, finalError{fmt.Errorf("round %d has more than %d paths to enumerate exactly: %w", a.round, a.maxPaths, ErrLimit)}
+			return nil, finalError{errPaths{round: a.round, max: a.maxPaths}}
 		}
 		r.restore(st)
 		f.path, f.at, f.last, f.cps = path, 0, parent.last, f.cps[:0]

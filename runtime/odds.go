@@ -536,12 +536,27 @@ func rankKey(totals []int) string {
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo) ([]outcome, int, error) {
 	if fork {
 		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders)
-		if !errors.Is(err, errNoFork) {
+		// A round that fails fails with the error the replay meets first:
+		// the forks work out an order's every path before the orders after
+		// it, so they may meet another one first. Only going over the path
+		// bound is left as it is: the replay would take longer to say as
+		// much.
+		var tooMany errPaths
+		if err == nil || ctx.Err() != nil || errors.As(err, &tooMany) {
 			return outs, paths, err
 		}
 	}
 	return enumerateRoundWith(ctx, b, maxPaths, nil)
 }
+
+// errPaths is going over OddsOptions.MaxPaths in a round.
+type errPaths struct{ round, max int }
+
+func (e errPaths) Error() string {
+	return fmt.Sprintf("round %d has more than %d paths to enumerate exactly: %v", e.round, e.max, ErrLimit)
+}
+
+func (errPaths) Unwrap() error { return ErrLimit }
 
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
 // orders' results shared by the analysis) is not nil.
@@ -557,7 +572,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		}
 		an.runs++
 		if an.runs > maxPaths {
-			return nil, fmt.Errorf("round %d has more than %d paths to enumerate exactly: %w", b.round+1, maxPaths, ErrLimit)
+			return nil, errPaths{round: b.round + 1, max: maxPaths}
 		}
 		c := b.Clone(WithDice(&enumDice{frames: []*frame{{path: path}}, an: an}))
 		res, err := c.PlayRound(ctx)

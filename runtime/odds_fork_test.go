@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -152,4 +153,130 @@ func TestOddsForkingAgreesOnGeneratedRulesets(t *testing.T) {
 		}
 	}
 	t.Logf("%d analyses compared, %d errors compared", compared, errs)
+}
+
+// TestOddsForkingFailsAsReplayDoes: a round that fails on some path fails
+// with the error the replay meets first, not with another one the forking
+// analysis met first because it works out an order's every path before the
+// orders after it (here o1 fails only when B and C tie, o2 on its first
+// path).
+func TestOddsForkingFailsAsReplayDoes(t *testing.T) {
+	p := compileInline(t, `ruleset e1 "e1" {
+  sides 2..
+  phase p each round {
+    order sides as o1 {
+      highest roll d2
+      tie: award "A"
+    }
+    order sides as o2 {
+      highest roll d2
+      tie: award "Z"
+    }
+  }
+}`)
+	ctx := context.Background()
+	sides := runtime.Sides("A", "B", "C")
+	opt := runtime.OddsOptions{Rounds: 1}
+	_, werr := p.OddsByReplay(ctx, sides, opt)
+	_, gerr := p.Odds(ctx, sides, opt)
+	if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+		t.Errorf("replay fails with %v, fork with %v", werr, gerr)
+	}
+}
+
+// FuzzOddsForking compiles whatever parses and works out its odds both
+// ways: forking must give the replay's fractions, or its error, and must
+// not panic or hang. The seed corpus is small, so that go test stays fast.
+//
+//	go test ./runtime -run '^$' -fuzz FuzzOddsForking -fuzztime 120s
+func FuzzOddsForking(f *testing.F) {
+	for _, body := range []string{
+		"highest roll d3\n tie when len(tied) == 2: award not tied[0].name\n tie: reroll\n choice first by winner default other",
+		"lowest roll 2d3 + agi\n tie: random\n choice before_after by loser default after",
+		"highest roll d3\n tie when len(tied) == 2 { highest roll d2\n tie: reroll\n choice before_after by winner }\n tie when round > 1: award previous.holder\n tie: reroll",
+		"highest roll d2\n tie: award \"A\"",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n side attribute agi int = 1\n phase p each round {\n  order sides as o {\n %s\n  }\n }\n on end of round when round %% 2 == 1 { set agi of holder = round }\n}\n", body), uint8(3), uint8(2), uint8(0), uint8(0))
+	}
+	policies := []runtime.Decider{nil, runtime.Override{runtime.ChooseFirst: "other"}, runtime.Override{runtime.ChooseBeforeAfter: "after"},
+		runtime.Override{runtime.ChooseOrder: "reverse"}}
+	f.Fuzz(func(t *testing.T, src string, nSides, rounds, maxRerolls, policy uint8) {
+		file, diags := dsl.Parse("fuzz.rules", []byte(src))
+		if diags.HasErrors() {
+			return
+		}
+		lim := runtime.DefaultLimits()
+		if maxRerolls > 0 {
+			lim.MaxRerolls = int(maxRerolls % 8)
+		}
+		p, err := runtime.Compile(file, runtime.WithLimits(lim))
+		if err != nil {
+			return
+		}
+		sides := runtime.Sides("A", "B", "C", "D")[:2+nSides%3]
+		ctx := context.Background()
+		opt := runtime.OddsOptions{Rounds: 1 + int(rounds%3), MaxPaths: 2_000, MaxStates: 200, Decider: policies[int(policy)%len(policies)]}
+		short, cancel := context.WithTimeout(ctx, 2*time.Second)
+		want, werr := p.OddsByReplay(short, sides, opt)
+		cancel()
+		if werr != nil && (errors.Is(werr, context.DeadlineExceeded) || strings.Contains(werr.Error(), "paths to enumerate exactly")) {
+			return // out of the oracle's reach
+		}
+		opt.MaxPaths = 1_000_000
+		long, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		got, gerr := p.Odds(long, sides, opt)
+		switch {
+		case errors.Is(gerr, context.DeadlineExceeded):
+			t.Fatalf("forking takes over 30 s where the replay took under 2")
+		case werr != nil:
+			if gerr == nil || gerr.Error() != werr.Error() {
+				t.Fatalf("replay fails with %v, fork with %v", werr, gerr)
+			}
+		case gerr != nil:
+			t.Fatalf("fork fails with %v, replay does not", gerr)
+		default:
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Fatalf("(-replay +fork):\n%s", diff)
+			}
+		}
+	})
+}
+
+// TestOddsForkingCountsRerollsThatLoop: a reroll that ties again is
+// dropped as a loop, but it is still counted against MaxRerolls first, as
+// the replay counts it. Here four sides tie, then three, then two twice:
+// the fourth reroll goes over a limit of 3, which the forks must see even
+// when the loop is one they have met before (from fewer rerolls) and
+// remember.
+func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
+	p0 := `ruleset g "g" {
+  sides 2..
+  side attribute morale int = 1
+  phase p1 {
+    order sides as o1 {
+      highest roll d3 + morale
+      tie: reroll
+    }
+  }
+}`
+	ctx := context.Background()
+	sides := runtime.Sides("Ann", "Bob", "Cid", "Dee")
+	sides[2].Attrs = map[string]any{"morale": 2}
+	for mr := 1; mr <= 5; mr++ {
+		p := compileInline(t, p0, runtime.WithLimits(runtime.Limits{MaxRerolls: mr, MaxSteps: 100}))
+		opt := runtime.OddsOptions{Rounds: 1}
+		want, werr := p.OddsByReplay(ctx, sides, opt)
+		got, gerr := p.Odds(ctx, sides, opt)
+		switch {
+		case werr != nil || gerr != nil:
+			if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+				t.Errorf("MaxRerolls %d: replay fails with %v, fork with %v", mr, werr, gerr)
+			}
+		default:
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Errorf("MaxRerolls %d (-replay +fork):\n%s", mr, diff)
+			}
+		}
+	}
 }
