@@ -383,27 +383,10 @@ func (r *orderRun) checkpoint(li, s int, handed bool) error {
 	k = append(k, '|')
 	k = append(k, bit(r.nested > 0), '|')
 	for i, p := range r.perm {
-		k = strconv.AppendInt(k, int64(p), 10)
-		k = append(k, bit(r.cut[i]))
-		w := r.reason[p]
-		k = strconv.AppendInt(k, int64(a.id(w.m)), 10)
-		k = append(k, '/')
-		k = append(k, w.by...)
-		k = append(k, '/')
-		if w.kept != nil {
-			k = strconv.AppendInt(k, int64(a.id(w.kept)), 10)
-		}
-		k = append(k, ',')
+		k = a.appendPlace(k, p, r.cut[i], r.reason[p])
 	}
 	k = append(k, '|')
-	for _, g := range r.groups {
-		k = strconv.AppendQuote(k, strings.Join(g.Members, "\x00"))
-		k = append(k, '/')
-		k = append(k, g.Chooser...)
-		k = append(k, '/')
-		k = strconv.AppendInt(k, int64(g.ChoiceRound), 10)
-		k = append(k, ';')
-	}
+	k = appendGroups(k, r.groups)
 	k = append(k, '|')
 	// The last roll matters only to a later roll of the same subjects,
 	// which can only be among the blocks still to come: at s and after in
@@ -671,24 +654,36 @@ func (r *orderRun) capture(st *runState, lo, hi int) *forkOut {
 func (r *orderRun) outKey(a *analysis, o *forkOut) string {
 	k := a.key[:0]
 	for i, p := range o.perm {
-		k = strconv.AppendInt(k, int64(p), 10)
-		k = append(k, bit(o.cut[i]))
-		w := o.why[i]
-		k = strconv.AppendInt(k, int64(a.id(w.m)), 10)
-		k = append(k, '/')
-		k = append(k, w.by...)
-		k = append(k, '/')
-		if w.kept != nil {
-			k = strconv.AppendInt(k, int64(a.id(w.kept)), 10)
-		}
-		k = append(k, ',')
+		k = a.appendPlace(k, p, o.cut[i], o.why[i])
 	}
 	k = append(k, '|')
 	k = append(k, o.chooser...)
 	k = append(k, '|')
 	k = strconv.AppendInt(k, int64(o.choseIn), 10)
 	k = append(k, '|', bit(o.handed), bit(o.drawn), '|')
-	for _, g := range o.groups {
+	k = appendGroups(k, o.groups)
+	a.key = k
+	return string(k)
+}
+
+// appendPlace appends one position of a state key: its subject, whether a
+// cut follows it, and why the subject is placed there.
+func (a *analysis) appendPlace(k []byte, subject int, cut bool, w why) []byte {
+	k = strconv.AppendInt(k, int64(subject), 10)
+	k = append(k, bit(cut))
+	k = strconv.AppendInt(k, int64(a.id(w.m)), 10)
+	k = append(k, '/')
+	k = append(k, w.by...)
+	k = append(k, '/')
+	if w.kept != nil {
+		k = strconv.AppendInt(k, int64(a.id(w.kept)), 10)
+	}
+	return append(k, ',')
+}
+
+// appendGroups appends the tie groups of a state key.
+func appendGroups(k []byte, groups []TieGroup) []byte {
+	for _, g := range groups {
 		k = strconv.AppendQuote(k, strings.Join(g.Members, "\x00"))
 		k = append(k, '/')
 		k = append(k, g.Chooser...)
@@ -696,8 +691,7 @@ func (r *orderRun) outKey(a *analysis, o *forkOut) string {
 		k = strconv.AppendInt(k, int64(g.ChoiceRound), 10)
 		k = append(k, ';')
 	}
-	a.key = k
-	return string(k)
+	return k
 }
 
 // finalError is an analysis error that names its round already.
