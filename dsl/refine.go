@@ -119,6 +119,11 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 				return bd
 			}
 		}
+		if word == "by" && firstWordBefore(tokens, d.Pos.Offset) == "expect" {
+			// `expect event KIND by` with no name: the grammar took the
+			// by for the end of the statement.
+			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
+		}
 		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
 	}
 	g, ok := blocks[opener]
@@ -559,6 +564,23 @@ func lineWords(tokens []lexer.Token, offset, n int) []string {
 		}
 	}
 	return out
+}
+
+// firstWordBefore returns the first word of the statement holding the
+// token at offset: the first after the last end of line or brace before it.
+func firstWordBefore(tokens []lexer.Token, offset int) string {
+	first := ""
+	for _, t := range tokens {
+		switch {
+		case t.Pos.Offset >= offset:
+			return first
+		case t.Type == tokenType("EOL") || t.Value == "{" || t.Value == "}":
+			first = ""
+		case !spacing(t) && first == "":
+			first = t.Value
+		}
+	}
+	return first
 }
 
 // scopeHelp says what a scope can be.
