@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -216,6 +217,9 @@ func (l *linter) expect(e *dsl.Expect) {
 		if by := e.Event.By; by != nil {
 			l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team)
 		}
+		for _, a := range e.Event.Args {
+			l.eventArg(e, string(a))
+		}
 	}
 }
 
@@ -300,6 +304,37 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	}
 	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, l.known())
 	return false
+}
+
+// eventArg reports an argument of `expect [no] event` that no event can
+// mention, which would make `expect no event` pass whatever the round did:
+// events name sides, units, teams, orders and hook points, and hold
+// numbers (a roll, a total, a place) and answers (before, after, pass).
+func (l *linter) eventArg(e *dsl.Expect, a string) {
+	if _, err := strconv.Atoi(a); err == nil || a == "before" || a == "after" || a == "pass" ||
+		l.b.Side(a) != nil || l.b.Unit(a) != nil || slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == a }) ||
+		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) {
+		return
+	}
+	what := "expect event"
+	if e.Event.No {
+		what = "expect no event"
+	}
+	args := names(e.Event.Args)
+	l.mistake(l.round, e.Event.Pos, "%s %s %s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
+		what, e.Event.Kind, strings.Join(args, " "), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
+}
+
+// hookNames are the names of the ruleset's phases, steps and named hooks,
+// which its hook events mention, in the order a round reaches them.
+func (l *linter) hookNames() []string {
+	var out []string
+	for _, at := range l.prog.HookPoints() {
+		if at.Name != "" && !slices.Contains(out, at.Name) {
+			out = append(out, at.Name)
+		}
+	}
+	return out
 }
 
 // option reports an answer of s that no decision can offer: the options

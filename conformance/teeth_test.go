@@ -330,6 +330,11 @@ func TestScenarioMistakes(t *testing.T) {
 		{"a decider nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event decision by Jya\n  }\n", 8,
 			"expect event decision by Jya: no side or unit is called Jya (sides Jay, Rob)"},
 		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
+		// A typo in `expect no event` would pass whatever the round did.
+		{"an event of nobody", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect no event roll Jya 4\n  }\n", 8,
+			"expect no event roll Jya 4: no side, unit, team, order or hook point is called Jya (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)"},
+		{"an event of an unknown hook", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event hook \"Roll for priority\"\n  }\n", 8,
+			"expect event hook Roll for priority: no side, unit, team, order or hook point is called Roll for priority"},
 		// Found when the round rolls, and reported at the roll.
 		{"an impossible roll", "  round 1 {\n    roll Jay 3, Rob 3\n    roll Jay 4, Rob 9\n    expect holder Jay\n  }\n", 7,
 			"scripted roll 9 for Rob is impossible on d6"},

@@ -408,3 +408,24 @@ func ExampleBattle_Activate() {
 	// refused: Ludi Aeternum cannot activate Brutus now (ready: Decimus, Flavia)
 	// done: Flavia
 }
+
+// List where a Go hook can plug into a ruleset's round, and the standings
+// it can read, as a virtual tabletop does to offer its special rules a
+// place to run.
+func ExampleProgram_HookPoints() {
+	p := compileBundled("necromunda")
+	for _, at := range p.HookPoints() {
+		fmt.Println(at)
+	}
+	fmt.Println("standings:", strings.Join(p.Standings(), ", "))
+	// Output:
+	// start of round
+	// start of phase priority
+	// start of step Roll For Priority
+	// end of step Roll For Priority
+	// start of step Ready Gang
+	// end of step Ready Gang
+	// end of phase priority
+	// end of round
+	// standings: priority
+}

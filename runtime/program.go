@@ -319,6 +319,41 @@ func (p *Program) UnitAttrs() []Attr { return slices.Clone(p.unitAttrs) }
 // Statuses returns the unit statuses the ruleset declares, in order.
 func (p *Program) Statuses() []string { return slices.Clone(p.statuses) }
 
+// Standings returns the names of the ruleset's order procedures, in the
+// order they are declared: the standings a battle can hold.
+func (p *Program) Standings() []string {
+	out := make([]string, len(p.orderList))
+	for i, o := range p.orderList {
+		out[i] = o.name
+	}
+	return out
+}
+
+// HookPoints returns every point a round passes where special rules plug
+// in, in the order a round first reaches them: the start of the round,
+// the start of each phase and step, its named hooks, their ends, and the
+// end of the round. A phase played once per battle is listed all the same.
+func (p *Program) HookPoints() []HookPoint {
+	out := []HookPoint{hpRoundStart}
+	var walk func(ph *phase)
+	walk = func(ph *phase) {
+		out = append(out, *ph.start)
+		for _, it := range ph.items {
+			switch x := it.(type) {
+			case *phase:
+				walk(x)
+			case *hookPoint:
+				out = append(out, *x.at)
+			}
+		}
+		out = append(out, *ph.end)
+	}
+	for _, ph := range p.phases {
+		walk(ph)
+	}
+	return append(out, hpRoundEnd)
+}
+
 // OrdersUnits reports whether the order that decides who holds priority
 // orders units, not sides: its battles need sides with units (NewBattle
 // refuses sides that have none), and the holder is a unit.
