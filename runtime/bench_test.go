@@ -4,7 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -50,6 +52,38 @@ import (
 // is spread thin: no allocation, the dice under a tenth of the time, and no
 // other function above a seventh.
 
+// nativeNs caches each native baseline's ns/op, measured once per process,
+// so that every benchmark of the runtime reports its ratio to a baseline
+// measured on the same machine in the same run (testing.Benchmark cannot
+// be called from inside a benchmark).
+var nativeNs = struct {
+	sync.Mutex
+	m map[string]float64
+}{m: map[string]float64{}}
+
+// reportVsNative reports b's ns/op as a multiple of the native baseline's,
+// as the metric x-native: the number the speed goal (3x) is about. rounds
+// plays n native rounds, each as its benchmark plays one.
+func reportVsNative(b *testing.B, name string, rounds func(n int)) {
+	nativeNs.Lock()
+	ns, ok := nativeNs.m[name]
+	if !ok {
+		for n := 1 << 10; ; n *= 2 {
+			start := time.Now()
+			rounds(n)
+			if d := time.Since(start); d > 200*time.Millisecond || n >= 1<<30 {
+				ns = float64(d.Nanoseconds()) / float64(n)
+				break
+			}
+		}
+		nativeNs.m[name] = ns
+	}
+	nativeNs.Unlock()
+	if b.N > 0 && ns > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/ns, "x-native")
+	}
+}
+
 func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events, record bool) {
 	p := mustProgram(b, name)
 	battle, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithTranscript(events))
@@ -66,6 +100,22 @@ func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events, re
 		} else if err := battle.AdvanceRound(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+	switch name {
+	case "mesbg":
+		reportVsNative(b, name, func(n int) {
+			m := newMESBGNative()
+			for range n {
+				m.playRound()
+			}
+		})
+	case "necromunda":
+		reportVsNative(b, name, func(n int) {
+			nn := newNecromundaNative(len(sides))
+			for range n {
+				nn.playRound()
+			}
+		})
 	}
 }
 
@@ -153,8 +203,12 @@ func (m *mesbgNative) playRound() {
 	m.prevChooser, m.prevHolder, m.prevOrder = m.chooser, m.holder, m.order
 }
 
+func newMESBGNative() *mesbgNative {
+	return &mesbgNative{rng: rand.New(rand.NewPCG(1, 2)), limit: 1000}
+}
+
 func BenchmarkMESBGRoundNative(b *testing.B) {
-	m := &mesbgNative{rng: rand.New(rand.NewPCG(1, 2)), limit: 1000}
+	m := newMESBGNative()
 	b.ReportAllocs()
 	for b.Loop() {
 		m.playRound()
@@ -166,6 +220,19 @@ type necromundaNative struct {
 	rng   *rand.Rand
 	order []int
 	rolls []int
+	group []int
+}
+
+func newNecromundaNative(players int) *necromundaNative {
+	return &necromundaNative{rng: rand.New(rand.NewPCG(1, 2)), rolls: make([]int, players), group: make([]int, players)}
+}
+
+// playRound orders every player.
+func (n *necromundaNative) playRound() {
+	for i := range n.group {
+		n.group[i] = i
+	}
+	n.order = n.orderGroup(n.group, n.order[:0])
 }
 
 func (n *necromundaNative) orderGroup(group []int, out []int) []int {
@@ -192,13 +259,9 @@ func (n *necromundaNative) orderGroup(group []int, out []int) []int {
 }
 
 func BenchmarkNecromunda4Native(b *testing.B) {
-	n := &necromundaNative{rng: rand.New(rand.NewPCG(1, 2)), rolls: make([]int, 4)}
-	group := make([]int, 4)
+	n := newNecromundaNative(4)
 	b.ReportAllocs()
 	for b.Loop() {
-		for i := range group {
-			group[i] = i
-		}
-		n.order = n.orderGroup(group, n.order[:0])
+		n.playRound()
 	}
 }
