@@ -186,3 +186,32 @@ func TestEventsAreCopies(t *testing.T) {
 		})
 	}
 }
+
+// A round reuses the transcript array of the round before the previous
+// one: what a host was given of every earlier round stays as it was.
+func TestEarlierRoundsEventsSurvive(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results, events [][]runtime.Event
+	var want []string
+	for range 6 {
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results, events = append(results, res.Events), append(events, b.Events())
+		want = append(want, fmt.Sprint(res.Events))
+	}
+	for i := range want {
+		if diff := cmp.Diff(want[i], fmt.Sprint(results[i])); diff != "" {
+			t.Errorf("round %d's result after round 6 (-then +now):\n%s", i+1, diff)
+		}
+		if diff := cmp.Diff(want[i], fmt.Sprint(events[i])); diff != "" {
+			t.Errorf("round %d's Events after round 6 (-then +now):\n%s", i+1, diff)
+		}
+	}
+}

@@ -103,11 +103,15 @@ func (b *Battle) startRound(ctx context.Context) error {
 	if next == nil || next == b.cur {
 		next = &roundState{}
 	}
+	events := next.Events[:0]
 	*next = roundState{Round: b.round, Stage: "activation"}
 	if b.transcript {
-		// Rounds tend to say as much as the last one did: one allocation
-		// for the transcript, not one each time it outgrows itself.
-		next.Events = make([]Event, 0, len(b.pending)+max(8, b.eventsHint))
+		// The old round's transcript was never handed out (Events and
+		// Result copy it), so its array is free to reuse. Rounds tend to
+		// say as much as the last one did: grow it once, not each time it
+		// outgrows itself.
+		clear(events[:cap(events)])
+		next.Events = slices.Grow(events, len(b.pending)+max(8, b.eventsHint))
 	}
 	next.Events = append(next.Events, b.takePending()...)
 	b.prevRound, b.cur = b.cur, next
