@@ -56,6 +56,16 @@ func TestAccessorsReturnCopies(t *testing.T) {
 				m.Order[i] = "X"
 			}
 		}},
+		{"Next", func() any { return b.Next() }, func() {
+			n := b.Next()
+			for i := range n.Options {
+				n.Options[i] = "X"
+			}
+			// The battle's own turn must not be the one handed out.
+			if err := b.Activate(ctx, "X"); err == nil {
+				t.Error("Activate(X) after editing what Next returned: no error")
+			}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -164,6 +164,8 @@ type Battle struct {
 	decider    Decider
 	transcript bool
 	eventsHint int   // how many events the last round had
+	actsHint   int   // how many activations and passes it had
+	turnBuf    Turn  // what turn returns
 	intSlab    []int // numbers events point to (see intp)
 	hooks      []HostHook
 

@@ -213,6 +213,16 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	return ans, checkAnswer(d, ans)
 }
 
+// owned returns an answer decide gave as the battle's own, for what the
+// battle keeps (its transcript): a policy's answer already is, but a
+// decider may answer from a buffer it reuses.
+func (b *Battle) owned(ans []string) []string {
+	if b.policyDecides() {
+		return ans
+	}
+	return slices.Clone(ans)
+}
+
 // checkAnswer validates a decider's answer.
 func checkAnswer(d Decision, ans []string) error {
 	bad := func() error {

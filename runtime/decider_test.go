@@ -87,3 +87,40 @@ func TestDeciderOwnsItsDecision(t *testing.T) {
 		})
 	}
 }
+
+// A Decider may answer from a buffer it reuses: the transcript keeps each
+// answer as it was given.
+func TestDeciderMayReuseItsAnswer(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, name)
+			var buf []string
+			var answered [][]string
+			d := runtime.DeciderFunc(func(_ context.Context, d runtime.Decision) ([]string, error) {
+				buf = append(buf[:0], d.Default...)
+				answered = append(answered, slices.Clone(buf))
+				return buf, nil
+			})
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(5)), runtime.WithDecider(d))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [][]string
+			for range 4 {
+				res, err := b.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range res.Events {
+					if e.Kind == runtime.EvDecision {
+						got = append(got, e.Choice)
+					}
+				}
+			}
+			if diff := cmp.Diff(answered, got); diff != "" {
+				t.Errorf("the decision events' choices (-answered +recorded):\n%s", diff)
+			}
+		})
+	}
+}

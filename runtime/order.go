@@ -787,7 +787,8 @@ func (r *orderRun) ask(l *choiceLink, by, self string, group []int, answer strin
 		return nil, err
 	}
 	if b.transcript {
-		b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: slices.Clone(ans), Subjects: slices.Clone(names),
+		// names is the battle's own: a decider is given a copy.
+		b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: b.owned(ans), Subjects: names,
 			Rule: l.desc, Detail: string(d.Kind), Pos: l.at})
 	}
 	if slices.Equal(ans, d.Default) {

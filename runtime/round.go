@@ -59,7 +59,8 @@ func (b *Battle) ready(what string) error {
 // AdvanceRound plays one whole round like PlayRound, without making a
 // RoundResult, for hosts that read the battle (Holder, Order, Events)
 // instead. With seeded dice, the ruleset's policies and the transcript
-// off, a round that needs no expr-lang expression allocates nothing.
+// off, a round that needs no expr-lang expression allocates nothing but
+// its record of activations, if it has any.
 func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.StartRound(ctx); err != nil {
 		return err
@@ -266,11 +267,13 @@ func (b *Battle) readyAll(rr *readyRule) error {
 					u.Ready = false
 					b.changed()
 				}
-				why := rr.cond.src
-				if !rr.unless {
-					why = "not " + why
+				if b.transcript {
+					why := rr.cond.src
+					if !rr.unless {
+						why = "not " + why
+					}
+					b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Detail: "no Ready marker: " + why, Pos: posString(rr.pos)})
 				}
-				b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Detail: "no Ready marker: " + why, Pos: posString(rr.pos)})
 				continue
 			}
 		}
@@ -278,9 +281,11 @@ func (b *Battle) readyAll(rr *readyRule) error {
 			u.Ready = true
 			b.changed()
 		}
-		if rr != nil {
+		switch {
+		case !b.transcript:
+		case rr != nil:
 			b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Pos: posString(rr.pos)})
-		} else {
+		default:
 			b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name})
 		}
 	}
@@ -427,6 +432,18 @@ type Turn struct {
 // Next returns whose turn it is, or nil when the round's activations are
 // over (no unit is ready, or the ruleset has no activation).
 func (b *Battle) Next() *Turn {
+	t := b.turn()
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.Options = slices.Clone(t.Options)
+	return &c
+}
+
+// turn is Next in the battle's own memory, for its own use: the turn and
+// its options are good until the next call.
+func (b *Battle) turn() *Turn {
 	act := b.prog.act
 	if !b.InRound() || b.halfPlayed() || act == nil || !b.anyReady() {
 		return nil
@@ -436,26 +453,30 @@ func (b *Battle) Next() *Turn {
 		return nil
 	}
 	order := b.roundOrder(st)
+	t := &b.turnBuf
 	switch act.mode {
 	case "unit_order":
 		for _, n := range order {
 			if u := b.unitByNm[n]; u != nil && u.Ready {
-				return &Turn{Side: u.Side.Name, Options: []string{u.Name}}
+				*t = Turn{Side: u.Side.Name, Options: append(t.Options[:0], u.Name)}
+				return t
 			}
 		}
 		return nil
 	case "sequential":
 		for k := 0; k < len(order); k++ {
 			side := order[(b.cur.Turn+k)%len(order)]
-			if ready := b.readyOf(side); len(ready) > 0 {
-				return &Turn{Side: side, Options: ready, CanPass: act.passAllowed}
+			if ready := b.readyOf(side, t.Options[:0]); len(ready) > 0 {
+				*t = Turn{Side: side, Options: ready, CanPass: act.passAllowed}
+				return t
 			}
 		}
 		return nil
 	}
 	side := order[b.cur.Turn%len(order)]
-	ready := b.readyOf(side)
-	return &Turn{Side: side, Options: ready, MustPass: len(ready) == 0, CanPass: act.passAllowed && len(ready) > 0}
+	ready := b.readyOf(side, t.Options[:0])
+	*t = Turn{Side: side, Options: ready, MustPass: len(ready) == 0, CanPass: act.passAllowed && len(ready) > 0}
+	return t
 }
 
 func (b *Battle) anyReady() bool {
@@ -467,18 +488,21 @@ func (b *Battle) anyReady() bool {
 	return false
 }
 
-func (b *Battle) readyOf(side string) []string {
-	s := b.sideByNm[side]
-	if s == nil {
-		return nil
-	}
-	var out []string
-	for _, u := range s.Units {
-		if u.Ready {
-			out = append(out, u.Name)
+// readyOf appends the names of side's ready units to out.
+func (b *Battle) readyOf(side string, out []string) []string {
+	if s := b.sideByNm[side]; s != nil {
+		for _, u := range s.Units {
+			if u.Ready {
+				out = append(out, u.Name)
+			}
 		}
 	}
 	return out
+}
+
+func (b *Battle) hasReady(side string) bool {
+	s := b.sideByNm[side]
+	return s != nil && slices.ContainsFunc(s.Units, func(u *Unit) bool { return u.Ready })
 }
 
 func (b *Battle) step() error {
@@ -501,7 +525,7 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	t := b.Next()
+	t := b.turn()
 	if t == nil {
 		return ErrRoundOver
 	}
@@ -517,7 +541,7 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	u := b.unitByNm[unit]
 	u.Ready = false
 	b.changed()
-	b.cur.Activations = append(b.cur.Activations, ActivationRecord{Side: t.Side, Unit: unit})
+	b.record(ActivationRecord{Side: t.Side, Unit: unit})
 	b.emit(Event{Kind: EvActivate, By: t.Side, Subject: unit})
 	b.advance(t.Side)
 	return nil
@@ -535,7 +559,7 @@ func (b *Battle) Pass(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	t := b.Next()
+	t := b.turn()
 	if t == nil {
 		return ErrRoundOver
 	}
@@ -545,7 +569,7 @@ func (b *Battle) Pass(ctx context.Context) error {
 	if err := b.step(); err != nil {
 		return err
 	}
-	b.cur.Activations = append(b.cur.Activations, ActivationRecord{Side: t.Side, Pass: true})
+	b.record(ActivationRecord{Side: t.Side, Pass: true})
 	why := "no ready unit"
 	if !t.MustPass {
 		why = "chose to pass"
@@ -555,6 +579,16 @@ func (b *Battle) Pass(ctx context.Context) error {
 	return nil
 }
 
+// record adds a to the round's record of activations. The record is
+// shared (see Activations), so each round makes its own, at its first
+// activation, as long as the last round's was.
+func (b *Battle) record(a ActivationRecord) {
+	if b.cur.Activations == nil {
+		b.cur.Activations = make([]ActivationRecord, 0, max(b.actsHint, 1))
+	}
+	b.cur.Activations = append(b.cur.Activations, a)
+}
+
 func (b *Battle) advance(side string) {
 	switch b.prog.act.mode {
 	case "alternate":
@@ -562,7 +596,7 @@ func (b *Battle) advance(side string) {
 	case "sequential":
 		st := b.standings[b.prog.act.by.id]
 		b.cur.Turn = slices.Index(b.roundOrder(st), side)
-		if len(b.readyOf(side)) == 0 {
+		if !b.hasReady(side) {
 			b.cur.Turn++
 		}
 	}
@@ -580,23 +614,29 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if !b.InRound() {
 		return false, errNoRound("Step")
 	}
-	t := b.Next()
+	t := b.turn()
 	if t == nil {
 		return true, nil
 	}
 	if t.MustPass {
 		return false, b.Pass(ctx)
 	}
-	options := t.Options
-	if t.CanPass {
-		options = append(slices.Clone(options), "pass")
+	if len(t.Options) == 1 && !t.CanPass {
+		return false, b.Activate(ctx, t.Options[0])
 	}
-	if len(options) == 1 {
-		return false, b.Activate(ctx, options[0])
-	}
-	def := options[0]
+	def := t.Options[0]
 	if b.prog.act.policy == "last" {
 		def = t.Options[len(t.Options)-1]
+	}
+	if b.policyDecides() && !b.transcript {
+		// Nobody to ask and nothing to record: the policy's answer.
+		return false, b.Activate(ctx, def)
+	}
+	// The turn is the battle's scratch, which the decider may overwrite
+	// (by calling Next); the decision and its event get their own.
+	options := slices.Clone(t.Options)
+	if t.CanPass {
+		options = append(options, "pass")
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
 		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
@@ -604,8 +644,10 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	b.emit(Event{Kind: EvDecision, By: t.Side, Choice: ans, Subjects: options, Rule: "activation " + b.prog.act.mode,
-		Detail: string(d.Kind), Pos: posString(d.Pos)})
+	if b.transcript {
+		b.emit(Event{Kind: EvDecision, By: d.By, Choice: b.owned(ans), Subjects: options, Rule: "activation " + b.prog.act.mode,
+			Detail: string(d.Kind), Pos: posString(d.Pos)})
+	}
 	if ans[0] == "pass" {
 		return false, b.Pass(ctx)
 	}
@@ -654,7 +696,7 @@ func (b *Battle) endRound(ctx context.Context) error {
 	// The standing's order is never changed in place, so memory can share it.
 	m := &b.memory
 	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, b.roundOrder(b.standings[b.prog.main.id]), values
-	b.eventsHint = len(b.cur.Events)
+	b.eventsHint, b.actsHint = len(b.cur.Events), len(b.cur.Activations)
 	b.cur.Stage = "ended"
 	b.failed = nil // a failure that could not be aborted, now behind it
 	b.changed()
