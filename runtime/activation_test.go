@@ -32,11 +32,9 @@ func loopEvents(evs []runtime.Event) []string {
 	for _, e := range evs {
 		switch e.Kind {
 		case runtime.EvReady:
-			if e.Detail != "" {
-				out = append(out, "no ready "+e.Subject)
-			} else {
-				out = append(out, "ready "+e.Subject)
-			}
+			out = append(out, "ready "+e.Subject)
+		case runtime.EvNotReady:
+			out = append(out, "no ready "+e.Subject)
 		case runtime.EvActivate:
 			out = append(out, fmt.Sprintf("activate %s/%s", e.By, e.Subject))
 		case runtime.EvPass:
@@ -294,7 +292,7 @@ func TestNecromundaReadyGang(t *testing.T) {
 		// The event says which rule kept the marker off.
 		pos := rulePos(t, "necromunda", "ready units unless", 0)
 		for _, e := range b.Events() {
-			if e.Kind == runtime.EvReady && e.Subject == "Grath" {
+			if e.Kind == runtime.EvNotReady && e.Subject == "Grath" {
 				if e.Pos != pos || !strings.Contains(e.Detail, "seriously_injured") {
 					t.Errorf("Grath's ready event: pos %q detail %q, want pos %s naming the condition", e.Pos, e.Detail, pos)
 				}

@@ -26,6 +26,7 @@ const (
 	EvHolder     EventKind = "holder"
 	EvSet        EventKind = "set"
 	EvReady      EventKind = "ready"
+	EvNotReady   EventKind = "not_ready" // a ready rule's condition kept a unit from its marker
 	EvRemoved    EventKind = "removed"
 	EvActivate   EventKind = "activate"
 	EvPass       EventKind = "pass"
@@ -35,7 +36,7 @@ const (
 func EventKinds() []EventKind { return slices.Clone(eventKinds) }
 
 var eventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
-	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvRemoved, EvActivate, EvPass}
+	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvActivate, EvPass}
 
 // Event is one entry of a battle's transcript. Pos is the rule that caused
 // it, so that "why does Rob choose?" can be answered from the events.
@@ -121,10 +122,9 @@ func (e Event) String() string {
 	case EvSet:
 		return e.Detail
 	case EvReady:
-		if e.Detail != "" {
-			return fmt.Sprintf("%s gets no Ready marker (%s)", e.Subject, strings.TrimPrefix(e.Detail, "no Ready marker: "))
-		}
 		return fmt.Sprintf("%s is Ready", e.Subject)
+	case EvNotReady:
+		return fmt.Sprintf("%s gets no Ready marker (%s)", e.Subject, e.Detail)
 	case EvRemoved:
 		return fmt.Sprintf("%s is removed from the battle", e.Subject)
 	case EvActivate:

@@ -95,7 +95,7 @@ func timeline(evs []runtime.Event) []string {
 			out = append(out, s)
 		case runtime.EvRoll:
 			out = append(out, fmt.Sprintf("roll %s=%d", e.Subject, *e.Total))
-		case runtime.EvPlacement, runtime.EvReady, runtime.EvHolder, runtime.EvSet, runtime.EvRoundStart, runtime.EvRoundEnd:
+		case runtime.EvPlacement, runtime.EvReady, runtime.EvNotReady, runtime.EvHolder, runtime.EvSet, runtime.EvRoundStart, runtime.EvRoundEnd:
 			out = append(out, fmt.Sprintf("%s %s", e.Kind, e.Subject))
 		case runtime.EvActivate:
 			out = append(out, "activate "+e.Subject)

@@ -272,7 +272,7 @@ func (b *Battle) readyAll(rr *readyRule) error {
 					if !rr.unless {
 						why = "not " + why
 					}
-					b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name, Detail: "no Ready marker: " + why, Pos: posString(rr.pos)})
+					b.emit(Event{Kind: EvNotReady, Subject: u.Name, By: u.Side.Name, Detail: why, Pos: posString(rr.pos)})
 				}
 				continue
 			}

@@ -55,7 +55,7 @@ func briefEvents(evs []runtime.Event) []string {
 	var out []string
 	for _, e := range evs {
 		switch e.Kind {
-		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvReady, runtime.EvActivate, runtime.EvPass:
+		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvReady, runtime.EvNotReady, runtime.EvActivate, runtime.EvPass:
 			continue
 		case runtime.EvRoll:
 			out = append(out, fmt.Sprintf("roll %s=%d", e.Subject, *e.Value))

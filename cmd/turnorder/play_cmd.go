@@ -223,7 +223,7 @@ func (t *table) show(evs []runtime.Event) {
 		case ev.Kind == runtime.EvRoundStart, ev.Kind == runtime.EvRoundEnd,
 			ev.Kind == runtime.EvRoll, ev.Kind == runtime.EvDecision, ev.Kind == runtime.EvRandom:
 			continue
-		case ev.Kind == runtime.EvReady && ev.Detail == "":
+		case ev.Kind == runtime.EvReady:
 			ready = append(ready, ev.Subject)
 			continue
 		}
