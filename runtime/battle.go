@@ -137,6 +137,13 @@ func WithHook(h HostHook) BattleOption {
 	}
 }
 
+// WithoutHooks drops the Go hooks given before it. For Battle.Clone it
+// makes a copy that runs none of the original's hooks, as a bot's
+// lookahead must when the hooks talk to players or a table.
+func WithoutHooks() BattleOption {
+	return func(b *Battle) { b.hooks = []HostHook{} } // not nil: Clone copies the original's into a nil list
+}
+
 // Battle is one game played with a Program. Make one with
 // Program.NewBattle or Program.Restore (or Battle.Clone); the zero Battle
 // has no ruleset and cannot be played. It is not safe for concurrent use;

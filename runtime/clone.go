@@ -7,8 +7,8 @@ import (
 
 // Clone returns an independent copy of the battle's state with the given
 // options (dice, decider, hooks, transcript) instead of the original's:
-// hooks given with WithHook replace all of the original's, and without
-// any the copy runs the original's.
+// hooks given with WithHook replace all of the original's, without any
+// the copy runs the original's, and with WithoutHooks it runs none.
 // The copy shares nothing mutable with b: seeded dice are copied too, so
 // both battles roll on from the same state, each on its own. Other dice
 // (scripted, FuncDice) are shared unless opts give the copy its own; a

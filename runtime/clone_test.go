@@ -62,6 +62,12 @@ func TestCloneHooks(t *testing.T) {
 	one := b.Clone(hook("one"))
 	two := b.Clone(hook("two"))
 	same := b.Clone()
+	none := b.Clone(runtime.WithoutHooks())
+	fresh := b.Clone(runtime.WithoutHooks(), hook("fresh"))
+	dropped, err := p.NewBattle(runtime.Sides("Jay", "Rob"), hook("a"), runtime.WithoutHooks())
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		b    *runtime.Battle
@@ -71,6 +77,9 @@ func TestCloneHooks(t *testing.T) {
 		{"clone with hook one", one, []string{"one"}},
 		{"clone with hook two", two, []string{"two"}},
 		{"clone without hooks given", same, []string{"a", "b", "c"}},
+		{"clone WithoutHooks", none, nil},
+		{"clone WithoutHooks, then hook fresh", fresh, []string{"fresh"}},
+		{"battle given hook a, then WithoutHooks", dropped, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
