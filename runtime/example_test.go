@@ -156,3 +156,49 @@ func ExampleScriptedDice() {
 	// round 1 ends
 	// unused: []
 }
+
+// A bot looks ahead on clones of the battle: each clone plays on with dice
+// of its own and none of the original's Go hooks (here, the one that tells
+// the table what happened), and the battle itself is untouched. (The
+// exact answer is 15 in 36: Jay chose in round 1, so a tie goes to Rob.)
+func ExampleBattle_Clone() {
+	ctx := context.Background()
+	f, err := rulesets.Parse("mesbg")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	announce := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		if at.Kind == "round" && at.Edge == "end" {
+			fmt.Printf("table: round %d, %s holds priority\n", b.Round(), b.Holder())
+		}
+		return nil
+	}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(1)),
+		runtime.WithHook(announce), runtime.WithTranscript(false))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := b.AdvanceRound(ctx); err != nil {
+		log.Fatal(err)
+	}
+	jay := 0
+	for seed := range uint64(1000) {
+		c := b.Clone(runtime.WithDice(runtime.NewSeededDice(seed)), runtime.WithoutHooks())
+		if err := c.AdvanceRound(ctx); err != nil {
+			log.Fatal(err)
+		}
+		if c.Holder() == "Jay" {
+			jay++
+		}
+	}
+	fmt.Printf("lookahead: Jay holds priority in round 2 in %d of 1000 games\n", jay)
+	fmt.Println("the battle is at round", b.Round())
+	// Output:
+	// table: round 1, Jay holds priority
+	// lookahead: Jay holds priority in round 2 in 414 of 1000 games
+	// the battle is at round 1
+}
