@@ -614,9 +614,12 @@ func (b *Battle) now() int {
 
 // SetAttr sets a side's or unit's attribute. Standings that watch the
 // attribute are recomputed at once, which may roll dice and ask decisions.
+// If that fails (dice or a decider that fail, a cancelled context), the
+// value is set all the same: setting it again retries the recomputation,
+// and the next round makes it if nothing did before.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
-	changed, err := b.setAttr(who, attr, value)
-	if err != nil || !changed {
+	// Unchanged, the value may still wait for a recomputation that failed.
+	if _, err := b.setAttr(who, attr, value); err != nil {
 		return err
 	}
 	return b.rewatch(ctx, attr)
@@ -670,7 +673,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 		return fmt.Errorf("status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
 	}
 	if u.Status[status] == on {
-		return nil
+		return b.rewatch(ctx, status)
 	}
 	b.logUndo(func() {
 		if on {

@@ -169,20 +169,45 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 func (b *Battle) watchedValues(o *order, i int) []any {
 	out := make([]any, len(o.scope.watched))
 	for k, w := range o.scope.watched {
-		if o.units {
-			u := b.units[i]
-			if v, ok := u.Attrs[w]; ok {
-				out[k] = v
-			} else if v, ok := u.Side.Attrs[w]; ok {
-				out[k] = v
-			} else {
-				out[k] = u.Status[w]
-			}
-		} else {
-			out[k] = b.sides[i].Attrs[w]
-		}
+		out[k] = b.watchedValue(o, i, w)
 	}
 	return out
+}
+
+func (b *Battle) watchedValue(o *order, i int, w string) any {
+	if !o.units {
+		return b.sides[i].Attrs[w]
+	}
+	u := b.units[i]
+	if v, ok := u.Attrs[w]; ok {
+		return v
+	}
+	if v, ok := u.Side.Attrs[w]; ok {
+		return v
+	}
+	return u.Status[w]
+}
+
+// outdated reports whether an until-changed standing no longer matches
+// the values it watches: a change whose recomputation failed (dice or a
+// decider that failed, a cancelled context) left it as it was.
+func (b *Battle) outdated(o *order, st *Standing) bool {
+	names := b.subjectNames(o.units)
+	if len(st.Watched) != len(names) {
+		return true
+	}
+	for i, name := range names {
+		was, ok := st.Watched[name]
+		if !ok || len(was) != len(o.scope.watched) {
+			return true
+		}
+		for k, w := range o.scope.watched {
+			if was[k] != b.watchedValue(o, i, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // end returns the position just past the block that starts at s.

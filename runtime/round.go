@@ -205,10 +205,14 @@ func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
 
 func (b *Battle) runOrder(ctx context.Context, o *order) error {
 	switch o.scope.kind {
-	case "once", "changed":
-		// Computed once; an until-changed order is recomputed by rewatch
-		// the moment a watched value changes.
+	case "once":
 		if b.standings[o.id] != nil {
+			return nil
+		}
+	case "changed":
+		// Recomputed by rewatch the moment a watched value changes, unless
+		// that failed.
+		if st := b.standings[o.id]; st != nil && !b.outdated(o, st) {
 			return nil
 		}
 	}
@@ -216,11 +220,12 @@ func (b *Battle) runOrder(ctx context.Context, o *order) error {
 }
 
 // rewatch recomputes, at once, every computed until-changed standing that
-// watches attr.
+// watches attr and no longer matches it.
 func (b *Battle) rewatch(ctx context.Context, attr string) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
-			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil {
+			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil ||
+				!b.outdated(o, b.standings[o.id]) {
 				continue
 			}
 			if err := b.computeOrder(ctx, o); err != nil {
