@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/vm"
@@ -36,7 +37,10 @@ type Unit struct {
 	Ready  bool
 }
 
-// Memory is what the battle remembers of the previous round.
+// Memory is what the battle remembers of the previous round. Values holds
+// each remembered value as a snapshot saves it: nil, a bool, an int, a
+// float64, a string, or lists ([]any) and maps (map[string]any) of them,
+// a side or a unit being a map from its field names.
 type Memory struct {
 	Holder  string         `json:"holder,omitempty"`
 	Chooser string         `json:"chooser,omitempty"`
@@ -473,6 +477,103 @@ func deepCopy(v any) any {
 		return out.Interface()
 	}
 	return v
+}
+
+// plain returns v as a snapshot brings it back: nil, a bool, an int, a
+// float64, a string, or lists and maps of those, with a side or a unit as
+// a map from its field names. A remembered value is kept plain, so that
+// the round after a Restore reads what the saved battle would have read.
+// NaN and the infinities are refused: JSON cannot hold them.
+func plain(v any) (any, error) {
+	switch v.(type) {
+	case nil, bool, int, string:
+		return v, nil
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Bool:
+		return rv.Bool(), nil
+	case reflect.String:
+		return rv.String(), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return int(rv.Int()), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if u := rv.Uint(); u <= math.MaxInt64 {
+			return int(u), nil
+		}
+		return float64(rv.Uint()), nil
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		switch {
+		case math.IsNaN(f) || math.IsInf(f, 0):
+			return nil, fmt.Errorf("%v cannot be saved: a remembered number must be finite", f)
+		case f == math.Trunc(f) && math.Abs(f) < math.MaxInt64:
+			return int(f), nil
+		}
+		return f, nil
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		return plain(rv.Elem().Interface())
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			return nil, nil
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			e, err := plain(rv.Index(i).Interface())
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+		}
+		return out, nil
+	case reflect.Map:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		out := make(map[string]any, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			k, err := plain(it.Key().Interface())
+			if err != nil {
+				return nil, err
+			}
+			e, err := plain(it.Value().Interface())
+			if err != nil {
+				return nil, err
+			}
+			switch k := k.(type) {
+			case string:
+				out[k] = e
+			case int:
+				out[strconv.Itoa(k)] = e
+			default:
+				return nil, fmt.Errorf("a map with %s keys cannot be saved", it.Key().Type())
+			}
+		}
+		return out, nil
+	case reflect.Struct:
+		t := rv.Type()
+		out := make(map[string]any, t.NumField())
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name := f.Name
+			if tag := f.Tag.Get("expr"); tag != "" {
+				name = tag
+			}
+			e, err := plain(rv.Field(i).Interface())
+			if err != nil {
+				return nil, err
+			}
+			out[name] = e
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("a %s cannot be saved", rv.Type())
 }
 
 // Standing returns a copy of the named standing, or nil if it has not been

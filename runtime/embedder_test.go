@@ -81,3 +81,102 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 		}
 	})
 }
+
+// A remembered value is what the next round reads as previous.NAME, so a
+// battle saved and restored must read the same: a side or a unit, a list
+// of them, a whole number worked out as a float. Memory, the restored
+// battle's Memory and the rounds that follow all agree.
+func TestRememberedValuesSurviveSnapshot(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "r" {
+  sides 2
+  unit attribute speed int
+  remember first = (previous.first == nil ? sides[0] : previous.first)
+  remember fast = filter(units, .speed > 3)
+  remember names = previous.order
+  remember half = len(sides) / 2
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie when previous.first.name == "A" and len(previous.fast) == 1 and previous.half == 1: award "B"
+      tie: award "A"
+    }
+  }
+}
+`)
+	sides := []runtime.SideSpec{
+		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"speed": 5}}}},
+		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1", Attrs: map[string]any{"speed": 2}}}},
+	}
+	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored, err := p.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b.Memory(), restored.Memory()); diff != "" {
+		t.Errorf("Memory after Restore (-saved +restored):\n%s", diff)
+	}
+	for range 30 {
+		want, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := restored.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("round %d (-saved +restored):\n%s", want.Round, diff)
+		}
+	}
+}
+
+// A remembered value that JSON cannot hold (NaN, an infinity) would make
+// every later Snapshot fail: it is the remember rule's error, at its line,
+// as a NaN criterion is.
+func TestRememberedNaNIsARuleError(t *testing.T) {
+	ctx := context.Background()
+	for _, expr := range []string{"0.0 / 0.0", "1 / 0", "[1, -1 / 0]"} {
+		t.Run(expr, func(t *testing.T) {
+			p := compileInline(t, `ruleset r "r" {
+  sides 2
+  remember x = `+expr+`
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+			b, err := p.NewBattle(runtime.Sides("A", "B"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(ctx)
+			re, ok := errors.AsType[*runtime.RuleError](err)
+			if !ok {
+				t.Fatalf("PlayRound: %v; want a RuleError", err)
+			}
+			if re.Pos.Line != 3 {
+				t.Errorf("the error is at %v, want line 3 (the remember rule)", re.Pos)
+			}
+			if err := b.AbortRound(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.Snapshot(); err != nil {
+				t.Errorf("Snapshot after AbortRound: %v", err)
+			}
+		})
+	}
+}

@@ -644,6 +644,10 @@ func (b *Battle) endRound(ctx context.Context) error {
 			b.failed = b.evalError(r.e, "remember "+r.name, err)
 			return b.failed
 		}
+		if out, err = plain(out); err != nil {
+			b.failed = ruleErrorf(r.e.pos, "remember %s: %v", r.name, err)
+			return b.failed
+		}
 		if values == nil {
 			values = map[string]any{}
 		}
