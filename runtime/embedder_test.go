@@ -6,6 +6,7 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -176,6 +177,44 @@ func TestRememberedNaNIsARuleError(t *testing.T) {
 			}
 			if _, err := b.Snapshot(); err != nil {
 				t.Errorf("Snapshot after AbortRound: %v", err)
+			}
+		})
+	}
+}
+
+// A saved standing that leaves out a side (or a unit) the battle still has
+// is refused by Restore: the side would never get a turn, and every round
+// would end in the activation loop's limit, blamed on the ruleset.
+func TestRestoreRefusesAStandingMissingASubject(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"morturi", "necromunda", "agi"} {
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, name)
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(3)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			data, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range doc["standings"].(map[string]any) {
+				st := st.(map[string]any)
+				st["order"] = st["order"].([]any)[1:]
+				st["places"] = st["places"].([]any)[1:]
+			}
+			if data, err = json.Marshal(doc); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Restore(data); err == nil {
+				t.Errorf("Restore of a standing without its first subject: no error")
 			}
 		})
 	}

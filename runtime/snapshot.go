@@ -194,6 +194,13 @@ func (b *Battle) checkRestored() error {
 			}
 			seen[n] = true
 		}
+		// Units are never added, so a standing holds every side and unit
+		// the battle has: one left out would never have a turn.
+		for _, n := range b.subjectNames(o.units) {
+			if !seen[n] {
+				return fmt.Errorf("standing %s leaves out %s", o.name, n)
+			}
+		}
 		for _, g := range st.Groups {
 			for _, n := range g.Members {
 				if !seen[n] {
