@@ -736,15 +736,15 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	} else if u := b.unitByNm[who]; u != nil {
 		dst, decl = u.Attrs, b.prog.unitAttrs
 	} else {
-		return false, fmt.Errorf("set %s of %s: no side or unit is called %s", attr, who, who)
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
 	}
 	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
 	if i < 0 {
-		return false, fmt.Errorf("set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
 	}
 	v, err := convertAttr(value, decl[i].Type)
 	if err != nil {
-		return false, fmt.Errorf("set %s of %s: %v", attr, who, err)
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
 	}
 	old, had := dst[attr]
 	if old == v {
@@ -768,10 +768,10 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return fmt.Errorf("status %s: no unit is called %s", status, unit)
+		return markErrorf(ErrInvalidChange, "status %s: no unit is called %s", status, unit)
 	}
 	if !slices.Contains(b.prog.statuses, status) {
-		return fmt.Errorf("status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
+		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
 	}
 	if u.Status[status] == on {
 		return b.rewatch(ctx, status)
@@ -802,7 +802,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return fmt.Errorf("remove %s: no unit is called %s", unit, unit)
+		return markErrorf(ErrInvalidChange, "remove %s: no unit is called %s", unit, unit)
 	}
 	sideAt, unitAt := slices.Index(u.Side.Units, u), slices.Index(b.units, u)
 	u.Side.Units = slices.Delete(u.Side.Units, sideAt, sideAt+1)
@@ -831,7 +831,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 func (b *Battle) MakeReady(unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return fmt.Errorf("ready %s: no unit is called %s", unit, unit)
+		return markErrorf(ErrInvalidChange, "ready %s: no unit is called %s", unit, unit)
 	}
 	if !u.Ready {
 		u.Ready = true
@@ -854,7 +854,7 @@ func (b *Battle) SetHolder(name string) error {
 		return fmt.Errorf("holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {
-		return fmt.Errorf("holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
+		return markErrorf(ErrInvalidChange, "holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
 	}
 	b.cur.Holder, b.cur.Override = name, name
 	b.changed()

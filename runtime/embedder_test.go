@@ -219,3 +219,86 @@ func TestRestoreRefusesAStandingMissingASubject(t *testing.T) {
 		})
 	}
 }
+
+// A change the host asks for that the battle cannot make (a name it does
+// not have, a value the attribute cannot hold) is ErrInvalidChange, so that
+// a bot taking "!set agi Arai 7" from a player can tell a typo, to be told
+// to the player, from a recomputation that failed. Nothing is changed, and
+// the messages are as they were.
+func TestErrInvalidChange(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	agi := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agi.NewBattle(agi.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		msg  string
+	}{
+		{"SetAttr who", a.SetAttr(ctx, "Arai", "agi", 7), "set agi of Arai: no side or unit is called Arai"},
+		{"SetAttr attr", a.SetAttr(ctx, "Aria", "agl", 7), "set agl of Aria: Aria has no attribute agl (declared: agi)"},
+		{"SetAttr value", a.SetAttr(ctx, "Aria", "agi", "x"), "set agi of Aria: want a whole number, got x"},
+		{"SetStatus unit", b.SetStatus(ctx, "Krugg", "out_of_action", true), "status out_of_action: no unit is called Krugg"},
+		{"SetStatus status", b.SetStatus(ctx, "Krug", "asleep", true),
+			"status asleep: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)"},
+		{"RemoveUnit", b.RemoveUnit(ctx, "Krugg"), "remove Krugg: no unit is called Krugg"},
+		{"MakeReady", b.MakeReady("Krugg"), "ready Krugg: no unit is called Krugg"},
+		{"SetHolder", b.SetHolder("Krug"), "holder Krug: Krug is not in order priority (Goliaths, Eschers)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !errors.Is(tt.err, runtime.ErrInvalidChange) {
+				t.Errorf("%v; want an error wrapping ErrInvalidChange", tt.err)
+			}
+			if tt.err == nil {
+				return
+			}
+			if diff := cmp.Diff(tt.msg, tt.err.Error()); diff != "" {
+				t.Errorf("message (-want +got):\n%s", diff)
+			}
+		})
+	}
+	after, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(before), string(after)); diff != "" {
+		t.Errorf("the refused changes changed the battle (-before +after):\n%s", diff)
+	}
+	// A rule's own set of a name that is not there is the rule's error,
+	// not the host's.
+	r := compileInline(t, `ruleset r "r" {
+  sides 2
+  side attribute x int
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  on start of round { set x of "Nobody" = 1 }
+}
+`)
+	rb, err := r.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rb.PlayRound(ctx)
+	if _, ok := errors.AsType[*runtime.RuleError](err); !ok || errors.Is(err, runtime.ErrInvalidChange) {
+		t.Errorf("a rule's set of nobody: %v; want a RuleError that is not ErrInvalidChange", err)
+	}
+}

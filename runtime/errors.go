@@ -35,6 +35,14 @@ var ErrUnscripted = errors.New("nothing is scripted")
 // can tell them and ask again.
 var ErrNotAllowed = errors.New("not allowed now")
 
+// ErrInvalidChange is wrapped by the errors of SetAttr, SetStatus,
+// RemoveUnit, MakeReady and SetHolder for a change the battle cannot make:
+// a side, unit, attribute or status it does not have, a value the
+// attribute cannot hold, or a holder who is not in the order. Nothing is
+// changed, so a host taking changes from players can tell them and ask
+// again.
+var ErrInvalidChange = errors.New("invalid change")
+
 // markedError is an error with its own message that errors.Is finds as
 // mark, for the sentinels above: the message is unchanged by the mark.
 type markedError struct {

@@ -346,6 +346,10 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		if err == nil {
 			return nil
 		}
+		if errors.Is(err, ErrInvalidChange) {
+			// The rule named what is not there, not the host.
+			err = errors.New(err.Error())
+		}
 		return &RuleError{Pos: pos, Err: err}
 	}
 	switch x := a.(type) {
