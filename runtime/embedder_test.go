@@ -302,3 +302,36 @@ func TestErrInvalidChange(t *testing.T) {
 		t.Errorf("a rule's set of nobody: %v; want a RuleError that is not ErrInvalidChange", err)
 	}
 }
+
+// A decider may answer from a buffer it reuses (a bot that fills one slice
+// per answer): the transcript keeps the answer as it was given, not what
+// the buffer holds later.
+func TestTranscriptKeepsTheDecidersAnswer(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	buf := make([]string, 1)
+	reuse := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		buf[0] = d.Options[len(d.Options)-1]
+		return buf, nil
+	})
+	reused, err := p.NewBattle(p.Example(), runtime.WithDecider(reuse), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := p.NewBattle(p.Example(), runtime.WithDecider(runtime.Override{runtime.ChooseActivation: "last"}),
+		runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fresh.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := reused.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want.Events, got.Events); diff != "" {
+		t.Errorf("events (-fresh answers +one reused buffer):\n%s", diff)
+	}
+}

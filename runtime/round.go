@@ -609,8 +609,11 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	b.emit(Event{Kind: EvDecision, By: t.Side, Choice: ans, Subjects: options, Rule: "activation " + b.prog.act.mode,
-		Detail: string(d.Kind), Pos: posString(d.Pos)})
+	if b.transcript {
+		// The answer is the decider's, which may reuse it.
+		b.emit(Event{Kind: EvDecision, By: t.Side, Choice: slices.Clone(ans), Subjects: options, Rule: "activation " + b.prog.act.mode,
+			Detail: string(d.Kind), Pos: posString(d.Pos)})
+	}
 	if ans[0] == "pass" {
 		return false, b.Pass(ctx)
 	}
