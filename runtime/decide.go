@@ -143,12 +143,14 @@ type ScriptedDecider struct {
 // is.
 func NewScriptedDecider() *ScriptedDecider { return &ScriptedDecider{} }
 
-// Add queues who's next answer.
+// Add queues who's next answer. An answer added empty is an error when
+// it is asked for: a script names what the player chose.
 func (s *ScriptedDecider) Add(who string, answer ...string) {
 	if s.answers == nil {
 		s.answers = map[string][][]string{}
 	}
-	s.answers[who] = append(s.answers[who], answer)
+	// The script's own copy: the caller may build answers in one slice.
+	s.answers[who] = append(s.answers[who], slices.Clone(answer))
 }
 
 // Pending counts who's answers not yet asked for: the last Pending(who)
@@ -160,6 +162,10 @@ func (s *ScriptedDecider) Unused() []string {
 	var out []string
 	for who, q := range s.answers {
 		for _, a := range q {
+			if len(a) == 0 {
+				out = append(out, who+" chooses nothing")
+				continue
+			}
 			out = append(out, who+" chooses "+strings.Join(a, ", "))
 		}
 	}
@@ -177,6 +183,9 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
 	}
 	s.answers[d.By] = q[1:]
+	if len(q[0]) == 0 {
+		return nil, roundErrorf(d.Round, "", "%s: the scripted answer is empty (Add was given no answer)", d)
+	}
 	return q[0], nil
 }
 
