@@ -377,3 +377,67 @@ func TestScriptedDeciderAdd(t *testing.T) {
 		t.Errorf("an empty scripted answer: %v\nwant: %s", err, want)
 	}
 }
+
+// Dice and a Decider are asked in the middle of making an order: a change
+// to the battle from there would pull the units or values from under the
+// computation (a removed unit panicked; a set attribute left the order
+// made from the old values, watching the new). They are refused with
+// ErrInCallback, and the round plays on as if they had not been asked for.
+func TestChangesFromDiceOrDecider(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	changes := []struct {
+		name   string
+		change func(b *runtime.Battle) error
+	}{
+		{"SetAttr", func(b *runtime.Battle) error { return b.SetAttr(ctx, "Cole", "agi", 9) }},
+		{"RemoveUnit", func(b *runtime.Battle) error { return b.RemoveUnit(ctx, "Bran") }},
+		{"MakeReady", func(b *runtime.Battle) error { return b.MakeReady("Cole") }},
+		{"SetHolder", func(b *runtime.Battle) error { return b.SetHolder("Cole") }},
+	}
+	for _, c := range changes {
+		for _, from := range []string{"dice", "decider"} {
+			t.Run(c.name+" from "+from, func(t *testing.T) {
+				var b *runtime.Battle
+				var changeErr error
+				asked := false
+				change := func() {
+					if !asked {
+						asked = true
+						changeErr = c.change(b)
+					}
+				}
+				dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					if from == "dice" {
+						change()
+					}
+					return map[string]int{"Aria": 6, "Bran": 2}[subject], nil
+				}}
+				dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					if from == "decider" {
+						change()
+					}
+					return d.Default, nil
+				})
+				var err error
+				b, err = p.NewBattle(p.Example(), runtime.WithDice(dice), runtime.WithDecider(dec))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := b.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !asked {
+					t.Fatalf("the %s was never asked", from)
+				}
+				if !errors.Is(changeErr, runtime.ErrInCallback) {
+					t.Errorf("%s from the %s: %v; want ErrInCallback", c.name, from, changeErr)
+				}
+				if diff := cmp.Diff([]string{"Aria", "Bran", "Cole"}, res.Order); diff != "" {
+					t.Errorf("order (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
