@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -440,4 +441,30 @@ func TestChangesFromDiceOrDecider(t *testing.T) {
 			})
 		}
 	}
+}
+
+// InRound of no error is no error, so that a host may wrap whatever a
+// round returned, as with fmt.Errorf's %w it could not.
+func TestInRoundOfNil(t *testing.T) {
+	if err := runtime.InRound(2, nil); err != nil {
+		t.Errorf("InRound(2, nil) = %v, want nil", err)
+	}
+}
+
+// ExampleInRound reports the error of a round a host played, naming the
+// round, and reports nothing for a round that went well.
+func ExampleInRound() {
+	prog := compileBundled("mesbg")
+	b, _ := prog.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
+	for range 2 {
+		err := runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background()))
+		fmt.Println(err)
+		_ = b.AbortRound()
+	}
+	b, _ = prog.NewBattle(runtime.Sides("Jay", "Rob"))
+	fmt.Println(runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background())))
+	// Output:
+	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
+	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
+	// <nil>
 }

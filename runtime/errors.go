@@ -144,8 +144,12 @@ func roundErrorf(round int, order, format string, args ...any) error {
 }
 
 // InRound returns err as a RoundError of round, unless it names a round
-// already. It is for a host that reports the error of a round it played.
+// already, and nil for nil. It is for a host that reports the error of a
+// round it played.
 func InRound(round int, err error) error {
+	if err == nil {
+		return nil
+	}
 	if _, ok := errors.AsType[*RoundError](err); ok {
 		return err
 	}
