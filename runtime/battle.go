@@ -811,7 +811,8 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 // RemoveUnit takes a unit out of the battle, as a casualty: it no longer
 // counts in its side's units, holds no Ready marker and never activates
 // again. Standings made once for the battle stay as they were; standings
-// of units that watch values are made again without it.
+// of units that watch values are made again without it (if that fails, the
+// unit is gone all the same, and the next round makes them).
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	if b.making > 0 {
 		return errMaking("remove %s", unit)

@@ -82,6 +82,26 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 			t.Errorf("dice never used: %v", u)
 		}
 	})
+	t.Run("remove", func(t *testing.T) {
+		b, dice := agiBetweenRounds(t)
+		// Without Aria, Bran and Cole tie on 5 and must roll for it, with
+		// no dice scripted: the unit is gone, the card is made next round.
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
+		}
+		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("RemoveUnit with no dice scripted for the tie left: %v; want ErrUnscripted", err)
+		}
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+	})
 }
 
 // A remembered value is what the next round reads as previous.NAME, so a
