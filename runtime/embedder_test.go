@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -203,20 +204,43 @@ func TestRememberedNaNIsARuleError(t *testing.T) {
 	}
 }
 
-// A saved standing that leaves out a side (or a unit) the battle still has
-// is refused by Restore: the side would never get a turn, and every round
-// would end in the activation loop's limit, blamed on the ruleset.
-func TestRestoreRefusesAStandingMissingASubject(t *testing.T) {
+// A saved standing that leaves out a side (or a unit) the battle has is
+// refused by Restore when it would be played as it is: in the round under
+// way, or made once for the battle. The side would never get a turn, and
+// every round would end in the activation loop's limit, blamed on the
+// ruleset. Between rounds, a standing made again each round (or when its
+// values change) may leave out a side or a unit the host has added to the
+// saved battle: the next round places it.
+func TestRestoreStandingMissingASubject(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range []string{"morturi", "necromunda", "agi"} {
+	for _, tt := range []struct {
+		ruleset string
+		inRound bool
+		added   bool // add a side or unit, instead of dropping one from the standings
+		refused bool
+	}{
+		{"morturi", true, false, true},
+		{"morturi", false, false, true},
+		{"necromunda", true, false, true},
+		{"necromunda", false, false, false},
+		{"necromunda", false, true, false},
+		{"agi", true, false, true},
+		{"agi", false, true, false},
+	} {
+		name := fmt.Sprintf("%s/in round %v/added %v", tt.ruleset, tt.inRound, tt.added)
 		t.Run(name, func(t *testing.T) {
-			p := mustProgram(t, name)
+			p := mustProgram(t, tt.ruleset)
 			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(3)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := b.StartRound(ctx); err != nil {
+			if err := b.AdvanceRound(ctx); err != nil {
 				t.Fatal(err)
+			}
+			if tt.inRound {
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatal(err)
+				}
 			}
 			data, err := b.Snapshot()
 			if err != nil {
@@ -226,16 +250,48 @@ func TestRestoreRefusesAStandingMissingASubject(t *testing.T) {
 			if err := json.Unmarshal(data, &doc); err != nil {
 				t.Fatal(err)
 			}
-			for _, st := range doc["standings"].(map[string]any) {
-				st := st.(map[string]any)
-				st["order"] = st["order"].([]any)[1:]
-				st["places"] = st["places"].([]any)[1:]
+			if tt.added {
+				sides := doc["sides"].([]any)
+				if p.OrdersUnits() {
+					side := sides[0].(map[string]any)
+					side["units"] = append(side["units"].([]any), map[string]any{"name": "Newcomer", "attrs": map[string]any{"agi": 9}})
+				} else {
+					sides = append(sides, map[string]any{"name": "Newcomer", "units": []any{map[string]any{"name": "n1"}}})
+					doc["sides"] = sides
+				}
+			} else {
+				for _, st := range doc["standings"].(map[string]any) {
+					st := st.(map[string]any)
+					st["order"] = st["order"].([]any)[1:]
+					st["places"] = st["places"].([]any)[1:]
+				}
 			}
 			if data, err = json.Marshal(doc); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := p.Restore(data); err == nil {
-				t.Errorf("Restore of a standing without its first subject: no error")
+			r, err := p.Restore(data)
+			if tt.refused {
+				if err == nil {
+					t.Errorf("Restore: no error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Restore: %v", err)
+			}
+			res, err := r.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := len(r.Sides())
+			if p.OrdersUnits() {
+				want = len(r.Units())
+			}
+			if len(res.Order) != want {
+				t.Errorf("the next round's order %v does not hold all %d subjects", res.Order, want)
+			}
+			if tt.added && !slices.Contains(res.Order, "Newcomer") && r.Holder() != "Newcomer" {
+				t.Errorf("the next round's order %v leaves out the newcomer", res.Order)
 			}
 		})
 	}
