@@ -544,3 +544,44 @@ func ExampleInRound() {
 	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
 	// <nil>
 }
+
+// rollAll is a Dice of the host's own that rolls the same totals for
+// every roll: right or wrong.
+type rollAll []int
+
+func (d rollAll) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	return d[:len(req.Subjects)], nil
+}
+
+func (d rollAll) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return 0, nil }
+
+// A host's own Dice that returns a total its dice cannot show (a 0-based
+// die, a d20 for a d6) is an error, as it is for FuncDice and ScriptedDice:
+// the battle does not play on with a roll of 0 or 99 on a D6.
+func TestImpossibleRollFromHostDice(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	for _, tt := range []struct {
+		rolls rollAll
+		want  string
+	}{
+		{rollAll{0, 5}, "the dice rolled 0 for Jay, which is impossible on d6"},
+		{rollAll{4, 99}, "the dice rolled 99 for Rob, which is impossible on d6"},
+		{rollAll{-1, 2}, "the dice rolled -1 for Jay, which is impossible on d6"},
+	} {
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(tt.rolls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.PlayRound(context.Background())
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("rolls %v: %v\nwant: %s", tt.rolls, err, tt.want)
+		}
+	}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(rollAll{6, 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Errorf("rolls 6 and 1: %v", err)
+	}
+}

@@ -440,6 +440,13 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		if len(nat) != n {
 			return fmt.Errorf("dice returned %d results for %d subjects", len(nat), n)
 		}
+		// A host's own dice are checked as FuncDice's are: a total off
+		// the dice would decide the order all the same.
+		for k, v := range nat {
+			if v < l.count || v > l.count*l.faces {
+				return fmt.Errorf("the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
+			}
+		}
 	}
 	for k := range n {
 		total := nat[k]
