@@ -22,8 +22,9 @@ type checkpoint struct {
 	pending   []Event     // events from between rounds, which open the round's transcript
 	pcg       rand.PCG    // the state of seeded dice (ours, or a script's fallback)
 	script    *ScriptedDice
-	fallback  *SeededDice // the script's fallback, if it is seeded
-	undo      []func()    // newest last
+	fallback  *SeededDice      // the script's fallback, if it is seeded
+	decisions *ScriptedDecider // scripted answers, to script again
+	undo      []func()         // newest last
 }
 
 // save starts the checkpoint of the round about to start.
@@ -42,7 +43,11 @@ func (c *checkpoint) save(b *Battle) {
 		clear(c.undo)
 		c.undo = c.undo[:0]
 	}
-	c.script, c.fallback = nil, nil
+	c.script, c.fallback, c.decisions = nil, nil, nil
+	if s, ok := b.decider.(*ScriptedDecider); ok {
+		s.forget()
+		s.owner, c.decisions = c, s
+	}
 	switch d := b.dice.(type) {
 	case *SeededDice:
 		d.init()
@@ -117,6 +122,9 @@ func (c *checkpoint) restore(b *Battle) {
 		if c.fallback != nil {
 			*c.fallback.pcg = c.pcg
 		}
+	}
+	if c.decisions != nil && c.decisions.owner == c {
+		c.decisions.rewind()
 	}
 	clear(c.undo)
 	c.undo = c.undo[:0]
