@@ -161,7 +161,6 @@ type Battle struct {
 	check      checkpoint  // the battle as the round under way found it
 	failed     error       // what broke the round under way, until AbortRound
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
-	making     int         // orders being made: their dice and decider may not change the battle
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice
@@ -714,21 +713,12 @@ func (b *Battle) now() int {
 	return b.round + 1
 }
 
-// errMaking refuses a change from the dice or the decider of an order
-// being made, which would pull its subjects or their values from under it.
-func errMaking(format string, args ...any) error {
-	return markErrorf(ErrInCallback, format+": cannot be called from the dice or the decider of an order being made", args...)
-}
-
 // SetAttr sets a side's or unit's attribute. Standings that watch the
 // attribute are recomputed at once, which may roll dice and ask decisions.
 // If that fails (dice or a decider that fail, a cancelled context), the
 // value is set all the same: setting it again retries the recomputation,
 // and the next round makes it if nothing did before.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
-	if b.making > 0 {
-		return errMaking("set %s of %s", attr, who)
-	}
 	// Unchanged, the value may still wait for a recomputation that failed.
 	if _, err := b.setAttr(who, attr, value); err != nil {
 		return err
@@ -776,9 +766,6 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 // SetStatus gives a unit a status or takes it away. Standings that watch
 // the status are recomputed at once, as for SetAttr.
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
-	if b.making > 0 {
-		return errMaking("status %s", status)
-	}
 	u := b.unitByNm[unit]
 	if u == nil {
 		return markErrorf(ErrInvalidChange, "status %s: no unit is called %s", status, unit)
@@ -814,9 +801,6 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 // of units that watch values are made again without it (if that fails, the
 // unit is gone all the same, and the next round makes them).
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
-	if b.making > 0 {
-		return errMaking("remove %s", unit)
-	}
 	u := b.unitByNm[unit]
 	if u == nil {
 		return markErrorf(ErrInvalidChange, "remove %s: no unit is called %s", unit, unit)
@@ -846,9 +830,6 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 // MakeReady puts a Ready marker on a unit, such as when a skill lets a model
 // activate again.
 func (b *Battle) MakeReady(unit string) error {
-	if b.making > 0 {
-		return errMaking("ready %s", unit)
-	}
 	u := b.unitByNm[unit]
 	if u == nil {
 		return markErrorf(ErrInvalidChange, "ready %s: no unit is called %s", unit, unit)
@@ -866,9 +847,6 @@ func (b *Battle) MakeReady(unit string) error {
 // standing itself is left alone, so the override lasts one round even when
 // the order is kept for the whole battle.
 func (b *Battle) SetHolder(name string) error {
-	if b.making > 0 {
-		return errMaking("holder %s", name)
-	}
 	st := b.standings[b.prog.main.id]
 	switch {
 	case !b.InRound():

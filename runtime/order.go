@@ -101,8 +101,6 @@ func (b *Battle) subjectNames(units bool) []string {
 func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	b.scr.begin()
 	defer b.scr.end()
-	b.making++
-	defer func() { b.making-- }()
 	r := &orderRun{b: b, o: o, ctx: ctx, names: b.subjectNames(o.units), live: ctx.Done() != nil, cpAt: -1}
 	n := len(r.names)
 	r.reason = take(&b.scr.whys, n)

@@ -33,9 +33,7 @@ var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
 
 // ErrInCallback is returned by the methods that play, undo or save rounds
 // when they are called from a Go hook, a Decider or Dice, in the middle of
-// the round that called it; and by those that change the battle (SetAttr,
-// SetStatus, RemoveUnit, MakeReady, SetHolder) when called from the Dice
-// or the Decider of an order being made. A Go hook may change the battle.
+// the round that called it.
 var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 
 func errNoRound(what string) error {
