@@ -105,12 +105,20 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	n := len(r.names)
 	r.reason = take(&b.scr.whys, n)
 	clear(r.reason)
+	// The values the order is made from: dice or a decider may change them
+	// (or remove a unit) before it is made, and the next round sees that
+	// the standing no longer matches them (see outdated).
+	var watched [][]any
 	if o.scope.kind == "changed" {
+		watched = make([][]any, n)
+		for i := range n {
+			watched[i] = b.watchedValues(o, i)
+		}
 		if prev := b.standings[o.id]; prev != nil {
 			r.prev = prev
 			r.changed = make([]bool, n)
 			for i, name := range r.names {
-				r.changed[i] = !slices.Equal(prev.Watched[name], b.watchedValues(o, i))
+				r.changed[i] = !slices.Equal(prev.Watched[name], watched[i])
 			}
 		}
 	}
@@ -151,9 +159,9 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	}
 	st.Order = b.internOrder(o.units, r.names, r.perm)
 	if o.scope.kind == "changed" {
-		st.Watched = map[string][]any{}
+		st.Watched = make(map[string][]any, n)
 		for i, name := range r.names {
-			st.Watched[name] = b.watchedValues(o, i)
+			st.Watched[name] = watched[i]
 		}
 		st.Groups = r.groups
 	}
