@@ -138,9 +138,10 @@ func (c *checkpoint) restore(b *Battle) {
 // battle back exactly as it was before the round started: the round
 // number, standings, Ready markers, attributes and statuses changed by
 // hooks or the host, units removed, and the state of seeded dice, so the
-// round plays again as if for the first time. Scripted dice script again
-// what the round used (and a seeded fallback is rewound); other dice,
-// such as physical ones, cannot be. A battle restored or cloned in
+// round plays again as if for the first time. Scripted dice and a
+// ScriptedDecider script again what the round used (and a seeded fallback
+// is rewound); other dice and deciders, such as the players at the
+// table, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round, nor can
 // one whose scripted dice another battle (a clone) has used since. With no
 // round under way there is nothing to abort: it returns ErrNoRound.
