@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -634,5 +635,51 @@ func TestAbortRoundScriptsDecisionsAgain(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"Rob chooses Jay"}, dec.Unused()); diff != "" {
 		t.Errorf("Unused (-want +got):\n%s", diff)
+	}
+}
+
+// A signature given to WithFunction that is not a function type (a value
+// where new(func(string) int) was meant) is a compile error, not a panic
+// inside expr-lang; a signature given as a function value still works.
+func TestWithFunctionSignatures(t *testing.T) {
+	f, diags := dsl.Parse("x.rules", []byte(`ruleset a "a" {
+  sides 2
+  phase p {
+    order sides as p {
+      lowest threat(name)
+      random
+    }
+  }
+}
+`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	fn := func(...any) (any, error) { return 1, nil }
+	for _, tt := range []struct {
+		name  string
+		types []any
+		want  string // "" for none
+	}{
+		{"an int", []any{42}, `x.rules:1:1: error: WithFunction("threat"): signature 42 (int) is not a function type: give one as new(func(string) int)`},
+		{"nil", []any{nil}, `x.rules:1:1: error: WithFunction("threat"): signature <nil> (<nil>) is not a function type: give one as new(func(string) int)`},
+		{"a pointer", []any{new(func(string) int)}, ""},
+		{"a function value", []any{func(string) int { return 0 }}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("Compile panicked: %v", r)
+				}
+			}()
+			_, err := runtime.Compile(f, runtime.WithFunction("threat", fn, tt.types...))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Compile: %q\nwant: %q", got, tt.want)
+			}
+		})
 	}
 }
