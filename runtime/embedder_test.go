@@ -683,3 +683,15 @@ func TestWithFunctionSignatures(t *testing.T) {
 		})
 	}
 }
+
+// CompileRuleset with no ruleset is an error, as Compile with no file is.
+func TestCompileRulesetNil(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("CompileRuleset(f, nil) panicked: %v", r)
+		}
+	}()
+	if _, err := runtime.CompileRuleset(&dsl.File{}, nil); err == nil {
+		t.Error("CompileRuleset(f, nil): no error")
+	}
+}

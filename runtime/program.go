@@ -368,6 +368,9 @@ func Compile(f *dsl.File, opts ...Option) (*Program, error) {
 
 // CompileRuleset compiles one ruleset of f.
 func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, error) {
+	if r == nil {
+		return nil, dsl.Diagnostics{dsl.Errorf(dsl.Pos{}, "no ruleset: CompileRuleset was given none")}
+	}
 	p := &Program{
 		name:      string(r.Name),
 		file:      f,
