@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -370,6 +371,15 @@ func convertAttr(v any, t AttrType) (any, error) {
 	switch t {
 	case IntAttr:
 		rv := reflect.ValueOf(v)
+		if n, ok := v.(json.Number); ok {
+			// A host's JSON decoded with UseNumber, as Restore's is.
+			if i, err := n.Int64(); err == nil {
+				return exactInt(i)
+			}
+			if f, err := n.Float64(); err == nil {
+				rv = reflect.ValueOf(f)
+			}
+		}
 		switch {
 		case rv.CanInt():
 			return exactInt(rv.Int())

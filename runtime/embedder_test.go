@@ -695,3 +695,40 @@ func TestCompileRulesetNil(t *testing.T) {
 		t.Error("CompileRuleset(f, nil): no error")
 	}
 }
+
+// A host that decodes its JSON with UseNumber (as Restore does) hands
+// attributes over as json.Number: a whole number is a whole number.
+func TestSetAttrJSONNumber(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	specs := p.Example()
+	specs[0].Units[0].Attrs["agi"] = json.Number("7")
+	b, err := p.NewBattle(specs)
+	if err != nil {
+		t.Fatalf("NewBattle with agi = json.Number(7): %v", err)
+	}
+	if err := b.SetAttr(ctx, "Bran", "agi", json.Number("6")); err != nil {
+		t.Fatalf("SetAttr json.Number(6): %v", err)
+	}
+	if err := b.SetAttr(ctx, "Cole", "agi", json.Number("2.0")); err != nil {
+		t.Fatalf("SetAttr json.Number(2.0): %v", err)
+	}
+	got := map[string]any{}
+	for _, u := range b.Units() {
+		got[u.Name] = u.Attrs["agi"]
+	}
+	if diff := cmp.Diff(map[string]any{"Aria": 7, "Bran": 6, "Cole": 2}, got); diff != "" {
+		t.Errorf("agi (-want +got):\n%s", diff)
+	}
+	for _, tt := range []struct {
+		value any
+		want  string
+	}{
+		{json.Number("2.5"), "set agi of Cole: want a whole number, got 2.5"},
+		{json.Number("1e300"), "set agi of Cole: want a whole number, got 1e300"},
+	} {
+		if err := b.SetAttr(ctx, "Cole", "agi", tt.value); err == nil || err.Error() != tt.want {
+			t.Errorf("SetAttr %#v: %v\nwant: %s", tt.value, err, tt.want)
+		}
+	}
+}
