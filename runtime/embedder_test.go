@@ -732,3 +732,40 @@ func TestSetAttrJSONNumber(t *testing.T) {
 		}
 	}
 }
+
+// A handler's when, and a ready rule's condition, that give something
+// other than true or false (a host function without a signature returning
+// the wrong type) are the rule's error, as a tie rule's guard is: they
+// were taken as false, and the special rule silently never ran.
+func TestConditionNotABool(t *testing.T) {
+	for _, tt := range []struct {
+		name, rule, want string
+	}{
+		{"on when", `on start of round when flag() { set x of "A" = 1 }`, "inline.rules:11:26: `flag()` is 1, not true or false"},
+		{"ready unless", `phase q { ready units unless flag() }`, "inline.rules:11:32: `flag()` for a1 is 1, not true or false"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, `ruleset a "a" {
+  sides 2
+  side attribute x int
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation alternate by p
+  `+tt.rule+`
+}
+`, runtime.WithFunction("flag", func(...any) (any, error) { return 1, nil }))
+			b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(context.Background())
+			if _, ok := errors.AsType[*runtime.RuleError](err); !ok || err.Error() != tt.want {
+				t.Errorf("PlayRound: %v\nwant the RuleError %s", err, tt.want)
+			}
+		})
+	}
+}

@@ -261,7 +261,12 @@ func (b *Battle) readyAll(rr *readyRule) error {
 			if err != nil {
 				return b.evalError(rr.cond, quoteSrc(rr.cond.src)+" for "+u.Name, err)
 			}
-			ok, _ := out.(bool)
+			ok, isBool := out.(bool)
+			if !isBool {
+				// As a tie rule's guard: taken as false, the rule would
+				// silently never apply.
+				return ruleErrorf(rr.cond.pos, "%s for %s is %s, not true or false", quoteSrc(rr.cond.src), u.Name, describeValue(out))
+			}
 			if ok == rr.unless {
 				if u.Ready {
 					u.Ready = false
@@ -311,7 +316,11 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 			if err != nil {
 				return b.evalError(h.when, quoteSrc(h.when.src), err)
 			}
-			if ok, _ := out.(bool); !ok {
+			ok, isBool := out.(bool)
+			if !isBool {
+				return ruleErrorf(h.when.pos, "%s is %s, not true or false", quoteSrc(h.when.src), describeValue(out))
+			}
+			if !ok {
 				continue
 			}
 		}
