@@ -2,11 +2,13 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/vm"
@@ -36,7 +38,10 @@ type Unit struct {
 	Ready  bool
 }
 
-// Memory is what the battle remembers of the previous round.
+// Memory is what the battle remembers of the previous round. Values holds
+// each remembered value as a snapshot saves it: nil, a bool, an int, a
+// float64, a string, or lists ([]any) and maps (map[string]any) of them,
+// a side or a unit being a map from its field names.
 type Memory struct {
 	Holder  string         `json:"holder,omitempty"`
 	Chooser string         `json:"chooser,omitempty"`
@@ -375,6 +380,15 @@ func convertAttr(v any, t AttrType) (any, error) {
 	switch t {
 	case IntAttr:
 		rv := reflect.ValueOf(v)
+		if n, ok := v.(json.Number); ok {
+			// A host's JSON decoded with UseNumber, as Restore's is.
+			if i, err := n.Int64(); err == nil {
+				return exactInt(i)
+			}
+			if f, err := n.Float64(); err == nil {
+				rv = reflect.ValueOf(f)
+			}
+		}
 		switch {
 		case rv.CanInt():
 			return exactInt(rv.Int())
@@ -482,6 +496,103 @@ func deepCopy(v any) any {
 		return out.Interface()
 	}
 	return v
+}
+
+// plain returns v as a snapshot brings it back: nil, a bool, an int, a
+// float64, a string, or lists and maps of those, with a side or a unit as
+// a map from its field names. A remembered value is kept plain, so that
+// the round after a Restore reads what the saved battle would have read.
+// NaN and the infinities are refused: JSON cannot hold them.
+func plain(v any) (any, error) {
+	switch v.(type) {
+	case nil, bool, int, string:
+		return v, nil
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Bool:
+		return rv.Bool(), nil
+	case reflect.String:
+		return rv.String(), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return int(rv.Int()), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if u := rv.Uint(); u <= math.MaxInt64 {
+			return int(u), nil
+		}
+		return float64(rv.Uint()), nil
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		switch {
+		case math.IsNaN(f) || math.IsInf(f, 0):
+			return nil, fmt.Errorf("%v cannot be saved: a remembered number must be finite", f)
+		case f == math.Trunc(f) && math.Abs(f) < math.MaxInt64:
+			return int(f), nil
+		}
+		return f, nil
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		return plain(rv.Elem().Interface())
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			return nil, nil
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			e, err := plain(rv.Index(i).Interface())
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+		}
+		return out, nil
+	case reflect.Map:
+		if rv.IsNil() {
+			return nil, nil
+		}
+		out := make(map[string]any, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			k, err := plain(it.Key().Interface())
+			if err != nil {
+				return nil, err
+			}
+			e, err := plain(it.Value().Interface())
+			if err != nil {
+				return nil, err
+			}
+			switch k := k.(type) {
+			case string:
+				out[k] = e
+			case int:
+				out[strconv.Itoa(k)] = e
+			default:
+				return nil, fmt.Errorf("a map with %s keys cannot be saved", it.Key().Type())
+			}
+		}
+		return out, nil
+	case reflect.Struct:
+		t := rv.Type()
+		out := make(map[string]any, t.NumField())
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name := f.Name
+			if tag := f.Tag.Get("expr"); tag != "" {
+				name = tag
+			}
+			e, err := plain(rv.Field(i).Interface())
+			if err != nil {
+				return nil, err
+			}
+			out[name] = e
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("a %s cannot be saved", rv.Type())
 }
 
 // Standing returns a copy of the named standing, or nil if it has not been
@@ -623,9 +734,12 @@ func (b *Battle) now() int {
 
 // SetAttr sets a side's or unit's attribute. Standings that watch the
 // attribute are recomputed at once, which may roll dice and ask decisions.
+// If that fails (dice or a decider that fail, a cancelled context), the
+// value is set all the same: setting it again retries the recomputation,
+// and the next round makes it if nothing did before.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
-	changed, err := b.setAttr(who, attr, value)
-	if err != nil || !changed {
+	// Unchanged, the value may still wait for a recomputation that failed.
+	if _, err := b.setAttr(who, attr, value); err != nil {
 		return err
 	}
 	return b.rewatch(ctx, attr)
@@ -641,15 +755,15 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	} else if u := b.unitByNm[who]; u != nil {
 		dst, decl = u.Attrs, b.prog.unitAttrs
 	} else {
-		return false, fmt.Errorf("set %s of %s: no side or unit is called %s", attr, who, who)
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
 	}
 	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
 	if i < 0 {
-		return false, fmt.Errorf("set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
 	}
 	v, err := convertAttr(value, decl[i].Type)
 	if err != nil {
-		return false, fmt.Errorf("set %s of %s: %v", attr, who, err)
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
 	}
 	old, had := dst[attr]
 	if old == v {
@@ -673,13 +787,13 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return fmt.Errorf("status %s: no unit is called %s", status, unit)
+		return markErrorf(ErrInvalidChange, "status %s: no unit is called %s", status, unit)
 	}
 	if !slices.Contains(b.prog.statuses, status) {
-		return fmt.Errorf("status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
+		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
 	}
 	if u.Status[status] == on {
-		return nil
+		return b.rewatch(ctx, status)
 	}
 	b.logUndo(func() {
 		if on {
@@ -703,11 +817,12 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 // RemoveUnit takes a unit out of the battle, as a casualty: it no longer
 // counts in its side's units, holds no Ready marker and never activates
 // again. Standings made once for the battle stay as they were; standings
-// of units that watch values are made again without it.
+// of units that watch values are made again without it (if that fails, the
+// unit is gone all the same, and the next round makes them).
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return fmt.Errorf("remove %s: no unit is called %s", unit, unit)
+		return markErrorf(ErrInvalidChange, "remove %s: no unit is called %s", unit, unit)
 	}
 	sideAt, unitAt := slices.Index(u.Side.Units, u), slices.Index(b.units, u)
 	u.Side.Units = slices.Delete(u.Side.Units, sideAt, sideAt+1)
@@ -736,7 +851,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 func (b *Battle) MakeReady(unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return fmt.Errorf("ready %s: no unit is called %s", unit, unit)
+		return markErrorf(ErrInvalidChange, "ready %s: no unit is called %s", unit, unit)
 	}
 	if !u.Ready {
 		u.Ready = true
@@ -759,7 +874,7 @@ func (b *Battle) SetHolder(name string) error {
 		return fmt.Errorf("holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {
-		return fmt.Errorf("holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
+		return markErrorf(ErrInvalidChange, "holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
 	}
 	b.cur.Holder, b.cur.Override = name, name
 	b.changed()

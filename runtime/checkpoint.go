@@ -22,8 +22,9 @@ type checkpoint struct {
 	pending   []Event     // events from between rounds, which open the round's transcript
 	pcg       rand.PCG    // the state of seeded dice (ours, or a script's fallback)
 	script    *ScriptedDice
-	fallback  *SeededDice // the script's fallback, if it is seeded
-	undo      []func()    // newest last
+	fallback  *SeededDice      // the script's fallback, if it is seeded
+	decisions *ScriptedDecider // scripted answers, to script again
+	undo      []func()         // newest last
 }
 
 // save starts the checkpoint of the round about to start.
@@ -42,7 +43,11 @@ func (c *checkpoint) save(b *Battle) {
 		clear(c.undo)
 		c.undo = c.undo[:0]
 	}
-	c.script, c.fallback = nil, nil
+	c.script, c.fallback, c.decisions = nil, nil, nil
+	if s, ok := b.decider.(*ScriptedDecider); ok {
+		s.forget()
+		s.owner, c.decisions = c, s
+	}
 	switch d := b.dice.(type) {
 	case *SeededDice:
 		d.init()
@@ -118,6 +123,9 @@ func (c *checkpoint) restore(b *Battle) {
 			*c.fallback.pcg = c.pcg
 		}
 	}
+	if c.decisions != nil && c.decisions.owner == c {
+		c.decisions.rewind()
+	}
 	clear(c.undo)
 	c.undo = c.undo[:0]
 	c.round = 0
@@ -130,9 +138,10 @@ func (c *checkpoint) restore(b *Battle) {
 // battle back exactly as it was before the round started: the round
 // number, standings, Ready markers, attributes and statuses changed by
 // hooks or the host, units removed, and the state of seeded dice, so the
-// round plays again as if for the first time. Scripted dice script again
-// what the round used (and a seeded fallback is rewound); other dice,
-// such as physical ones, cannot be. A battle restored or cloned in
+// round plays again as if for the first time. Scripted dice and a
+// ScriptedDecider script again what the round used (and a seeded fallback
+// is rewound); other dice and deciders, such as the players at the
+// table, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round, nor can
 // one whose scripted dice another battle (a clone) has used since. With no
 // round under way there is nothing to abort: it returns ErrNoRound.

@@ -15,6 +15,12 @@ import (
 // battle whose round is under way cannot AbortRound once the other has
 // used a shared ScriptedDice, whose record of the round would then hold
 // both battles' rolls.
+//
+// Like Snapshot, Clone is for a battle between rounds or between turns of
+// the activation loop. A copy made from inside a hook, a Decider or Dice,
+// or of a round that failed and was not aborted, holds that round half
+// played (orders not made, no Ready markers) and cannot abort it: it plays
+// on from there as if the round were whole.
 func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	c := &Battle{
 		prog:       b.prog,

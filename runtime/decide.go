@@ -133,22 +133,49 @@ func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) {
 
 // ScriptedDecider plays back answers per participant: "Jay chooses Jay".
 // A decision with no scripted answer is an error naming the decision,
-// unless Fallback is set.
+// unless Fallback is set. When a battle aborts a round, the answers the
+// round used are scripted again, ahead of any added since (unless another
+// battle, a clone, has used the script since the round started).
 type ScriptedDecider struct {
 	answers  map[string][][]string
+	used     []scriptedAnswer // taken since the round under way started, oldest first
+	owner    *checkpoint      // the round used is that battle's (a decider may be shared by clones)
 	Fallback Decider
+}
+
+// scriptedAnswer is one answer a ScriptedDecider gave.
+type scriptedAnswer struct {
+	who    string
+	answer []string
+}
+
+// forget drops the record of what was used: a new round starts.
+func (s *ScriptedDecider) forget() {
+	clear(s.used)
+	s.used = s.used[:0]
+}
+
+// rewind scripts again, at the front, what was used since forget.
+func (s *ScriptedDecider) rewind() {
+	for i := len(s.used) - 1; i >= 0; i-- {
+		u := s.used[i]
+		s.answers[u.who] = slices.Insert(s.answers[u.who], 0, u.answer)
+	}
+	s.forget()
 }
 
 // NewScriptedDecider returns an empty script, as the zero ScriptedDecider
 // is.
 func NewScriptedDecider() *ScriptedDecider { return &ScriptedDecider{} }
 
-// Add queues who's next answer.
+// Add queues who's next answer. An answer added empty is an error when
+// it is asked for: a script names what the player chose.
 func (s *ScriptedDecider) Add(who string, answer ...string) {
 	if s.answers == nil {
 		s.answers = map[string][][]string{}
 	}
-	s.answers[who] = append(s.answers[who], answer)
+	// The script's own copy: the caller may build answers in one slice.
+	s.answers[who] = append(s.answers[who], slices.Clone(answer))
 }
 
 // Pending counts who's answers not yet asked for: the last Pending(who)
@@ -160,6 +187,10 @@ func (s *ScriptedDecider) Unused() []string {
 	var out []string
 	for who, q := range s.answers {
 		for _, a := range q {
+			if len(a) == 0 {
+				out = append(out, who+" chooses nothing")
+				continue
+			}
 			out = append(out, who+" chooses "+strings.Join(a, ", "))
 		}
 	}
@@ -177,6 +208,10 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
 	}
 	s.answers[d.By] = q[1:]
+	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})
+	if len(q[0]) == 0 {
+		return nil, roundErrorf(d.Round, "", "%s: the scripted answer is empty (Add was given no answer)", d)
+	}
 	return q[0], nil
 }
 
@@ -204,6 +239,9 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	// options its answer is checked against, nor the battle's.
 	asked := d
 	asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
+	if s, ok := b.decider.(*ScriptedDecider); ok && s.owner != &b.check {
+		s.owner = nil // another battle's round used it: it cannot be rewound for that one
+	}
 	b.inCallback++
 	ans, err := b.decider.Decide(ctx, asked)
 	b.inCallback--

@@ -77,7 +77,8 @@
 //
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
-// a script that has run out ([ErrUnscripted]), a method called with no
+// a change naming what the battle does not have or a value an attribute
+// cannot hold ([ErrInvalidChange], likewise), a script that has run out ([ErrUnscripted]), a method called with no
 // round under way ([ErrNoRound]) or with one under way
 // ([ErrRoundUnderWay]), or from a callback ([ErrInCallback]).
 package runtime

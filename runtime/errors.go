@@ -35,6 +35,14 @@ var ErrUnscripted = errors.New("nothing is scripted")
 // can tell them and ask again.
 var ErrNotAllowed = errors.New("not allowed now")
 
+// ErrInvalidChange is wrapped by the errors of SetAttr, SetStatus,
+// RemoveUnit, MakeReady and SetHolder for a change the battle cannot make:
+// a side, unit, attribute or status it does not have, a value the
+// attribute cannot hold, or a holder who is not in the order. Nothing is
+// changed, so a host taking changes from players can tell them and ask
+// again.
+var ErrInvalidChange = errors.New("invalid change")
+
 // markedError is an error with its own message that errors.Is finds as
 // mark, for the sentinels above: the message is unchanged by the mark.
 type markedError struct {
@@ -136,8 +144,12 @@ func roundErrorf(round int, order, format string, args ...any) error {
 }
 
 // InRound returns err as a RoundError of round, unless it names a round
-// already. It is for a host that reports the error of a round it played.
+// already, and nil for nil. It is for a host that reports the error of a
+// round it played.
 func InRound(round int, err error) error {
+	if err == nil {
+		return nil
+	}
 	if _, ok := errors.AsType[*RoundError](err); ok {
 		return err
 	}

@@ -105,12 +105,20 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	n := len(r.names)
 	r.reason = take(&b.scr.whys, n)
 	clear(r.reason)
+	// The values the order is made from: dice or a decider may change them
+	// (or remove a unit) before it is made, and the next round sees that
+	// the standing no longer matches them (see outdated).
+	var watched [][]any
 	if o.scope.kind == "changed" {
+		watched = make([][]any, n)
+		for i := range n {
+			watched[i] = b.watchedValues(o, i)
+		}
 		if prev := b.standings[o.id]; prev != nil {
 			r.prev = prev
 			r.changed = make([]bool, n)
 			for i, name := range r.names {
-				r.changed[i] = !slices.Equal(prev.Watched[name], b.watchedValues(o, i))
+				r.changed[i] = !slices.Equal(prev.Watched[name], watched[i])
 			}
 		}
 	}
@@ -151,9 +159,9 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	}
 	st.Order = b.internOrder(o.units, r.names, r.perm)
 	if o.scope.kind == "changed" {
-		st.Watched = map[string][]any{}
+		st.Watched = make(map[string][]any, n)
 		for i, name := range r.names {
-			st.Watched[name] = b.watchedValues(o, i)
+			st.Watched[name] = watched[i]
 		}
 		st.Groups = r.groups
 	}
@@ -169,20 +177,45 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 func (b *Battle) watchedValues(o *order, i int) []any {
 	out := make([]any, len(o.scope.watched))
 	for k, w := range o.scope.watched {
-		if o.units {
-			u := b.units[i]
-			if v, ok := u.Attrs[w]; ok {
-				out[k] = v
-			} else if v, ok := u.Side.Attrs[w]; ok {
-				out[k] = v
-			} else {
-				out[k] = u.Status[w]
-			}
-		} else {
-			out[k] = b.sides[i].Attrs[w]
-		}
+		out[k] = b.watchedValue(o, i, w)
 	}
 	return out
+}
+
+func (b *Battle) watchedValue(o *order, i int, w string) any {
+	if !o.units {
+		return b.sides[i].Attrs[w]
+	}
+	u := b.units[i]
+	if v, ok := u.Attrs[w]; ok {
+		return v
+	}
+	if v, ok := u.Side.Attrs[w]; ok {
+		return v
+	}
+	return u.Status[w]
+}
+
+// outdated reports whether an until-changed standing no longer matches
+// the values it watches: a change whose recomputation failed (dice or a
+// decider that failed, a cancelled context) left it as it was.
+func (b *Battle) outdated(o *order, st *Standing) bool {
+	names := b.subjectNames(o.units)
+	if len(st.Watched) != len(names) {
+		return true
+	}
+	for i, name := range names {
+		was, ok := st.Watched[name]
+		if !ok || len(was) != len(o.scope.watched) {
+			return true
+		}
+		for k, w := range o.scope.watched {
+			if was[k] != b.watchedValue(o, i, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // end returns the position just past the block that starts at s.
@@ -412,6 +445,13 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		}
 		if len(nat) != n {
 			return fmt.Errorf("dice returned %d results for %d subjects", len(nat), n)
+		}
+		// A host's own dice are checked as FuncDice's are: a total off
+		// the dice would decide the order all the same.
+		for k, v := range nat {
+			if v < l.count || v > l.count*l.faces {
+				return fmt.Errorf("the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
+			}
 		}
 	}
 	for k := range n {

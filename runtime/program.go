@@ -35,6 +35,19 @@ type Option func(*Program)
 // expressions. types are optional signatures, as for expr.Function.
 func WithFunction(name string, fn func(params ...any) (any, error), types ...any) Option {
 	return func(p *Program) {
+		types := types // the option is applied more than once
+		for _, t := range types {
+			rt := reflect.TypeOf(t)
+			if rt != nil && rt.Kind() == reflect.Pointer {
+				rt = rt.Elem()
+			}
+			if rt == nil || rt.Kind() != reflect.Func {
+				// expr-lang would panic on it: Compile reports it instead.
+				p.badSigs = append(p.badSigs, fmt.Sprintf("WithFunction(%q): signature %v (%T) is not a function type: give one as new(func(string) int)", name, t, t))
+				types = nil
+				break
+			}
+		}
 		p.funcs = append(p.funcs, expr.Function(name, fn, types...))
 		p.hostFuncs = append(p.hostFuncs, name)
 	}
@@ -91,6 +104,7 @@ type Program struct {
 	types     *envTypes
 	funcs     []expr.Option
 	hostFuncs []string // the names given to WithFunction, checked by Compile
+	badSigs   []string // WithFunction's signatures that are not function types
 	asks      []DecisionKind
 	limits    Limits
 	want      string
@@ -389,6 +403,9 @@ func Compile(f *dsl.File, opts ...Option) (*Program, error) {
 
 // CompileRuleset compiles one ruleset of f.
 func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, error) {
+	if r == nil {
+		return nil, dsl.Diagnostics{dsl.Errorf(dsl.Pos{}, "no ruleset: CompileRuleset was given none")}
+	}
 	p := &Program{
 		name:      string(r.Name),
 		file:      f,
@@ -422,6 +439,9 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 // hostFunctions refuses a Go function that expressions could not call by
 // its name, or that would silently replace or lose to another name.
 func (c *compiler) hostFunctions(pos dsl.Pos) {
+	for _, msg := range c.p.badSigs {
+		c.errorf(pos, "%s", msg)
+	}
 	seen := map[string]bool{}
 	for _, name := range c.p.hostFuncs {
 		_, isBuiltin := builtin.Index[name]

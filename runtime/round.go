@@ -210,10 +210,14 @@ func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
 
 func (b *Battle) runOrder(ctx context.Context, o *order) error {
 	switch o.scope.kind {
-	case "once", "changed":
-		// Computed once; an until-changed order is recomputed by rewatch
-		// the moment a watched value changes.
+	case "once":
 		if b.standings[o.id] != nil {
+			return nil
+		}
+	case "changed":
+		// Recomputed by rewatch the moment a watched value changes, unless
+		// that failed.
+		if st := b.standings[o.id]; st != nil && !b.outdated(o, st) {
 			return nil
 		}
 	}
@@ -221,11 +225,12 @@ func (b *Battle) runOrder(ctx context.Context, o *order) error {
 }
 
 // rewatch recomputes, at once, every computed until-changed standing that
-// watches attr.
+// watches attr and no longer matches it.
 func (b *Battle) rewatch(ctx context.Context, attr string) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
-			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil {
+			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil ||
+				!b.outdated(o, b.standings[o.id]) {
 				continue
 			}
 			if err := b.computeOrder(ctx, o); err != nil {
@@ -261,7 +266,12 @@ func (b *Battle) readyAll(rr *readyRule) error {
 			if err != nil {
 				return b.evalError(rr.cond, quoteSrc(rr.cond.src)+" for "+u.Name, err)
 			}
-			ok, _ := out.(bool)
+			ok, isBool := out.(bool)
+			if !isBool {
+				// As a tie rule's guard: taken as false, the rule would
+				// silently never apply.
+				return ruleErrorf(rr.cond.pos, "%s for %s is %s, not true or false", quoteSrc(rr.cond.src), u.Name, describeValue(out))
+			}
 			if ok == rr.unless {
 				if u.Ready {
 					u.Ready = false
@@ -315,7 +325,11 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 			if err != nil {
 				return b.evalError(h.when, quoteSrc(h.when.src), err)
 			}
-			if ok, _ := out.(bool); !ok {
+			ok, isBool := out.(bool)
+			if !isBool {
+				return ruleErrorf(h.when.pos, "%s is %s, not true or false", quoteSrc(h.when.src), describeValue(out))
+			}
+			if !ok {
 				continue
 			}
 		}
@@ -349,6 +363,10 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 	wrap := func(pos dsl.Pos, err error) error {
 		if err == nil {
 			return nil
+		}
+		if errors.Is(err, ErrInvalidChange) {
+			// The rule named what is not there, not the host.
+			err = errors.New(err.Error())
 		}
 		return &RuleError{Pos: pos, Err: err}
 	}
@@ -683,6 +701,10 @@ func (b *Battle) endRound(ctx context.Context) error {
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
 			b.failed = b.evalError(r.e, "remember "+r.name, err)
+			return b.failed
+		}
+		if out, err = plain(out); err != nil {
+			b.failed = ruleErrorf(r.e.pos, "remember %s: %v", r.name, err)
 			return b.failed
 		}
 		if values == nil {

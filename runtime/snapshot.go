@@ -194,6 +194,16 @@ func (b *Battle) checkRestored() error {
 			}
 			seen[n] = true
 		}
+		// A side or unit left out would never have a turn in a standing
+		// played as it is; one made again places it (a host may have added
+		// it to the saved battle).
+		if b.InRound() || !b.prog.remade(o) {
+			for _, n := range b.subjectNames(o.units) {
+				if !seen[n] {
+					return fmt.Errorf("standing %s leaves out %s", o.name, n)
+				}
+			}
+		}
 		for _, g := range st.Groups {
 			for _, n := range g.Members {
 				if !seen[n] {
@@ -217,6 +227,34 @@ func (b *Battle) checkRestored() error {
 		}
 	}
 	return nil
+}
+
+// remade reports whether the next round makes o's standing again: o is
+// made each round or until changed, in phases that run every round.
+func (p *Program) remade(o *order) bool {
+	var walk func(ph *phase, once bool) (found, remade bool)
+	walk = func(ph *phase, once bool) (bool, bool) {
+		once = once || ph.once
+		for _, it := range ph.items {
+			switch x := it.(type) {
+			case *order:
+				if x == o {
+					return true, !once && o.scope.kind != "once"
+				}
+			case *phase:
+				if found, remade := walk(x, once); found {
+					return true, remade
+				}
+			}
+		}
+		return false, false
+	}
+	for _, ph := range p.phases {
+		if found, remade := walk(ph, false); found {
+			return remade
+		}
+	}
+	return false
 }
 
 // normalize turns JSON numbers back into ints where they are whole.

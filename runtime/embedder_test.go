@@ -1,0 +1,738 @@
+package runtime_test
+
+// Tests from an embedder's review: a game server, a bot or a virtual
+// tabletop driving the public API as the docs say, including when the
+// dice, the decider or the host itself fail.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// agiBetweenRounds is an agi battle after round 1 (Aria and Bran tied on
+// 5 and rolled 6 to 2; Cole has 3), with scripted dice.
+func agiBetweenRounds(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
+	t.Helper()
+	p := mustProgram(t, "agi")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Aria", 6)
+	dice.AddRoll("Bran", 2)
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return b, dice
+}
+
+// A SetAttr whose recomputation fails (the dice the new tie needs are not
+// scripted yet, an interactive decider whose context was cancelled) has
+// set the value: the standing that watches it must not be left as it was
+// for the rest of the battle. Setting the value again retries the
+// recomputation, and the next round makes the standing if nobody did.
+func TestFailedRecomputationIsNotForgotten(t *testing.T) {
+	ctx := context.Background()
+	wantWatched := map[string][]any{"Aria": {5}, "Bran": {5}, "Cole": {5}}
+
+	t.Run("retry", func(t *testing.T) {
+		b, dice := agiBetweenRounds(t)
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
+		}
+		dice.AddRoll("Aria", 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); err != nil {
+			t.Fatalf("SetAttr again, with the dice scripted: %v", err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran", "Aria"}, b.Order()); diff != "" {
+			t.Errorf("order after the retried SetAttr (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
+			t.Errorf("watched values (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("next round", func(t *testing.T) {
+		b, dice := agiBetweenRounds(t)
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
+		}
+		dice.AddRoll("Aria", 4)
+		dice.AddRoll("Bran", 6)
+		dice.AddRoll("Cole", 5)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Bran", "Cole", "Aria"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
+			t.Errorf("watched values (-want +got):\n%s", diff)
+		}
+		if u := dice.Unused(); len(u) > 0 {
+			t.Errorf("dice never used: %v", u)
+		}
+	})
+	t.Run("remove", func(t *testing.T) {
+		b, dice := agiBetweenRounds(t)
+		// Without Aria, Bran and Cole tie on 5 and must roll for it, with
+		// no dice scripted: the unit is gone, the card is made next round.
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
+		}
+		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("RemoveUnit with no dice scripted for the tie left: %v; want ErrUnscripted", err)
+		}
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// A remembered value is what the next round reads as previous.NAME, so a
+// battle saved and restored must read the same: a side or a unit, a list
+// of them, a whole number worked out as a float. Memory, the restored
+// battle's Memory and the rounds that follow all agree.
+func TestRememberedValuesSurviveSnapshot(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "r" {
+  sides 2
+  unit attribute speed int
+  remember first = (previous.first == nil ? sides[0] : previous.first)
+  remember fast = filter(units, .speed > 3)
+  remember names = previous.order
+  remember half = len(sides) / 2
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie when previous.first.name == "A" and len(previous.fast) == 1 and previous.half == 1: award "B"
+      tie: award "A"
+    }
+  }
+}
+`)
+	sides := []runtime.SideSpec{
+		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"speed": 5}}}},
+		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1", Attrs: map[string]any{"speed": 2}}}},
+	}
+	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored, err := p.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b.Memory(), restored.Memory()); diff != "" {
+		t.Errorf("Memory after Restore (-saved +restored):\n%s", diff)
+	}
+	for range 30 {
+		want, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := restored.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("round %d (-saved +restored):\n%s", want.Round, diff)
+		}
+	}
+}
+
+// A remembered value that JSON cannot hold (NaN, an infinity) would make
+// every later Snapshot fail: it is the remember rule's error, at its line,
+// as a NaN criterion is.
+func TestRememberedNaNIsARuleError(t *testing.T) {
+	ctx := context.Background()
+	for _, expr := range []string{"0.0 / 0.0", "1 / 0", "[1, -1 / 0]"} {
+		t.Run(expr, func(t *testing.T) {
+			p := compileInline(t, `ruleset r "r" {
+  sides 2
+  remember x = `+expr+`
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+			b, err := p.NewBattle(runtime.Sides("A", "B"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(ctx)
+			re, ok := errors.AsType[*runtime.RuleError](err)
+			if !ok {
+				t.Fatalf("PlayRound: %v; want a RuleError", err)
+			}
+			if re.Pos.Line != 3 {
+				t.Errorf("the error is at %v, want line 3 (the remember rule)", re.Pos)
+			}
+			if err := b.AbortRound(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.Snapshot(); err != nil {
+				t.Errorf("Snapshot after AbortRound: %v", err)
+			}
+		})
+	}
+}
+
+// A saved standing that leaves out a side (or a unit) the battle has is
+// refused by Restore when it would be played as it is: in the round under
+// way, or made once for the battle. The side would never get a turn, and
+// every round would end in the activation loop's limit, blamed on the
+// ruleset. Between rounds, a standing made again each round (or when its
+// values change) may leave out a side or a unit the host has added to the
+// saved battle: the next round places it.
+func TestRestoreStandingMissingASubject(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		ruleset string
+		inRound bool
+		added   bool // add a side or unit, instead of dropping one from the standings
+		refused bool
+	}{
+		{"morturi", true, false, true},
+		{"morturi", false, false, true},
+		{"necromunda", true, false, true},
+		{"necromunda", false, false, false},
+		{"necromunda", false, true, false},
+		{"agi", true, false, true},
+		{"agi", false, true, false},
+	} {
+		name := fmt.Sprintf("%s/in round %v/added %v", tt.ruleset, tt.inRound, tt.added)
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, tt.ruleset)
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(3)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.AdvanceRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if tt.inRound {
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if tt.added {
+				sides := doc["sides"].([]any)
+				if p.OrdersUnits() {
+					side := sides[0].(map[string]any)
+					side["units"] = append(side["units"].([]any), map[string]any{"name": "Newcomer", "attrs": map[string]any{"agi": 9}})
+				} else {
+					sides = append(sides, map[string]any{"name": "Newcomer", "units": []any{map[string]any{"name": "n1"}}})
+					doc["sides"] = sides
+				}
+			} else {
+				for _, st := range doc["standings"].(map[string]any) {
+					st := st.(map[string]any)
+					st["order"] = st["order"].([]any)[1:]
+					st["places"] = st["places"].([]any)[1:]
+				}
+			}
+			if data, err = json.Marshal(doc); err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Restore(data)
+			if tt.refused {
+				if err == nil {
+					t.Errorf("Restore: no error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Restore: %v", err)
+			}
+			res, err := r.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := len(r.Sides())
+			if p.OrdersUnits() {
+				want = len(r.Units())
+			}
+			if len(res.Order) != want {
+				t.Errorf("the next round's order %v does not hold all %d subjects", res.Order, want)
+			}
+			if tt.added && !slices.Contains(res.Order, "Newcomer") && r.Holder() != "Newcomer" {
+				t.Errorf("the next round's order %v leaves out the newcomer", res.Order)
+			}
+		})
+	}
+}
+
+// A change the host asks for that the battle cannot make (a name it does
+// not have, a value the attribute cannot hold) is ErrInvalidChange, so that
+// a bot taking "!set agi Arai 7" from a player can tell a typo, to be told
+// to the player, from a recomputation that failed. Nothing is changed, and
+// the messages are as they were.
+func TestErrInvalidChange(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	agi := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agi.NewBattle(agi.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		msg  string
+	}{
+		{"SetAttr who", a.SetAttr(ctx, "Arai", "agi", 7), "set agi of Arai: no side or unit is called Arai"},
+		{"SetAttr attr", a.SetAttr(ctx, "Aria", "agl", 7), "set agl of Aria: Aria has no attribute agl (declared: agi)"},
+		{"SetAttr value", a.SetAttr(ctx, "Aria", "agi", "x"), "set agi of Aria: want a whole number, got x"},
+		{"SetStatus unit", b.SetStatus(ctx, "Krugg", "out_of_action", true), "status out_of_action: no unit is called Krugg"},
+		{"SetStatus status", b.SetStatus(ctx, "Krug", "asleep", true),
+			"status asleep: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)"},
+		{"RemoveUnit", b.RemoveUnit(ctx, "Krugg"), "remove Krugg: no unit is called Krugg"},
+		{"MakeReady", b.MakeReady("Krugg"), "ready Krugg: no unit is called Krugg"},
+		{"SetHolder", b.SetHolder("Krug"), "holder Krug: Krug is not in order priority (Goliaths, Eschers)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !errors.Is(tt.err, runtime.ErrInvalidChange) {
+				t.Errorf("%v; want an error wrapping ErrInvalidChange", tt.err)
+			}
+			if tt.err == nil {
+				return
+			}
+			if diff := cmp.Diff(tt.msg, tt.err.Error()); diff != "" {
+				t.Errorf("message (-want +got):\n%s", diff)
+			}
+		})
+	}
+	after, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(before), string(after)); diff != "" {
+		t.Errorf("the refused changes changed the battle (-before +after):\n%s", diff)
+	}
+	// A rule's own set of a name that is not there is the rule's error,
+	// not the host's.
+	r := compileInline(t, `ruleset r "r" {
+  sides 2
+  side attribute x int
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  on start of round { set x of "Nobody" = 1 }
+}
+`)
+	rb, err := r.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rb.PlayRound(ctx)
+	if _, ok := errors.AsType[*runtime.RuleError](err); !ok || errors.Is(err, runtime.ErrInvalidChange) {
+		t.Errorf("a rule's set of nobody: %v; want a RuleError that is not ErrInvalidChange", err)
+	}
+}
+
+// ScriptedDecider.Add keeps its own copy of the answer, so a host that
+// builds answers in one slice does not rewrite those already queued; and
+// an answer added empty (Add("Jay")) is said to be empty when it is asked
+// for, not reported as the answer "" the options do not hold.
+func TestScriptedDeciderAdd(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	newBattle := func(dec runtime.Decider) *runtime.Battle {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Jay", 4)
+		dice.AddRoll("Rob", 2)
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+
+	dec := runtime.NewScriptedDecider()
+	answer := []string{"Rob"}
+	dec.Add("Jay", answer...)
+	answer[0] = "Nobody"
+	res, err := newBattle(dec).PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Holder != "Rob" {
+		t.Errorf("holder %s, want Rob, whom the script named when it was added", res.Holder)
+	}
+
+	dec = runtime.NewScriptedDecider()
+	dec.Add("Jay")
+	if diff := cmp.Diff([]string{"Jay chooses nothing"}, dec.Unused()); diff != "" {
+		t.Errorf("Unused (-want +got):\n%s", diff)
+	}
+	_, err = newBattle(dec).PlayRound(ctx)
+	want := "round 1: Jay chooses who goes first among Jay, Rob: the scripted answer is empty (Add was given no answer)"
+	if err == nil || err.Error() != want {
+		t.Errorf("an empty scripted answer: %v\nwant: %s", err, want)
+	}
+}
+
+// Dice and a Decider are asked in the middle of making an order, and may
+// change the battle there (a casualty at the table): the order made keeps
+// the units and values it started with, and the next round makes it from
+// what they are now. An until-changed order whose unit was removed there
+// panicked, and one whose value was set kept the old order as if made from
+// the new value, for the rest of the battle.
+func TestChangesFromDiceOrDecider(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	changes := []struct {
+		name   string
+		change func(b *runtime.Battle) error
+		next   []string // the next round's order
+	}{
+		{"SetAttr", func(b *runtime.Battle) error { return b.SetAttr(ctx, "Cole", "agi", 9) }, []string{"Cole", "Aria", "Bran"}},
+		{"RemoveUnit", func(b *runtime.Battle) error { return b.RemoveUnit(ctx, "Bran") }, []string{"Aria", "Cole"}},
+		{"MakeReady", func(b *runtime.Battle) error { return b.MakeReady("Cole") }, []string{"Aria", "Bran", "Cole"}},
+	}
+	for _, c := range changes {
+		for _, from := range []string{"dice", "decider"} {
+			t.Run(c.name+" from "+from, func(t *testing.T) {
+				var b *runtime.Battle
+				asked := false
+				change := func() {
+					if !asked {
+						asked = true
+						if err := c.change(b); err != nil {
+							t.Errorf("%s from the %s: %v", c.name, from, err)
+						}
+					}
+				}
+				dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					if from == "dice" {
+						change()
+					}
+					return map[string]int{"Aria": 6, "Bran": 2, "Cole": 1}[subject], nil
+				}}
+				dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					if from == "decider" {
+						change()
+					}
+					return d.Default, nil
+				})
+				var err error
+				b, err = p.NewBattle(p.Example(), runtime.WithDice(dice), runtime.WithDecider(dec))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := b.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !asked {
+					t.Fatalf("the %s was never asked", from)
+				}
+				if diff := cmp.Diff([]string{"Aria", "Bran", "Cole"}, res.Order); diff != "" {
+					t.Errorf("the order made during the change (-want +got):\n%s", diff)
+				}
+				if res, err = b.PlayRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(c.next, res.Order); diff != "" {
+					t.Errorf("the next round's order (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// InRound of no error is no error, so that a host may wrap whatever a
+// round returned, as with fmt.Errorf's %w it could not.
+func TestInRoundOfNil(t *testing.T) {
+	if err := runtime.InRound(2, nil); err != nil {
+		t.Errorf("InRound(2, nil) = %v, want nil", err)
+	}
+}
+
+// ExampleInRound reports the error of a round a host played, naming the
+// round, and reports nothing for a round that went well.
+func ExampleInRound() {
+	prog := compileBundled("mesbg")
+	b, _ := prog.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
+	for range 2 {
+		err := runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background()))
+		fmt.Println(err)
+		_ = b.AbortRound()
+	}
+	b, _ = prog.NewBattle(runtime.Sides("Jay", "Rob"))
+	fmt.Println(runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background())))
+	// Output:
+	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
+	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
+	// <nil>
+}
+
+// rollAll is a Dice of the host's own that rolls the same totals for
+// every roll: right or wrong.
+type rollAll []int
+
+func (d rollAll) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	return d[:len(req.Subjects)], nil
+}
+
+func (d rollAll) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return 0, nil }
+
+// A host's own Dice that returns a total its dice cannot show (a 0-based
+// die, a d20 for a d6) is an error, as it is for FuncDice and ScriptedDice:
+// the battle does not play on with a roll of 0 or 99 on a D6.
+func TestImpossibleRollFromHostDice(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	for _, tt := range []struct {
+		rolls rollAll
+		want  string
+	}{
+		{rollAll{0, 5}, "the dice rolled 0 for Jay, which is impossible on d6"},
+		{rollAll{4, 99}, "the dice rolled 99 for Rob, which is impossible on d6"},
+		{rollAll{-1, 2}, "the dice rolled -1 for Jay, which is impossible on d6"},
+	} {
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(tt.rolls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.PlayRound(context.Background())
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("rolls %v: %v\nwant: %s", tt.rolls, err, tt.want)
+		}
+	}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(rollAll{6, 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Errorf("rolls 6 and 1: %v", err)
+	}
+}
+
+// AbortRound plays the round again as if for the first time: scripted
+// decisions the round used are scripted again, as scripted dice are, so
+// a host replaying a script can fix what failed (here a Go hook) and play
+// the round again.
+func TestAbortRoundScriptsDecisionsAgain(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	dec := runtime.NewScriptedDecider()
+	dec.Add("Jay", "Rob")
+	dec.Add("Rob", "Jay") // not asked in round 1: stays where it is
+	fail := true
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if fail && at == (runtime.HookPoint{Kind: "hook", Name: "end"}) {
+				return errors.New("the table was knocked over")
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err == nil {
+		t.Fatal("the failing hook did not fail the round")
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if got := dec.Pending("Jay"); got != 1 {
+		t.Errorf("after AbortRound, %d answers pending for Jay, want 1", got)
+	}
+	fail = false
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatalf("the round played again: %v", err)
+	}
+	if res.Holder != "Rob" {
+		t.Errorf("holder %s, want Rob (Jay's scripted choice)", res.Holder)
+	}
+	if diff := cmp.Diff([]string{"Rob chooses Jay"}, dec.Unused()); diff != "" {
+		t.Errorf("Unused (-want +got):\n%s", diff)
+	}
+}
+
+// A signature given to WithFunction that is not a function type (a value
+// where new(func(string) int) was meant) is a compile error, not a panic
+// inside expr-lang; a signature given as a function value still works.
+func TestWithFunctionSignatures(t *testing.T) {
+	f, diags := dsl.Parse("x.rules", []byte(`ruleset a "a" {
+  sides 2
+  phase p {
+    order sides as p {
+      lowest threat(name)
+      random
+    }
+  }
+}
+`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	fn := func(...any) (any, error) { return 1, nil }
+	for _, tt := range []struct {
+		name  string
+		types []any
+		want  string // "" for none
+	}{
+		{"an int", []any{42}, `x.rules:1:1: error: WithFunction("threat"): signature 42 (int) is not a function type: give one as new(func(string) int)`},
+		{"nil", []any{nil}, `x.rules:1:1: error: WithFunction("threat"): signature <nil> (<nil>) is not a function type: give one as new(func(string) int)`},
+		{"a pointer", []any{new(func(string) int)}, ""},
+		{"a function value", []any{func(string) int { return 0 }}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("Compile panicked: %v", r)
+				}
+			}()
+			_, err := runtime.Compile(f, runtime.WithFunction("threat", fn, tt.types...))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Compile: %q\nwant: %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// CompileRuleset with no ruleset is an error, as Compile with no file is.
+func TestCompileRulesetNil(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("CompileRuleset(f, nil) panicked: %v", r)
+		}
+	}()
+	if _, err := runtime.CompileRuleset(&dsl.File{}, nil); err == nil {
+		t.Error("CompileRuleset(f, nil): no error")
+	}
+}
+
+// A host that decodes its JSON with UseNumber (as Restore does) hands
+// attributes over as json.Number: a whole number is a whole number.
+func TestSetAttrJSONNumber(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	specs := p.Example()
+	specs[0].Units[0].Attrs["agi"] = json.Number("7")
+	b, err := p.NewBattle(specs)
+	if err != nil {
+		t.Fatalf("NewBattle with agi = json.Number(7): %v", err)
+	}
+	if err := b.SetAttr(ctx, "Bran", "agi", json.Number("6")); err != nil {
+		t.Fatalf("SetAttr json.Number(6): %v", err)
+	}
+	if err := b.SetAttr(ctx, "Cole", "agi", json.Number("2.0")); err != nil {
+		t.Fatalf("SetAttr json.Number(2.0): %v", err)
+	}
+	got := map[string]any{}
+	for _, u := range b.Units() {
+		got[u.Name] = u.Attrs["agi"]
+	}
+	if diff := cmp.Diff(map[string]any{"Aria": 7, "Bran": 6, "Cole": 2}, got); diff != "" {
+		t.Errorf("agi (-want +got):\n%s", diff)
+	}
+	for _, tt := range []struct {
+		value any
+		want  string
+	}{
+		{json.Number("2.5"), "set agi of Cole: want a whole number, got 2.5"},
+		{json.Number("1e300"), "set agi of Cole: want a whole number, got 1e300"},
+	} {
+		if err := b.SetAttr(ctx, "Cole", "agi", tt.value); err == nil || err.Error() != tt.want {
+			t.Errorf("SetAttr %#v: %v\nwant: %s", tt.value, err, tt.want)
+		}
+	}
+}
+
+// A handler's when, and a ready rule's condition, that give something
+// other than true or false (a host function without a signature returning
+// the wrong type) are the rule's error, as a tie rule's guard is: they
+// were taken as false, and the special rule silently never ran.
+func TestConditionNotABool(t *testing.T) {
+	for _, tt := range []struct {
+		name, rule, want string
+	}{
+		{"on when", `on start of round when flag() { set x of "A" = 1 }`, "inline.rules:11:26: `flag()` is 1, not true or false"},
+		{"ready unless", `phase q { ready units unless flag() }`, "inline.rules:11:32: `flag()` for a1 is 1, not true or false"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, `ruleset a "a" {
+  sides 2
+  side attribute x int
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation alternate by p
+  `+tt.rule+`
+}
+`, runtime.WithFunction("flag", func(...any) (any, error) { return 1, nil }))
+			b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(context.Background())
+			if _, ok := errors.AsType[*runtime.RuleError](err); !ok || err.Error() != tt.want {
+				t.Errorf("PlayRound: %v\nwant the RuleError %s", err, tt.want)
+			}
+		})
+	}
+}
