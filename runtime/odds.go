@@ -39,7 +39,9 @@ type OddsOptions struct {
 	// (default 1,000,000). A path is one run of the round, or of an order
 	// computation or a reroll forked inside it (see fork.go): players
 	// rolling off a D6, only the still-tied rolling again, take about
-	// 5,400 for five, 55,000 for six and 611,000 for seven.
+	// 5,400 for five, 55,000 for six and 611,000 for seven. A round the
+	// forks take over the bound is played again path by path, up to it,
+	// so that a rule that fails on a path before it is what is reported.
 	MaxPaths int
 	// MaxStates bounds the different states a battle can be in after a
 	// round (default 20,000); past it, holder sequences are given up
@@ -536,13 +538,14 @@ func rankKey(totals []int) string {
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo) ([]outcome, int, error) {
 	if fork {
 		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders)
-		// A round that fails fails with the error the replay meets first:
-		// the forks work out an order's every path before the orders after
-		// it, so they may meet another one first. Only going over the path
-		// bound is left as it is: the replay would take longer to say as
-		// much.
-		var tooMany errPaths
-		if err == nil || ctx.Err() != nil || errors.As(err, &tooMany) {
+		// A round that fails fails with the error the replay meets first,
+		// in the order of the dice: the forks work out an order's every
+		// path before the orders after it, so they may meet another error
+		// first, or go over the path bound where the replay meets a rule's
+		// error on its first path. Going over the bound is no exception:
+		// a rule to fix is worth the wait, and the simulation a path limit
+		// points to would only fail on it.
+		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
 	}

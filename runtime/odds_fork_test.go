@@ -184,6 +184,53 @@ func TestOddsForkingFailsAsReplayDoes(t *testing.T) {
 	}
 }
 
+// TestOddsForkingFailsAsReplayDoesOverPathBound: the forks may go over
+// MaxPaths working out one order's every path where the replay, which
+// plays the round path by path in the order of the dice, meets a rule's
+// error at once. The error is the replay's: a rule to fix, not advice to
+// simulate a battle that fails anyway. Here o1 alone is over the bound and
+// o2 fails on the first path.
+func TestOddsForkingFailsAsReplayDoesOverPathBound(t *testing.T) {
+	const o1 = `ruleset e "e" {
+  sides 2..
+  phase p each round {
+    order sides as o1 {
+      highest roll d6
+      tie: random
+    }
+    order sides as o2 {
+      %s
+    }
+  }
+}`
+	for _, c := range []struct {
+		name string
+		o2   string
+		lim  runtime.Limits
+		want string
+	}{
+		{"award names nobody", "highest roll d2\n      tie: award \"Z\"", runtime.Limits{},
+			"round 1: inline.rules:10:12: `award \"Z\"` names \"Z\", who is not among the tied (A, B, C, D)"},
+		{"reroll never ends", "highest roll d1\n      tie: reroll", runtime.Limits{},
+			"inline.rules:9:7: round 1: every roll ties again, so the reroll never ends: a tie can never be resolved"},
+		{"over MaxRerolls", "highest roll d2\n      tie: reroll", runtime.Limits{MaxRerolls: -1},
+			"round 1: inline.rules:10:12: order o2: still tied after 0 rerolls (A, B, C, D): limit reached"},
+	} {
+		p := compileInline(t, fmt.Sprintf(o1, c.o2), runtime.WithLimits(c.lim))
+		ctx := context.Background()
+		sides := runtime.Sides("A", "B", "C", "D")
+		opt := runtime.OddsOptions{Rounds: 1, MaxPaths: 100}
+		_, werr := p.OddsByReplay(ctx, sides, opt)
+		_, gerr := p.Odds(ctx, sides, opt)
+		if diff := cmp.Diff(c.want, fmt.Sprint(werr)); diff != "" {
+			t.Errorf("%s: replay's error (-want +got):\n%s", c.name, diff)
+		}
+		if diff := cmp.Diff(fmt.Sprint(werr), fmt.Sprint(gerr)); diff != "" {
+			t.Errorf("%s: (-replay +fork):\n%s", c.name, diff)
+		}
+	}
+}
+
 // FuzzOddsForking compiles whatever parses and works out its odds both
 // ways: forking must give the replay's fractions, or its error, and must
 // not panic or hang. The seed corpus is small, so that go test stays fast.
