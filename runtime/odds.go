@@ -114,6 +114,9 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	}
 	// Whole orders' results that hold from any state (see forkOrder).
 	shared := map[string]*forkMemo{}
+	// A roll's outcomes depend only on its shape: a large one takes
+	// seconds, too long to take again for every state every round.
+	rolls := map[string][]branchOutcome{}
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -149,7 +152,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			if i == 0 || st.key != states[i-1].key || st.key == "" {
 				var replays int
 				var err error
-				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared); err != nil {
+				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls); err != nil {
 					return nil, err
 				}
 				rep.Replays += replays
@@ -319,7 +322,7 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	outs, ok := d.an.rolls[key]
 	if !ok {
 		var err error
-		if outs, err = rollOutcomes(req); err != nil {
+		if outs, err = rollOutcomes(ctx, req); err != nil {
 			return nil, err
 		}
 		d.an.rolls[key] = outs
@@ -371,8 +374,9 @@ const maxTuples = 4_000_000
 // rollOutcomes lists the distinct results of a group roll. Only which
 // subjects beat or tie which matters to an order, so combinations of totals
 // that rank the subjects alike are one outcome, with their probabilities
-// added: two players on a d6 have 3 outcomes, not 36.
-func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
+// added: two players on a d6 have 3 outcomes, not 36. It stops when ctx is
+// done: the largest rolls take seconds.
+func rollOutcomes(ctx context.Context, req RollRequest) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	// Count the combinations of totals before working out their odds,
 	// which for many large dice is itself slow.
@@ -390,15 +394,19 @@ func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
 		}
 	}
 	ways := sumDist(count, faces)
-	if outs, ok := rollOutcomesSmall(req, ways); ok {
-		return outs, nil
+	if outs, ok, err := rollOutcomesSmall(ctx, req, ways); ok || err != nil {
+		return outs, err
 	}
-	return rollOutcomesBig(req, ways), nil
+	return rollOutcomesBig(ctx, req, ways)
 }
+
+// checkEvery is how many combinations a roll's enumeration counts between
+// looks at its context.
+const checkEvery = 1 << 14
 
 // rollOutcomesBig is rollOutcomes counting in big integers; ways is
 // sumDist(req.Count, req.Faces).
-func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
+func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
 	byRank := map[string]*branchOutcome{}
@@ -407,9 +415,14 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 	weight := make([]*big.Int, n+1)
 	weight[0] = big.NewInt(1)
 	totals := make([]int, n)
+	var err error
+	leaves := 0
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
+			if leaves++; leaves%checkEvery == 0 {
+				err = ctx.Err()
+			}
 			for k := range totals {
 				totals[k] = cur[k]
 				if k < len(req.Modifiers) {
@@ -427,6 +440,9 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 			return
 		}
 		for k, w := range ways {
+			if err != nil {
+				return
+			}
 			if w.Sign() == 0 {
 				continue
 			}
@@ -436,6 +452,9 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 		}
 	}
 	rec(0)
+	if err != nil {
+		return nil, err
+	}
 	all := new(big.Rat).SetInt(new(big.Int).Exp(denom, big.NewInt(int64(n)), nil))
 	out := make([]branchOutcome, len(keys))
 	for i, k := range keys {
@@ -443,19 +462,19 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 		o.p.Quo(o.p, all)
 		out[i] = *o
 	}
-	return out
+	return out, nil
 }
 
 // rollOutcomesSmall is rollOutcomes counting in machine words, when every
 // count fits in one (faces^(count·subjects) below 2^62): the same outcomes
 // in the same order, many times faster (seven players on a D6 make
 // 279,936 combinations).
-func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool) {
+func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, bool, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	all := uint64(1)
 	for range n * count {
 		if all > (1<<62)/uint64(faces) {
-			return nil, false
+			return nil, false, nil
 		}
 		all *= uint64(faces)
 	}
@@ -471,9 +490,14 @@ func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool)
 	weight[0] = 1
 	totals := make([]int, n)
 	key := make([]byte, n)
+	var err error
+	leaves := 0
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
+			if leaves++; leaves%checkEvery == 0 {
+				err = ctx.Err()
+			}
 			for k := range totals {
 				totals[k] = cur[k]
 				if k < len(req.Modifiers) {
@@ -501,6 +525,9 @@ func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool)
 			return
 		}
 		for k, x := range w {
+			if err != nil {
+				return
+			}
 			if x == 0 {
 				continue
 			}
@@ -510,10 +537,13 @@ func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool)
 		}
 	}
 	rec(0)
+	if err != nil {
+		return nil, true, err
+	}
 	for i := range outs {
 		outs[i].p = new(big.Rat).SetFrac(new(big.Int).SetUint64(sums[i]), new(big.Int).SetUint64(all))
 	}
-	return outs, true
+	return outs, true, nil
 }
 
 // rankKey names the ranking of totals: each subject's place among the
@@ -535,9 +565,9 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo) ([]outcome, int, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders)
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls)
 		// A round that fails fails with the error the replay meets first,
 		// in the order of the dice: the forks work out an order's every
 		// path before the orders after it, so they may meet another error
@@ -549,7 +579,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			return outs, paths, err
 		}
 	}
-	return enumerateRoundWith(ctx, b, maxPaths, nil)
+	return enumerateRoundWith(ctx, b, maxPaths, nil, rolls)
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -562,9 +592,10 @@ func (e errPaths) Error() string {
 func (errPaths) Unwrap() error { return ErrLimit }
 
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
-// orders' results shared by the analysis) is not nil.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo) ([]outcome, int, error) {
-	an := &analysis{rolls: map[string][]branchOutcome{}, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
+// orders' results shared by the analysis) is not nil. rolls holds the
+// outcomes of the rolls met so far, by shape.
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
+	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.

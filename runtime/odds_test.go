@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/runtime"
@@ -339,6 +340,59 @@ func TestSimulateReportsTheFirstFailure(t *testing.T) {
 			first = err.Error()
 		} else if err.Error() != first {
 			t.Errorf("with %d workers: %v\nwith 1: %s", workers, err, first)
+		}
+	}
+}
+
+// A roll's outcomes do not change from round to round: a battle of six
+// rounds works out a large roll (5d100 each, counted in big integers) about
+// as fast as one round does, not once for each state each round starts
+// from.
+func TestOddsWorksOutEachRollOnce(t *testing.T) {
+	p := compileInline(t, "ruleset big {\n  sides 2\n  phase p {\n    order sides as o {\n      highest roll 5d100\n      tie: reroll\n    }\n  }\n}\n")
+	ctx := context.Background()
+	sides := runtime.Sides("A", "B")
+	t0 := time.Now()
+	if _, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1}); err != nil {
+		t.Fatal(err)
+	}
+	one := time.Since(t0)
+	t0 = time.Now()
+	six, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rounds 2 to 6 start from two states each: eleven times the roll.
+	if d := time.Since(t0); d > 4*one {
+		t.Errorf("six rounds took %v, one round %v: over four times as long", d, one)
+	}
+	if got := six.Rounds[5].Holder["A"].RatString(); got != "1/2" {
+		t.Errorf("round 6: P(A) = %s, want 1/2", got)
+	}
+}
+
+// Working out a large roll's outcomes stops when the context is done:
+// eight players on a D6 make 1,679,616 combinations, and 5d400 between
+// two sides 3,984,016 counted in big integers, seconds of work.
+func TestOddsCancelledDuringALargeRoll(t *testing.T) {
+	for _, c := range []struct {
+		roll  string
+		sides []runtime.SideSpec
+	}{
+		{"d6", runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H")},
+		{"5d400", runtime.Sides("A", "B")},
+	} {
+		p := compileInline(t, "ruleset big {\n  phase p {\n    order sides as o {\n      highest roll "+c.roll+"\n      tie: reroll\n    }\n  }\n}\n")
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		t0 := time.Now()
+		_, err := p.Odds(ctx, c.sides, runtime.OddsOptions{Rounds: 1})
+		d := time.Since(t0)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: err = %v, want the context's", c.roll, err)
+		}
+		if d > 500*time.Millisecond {
+			t.Errorf("%s: cancelled after 50ms, returned after %v", c.roll, d)
 		}
 	}
 }
