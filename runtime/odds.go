@@ -62,9 +62,9 @@ type Prob struct {
 // RoundOdds is the distribution of one round's results.
 type RoundOdds struct {
 	Round int
-	// Holder is each side's chance to hold priority (see
-	// Battle.HolderSide: when the main order ranks units, the side of the
-	// first unit holds it). Orders tell the units apart.
+	// Holder is each side's chance to hold priority, 0 for a side that
+	// never does (see Battle.HolderSide: when the main order ranks units,
+	// the side of the first unit holds it). Orders tell the units apart.
 	Holder map[string]*big.Rat
 	Orders []Prob // sorted by probability, most likely first
 }
@@ -137,6 +137,9 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	states := []*state{{b: start, p: big.NewRat(1, 1)}}
 	for round := 1; round <= opt.Rounds; round++ {
 		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
+		for _, s := range rep.Sides {
+			ro.Holder[s] = new(big.Rat)
+		}
 		orders := map[string]*big.Rat{}
 		next := map[string]*state{}
 		var keys []string

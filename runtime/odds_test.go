@@ -344,6 +344,22 @@ func TestSimulateReportsTheFirstFailure(t *testing.T) {
 	}
 }
 
+// Holder has every side, as Expected does: a side that never holds
+// priority has 0, not a nil that panics when it is read.
+func TestOddsHolderHasEverySide(t *testing.T) {
+	p := mustProgram(t, "agi")
+	rep, err := p.Odds(context.Background(), p.Example(), runtime.OddsOptions{Rounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"A": "1/2", "B": "1/2", "C": "0"}
+	for _, r := range rep.Rounds {
+		if diff := cmp.Diff(want, ratStrings(r.Holder)); diff != "" {
+			t.Errorf("round %d: holders (-want +got):\n%s", r.Round, diff)
+		}
+	}
+}
+
 // A roll's outcomes do not change from round to round: a battle of six
 // rounds works out a large roll (5d100 each, counted in big integers) about
 // as fast as one round does, not once for each state each round starts
