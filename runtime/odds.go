@@ -86,6 +86,12 @@ type OddsReport struct {
 // ErrNeverResolves is returned when a reroll can never break a tie.
 var ErrNeverResolves = errors.New("a tie can never be resolved")
 
+// neverEnds is ErrNeverResolves at the roll at pos, worded as every other
+// error of a round is: "round N: file:line:col: ...".
+func neverEnds(round int, pos dsl.Pos, msg string) error {
+	return &RoundError{Round: round, Err: &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", msg, ErrNeverResolves)}}
+}
+
 // Odds computes exact odds for a battle between sides.
 func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
 	if opt.Rounds < 1 {
@@ -648,7 +654,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		if loop.Sign() > 0 {
 			rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
 			if rest.Sign() == 0 {
-				return nil, &RuleError{Pos: looped.pos, Err: roundErrorf(b.round+1, "", "every roll ties again, so the reroll never ends: %w", ErrNeverResolves)}
+				return nil, neverEnds(b.round+1, looped.pos, "every roll ties again, so the reroll never ends")
 			}
 			for i := range out {
 				out[i].p = new(big.Rat).Quo(out[i].p, rest)
@@ -661,7 +667,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 	all, err := explore(nil)
 	if err != nil {
 		if looped := (errLoop{}); errors.As(err, &looped) {
-			return nil, an.runs, &RuleError{Pos: looped.pos, Err: roundErrorf(b.round+1, "", "a reroll ties again at once: %w", ErrNeverResolves)}
+			return nil, an.runs, neverEnds(b.round+1, looped.pos, "a reroll ties again at once")
 		}
 		var final finalError
 		if errors.As(err, &final) {

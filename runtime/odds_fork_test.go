@@ -212,7 +212,7 @@ func TestOddsForkingFailsAsReplayDoesOverPathBound(t *testing.T) {
 		{"award names nobody", "highest roll d2\n      tie: award \"Z\"", runtime.Limits{},
 			"round 1: inline.rules:10:12: `award \"Z\"` names \"Z\", who is not among the tied (A, B, C, D)"},
 		{"reroll never ends", "highest roll d1\n      tie: reroll", runtime.Limits{},
-			"inline.rules:9:7: round 1: every roll ties again, so the reroll never ends: a tie can never be resolved"},
+			"round 1: inline.rules:9:7: every roll ties again, so the reroll never ends: a tie can never be resolved"},
 		{"over MaxRerolls", "highest roll d2\n      tie: reroll", runtime.Limits{MaxRerolls: -1},
 			"round 1: inline.rules:10:12: order o2: still tied after 0 rerolls (A, B, C, D): limit reached"},
 	} {
