@@ -576,7 +576,7 @@ func rankKey(totals []int) string {
 // enumerated by replay alone.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls)
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false)
 		// A round that fails fails with the error the replay meets first,
 		// in the order of the dice: the forks work out an order's every
 		// path before the orders after it, so they may meet another error
@@ -587,8 +587,19 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
+		if !errors.Is(err, errNoFork) {
+			// Only the replay's error is wanted: keeping the end states of
+			// up to MaxPaths paths (nine players' every order, say) would
+			// take gigabytes.
+			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true)
+			if err != nil {
+				return nil, paths, err
+			}
+			// The replay took no more paths than the bound where the forks
+			// took more: its outcomes are the round's.
+		}
 	}
-	return enumerateRoundWith(ctx, b, maxPaths, nil, rolls)
+	return enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -602,8 +613,9 @@ func (errPaths) Unwrap() error { return ErrLimit }
 
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
 // orders' results shared by the analysis) is not nil. rolls holds the
-// outcomes of the rolls met so far, by shape.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
+// outcomes of the rolls met so far, by shape. With errOnly, it looks for
+// the first error alone and returns no outcomes.
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome, errOnly bool) ([]outcome, int, error) {
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	// explore returns the outcomes reachable after path, each with its
@@ -622,6 +634,8 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		var br errBranch
 		var final finalError
 		switch {
+		case err == nil && errOnly:
+			return nil, nil
 		case err == nil:
 			snap, err := c.stateKey()
 			if err != nil {
