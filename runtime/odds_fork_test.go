@@ -231,6 +231,32 @@ func TestOddsForkingFailsAsReplayDoesOverPathBound(t *testing.T) {
 	}
 }
 
+// TestOddsForkingWithinTheReplaysBound: the forks count the runs of the
+// parts they fork as paths too, so a round can take them more paths than
+// the replay: where the replay stays within MaxPaths, odds does not fail.
+func TestOddsForkingWithinTheReplaysBound(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
+		p := mustProgram(t, name)
+		sides := p.Example()
+		if name == "necromunda" {
+			sides = runtime.Sides("A", "B", "C")
+		}
+		want, err := p.OddsByReplay(ctx, sides, runtime.OddsOptions{Rounds: 1})
+		if err != nil {
+			t.Fatalf("%s: replay: %v", name, err)
+		}
+		got, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1, MaxPaths: want.Replays})
+		if err != nil {
+			t.Errorf("%s, MaxPaths %d (the replay's paths): %v", name, want.Replays, err)
+			continue
+		}
+		if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+			t.Errorf("%s (-replay +fork):\n%s", name, diff)
+		}
+	}
+}
+
 // FuzzOddsForking compiles whatever parses and works out its odds both
 // ways: forking must give the replay's fractions, or its error, and must
 // not panic or hang. The seed corpus is small, so that go test stays fast.
