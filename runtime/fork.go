@@ -611,7 +611,7 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 	if loop.Sign() > 0 {
 		rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
 		if rest.Sign() == 0 {
-			return nil, finalError{&RuleError{Pos: looped.pos, Err: roundErrorf(a.round, "", "every roll ties again, so the reroll never ends: %w", ErrNeverResolves)}}
+			return nil, finalError{neverEnds(a.round, looped.pos, "every roll ties again, so the reroll never ends")}
 		}
 		for i := range merged {
 			if owned[i] {

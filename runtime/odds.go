@@ -39,7 +39,9 @@ type OddsOptions struct {
 	// (default 1,000,000). A path is one run of the round, or of an order
 	// computation or a reroll forked inside it (see fork.go): players
 	// rolling off a D6, only the still-tied rolling again, take about
-	// 5,400 for five, 55,000 for six and 611,000 for seven.
+	// 5,400 for five, 55,000 for six and 611,000 for seven. A round the
+	// forks take over the bound is played again path by path, up to it,
+	// so that a rule that fails on a path before it is what is reported.
 	MaxPaths int
 	// MaxStates bounds the different states a battle can be in after a
 	// round (default 20,000); past it, holder sequences are given up
@@ -60,9 +62,9 @@ type Prob struct {
 // RoundOdds is the distribution of one round's results.
 type RoundOdds struct {
 	Round int
-	// Holder is each side's chance to hold priority (see
-	// Battle.HolderSide: when the main order ranks units, the side of the
-	// first unit holds it). Orders tell the units apart.
+	// Holder is each side's chance to hold priority, 0 for a side that
+	// never does (see Battle.HolderSide: when the main order ranks units,
+	// the side of the first unit holds it). Orders tell the units apart.
 	Holder map[string]*big.Rat
 	Orders []Prob // sorted by probability, most likely first
 }
@@ -83,6 +85,12 @@ type OddsReport struct {
 
 // ErrNeverResolves is returned when a reroll can never break a tie.
 var ErrNeverResolves = errors.New("a tie can never be resolved")
+
+// neverEnds is ErrNeverResolves at the roll at pos, worded as every other
+// error of a round is: "round N: file:line:col: ...".
+func neverEnds(round int, pos dsl.Pos, msg string) error {
+	return &RoundError{Round: round, Err: &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", msg, ErrNeverResolves)}}
+}
 
 // Odds computes exact odds for a battle between sides.
 func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
@@ -112,6 +120,9 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	}
 	// Whole orders' results that hold from any state (see forkOrder).
 	shared := map[string]*forkMemo{}
+	// A roll's outcomes depend only on its shape: a large one takes
+	// seconds, too long to take again for every state every round.
+	rolls := map[string][]branchOutcome{}
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -132,6 +143,9 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	states := []*state{{b: start, p: big.NewRat(1, 1)}}
 	for round := 1; round <= opt.Rounds; round++ {
 		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
+		for _, s := range rep.Sides {
+			ro.Holder[s] = new(big.Rat)
+		}
 		orders := map[string]*big.Rat{}
 		next := map[string]*state{}
 		var keys []string
@@ -147,7 +161,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			if i == 0 || st.key != states[i-1].key || st.key == "" {
 				var replays int
 				var err error
-				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared); err != nil {
+				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls); err != nil {
 					return nil, err
 				}
 				rep.Replays += replays
@@ -317,7 +331,7 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	outs, ok := d.an.rolls[key]
 	if !ok {
 		var err error
-		if outs, err = rollOutcomes(req); err != nil {
+		if outs, err = rollOutcomes(ctx, req); err != nil {
 			return nil, err
 		}
 		d.an.rolls[key] = outs
@@ -369,8 +383,9 @@ const maxTuples = 4_000_000
 // rollOutcomes lists the distinct results of a group roll. Only which
 // subjects beat or tie which matters to an order, so combinations of totals
 // that rank the subjects alike are one outcome, with their probabilities
-// added: two players on a d6 have 3 outcomes, not 36.
-func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
+// added: two players on a d6 have 3 outcomes, not 36. It stops when ctx is
+// done: the largest rolls take seconds.
+func rollOutcomes(ctx context.Context, req RollRequest) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	// Count the combinations of totals before working out their odds,
 	// which for many large dice is itself slow.
@@ -388,15 +403,19 @@ func rollOutcomes(req RollRequest) ([]branchOutcome, error) {
 		}
 	}
 	ways := sumDist(count, faces)
-	if outs, ok := rollOutcomesSmall(req, ways); ok {
-		return outs, nil
+	if outs, ok, err := rollOutcomesSmall(ctx, req, ways); ok || err != nil {
+		return outs, err
 	}
-	return rollOutcomesBig(req, ways), nil
+	return rollOutcomesBig(ctx, req, ways)
 }
+
+// checkEvery is how many combinations a roll's enumeration counts between
+// looks at its context.
+const checkEvery = 1 << 14
 
 // rollOutcomesBig is rollOutcomes counting in big integers; ways is
 // sumDist(req.Count, req.Faces).
-func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
+func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
 	byRank := map[string]*branchOutcome{}
@@ -405,9 +424,14 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 	weight := make([]*big.Int, n+1)
 	weight[0] = big.NewInt(1)
 	totals := make([]int, n)
+	var err error
+	leaves := 0
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
+			if leaves++; leaves%checkEvery == 0 {
+				err = ctx.Err()
+			}
 			for k := range totals {
 				totals[k] = cur[k]
 				if k < len(req.Modifiers) {
@@ -425,6 +449,9 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 			return
 		}
 		for k, w := range ways {
+			if err != nil {
+				return
+			}
 			if w.Sign() == 0 {
 				continue
 			}
@@ -434,6 +461,9 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 		}
 	}
 	rec(0)
+	if err != nil {
+		return nil, err
+	}
 	all := new(big.Rat).SetInt(new(big.Int).Exp(denom, big.NewInt(int64(n)), nil))
 	out := make([]branchOutcome, len(keys))
 	for i, k := range keys {
@@ -441,19 +471,19 @@ func rollOutcomesBig(req RollRequest, ways []*big.Int) []branchOutcome {
 		o.p.Quo(o.p, all)
 		out[i] = *o
 	}
-	return out
+	return out, nil
 }
 
 // rollOutcomesSmall is rollOutcomes counting in machine words, when every
 // count fits in one (faces^(count·subjects) below 2^62): the same outcomes
 // in the same order, many times faster (seven players on a D6 make
 // 279,936 combinations).
-func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool) {
+func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, bool, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	all := uint64(1)
 	for range n * count {
 		if all > (1<<62)/uint64(faces) {
-			return nil, false
+			return nil, false, nil
 		}
 		all *= uint64(faces)
 	}
@@ -469,9 +499,14 @@ func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool)
 	weight[0] = 1
 	totals := make([]int, n)
 	key := make([]byte, n)
+	var err error
+	leaves := 0
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
+			if leaves++; leaves%checkEvery == 0 {
+				err = ctx.Err()
+			}
 			for k := range totals {
 				totals[k] = cur[k]
 				if k < len(req.Modifiers) {
@@ -499,6 +534,9 @@ func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool)
 			return
 		}
 		for k, x := range w {
+			if err != nil {
+				return
+			}
 			if x == 0 {
 				continue
 			}
@@ -508,10 +546,13 @@ func rollOutcomesSmall(req RollRequest, ways []*big.Int) ([]branchOutcome, bool)
 		}
 	}
 	rec(0)
+	if err != nil {
+		return nil, true, err
+	}
 	for i := range outs {
 		outs[i].p = new(big.Rat).SetFrac(new(big.Int).SetUint64(sums[i]), new(big.Int).SetUint64(all))
 	}
-	return outs, true
+	return outs, true, nil
 }
 
 // rankKey names the ranking of totals: each subject's place among the
@@ -533,20 +574,32 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo) ([]outcome, int, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders)
-		// A round that fails fails with the error the replay meets first:
-		// the forks work out an order's every path before the orders after
-		// it, so they may meet another one first. Only going over the path
-		// bound is left as it is: the replay would take longer to say as
-		// much.
-		var tooMany errPaths
-		if err == nil || ctx.Err() != nil || errors.As(err, &tooMany) {
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false)
+		// A round that fails fails with the error the replay meets first,
+		// in the order of the dice: the forks work out an order's every
+		// path before the orders after it, so they may meet another error
+		// first, or go over the path bound where the replay meets a rule's
+		// error on its first path. Going over the bound is no exception:
+		// a rule to fix is worth the wait, and the simulation a path limit
+		// points to would only fail on it.
+		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
+		if !errors.Is(err, errNoFork) {
+			// Only the replay's error is wanted: keeping the end states of
+			// up to MaxPaths paths (nine players' every order, say) would
+			// take gigabytes.
+			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true)
+			if err != nil {
+				return nil, paths, err
+			}
+			// The replay took no more paths than the bound where the forks
+			// took more: its outcomes are the round's.
+		}
 	}
-	return enumerateRoundWith(ctx, b, maxPaths, nil)
+	return enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -559,9 +612,11 @@ func (e errPaths) Error() string {
 func (errPaths) Unwrap() error { return ErrLimit }
 
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
-// orders' results shared by the analysis) is not nil.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo) ([]outcome, int, error) {
-	an := &analysis{rolls: map[string][]branchOutcome{}, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
+// orders' results shared by the analysis) is not nil. rolls holds the
+// outcomes of the rolls met so far, by shape. With errOnly, it looks for
+// the first error alone and returns no outcomes.
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome, errOnly bool) ([]outcome, int, error) {
+	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
@@ -579,6 +634,8 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		var br errBranch
 		var final finalError
 		switch {
+		case err == nil && errOnly:
+			return nil, nil
 		case err == nil:
 			snap, err := c.stateKey()
 			if err != nil {
@@ -611,7 +668,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		if loop.Sign() > 0 {
 			rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
 			if rest.Sign() == 0 {
-				return nil, &RuleError{Pos: looped.pos, Err: roundErrorf(b.round+1, "", "every roll ties again, so the reroll never ends: %w", ErrNeverResolves)}
+				return nil, neverEnds(b.round+1, looped.pos, "every roll ties again, so the reroll never ends")
 			}
 			for i := range out {
 				out[i].p = new(big.Rat).Quo(out[i].p, rest)
@@ -624,7 +681,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 	all, err := explore(nil)
 	if err != nil {
 		if looped := (errLoop{}); errors.As(err, &looped) {
-			return nil, an.runs, &RuleError{Pos: looped.pos, Err: roundErrorf(b.round+1, "", "a reroll ties again at once: %w", ErrNeverResolves)}
+			return nil, an.runs, neverEnds(b.round+1, looped.pos, "a reroll ties again at once")
 		}
 		var final finalError
 		if errors.As(err, &final) {

@@ -184,6 +184,79 @@ func TestOddsForkingFailsAsReplayDoes(t *testing.T) {
 	}
 }
 
+// TestOddsForkingFailsAsReplayDoesOverPathBound: the forks may go over
+// MaxPaths working out one order's every path where the replay, which
+// plays the round path by path in the order of the dice, meets a rule's
+// error at once. The error is the replay's: a rule to fix, not advice to
+// simulate a battle that fails anyway. Here o1 alone is over the bound and
+// o2 fails on the first path.
+func TestOddsForkingFailsAsReplayDoesOverPathBound(t *testing.T) {
+	const o1 = `ruleset e "e" {
+  sides 2..
+  phase p each round {
+    order sides as o1 {
+      highest roll d6
+      tie: random
+    }
+    order sides as o2 {
+      %s
+    }
+  }
+}`
+	for _, c := range []struct {
+		name string
+		o2   string
+		lim  runtime.Limits
+		want string
+	}{
+		{"award names nobody", "highest roll d2\n      tie: award \"Z\"", runtime.Limits{},
+			"round 1: inline.rules:10:12: `award \"Z\"` names \"Z\", who is not among the tied (A, B, C, D)"},
+		{"reroll never ends", "highest roll d1\n      tie: reroll", runtime.Limits{},
+			"round 1: inline.rules:9:7: every roll ties again, so the reroll never ends: a tie can never be resolved"},
+		{"over MaxRerolls", "highest roll d2\n      tie: reroll", runtime.Limits{MaxRerolls: -1},
+			"round 1: inline.rules:10:12: order o2: still tied after 0 rerolls (A, B, C, D): limit reached"},
+	} {
+		p := compileInline(t, fmt.Sprintf(o1, c.o2), runtime.WithLimits(c.lim))
+		ctx := context.Background()
+		sides := runtime.Sides("A", "B", "C", "D")
+		opt := runtime.OddsOptions{Rounds: 1, MaxPaths: 100}
+		_, werr := p.OddsByReplay(ctx, sides, opt)
+		_, gerr := p.Odds(ctx, sides, opt)
+		if diff := cmp.Diff(c.want, fmt.Sprint(werr)); diff != "" {
+			t.Errorf("%s: replay's error (-want +got):\n%s", c.name, diff)
+		}
+		if diff := cmp.Diff(fmt.Sprint(werr), fmt.Sprint(gerr)); diff != "" {
+			t.Errorf("%s: (-replay +fork):\n%s", c.name, diff)
+		}
+	}
+}
+
+// TestOddsForkingWithinTheReplaysBound: the forks count the runs of the
+// parts they fork as paths too, so a round can take them more paths than
+// the replay: where the replay stays within MaxPaths, odds does not fail.
+func TestOddsForkingWithinTheReplaysBound(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
+		p := mustProgram(t, name)
+		sides := p.Example()
+		if name == "necromunda" {
+			sides = runtime.Sides("A", "B", "C")
+		}
+		want, err := p.OddsByReplay(ctx, sides, runtime.OddsOptions{Rounds: 1})
+		if err != nil {
+			t.Fatalf("%s: replay: %v", name, err)
+		}
+		got, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1, MaxPaths: want.Replays})
+		if err != nil {
+			t.Errorf("%s, MaxPaths %d (the replay's paths): %v", name, want.Replays, err)
+			continue
+		}
+		if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+			t.Errorf("%s (-replay +fork):\n%s", name, diff)
+		}
+	}
+}
+
 // FuzzOddsForking compiles whatever parses and works out its odds both
 // ways: forking must give the replay's fractions, or its error, and must
 // not panic or hang. The seed corpus is small, so that go test stays fast.

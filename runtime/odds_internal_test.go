@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -16,11 +17,14 @@ func TestRollOutcomesSmallAgreesWithBig(t *testing.T) {
 		{Subjects: []string{"A", "B"}, Count: 1, Faces: 1},
 	} {
 		ways := sumDist(req.Count, req.Faces)
-		small, ok := rollOutcomesSmall(req, ways)
-		if !ok {
+		small, ok, err := rollOutcomesSmall(context.Background(), req, ways)
+		if !ok || err != nil {
 			t.Fatalf("%+v: not counted in machine words", req)
 		}
-		big := rollOutcomesBig(req, ways)
+		big, err := rollOutcomesBig(context.Background(), req, ways)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(small) != len(big) {
 			t.Fatalf("%+v: %d outcomes, want %d", req, len(small), len(big))
 		}
@@ -31,7 +35,7 @@ func TestRollOutcomesSmallAgreesWithBig(t *testing.T) {
 		}
 	}
 	// Too many for a machine word: the big integers count.
-	if _, ok := rollOutcomesSmall(RollRequest{Subjects: []string{"A", "B"}, Count: 20, Faces: 20}, sumDist(20, 20)); ok {
+	if _, ok, _ := rollOutcomesSmall(context.Background(), RollRequest{Subjects: []string{"A", "B"}, Count: 20, Faces: 20}, sumDist(20, 20)); ok {
 		t.Error("20d20 for two subjects counted in machine words")
 	}
 }

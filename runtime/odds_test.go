@@ -3,11 +3,13 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/runtime"
@@ -227,6 +229,28 @@ ruleset stuck {
 	}
 }
 
+// A reroll that never ends reads like any other error of a round: the
+// round, then where the rule is, as `award` naming nobody does.
+func TestOddsNeverResolvesReadsLikeOtherRoundErrors(t *testing.T) {
+	p := compileInline(t, `
+ruleset stuck {
+  phase priority {
+    order sides as priority {
+      highest roll d1
+      tie: reroll
+    }
+  }
+}`)
+	_, err := p.Odds(context.Background(), runtime.Sides("A", "B"), runtime.OddsOptions{Rounds: 1})
+	want := "round 1: inline.rules:5:7: every roll ties again, so the reroll never ends: a tie can never be resolved"
+	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
+		t.Errorf("error (-want +got):\n%s", diff)
+	}
+	if re, ok := errors.AsType[*runtime.RoundError](err); !ok || re.Round != 1 {
+		t.Errorf("err = %#v, want a RoundError of round 1", err)
+	}
+}
+
 // TestOddsCostIsLinearInRounds: equal states are merged after every round,
 // so 20 rounds replay about 20 times what one round does, not 6^20.
 func TestOddsCostIsLinearInRounds(t *testing.T) {
@@ -339,6 +363,75 @@ func TestSimulateReportsTheFirstFailure(t *testing.T) {
 			first = err.Error()
 		} else if err.Error() != first {
 			t.Errorf("with %d workers: %v\nwith 1: %s", workers, err, first)
+		}
+	}
+}
+
+// Holder has every side, as Expected does: a side that never holds
+// priority has 0, not a nil that panics when it is read.
+func TestOddsHolderHasEverySide(t *testing.T) {
+	p := mustProgram(t, "agi")
+	rep, err := p.Odds(context.Background(), p.Example(), runtime.OddsOptions{Rounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"A": "1/2", "B": "1/2", "C": "0"}
+	for _, r := range rep.Rounds {
+		if diff := cmp.Diff(want, ratStrings(r.Holder)); diff != "" {
+			t.Errorf("round %d: holders (-want +got):\n%s", r.Round, diff)
+		}
+	}
+}
+
+// A roll's outcomes do not change from round to round: a battle of six
+// rounds works out a large roll (5d100 each, counted in big integers) about
+// as fast as one round does, not once for each state each round starts
+// from.
+func TestOddsWorksOutEachRollOnce(t *testing.T) {
+	p := compileInline(t, "ruleset big {\n  sides 2\n  phase p {\n    order sides as o {\n      highest roll 5d100\n      tie: reroll\n    }\n  }\n}\n")
+	ctx := context.Background()
+	sides := runtime.Sides("A", "B")
+	t0 := time.Now()
+	if _, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1}); err != nil {
+		t.Fatal(err)
+	}
+	one := time.Since(t0)
+	t0 = time.Now()
+	six, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rounds 2 to 6 start from two states each: eleven times the roll.
+	if d := time.Since(t0); d > 4*one {
+		t.Errorf("six rounds took %v, one round %v: over four times as long", d, one)
+	}
+	if got := six.Rounds[5].Holder["A"].RatString(); got != "1/2" {
+		t.Errorf("round 6: P(A) = %s, want 1/2", got)
+	}
+}
+
+// Working out a large roll's outcomes stops when the context is done:
+// eight players on a D6 make 1,679,616 combinations, and 5d400 between
+// two sides 3,984,016 counted in big integers, seconds of work.
+func TestOddsCancelledDuringALargeRoll(t *testing.T) {
+	for _, c := range []struct {
+		roll  string
+		sides []runtime.SideSpec
+	}{
+		{"d6", runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H")},
+		{"5d400", runtime.Sides("A", "B")},
+	} {
+		p := compileInline(t, "ruleset big {\n  phase p {\n    order sides as o {\n      highest roll "+c.roll+"\n      tie: reroll\n    }\n  }\n}\n")
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		t0 := time.Now()
+		_, err := p.Odds(ctx, c.sides, runtime.OddsOptions{Rounds: 1})
+		d := time.Since(t0)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: err = %v, want the context's", c.roll, err)
+		}
+		if d > 500*time.Millisecond {
+			t.Errorf("%s: cancelled after 50ms, returned after %v", c.roll, d)
 		}
 	}
 }
