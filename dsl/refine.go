@@ -589,6 +589,10 @@ const scopeHelp = "a scope is `each round`, `once` or `until changed NAME, ...`"
 // explain adds to a parse error what the rule author most likely meant,
 // where the grammar alone gives a misleading message.
 func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
+	if msg, ok := strings.CutPrefix(d.Message, "failed to capture: "+badEscapeMsg); ok {
+		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
+		return d
+	}
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
@@ -652,6 +656,32 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 	}
 	return d
+}
+
+// atEscapes moves each error about a string's bad escape to the escape:
+// participle reports it before the string, and a long quote can hide it.
+// Recovery is done by then: it sets aside statements from where their
+// errors were reported, which is at a token.
+func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
+	for k := range ds {
+		if !strings.HasPrefix(ds[k].Message, badEscapeMsg) {
+			continue
+		}
+		for i := tokenIndex(tokens, ds[k].Pos.Offset); i >= 0 && i < len(tokens); i++ {
+			t := tokens[i]
+			if t.Type == tokenType("String") {
+				if at := badEscape(t.Value); at >= 0 {
+					ds[k].Pos = t.Pos
+					ds[k].Pos.Offset += at
+				}
+				break
+			}
+			if !spacing(t) {
+				break
+			}
+		}
+	}
+	return ds
 }
 
 // brokenLine starts the message for an expression broken across lines.
