@@ -593,6 +593,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
 		return d
 	}
+	if nd, ok := unquotedName(d, tokens); ok {
+		return nd
+	}
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
@@ -683,6 +686,78 @@ func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 	}
 	return ds
 }
+
+// unquotedName explains d when it blames the second word of a name that
+// needs quotes, `side Malleus Deus {` or `side Goliath-Gang`: the grammar
+// takes a name's first word only, and what follows reads as a stray word.
+func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	blamed := fmt.Sprintf("unexpected %q", tokens[i].Value)
+	rest, ok := strings.CutPrefix(d.Message, blamed)
+	switch {
+	case !ok:
+		return d, false
+	case strings.HasPrefix(rest, " (expected") && !strings.Contains(rest, "):"):
+		blamed += rest
+	case rest != "" && rest != ": the statement should end before it":
+		return d, false // a message that already says what is wrong
+	}
+	words := stmtWords(tokens, i)
+	if len(words) != 2 || !slices.Contains([]string{"ruleset", "side", "unit", "phase", "step"}, words[0]) {
+		return d, false
+	}
+	first := prevToken(tokens, i)
+	if tokens[first].Type != tokenType("Ident") {
+		return d, false
+	}
+	// The name runs on over words and numbers to what may follow it, and
+	// over a "-" with no space either side.
+	glued := func(a, b lexer.Token) bool { return a.Pos.Offset+len(a.Value) == b.Pos.Offset }
+	part := func(t lexer.Token) bool {
+		return t.Type == tokenType("Ident") && !slices.Contains(afterName, t.Value) || t.Type == tokenType("Int")
+	}
+	last, spaced := first, false
+	for n := nextIndex(tokens, last); n >= 0; n = nextIndex(tokens, last) {
+		t := tokens[n]
+		if m := nextIndex(tokens, n); t.Value == "-" && glued(tokens[last], t) && m >= 0 && glued(t, tokens[m]) && part(tokens[m]) {
+			last = m
+			continue
+		}
+		if !part(t) {
+			break
+		}
+		last, spaced = n, true
+	}
+	if last == first {
+		return d, false
+	}
+	if end := nextIndex(tokens, last); spaced && (words[0] == "unit" || end >= 0 && tokens[end].Value != "{" &&
+		tokens[end].Type != tokenType("EOL") && tokens[end].Type != tokenType("String") && !slices.Contains(afterName, tokens[end].Value)) {
+		// Words apart are a name of several words unless the line reads
+		// otherwise: a unit's flags, an attribute without its "=".
+		return d, false
+	}
+	var name strings.Builder
+	for _, t := range tokens[first : last+1] {
+		name.WriteString(t.Value)
+	}
+	what := `a name with "-"`
+	if spaced {
+		what = "a name with spaces"
+	}
+	d.Message = fmt.Sprintf("%s: %s is written in quotes, as in %q", blamed, what, name.String())
+	if words[0] == "ruleset" {
+		d.Message += fmt.Sprintf(", or as one word, such as %s", strings.NewReplacer("-", "_", " ", "_").Replace(name.String()))
+	}
+	return d, true
+}
+
+// afterName are the words that may follow a name in the statements that
+// declare one.
+var afterName = []string{"team", "status", "each", "once", "until"}
 
 // brokenLine starts the message for an expression broken across lines.
 const brokenLine = "the expression ends at the end of the line, after"
