@@ -510,7 +510,9 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 	case IntAttr, BoolAttr, StringAttr:
 	default:
 		c.errorf(s.Type.Pos, "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
-		return
+		// Declared all the same, as the type meant, so that what uses it
+		// is not reported too: the mistake is this one word.
+		t = likelyType(s)
 	}
 	if !c.declareName(string(s.Name), s.Pos, s.Of+" attribute") {
 		return
@@ -529,6 +531,28 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 	} else {
 		c.p.unitAttrs = append(c.p.unitAttrs, a)
 	}
+}
+
+// likelyType is the type an attribute declared with an unknown one was
+// meant to have: the type its name is another word for, or else its
+// default's.
+func likelyType(s *dsl.AttrDecl) AttrType {
+	switch strings.ToLower(string(s.Type.Name)) {
+	case "boolean", "flag":
+		return BoolAttr
+	case "str", "text", "name":
+		return StringAttr
+	case "float", "number", "integer", "double", "decimal", "num", "uint":
+		return IntAttr
+	}
+	switch l := s.Default; {
+	case l == nil || l.Int != nil:
+	case l.Word != nil && (*l.Word == "true" || *l.Word == "false"):
+		return BoolAttr
+	default:
+		return StringAttr
+	}
+	return IntAttr
 }
 
 // literalValue converts a setup literal to an attribute's type.
