@@ -596,6 +596,15 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
+	if strings.HasSuffix(d.Message, "(expected a criterion)") {
+		// After `tie:` the grammar names only the kind of thing missing.
+		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
+			d.Message += ": to roll the tied again, write reroll"
+		} else {
+			d.Message += ": " + tieCriteria
+		}
+		return d
+	}
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
@@ -686,6 +695,9 @@ func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 	}
 	return ds
 }
+
+// tieCriteria says what a tie rule's criterion can be.
+const tieCriteria = "write reroll, award EXPR, random, choice ..., highest ... or lowest ..."
 
 // unquotedName explains d when it blames the second word of a name that
 // needs quotes, `side Malleus Deus {` or `side Goliath-Gang`: the grammar
