@@ -188,6 +188,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	prog, err := expr.Compile(e.Source, opts...)
 	if err != nil {
 		d := p.exprError(e, err)
+		d.Message += p.types.meant(d.Message, env)
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
@@ -273,6 +274,63 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
 	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(fe.Message, e.Source))))
+}
+
+var (
+	unknownName = regexp.MustCompile(`^unknown name (\w+)$`)
+	noField     = regexp.MustCompile(`^type (unit|side|previous) has no field (\w+)$`)
+)
+
+// meant suggests, for msg, an error about a name that is not declared,
+// the declared name it is a typo of, if there is one: " (did you mean
+// models?)". A house rule's author types `lowest model` for `models`.
+func (t *envTypes) meant(msg string, env reflect.Type) string {
+	if t == nil {
+		return ""
+	}
+	var typo string
+	if m := unknownName.FindStringSubmatch(msg); m != nil {
+		typo = m[1]
+	} else if m := noField.FindStringSubmatch(msg); m != nil {
+		typo, env = m[2], map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[m[1]]
+	} else {
+		return ""
+	}
+	best, bestDist, ties := "", max(1, len(typo)/3)+1, 0
+	for i := range env.NumField() {
+		name := env.Field(i).Tag.Get("expr")
+		switch d := editDistance(strings.ToLower(typo), strings.ToLower(name)); {
+		case d < bestDist:
+			best, bestDist, ties = name, d, 1
+		case d == bestDist:
+			ties++
+		}
+	}
+	if best == "" || ties > 1 {
+		return "" // nothing close, or no one thing
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes:
+// names are identifiers.
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			diag, row[j] = row[j], min(row[j]+1, row[j-1]+1, diag+cost)
+		}
+	}
+	return row[len(b)]
 }
 
 // unexpectedToken matches expr-lang's syntax error, which names the token
