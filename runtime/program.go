@@ -1106,7 +1106,11 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 	}
 	o := p.orders[string(s.By.Name)]
 	if o == nil {
-		c.errorf(s.By.Pos, "activation by %s: there is no order named %s", s.By, s.By)
+		names := map[string]bool{}
+		for n := range p.orders {
+			names[n] = true
+		}
+		c.errorf(s.By.Pos, "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
 		return
 	}
 	if s.Mode == "unit_order" && !o.units {
