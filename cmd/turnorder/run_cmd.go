@@ -67,7 +67,7 @@ turnorder run ./house-rules.rules --seed 42`,
 	seed := uint64(1)
 	rounds := 3
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice with `N` (the same seed gives the same battle)")
-	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds (at least 1)")
+	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds, from 1 to %d", maxRounds))
 	asJSON := fs.Bool("json", false, "print one JSON document (see docs/json.md) instead of the transcript")
 	var policies listFlag
 	fs.Var(&policies, "policy", "answer one kind of decision by `KIND=POLICY` (first=other) instead of the ruleset's policy; repeat it for several kinds")
