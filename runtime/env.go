@@ -288,13 +288,26 @@ func (t *envTypes) meant(msg string, env reflect.Type) string {
 	if t == nil {
 		return ""
 	}
-	var typo string
+	var typo, of string
 	if m := unknownName.FindStringSubmatch(msg); m != nil {
 		typo = m[1]
+		if env == t.unitEnv {
+			of = "unit"
+		}
 	} else if m := noField.FindStringSubmatch(msg); m != nil {
-		typo, env = m[2], map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[m[1]]
+		typo, of = m[2], m[1]
+		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[of]
 	} else {
 		return ""
+	}
+	// Nothing it is a typo of: a house rule's new word, to declare. A
+	// unit's is most often a status (`ready units unless wounded`).
+	var declare string
+	switch of {
+	case "unit":
+		declare = fmt.Sprintf(" (to use it, declare it in the ruleset: `unit status %s` or `unit attribute %s int`)", typo, typo)
+	case "previous":
+		declare = fmt.Sprintf(" (to use it, remember it in the ruleset: `remember %s = EXPR`)", typo)
 	}
 	best, bestDist, ties := "", max(1, len(typo)/3)+1, 0
 	for i := range env.NumField() {
@@ -306,8 +319,11 @@ func (t *envTypes) meant(msg string, env reflect.Type) string {
 			ties++
 		}
 	}
-	if best == "" || ties > 1 {
-		return "" // nothing close, or no one thing
+	if best == "" {
+		return declare
+	}
+	if ties > 1 {
+		return "" // no one thing
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
 }
