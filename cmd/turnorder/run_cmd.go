@@ -389,9 +389,12 @@ func printHeader(w io.Writer, p *runtime.Program, b *runtime.Battle) {
 
 func printRound(w io.Writer, res *runtime.RoundResult) {
 	fmt.Fprintf(w, "\nRound %d\n", res.Round)
-	for _, ev := range res.Events {
+	for i, ev := range res.Events {
 		if ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd {
 			continue // the header says it
+		}
+		if activationChoice(ev, res.Events[i+1:]) {
+			continue // the activation or pass after it says it
 		}
 		fmt.Fprintf(w, "  %s\n", ev)
 	}
@@ -400,4 +403,15 @@ func printRound(w io.Writer, res *runtime.RoundResult) {
 		chooser = "none"
 	}
 	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// activationChoice reports whether ev is a side's choice of the unit to
+// activate (or to pass) that the next event, its activation or pass,
+// already says.
+func activationChoice(ev runtime.Event, rest []runtime.Event) bool {
+	if ev.Kind != runtime.EvDecision || runtime.DecisionKind(ev.Detail) != runtime.ChooseActivation || len(rest) == 0 {
+		return false
+	}
+	next := rest[0]
+	return (next.Kind == runtime.EvActivate || next.Kind == runtime.EvPass) && next.By == ev.By
 }
