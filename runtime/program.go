@@ -966,16 +966,23 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 	}
 	if ts, ok := o.chain[len(o.chain)-1].(*tieSet); ok {
 		for _, r := range ts.rules {
-			if r.when == nil {
-				break
-			}
 			n := len(c.p.warnings)
 			ok := c.resolves(o, r.chain)
 			c.p.warnings = c.p.warnings[:n] // said already, by the first look
-			if !ok {
+			switch {
+			case !ok && r.when == nil:
+				// The rule to mend, not the criterion above it, whose
+				// ties it does take on.
+				c.warnf(s.Pos, "order %s can end with subjects still tied: the tie rule at line %d has no `when`, so it is always the one applied, and it can leave a tie: end it with `tie: reroll`, `random` or a choice",
+					o.name, r.pos.Line)
+				return
+			case !ok:
 				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
 					o.name, r.pos.Line)
 				return
+			}
+			if r.when == nil {
+				break
 			}
 		}
 	}
