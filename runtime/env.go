@@ -294,6 +294,12 @@ func (t *envTypes) meant(msg string, env reflect.Type) string {
 		if env == t.unitEnv {
 			of = "unit"
 		}
+		// A tie guard or an award sees the group, not one subject: a
+		// subject's field is reached through tied.
+		subject := map[reflect.Type]map[string]int{t.groupSides: t.sideIdx, t.groupUnits: t.unitIdx}[env]
+		if _, ok := subject[typo]; ok {
+			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
+		}
 	} else if m := noField.FindStringSubmatch(msg); m != nil {
 		typo, of = m[2], m[1]
 		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[of]
