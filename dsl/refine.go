@@ -124,6 +124,9 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// by for the end of the statement.
 			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
 		}
+		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
+		}
 		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
 	}
 	g, ok := blocks[opener]
@@ -218,6 +221,54 @@ var (
 	unitClauses = map[string]memberParser{"*": member[*countClause](), "status": member[*statusClause](), ",": member[*moreStatus]()}
 	assignAlone = member[*Assign]()
 )
+
+// missingCommas reads the statement around tokens[i], where a list of a
+// round (`roll Jay 4 Rob 2`, `expect order Jay Rob`) went on without its
+// comma, and returns it written with its commas.
+func missingCommas(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	words := stmtWords(tokens, i)
+	start := 0 // how many words come before the list
+	switch {
+	case len(words) >= 2 && (words[0] == "roll" || words[0] == "random"):
+		start = 1
+	case len(words) >= 3 && words[0] == "expect" && slices.Contains([]string{"order", "activations", "ready"}, words[1]):
+		start = 2
+	case len(words) >= 3 && words[1] == "chooses":
+		start = 2
+	default:
+		return "", false
+	}
+	name := func(t lexer.Token) bool { return t.Type == tokenType("Ident") || t.Type == tokenType("String") }
+	if !name(tokens[i]) {
+		return "", false
+	}
+	var out []string
+	for j := i - 1; j >= 0 && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "{"; j-- {
+		if !spacing(tokens[j]) {
+			out = append(out, tokens[j].Value)
+		}
+	}
+	slices.Reverse(out)
+	prev := out[len(out)-1]
+	for j := i; j < len(tokens) && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "}"; j++ {
+		t := tokens[j]
+		if spacing(t) {
+			continue
+		}
+		// An item ends at a roll's number, or at a name but for pass.
+		ended := len(out) > start && prev != "," && prev != "pass" &&
+			(words[0] == "roll") == (len(prev) > 0 && prev[0] >= '0' && prev[0] <= '9')
+		if name(t) && ended {
+			out[len(out)-1] += ","
+		}
+		out = append(out, t.Value)
+		prev = t.Value
+	}
+	return strings.Join(out, " "), true
+}
 
 // clauseError finds the mistake in the clause of a side's or unit's line
 // that starts at d, an error that blames the clause's first word.
