@@ -23,9 +23,9 @@ means, and formatting a formatted file changes nothing.
 
 With no arguments, or with -, fmt formats standard input (as "<standard
 input>"; -w is then an error), for an editor that formats what it has not
-saved. A directory stands for every *.rules file under it, except in directories named
-testdata or starting with "." below it. Without -w, -l or -d the formatted
-text is printed to standard output.
+saved. A directory stands for every *.rules file under it, except in
+directories named testdata or starting with "." below it. Without -w, -l
+or -d the formatted text is printed to standard output.
 
 A file with syntax errors, or with nothing but comments, is not formatted:
 its errors are printed, with the source line and a caret, and the exit
