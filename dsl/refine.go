@@ -647,6 +647,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := afterDecl(d, tokens); ok {
+		return nd
+	}
 	if strings.HasSuffix(d.Message, "(expected a criterion)") {
 		// After `tie:` the grammar names only the kind of thing missing.
 		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
@@ -745,6 +748,57 @@ func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 		}
 	}
 	return ds
+}
+
+// innerWords start statements that belong inside a declaration's block.
+var innerWords = []string{"source", "quote", "sides", "unit", "remember", "phase", "activation", "on", "example",
+	"step", "order", "ready", "hook", "highest", "lowest", "random", "reroll", "tie", "award", "choice",
+	"round", "roll", "expect", "seed", "decide", "set", "activate", "remove"}
+
+// afterDecl explains d, a syntax error at the top level of the file just
+// after a declaration ended, when what it blames belongs inside one: a
+// "}" one too many above closed the declaration early.
+func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasPrefix(d.Message, "unexpected ") {
+		return d, false
+	}
+	word := tokens[i].Value
+	if word != "}" && (tokens[i].Type != tokenType("Ident") || !slices.Contains(innerWords, word)) {
+		return d, false
+	}
+	depth, start, closed := 0, -1, -1
+	var decl string
+	for j := range i {
+		t := tokens[j]
+		switch {
+		case spacing(t) || t.Type == tokenType("EOL"):
+		case t.Type == tokenType("Op") && t.Value == "{":
+			depth++
+		case t.Type == tokenType("Op") && t.Value == "}":
+			depth--
+			if depth == 0 && start >= 0 {
+				closed = j
+				decl = tokens[start].Value
+				if k := nextIndex(tokens, start); k >= 0 && tokens[k].Value != "{" {
+					decl += " " + tokens[k].Value
+				}
+				start = -1
+			}
+		case depth == 0 && start < 0:
+			start = j
+		}
+	}
+	if depth != 0 || closed < 0 || start >= 0 {
+		return d, false // not just after a declaration
+	}
+	line := tokens[closed].Pos.Line
+	if word == "}" {
+		d.Message = fmt.Sprintf("unexpected \"}\": %s already ended with the \"}\" on line %d, so this one, or one above, is one too many", decl, line)
+	} else {
+		d.Message = fmt.Sprintf("unexpected %q after the end of %s (the \"}\" on line %d): is a \"}\" above that one too many?", word, decl, line)
+	}
+	return d, true
 }
 
 // tieCriteria says what a tie rule's criterion can be.
