@@ -1,8 +1,10 @@
 package dsl
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -54,7 +56,7 @@ type Name string
 func (n *Name) Capture(values []string) error {
 	v := values[0]
 	if strings.HasPrefix(v, `"`) {
-		u, err := strconv.Unquote(v)
+		u, err := unquote(v)
 		if err != nil {
 			return err
 		}
@@ -88,12 +90,56 @@ type Text string
 
 // Capture unquotes the literal.
 func (t *Text) Capture(values []string) error {
-	u, err := strconv.Unquote(values[0])
+	u, err := unquote(values[0])
 	if err != nil {
 		return err
 	}
 	*t = Text(u)
 	return nil
+}
+
+// unquote unquotes a double-quoted string as Go does, saying which escape
+// is wrong when one is: strconv's "invalid syntax" leaves a rule author
+// who copied a rulebook's \' with nothing to go on.
+func unquote(v string) (string, error) {
+	u, err := strconv.Unquote(v)
+	if err == nil {
+		return u, nil
+	}
+	if i := badEscape(v); i >= 0 {
+		_, size := utf8.DecodeRuneInString(v[i+1:])
+		esc := v[i : i+1+size]
+		return "", fmt.Errorf("%s %s in a string: %s", badEscapeMsg, esc, escapeHint(esc))
+	}
+	return "", err
+}
+
+// badEscapeMsg starts the message of a string with a bad escape, which the
+// parser moves to the escape itself.
+const badEscapeMsg = "bad escape"
+
+// badEscape returns the offset in a double-quoted string v of its first
+// escape that Go does not have, or -1.
+func badEscape(v string) int {
+	for i := 1; i < len(v)-1; {
+		if v[i] != '\\' {
+			i++
+			continue
+		}
+		_, _, tail, err := strconv.UnquoteChar(v[i:], '"')
+		if err != nil {
+			return i
+		}
+		i = len(v) - len(tail)
+	}
+	return -1
+}
+
+func escapeHint(esc string) string {
+	if esc == `\'` {
+		return "write ' as it is (only \\\" and \\\\ need a backslash)"
+	}
+	return "a backslash starts an escape such as \\\" or \\n; write \\\\ for a backslash itself"
 }
 
 // Expr is an expr-lang expression embedded in a rule. The parser only finds

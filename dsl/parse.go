@@ -123,7 +123,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
 	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines, maxSyntaxErrs-len(errs))
-	syntaxErrs = beforeComment(tokens, syntaxErrs)
+	syntaxErrs = atEscapes(tokens, beforeComment(tokens, syntaxErrs))
 	// Where parsing stopped, if it did, comes last, whatever its position.
 	last := func(ds Diagnostics) Diagnostics {
 		if stopped != nil {

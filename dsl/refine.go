@@ -124,6 +124,9 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// by for the end of the statement.
 			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
 		}
+		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
+		}
 		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
 	}
 	g, ok := blocks[opener]
@@ -218,6 +221,54 @@ var (
 	unitClauses = map[string]memberParser{"*": member[*countClause](), "status": member[*statusClause](), ",": member[*moreStatus]()}
 	assignAlone = member[*Assign]()
 )
+
+// missingCommas reads the statement around tokens[i], where a list of a
+// round (`roll Jay 4 Rob 2`, `expect order Jay Rob`) went on without its
+// comma, and returns it written with its commas.
+func missingCommas(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	words := stmtWords(tokens, i)
+	start := 0 // how many words come before the list
+	switch {
+	case len(words) >= 2 && (words[0] == "roll" || words[0] == "random"):
+		start = 1
+	case len(words) >= 3 && words[0] == "expect" && slices.Contains([]string{"order", "activations", "ready"}, words[1]):
+		start = 2
+	case len(words) >= 3 && words[1] == "chooses":
+		start = 2
+	default:
+		return "", false
+	}
+	name := func(t lexer.Token) bool { return t.Type == tokenType("Ident") || t.Type == tokenType("String") }
+	if !name(tokens[i]) {
+		return "", false
+	}
+	var out []string
+	for j := i - 1; j >= 0 && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "{"; j-- {
+		if !spacing(tokens[j]) {
+			out = append(out, tokens[j].Value)
+		}
+	}
+	slices.Reverse(out)
+	prev := out[len(out)-1]
+	for j := i; j < len(tokens) && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "}"; j++ {
+		t := tokens[j]
+		if spacing(t) {
+			continue
+		}
+		// An item ends at a roll's number, or at a name but for pass.
+		ended := len(out) > start && prev != "," && prev != "pass" &&
+			(words[0] == "roll") == (len(prev) > 0 && prev[0] >= '0' && prev[0] <= '9')
+		if name(t) && ended {
+			out[len(out)-1] += ","
+		}
+		out = append(out, t.Value)
+		prev = t.Value
+	}
+	return strings.Join(out, " "), true
+}
 
 // clauseError finds the mistake in the clause of a side's or unit's line
 // that starts at d, an error that blames the clause's first word.
@@ -589,6 +640,25 @@ const scopeHelp = "a scope is `each round`, `once` or `until changed NAME, ...`"
 // explain adds to a parse error what the rule author most likely meant,
 // where the grammar alone gives a misleading message.
 func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
+	if msg, ok := strings.CutPrefix(d.Message, "failed to capture: "+badEscapeMsg); ok {
+		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
+		return d
+	}
+	if nd, ok := unquotedName(d, tokens); ok {
+		return nd
+	}
+	if nd, ok := afterDecl(d, tokens); ok {
+		return nd
+	}
+	if strings.HasSuffix(d.Message, "(expected a criterion)") {
+		// After `tie:` the grammar names only the kind of thing missing.
+		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
+			d.Message += ": to roll the tied again, write reroll"
+		} else {
+			d.Message += ": " + tieCriteria
+		}
+		return d
+	}
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
@@ -653,6 +723,158 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	}
 	return d
 }
+
+// atEscapes moves each error about a string's bad escape to the escape:
+// participle reports it before the string, and a long quote can hide it.
+// Recovery is done by then: it sets aside statements from where their
+// errors were reported, which is at a token.
+func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
+	for k := range ds {
+		if !strings.HasPrefix(ds[k].Message, badEscapeMsg) {
+			continue
+		}
+		for i := tokenIndex(tokens, ds[k].Pos.Offset); i >= 0 && i < len(tokens); i++ {
+			t := tokens[i]
+			if t.Type == tokenType("String") {
+				if at := badEscape(t.Value); at >= 0 {
+					ds[k].Pos = t.Pos
+					ds[k].Pos.Offset += at
+				}
+				break
+			}
+			if !spacing(t) {
+				break
+			}
+		}
+	}
+	return ds
+}
+
+// innerWords start statements that belong inside a declaration's block.
+var innerWords = []string{"source", "quote", "sides", "unit", "remember", "phase", "activation", "on", "example",
+	"step", "order", "ready", "hook", "highest", "lowest", "random", "reroll", "tie", "award", "choice",
+	"round", "roll", "expect", "seed", "decide", "set", "activate", "remove"}
+
+// afterDecl explains d, a syntax error at the top level of the file just
+// after a declaration ended, when what it blames belongs inside one: a
+// "}" one too many above closed the declaration early.
+func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasPrefix(d.Message, "unexpected ") {
+		return d, false
+	}
+	word := tokens[i].Value
+	if word != "}" && (tokens[i].Type != tokenType("Ident") || !slices.Contains(innerWords, word)) {
+		return d, false
+	}
+	depth, start, closed := 0, -1, -1
+	var decl string
+	for j := range i {
+		t := tokens[j]
+		switch {
+		case spacing(t) || t.Type == tokenType("EOL"):
+		case t.Type == tokenType("Op") && t.Value == "{":
+			depth++
+		case t.Type == tokenType("Op") && t.Value == "}":
+			depth--
+			if depth == 0 && start >= 0 {
+				closed = j
+				decl = tokens[start].Value
+				if k := nextIndex(tokens, start); k >= 0 && tokens[k].Value != "{" {
+					decl += " " + tokens[k].Value
+				}
+				start = -1
+			}
+		case depth == 0 && start < 0:
+			start = j
+		}
+	}
+	if depth != 0 || closed < 0 || start >= 0 {
+		return d, false // not just after a declaration
+	}
+	line := tokens[closed].Pos.Line
+	if word == "}" {
+		d.Message = fmt.Sprintf("unexpected \"}\": %s already ended with the \"}\" on line %d, so this one, or one above, is one too many", decl, line)
+	} else {
+		d.Message = fmt.Sprintf("unexpected %q after the end of %s (the \"}\" on line %d): is a \"}\" above that one too many?", word, decl, line)
+	}
+	return d, true
+}
+
+// tieCriteria says what a tie rule's criterion can be.
+const tieCriteria = "write reroll, award EXPR, random, choice ..., highest ... or lowest ..."
+
+// unquotedName explains d when it blames the second word of a name that
+// needs quotes, `side Malleus Deus {` or `side Goliath-Gang`: the grammar
+// takes a name's first word only, and what follows reads as a stray word.
+func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	blamed := fmt.Sprintf("unexpected %q", tokens[i].Value)
+	rest, ok := strings.CutPrefix(d.Message, blamed)
+	switch {
+	case !ok:
+		return d, false
+	case strings.HasPrefix(rest, " (expected") && !strings.Contains(rest, "):"):
+		blamed += rest
+	case rest != "" && rest != ": the statement should end before it":
+		return d, false // a message that already says what is wrong
+	}
+	words := stmtWords(tokens, i)
+	if len(words) != 2 || !slices.Contains([]string{"ruleset", "side", "unit", "phase", "step"}, words[0]) {
+		return d, false
+	}
+	first := prevToken(tokens, i)
+	if tokens[first].Type != tokenType("Ident") {
+		return d, false
+	}
+	// The name runs on over words and numbers to what may follow it, and
+	// over a "-" with no space either side.
+	glued := func(a, b lexer.Token) bool { return a.Pos.Offset+len(a.Value) == b.Pos.Offset }
+	part := func(t lexer.Token) bool {
+		return t.Type == tokenType("Ident") && !slices.Contains(afterName, t.Value) || t.Type == tokenType("Int")
+	}
+	last, spaced := first, false
+	for n := nextIndex(tokens, last); n >= 0; n = nextIndex(tokens, last) {
+		t := tokens[n]
+		if m := nextIndex(tokens, n); t.Value == "-" && glued(tokens[last], t) && m >= 0 && glued(t, tokens[m]) && part(tokens[m]) {
+			last = m
+			continue
+		}
+		if !part(t) {
+			break
+		}
+		last, spaced = n, true
+	}
+	if last == first {
+		return d, false
+	}
+	if end := nextIndex(tokens, last); spaced && (words[0] == "unit" || end >= 0 && tokens[end].Value != "{" &&
+		tokens[end].Type != tokenType("EOL") && tokens[end].Type != tokenType("String") && !slices.Contains(afterName, tokens[end].Value)) {
+		// Words apart are a name of several words unless the line reads
+		// otherwise: a unit's flags, an attribute without its "=".
+		return d, false
+	}
+	var name strings.Builder
+	for _, t := range tokens[first : last+1] {
+		name.WriteString(t.Value)
+	}
+	what := `a name with "-"`
+	if spaced {
+		what = "a name with spaces"
+	}
+	d.Message = fmt.Sprintf("%s: %s is written in quotes, as in %q", blamed, what, name.String())
+	if words[0] == "ruleset" {
+		d.Message += fmt.Sprintf(", or as one word, such as %s", strings.NewReplacer("-", "_", " ", "_").Replace(name.String()))
+	}
+	return d, true
+}
+
+// afterName are the words that may follow a name in the statements that
+// declare one.
+var afterName = []string{"team", "status", "each", "once", "until"}
 
 // brokenLine starts the message for an expression broken across lines.
 const brokenLine = "the expression ends at the end of the line, after"

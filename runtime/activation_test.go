@@ -1014,3 +1014,51 @@ func TestPassNotAllowed(t *testing.T) {
 		t.Errorf("activations recorded: %v", acts)
 	}
 }
+
+// A unit kept from its Ready marker by `ready units where COND` is told
+// why in the words of the condition that failed, not as "not COND", which
+// reads as a double negative when COND is `not pinned`.
+func TestReadyWhereReason(t *testing.T) {
+	for _, tc := range []struct{ cond, want string }{
+		{"unless pinned", "pinned"},
+		{"unless pinned or agi > 3", "pinned or agi > 3"},
+		{"where not pinned", "pinned"},
+		{"where !pinned", "pinned"},
+		{"where fresh", "not fresh"},
+		{"where agi < 3", "not (agi < 3)"},
+		{"where not pinned and agi < 3", "not (not pinned and agi < 3)"},
+	} {
+		t.Run(tc.cond, func(t *testing.T) {
+			p := compileInline(t, `ruleset r {
+  sides 2
+  unit attribute agi int
+  unit status pinned, fresh
+  phase p {
+    order sides as o { random }
+    ready units `+tc.cond+`
+  }
+  activation alternate by o
+}`)
+			b, err := p.NewBattle([]runtime.SideSpec{
+				{Name: "A", Units: []runtime.UnitSpec{{Name: "a", Attrs: map[string]any{"agi": 5}, Statuses: []string{"pinned"}}}},
+				{Name: "B", Units: []runtime.UnitSpec{{Name: "b"}}},
+			}, runtime.WithDice(runtime.NewSeededDice(1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.StartRound(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range b.Events() {
+				if e.Kind == runtime.EvNotReady && e.Subject == "a" {
+					got = append(got, e.String())
+				}
+			}
+			want := []string{"a gets no Ready marker (" + tc.want + ")"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("a's ready events (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -188,6 +188,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	prog, err := expr.Compile(e.Source, opts...)
 	if err != nil {
 		d := p.exprError(e, err)
+		d.Message += p.types.meant(d.Message, env)
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
@@ -273,6 +274,85 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
 	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(fe.Message, e.Source))))
+}
+
+var (
+	unknownName = regexp.MustCompile(`^unknown name (\w+)$`)
+	noField     = regexp.MustCompile(`^type (unit|side|previous) has no field (\w+)$`)
+)
+
+// meant suggests, for msg, an error about a name that is not declared,
+// the declared name it is a typo of, if there is one: " (did you mean
+// models?)". A house rule's author types `lowest model` for `models`.
+func (t *envTypes) meant(msg string, env reflect.Type) string {
+	if t == nil {
+		return ""
+	}
+	var typo, of string
+	if m := unknownName.FindStringSubmatch(msg); m != nil {
+		typo = m[1]
+		if env == t.unitEnv {
+			of = "unit"
+		}
+		// A tie guard or an award sees the group, not one subject: a
+		// subject's field is reached through tied.
+		subject := map[reflect.Type]map[string]int{t.groupSides: t.sideIdx, t.groupUnits: t.unitIdx}[env]
+		if _, ok := subject[typo]; ok {
+			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
+		}
+	} else if m := noField.FindStringSubmatch(msg); m != nil {
+		typo, of = m[2], m[1]
+		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[of]
+	} else {
+		return ""
+	}
+	// Nothing it is a typo of: a house rule's new word, to declare. A
+	// unit's is most often a status (`ready units unless wounded`).
+	var declare string
+	switch of {
+	case "unit":
+		declare = fmt.Sprintf(" (to use it, declare it in the ruleset: `unit status %s` or `unit attribute %s int`)", typo, typo)
+	case "previous":
+		declare = fmt.Sprintf(" (to use it, remember it in the ruleset: `remember %s = EXPR`)", typo)
+	}
+	best, bestDist, ties := "", max(1, len(typo)/3)+1, 0
+	for i := range env.NumField() {
+		name := env.Field(i).Tag.Get("expr")
+		switch d := editDistance(strings.ToLower(typo), strings.ToLower(name)); {
+		case d < bestDist:
+			best, bestDist, ties = name, d, 1
+		case d == bestDist:
+			ties++
+		}
+	}
+	if best == "" {
+		return declare
+	}
+	if ties > 1 {
+		return "" // no one thing
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes:
+// names are identifiers.
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			diag, row[j] = row[j], min(row[j]+1, row[j-1]+1, diag+cost)
+		}
+	}
+	return row[len(b)]
 }
 
 // unexpectedToken matches expr-lang's syntax error, which names the token

@@ -3,6 +3,9 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/turnorder/turnorder/dsl"
@@ -100,10 +103,27 @@ func (b *Battle) evalError(c *compiled, prefix string, err error) error {
 	if fe, ok := err.(*file.Error); ok {
 		pos = offsetPos(c.pos, c.src, fe.From)
 		bare := *fe
-		bare.Snippet, bare.Message = "", b.prog.types.friendly(fe.Message)
+		bare.Snippet, bare.Message = "", b.prog.types.friendly(fe.Message)+b.unremembered(c.src, fe.Message)
 		err = &bare
 	}
 	return &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", prefix, err)}
+}
+
+var previousField = regexp.MustCompile(`\bprevious\.(\w+)`)
+
+// unremembered explains an error about nil in round 1, when src uses a
+// remembered value: none is remembered before round 1 ends, and
+// `previous.streak + 1` is the first thing a house rule writes.
+func (b *Battle) unremembered(src, msg string) string {
+	if b.round > 1 || !strings.Contains(msg, "<nil>") {
+		return ""
+	}
+	for _, m := range previousField.FindAllStringSubmatch(src, -1) {
+		if slices.ContainsFunc(b.prog.remember, func(r *rememberDef) bool { return r.name == m[1] }) {
+			return fmt.Sprintf(": nothing is remembered before round 1 ends, so previous.%s is nil then; give it a value for then, as in `(previous.%s ?? 0)`", m[1], m[1])
+		}
+	}
+	return ""
 }
 
 // ruleErrorf returns a RuleError at pos; format may use %w.

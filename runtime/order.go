@@ -656,6 +656,22 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 	return nil
 }
 
+// previousHint says how to cover an award of a previous value that is
+// empty: a house rule that gives ties to last round's holder has nobody
+// to give them to in round 1, or when nobody chose. empty, if not "", is
+// the expression that came out empty, for a guard on it.
+func (b *Battle) previousHint(src, empty string) string {
+	switch {
+	case !strings.Contains(src, "previous."):
+		return ""
+	case b.round <= 1:
+		return "in round 1 every previous value is empty; put a tie rule for round 1 above this one, as in `tie when round == 1: reroll`"
+	case empty != "":
+		return fmt.Sprintf("put a tie rule for that case above this one, as in `tie when %s == \"\": reroll`", empty)
+	}
+	return ""
+}
+
 // award puts the subject an expression names first (or, for `award not`,
 // last) in its block; the others stay tied with each other.
 func (r *orderRun) award(l *awardLink, s, e int) error {
@@ -663,13 +679,23 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 	bl := r.perm[s:e]
 	name, err := b.groupString(l.e, r.o.units, bl)
 	if err != nil {
-		return b.evalError(l.e, quoteSrc(l.describe()), err)
+		err = b.evalError(l.e, quoteSrc(l.describe()), err)
+		if re, ok := err.(*RuleError); ok {
+			if hint := b.previousHint(l.e.src, ""); hint != "" {
+				re.Err = fmt.Errorf("%w: %s", re.Err, hint)
+			}
+		}
+		return err
 	}
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
 		if name == "" { // previous.holder in round 1, say
-			return ruleErrorf(l.pos, "%s names nobody, so it cannot break the tie between %s",
+			msg := fmt.Sprintf("%s names nobody, so it cannot break the tie between %s",
 				quoteSrc(l.describe()), strings.Join(r.namesOf(s, e), ", "))
+			if hint := b.previousHint(l.e.src, l.e.src); hint != "" {
+				msg += ": " + hint
+			}
+			return ruleErrorf(l.pos, "%s", msg)
 		}
 		return ruleErrorf(l.pos, "%s names %q, who is not among the tied (%s)",
 			quoteSrc(l.describe()), name, strings.Join(r.namesOf(s, e), ", "))

@@ -565,7 +565,9 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 	case IntAttr, BoolAttr, StringAttr:
 	default:
 		c.errorf(s.Type.Pos, "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
-		return
+		// Declared all the same, as the type meant, so that what uses it
+		// is not reported too: the mistake is this one word.
+		t = likelyType(s)
 	}
 	if !c.declareName(string(s.Name), s.Pos, s.Of+" attribute") {
 		return
@@ -584,6 +586,28 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 	} else {
 		c.p.unitAttrs = append(c.p.unitAttrs, a)
 	}
+}
+
+// likelyType is the type an attribute declared with an unknown one was
+// meant to have: the type its name is another word for, or else its
+// default's.
+func likelyType(s *dsl.AttrDecl) AttrType {
+	switch strings.ToLower(string(s.Type.Name)) {
+	case "boolean", "flag":
+		return BoolAttr
+	case "str", "text", "name":
+		return StringAttr
+	case "float", "number", "integer", "double", "decimal", "num", "uint":
+		return IntAttr
+	}
+	switch l := s.Default; {
+	case l == nil || l.Int != nil:
+	case l.Word != nil && (*l.Word == "true" || *l.Word == "false"):
+		return BoolAttr
+	default:
+		return StringAttr
+	}
+	return IntAttr
 }
 
 // literalValue converts a setup literal to an attribute's type.
@@ -997,16 +1021,23 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 	}
 	if ts, ok := o.chain[len(o.chain)-1].(*tieSet); ok {
 		for _, r := range ts.rules {
-			if r.when == nil {
-				break
-			}
 			n := len(c.p.warnings)
 			ok := c.resolves(o, r.chain)
 			c.p.warnings = c.p.warnings[:n] // said already, by the first look
-			if !ok {
+			switch {
+			case !ok && r.when == nil:
+				// The rule to mend, not the criterion above it, whose
+				// ties it does take on.
+				c.warnf(s.Pos, "order %s can end with subjects still tied: the tie rule at line %d has no `when`, so it is always the one applied, and it can leave a tie: end it with `tie: reroll`, `random` or a choice",
+					o.name, r.pos.Line)
+				return
+			case !ok:
 				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
 					o.name, r.pos.Line)
 				return
+			}
+			if r.when == nil {
+				break
 			}
 		}
 	}
@@ -1137,7 +1168,11 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 	}
 	o := p.orders[string(s.By.Name)]
 	if o == nil {
-		c.errorf(s.By.Pos, "activation by %s: there is no order named %s", s.By, s.By)
+		names := map[string]bool{}
+		for n := range p.orders {
+			names[n] = true
+		}
+		c.errorf(s.By.Pos, "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
 		return
 	}
 	if s.Mode == "unit_order" && !o.units {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/turnorder/turnorder/dsl"
 )
@@ -280,7 +281,7 @@ func (b *Battle) readyAll(rr *readyRule) error {
 				if b.transcript {
 					why := rr.cond.src
 					if !rr.unless {
-						why = "not " + why
+						why = negated(why)
 					}
 					b.emit(Event{Kind: EvNotReady, Subject: u.Name, By: u.Side.Name, Detail: why, Pos: posString(rr.pos)})
 				}
@@ -300,6 +301,29 @@ func (b *Battle) readyAll(rr *readyRule) error {
 		}
 	}
 	return nil
+}
+
+// negated words the failure of a `where` condition for the transcript: a
+// player reads "pinned", not "not not pinned", and "not (agi < 3)", not
+// "not agi < 3", which reads as (not agi) < 3.
+func negated(cond string) string {
+	bare := func(s string) bool {
+		for i, r := range s {
+			if r != '_' && r != '.' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
+				return false
+			}
+		}
+		return s != ""
+	}
+	for _, not := range []string{"not ", "!"} {
+		if rest, ok := strings.CutPrefix(cond, not); ok && bare(strings.TrimSpace(rest)) {
+			return strings.TrimSpace(rest)
+		}
+	}
+	if bare(cond) {
+		return "not " + cond
+	}
+	return "not (" + cond + ")"
 }
 
 // runHooks runs the ruleset's handlers for at, in declared order, then the

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
 )
 
 // snapshot is the JSON form of a Battle. Everything that affects what
@@ -121,6 +123,15 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		}
 	}
 	b, err := p.newBattle(specs, false, opts...)
+	if ds, ok := err.(dsl.Diagnostics); ok {
+		// The sides were valid when saved: the ruleset changed since.
+		// Positions would be of nothing in the ruleset's file.
+		msgs := make([]string, len(ds))
+		for i, d := range ds {
+			msgs[i] = d.Message
+		}
+		return nil, fmt.Errorf("restore: the saved sides do not fit ruleset %s as it is now: %s", p.name, strings.Join(msgs, "; "))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}

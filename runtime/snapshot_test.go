@@ -377,3 +377,28 @@ func TestRestoreRefusesEditedSnapshots(t *testing.T) {
 func standing(s map[string]any, name string) map[string]any {
 	return s["standings"].(map[string]any)[name].(map[string]any)
 }
+
+// A battle saved with a ruleset whose declarations were edited since (a
+// house rule that dropped a status) says which side or unit no longer
+// fits, in one sentence, not as a compiler's "error:" line inside it.
+func TestRestoreSidesThatNoLongerFit(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle([]runtime.SideSpec{
+		{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug", Statuses: []string{"out_of_action"}}}},
+		{Name: "Eschers", Units: []runtime.UnitSpec{{Name: "Mira"}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := snapshot(t, b)
+	edited := compileInline(t, `ruleset necromunda {
+  unit status seriously_injured
+  phase priority { order sides as priority { random } }
+  activation alternate by priority
+}`)
+	_, err = edited.Restore([]byte(data))
+	want := "restore: the saved sides do not fit ruleset necromunda as it is now: unit Krug: unknown status out_of_action (declared: seriously_injured)"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/turnorder/turnorder/dsl"
 )
@@ -12,17 +14,18 @@ import (
 func fmtCommand() *command {
 	c := &command{
 		name:  "fmt",
-		args:  "[-w] [-l] [-d] [FILE|DIR]...",
+		args:  "[-w] [-l] [-d] [FILE|DIR|-]...",
 		short: "format .rules files in the canonical layout",
 		long: `
 Fmt prints .rules files in the canonical layout: two-space indentation, one
 statement per line, comments kept. Formatting never changes what a file
 means, and formatting a formatted file changes nothing.
 
-With no arguments fmt formats standard input to standard output. A directory
-stands for every *.rules file under it, except in directories named
-testdata or starting with "." below it. Without -w, -l or -d the formatted
-text is printed to standard output.
+With no arguments, or with -, fmt formats standard input (as "<standard
+input>"; -w is then an error), for an editor that formats what it has not
+saved. A directory stands for every *.rules file under it, except in
+directories named testdata or starting with "." below it. Without -w, -l
+or -d the formatted text is printed to standard output.
 
 A file with syntax errors, or with nothing but comments, is not formatted:
 its errors are printed, with the source line and a caret, and the exit
@@ -41,39 +44,58 @@ turnorder fmt < my.rules           # format standard input`,
 	c.run = func(e *env, args []string) int {
 		o := fmtOptions{write: *write, list: *list, diff: *diff}
 		if len(args) == 0 {
-			if o.write {
-				fmt.Fprintln(e.stderr, "turnorder fmt: cannot use -w with standard input")
-				return exitUsage
-			}
-			src, err := io.ReadAll(e.stdin)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "turnorder fmt: reading standard input: %v\n", err)
-				return exitError
-			}
-			if !fmtOne(e, o, "<standard input>", src, 0) {
-				return exitError
-			}
-			return exitOK
+			args = []string{"-"}
 		}
-		files, err := rulesFiles(args, func(arg string, err error) error { return err })
-		if err != nil {
+		if o.write && slices.Contains(args, "-") {
+			fmt.Fprintln(e.stderr, "turnorder fmt: cannot use -w with standard input")
+			return exitUsage
+		}
+		// Every file is found before any is formatted: a mistyped name
+		// stops the command before it writes anything.
+		named := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-" })
+		if _, err := rulesFiles(named, func(arg string, err error) error { return err }); err != nil {
 			fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
 			return exitError
 		}
 		status := exitOK
-		for _, file := range files {
-			info, err := os.Stat(file)
-			var src []byte
-			if err == nil {
-				src, err = os.ReadFile(file)
-			}
-			if err != nil {
-				fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
-				status = exitError
+		seen := map[string]bool{}
+		for _, arg := range args {
+			if arg == "-" {
+				// Standard input, as for check: an editor formats what it
+				// has not saved.
+				src, err := io.ReadAll(e.stdin)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "turnorder fmt: reading standard input: %v\n", err)
+					return exitError
+				}
+				if !fmtOne(e, o, "<standard input>", src, 0) {
+					status = exitError
+				}
 				continue
 			}
-			if !fmtOne(e, o, file, src, info.Mode().Perm()) {
-				status = exitError
+			files, err := rulesFiles([]string{arg}, func(arg string, err error) error { return err })
+			if err != nil {
+				fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
+				return exitError
+			}
+			for _, file := range files {
+				if seen[filepath.Clean(file)] {
+					continue
+				}
+				seen[filepath.Clean(file)] = true
+				info, err := os.Stat(file)
+				var src []byte
+				if err == nil {
+					src, err = os.ReadFile(file)
+				}
+				if err != nil {
+					fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
+					status = exitError
+					continue
+				}
+				if !fmtOne(e, o, file, src, info.Mode().Perm()) {
+					status = exitError
+				}
 			}
 		}
 		return status

@@ -53,6 +53,13 @@ func TestFmt(t *testing.T) {
 		{"syntax error", "", []string{broken}, expectation{code: 1, stderr: []string{broken + ":1:9: error:", "    ruleset {\n            ^\n"}}},
 		{"stdin syntax error", "ruleset {\n", nil, expectation{code: 1, stderr: []string{"<standard input>:1:9: error:"}}},
 		{"-w with stdin", uglyRules, []string{"-w"}, expectation{code: 2, stderr: []string{"cannot use -w with standard input"}, oneLine: true}},
+		// "-" is standard input, as for check, for an editor that formats
+		// what it has not saved.
+		{"dash", uglyRules, []string{"-"}, expectation{code: 0, stdout: []string{neatRules}}},
+		{"dash list", uglyRules, []string{"-l", "-"}, expectation{code: 0, stdout: []string{"<standard input>\n"}}},
+		{"dash and a file", uglyRules, []string{"-", neat}, expectation{code: 0, stdout: []string{neatRules + neatRules}}},
+		{"dash syntax error", "ruleset {\n", []string{"-"}, expectation{code: 1, stderr: []string{"<standard input>:1:9: error:"}}},
+		{"-w with dash", uglyRules, []string{"-w", "-"}, expectation{code: 2, stderr: []string{"cannot use -w with standard input"}, oneLine: true}},
 		{"missing file", "", []string{dir + "/nope.rules"}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
 	}
 	for _, tt := range tests {

@@ -159,3 +159,21 @@ func TestList(t *testing.T) {
 		"morturi", "necromunda", "agi",
 	}}.check(t, runCmd(t, "", "list"))
 }
+
+// Each command's help gives the bounds of --rounds that the command
+// enforces, so that a reader of the help is not surprised by the error.
+func TestHelpRoundsBounds(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, help, max, tooMany string
+	}{
+		{"run", "rounds, from 1 to 10000", "10000", "10001"},
+		{"odds", "rounds, from 1 to 200", "200", "201"},
+		{"play", "from 0 to 10000", "10000", "10001"},
+	} {
+		t.Run(tt.cmd, func(t *testing.T) {
+			expectation{code: 0, stdout: []string{tt.help}}.check(t, runCmd(t, "", "help", tt.cmd))
+			expectation{code: 1, stderr: []string{"--rounds must be between", " and " + tt.max + " "}}.
+				check(t, runCmd(t, "", tt.cmd, "mesbg", "--rounds", tt.tooMany))
+		})
+	}
+}

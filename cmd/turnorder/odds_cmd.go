@@ -70,7 +70,7 @@ turnorder odds mesbg --policy first=other`,
 	fs := c.flags
 	sides, setup := sideFlags(fs)
 	rounds := 1
-	fs.Var(&intFlag{&rounds}, "rounds", "analyse `N` rounds")
+	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("analyse `N` rounds, from 1 to %d", maxOddsRounds))
 	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions")
 	sim := 0
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")

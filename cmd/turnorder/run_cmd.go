@@ -67,7 +67,7 @@ turnorder run ./house-rules.rules --seed 42`,
 	seed := uint64(1)
 	rounds := 3
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice with `N` (the same seed gives the same battle)")
-	fs.Var(&intFlag{&rounds}, "rounds", "play `N` rounds (at least 1)")
+	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds, from 1 to %d", maxRounds))
 	asJSON := fs.Bool("json", false, "print one JSON document (see docs/json.md) instead of the transcript")
 	var policies listFlag
 	fs.Var(&policies, "policy", "answer one kind of decision by `KIND=POLICY` (first=other) instead of the ruleset's policy; repeat it for several kinds")
@@ -389,9 +389,12 @@ func printHeader(w io.Writer, p *runtime.Program, b *runtime.Battle) {
 
 func printRound(w io.Writer, res *runtime.RoundResult) {
 	fmt.Fprintf(w, "\nRound %d\n", res.Round)
-	for _, ev := range res.Events {
+	for i, ev := range res.Events {
 		if ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd {
 			continue // the header says it
+		}
+		if activationChoice(ev, res.Events[i+1:]) {
+			continue // the activation or pass after it says it
 		}
 		fmt.Fprintf(w, "  %s\n", ev)
 	}
@@ -400,4 +403,15 @@ func printRound(w io.Writer, res *runtime.RoundResult) {
 		chooser = "none"
 	}
 	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// activationChoice reports whether ev is a side's choice of the unit to
+// activate (or to pass) that the next event, its activation or pass,
+// already says.
+func activationChoice(ev runtime.Event, rest []runtime.Event) bool {
+	if ev.Kind != runtime.EvDecision || runtime.DecisionKind(ev.Detail) != runtime.ChooseActivation || len(rest) == 0 {
+		return false
+	}
+	next := rest[0]
+	return (next.Kind == runtime.EvActivate || next.Kind == runtime.EvPass) && next.By == ev.By
 }

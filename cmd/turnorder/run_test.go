@@ -512,3 +512,25 @@ func TestRunNoUnits(t *testing.T) {
 		"turnorder run: ruleset agi orders units, and --sides names sides without any: give them units with --setup FILE (sides written as `side A { unit a1 }`), or leave out --sides to play its example\n",
 	}, oneLine: true}.check(t, r)
 }
+
+// Which unit a side activates is said once, by the activation itself: a
+// "chooses" line before each would say it twice.
+func TestRunActivationsSaidOnce(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want expectation
+	}{
+		{[]string{"run", "necromunda", "--rounds", "1"}, expectation{code: 0,
+			stdout:    []string{"  Volk is Ready\n", "Vex is Ready\n  Goliaths activates Krug\n  Eschers activates Mira\n  Goliaths activates Grath\n"},
+			notStdout: []string{"chooses"}}},
+		{[]string{"run", "morturi", "--rounds", "1", "--policy", "activate=last"}, expectation{code: 0,
+			stdout:    []string{"  Malleus Deus activates md6\n  Ludi Aeternum activates la8\n"},
+			notStdout: []string{"chooses"}}},
+		// A choice of who goes first is still said.
+		{[]string{"run", "mesbg", "--rounds", "1"}, expectation{code: 0, stdout: []string{"chooses Jay to go first"}}},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+}
