@@ -7,4 +7,4 @@ require (
 	github.com/google/go-cmp v0.7.0
 )
 
-require github.com/expr-lang/expr v1.17.8 // indirect
+require github.com/expr-lang/expr v1.17.8
