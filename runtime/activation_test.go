@@ -574,7 +574,7 @@ func TestAGIUnitOrder(t *testing.T) {
 			rolls:   []roll{{"Bran", 2}, {"Cole", 5}},
 			answers: []answer{{"C", []string{"before"}}},
 			changeEvents: []string{
-				"set Cole", "roll Bran=2", "roll Cole=5", "decision C:before",
+				"set Cole", "tie Bran/Cole", "roll Bran=2", "roll Cole=5", "decision C:before",
 				"placement Aria", "placement Cole", "placement Bran", "placement Dax",
 			},
 			card: []string{"Aria", "Cole", "Bran", "Dax"},
@@ -587,7 +587,7 @@ func TestAGIUnitOrder(t *testing.T) {
 			rolls:   []roll{{"Bran", 1}, {"Cole", 6}},
 			answers: []answer{{"C", []string{"after"}}},
 			changeEvents: []string{
-				"set Cole", "roll Bran=1", "roll Cole=6", "decision C:after",
+				"set Cole", "tie Bran/Cole", "roll Bran=1", "roll Cole=6", "decision C:after",
 				"placement Aria", "placement Bran", "placement Cole", "placement Dax",
 			},
 			card: []string{"Aria", "Bran", "Cole", "Dax"},
@@ -599,7 +599,7 @@ func TestAGIUnitOrder(t *testing.T) {
 			change:  change{after: "Bran", unit: "Cole", agi: 2},
 			answers: []answer{{"Red", []string{"Cole", "Dax"}}},
 			changeEvents: []string{
-				"set Cole", "decision Red:Cole/Dax",
+				"set Cole", "tie Cole/Dax", "decision Red:Cole/Dax",
 				"placement Aria", "placement Bran", "placement Cole", "placement Dax",
 			},
 			card: []string{"Aria", "Bran", "Cole", "Dax"},

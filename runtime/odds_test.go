@@ -472,7 +472,7 @@ func TestEndOfOrderTieEvent(t *testing.T) {
 			ties = append(ties, e.String())
 		}
 	}
-	want := []string{"A and B are still tied at the end of the order: they keep their setup order"}
+	want := []string{"tie between A and B on highest 1", "A and B are still tied at the end of the order: they keep their setup order"}
 	if diff := cmp.Diff(want, ties); diff != "" {
 		t.Errorf("tie events (-want +got):\n%s", diff)
 	}

@@ -404,6 +404,7 @@ func (r *orderRun) byValue(l *valueLink, s, e int) error {
 		r.keys[k] = v
 	}
 	r.split(s, e, l.dir, l)
+	r.announceTies(s, e, &l.meta)
 	return nil
 }
 
@@ -466,16 +467,23 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		}
 	}
 	r.split(s, e, l.dir, l)
-	if b.transcript {
-		for p := s; p < e; {
-			q := r.end(p)
-			if q-p > 1 {
-				b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(p, q), Rule: l.desc, Pos: l.at})
-			}
-			p = q
-		}
-	}
+	r.announceTies(s, e, &l.meta)
 	return nil
+}
+
+// announceTies records, in the transcript, the groups that a criterion
+// applied to s..e-1 left tied: what the tie rules are asked to resolve.
+func (r *orderRun) announceTies(s, e int, m *meta) {
+	if !r.b.transcript {
+		return
+	}
+	for p := s; p < e; {
+		q := r.end(p)
+		if q-p > 1 {
+			r.b.emit(Event{Kind: EvTie, Standing: r.o.name, Subjects: r.namesOf(p, q), Rule: m.desc, Pos: m.at})
+		}
+		p = q
+	}
 }
 
 // random draws the block's subjects one at a time: each draw goes next.

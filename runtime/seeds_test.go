@@ -734,7 +734,7 @@ func TestSeed002ThreeWayTie(t *testing.T) {
 			rolls: []roll{{"A-unit", 1}, {"B-unit", 2}, {"C-unit", 3}},
 			order: []string{"C-unit", "B-unit", "A-unit"},
 			events: []string{
-				"roll A-unit=1", "roll B-unit=2", "roll C-unit=3",
+				"tie A-unit/B-unit/C-unit", "roll A-unit=1", "roll B-unit=2", "roll C-unit=3",
 				"placement C-unit", "placement B-unit", "placement A-unit",
 			},
 			placements: []placement{
@@ -753,7 +753,7 @@ func TestSeed002ThreeWayTie(t *testing.T) {
 			rolls: []roll{{"A-unit", 1}, {"B-unit", 2}, {"C-unit", 3}},
 			order: []string{"D-unit", "C-unit", "B-unit", "A-unit"},
 			events: []string{
-				"roll A-unit=1", "roll B-unit=2", "roll C-unit=3",
+				"tie A-unit/B-unit/C-unit", "roll A-unit=1", "roll B-unit=2", "roll C-unit=3",
 				"placement D-unit", "placement C-unit", "placement B-unit", "placement A-unit",
 			},
 			placements: []placement{
@@ -769,7 +769,7 @@ func TestSeed002ThreeWayTie(t *testing.T) {
 			rolls: []roll{{"A-unit", 5}, {"B-unit", 5}, {"C-unit", 3}, {"A-unit", 2}, {"B-unit", 6}},
 			order: []string{"B-unit", "A-unit", "C-unit"},
 			events: []string{
-				"roll A-unit=5", "roll B-unit=5", "roll C-unit=3",
+				"tie A-unit/B-unit/C-unit", "roll A-unit=5", "roll B-unit=5", "roll C-unit=3",
 				"tie A-unit/B-unit", "reroll A-unit/B-unit", "roll A-unit=2", "roll B-unit=6",
 				"placement B-unit", "placement A-unit", "placement C-unit",
 			},
@@ -894,7 +894,7 @@ func TestSeed002Buff(t *testing.T) {
 			answers: []answer{{"A", []string{"before"}}},
 			order:   []string{"A-unit", "B-unit"},
 			events: []string{
-				"roll A-unit=4", "roll B-unit=2", "decision A:before",
+				"tie A-unit/B-unit", "roll A-unit=4", "roll B-unit=2", "decision A:before",
 				"placement A-unit", "placement B-unit",
 			},
 		},
@@ -917,7 +917,7 @@ func TestSeed002Buff(t *testing.T) {
 			answers: []answer{{"B", []string{"after"}}},
 			order:   []string{"A-unit", "B-unit"},
 			events: []string{
-				"set A-unit", "roll A-unit=1", "roll B-unit=6", "decision B:after",
+				"set A-unit", "tie A-unit/B-unit", "roll A-unit=1", "roll B-unit=6", "decision B:after",
 				"placement A-unit", "placement B-unit",
 			},
 		},
@@ -968,7 +968,7 @@ func TestSeed002BuffBetweenRounds(t *testing.T) {
 	}
 	want := []string{
 		"set A-unit", "placement B-unit", "placement A-unit",
-		"set A-unit", "roll A-unit=3", "roll B-unit=5", "decision B:before", "placement B-unit", "placement A-unit",
+		"set A-unit", "tie A-unit/B-unit", "roll A-unit=3", "roll B-unit=5", "decision B:before", "placement B-unit", "placement A-unit",
 	}
 	if diff := cmp.Diff(want, briefEvents(res.Events)); diff != "" {
 		t.Errorf("round 2 events (-want +got):\n%s", diff)
@@ -990,7 +990,7 @@ func TestSeed002SameTeamPersists(t *testing.T) {
 			answers: []answer{{"Red", []string{"A-unit", "B-unit"}}},
 			order:   []string{"A-unit", "B-unit", "C-unit"},
 			events: []string{
-				"decision Red:A-unit/B-unit",
+				"tie A-unit/B-unit", "decision Red:A-unit/B-unit",
 				"placement A-unit", "placement B-unit", "placement C-unit",
 			},
 		},
@@ -1001,7 +1001,7 @@ func TestSeed002SameTeamPersists(t *testing.T) {
 			what: "set", unit: "C-unit", agi: 4,
 			order: []string{"A-unit", "B-unit", "C-unit"},
 			events: []string{
-				"set C-unit", "kept A-unit/B-unit",
+				"set C-unit", "tie A-unit/B-unit", "kept A-unit/B-unit",
 				"placement A-unit", "placement B-unit", "placement C-unit",
 			},
 		},
@@ -1018,7 +1018,7 @@ func TestSeed002SameTeamPersists(t *testing.T) {
 			answers: []answer{{"Red", []string{"B-unit", "A-unit"}}},
 			order:   []string{"B-unit", "A-unit", "C-unit"},
 			events: []string{
-				"set B-unit", "decision Red:B-unit/A-unit",
+				"set B-unit", "tie A-unit/B-unit", "decision Red:B-unit/A-unit",
 				"placement B-unit", "placement A-unit", "placement C-unit",
 			},
 		},
@@ -1037,7 +1037,7 @@ func TestSeed002NewMemberMakesNewTie(t *testing.T) {
 			answers: []answer{{"B", []string{"before"}}},
 			order:   []string{"B-unit", "A-unit", "C-unit"},
 			events: []string{
-				"roll A-unit=2", "roll B-unit=5", "decision B:before",
+				"tie A-unit/B-unit", "roll A-unit=2", "roll B-unit=5", "decision B:before",
 				"placement B-unit", "placement A-unit", "placement C-unit",
 			},
 		},
@@ -1048,7 +1048,7 @@ func TestSeed002NewMemberMakesNewTie(t *testing.T) {
 			rolls: []roll{{"A-unit", 6}, {"B-unit", 1}, {"C-unit", 4}},
 			order: []string{"A-unit", "C-unit", "B-unit"},
 			events: []string{
-				"set C-unit", "roll A-unit=6", "roll B-unit=1", "roll C-unit=4",
+				"set C-unit", "tie A-unit/B-unit/C-unit", "roll A-unit=6", "roll B-unit=1", "roll C-unit=4",
 				"placement A-unit", "placement C-unit", "placement B-unit",
 			},
 		},

@@ -163,7 +163,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  turn_order #1: Cole, by highest roll d6\n") {
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria and Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6\n") {
 		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
 	}
 	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
@@ -182,7 +182,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	// what the recomputation did is shown.
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 2\nn\n"
 	r = runCmd(t, in, "play", "agi")
-	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n  Bran and Aria keep their places: their values have not changed since the tie was resolved\n"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n  tie between Aria and Bran on highest agi\n  Bran and Aria keep their places: their values have not changed since the tie was resolved\n"}}.check(t, r)
 }
 
 func TestPlayBadInput(t *testing.T) {
@@ -576,6 +576,7 @@ func TestPlayChangeSaidOnce(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"another round? [Y/n/save] set agi of Cole = 6\n" +
 			"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n" +
+			"  tie between Aria and Bran on highest agi\n" +
 			"  Bran and Aria keep their places: their values have not changed since the tie was resolved\n" +
 			"  turn_order #1: Cole, by highest agi\n",
 		"another round? [Y/n/save] set agi of Aria = 3\n" +
