@@ -51,6 +51,16 @@ func (s *setup) mistake(round int, pos dsl.Pos, format string, args ...any) {
 
 func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 	s := &setup{}
+	for _, d := range f.Decls {
+		if d == dsl.Decl(sc) {
+			break
+		}
+		if o, ok := d.(*dsl.Scenario); ok && o.Title == sc.Title {
+			// Results are told apart by title: two alike read as one.
+			s.mistake(0, sc.Pos, "scenario %q is declared twice in this file (first at line %d): give each a title of its own", sc.Title, o.Pos.Line)
+			return s
+		}
+	}
 	use, own := RulesetOf(f, sc)
 	for _, st := range sc.Body {
 		switch x := st.(type) {

@@ -754,3 +754,28 @@ func runOne(t *testing.T, src string) conformance.Result {
 	}
 	return results[0]
 }
+
+// Two scenarios of one title in one file would read, passed or failed, as
+// one: the second is a mistake, reported at it.
+func TestScenarioTitleTwice(t *testing.T) {
+	sc := "scenario \"same\" {\n  ruleset mesbg\n  round 1 {\n    roll Jay 4, Rob 2\n    Jay chooses Jay\n  }\n}\n"
+	src := sc + "\n" + sc
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2 || !results[0].Passed() || len(results[1].Failures) != 1 {
+		t.Fatalf("results %+v, want the first to pass and the second to fail once", results)
+	}
+	f := results[1].Failures[0]
+	if want := `scenario "same" is declared twice in this file (first at line 1)`; f.Pos.Line != 9 || !strings.Contains(f.Diff, want) {
+		t.Errorf("failure at line %d: %s\nwant line 9: %s", f.Pos.Line, f.Diff, want)
+	}
+	f2, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if ds := conformance.Lint(f2, conformance.Options{}); len(ds) != 1 || ds[0].Pos.Line != 9 {
+		t.Errorf("Lint = %v, want one error at line 9", ds)
+	}
+}
