@@ -124,10 +124,13 @@ type HostHook func(ctx context.Context, b *Battle, at HookPoint) error
 // BattleOption configures a battle.
 type BattleOption func(*Battle)
 
-// WithDice sets the source of chance (default: seeded with 1).
+// WithDice sets the source of chance (default: seeded with 1). A nil
+// source, or a nil pointer or function in one, means the default.
 func WithDice(d Dice) BattleOption { return func(b *Battle) { b.dice = d } }
 
-// WithDecider sets who answers decisions (default: the ruleset's policies).
+// WithDecider sets who answers decisions (default: the ruleset's
+// policies). A nil decider, or a nil pointer or function in one, means the
+// default.
 func WithDecider(d Decider) BattleOption { return func(b *Battle) { b.decider = d } }
 
 // WithTranscript turns the event transcript on or off (default on).
@@ -226,6 +229,34 @@ func (p *Program) compiled() error {
 // newBattle is NewBattle. A battle that has begun (one Restore brings
 // back) may have lost every unit, so only a fresh one must have a unit
 // to order.
+// settle puts dice and decider in place of a missing dice source or
+// decider: WithDice(nil), or WithDecider(DeciderFunc(nil)), would
+// otherwise panic at the first roll or decision.
+func (b *Battle) settle(dice Dice, decider Decider) {
+	if isNil(b.dice) {
+		b.dice = dice
+	}
+	if b.seeded, _ = b.dice.(*SeededDice); b.seeded != nil {
+		b.seeded.init()
+	}
+	if isNil(b.decider) {
+		b.decider = decider
+	}
+}
+
+// isNil reports whether v is nil, or a nil pointer, function, map, slice
+// or channel in an interface.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan:
+		return rv.IsNil()
+	}
+	return false
+}
+
 func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) (*Battle, error) {
 	b := &Battle{
 		prog:       p,
@@ -240,15 +271,7 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 			o(b)
 		}
 	}
-	if b.dice == nil {
-		b.dice = NewSeededDice(1)
-	}
-	if b.seeded, _ = b.dice.(*SeededDice); b.seeded != nil {
-		b.seeded.init()
-	}
-	if b.decider == nil {
-		b.decider = Policy{}
-	}
+	b.settle(NewSeededDice(1), Policy{})
 	var errs setupErrors
 	fail := errs.failf
 	n := len(sides)

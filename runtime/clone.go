@@ -37,6 +37,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	if b.seeded != nil {
 		c.dice = b.seeded.copy()
 	}
+	dice, decider := c.dice, c.decider
 	for _, o := range opts {
 		if o != nil {
 			o(c)
@@ -45,9 +46,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	if c.hooks == nil { // none given: the original's, which a later append must not share
 		c.hooks = slices.Clip(b.hooks)
 	}
-	if c.seeded, _ = c.dice.(*SeededDice); c.seeded != nil {
-		c.seeded.init()
-	}
+	c.settle(dice, decider) // nil dice or decider given: the original's
 	for _, s := range b.sides {
 		ns := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
 		for _, u := range s.Units {

@@ -124,3 +124,72 @@ func TestDeciderMayReuseItsAnswer(t *testing.T) {
 		})
 	}
 }
+
+// A nil dice source or decider, or a nil pointer or function in one, is
+// the default (seeded dice, the ruleset's policies), for a new battle, a
+// restored one and a clone (where the default is the original's): it
+// used to panic at the first roll or decision.
+func TestNilDiceAndDeciderMeanTheDefault(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	play := func(t *testing.T, b *runtime.Battle) []string {
+		t.Helper()
+		var out []string
+		for range 3 {
+			res, err := b.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, strings.Join(res.Order, ","))
+			for _, a := range res.Activations {
+				out = append(out, a.Unit)
+			}
+		}
+		return out
+	}
+	def, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := play(t, def)
+	for _, tt := range []struct {
+		name string
+		opt  runtime.BattleOption
+	}{
+		{"WithDice(nil)", runtime.WithDice(nil)},
+		{"nil *SeededDice", runtime.WithDice((*runtime.SeededDice)(nil))},
+		{"nil *ScriptedDice", runtime.WithDice((*runtime.ScriptedDice)(nil))},
+		{"WithDecider(nil)", runtime.WithDecider(nil)},
+		{"nil DeciderFunc", runtime.WithDecider(runtime.DeciderFunc(nil))},
+		{"nil *ScriptedDecider", runtime.WithDecider((*runtime.ScriptedDecider)(nil))},
+		{"nil Override", runtime.WithDecider(runtime.Override(nil))},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := p.NewBattle(p.Example(), tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, play(t, b)); diff != "" {
+				t.Errorf("new battle (-default +got):\n%s", diff)
+			}
+			fresh, err := p.NewBattle(p.Example())
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap, err := fresh.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Restore(snap, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, play(t, r)); diff != "" {
+				t.Errorf("restored battle (-default +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(want, play(t, fresh.Clone(tt.opt))); diff != "" {
+				t.Errorf("clone (-original's +got):\n%s", diff)
+			}
+		})
+	}
+}
