@@ -97,7 +97,15 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	if opt.Rounds < 1 {
 		return nil, fmt.Errorf("odds: rounds must be at least 1")
 	}
-	if opt.Decider == nil {
+	for _, o := range []struct {
+		name string
+		v    int
+	}{{"SequenceRounds", opt.SequenceRounds}, {"MaxPaths", opt.MaxPaths}, {"MaxStates", opt.MaxStates}} {
+		if o.v < 0 {
+			return nil, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
+		}
+	}
+	if isNil(opt.Decider) {
 		opt.Decider = Policy{}
 	}
 	if opt.SequenceRounds == 0 {

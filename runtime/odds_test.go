@@ -538,3 +538,24 @@ func BenchmarkOddsNecromundaSix(b *testing.B) {
 		b.ReportMetric(float64(rep.Replays), "paths")
 	}
 }
+
+// A negative bound is refused up front, naming the option; it used to be
+// reported as "round 1 has more than -1 paths".
+func TestOddsNegativeBounds(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	for _, tt := range []struct {
+		name string
+		opt  runtime.OddsOptions
+	}{
+		{"MaxPaths", runtime.OddsOptions{Rounds: 1, MaxPaths: -1}},
+		{"MaxStates", runtime.OddsOptions{Rounds: 1, MaxStates: -1}},
+		{"SequenceRounds", runtime.OddsOptions{Rounds: 1, SequenceRounds: -1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := p.Odds(context.Background(), runtime.Sides("Jay", "Rob"), tt.opt)
+			if want := "odds: " + tt.name + " is -1: it is a bound, 0 for the default or more"; err == nil || err.Error() != want {
+				t.Errorf("err = %v, want %s", err, want)
+			}
+		})
+	}
+}
