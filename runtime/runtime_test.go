@@ -27,8 +27,9 @@ func TestBundledRulesetsPlay(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		t.Run(name, func(t *testing.T) {
 			p := mustProgram(t, name)
+			// A bundled ruleset is the model house rules are copied from.
 			for _, w := range p.Warnings() {
-				t.Logf("warning: %s", w)
+				t.Errorf("warning: %s", w)
 			}
 			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(7)))
 			if err != nil {
