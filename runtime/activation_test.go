@@ -1021,12 +1021,15 @@ func TestPassNotAllowed(t *testing.T) {
 func TestReadyWhereReason(t *testing.T) {
 	for _, tc := range []struct{ cond, want string }{
 		{"unless pinned", "pinned"},
-		{"unless pinned or agi > 3", "pinned or agi > 3"},
+		// The terms that held, not the whole condition.
+		{"unless pinned or agi > 3", "pinned and agi > 3"},
+		{"unless agi > 9 or pinned or fresh", "pinned"},
 		{"where not pinned", "pinned"},
 		{"where !pinned", "pinned"},
 		{"where fresh", "not fresh"},
 		{"where agi < 3", "not (agi < 3)"},
-		{"where not pinned and agi < 3", "not (not pinned and agi < 3)"},
+		{"where not pinned and agi < 3", "pinned and not (agi < 3)"},
+		{"where agi > 3 and not pinned", "pinned"},
 	} {
 		t.Run(tc.cond, func(t *testing.T) {
 			p := compileInline(t, `ruleset r {

@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/parser"
 	"github.com/turnorder/turnorder/dsl"
 )
 
@@ -142,7 +144,10 @@ type hookPoint struct {
 type readyRule struct {
 	unless bool
 	cond   *compiled
-	pos    dsl.Pos
+	// parts are the terms of `unless A or B` (the factors of `where A and
+	// B`), for the transcript to name those that kept a marker off.
+	parts []*compiled
+	pos   dsl.Pos
 }
 
 type order struct {
@@ -830,6 +835,9 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 				e, d := p.compileExpr(s.Cond, p.types.unitEnv, boolValue)
 				c.addDiag(d)
 				rr.cond = e
+				if e != nil {
+					rr.parts = p.readyParts(s.Cond, rr.unless)
+				}
 			}
 			p.readies = true
 			ph.items = append(ph.items, rr)
@@ -837,6 +845,42 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: "hook", Name: string(s.Name)}, pos: s.Pos})
 		}
 	}
+}
+
+// readyParts splits a ready rule's condition into its terms (`unless A or
+// B`) or factors (`where A and B`), or returns nil if it has one.
+func (p *Program) readyParts(e *dsl.Expr, unless bool) []*compiled {
+	tree, err := parser.Parse(e.Source)
+	if err != nil {
+		return nil
+	}
+	ops := []string{"and", "&&"}
+	if unless {
+		ops = []string{"or", "||"}
+	}
+	var nodes []ast.Node
+	var split func(n ast.Node)
+	split = func(n ast.Node) {
+		if b, ok := n.(*ast.BinaryNode); ok && slices.Contains(ops, b.Operator) {
+			split(b.Left)
+			split(b.Right)
+			return
+		}
+		nodes = append(nodes, n)
+	}
+	split(tree.Node)
+	if len(nodes) < 2 {
+		return nil
+	}
+	parts := make([]*compiled, len(nodes))
+	for i, n := range nodes {
+		c, d := p.compileExpr(&dsl.Expr{Pos: e.Pos, Source: n.String()}, p.types.unitEnv, boolValue)
+		if d != nil {
+			return nil // the whole condition is named instead
+		}
+		parts[i] = c
+	}
+	return parts
 }
 
 var diceRE = regexp.MustCompile(`^([0-9]*)d([0-9]+)$`)

@@ -279,11 +279,7 @@ func (b *Battle) readyAll(rr *readyRule) error {
 					b.changed()
 				}
 				if b.transcript {
-					why := rr.cond.src
-					if !rr.unless {
-						why = negated(why)
-					}
-					b.emit(Event{Kind: EvNotReady, Subject: u.Name, By: u.Side.Name, Detail: why, Pos: posString(rr.pos)})
+					b.emit(Event{Kind: EvNotReady, Subject: u.Name, By: u.Side.Name, Detail: b.notReadyWhy(rr, i), Pos: posString(rr.pos)})
 				}
 				continue
 			}
@@ -306,6 +302,28 @@ func (b *Battle) readyAll(rr *readyRule) error {
 // negated words the failure of a `where` condition for the transcript: a
 // player reads "pinned", not "not not pinned", and "not (agi < 3)", not
 // "not agi < 3", which reads as (not agi) < 3.
+// notReadyWhy says what kept unit i from its Ready marker: the terms of
+// `unless A or B` that hold, or the factors of `where A and B` that do not
+// (negated), or else the whole condition.
+func (b *Battle) notReadyWhy(rr *readyRule, i int) string {
+	var held []string
+	for _, part := range rr.parts {
+		out, err := b.evalSubject(part, true, i)
+		if v, ok := out.(bool); err == nil && ok && v == rr.unless {
+			held = append(held, part.src)
+		}
+	}
+	if len(held) == 0 {
+		held = []string{rr.cond.src}
+	}
+	if !rr.unless {
+		for k, h := range held {
+			held[k] = negated(h)
+		}
+	}
+	return strings.Join(held, " and ")
+}
+
 func negated(cond string) string {
 	bare := func(s string) bool {
 		for i, r := range s {

@@ -401,7 +401,7 @@ func TestPlayStatus(t *testing.T) {
 		"  A is a side: statuses are units'\n",
 		"  no unit is called zed\n",
 		"  pinned is not a status (unit statuses: out_of_action, seriously_injured, not_on_battlefield)\n",
-		"  a1 gets no Ready marker (out_of_action or seriously_injured or not_on_battlefield)\n  Ready: a2, b1\n",
+		"  a1 gets no Ready marker (out_of_action)\n  Ready: a2, b1\n",
 		"  → activations: A: a2; B: b1\n",
 	}, notStdout: []string{"declared: none"}}.check(t, r)
 	// Said at the prompt, each change is not said again in the next round,
