@@ -55,12 +55,7 @@ turnorder check - < my.rules     # standard input`,
 			fmt.Fprintln(e.stderr, "turnorder check: name at least one file, directory or bundled ruleset, as in `turnorder check rulesets`")
 			return exitUsage
 		}
-		files, err := rulesFiles(args, func(arg string, err error) error {
-			if isBundled(arg) || arg == "-" {
-				return nil
-			}
-			return fmt.Errorf("%s (and no bundled ruleset has that name; bundled: %s)", pathError(err), bundledList())
-		})
+		files, err := rulesFiles(args, orBundled)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "turnorder check: %s\n", pathError(err))
 			return exitError

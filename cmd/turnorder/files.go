@@ -66,6 +66,16 @@ func rulesFiles(args []string, missing func(arg string, err error) error) ([]str
 	}), nil
 }
 
+// orBundled is the missing function of rulesFiles for commands that take
+// a bundled ruleset's name where a file is missing (and - for standard
+// input).
+func orBundled(arg string, err error) error {
+	if isBundled(arg) || arg == "-" {
+		return nil
+	}
+	return fmt.Errorf("%s (and no bundled ruleset has that name; bundled: %s)", pathError(err), bundledList())
+}
+
 // isBundled reports whether name is a bundled ruleset's name.
 func isBundled(name string) bool { return slices.Contains(rulesets.Names(), name) }
 

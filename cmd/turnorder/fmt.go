@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 )
 
 func fmtCommand() *command {
@@ -23,7 +24,8 @@ means, and formatting a formatted file changes nothing.
 
 With no arguments, or with -, fmt formats standard input (as "<standard
 input>"; -w is then an error), for an editor that formats what it has not
-saved. A directory stands for every *.rules file under it, except in
+saved. A bundled ruleset's name stands for its source, which fmt prints
+(but cannot write), to start a house rule from. A directory stands for every *.rules file under it, except in
 directories named testdata or starting with "." below it. Without -w, -l
 or -d the formatted text is printed to standard output.
 
@@ -35,7 +37,8 @@ gofmt).`,
 turnorder fmt -l rulesets          # which files need formatting?
 turnorder fmt -d my.rules          # show the changes as a diff
 turnorder fmt -w rulesets          # rewrite the files in place
-turnorder fmt < my.rules           # format standard input`,
+turnorder fmt < my.rules           # format standard input
+turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 		flags: newFlags("fmt"),
 	}
 	write := c.flags.Bool("w", false, "write the result to the file instead of standard output")
@@ -52,8 +55,7 @@ turnorder fmt < my.rules           # format standard input`,
 		}
 		// Every file is found before any is formatted: a mistyped name
 		// stops the command before it writes anything.
-		named := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-" })
-		if _, err := rulesFiles(named, func(arg string, err error) error { return err }); err != nil {
+		if _, err := rulesFiles(args, orBundled); err != nil {
 			fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
 			return exitError
 		}
@@ -73,7 +75,18 @@ turnorder fmt < my.rules           # format standard input`,
 				}
 				continue
 			}
-			files, err := rulesFiles([]string{arg}, func(arg string, err error) error { return err })
+			if _, err := os.Stat(arg); err != nil && isBundled(arg) {
+				if o.write {
+					fmt.Fprintf(e.stderr, "turnorder fmt: %s is a bundled ruleset, which -w cannot write: start a house rule with `turnorder fmt %s > house.rules`\n", arg, arg)
+					return exitUsage
+				}
+				name, src, err := rulesets.Source(arg)
+				if err != nil || !fmtOne(e, o, name, src, 0) {
+					status = exitError
+				}
+				continue
+			}
+			files, err := rulesFiles([]string{arg}, orBundled)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
 				return exitError

@@ -61,6 +61,14 @@ func TestFmt(t *testing.T) {
 		{"dash syntax error", "ruleset {\n", []string{"-"}, expectation{code: 1, stderr: []string{"<standard input>:1:9: error:"}}},
 		{"-w with dash", uglyRules, []string{"-w", "-"}, expectation{code: 2, stderr: []string{"cannot use -w with standard input"}, oneLine: true}},
 		{"missing file", "", []string{dir + "/nope.rules"}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
+		// A bundled ruleset's name is its source, as for check: a house
+		// rule starts from `turnorder fmt mesbg > house.rules`.
+		{"bundled name", "", []string{"mesbg"}, expectation{code: 0, stdout: []string{"ruleset mesbg \"Middle-earth SBG: Priority Phase\" {\n"}}},
+		{"bundled name listed", "", []string{"-l", "mesbg"}, expectation{code: 0, notStdout: []string{"mesbg"}}},
+		{"-w with a bundled name", "", []string{"-w", "mesbg"}, expectation{code: 2,
+			stderr: []string{"mesbg is a bundled ruleset, which -w cannot write: start a house rule with `turnorder fmt mesbg > house.rules`"}, oneLine: true}},
+		{"missing name", "", []string{"mesbgg"}, expectation{code: 1,
+			stderr: []string{"mesbgg: no such file or directory (and no bundled ruleset has that name; bundled: agi, mesbg, morturi, necromunda)"}, oneLine: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
