@@ -362,8 +362,9 @@ func notAnOption(ans string) string {
 	return fmt.Sprintf("%q is not one of the options", ans)
 }
 
-// resolveOption reads an answer as an option's number or name (exactly,
-// or else case-insensitively if that is unambiguous).
+// resolveOption reads an answer as an option's number or name: exactly,
+// or else case-insensitively, or else as the start of one name only
+// ("ludi" for "Ludi Aeternum"), whichever is unambiguous first.
 func resolveOption(ans string, options []string) (string, bool) {
 	if n, err := strconv.Atoi(ans); err == nil {
 		if n >= 1 && n <= len(options) {
@@ -376,16 +377,21 @@ func resolveOption(ans string, options []string) (string, bool) {
 	if slices.Contains(options, ans) {
 		return ans, true
 	}
-	found := ""
-	for _, o := range options {
-		if strings.EqualFold(o, ans) {
-			if found != "" {
-				return "", false
+	for _, match := range []func(o string) bool{
+		func(o string) bool { return strings.EqualFold(o, ans) },
+		func(o string) bool { return ans != "" && strings.HasPrefix(strings.ToLower(o), strings.ToLower(ans)) },
+	} {
+		var found []string
+		for _, o := range options {
+			if match(o) {
+				found = append(found, o)
 			}
-			found = o
+		}
+		if len(found) > 0 {
+			return found[0], len(found) == 1
 		}
 	}
-	return found, found != ""
+	return "", false
 }
 
 // parseArrangement reads an arrangement of every option, first to last:

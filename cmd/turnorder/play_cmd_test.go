@@ -592,3 +592,33 @@ func TestPlayChangeSaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// An answer at the table is an option's number or name, in any case, or
+// the start of one name only: "ludi" for "Ludi Aeternum".
+func TestResolveOption(t *testing.T) {
+	options := []string{"Ludi Aeternum", "Legio Mortis", "Vi Et Armis", "pass"}
+	for _, tt := range []struct {
+		ans, want string
+		ok        bool
+	}{
+		{"2", "Legio Mortis", true},
+		{"Vi Et Armis", "Vi Et Armis", true},
+		{"vi et armis", "Vi Et Armis", true},
+		{"ludi", "Ludi Aeternum", true},
+		{"Vi", "Vi Et Armis", true},
+		{"p", "pass", true},
+		{"L", "", false}, // Ludi or Legio
+		{"5", "", false},
+		{"Zed", "", false},
+		{"", "", false},
+	} {
+		got, ok := resolveOption(tt.ans, options)
+		if got != tt.want && ok || ok != tt.ok {
+			t.Errorf("resolveOption(%q) = %q, %v; want %q, %v", tt.ans, got, ok, tt.want, tt.ok)
+		}
+	}
+	// An exact name wins over a longer one it starts.
+	if got, ok := resolveOption("Ann", []string{"Anna", "Ann"}); got != "Ann" || !ok {
+		t.Errorf(`resolveOption("Ann") = %q, %v; want "Ann", true`, got, ok)
+	}
+}
