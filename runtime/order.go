@@ -611,7 +611,11 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 	}
 	out, err := r.b.evalGroup(c, r.o.units, tied)
 	if err != nil {
-		return false, r.b.evalError(c, quoteSrc(c.src), err)
+		err = r.b.evalError(c, quoteSrc(c.src), err)
+		if re, ok := err.(*RuleError); ok && r.b.round <= 1 && strings.Contains(c.src, "previous.") {
+			re.Err = fmt.Errorf("%w: in round 1 every previous value is empty; make the guard false then, as in `round > 1 and %s`", re.Err, c.src)
+		}
+		return false, err
 	}
 	v, ok := out.(bool)
 	if !ok {
