@@ -17,9 +17,10 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// agiBetweenRounds is an agi battle after round 1 (Aria and Bran tied on
-// 5 and rolled 6 to 2; Cole has 3), with scripted dice.
-func agiBetweenRounds(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
+// agiFailedSetAttr is an agi battle after round 1 (Aria and Bran tied on
+// 5 and rolled 6 to 2; Cole has 3), with scripted dice, then a SetAttr of
+// Cole to 5 that makes a new tie with no dice scripted for it.
+func agiFailedSetAttr(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
 	t.Helper()
 	p := mustProgram(t, "agi")
 	dice := runtime.NewScriptedDice()
@@ -31,6 +32,9 @@ func agiBetweenRounds(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
 	}
 	if _, err := b.PlayRound(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+	if err := b.SetAttr(context.Background(), "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+		t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
 	}
 	return b, dice
 }
@@ -45,10 +49,7 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 	wantWatched := map[string][]any{"Aria": {5}, "Bran": {5}, "Cole": {5}}
 
 	t.Run("retry", func(t *testing.T) {
-		b, dice := agiBetweenRounds(t)
-		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
-			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
-		}
+		b, dice := agiFailedSetAttr(t)
 		dice.AddRoll("Aria", 1)
 		dice.AddRoll("Bran", 2)
 		dice.AddRoll("Cole", 3)
@@ -63,10 +64,7 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 		}
 	})
 	t.Run("next round", func(t *testing.T) {
-		b, dice := agiBetweenRounds(t)
-		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
-			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
-		}
+		b, dice := agiFailedSetAttr(t)
 		dice.AddRoll("Aria", 4)
 		dice.AddRoll("Bran", 6)
 		dice.AddRoll("Cole", 5)
@@ -85,12 +83,9 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 		}
 	})
 	t.Run("remove", func(t *testing.T) {
-		b, dice := agiBetweenRounds(t)
+		b, dice := agiFailedSetAttr(t)
 		// Without Aria, Bran and Cole tie on 5 and must roll for it, with
 		// no dice scripted: the unit is gone, the card is made next round.
-		if err := b.SetAttr(ctx, "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
-			t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
-		}
 		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrUnscripted) {
 			t.Fatalf("RemoveUnit with no dice scripted for the tie left: %v; want ErrUnscripted", err)
 		}
