@@ -163,14 +163,7 @@ func ExampleScriptedDice() {
 // exact answer is 15 in 36: Jay chose in round 1, so a tie goes to Rob.)
 func ExampleBattle_Clone() {
 	ctx := context.Background()
-	f, err := rulesets.Parse("mesbg")
-	if err != nil {
-		log.Fatal(err)
-	}
-	p, err := runtime.Compile(f)
-	if err != nil {
-		log.Fatal(err)
-	}
+	p := compileBundled("mesbg")
 	announce := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
 		if at.Kind == "round" && at.Edge == "end" {
 			fmt.Printf("table: round %d, %s holds priority\n", b.Round(), b.Holder())
