@@ -38,8 +38,9 @@ statements,
     side Jay
     side Rob { unit Aragorn; unit Legolas }
 
-or a scenario holding them (scenario "setup" { side Jay ... }). With both
-flags, --sides picks and orders sides from the setup file.
+or, failing those, the first scenario (scenario "setup" { side Jay ... })
+or ruleset example block that has some. With both flags, --sides picks
+and orders sides from the setup file.
 
 Dice are seeded (math/rand/v2 PCG): the same seed always gives the same
 battle. Every decision follows the ruleset's declared policies, unless
