@@ -209,28 +209,15 @@ func (t *table) flush() {
 }
 
 // show prints events as the transcript of play: the players' own rolls and
-// decisions are not repeated, and a run of Ready markers is one line.
+// decisions are not repeated.
 func (t *table) show(evs []runtime.Event) {
-	var ready []string
-	flushReady := func() {
-		if len(ready) > 0 {
-			fmt.Fprintf(t.out, "  Ready: %s\n", strings.Join(ready, ", "))
-			ready = nil
+	printEvents(t.out, evs, func(i int) bool {
+		switch evs[i].Kind {
+		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvDecision, runtime.EvRandom:
+			return true
 		}
-	}
-	for _, ev := range evs {
-		switch {
-		case ev.Kind == runtime.EvRoundStart, ev.Kind == runtime.EvRoundEnd,
-			ev.Kind == runtime.EvRoll, ev.Kind == runtime.EvDecision, ev.Kind == runtime.EvRandom:
-			continue
-		case ev.Kind == runtime.EvReady:
-			ready = append(ready, ev.Subject)
-			continue
-		}
-		flushReady()
-		fmt.Fprintf(t.out, "  %s\n", ev)
-	}
-	flushReady()
+		return false
+	})
 }
 
 // markShown treats every event so far as shown (after a resume): those of

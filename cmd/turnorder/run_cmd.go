@@ -390,20 +390,42 @@ func printHeader(w io.Writer, p *runtime.Program, b *runtime.Battle) {
 
 func printRound(w io.Writer, res *runtime.RoundResult) {
 	fmt.Fprintf(w, "\nRound %d\n", res.Round)
-	for i, ev := range res.Events {
-		if ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd {
-			continue // the header says it
-		}
-		if activationChoice(ev, res.Events[i+1:]) {
-			continue // the activation or pass after it says it
-		}
-		fmt.Fprintf(w, "  %s\n", ev)
-	}
+	printEvents(w, res.Events, func(i int) bool {
+		ev := res.Events[i]
+		// The header says the round's start and end; the activation or
+		// pass after a side's choice of it says the choice.
+		return ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd || activationChoice(ev, res.Events[i+1:])
+	})
 	chooser := res.Chooser
 	if chooser == "" {
 		chooser = "none"
 	}
 	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// printEvents prints events as a transcript, a line each but for a run of
+// Ready markers, which is one line (a gang of a dozen models readies in
+// one step); skip says which events not to print.
+func printEvents(w io.Writer, evs []runtime.Event, skip func(i int) bool) {
+	var ready []string
+	flushReady := func() {
+		if len(ready) > 0 {
+			fmt.Fprintf(w, "  Ready: %s\n", strings.Join(ready, ", "))
+			ready = nil
+		}
+	}
+	for i, ev := range evs {
+		switch {
+		case skip(i):
+			continue
+		case ev.Kind == runtime.EvReady:
+			ready = append(ready, ev.Subject)
+			continue
+		}
+		flushReady()
+		fmt.Fprintf(w, "  %s\n", ev)
+	}
+	flushReady()
 }
 
 // activationChoice reports whether ev is a side's choice of the unit to

@@ -159,7 +159,7 @@ func TestRunSetup(t *testing.T) {
 		{"sides picked from setup", []string{"run", "morturi", "--setup", bare, "--sides", "Rob,Jay", "--rounds", "1"}, expectation{code: 0,
 			stdout: []string{"sides: Rob (2 units), Jay\n", "Jay passes"}}},
 		{"statuses in setup", []string{"run", "necromunda", "--setup", statuses, "--rounds", "1"}, expectation{code: 0,
-			stdout: []string{"Krug gets no Ready marker (out_of_action", "Volk is Ready", "G activates Volk"}, notStdout: []string{"Krug is Ready", "activates Krug"}}},
+			stdout: []string{"  Krug gets no Ready marker (out_of_action)\n  Ready: Volk, Mira\n", "G activates Volk"}, notStdout: []string{"Ready: Krug", "activates Krug"}}},
 		{"unknown side in setup", []string{"run", "mesbg", "--setup", bare, "--sides", "Jay,Zed"}, expectation{code: 1,
 			stderr: []string{`turnorder run: unknown side "Zed": --setup ` + bare + " has the sides Jay, Rob"}, oneLine: true}},
 		{"unknown attribute in setup", []string{"run", "morturi", "--setup", badAttr}, expectation{code: 1,
@@ -521,7 +521,7 @@ func TestRunActivationsSaidOnce(t *testing.T) {
 		want expectation
 	}{
 		{[]string{"run", "necromunda", "--rounds", "1"}, expectation{code: 0,
-			stdout:    []string{"  Volk is Ready\n", "Vex is Ready\n  Goliaths activates Krug\n  Eschers activates Mira\n  Goliaths activates Grath\n"},
+			stdout:    []string{"  Ready: Krug, Grath, Volk, Mira, Sable, Vex\n  Goliaths activates Krug\n  Eschers activates Mira\n  Goliaths activates Grath\n"},
 			notStdout: []string{"chooses"}}},
 		{[]string{"run", "morturi", "--rounds", "1", "--policy", "activate=last"}, expectation{code: 0,
 			stdout:    []string{"  Malleus Deus activates md6\n  Ludi Aeternum activates la8\n"},
