@@ -12,45 +12,41 @@ import (
 )
 
 // The benchmarks play the same procedure through the runtime and through
-// hand-written Go, so that the interpreter's overhead is a measured ratio:
+// hand-written Go, so that the interpreter's overhead is a measured ratio,
+// reported by each runtime benchmark as x-native (its ns/op over the
+// native baseline's, measured in the same process):
 //
-//	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4' -benchmem -count 6
+//	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4|RoundOverhead' -benchmem -count 5
 //
-// Medians on the 2-core development machine (go1.26), for one round played
-// with AdvanceRound (and, for "record", PlayRound, which also builds the
-// round's RoundResult). The machine's speed varies from day to day by up to
-// 2x, and the interpreter suffers more than the native code on a slow day,
-// so each ratio is of two numbers measured in the same run:
+// Medians of five on the 2-core development machine (go1.26, 2026-12-01),
+// for one round played with AdvanceRound (and, for "record", PlayRound,
+// which also builds the round's RoundResult). The machine's speed varies
+// from day to day by up to 2x, so read the ratios, not the times:
 //
-//	                          ns/op   B/op  allocs/op  ratio to native
-//	MESBGRound events=off       474      0          0   16x
-//	MESBGRound events=on       4770   2615          7  160x
-//	MESBGRound record          1023    144          2   34x
-//	MESBGRoundNative             29.8    0          0
-//	Necromunda4 events=off      754      0          0   2.7x
-//	Necromunda4 events=on      6098   5030          3   22x
-//	Necromunda4 record         1124    176          2   4.1x
-//	Necromunda4Native           277     16          0
-//
-// (On a day when the native MESBG round took 16.5 ns, MESBG took 255 ns and
-// Necromunda4 390 ns against 133 ns. Medians of five on 2026-12-01: MESBG
-// 518 ns against 28.9 ns, 18x; Necromunda4 751 ns against 230 ns, 3.3x, as
-// the native four-player loop ran faster that day than on the table's. Before the native expressions, the
-// scratch arena and interned orders: MESBG 1758 ns and 25 allocs,
-// Necromunda4 4586 ns and 44 allocs. Before the order engine refined one
-// permutation in place, on the day of the table above: MESBG 589 ns,
-// Necromunda4 1072 ns, 4.5x.)
+//	                          ns/op   B/op  allocs/op  x-native
+//	MESBGRound events=off       160      0          0       9.1
+//	MESBGRound events=on        740    121          4        42
+//	MESBGRound record           405    144          2        23
+//	MESBGRoundNative             17.2    0          0
+//	Necromunda4 events=off      294      0          0       2.3
+//	Necromunda4 events=on       935    163          2       7.2
+//	Necromunda4 record          555    176          2       4.3
+//	Necromunda4Native           129     16          0
+//	RoundOverhead hook only      43      0          0
+//	RoundOverhead constant       94      0          0
 //
 // Necromunda4 meets the goal of 3x with events off; MESBG does not. The
 // native MESBG round is two dice and a comparison, while the runtime also
 // runs the ruleset's phase, step and hook points, records a standing with
 // a reason for every place, keeps the round's state and memory, and keeps
-// what AbortRound needs to undo the round: a round whose phase does
-// nothing already costs more than three native MESBG rounds, and one that
-// orders two sides by a constant eight (BenchmarkRoundOverhead: 96 and
-// 240 ns on the day of the table). What is left
-// is spread thin: no allocation, the dice under a tenth of the time, and no
-// other function above a seventh.
+// what AbortRound needs to undo the round: a round whose only phase runs a
+// hook point (RoundOverhead, hook only) already costs two and a half native
+// MESBG rounds, and one that orders two sides by a constant more than five.
+// What is left is spread thin: no allocation, and no function above a
+// seventh of the time. (Before the native expressions, the scratch arena
+// and interned orders, MESBG took 25 allocations a round; before a round
+// reused the transcript array of the round before last, MESBG with events
+// on took 2.6 KB and 7 allocations.)
 
 // nativeNs caches each native baseline's ns/op, measured once per process,
 // so that every benchmark of the runtime reports its ratio to a baseline
