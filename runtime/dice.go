@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -139,6 +140,26 @@ type ScriptedDice struct {
 	taken map[string]int
 	// Fallback, if set, answers what the script does not.
 	Fallback Dice
+}
+
+// MarshalBinary saves the state of the Fallback, if it has one to save
+// (seeded dice do), so that a snapshot of a battle that plays scripted
+// dice over seeded ones goes on with the same rolls once restored. The
+// script itself is the host's, which a restored battle is given again.
+func (s *ScriptedDice) MarshalBinary() ([]byte, error) {
+	if m, ok := s.Fallback.(encoding.BinaryMarshaler); ok && !isNil(s.Fallback) {
+		return m.MarshalBinary()
+	}
+	return nil, nil
+}
+
+// UnmarshalBinary restores the state of the Fallback, as MarshalBinary
+// saved it (or as seeded dice saved theirs).
+func (s *ScriptedDice) UnmarshalBinary(data []byte) error {
+	if u, ok := s.Fallback.(encoding.BinaryUnmarshaler); ok && !isNil(s.Fallback) {
+		return u.UnmarshalBinary(data)
+	}
+	return nil
 }
 
 // scriptUse is one result a ScriptedDice gave: a roll for who, or a pick.

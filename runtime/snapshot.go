@@ -94,7 +94,8 @@ func (b *Battle) snapshot() *snapshot {
 }
 
 // Restore rebuilds a battle from a snapshot. Dice and decider come from
-// opts as for NewBattle; seeded dice continue exactly where they were.
+// opts as for NewBattle; seeded dice continue exactly where they were,
+// also when they are the Fallback of the ScriptedDice given.
 func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	if err := p.compiled(); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)

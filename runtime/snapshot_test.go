@@ -402,3 +402,46 @@ func TestRestoreSidesThatNoLongerFit(t *testing.T) {
 		t.Errorf("err = %v, want %s", err, want)
 	}
 }
+
+// Scripted dice over seeded ones (a test that scripts the rolls it cares
+// about) save the seeded dice's state: the restored battle, given a fresh
+// script over the same seed, rolls on as the original does.
+func TestSnapshotScriptedOverSeededDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	dice := func() *runtime.ScriptedDice {
+		d := runtime.NewScriptedDice()
+		d.Fallback = runtime.NewSeededDice(9)
+		return d
+	}
+	orig, err := p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(dice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if _, err := orig.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := orig.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored, err := p.Restore(snap, runtime.WithDice(dice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 4; round <= 8; round++ {
+		want, err := orig.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := restored.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.Events, got.Events); diff != "" {
+			t.Fatalf("round %d (-original +restored):\n%s", round, diff)
+		}
+	}
+}
