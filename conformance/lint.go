@@ -225,7 +225,9 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team)
+			if l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team) {
+				l.byKind(e.Event)
+			}
 		}
 		for _, a := range e.Event.Args {
 			l.eventArg(e, string(a))
@@ -333,6 +335,24 @@ func (l *linter) eventArg(e *dsl.Expect, a string) {
 	args := names(e.Event.Args)
 	l.mistake(l.round, e.Event.Pos, "%s %s %s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
 		what, e.Event.Kind, strings.Join(args, " "), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
+}
+
+// byKinds are the kinds of event whose `by` names someone (json.md): on
+// any other kind, `by NAME` never matches, and `expect no event` with it
+// would pass whatever the round did.
+var byKinds = []string{"decision", "placement", "ready", "not_ready", "removed", "activate", "pass"}
+
+func (l *linter) byKind(e *dsl.EventExpect) {
+	if slices.Contains(byKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
+		return
+	}
+	what := "expect event"
+	if e.No {
+		what = "expect no event"
+	}
+	written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
+		written, *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
 }
 
 // hookNames are the names of the ruleset's phases, steps and named hooks,

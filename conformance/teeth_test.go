@@ -453,6 +453,34 @@ scenario "uses it" {
 	}
 }
 
+// `by NAME` on a kind of event that names no one by it (a roll, a tie, the
+// holder) can never match: `expect no event roll Jay 4 by Rob` would pass
+// whatever the round rolled, so it is a mistake in the scenario.
+func TestLintByOnKindWithoutBy(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect no event roll Jay 4 by Rob
+    expect event holder Jay by Jay
+    expect event decision Jay by Jay
+    expect event placement Jay 1 by Jay
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"8:12 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
+		"9:12 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
