@@ -232,6 +232,7 @@ func (l *linter) expect(e *dsl.Expect) {
 		for _, a := range e.Event.Args {
 			l.eventArg(e, string(a))
 		}
+		l.numberKind(e.Event)
 	}
 }
 
@@ -353,6 +354,27 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 	written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
 	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
 		written, *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
+}
+
+// numberKinds are the kinds of event that hold a number (json.md): a
+// roll's value and total, a placement's place.
+var numberKinds = []string{"roll", "placement"}
+
+func (l *linter) numberKind(e *dsl.EventExpect) {
+	if slices.Contains(numberKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
+		return
+	}
+	for _, a := range e.Args {
+		if _, err := strconv.Atoi(string(a)); err == nil {
+			what := "expect event"
+			if e.No {
+				what = "expect no event"
+			}
+			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+			l.mistake(l.round, e.Pos, "%s: a %s event holds no number (only %s events do)", written, e.Kind, strings.Join(numberKinds, " and "))
+			return
+		}
+	}
 }
 
 // hookNames are the names of the ruleset's phases, steps and named hooks,

@@ -481,6 +481,33 @@ func TestLintByOnKindWithoutBy(t *testing.T) {
 	}
 }
 
+// Only rolls (a value, a total) and placements (a place) hold numbers: a
+// number on any other kind of event can never match, so `expect no event
+// set Bran 5` would pass whatever was set.
+func TestLintNumberOnKindWithoutNumbers(t *testing.T) {
+	src := `scenario "s" {
+  ruleset agi
+  side A team Red { unit Aria agi = 5 }
+  side B team Blue { unit Bran agi = 3 }
+  round 1 {
+    set agi of Bran = 4
+    expect no event set Bran 4
+    expect event decision 1
+    expect event roll 6
+    expect no event placement Aria 2
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"7:12 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
+		"8:12 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
