@@ -154,6 +154,10 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			for _, ni := range s.Rolls {
 				l.name(ni.Pos, "roll", string(ni.Name), side|unit)
 			}
+		case *dsl.RandomScript:
+			for _, p := range s.Picks {
+				l.name(s.Pos, "random", string(p), side|unit)
+			}
 		case *dsl.ChooseScript:
 			l.name(s.Pos, "chooses", string(s.Who), side|unit|team)
 			for _, o := range s.Options {

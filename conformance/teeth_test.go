@@ -508,6 +508,28 @@ func TestLintNumberOnKindWithoutNumbers(t *testing.T) {
 	}
 }
 
+// A random pick names a side or a unit, as a roll does: a typo is found by
+// check, not only when the round is played.
+func TestLintRandomPickNames(t *testing.T) {
+	src := `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    random Bb
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"7:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
