@@ -237,6 +237,13 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.eventArg(e, string(a))
 		}
 		l.numberKind(e.Event)
+		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
+			what := "expect event"
+			if e.Event.No {
+				what = "expect no event"
+			}
+			l.mistake(l.round, e.Event.Pos, "%s round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event", what)
+		}
 	}
 }
 

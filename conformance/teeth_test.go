@@ -530,6 +530,36 @@ func TestLintRandomPickNames(t *testing.T) {
 	}
 }
 
+// A round ends after the last statement of its block, so no expectation
+// in the block sees its round_end event: `expect event round_end` would
+// always fail and `expect no event round_end` always pass.
+func TestLintRoundEndIsNeverSeen(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  decide by policy
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    expect event round_start
+    expect event round_end
+  }
+  round 2 {
+    roll Jay 4, Rob 2
+    expect no event round_end
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"9:12 round 1: expect event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+		"13:12 round 2: expect no event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
