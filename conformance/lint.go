@@ -62,14 +62,30 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		}
 	}
 	use, own := RulesetOf(f, sc)
+	var firstUse *dsl.UseRuleset
+	var firstSeed *dsl.SeedStmt
+	rounds := 0
 	for _, st := range sc.Body {
 		switch x := st.(type) {
+		case *dsl.UseRuleset:
+			if firstUse != nil {
+				s.mistake(0, x.Pos, "scenario %q names a second ruleset (the first at line %d): keep one `ruleset` statement", sc.Title, firstUse.Pos.Line)
+				return s
+			}
+			firstUse = x
 		case *dsl.SideSetup:
 			s.sides = append(s.sides, runtime.SideFromDSL(x))
 		case *dsl.SeedStmt:
+			if firstSeed != nil {
+				s.mistake(0, x.Pos, "scenario %q has a second seed (the first at line %d): keep one `seed` statement", sc.Title, firstSeed.Pos.Line)
+				return s
+			}
+			firstSeed = x
 			s.seed = &x.Seed
 		case *dsl.PolicyStmt:
 			s.policy = true
+		case *dsl.RoundBlock:
+			rounds++
 		}
 	}
 	if use == nil {
@@ -104,6 +120,10 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 			}
 			s.mistake(0, d.Pos, "%s", d.Message)
 		}
+		return s
+	}
+	if rounds == 0 {
+		s.mistake(0, sc.Pos, "scenario %q has no round, so it checks nothing: add `round 1 { ... }`", sc.Title)
 		return s
 	}
 	l := &linter{setup: s, b: b}

@@ -560,6 +560,43 @@ func TestLintRoundEndIsNeverSeen(t *testing.T) {
 	}
 }
 
+// A scenario names one ruleset and one seed: a second one, which used to
+// win silently, is a mistake (two rulesets pasted together, a seed
+// changed in one place only), and so is a scenario with no round, which
+// plays nothing and so passes whatever the ruleset does.
+func TestLintScenarioSetupOnce(t *testing.T) {
+	src := `scenario "two rulesets" {
+  ruleset necromunda
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+  }
+}
+scenario "two seeds" {
+  ruleset mesbg
+  seed 1
+  seed 2
+  decide by policy
+  round 1 { }
+}
+scenario "no rounds" {
+  ruleset mesbg
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"3:3 scenario \"two rulesets\" names a second ruleset (the first at line 2): keep one `ruleset` statement",
+		"14:3 scenario \"two seeds\" has a second seed (the first at line 13): keep one `seed` statement",
+		"18:1 scenario \"no rounds\" has no round, so it checks nothing: add `round 1 { ... }`",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
