@@ -307,7 +307,8 @@ func (l *linter) attr(s *dsl.SetScript) {
 	if l.b.Side(string(s.Target)) != nil {
 		decl = l.prog.SideAttrs()
 	}
-	if slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }) {
+	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 {
+		l.value(s, decl[i].Type)
 		return
 	}
 	names := make([]string, len(decl))
@@ -315,6 +316,25 @@ func (l *linter) attr(s *dsl.SetScript) {
 		names[i] = a.Name
 	}
 	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, orNone(names))
+}
+
+// value reports a `set` whose value play would refuse for the attribute's
+// type, as Battle.SetAttr takes a literal.
+func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) {
+	v := s.Value
+	var ok bool
+	var want string
+	switch t {
+	case runtime.IntAttr:
+		ok, want = v.Int != nil, "a whole number"
+	case runtime.BoolAttr:
+		ok, want = v.Word != nil && !v.Neg && (*v.Word == "true" || *v.Word == "false"), "true or false"
+	default:
+		ok, want = v.Str != nil || v.Word != nil, "a string (in quotes, or a word)"
+	}
+	if !ok {
+		l.mistake(l.round, s.Pos, "set %s of %s = %s: %s is %s", s.Attr, s.Target, v, s.Attr, want)
+	}
 }
 
 // statusValue is the value of `set STATUS of UNIT = true|false`.

@@ -597,6 +597,41 @@ scenario "no rounds" {
 	}
 }
 
+// A `set` whose value is not of the attribute's type is found by check,
+// as a setup's `unit Aria agi = fast` is, not only when the round plays.
+func TestLintSetValueType(t *testing.T) {
+	src := `ruleset flags "F" {
+  sides 2
+  unit attribute agi int
+  unit attribute hidden bool = false
+  unit attribute title string = "none"
+  phase p { order units as o { highest agi } }
+}
+scenario "s" {
+  ruleset flags
+  side A { unit Aria agi = 5 }
+  side B { unit Bran agi = 3 }
+  round 1 {
+    set agi of Aria = fast
+    set agi of Aria = -2
+    set hidden of Bran = 1
+    set hidden of Bran = true
+    set title of Bran = 7
+    expect order Aria, Bran
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"13:5 round 1: set agi of Aria = fast: agi is a whole number",
+		"15:5 round 1: set hidden of Bran = 1: hidden is true or false",
+		"17:5 round 1: set title of Bran = 7: title is a string (in quotes, or a word)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
