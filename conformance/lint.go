@@ -257,6 +257,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.eventArg(e, string(a))
 		}
 		l.numberKind(e.Event)
+		l.answerKind(e.Event)
 		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
 			what := "expect event"
 			if e.Event.No {
@@ -423,6 +424,26 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 			}
 			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
 			l.mistake(l.round, e.Pos, "%s: a %s event holds no number (only %s events do)", written, e.Kind, strings.Join(numberKinds, " and "))
+			return
+		}
+	}
+}
+
+// answerKind reports before, after or pass on a kind of event other than
+// a decision, the only one that holds them (unless a side or unit has
+// that name).
+func (l *linter) answerKind(e *dsl.EventExpect) {
+	if e.Kind == dsl.Name(runtime.EvDecision) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
+		return
+	}
+	for _, a := range names(e.Args) {
+		if (a == "before" || a == "after" || a == "pass") && l.b.Side(a) == nil && l.b.Unit(a) == nil {
+			what := "expect event"
+			if e.No {
+				what = "expect no event"
+			}
+			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+			l.mistake(l.round, e.Pos, "%s: only a decision event holds before, after or pass", written)
 			return
 		}
 	}

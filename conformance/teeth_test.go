@@ -508,6 +508,32 @@ func TestLintNumberOnKindWithoutNumbers(t *testing.T) {
 	}
 }
 
+// before, after and pass are a decision's answers: no other kind of event
+// holds them (a pass event names the side that passed).
+func TestLintAnswerOnKindWithoutAnswers(t *testing.T) {
+	src := `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side A { unit a }
+  side B { unit b * 2 }
+  round 1 {
+    expect no event placement before
+    expect event pass pass
+    expect no event decision pass
+    expect event pass A
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"7:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
+		"8:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // A random pick names a side or a unit, as a roll does: a typo is found by
 // check, not only when the round is played.
 func TestLintRandomPickNames(t *testing.T) {
