@@ -62,14 +62,30 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		}
 	}
 	use, own := RulesetOf(f, sc)
+	var firstUse *dsl.UseRuleset
+	var firstSeed *dsl.SeedStmt
+	rounds := 0
 	for _, st := range sc.Body {
 		switch x := st.(type) {
+		case *dsl.UseRuleset:
+			if firstUse != nil {
+				s.mistake(0, x.Pos, "scenario %q names a second ruleset (the first at line %d): keep one `ruleset` statement", sc.Title, firstUse.Pos.Line)
+				return s
+			}
+			firstUse = x
 		case *dsl.SideSetup:
 			s.sides = append(s.sides, runtime.SideFromDSL(x))
 		case *dsl.SeedStmt:
+			if firstSeed != nil {
+				s.mistake(0, x.Pos, "scenario %q has a second seed (the first at line %d): keep one `seed` statement", sc.Title, firstSeed.Pos.Line)
+				return s
+			}
+			firstSeed = x
 			s.seed = &x.Seed
 		case *dsl.PolicyStmt:
 			s.policy = true
+		case *dsl.RoundBlock:
+			rounds++
 		}
 	}
 	if use == nil {
@@ -104,6 +120,10 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 			}
 			s.mistake(0, d.Pos, "%s", d.Message)
 		}
+		return s
+	}
+	if rounds == 0 {
+		s.mistake(0, sc.Pos, "scenario %q has no round, so it checks nothing: add `round 1 { ... }`", sc.Title)
 		return s
 	}
 	l := &linter{setup: s, b: b}
@@ -153,6 +173,10 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 		case *dsl.RollScript:
 			for _, ni := range s.Rolls {
 				l.name(ni.Pos, "roll", string(ni.Name), side|unit)
+			}
+		case *dsl.RandomScript:
+			for _, p := range s.Picks {
+				l.name(s.Pos, "random", string(p), side|unit)
 			}
 		case *dsl.ChooseScript:
 			l.name(s.Pos, "chooses", string(s.Who), side|unit|team)
@@ -225,10 +249,21 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team)
+			if l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team) {
+				l.byKind(e.Event)
+			}
 		}
 		for _, a := range e.Event.Args {
 			l.eventArg(e, string(a))
+		}
+		l.numberKind(e.Event)
+		l.answerKind(e.Event)
+		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
+			what := "expect event"
+			if e.Event.No {
+				what = "expect no event"
+			}
+			l.mistake(l.round, e.Event.Pos, "%s round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event", what)
 		}
 	}
 }
@@ -273,7 +308,8 @@ func (l *linter) attr(s *dsl.SetScript) {
 	if l.b.Side(string(s.Target)) != nil {
 		decl = l.prog.SideAttrs()
 	}
-	if slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }) {
+	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 {
+		l.value(s, decl[i].Type)
 		return
 	}
 	names := make([]string, len(decl))
@@ -281,6 +317,25 @@ func (l *linter) attr(s *dsl.SetScript) {
 		names[i] = a.Name
 	}
 	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, orNone(names))
+}
+
+// value reports a `set` whose value play would refuse for the attribute's
+// type, as Battle.SetAttr takes a literal.
+func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) {
+	v := s.Value
+	var ok bool
+	var want string
+	switch t {
+	case runtime.IntAttr:
+		ok, want = v.Int != nil, "a whole number"
+	case runtime.BoolAttr:
+		ok, want = v.Word != nil && !v.Neg && (*v.Word == "true" || *v.Word == "false"), "true or false"
+	default:
+		ok, want = v.Str != nil || v.Word != nil, "a string (in quotes, or a word)"
+	}
+	if !ok {
+		l.mistake(l.round, s.Pos, "set %s of %s = %s: %s is %s", s.Attr, s.Target, v, s.Attr, want)
+	}
 }
 
 // statusValue is the value of `set STATUS of UNIT = true|false`.
@@ -333,6 +388,65 @@ func (l *linter) eventArg(e *dsl.Expect, a string) {
 	args := names(e.Event.Args)
 	l.mistake(l.round, e.Event.Pos, "%s %s %s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
 		what, e.Event.Kind, strings.Join(args, " "), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
+}
+
+// byKinds are the kinds of event whose `by` names someone (json.md): on
+// any other kind, `by NAME` never matches, and `expect no event` with it
+// would pass whatever the round did.
+var byKinds = []string{"decision", "placement", "ready", "not_ready", "removed", "activate", "pass"}
+
+func (l *linter) byKind(e *dsl.EventExpect) {
+	if slices.Contains(byKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
+		return
+	}
+	what := "expect event"
+	if e.No {
+		what = "expect no event"
+	}
+	written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
+		written, *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
+}
+
+// numberKinds are the kinds of event that hold a number (json.md): a
+// roll's value and total, a placement's place.
+var numberKinds = []string{"roll", "placement"}
+
+func (l *linter) numberKind(e *dsl.EventExpect) {
+	if slices.Contains(numberKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
+		return
+	}
+	for _, a := range e.Args {
+		if _, err := strconv.Atoi(string(a)); err == nil {
+			what := "expect event"
+			if e.No {
+				what = "expect no event"
+			}
+			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+			l.mistake(l.round, e.Pos, "%s: a %s event holds no number (only %s events do)", written, e.Kind, strings.Join(numberKinds, " and "))
+			return
+		}
+	}
+}
+
+// answerKind reports before, after or pass on a kind of event other than
+// a decision, the only one that holds them (unless a side or unit has
+// that name).
+func (l *linter) answerKind(e *dsl.EventExpect) {
+	if e.Kind == dsl.Name(runtime.EvDecision) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
+		return
+	}
+	for _, a := range names(e.Args) {
+		if (a == "before" || a == "after" || a == "pass") && l.b.Side(a) == nil && l.b.Unit(a) == nil {
+			what := "expect event"
+			if e.No {
+				what = "expect no event"
+			}
+			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+			l.mistake(l.round, e.Pos, "%s: only a decision event holds before, after or pass", written)
+			return
+		}
+	}
 }
 
 // hookNames are the names of the ruleset's phases, steps and named hooks,

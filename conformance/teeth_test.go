@@ -453,6 +453,211 @@ scenario "uses it" {
 	}
 }
 
+// `by NAME` on a kind of event that names no one by it (a roll, a tie, the
+// holder) can never match: `expect no event roll Jay 4 by Rob` would pass
+// whatever the round rolled, so it is a mistake in the scenario.
+func TestLintByOnKindWithoutBy(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect no event roll Jay 4 by Rob
+    expect event holder Jay by Jay
+    expect event decision Jay by Jay
+    expect event placement Jay 1 by Jay
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"8:12 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
+		"9:12 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// Only rolls (a value, a total) and placements (a place) hold numbers: a
+// number on any other kind of event can never match, so `expect no event
+// set Bran 5` would pass whatever was set.
+func TestLintNumberOnKindWithoutNumbers(t *testing.T) {
+	src := `scenario "s" {
+  ruleset agi
+  side A team Red { unit Aria agi = 5 }
+  side B team Blue { unit Bran agi = 3 }
+  round 1 {
+    set agi of Bran = 4
+    expect no event set Bran 4
+    expect event decision 1
+    expect event roll 6
+    expect no event placement Aria 2
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"7:12 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
+		"8:12 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// before, after and pass are a decision's answers: no other kind of event
+// holds them (a pass event names the side that passed).
+func TestLintAnswerOnKindWithoutAnswers(t *testing.T) {
+	src := `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side A { unit a }
+  side B { unit b * 2 }
+  round 1 {
+    expect no event placement before
+    expect event pass pass
+    expect no event decision pass
+    expect event pass A
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"7:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
+		"8:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// A random pick names a side or a unit, as a roll does: a typo is found by
+// check, not only when the round is played.
+func TestLintRandomPickNames(t *testing.T) {
+	src := `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    random Bb
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"7:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// A round ends after the last statement of its block, so no expectation
+// in the block sees its round_end event: `expect event round_end` would
+// always fail and `expect no event round_end` always pass.
+func TestLintRoundEndIsNeverSeen(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  decide by policy
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    expect event round_start
+    expect event round_end
+  }
+  round 2 {
+    roll Jay 4, Rob 2
+    expect no event round_end
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"9:12 round 1: expect event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+		"13:12 round 2: expect no event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// A scenario names one ruleset and one seed: a second one, which used to
+// win silently, is a mistake (two rulesets pasted together, a seed
+// changed in one place only), and so is a scenario with no round, which
+// plays nothing and so passes whatever the ruleset does.
+func TestLintScenarioSetupOnce(t *testing.T) {
+	src := `scenario "two rulesets" {
+  ruleset necromunda
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+  }
+}
+scenario "two seeds" {
+  ruleset mesbg
+  seed 1
+  seed 2
+  decide by policy
+  round 1 { }
+}
+scenario "no rounds" {
+  ruleset mesbg
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"3:3 scenario \"two rulesets\" names a second ruleset (the first at line 2): keep one `ruleset` statement",
+		"14:3 scenario \"two seeds\" has a second seed (the first at line 13): keep one `seed` statement",
+		"18:1 scenario \"no rounds\" has no round, so it checks nothing: add `round 1 { ... }`",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// A `set` whose value is not of the attribute's type is found by check,
+// as a setup's `unit Aria agi = fast` is, not only when the round plays.
+func TestLintSetValueType(t *testing.T) {
+	src := `ruleset flags "F" {
+  sides 2
+  unit attribute agi int
+  unit attribute hidden bool = false
+  unit attribute title string = "none"
+  phase p { order units as o { highest agi } }
+}
+scenario "s" {
+  ruleset flags
+  side A { unit Aria agi = 5 }
+  side B { unit Bran agi = 3 }
+  round 1 {
+    set agi of Aria = fast
+    set agi of Aria = -2
+    set hidden of Bran = 1
+    set hidden of Bran = true
+    set title of Bran = 7
+    expect order Aria, Bran
+  }
+}
+`
+	got := lint(t, src, 0)
+	want := []string{
+		"13:5 round 1: set agi of Aria = fast: agi is a whole number",
+		"15:5 round 1: set hidden of Bran = 1: hidden is true or false",
+		"17:5 round 1: set title of Bran = 7: title is a string (in quotes, or a word)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // `expect activations none` passes where nothing activates and fails,
 // with the activations in the diff, where something does.
 func TestExpectNoActivations(t *testing.T) {
