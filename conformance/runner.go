@@ -539,7 +539,9 @@ func names(ns []dsl.Name) []string {
 }
 
 func (r *run) check(field string, pos dsl.Pos, want, got any) {
-	if diff := cmp.Diff(want, got); diff != "" {
+	// No names is an empty list, which a diff shows as one ("+ nil" reads
+	// as if something went wrong).
+	if diff := cmp.Diff(emptyList(want), emptyList(got)); diff != "" {
 		// go-cmp writes some of its spaces as non-breaking spaces, at
 		// random, so that nobody relies on its output; a diff printed for
 		// a reader (and compared by a CI system) is plain text.
@@ -547,6 +549,14 @@ func (r *run) check(field string, pos dsl.Pos, want, got any) {
 		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: field, Pos: pos, Diff: diff,
 			Want: orNobody(want), Got: orNobody(got)})
 	}
+}
+
+// emptyList is v, or an empty list for a nil one.
+func emptyList(v any) any {
+	if l, ok := v.([]string); ok && l == nil {
+		return []string{}
+	}
+	return v
 }
 
 // orNobody is v, or nil for the empty name (nobody), or an empty list

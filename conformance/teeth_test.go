@@ -984,3 +984,33 @@ func TestScenarioTitleTwice(t *testing.T) {
 		t.Errorf("Lint = %v, want one error at line 9", ds)
 	}
 }
+
+// No names is shown as an empty list, not as nil.
+func TestDiffOfNoNames(t *testing.T) {
+	src := `scenario "s" {
+  ruleset necromunda
+  decide by policy
+  side A {
+    unit a1 status out_of_action
+  }
+  side B {
+    unit b1 status out_of_action
+  }
+  round 1 {
+    roll A 4, B 2
+    expect ready a1
+  }
+}
+`
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || len(results[0].Failures) != 1 {
+		t.Fatalf("results %+v, want one failure", results)
+	}
+	want := "  []string{\n- \t\"a1\",\n  }\n"
+	if diff := cmp.Diff(want, results[0].Failures[0].Diff); diff != "" {
+		t.Errorf("the failure's diff (-want +got):\n%s", diff)
+	}
+}
