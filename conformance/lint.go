@@ -179,7 +179,12 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 				l.name(s.Pos, "random", string(p), side|unit)
 			}
 		case *dsl.ChooseScript:
-			l.name(s.Pos, "chooses", string(s.Who), side|unit|team)
+			if u := l.b.Unit(string(s.Who)); u != nil && l.b.Side(u.Name) == nil {
+				// Sides and teams decide, for their units too.
+				l.mistake(l.round, s.Pos, "%s chooses: %s is a unit, and its side decides for it: write `%s chooses ...`", s.Who, s.Who, u.Side.Name)
+			} else {
+				l.name(s.Pos, "chooses", string(s.Who), side|team)
+			}
 			for _, o := range s.Options {
 				l.option(s, string(o))
 			}
@@ -360,12 +365,18 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {
 		return true
 	}
-	noun := "side or unit"
-	switch kinds &^ team {
-	case side:
-		noun = "side"
-	case unit:
-		noun = "unit"
+	var nouns []string
+	for _, k := range []struct {
+		kind nameKind
+		noun string
+	}{{side, "side"}, {unit, "unit"}, {team, "team"}} {
+		if kinds&k.kind != 0 {
+			nouns = append(nouns, k.noun)
+		}
+	}
+	noun := nouns[len(nouns)-1]
+	if len(nouns) > 1 {
+		noun = strings.Join(nouns[:len(nouns)-1], ", ") + " or " + noun
 	}
 	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, l.known())
 	return false

@@ -325,10 +325,10 @@ func TestScenarioMistakes(t *testing.T) {
 		{"a first round that is not 1", "  round 2 {\n  }\n", 5, "the first round is round 2"},
 		{"a holder nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect holder Jya\n  }\n", 8,
 			"expect holder Jya: no side or unit is called Jya (sides Jay, Rob)"},
-		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or unit is called Jya"},
+		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or team is called Jya"},
 		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: no unit is called Jay"},
 		{"a decider nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event decision by Jya\n  }\n", 8,
-			"expect event decision by Jya: no side or unit is called Jya (sides Jay, Rob)"},
+			"expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)"},
 		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
 		// A typo in `expect no event` would pass whatever the round did.
 		{"an event of nobody", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect no event roll Jya 4\n  }\n", 8,
@@ -1012,5 +1012,33 @@ func TestDiffOfNoNames(t *testing.T) {
 	want := "  []string{\n- \t\"a1\",\n  }\n"
 	if diff := cmp.Diff(want, results[0].Failures[0].Diff); diff != "" {
 		t.Errorf("the failure's diff (-want +got):\n%s", diff)
+	}
+}
+
+// Sides and teams decide, also for their units: a script given to a unit
+// would never be asked for.
+func TestLintUnitChooses(t *testing.T) {
+	src := `scenario "s" {
+  ruleset agi
+  side A team Red {
+    unit Aria agi = 5
+  }
+  side B team Blue {
+    unit Bran agi = 5
+  }
+  round 1 {
+    roll Aria 5, Bran 2
+    Aria chooses after
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ds := conformance.Lint(f, conformance.Options{})
+	want := "Aria chooses: Aria is a unit, and its side decides for it: write `A chooses ...`"
+	if len(ds) != 1 || ds[0].Pos.Line != 11 || !strings.Contains(ds[0].Message, want) {
+		t.Errorf("Lint = %v, want one error at line 11: %s", ds, want)
 	}
 }
