@@ -163,7 +163,8 @@ type Battle struct {
 	units      []*Unit
 	sideByNm   map[string]*Side
 	unitByNm   map[string]*Unit
-	standings  []*Standing // by order id; nil until computed
+	removed    map[string]string // a unit RemoveUnit took out: its side
+	standings  []*Standing       // by order id; nil until computed
 	memory     Memory
 	done       []bool // by phase id: the phases and steps that have run
 	cur        *roundState
@@ -661,6 +662,9 @@ func (b *Battle) HolderSide() string {
 		if u := b.unitByNm[h]; u != nil {
 			return u.Side.Name
 		}
+		if side, gone := b.removed[h]; gone { // removed since it took priority
+			return side
+		}
 	}
 	return h
 }
@@ -778,6 +782,9 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	} else if u := b.unitByNm[who]; u != nil {
 		dst, decl = u.Attrs, b.prog.unitAttrs
 	} else {
+		if _, gone := b.removed[who]; gone {
+			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, b.noUnit(who))
+		}
 		return false, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
 	}
 	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
@@ -810,7 +817,7 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return markErrorf(ErrInvalidChange, "status %s: no unit is called %s", status, unit)
+		return markErrorf(ErrInvalidChange, "status %s: %s", status, b.noUnit(unit))
 	}
 	if !slices.Contains(b.prog.statuses, status) {
 		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
@@ -845,12 +852,16 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return markErrorf(ErrInvalidChange, "remove %s: no unit is called %s", unit, unit)
+		return markErrorf(ErrInvalidChange, "remove %s: %s", unit, b.noUnit(unit))
 	}
 	sideAt, unitAt := slices.Index(u.Side.Units, u), slices.Index(b.units, u)
 	u.Side.Units = slices.Delete(u.Side.Units, sideAt, sideAt+1)
 	b.units = slices.Delete(b.units, unitAt, unitAt+1)
 	delete(b.unitByNm, unit)
+	if b.removed == nil {
+		b.removed = map[string]string{}
+	}
+	b.removed[unit] = u.Side.Name
 	b.logUndo(func() { b.unremove(u, sideAt, unitAt) })
 	b.unitsChanged()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
@@ -869,12 +880,21 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	return nil
 }
 
+// noUnit says that no unit is called name, or that it was removed, for a
+// host that holds on to a casualty's name.
+func (b *Battle) noUnit(name string) string {
+	if side, gone := b.removed[name]; gone {
+		return fmt.Sprintf("%s (of %s) was removed from the battle", name, side)
+	}
+	return "no unit is called " + name
+}
+
 // MakeReady puts a Ready marker on a unit, such as when a skill lets a model
 // activate again.
 func (b *Battle) MakeReady(unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
-		return markErrorf(ErrInvalidChange, "ready %s: no unit is called %s", unit, unit)
+		return markErrorf(ErrInvalidChange, "ready %s: %s", unit, b.noUnit(unit))
 	}
 	if !u.Ready {
 		u.Ready = true

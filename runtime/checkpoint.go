@@ -179,6 +179,7 @@ func (b *Battle) unremove(u *Unit, sideAt, unitAt int) {
 	u.Side.Units = slices.Insert(u.Side.Units, sideAt, u)
 	b.units = slices.Insert(b.units, unitAt, u)
 	b.unitByNm[u.Name] = u
+	delete(b.removed, u.Name)
 	b.unitsChanged()
 }
 

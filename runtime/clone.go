@@ -33,6 +33,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		dice:       b.dice,
 		decider:    b.decider,
 		pending:    slices.Clone(b.pending),
+		removed:    maps.Clone(b.removed),
 	}
 	if b.seeded != nil {
 		c.dice = b.seeded.copy()

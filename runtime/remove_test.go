@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -102,5 +103,82 @@ func TestRemoveEveryUnitWhileIterating(t *testing.T) {
 	b.Events()[0].Kind = "changed by the caller"
 	if b.Events()[0].Kind == "changed by the caller" {
 		t.Error("Events returns the battle's own transcript")
+	}
+}
+
+// A removed unit is remembered with its side: HolderSide still names the
+// side of a holder removed since it took priority, and a host that uses a
+// casualty's name is told it was removed. Snapshots and clones keep that;
+// an aborted round forgets a removal it undoes.
+func TestRemovedUnitIsRemembered(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r {
+  sides 2
+  unit attribute speed int
+  phase p once {
+    order units as o { highest speed }
+  }
+  example {
+    side A {
+      unit a1 speed = 5
+      unit a2 speed = 1
+    }
+    side B {
+      unit b1 speed = 2
+    }
+  }
+}`)
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.RemoveUnit(ctx, "a1"); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored, err := p.Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, bb := range map[string]*runtime.Battle{"battle": b, "restored": restored, "clone": b.Clone()} {
+		t.Run(name, func(t *testing.T) {
+			if got := bb.HolderSide(); got != "A" {
+				t.Errorf("HolderSide = %q, want A (a1, removed, was A's)", got)
+			}
+			for _, tt := range []struct {
+				name string
+				err  error
+				want string
+			}{
+				{"MakeReady", bb.MakeReady("a1"), "ready a1: a1 (of A) was removed from the battle"},
+				{"RemoveUnit", bb.RemoveUnit(ctx, "a1"), "remove a1: a1 (of A) was removed from the battle"},
+				{"SetAttr", bb.SetAttr(ctx, "a1", "speed", 3), "set speed of a1: a1 (of A) was removed from the battle"},
+				{"SetStatus", bb.SetStatus(ctx, "a1", "x", true), "status x: a1 (of A) was removed from the battle"},
+				{"never there", bb.MakeReady("zz"), "ready zz: no unit is called zz"},
+			} {
+				if tt.err == nil || tt.err.Error() != tt.want || !errors.Is(tt.err, runtime.ErrInvalidChange) {
+					t.Errorf("%s: %v, want %s (ErrInvalidChange)", tt.name, tt.err, tt.want)
+				}
+			}
+		})
+	}
+	// A removal in a round that is aborted is undone, and forgotten.
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.RemoveUnit(ctx, "a2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.MakeReady("a2"); err != nil {
+		t.Errorf("MakeReady(a2) after the round that removed it was aborted: %v", err)
 	}
 }

@@ -25,6 +25,7 @@ type snapshot struct {
 	Done      []string             `json:"done,omitempty"`
 	Current   *roundState          `json:"current,omitempty"`
 	Pending   []Event              `json:"pending,omitempty"`
+	Removed   map[string]string    `json:"removed,omitempty"` // unit: its side
 	Dice      []byte               `json:"dice,omitempty"`
 }
 
@@ -61,7 +62,7 @@ func (b *Battle) Snapshot() ([]byte, error) {
 }
 
 func (b *Battle) snapshot() *snapshot {
-	s := &snapshot{Ruleset: b.prog.name, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending}
+	s := &snapshot{Ruleset: b.prog.name, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending, Removed: b.removed}
 	for i, st := range b.standings {
 		if st != nil {
 			if s.Standings == nil {
@@ -167,6 +168,12 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.cur = s.Current
 	b.pending = s.Pending
+	for unit, side := range s.Removed {
+		if b.unitByNm[unit] != nil || b.sideByNm[side] == nil {
+			return nil, fmt.Errorf("restore: removed unit %s: it is still in the battle, or %s is no side of it", unit, side)
+		}
+	}
+	b.removed = s.Removed
 	if err := b.checkRestored(); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
