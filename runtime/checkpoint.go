@@ -55,7 +55,7 @@ func (c *checkpoint) save(b *Battle) {
 	case *ScriptedDice:
 		d.forget()
 		d.owner, c.script = c, d
-		if f, ok := d.Fallback.(*SeededDice); ok {
+		if f, ok := d.Fallback.(*SeededDice); ok && f != nil {
 			f.init()
 			c.fallback, c.pcg = f, *f.pcg
 		}

@@ -202,7 +202,7 @@ func (s *ScriptedDecider) Unused() []string {
 func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, error) {
 	q := s.answers[d.By]
 	if len(q) == 0 {
-		if s.Fallback != nil {
+		if !isNil(s.Fallback) { // a nil pointer or function is none, as for WithDecider
 			return s.Fallback.Decide(ctx, d)
 		}
 		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
