@@ -134,8 +134,9 @@ func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) {
 // ScriptedDecider plays back answers per participant: "Jay chooses Jay".
 // A decision with no scripted answer is an error naming the decision,
 // unless Fallback is set. When a battle aborts a round, the answers the
-// round used are scripted again, ahead of any added since (unless another
-// battle, a clone, has used the script since the round started).
+// round used are scripted again, ahead of any added since (if another
+// battle, a clone, has used the script since the round started, the round
+// cannot be aborted: see Battle.AbortRound).
 type ScriptedDecider struct {
 	answers  map[string][][]string
 	used     []scriptedAnswer // taken since the round under way started, oldest first
