@@ -527,7 +527,16 @@ func deepCopy(v any) any {
 // a map from its field names. A remembered value is kept plain, so that
 // the round after a Restore reads what the saved battle would have read.
 // NaN and the infinities are refused: JSON cannot hold them.
-func plain(v any) (any, error) {
+func plain(v any) (any, error) { return plainAt(v, 0) }
+
+// maxPlainDepth bounds how deep plain follows a value: a host function's
+// value may hold itself, and following it for ever kills the process.
+const maxPlainDepth = 100
+
+func plainAt(v any, depth int) (any, error) {
+	if depth > maxPlainDepth {
+		return nil, fmt.Errorf("a value nested more than %d deep cannot be saved (does it hold itself?)", maxPlainDepth)
+	}
 	switch v.(type) {
 	case nil, bool, int, string:
 		return v, nil
@@ -558,14 +567,14 @@ func plain(v any) (any, error) {
 		if rv.IsNil() {
 			return nil, nil
 		}
-		return plain(rv.Elem().Interface())
+		return plainAt(rv.Elem().Interface(), depth+1)
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.IsNil() {
 			return nil, nil
 		}
 		out := make([]any, rv.Len())
 		for i := range out {
-			e, err := plain(rv.Index(i).Interface())
+			e, err := plainAt(rv.Index(i).Interface(), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -578,11 +587,11 @@ func plain(v any) (any, error) {
 		}
 		out := make(map[string]any, rv.Len())
 		for it := rv.MapRange(); it.Next(); {
-			k, err := plain(it.Key().Interface())
+			k, err := plainAt(it.Key().Interface(), depth+1)
 			if err != nil {
 				return nil, err
 			}
-			e, err := plain(it.Value().Interface())
+			e, err := plainAt(it.Value().Interface(), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -608,7 +617,7 @@ func plain(v any) (any, error) {
 			if tag := f.Tag.Get("expr"); tag != "" {
 				name = tag
 			}
-			e, err := plain(rv.Field(i).Interface())
+			e, err := plainAt(rv.Field(i).Interface(), depth+1)
 			if err != nil {
 				return nil, err
 			}

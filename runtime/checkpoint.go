@@ -55,7 +55,7 @@ func (c *checkpoint) save(b *Battle) {
 	case *ScriptedDice:
 		d.forget()
 		d.owner, c.script = c, d
-		if f, ok := d.Fallback.(*SeededDice); ok {
+		if f, ok := d.Fallback.(*SeededDice); ok && f != nil {
 			f.init()
 			c.fallback, c.pcg = f, *f.pcg
 		}
@@ -143,8 +143,9 @@ func (c *checkpoint) restore(b *Battle) {
 // is rewound); other dice and deciders, such as the players at the
 // table, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round, nor can
-// one whose scripted dice another battle (a clone) has used since. With no
-// round under way there is nothing to abort: it returns ErrNoRound.
+// one whose scripted dice or ScriptedDecider another battle (a clone) has
+// used since. With no round under way there is nothing to abort: it
+// returns ErrNoRound.
 func (b *Battle) AbortRound() error {
 	if b.inCallback > 0 {
 		return fmt.Errorf("AbortRound: %w", ErrInCallback)
@@ -170,6 +171,11 @@ func (b *Battle) abortable() error {
 	}
 	if s := b.check.script; s != nil && s.owner != &b.check {
 		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
+	}
+	if s := b.check.decisions; s != nil && s.owner != &b.check {
+		// Its answers would not be scripted again: the round would replay
+		// with other answers, though AbortRound said it was undone.
+		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted decider since it started", b.round)
 	}
 	return nil
 }

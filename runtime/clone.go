@@ -13,8 +13,9 @@ import (
 // both battles roll on from the same state, each on its own. Other dice
 // (scripted, FuncDice) are shared unless opts give the copy its own; a
 // battle whose round is under way cannot AbortRound once the other has
-// used a shared ScriptedDice, whose record of the round would then hold
-// both battles' rolls.
+// used a shared ScriptedDice (or the decider, a ScriptedDecider, which is
+// shared too), whose record of the round would then hold both battles'
+// rolls.
 //
 // Like Snapshot, Clone is for a battle between rounds or between turns of
 // the activation loop. A copy made from inside a hook, a Decider or Dice,

@@ -134,8 +134,9 @@ func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) {
 // ScriptedDecider plays back answers per participant: "Jay chooses Jay".
 // A decision with no scripted answer is an error naming the decision,
 // unless Fallback is set. When a battle aborts a round, the answers the
-// round used are scripted again, ahead of any added since (unless another
-// battle, a clone, has used the script since the round started).
+// round used are scripted again, ahead of any added since (if another
+// battle, a clone, has used the script since the round started, the round
+// cannot be aborted: see Battle.AbortRound).
 type ScriptedDecider struct {
 	answers  map[string][][]string
 	used     []scriptedAnswer // taken since the round under way started, oldest first
@@ -202,7 +203,7 @@ func (s *ScriptedDecider) Unused() []string {
 func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, error) {
 	q := s.answers[d.By]
 	if len(q) == 0 {
-		if s.Fallback != nil {
+		if !isNil(s.Fallback) { // a nil pointer or function is none, as for WithDecider
 			return s.Fallback.Decide(ctx, d)
 		}
 		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}

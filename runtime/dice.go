@@ -257,7 +257,8 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 			fromFallback = append(fromFallback, i)
 		}
 	}
-	if len(missing) > 0 && d.Fallback == nil {
+	// A nil pointer or function is no fallback, as for WithDice.
+	if len(missing) > 0 && isNil(d.Fallback) {
 		what := "roll"
 		if req.Attempt > 0 {
 			what = "reroll"
@@ -309,7 +310,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	d.init()
 	if len(d.picks) == 0 {
-		if d.Fallback != nil {
+		if !isNil(d.Fallback) {
 			return d.Fallback.Pick(ctx, req)
 		}
 		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a random pick among %s is needed, but none is scripted",

@@ -115,7 +115,7 @@ var previousField = regexp.MustCompile(`\bprevious\.(\w+)`)
 // remembered value: none is remembered before round 1 ends, and
 // `previous.streak + 1` is the first thing a house rule writes.
 func (b *Battle) unremembered(src, msg string) string {
-	if b.round > 1 || !strings.Contains(msg, "<nil>") {
+	if b.now() > 1 || !strings.Contains(msg, "<nil>") {
 		return ""
 	}
 	for _, m := range previousField.FindAllStringSubmatch(src, -1) {

@@ -612,7 +612,7 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 	out, err := r.b.evalGroup(c, r.o.units, tied)
 	if err != nil {
 		err = r.b.evalError(c, quoteSrc(c.src), err)
-		if re, ok := err.(*RuleError); ok && r.b.round <= 1 && strings.Contains(c.src, "previous.") {
+		if re, ok := err.(*RuleError); ok && r.b.now() <= 1 && strings.Contains(c.src, "previous.") {
 			re.Err = fmt.Errorf("%w: in round 1 every previous value is empty; make the guard false then, as in `round > 1 and %s`", re.Err, c.src)
 		}
 		return false, err
@@ -676,7 +676,8 @@ func (b *Battle) previousHint(src, empty string) string {
 	switch {
 	case !strings.Contains(src, "previous."):
 		return ""
-	case b.round <= 1:
+	case b.now() <= 1:
+		// Not b.round: between rounds 1 and 2 round 1 is remembered.
 		return "in round 1 every previous value is empty; put a tie rule for round 1 above this one, as in `tie when round == 1: reroll`"
 	case empty != "":
 		return fmt.Sprintf("put a tie rule for that case above this one, as in `tie when %s == \"\": reroll`", empty)

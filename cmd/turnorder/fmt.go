@@ -53,6 +53,15 @@ turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 			fmt.Fprintln(e.stderr, "turnorder fmt: cannot use -w with standard input")
 			return exitUsage
 		}
+		if o.write {
+			// Refused before any file is written, as standard input is.
+			for _, arg := range args {
+				if _, err := os.Stat(arg); err != nil && isBundled(arg) {
+					fmt.Fprintf(e.stderr, "turnorder fmt: %s is a bundled ruleset, which -w cannot write: start a house rule with `turnorder fmt %s > house.rules`\n", arg, arg)
+					return exitUsage
+				}
+			}
+		}
 		// Every file is found before any is formatted: a mistyped name
 		// stops the command before it writes anything.
 		if _, err := rulesFiles(args, orBundled); err != nil {
@@ -76,10 +85,6 @@ turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 				continue
 			}
 			if _, err := os.Stat(arg); err != nil && isBundled(arg) {
-				if o.write {
-					fmt.Fprintf(e.stderr, "turnorder fmt: %s is a bundled ruleset, which -w cannot write: start a house rule with `turnorder fmt %s > house.rules`\n", arg, arg)
-					return exitUsage
-				}
 				name, src, err := rulesets.Source(arg)
 				if err != nil || !fmtOne(e, o, name, src, 0) {
 					status = exitError

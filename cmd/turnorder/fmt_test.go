@@ -101,3 +101,19 @@ func TestFmtBundledIdempotent(t *testing.T) {
 		t.Errorf("fmt -l ../../rulesets: status %d, lists:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// -w refuses a bundled name before it writes anything, as it refuses
+// standard input and a missing file: the files named before it are left
+// as they were.
+func TestFmtWriteWithABundledNameWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	ugly := writeFile(t, dir, "ugly.rules", uglyRules)
+	expectation{code: 2, stderr: []string{"mesbg is a bundled ruleset, which -w cannot write"}, oneLine: true}.check(t, runCmd(t, "", "fmt", "-w", ugly, "mesbg"))
+	got, err := os.ReadFile(ugly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != uglyRules {
+		t.Errorf("fmt -w %s mesbg rewrote %s:\n%s", ugly, ugly, got)
+	}
+}
