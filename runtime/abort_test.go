@@ -591,3 +591,47 @@ func midRound(t *testing.T, name string, seed uint64) (*runtime.Program, *runtim
 	}
 	return p, b, data
 }
+
+// A clone that shares a ScriptedDecider and takes answers from it while the
+// other battle's round is under way leaves that round unable to script its
+// answers again: AbortRound refuses, as it does for shared scripted dice,
+// instead of reporting success and replaying the round with other answers.
+func TestAbortRoundAfterACloneDecided(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	dec := runtime.NewScriptedDecider()
+	dec.Add("Jay", "Rob")
+	dec.Add("Jay", "Jay")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if at == (runtime.HookPoint{Kind: "hook", Name: "end"}) {
+				return errors.New("the table was knocked over")
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cdice := runtime.NewScriptedDice()
+	cdice.AddRoll("Jay", 4)
+	cdice.AddRoll("Rob", 2)
+	c := b.Clone(runtime.WithoutHooks(), runtime.WithDice(cdice))
+	if _, err := b.PlayRound(ctx); err == nil {
+		t.Fatal("the failing hook did not fail the round")
+	}
+	// The clone's round takes Jay's second answer from the shared script.
+	if _, err := c.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got := "nil"
+	if err := b.AbortRound(); err != nil {
+		got = err.Error()
+	}
+	want := "round 1 cannot be aborted: another battle has used the same scripted decider since it started"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("AbortRound (-want +got):\n%s", diff)
+	}
+}

@@ -227,9 +227,6 @@ func (p *Program) compiled() error {
 	return nil
 }
 
-// newBattle is NewBattle. A battle that has begun (one Restore brings
-// back) may have lost every unit, so only a fresh one must have a unit
-// to order.
 // settle puts dice and decider in place of a missing dice source or
 // decider: WithDice(nil), or WithDecider(DeciderFunc(nil)), would
 // otherwise panic at the first roll or decision.
@@ -258,6 +255,9 @@ func isNil(v any) bool {
 	return false
 }
 
+// newBattle is NewBattle. A battle that has begun (one Restore brings
+// back) may have lost every unit, so only a fresh one must have a unit
+// to order.
 func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) (*Battle, error) {
 	b := &Battle{
 		prog:       p,

@@ -2,6 +2,8 @@ package runtime_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -193,3 +195,61 @@ func TestNilDiceAndDeciderMeanTheDefault(t *testing.T) {
 		})
 	}
 }
+
+// A Fallback that is a nil pointer or function is no fallback, as a nil
+// source given to WithDice is none: the battle says what is unscripted,
+// and does not panic.
+func TestScriptedNilFallback(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset x {
+  sides 2
+  phase p each round {
+    order sides as o {
+      highest roll d6
+      tie: reroll
+      choice first by winner
+    }
+  }
+}
+`)
+	for _, tt := range []struct {
+		name string
+		opts func() []runtime.BattleOption
+	}{
+		{"seeded dice", func() []runtime.BattleOption {
+			return []runtime.BattleOption{runtime.WithDice(&runtime.ScriptedDice{Fallback: (*runtime.SeededDice)(nil)})}
+		}},
+		{"func dice", func() []runtime.BattleOption {
+			return []runtime.BattleOption{runtime.WithDice(&runtime.ScriptedDice{Fallback: (*runtime.FuncDice)(nil)})}
+		}},
+		{"decider", func() []runtime.BattleOption {
+			dice := runtime.NewScriptedDice()
+			dice.AddRoll("A", 6)
+			dice.AddRoll("B", 1)
+			return []runtime.BattleOption{runtime.WithDice(dice), runtime.WithDecider(&runtime.ScriptedDecider{Fallback: runtime.DeciderFunc(nil)})}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := p.NewBattle(runtime.Sides("A", "B"), tt.opts()...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						got = fmt.Sprint("panic: ", r)
+					}
+				}()
+				_, err = b.PlayRound(ctx)
+				got = fmt.Sprint(errors.Is(err, runtime.ErrUnscripted))
+			}()
+			if diff := cmp.Diff("true", got); diff != "" {
+				t.Errorf("PlayRound with nothing scripted, errors.Is(err, ErrUnscripted) (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// cyclic is a host function's value that holds itself.
+type cyclic struct{ Next *cyclic }

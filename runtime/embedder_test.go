@@ -731,3 +731,34 @@ func TestConditionNotABool(t *testing.T) {
 		})
 	}
 }
+
+// A remembered value is kept as a snapshot saves it; one that holds itself
+// cannot be, and the round fails with a rule error, as for NaN, instead of
+// recursing until the process dies.
+func TestRememberCyclicValue(t *testing.T) {
+	loop := &cyclic{}
+	loop.Next = loop
+	p := compileInline(t, `ruleset x {
+  sides 2
+  remember x = loop()
+  phase p each round {
+    order sides as o {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`, runtime.WithFunction("loop", func(...any) (any, error) { return loop, nil }))
+	b, err := p.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		got = err.Error()
+	}
+	want := "inline.rules:3:16: remember x: a value nested more than 100 deep cannot be saved (does it hold itself?)"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("PlayRound (-want +got):\n%s", diff)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/dsl/dsltest"
 	"github.com/turnorder/turnorder/runtime"
@@ -108,5 +109,57 @@ func TestZeroRuleError(t *testing.T) {
 	}
 	if got := zero.Diagnostic().String(); got != "error: a rule failed" {
 		t.Errorf("Diagnostic() = %q", got)
+	}
+}
+
+// After round 1 has ended, what the previous round left is remembered: a
+// recomputation between rounds 1 and 2 that fails on a previous value must
+// not say that every previous value is empty, as it is only in round 1.
+func TestPreviousHintBetweenRounds(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name, rule, want string
+	}{
+		{"award", `tie: award not previous.chooser`,
+			"inline.rules:9:12: `award not previous.chooser` names nobody, so it cannot break the tie between a1, a2, b1: " +
+				"put a tie rule for that case above this one, as in `tie when previous.chooser == \"\": reroll`"},
+		{"guard", `tie when previous.order[5] == "a1": random`,
+			"inline.rules:9:30: `previous.order[5] == \"a1\"`: index out of range: 5 (array length is 3)"},
+		{"remembered", `tie when previous.holder != "" and previous.x + 1 > 0: random`,
+			"inline.rules:9:53: `previous.holder != \"\" and previous.x + 1 > 0`: invalid operation: <nil> + int"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, `ruleset x {
+  sides 2
+  side attribute agi int
+  remember x = previous.x
+  phase p each round {
+    order units as o until changed agi {
+      lowest 0
+      tie when previous.holder == "": award tied[0].name
+      `+tt.rule+`
+      tie: random
+    }
+  }
+}
+`)
+			sides := []runtime.SideSpec{{Name: "A", Attrs: map[string]any{"agi": 1}, Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
+				{Name: "B", Attrs: map[string]any{"agi": 1}, Units: []runtime.UnitSpec{{Name: "b1"}}}}
+			b, err := p.NewBattle(sides)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.PlayRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if err := b.SetAttr(ctx, "A", "agi", 2); err != nil {
+				got = err.Error()
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("SetAttr between rounds 1 and 2 (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

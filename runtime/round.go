@@ -299,9 +299,6 @@ func (b *Battle) readyAll(rr *readyRule) error {
 	return nil
 }
 
-// negated words the failure of a `where` condition for the transcript: a
-// player reads "pinned", not "not not pinned", and "not (agi < 3)", not
-// "not agi < 3", which reads as (not agi) < 3.
 // notReadyWhy says what kept unit i from its Ready marker: the terms of
 // `unless A or B` that hold, or the factors of `where A and B` that do not
 // (negated), or else the whole condition.
@@ -324,6 +321,9 @@ func (b *Battle) notReadyWhy(rr *readyRule, i int) string {
 	return strings.Join(held, " and ")
 }
 
+// negated words the failure of a `where` condition for the transcript: a
+// player reads "pinned", not "not not pinned", and "not (agi < 3)", not
+// "not agi < 3", which reads as (not agi) < 3.
 func negated(cond string) string {
 	bare := func(s string) bool {
 		for i, r := range s {

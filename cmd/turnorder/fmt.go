@@ -25,9 +25,10 @@ means, and formatting a formatted file changes nothing.
 With no arguments, or with -, fmt formats standard input (as "<standard
 input>"; -w is then an error), for an editor that formats what it has not
 saved. A bundled ruleset's name stands for its source, which fmt prints
-(but cannot write), to start a house rule from. A directory stands for every *.rules file under it, except in
-directories named testdata or starting with "." below it. Without -w, -l
-or -d the formatted text is printed to standard output.
+(but cannot write), to start a house rule from. A directory stands for
+every *.rules file under it, except in directories named testdata or
+starting with "." below it. Without -w, -l or -d the formatted text is
+printed to standard output.
 
 A file with syntax errors, or with nothing but comments, is not formatted:
 its errors are printed, with the source line and a caret, and the exit
@@ -72,6 +73,10 @@ turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 		seen := map[string]bool{}
 		for _, arg := range args {
 			if arg == "-" {
+				if seen[arg] {
+					continue // read once: a second read would find it empty
+				}
+				seen[arg] = true
 				// Standard input, as for check: an editor formats what it
 				// has not saved.
 				src, err := io.ReadAll(e.stdin)

@@ -117,3 +117,11 @@ func TestFmtWriteWithABundledNameWritesNothing(t *testing.T) {
 		t.Errorf("fmt -w %s mesbg rewrote %s:\n%s", ugly, ugly, got)
 	}
 }
+
+// Standard input named twice is read and formatted once.
+func TestFmtDashTwice(t *testing.T) {
+	r := runCmd(t, uglyRules, "fmt", "-", "-")
+	if r.code != 0 || r.stdout != neatRules {
+		t.Errorf("fmt - -: status %d, stdout:\n%s\nstderr:\n%s\nwant status 0 and the formatted text once", r.code, r.stdout, r.stderr)
+	}
+}

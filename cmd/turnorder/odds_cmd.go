@@ -49,7 +49,8 @@ six (a fifth of a second) and 611,000 for seven (a few seconds and about
 later round starts from every state the one before can end in; an order
 that reads only the sides and the round is worked out once for them all,
 but the round is still replayed from each: six players take about 12
-seconds for two rounds and as long again for every further one. Use --sim for such games.
+seconds for two rounds and as long again for every further one. Use --sim
+for such games.
 
 --sim N instead plays N seeded battles over every core and reports each
 probability with its 95% interval; a progress bar is shown on a terminal.

@@ -338,6 +338,10 @@ func (t *table) choose(ctx context.Context, options []string, def, prompt string
 				continue
 			}
 		}
+		if m := matching(ans, options); len(m) > 1 {
+			t.say("%q may be %s: type more of the name, or its number", ans, strings.Join(m, " or "))
+			continue
+		}
 		t.say("%s: enter a number from 1 to %d, or a name", notAnOption(ans), len(options))
 	}
 }
@@ -361,8 +365,17 @@ func resolveOption(ans string, options []string) (string, bool) {
 			return "", false
 		}
 	}
+	if m := matching(ans, options); len(m) == 1 {
+		return m[0], true
+	}
+	return "", false
+}
+
+// matching returns the options a name answer may mean: the one it is, or
+// else those it is in another case, or else those it is the start of.
+func matching(ans string, options []string) []string {
 	if slices.Contains(options, ans) {
-		return ans, true
+		return []string{ans}
 	}
 	for _, match := range []func(o string) bool{
 		func(o string) bool { return strings.EqualFold(o, ans) },
@@ -375,10 +388,10 @@ func resolveOption(ans string, options []string) (string, bool) {
 			}
 		}
 		if len(found) > 0 {
-			return found[0], len(found) == 1
+			return found
 		}
 	}
-	return "", false
+	return nil
 }
 
 // parseArrangement reads an arrangement of every option, first to last:

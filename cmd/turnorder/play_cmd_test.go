@@ -622,3 +622,12 @@ func TestResolveOption(t *testing.T) {
 		t.Errorf(`resolveOption("Ann") = %q, %v; want "Ann", true`, got, ok)
 	}
 }
+
+// The start of two names is asked again, saying which it may be.
+func TestPlayAmbiguousName(t *testing.T) {
+	r := runCmd(t, "4\n2\nJ\nJa\n", "play", "mesbg", "--sides", "Jay,Jo", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Jay chooses [Jay]: J\n  \"J\" may be Jay or Jo: type more of the name, or its number\nJay chooses [Jay]: Ja\n",
+		"  → order: Jay, Jo   holder: Jay   chooser: Jay\n",
+	}}.check(t, r)
+}
