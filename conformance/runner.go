@@ -216,12 +216,15 @@ func (r *run) error(pos dsl.Pos, err error) {
 // dice could not use, at the script that wrote it.
 func (r *run) playErr(pos dsl.Pos, err error) {
 	if se, ok := errors.AsType[*runtime.ScriptError](err); ok {
-		who := se.Who
-		if se.Pick {
+		who, at := se.Who, r.scripted
+		switch {
+		case se.Pick:
 			who = ""
+		case se.Answer:
+			at = r.chosen
 		}
-		if at := r.scripted[who]; se.Index < len(at) {
-			pos = at[se.Index]
+		if ps := at[who]; se.Index < len(ps) {
+			pos = ps[se.Index]
 		}
 	}
 	r.error(pos, err)

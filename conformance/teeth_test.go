@@ -1042,3 +1042,29 @@ func TestLintUnitChooses(t *testing.T) {
 		t.Errorf("Lint = %v, want one error at line 11: %s", ds, want)
 	}
 }
+
+// An answer the decision does not offer is reported at the line that
+// scripted it, not where the round happened to be played.
+func TestRefusedAnswerAtItsLine(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Rob chooses Rob
+    Jay chooses before
+    expect holder Jay
+  }
+}
+`
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || len(results[0].Failures) != 1 {
+		t.Fatalf("results %+v, want one failure", results)
+	}
+	f := results[0].Failures[0]
+	if want := `answer "before" is not valid (options: Jay, Rob)`; f.Pos.Line != 6 || !strings.Contains(f.Diff, want) {
+		t.Errorf("failure at line %d: %s\nwant line 6: %s", f.Pos.Line, f.Diff, want)
+	}
+}

@@ -139,6 +139,7 @@ func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) {
 // cannot be aborted: see Battle.AbortRound).
 type ScriptedDecider struct {
 	answers  map[string][][]string
+	taken    map[string]int   // answers given so far, per participant (see ScriptError)
 	used     []scriptedAnswer // taken since the round under way started, oldest first
 	owner    *checkpoint      // the round used is that battle's (a decider may be shared by clones)
 	Fallback Decider
@@ -161,6 +162,7 @@ func (s *ScriptedDecider) rewind() {
 	for i := len(s.used) - 1; i >= 0; i-- {
 		u := s.used[i]
 		s.answers[u.who] = slices.Insert(s.answers[u.who], 0, u.answer)
+		s.taken[u.who]--
 	}
 	s.forget()
 }
@@ -210,8 +212,17 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 	}
 	s.answers[d.By] = q[1:]
 	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})
+	if s.taken == nil {
+		s.taken = map[string]int{}
+	}
+	s.taken[d.By]++
+	msg := answerProblem(d, q[0])
 	if len(q[0]) == 0 {
-		return nil, roundErrorf(d.Round, "", "%s: the scripted answer is empty (Add was given no answer)", d)
+		msg = fmt.Sprintf("%s: the scripted answer is empty (Add was given no answer)", d)
+	}
+	if msg != "" {
+		// Which of the script's answers, for a host to point at its line.
+		return nil, &RoundError{Round: d.Round, Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: s.taken[d.By] - 1, msg: msg}}
 	}
 	return q[0], nil
 }
@@ -264,22 +275,23 @@ func (b *Battle) owned(ans []string) []string {
 
 // checkAnswer validates a decider's answer.
 func checkAnswer(d Decision, ans []string) error {
-	bad := func() error {
-		return roundErrorf(d.Round, "", "%s: answer %q is not valid (options: %s)", d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
-	}
-	if d.Kind == ChooseOrder {
-		if len(ans) != len(d.Options) {
-			return bad()
-		}
-		for _, o := range d.Options {
-			if !slices.Contains(ans, o) {
-				return bad()
-			}
-		}
-		return nil
-	}
-	if len(ans) != 1 || !slices.Contains(d.Options, ans[0]) {
-		return bad()
+	if msg := answerProblem(d, ans); msg != "" {
+		return roundErrorf(d.Round, "", "%s", msg)
 	}
 	return nil
+}
+
+// answerProblem says why ans cannot answer d, or returns "".
+func answerProblem(d Decision, ans []string) string {
+	ok := len(ans) == 1 && slices.Contains(d.Options, ans[0])
+	if d.Kind == ChooseOrder {
+		ok = len(ans) == len(d.Options)
+		for _, o := range d.Options {
+			ok = ok && slices.Contains(ans, o)
+		}
+	}
+	if ok {
+		return ""
+	}
+	return fmt.Sprintf("%s: answer %q is not valid (options: %s)", d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
 }

@@ -253,3 +253,40 @@ func TestScriptedNilFallback(t *testing.T) {
 
 // cyclic is a host function's value that holds itself.
 type cyclic struct{ Next *cyclic }
+
+// A scripted answer the decision does not offer is a ScriptError that
+// says whose answer it is and which of theirs, counted from 0 in the
+// order added, also when a round aborted put answers back.
+func TestScriptedDeciderRefusedAnswer(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dec := runtime.NewScriptedDecider()
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	dec.Add("Jay", "Jay")
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Round 2: Jay wins again and answers "before", his second answer.
+	dice.AddRoll("Jay", 5)
+	dice.AddRoll("Rob", 1)
+	dec.Add("Jay", "before")
+	for range 2 { // the second time after AbortRound put the answer back
+		_, err = b.PlayRound(ctx)
+		se, ok := errors.AsType[*runtime.ScriptError](err)
+		if !ok || !se.Answer || se.Who != "Jay" || se.Index != 1 || se.Round != 2 {
+			t.Fatalf("err = %#v, want a ScriptError for Jay's answer 1 in round 2", err)
+		}
+		if want := `Jay chooses who goes first among Jay, Rob: answer "before" is not valid (options: Jay, Rob)`; se.Error() != want {
+			t.Errorf("message %q, want %q", se.Error(), want)
+		}
+		if err := b.AbortRound(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

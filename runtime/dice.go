@@ -191,15 +191,17 @@ func (d *ScriptedDice) rewind() {
 // NewScriptedDice returns an empty script, as the zero ScriptedDice is.
 func NewScriptedDice() *ScriptedDice { return &ScriptedDice{} }
 
-// A ScriptError is a scripted result that a roll or pick cannot use: a
-// total the dice cannot show, or a pick that is not among the options.
+// A ScriptError is a scripted result that a roll, pick or decision cannot
+// use: a total the dice cannot show, a pick that is not among the options,
+// or an answer (of a ScriptedDecider) that the decision does not offer.
 type ScriptError struct {
-	Round int
-	Who   string // whom the roll is for, or the pick itself
-	Pick  bool
-	// Index says which of Who's scripted rolls (or which of all scripted
-	// picks) it is, counted from 0 in the order they were added, so that
-	// a host can point at the line of its script.
+	Round  int
+	Who    string // whom the roll is for, the pick itself, or who answers
+	Pick   bool
+	Answer bool // a ScriptedDecider's answer
+	// Index says which of Who's scripted rolls or answers (or which of all
+	// scripted picks) it is, counted from 0 in the order they were added,
+	// so that a host can point at the line of its script.
 	Index int
 	msg   string
 }
