@@ -532,9 +532,9 @@ func TestImpossibleRollFromHostDice(t *testing.T) {
 		rolls rollAll
 		want  string
 	}{
-		{rollAll{0, 5}, "the dice rolled 0 for Jay, which is impossible on d6"},
-		{rollAll{4, 99}, "the dice rolled 99 for Rob, which is impossible on d6"},
-		{rollAll{-1, 2}, "the dice rolled -1 for Jay, which is impossible on d6"},
+		{rollAll{0, 5}, "round 1, order priority: the dice rolled 0 for Jay, which is impossible on d6"},
+		{rollAll{4, 99}, "round 1, order priority: the dice rolled 99 for Rob, which is impossible on d6"},
+		{rollAll{-1, 2}, "round 1, order priority: the dice rolled -1 for Jay, which is impossible on d6"},
 	} {
 		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(tt.rolls))
 		if err != nil {
@@ -543,6 +543,9 @@ func TestImpossibleRollFromHostDice(t *testing.T) {
 		_, err = b.PlayRound(context.Background())
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("rolls %v: %v\nwant: %s", tt.rolls, err, tt.want)
+		}
+		if re, ok := errors.AsType[*runtime.RoundError](err); !ok || re.Round != 1 || re.Order != "priority" {
+			t.Errorf("rolls %v: %#v, want a RoundError of round 1, order priority", tt.rolls, err)
 		}
 	}
 	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(rollAll{6, 1}))

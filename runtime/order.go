@@ -445,13 +445,13 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 			return err
 		}
 		if len(nat) != n {
-			return fmt.Errorf("dice returned %d results for %d subjects", len(nat), n)
+			return roundErrorf(b.now(), r.o.name, "dice returned %d results for %d subjects", len(nat), n)
 		}
 		// A host's own dice are checked as FuncDice's are: a total off
 		// the dice would decide the order all the same.
 		for k, v := range nat {
 			if v < l.count || v > l.count*l.faces {
-				return fmt.Errorf("the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
+				return roundErrorf(b.now(), r.o.name, "the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
 			}
 		}
 	}
@@ -504,7 +504,7 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 			return err
 		}
 		if k < 0 || k >= e-p {
-			return fmt.Errorf("random pick %d is out of range", k)
+			return roundErrorf(b.now(), r.o.name, "random pick %d is out of range (%d options)", k, e-p)
 		}
 		rest := r.perm[p:e]
 		if b.transcript {
