@@ -708,6 +708,8 @@ func TestConditionNotABool(t *testing.T) {
 	}{
 		{"on when", `on start of round when flag() { set x of "A" = 1 }`, "inline.rules:11:26: `flag()` is 1, not true or false"},
 		{"ready unless", `phase q { ready units unless flag() }`, "inline.rules:11:32: `flag()` for a1 is 1, not true or false"},
+		{"tie when", "phase q {\n    order sides as q {\n      highest 1\n      tie when flag(): random\n      tie: random\n    }\n  }",
+			"inline.rules:14:16: `flag()` is 1, not true or false"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := compileInline(t, `ruleset a "a" {

@@ -619,7 +619,7 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 	}
 	v, ok := out.(bool)
 	if !ok {
-		return false, ruleErrorf(c.pos, "%s is %v, not true or false", quoteSrc(c.src), out)
+		return false, ruleErrorf(c.pos, "%s is %s, not true or false", quoteSrc(c.src), describeValue(out))
 	}
 	return v, nil
 }
