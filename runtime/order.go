@@ -612,7 +612,10 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 	out, err := r.b.evalGroup(c, r.o.units, tied)
 	if err != nil {
 		err = r.b.evalError(c, quoteSrc(c.src), err)
-		if re, ok := err.(*RuleError); ok && r.b.now() <= 1 && strings.Contains(c.src, "previous.") {
+		// An empty list indexed, or nothing where a value was wanted: what
+		// an empty previous value does, not any failure of the guard.
+		empty := strings.Contains(err.Error(), "out of range") || strings.Contains(err.Error(), "nil")
+		if re, ok := err.(*RuleError); ok && empty && r.b.now() <= 1 && strings.Contains(c.src, "previous.") {
 			re.Err = fmt.Errorf("%w: in round 1 every previous value is empty; make the guard false then, as in `round > 1 and %s`", re.Err, c.src)
 		}
 		return false, err
