@@ -99,6 +99,11 @@ func (f Failure) String() string {
 		}
 		return fmt.Sprintf("%s: %s", loc, f.Diff)
 	}
+	if f.Field == "event" {
+		// What was wanted and the round's events of that kind, in words:
+		// events are not lists to diff.
+		return fmt.Sprintf("%s: round %d, event:\n  %s", loc, f.Round, strings.ReplaceAll(strings.TrimRight(f.Diff, "\n"), "\n", "\n  "))
+	}
 	return fmt.Sprintf("%s: round %d, %s (-want +got):\n%s", loc, f.Round, f.Field, strings.TrimRight(f.Diff, "\n"))
 }
 
