@@ -1068,3 +1068,28 @@ func TestRefusedAnswerAtItsLine(t *testing.T) {
 		t.Errorf("failure at line %d: %s\nwant line 6: %s", f.Pos.Line, f.Diff, want)
 	}
 }
+
+// An event that did not happen is said in words, with the round's events
+// of its kind, not labelled as a diff.
+func TestEventFailureInWords(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+    expect event roll Jay 5
+  }
+}
+`
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || len(results[0].Failures) != 1 {
+		t.Fatalf("results %+v, want one failure", results)
+	}
+	want := "s.rules:6:12: round 1, event:\n  want an event roll Jay 5; the round's roll events:\n    Jay rolls 4 for priority\n    Rob rolls 2 for priority"
+	if diff := cmp.Diff(want, results[0].Failures[0].String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
