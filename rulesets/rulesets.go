@@ -39,7 +39,11 @@ func Source(name string) (filename string, src []byte, err error) {
 	filename = path.Join("rulesets", name+".rules")
 	src, err = fs.ReadFile(files, name+".rules")
 	if err != nil {
-		return "", nil, notBundled{fmt.Sprintf("no bundled ruleset %q (bundled: %s)", name, strings.Join(Names(), ", "))}
+		msg := fmt.Sprintf("no bundled ruleset %q (bundled: %s)", name, strings.Join(Names(), ", "))
+		if s := dsl.Suggest(name, Names()); s != "" {
+			msg = fmt.Sprintf("no bundled ruleset %q: did you mean %s? (bundled: %s)", name, s, strings.Join(Names(), ", "))
+		}
+		return "", nil, notBundled{msg}
 	}
 	return filename, src, nil
 }

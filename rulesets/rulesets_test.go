@@ -37,6 +37,11 @@ func TestUnknownNameIsErrNotExist(t *testing.T) {
 			})
 		}
 	}
+	// A typo of a bundled name is told which it may be.
+	_, err := rulesets.Parse("mesgb")
+	if want := `no bundled ruleset "mesgb": did you mean mesbg? (bundled: agi, mesbg, morturi, necromunda)`; err == nil || err.Error() != want || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Parse(mesgb): %v; want %s (fs.ErrNotExist)", err, want)
+	}
 	for _, name := range rulesets.Names() {
 		if _, err := rulesets.Parse(name); err != nil {
 			t.Errorf("Parse(%q): %v", name, err)

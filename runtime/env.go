@@ -315,44 +315,15 @@ func (t *envTypes) meant(msg string, env reflect.Type) string {
 	case "previous":
 		declare = fmt.Sprintf(" (to use it, remember it in the ruleset: `remember %s = EXPR`)", typo)
 	}
-	best, bestDist, ties := "", max(1, len(typo)/3)+1, 0
-	for i := range env.NumField() {
-		name := env.Field(i).Tag.Get("expr")
-		switch d := editDistance(strings.ToLower(typo), strings.ToLower(name)); {
-		case d < bestDist:
-			best, bestDist, ties = name, d, 1
-		case d == bestDist:
-			ties++
-		}
+	names := make([]string, env.NumField())
+	for i := range names {
+		names[i] = env.Field(i).Tag.Get("expr")
 	}
+	best := dsl.Suggest(typo, names)
 	if best == "" {
 		return declare
 	}
-	if ties > 1 {
-		return "" // no one thing
-	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes:
-// names are identifiers.
-func editDistance(a, b string) int {
-	row := make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		diag := row[0]
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			diag, row[j] = row[j], min(row[j]+1, row[j-1]+1, diag+cost)
-		}
-	}
-	return row[len(b)]
 }
 
 // unexpectedToken matches expr-lang's syntax error, which names the token

@@ -200,7 +200,7 @@ func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
 		sc + ":2:11: note: ",
 		sc + ":5:11: error: scenario \"m\": unknown ruleset " + missing + ": ",
 		"and there is no such file\n",
-		sc + ":8:11: error: scenario \"t\": unknown ruleset mesgb: ",
+		sc + ":8:11: error: scenario \"t\": unknown ruleset mesgb (did you mean mesbg?): ",
 	}, notStdout: []string{"ok"}, notStderr: []string{"next to this one"}}.check(t, runCmd(t, "", "check", sc))
 	expectation{code: 1, stdout: []string{
 		"FAIL  " + sc + ": b\n    " + sc + ":2:11: ruleset " + filepath.ToSlash(bad) + " does not compile (1 error)\n",

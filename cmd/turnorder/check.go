@@ -267,8 +267,8 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 				}
 				continue
 			}
-			msg := fmt.Sprintf("scenario %q: unknown ruleset %s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
-				string(sc.Title), name, bundledList())
+			msg := fmt.Sprintf("scenario %q: unknown ruleset %s%s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
+				string(sc.Title), name, didYouMean(name), bundledList())
 			switch {
 			case path != "" && filepath.IsAbs(name):
 				msg += ", and there is no such file"

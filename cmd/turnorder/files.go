@@ -73,7 +73,20 @@ func orBundled(arg string, err error) error {
 	if isBundled(arg) || arg == "-" {
 		return nil
 	}
-	return fmt.Errorf("%s (and no bundled ruleset has that name; bundled: %s)", pathError(err), bundledList())
+	suggest := ""
+	if s := dsl.Suggest(arg, rulesets.Names()); s != "" {
+		suggest = "; did you mean " + s + "?"
+	}
+	return fmt.Errorf("%s (and no bundled ruleset has that name; bundled: %s%s)", pathError(err), bundledList(), suggest)
+}
+
+// didYouMean is " (did you mean NAME?)" for the bundled ruleset that name
+// is likely a typo of, or "".
+func didYouMean(name string) string {
+	if s := dsl.Suggest(name, rulesets.Names()); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return ""
 }
 
 // isBundled reports whether name is a bundled ruleset's name.

@@ -68,7 +68,9 @@ func TestFmt(t *testing.T) {
 		{"-w with a bundled name", "", []string{"-w", "mesbg"}, expectation{code: 2,
 			stderr: []string{"mesbg is a bundled ruleset, which -w cannot write: start a house rule with `turnorder fmt mesbg > house.rules`"}, oneLine: true}},
 		{"missing name", "", []string{"mesbgg"}, expectation{code: 1,
-			stderr: []string{"mesbgg: no such file or directory (and no bundled ruleset has that name; bundled: agi, mesbg, morturi, necromunda)"}, oneLine: true}},
+			stderr: []string{"mesbgg: no such file or directory (and no bundled ruleset has that name; bundled: agi, mesbg, morturi, necromunda; did you mean mesbg?)"}, oneLine: true}},
+		{"missing name, nothing like it", "", []string{"zzz"}, expectation{code: 1,
+			stderr: []string{"zzz: no such file or directory (and no bundled ruleset has that name; bundled: agi, mesbg, morturi, necromunda)\n"}, oneLine: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -224,7 +224,7 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 	case looksLikePath(arg):
 		return nil, rs, pathError(statErr)
 	default:
-		return nil, rs, fmt.Sprintf("unknown ruleset %q: the bundled rulesets are %s (or give the path of a .rules file)", arg, bundledList())
+		return nil, rs, fmt.Sprintf("unknown ruleset %q%s: the bundled rulesets are %s (or give the path of a .rules file)", arg, didYouMean(arg), bundledList())
 	}
 
 	f, diags := dsl.Parse(rs.filename, rs.src)

@@ -298,7 +298,9 @@ func TestRunBadInput(t *testing.T) {
 		want expectation
 	}{
 		{"unknown ruleset", []string{"run", "nosuch"}, expectation{code: 1,
-			stderr: []string{`turnorder run: unknown ruleset "nosuch"`, "agi, mesbg, morturi, necromunda"}, oneLine: true}},
+			stderr: []string{`turnorder run: unknown ruleset "nosuch"`, "agi, mesbg, morturi, necromunda"}, notStderr: []string{"did you mean"}, oneLine: true}},
+		{"mistyped ruleset", []string{"run", "necromnuda"}, expectation{code: 1,
+			stderr: []string{`turnorder run: unknown ruleset "necromnuda" (did you mean necromunda?): the bundled rulesets are`}, oneLine: true}},
 		{"missing file", []string{"run", "nosuch.rules"}, expectation{code: 1,
 			stderr: []string{"turnorder run: nosuch.rules: no such file or directory"}, oneLine: true}},
 		{"missing file in a dir", []string{"run", "./x/nosuch"}, expectation{code: 1,
