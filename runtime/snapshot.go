@@ -168,6 +168,10 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.cur = s.Current
 	b.pending = s.Pending
+	if b.cur != nil {
+		upgradeEvents(b.cur.Events)
+	}
+	upgradeEvents(b.pending)
 	for unit, side := range s.Removed {
 		if b.unitByNm[unit] != nil || b.sideByNm[side] == nil {
 			return nil, fmt.Errorf("restore: removed unit %s: it is still in the battle, or %s is no side of it", unit, side)
@@ -186,6 +190,17 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.changed()
 	return b, nil
+}
+
+// upgradeEvents reads events saved before EvNotReady was a kind of its
+// own: a unit kept from its Ready marker was a ready event whose detail
+// said so.
+func upgradeEvents(evs []Event) {
+	for i, e := range evs {
+		if why, old := strings.CutPrefix(e.Detail, "no Ready marker: "); old && e.Kind == EvReady {
+			evs[i].Kind, evs[i].Detail = EvNotReady, why
+		}
+	}
 }
 
 // checkRestored refuses a snapshot whose round and standings do not fit

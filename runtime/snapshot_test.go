@@ -445,3 +445,36 @@ func TestSnapshotScriptedOverSeededDice(t *testing.T) {
 		}
 	}
 }
+
+// A battle saved before not_ready was a kind of event of its own said a
+// unit kept from its Ready marker with a ready event and a detail; it is
+// read as the not_ready event it is.
+func TestRestoreOldNotReadyEvents(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetStatus(context.Background(), "Krug", "out_of_action", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(snap), `"kind": "not_ready"`, `"kind": "ready"`, 1)
+	old = strings.Replace(old, `"detail": "out_of_action"`, `"detail": "no Ready marker: out_of_action"`, 1)
+	if old == string(snap) {
+		t.Fatal("the snapshot has no not_ready event to make old")
+	}
+	r, err := p.Restore([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b.Events(), r.Events()); diff != "" {
+		t.Errorf("events of the old snapshot (-today's +old):\n%s", diff)
+	}
+}
