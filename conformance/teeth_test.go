@@ -453,11 +453,17 @@ scenario "uses it" {
 	}
 }
 
-// `by NAME` on a kind of event that names no one by it (a roll, a tie, the
-// holder) can never match: `expect no event roll Jay 4 by Rob` would pass
-// whatever the round rolled, so it is a mistake in the scenario.
-func TestLintByOnKindWithoutBy(t *testing.T) {
-	src := `scenario "s" {
+// Mistakes in a scenario that check finds without playing it, each with
+// where it is reported.
+func TestLintMistakes(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		want      []string
+	}{
+		// `by NAME` on a kind of event that names no one by it (a roll, a tie, the
+		// holder) can never match: `expect no event roll Jay 4 by Rob` would pass
+		// whatever the round rolled, so it is a mistake in the scenario.
+		{"ByOnKindWithoutBy", `scenario "s" {
   ruleset mesbg
   side Jay
   side Rob
@@ -470,22 +476,14 @@ func TestLintByOnKindWithoutBy(t *testing.T) {
     expect event placement Jay 1 by Jay
   }
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"8:12 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
-		"9:12 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// Only rolls (a value, a total) and placements (a place) hold numbers: a
-// number on any other kind of event can never match, so `expect no event
-// set Bran 5` would pass whatever was set.
-func TestLintNumberOnKindWithoutNumbers(t *testing.T) {
-	src := `scenario "s" {
+`, []string{
+			"8:12 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
+			"9:12 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
+		}},
+		// Only rolls (a value, a total) and placements (a place) hold numbers: a
+		// number on any other kind of event can never match, so `expect no event
+		// set Bran 5` would pass whatever was set.
+		{"NumberOnKindWithoutNumbers", `scenario "s" {
   ruleset agi
   side A team Red { unit Aria agi = 5 }
   side B team Blue { unit Bran agi = 3 }
@@ -497,21 +495,13 @@ func TestLintNumberOnKindWithoutNumbers(t *testing.T) {
     expect no event placement Aria 2
   }
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"7:12 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
-		"8:12 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// before, after and pass are a decision's answers: no other kind of event
-// holds them (a pass event names the side that passed).
-func TestLintAnswerOnKindWithoutAnswers(t *testing.T) {
-	src := `scenario "s" {
+`, []string{
+			"7:12 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
+			"8:12 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
+		}},
+		// before, after and pass are a decision's answers: no other kind of event
+		// holds them (a pass event names the side that passed).
+		{"AnswerOnKindWithoutAnswers", `scenario "s" {
   ruleset morturi
   decide by policy
   side A { unit a }
@@ -523,21 +513,13 @@ func TestLintAnswerOnKindWithoutAnswers(t *testing.T) {
     expect event pass A
   }
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"7:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
-		"8:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// A random pick names a side or a unit, as a roll does: a typo is found by
-// check, not only when the round is played.
-func TestLintRandomPickNames(t *testing.T) {
-	src := `scenario "s" {
+`, []string{
+			"7:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
+			"8:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
+		}},
+		// A random pick names a side or a unit, as a roll does: a typo is found by
+		// check, not only when the round is played.
+		{"RandomPickNames", `scenario "s" {
   ruleset morturi
   decide by policy
   side A { unit a }
@@ -546,21 +528,13 @@ func TestLintRandomPickNames(t *testing.T) {
     random Bb
   }
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"7:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// A round ends after the last statement of its block, so no expectation
-// in the block sees its round_end event: `expect event round_end` would
-// always fail and `expect no event round_end` always pass.
-func TestLintRoundEndIsNeverSeen(t *testing.T) {
-	src := `scenario "s" {
+`, []string{
+			"7:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
+		}},
+		// A round ends after the last statement of its block, so no expectation
+		// in the block sees its round_end event: `expect event round_end` would
+		// always fail and `expect no event round_end` always pass.
+		{"RoundEndIsNeverSeen", `scenario "s" {
   ruleset mesbg
   decide by policy
   side Jay
@@ -575,23 +549,15 @@ func TestLintRoundEndIsNeverSeen(t *testing.T) {
     expect no event round_end
   }
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"9:12 round 1: expect event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
-		"13:12 round 2: expect no event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// A scenario names one ruleset and one seed: a second one, which used to
-// win silently, is a mistake (two rulesets pasted together, a seed
-// changed in one place only), and so is a scenario with no round, which
-// plays nothing and so passes whatever the ruleset does.
-func TestLintScenarioSetupOnce(t *testing.T) {
-	src := `scenario "two rulesets" {
+`, []string{
+			"9:12 round 1: expect event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+			"13:12 round 2: expect no event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+		}},
+		// A scenario names one ruleset and one seed: a second one, which used to
+		// win silently, is a mistake (two rulesets pasted together, a seed
+		// changed in one place only), and so is a scenario with no round, which
+		// plays nothing and so passes whatever the ruleset does.
+		{"ScenarioSetupOnce", `scenario "two rulesets" {
   ruleset necromunda
   ruleset mesbg
   side Jay
@@ -611,22 +577,14 @@ scenario "two seeds" {
 scenario "no rounds" {
   ruleset mesbg
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"3:3 scenario \"two rulesets\" names a second ruleset (the first at line 2): keep one `ruleset` statement",
-		"14:3 scenario \"two seeds\" has a second seed (the first at line 13): keep one `seed` statement",
-		"18:1 scenario \"no rounds\" has no round, so it checks nothing: add `round 1 { ... }`",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// A `set` whose value is not of the attribute's type is found by check,
-// as a setup's `unit Aria agi = fast` is, not only when the round plays.
-func TestLintSetValueType(t *testing.T) {
-	src := `ruleset flags "F" {
+`, []string{
+			"3:3 scenario \"two rulesets\" names a second ruleset (the first at line 2): keep one `ruleset` statement",
+			"14:3 scenario \"two seeds\" has a second seed (the first at line 13): keep one `seed` statement",
+			"18:1 scenario \"no rounds\" has no round, so it checks nothing: add `round 1 { ... }`",
+		}},
+		// A `set` whose value is not of the attribute's type is found by check,
+		// as a setup's `unit Aria agi = fast` is, not only when the round plays.
+		{"SetValueType", `ruleset flags "F" {
   sides 2
   unit attribute agi int
   unit attribute hidden bool = false
@@ -646,15 +604,93 @@ scenario "s" {
     expect order Aria, Bran
   }
 }
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"13:5 round 1: set agi of Aria = fast: agi is a whole number",
-		"15:5 round 1: set hidden of Bran = 1: hidden is true or false",
-		"17:5 round 1: set title of Bran = 7: title is a string (in quotes, or a word)",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
+`, []string{
+			"13:5 round 1: set agi of Aria = fast: agi is a whole number",
+			"15:5 round 1: set hidden of Bran = 1: hidden is true or false",
+			"17:5 round 1: set title of Bran = 7: title is a string (in quotes, or a word)",
+		}},
+		// `check` finds a scenario's `set` of an attribute, and its `NAME is
+		// STATUS` of a status, that the ruleset does not declare, as `test`
+		// does when it plays the round: a scenario `check` calls ok must not then
+		// fail `test` over a name.
+		{"UndeclaredAttrAndStatus", `scenario "s" {
+  ruleset necromunda
+  round 1 {
+    Krug is pinnned
+    set agi of Krug = 3
+    set agi of Goliaths = 3
+    Krug is out_of_action
+    Krug is not out_of_action
+    roll Goliaths 3, Eschers 2
+  }
+}
+scenario "agi" {
+  ruleset agi
+  round 1 {
+    set agi of Aria = 6
+    set agi of A = 6
+    expect order Aria, Bran, Cole
+  }
+}
+`, []string{
+			"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
+			"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
+			"6:5 round 1: set agi of Goliaths: Goliaths has no attribute agi (declared: none)",
+			"16:5 round 1: set agi of A: A has no attribute agi (declared: none)",
+		}},
+		// `check` finds a scripted answer that can never be an option: not a
+		// side or a unit, nor before, after or pass. `test` would fail the round
+		// with "answer ... is not valid", far below the typo.
+		{"ChoiceOptions", `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jya
+    expect holder Jay
+  }
+}
+scenario "fine" {
+  ruleset agi
+  round 1 {
+    roll Aria 2, Bran 5
+    B chooses after
+    expect order Aria, Bran, Cole
+  }
+}
+scenario "pass" {
+  ruleset morturi
+  round 1 {
+    "Malleus Deus" chooses pass
+    expect error "may not pass"
+  }
+}
+`, []string{
+			"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass (sides Jay, Rob)",
+		}},
+		// Sides and teams decide, also for their units: a script given to a
+		// unit would never be asked for.
+		{"UnitChooses", `scenario "s" {
+  ruleset agi
+  side A team Red {
+    unit Aria agi = 5
+  }
+  side B team Blue {
+    unit Bran agi = 5
+  }
+  round 1 {
+    roll Aria 5, Bran 2
+    Aria chooses after
+  }
+}
+`, []string{
+			"11:5 round 1: Aria chooses: Aria is a unit, and its side decides for it: write `A chooses ...`",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, lint(t, tt.src, 0)); diff != "" {
+				t.Errorf("Lint (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -716,80 +752,6 @@ func TestRoundEndFailureAtBrace(t *testing.T) {
 				t.Errorf("failure at %d:%d, want %d:%d (the round's \"}\")", f.Pos.Line, f.Pos.Column, tt.line, tt.col)
 			}
 		})
-	}
-}
-
-// `check` finds a scenario's `set` of an attribute, and its `NAME is
-// STATUS` of a status, that the ruleset does not declare, as `test`
-// does when it plays the round: a scenario `check` calls ok must not then
-// fail `test` over a name.
-func TestLintUndeclaredAttrAndStatus(t *testing.T) {
-	src := `scenario "s" {
-  ruleset necromunda
-  round 1 {
-    Krug is pinnned
-    set agi of Krug = 3
-    set agi of Goliaths = 3
-    Krug is out_of_action
-    Krug is not out_of_action
-    roll Goliaths 3, Eschers 2
-  }
-}
-scenario "agi" {
-  ruleset agi
-  round 1 {
-    set agi of Aria = 6
-    set agi of A = 6
-    expect order Aria, Bran, Cole
-  }
-}
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
-		"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
-		"6:5 round 1: set agi of Goliaths: Goliaths has no attribute agi (declared: none)",
-		"16:5 round 1: set agi of A: A has no attribute agi (declared: none)",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
-	}
-}
-
-// `check` finds a scripted answer that can never be an option: not a
-// side or a unit, nor before, after or pass. `test` would fail the round
-// with "answer ... is not valid", far below the typo.
-func TestLintChoiceOptions(t *testing.T) {
-	src := `scenario "s" {
-  ruleset mesbg
-  round 1 {
-    roll Jay 4, Rob 2
-    Jay chooses Jya
-    expect holder Jay
-  }
-}
-scenario "fine" {
-  ruleset agi
-  round 1 {
-    roll Aria 2, Bran 5
-    B chooses after
-    expect order Aria, Bran, Cole
-  }
-}
-scenario "pass" {
-  ruleset morturi
-  round 1 {
-    "Malleus Deus" chooses pass
-    expect error "may not pass"
-  }
-}
-`
-	got := lint(t, src, 0)
-	want := []string{
-		"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass (sides Jay, Rob)",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Lint (-want +got):\n%s", diff)
 	}
 }
 
@@ -1012,34 +974,6 @@ func TestDiffOfNoNames(t *testing.T) {
 	want := "  []string{\n- \t\"a1\",\n  }\n"
 	if diff := cmp.Diff(want, results[0].Failures[0].Diff); diff != "" {
 		t.Errorf("the failure's diff (-want +got):\n%s", diff)
-	}
-}
-
-// Sides and teams decide, also for their units: a script given to a unit
-// would never be asked for.
-func TestLintUnitChooses(t *testing.T) {
-	src := `scenario "s" {
-  ruleset agi
-  side A team Red {
-    unit Aria agi = 5
-  }
-  side B team Blue {
-    unit Bran agi = 5
-  }
-  round 1 {
-    roll Aria 5, Bran 2
-    Aria chooses after
-  }
-}
-`
-	f, diags := dsl.Parse("s.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	ds := conformance.Lint(f, conformance.Options{})
-	want := "Aria chooses: Aria is a unit, and its side decides for it: write `A chooses ...`"
-	if len(ds) != 1 || ds[0].Pos.Line != 11 || !strings.Contains(ds[0].Message, want) {
-		t.Errorf("Lint = %v, want one error at line 11: %s", ds, want)
 	}
 }
 
