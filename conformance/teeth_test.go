@@ -342,14 +342,7 @@ func TestScenarioMistakes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n" + strings.Replace(tt.body, "  round", "  side Rob\n  round", 1) + "}\n"
-			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(results) != 1 || len(results[0].Failures) != 1 {
-				t.Fatalf("results %+v, want one failure", results)
-			}
-			f := results[0].Failures[0]
+			f := oneFailure(t, src)
 			if f.Pos.Line != tt.line || !strings.Contains(f.Diff, tt.want) {
 				t.Errorf("failure at line %d: %s\nwant line %d: %s", f.Pos.Line, f.Diff, tt.line, tt.want)
 			}
@@ -371,14 +364,7 @@ func TestWrongErrorIsOneFailure(t *testing.T) {
   }
 }
 `
-	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(results) != 1 || len(results[0].Failures) != 1 {
-		t.Fatalf("failures %+v, want one", results)
-	}
-	if f := results[0].Failures[0]; !strings.Contains(f.Diff, `want an error matching "may not pass", got: `) {
+	if f := oneFailure(t, src); !strings.Contains(f.Diff, `want an error matching "may not pass", got: `) {
 		t.Errorf("failure: %s", f.Diff)
 	}
 }
@@ -737,14 +723,7 @@ func TestRoundEndFailureAtBrace(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n" + tt.round + "}\n"
-			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(results) != 1 || len(results[0].Failures) != 1 {
-				t.Fatalf("results %+v, want one failure", results)
-			}
-			f := results[0].Failures[0]
+			f := oneFailure(t, src)
 			if !strings.Contains(f.Diff, "unscripted decision") {
 				t.Fatalf("failure %s, want an unscripted decision", f.Diff)
 			}
@@ -964,15 +943,9 @@ func TestDiffOfNoNames(t *testing.T) {
   }
 }
 `
-	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(results) != 1 || len(results[0].Failures) != 1 {
-		t.Fatalf("results %+v, want one failure", results)
-	}
+	f := oneFailure(t, src)
 	want := "  []string{\n- \t\"a1\",\n  }\n"
-	if diff := cmp.Diff(want, results[0].Failures[0].Diff); diff != "" {
+	if diff := cmp.Diff(want, f.Diff); diff != "" {
 		t.Errorf("the failure's diff (-want +got):\n%s", diff)
 	}
 }
@@ -990,14 +963,7 @@ func TestRefusedAnswerAtItsLine(t *testing.T) {
   }
 }
 `
-	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(results) != 1 || len(results[0].Failures) != 1 {
-		t.Fatalf("results %+v, want one failure", results)
-	}
-	f := results[0].Failures[0]
+	f := oneFailure(t, src)
 	if want := `answer "before" is not valid (options: Jay, Rob)`; f.Pos.Line != 6 || !strings.Contains(f.Diff, want) {
 		t.Errorf("failure at line %d: %s\nwant line 6: %s", f.Pos.Line, f.Diff, want)
 	}
@@ -1015,6 +981,16 @@ func TestEventFailureInWords(t *testing.T) {
   }
 }
 `
+	f := oneFailure(t, src)
+	want := "s.rules:6:12: round 1, event:\n  want an event roll Jay 5; the round's roll events:\n    Jay rolls 4 for priority\n    Rob rolls 2 for priority"
+	if diff := cmp.Diff(want, f.String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
+// oneFailure runs the one scenario of src and returns its one failure.
+func oneFailure(t *testing.T, src string) conformance.Failure {
+	t.Helper()
 	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -1022,8 +998,5 @@ func TestEventFailureInWords(t *testing.T) {
 	if len(results) != 1 || len(results[0].Failures) != 1 {
 		t.Fatalf("results %+v, want one failure", results)
 	}
-	want := "s.rules:6:12: round 1, event:\n  want an event roll Jay 5; the round's roll events:\n    Jay rolls 4 for priority\n    Rob rolls 2 for priority"
-	if diff := cmp.Diff(want, results[0].Failures[0].String()); diff != "" {
-		t.Errorf("failure (-want +got):\n%s", diff)
-	}
+	return results[0].Failures[0]
 }
