@@ -223,6 +223,19 @@ func (l *linter) expect(e *dsl.Expect) {
 		for _, n := range e.Order {
 			l.name(e.Pos, "expect order", string(n), side|unit)
 		}
+	case e.Standing != nil:
+		name := string(e.Standing.Name)
+		if !slices.Contains(l.prog.Standings(), name) {
+			hint := ""
+			if s := dsl.Suggest(name, l.prog.Standings()); s != "" {
+				hint = " (did you mean " + s + "?)"
+			}
+			l.mistake(l.round, e.Standing.Pos, "expect standing %s: the ruleset has no order called %s%s (orders: %s)", name, name, hint, strings.Join(l.prog.Standings(), ", "))
+			break
+		}
+		for _, n := range e.Standing.Order {
+			l.name(e.Pos, "expect standing "+name, string(n), side|unit)
+		}
 	case e.Holder != nil:
 		l.name(e.Pos, "expect holder", string(*e.Holder), side|unit)
 	case e.Chooser != nil && *e.Chooser != "none":

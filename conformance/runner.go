@@ -593,6 +593,12 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 	switch {
 	case e.Order != nil:
 		r.check("order", e.Pos, names(e.Order), r.b.Order())
+	case e.Standing != nil:
+		var got []string
+		if st := r.b.Standing(string(e.Standing.Name)); st != nil {
+			got = st.Order
+		}
+		r.check("standing "+string(e.Standing.Name), e.Pos, names(e.Standing.Order), got)
 	case e.Holder != nil:
 		r.check("holder", e.Pos, string(*e.Holder), r.b.Holder())
 	case e.Chooser != nil:

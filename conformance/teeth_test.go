@@ -671,6 +671,20 @@ scenario "pass" {
 `, []string{
 			"11:5 round 1: Aria chooses: Aria is a unit, and its side decides for it: write `A chooses ...`",
 		}},
+		// `expect standing` names an order of the ruleset, and sides or units.
+		{"StandingNames", `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+    expect standing priorty: Jay, Rob
+    expect standing priority: Jay, Bob
+  }
+}
+`, []string{
+			"6:12 round 1: expect standing priorty: the ruleset has no order called priorty (did you mean priority?) (orders: priority)",
+			"7:5 round 1: expect standing priority Bob: no side or unit is called Bob (sides Jay, Rob)",
+		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, lint(t, tt.src, 0)); diff != "" {
@@ -999,4 +1013,46 @@ func oneFailure(t *testing.T, src string) conformance.Failure {
 		t.Fatalf("results %+v, want one failure", results)
 	}
 	return results[0].Failures[0]
+}
+
+// `expect standing NAME: ...` checks an order other than the main one.
+func TestExpectStanding(t *testing.T) {
+	const src = `ruleset two {
+  sides 2
+  side attribute bid int
+  phase p each round {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+    order sides as bidding {
+      lowest bid
+    }
+  }
+  example {
+    side A bid = 3
+    side B bid = 1
+  }
+}
+
+scenario "s" {
+  ruleset two
+  round 1 {
+    roll A 4, B 2
+    expect order A, B
+    expect standing bidding: %s
+  }
+}
+`
+	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(fmt.Sprintf(src, "B, A")), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 || !results[0].Passed() {
+		t.Fatalf("expect standing bidding: B, A: %+v, want a pass", results)
+	}
+	f := oneFailure(t, fmt.Sprintf(src, "A, B"))
+	if f.Field != "standing bidding" || f.Pos.Line != 24 {
+		t.Errorf("expect standing bidding: A, B: failure %s at line %d, want standing bidding at line 24", f.Field, f.Pos.Line)
+	}
 }

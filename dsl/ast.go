@@ -578,13 +578,14 @@ type ActivateScript struct {
 // refuse.
 type Expect struct {
 	Pos         Pos
-	Order       []Name        `parser:"'expect' ( 'order' @(Ident | String) (',' @(Ident | String))*"`
-	Holder      *Name         `parser:"        | 'holder' @(Ident | String)"`
-	Chooser     *Name         `parser:"        | 'chooser' @(Ident | String)"`
-	Activations []*Activation `parser:"        | 'activations' @@ (',' @@)*"`
-	Ready       *ReadyExpect  `parser:"        | @@"`
-	Error       *Text         `parser:"        | 'error' @String"`
-	Event       *EventExpect  `parser:"        | @@ )"`
+	Order       []Name          `parser:"'expect' ( 'order' @(Ident | String) (',' @(Ident | String))*"`
+	Holder      *Name           `parser:"        | 'holder' @(Ident | String)"`
+	Chooser     *Name           `parser:"        | 'chooser' @(Ident | String)"`
+	Activations []*Activation   `parser:"        | 'activations' @@ (',' @@)*"`
+	Ready       *ReadyExpect    `parser:"        | @@"`
+	Standing    *StandingExpect `parser:"        | @@"`
+	Error       *Text           `parser:"        | 'error' @String"`
+	Event       *EventExpect    `parser:"        | @@ )"`
 }
 
 // Activation is one expected activation: a unit name, or `pass SIDE`.
@@ -592,6 +593,14 @@ type Activation struct {
 	Pos  Pos
 	Pass bool `parser:"@'pass'?"`
 	Name Name `parser:"@(Ident | String)"`
+}
+
+// StandingExpect is `expect standing ORDER: NAME, ...`: the order of a
+// standing other than the main one (`expect order` checks that).
+type StandingExpect struct {
+	Pos   Pos
+	Name  Name   `parser:"'standing' @Ident ':'"`
+	Order []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
 }
 
 // ReadyExpect is `expect ready NAME, ...` or `expect ready none`.

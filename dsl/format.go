@@ -532,6 +532,8 @@ func (p *printer) expect(e *Expect) {
 		p.put(" activations ", strings.Join(acts, ", "))
 	case e.Ready != nil:
 		p.put(" ready ", names(e.Ready.Units))
+	case e.Standing != nil:
+		p.put(" standing ", ident(e.Standing.Name), ": ", names(e.Standing.Order))
 	case e.Error != nil:
 		p.put(" error ", text(*e.Error))
 	case e.Event != nil:
