@@ -277,11 +277,7 @@ func (l *linter) expect(e *dsl.Expect) {
 		l.numberKind(e.Event)
 		l.answerKind(e.Event)
 		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
-			what := "expect event"
-			if e.Event.No {
-				what = "expect no event"
-			}
-			l.mistake(l.round, e.Event.Pos, "%s round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event", what)
+			l.mistake(l.round, e.Event.Pos, "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(e.Event))
 		}
 	}
 }
@@ -405,13 +401,17 @@ func (l *linter) eventArg(e *dsl.Expect, a string) {
 		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) {
 		return
 	}
+	l.mistake(l.round, e.Event.Pos, "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
+		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
+}
+
+// written is an event expectation as the scenario wrote it, without by.
+func written(e *dsl.EventExpect) string {
 	what := "expect event"
-	if e.Event.No {
+	if e.No {
 		what = "expect no event"
 	}
-	args := names(e.Event.Args)
-	l.mistake(l.round, e.Event.Pos, "%s %s %s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
-		what, e.Event.Kind, strings.Join(args, " "), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
+	return strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
 }
 
 // byKinds are the kinds of event whose `by` names someone (json.md): on
@@ -423,13 +423,8 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 	if slices.Contains(byKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
 		return
 	}
-	what := "expect event"
-	if e.No {
-		what = "expect no event"
-	}
-	written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
 	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
-		written, *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
+		written(e), *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
 }
 
 // numberKinds are the kinds of event that hold a number (json.md): a
@@ -442,12 +437,7 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 	}
 	for _, a := range e.Args {
 		if _, err := strconv.Atoi(string(a)); err == nil {
-			what := "expect event"
-			if e.No {
-				what = "expect no event"
-			}
-			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
-			l.mistake(l.round, e.Pos, "%s: a %s event holds no number (only %s events do)", written, e.Kind, strings.Join(numberKinds, " and "))
+			l.mistake(l.round, e.Pos, "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
 			return
 		}
 	}
@@ -462,12 +452,7 @@ func (l *linter) answerKind(e *dsl.EventExpect) {
 	}
 	for _, a := range names(e.Args) {
 		if (a == "before" || a == "after" || a == "pass") && l.b.Side(a) == nil && l.b.Unit(a) == nil {
-			what := "expect event"
-			if e.No {
-				what = "expect no event"
-			}
-			written := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
-			l.mistake(l.round, e.Pos, "%s: only a decision event holds before, after or pass", written)
+			l.mistake(l.round, e.Pos, "%s: only a decision event holds before, after or pass", written(e))
 			return
 		}
 	}
