@@ -1072,7 +1072,7 @@ func blockOpener(tokens []lexer.Token, offset int) (opener string, stmtStart boo
 		case t.Type == tokenType("EOL"):
 			atLineStart = true
 			continue
-		case t.Type == tokenType("Whitespace") || t.Type == tokenType("Comment"):
+		case spacing(t):
 			continue
 		}
 		if atLineStart {
