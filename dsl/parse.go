@@ -714,7 +714,7 @@ func fillExprSources(f *File, src string) {
 		}
 		first, last := -1, -1
 		for i, t := range e.Tokens {
-			if t.Type == tokenType("Whitespace") || t.Type == tokenType("Comment") || t.Type == tokenType("EOL") {
+			if spacing(t) || t.Type == tokenType("EOL") {
 				continue
 			}
 			if first < 0 {
