@@ -1129,7 +1129,7 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			case by == nil:
 				// Resolved only by an award, which breaks a tie of two.
-				c.warnf(ch.pos, "%s: the %s can still be tied here: an award breaks a tie of two, but of three or more it leaves the others tied", quoteSrc(ch.desc), ch.role)
+				c.warnf(ch.pos, "%s: the %s can still be tied here: an award breaks a tie of two, but of three or more it leaves the others tied; give the award a guard such as `when len(tied) == 2` and add a tie rule for larger ties", quoteSrc(ch.desc), ch.role)
 			}
 			resolved = true
 			if by == nil { // a choice after the tie is gone leaves it to the rule that resolved it
