@@ -1109,11 +1109,30 @@ func (c *compiler) resolves(o *order, chain []link) bool {
 	return ok
 }
 
+// unguardedAward reports whether chain awards a tie with no guard to keep
+// the award to ties of two: the award itself, or in a tie rule without
+// `when`.
+func unguardedAward(chain []link) bool {
+	for _, l := range chain {
+		switch x := l.(type) {
+		case *awardLink:
+			return true
+		case *tieSet:
+			for _, r := range x.rules {
+				if r.when == nil && unguardedAward(r.chain) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // resolvesSurely is resolves, also reporting whether no tie is left
 // whatever the size of the group.
 func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool) {
 	var by link // the link after which no tie is surely left
-	for _, l := range chain {
+	for i, l := range chain {
 		ch, isChoice := l.(*choiceLink)
 		if by != nil && !isChoice {
 			c.warnDead(l, by)
@@ -1127,9 +1146,10 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			case ch.role != "winner" && ch.role != "loser":
 			case !resolved:
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
-			case by == nil:
-				// Resolved only by an award, which breaks a tie of two.
-				c.warnf(ch.pos, "%s: the %s can still be tied here: an award breaks a tie of two, but of three or more it leaves the others tied; give the award a guard such as `when len(tied) == 2` and add a tie rule for larger ties", quoteSrc(ch.desc), ch.role)
+			case by == nil && unguardedAward(chain[:i]):
+				// Resolved only by an award, which breaks a tie of two. A
+				// guarded one is taken to be kept to two on purpose.
+				c.warnf(ch.pos, "%s: the %s can still be tied here: an award breaks a tie of two, but of three or more it leaves the others tied; with more than two sides, guard it (`tie when len(sides) == 2: award ...`) and end the tie rules with one that leaves no tie, such as `tie: reroll`", quoteSrc(ch.desc), ch.role)
 			}
 			resolved = true
 			if by == nil { // a choice after the tie is gone leaves it to the rule that resolved it

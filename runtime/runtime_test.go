@@ -75,3 +75,30 @@ func TestDecisions(t *testing.T) {
 		}
 	}
 }
+
+// The mend the award warning gives (mesbg for three sides) compiles
+// without it: a guarded award is kept to ties of two on purpose.
+func TestGuardedAwardBeforeWinnerIsNoWarning(t *testing.T) {
+	for _, tt := range []struct {
+		ties string
+		warn bool
+	}{
+		{"tie: award not previous.chooser", true},
+		{"tie when len(sides) == 2: award not previous.chooser\n      tie: reroll", false},
+	} {
+		p := compileInline(t, `ruleset m {
+  sides 3
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie when round == 1: reroll
+      `+tt.ties+`
+      choice first by winner default self
+    }
+  }
+}`)
+		if got := len(p.Warnings()) > 0; got != tt.warn {
+			t.Errorf("%s: warnings %v, want some: %v", tt.ties, p.Warnings(), tt.warn)
+		}
+	}
+}
