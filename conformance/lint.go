@@ -228,7 +228,7 @@ func (l *linter) expect(e *dsl.Expect) {
 		if !slices.Contains(l.prog.Standings(), name) {
 			hint := ""
 			if s := dsl.Suggest(name, l.prog.Standings()); s != "" {
-				hint = " (did you mean " + s + "?)"
+				hint = "; did you mean " + s + "?"
 			}
 			l.mistake(l.round, e.Standing.Pos, "expect standing %s: the ruleset has no order called %s%s (orders: %s)", name, name, hint, strings.Join(l.prog.Standings(), ", "))
 			break

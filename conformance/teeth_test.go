@@ -682,7 +682,7 @@ scenario "pass" {
   }
 }
 `, []string{
-			"6:12 round 1: expect standing priorty: the ruleset has no order called priorty (did you mean priority?) (orders: priority)",
+			"6:12 round 1: expect standing priorty: the ruleset has no order called priorty; did you mean priority? (orders: priority)",
 			"7:5 round 1: expect standing priority Bob: no side or unit is called Bob (sides Jay, Rob)",
 		}},
 	} {
