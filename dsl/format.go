@@ -354,7 +354,7 @@ func (p *printer) criterion(c Criterion) {
 		p.put(c.Dir, " roll ", c.Dice)
 		if c.Modifier != nil {
 			p.put(" ")
-			p.expr(c.Modifier)
+			p.modifier(c.Modifier)
 		}
 	case *ValueCrit:
 		p.put(c.Dir, " ")
@@ -582,6 +582,19 @@ func (p *printer) expr(e *Expr) {
 		}
 		p.put(joinTokens(toks))
 	}
+}
+
+// modifier prints a roll's modifier, whose leading sign reads as the
+// operator it is: `d6+agi` is written `d6 + agi`, not `d6 +agi`.
+func (p *printer) modifier(e *Expr) {
+	mark := p.buf.Len()
+	p.expr(e)
+	text := p.buf.String()[mark:]
+	if len(text) < 2 || text[0] != '+' && text[0] != '-' || text[1] == ' ' || text[1] == text[0] {
+		return
+	}
+	p.buf.Truncate(mark)
+	p.put(text[:1], " ", text[1:])
 }
 
 func appendPart(toks []string, part *exprPart) []string {

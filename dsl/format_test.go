@@ -133,13 +133,23 @@ func TestShippedFilesAreFormatted(t *testing.T) {
 	}
 }
 
+// exprTokens compares expressions by their tokens: the spaces between
+// them are layout, which Format may change (`d6 +agi` is printed
+// `d6 + agi`).
+var exprTokens = cmp.Transformer("exprTokens", func(e Expr) []string {
+	var toks []string
+	for _, p := range e.Parts {
+		toks = appendPart(toks, p)
+	}
+	return toks
+})
+
 // astOpts compares ASTs by meaning: positions and the file text change with
-// layout; an expression's Source is compared, not its token parts (which
-// include newlines inside brackets).
+// layout.
 var astOpts = cmp.Options{
 	cmpopts.IgnoreTypes(lexer.Position{}),
 	cmpopts.IgnoreFields(File{}, "Source"),
-	cmpopts.IgnoreFields(Expr{}, "Parts", "Tokens"),
+	exprTokens,
 }
 
 // TestFormatKeepsAST checks that formatting changes only layout: the file
@@ -177,13 +187,6 @@ func TestFormatWithoutSource(t *testing.T) {
 	got := mustParse(t, "formatted", Format(bare))
 
 	// Expressions are re-spaced, so compare their tokens.
-	exprTokens := cmp.Transformer("exprTokens", func(e Expr) []string {
-		var toks []string
-		for _, p := range e.Parts {
-			toks = appendPart(toks, p)
-		}
-		return toks
-	})
 	opts := cmp.Options{
 		cmpopts.IgnoreTypes(lexer.Position{}),
 		cmpopts.IgnoreFields(File{}, "Source", "Comments"),
