@@ -1002,6 +1002,31 @@ func TestEventFailureInWords(t *testing.T) {
 	}
 }
 
+// An `award not` names the one it puts last; the event is the award of the
+// other, and its line says so. A line that named only the one put last
+// ("the others go before Jay") read as the award that `expect event award
+// Jay` wanted.
+func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+  }
+  round 2 {
+    roll Jay 3, Rob 3
+    Rob chooses Rob
+    expect event award Jay
+  }
+}
+`
+	f := oneFailure(t, src)
+	want := "s.rules:10:12: round 2, event:\n  want an event award Jay; the round's award events:\n    award not previous.chooser: Rob goes before Jay"
+	if diff := cmp.Diff(want, f.String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
 // oneFailure runs the one scenario of src and returns its one failure.
 func oneFailure(t *testing.T, src string) conformance.Failure {
 	t.Helper()
