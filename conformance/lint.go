@@ -146,6 +146,10 @@ type linter struct {
 	b     *runtime.Battle
 	round int
 	ended int // the round that ends the scenario with `expect error`
+	// acted: the round block has played activations so far (`activate`,
+	// `expect activations`); before that, it has no activate or pass
+	// event to see.
+	acted bool
 }
 
 // roundBlock checks one round block; it reports false when the rounds that
@@ -161,6 +165,7 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 		return false
 	}
 	l.round = rb.Number
+	l.acted = false
 	for _, st := range rb.Body {
 		if e, ok := st.(*dsl.Expect); ok && e.Error != nil {
 			// What follows may be the mistake the round is expected to
@@ -210,8 +215,12 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			if s.Count != nil && *s.Count < 1 {
 				l.mistake(l.round, s.Pos, "activate %d plays nothing: the count is 1 or more", *s.Count)
 			}
+			l.acted = true
 		case *dsl.Expect:
 			l.expect(s)
+			if s.Activations != nil {
+				l.acted = true
+			}
 		}
 	}
 	return true
@@ -276,6 +285,11 @@ func (l *linter) expect(e *dsl.Expect) {
 		}
 		l.numberKind(e.Event)
 		l.answerKind(e.Event)
+		if k := runtime.EventKind(e.Event.Kind); (k == runtime.EvActivate || k == runtime.EvPass) && !l.acted {
+			// As for round_end: `expect no event pass Rob` here would
+			// pass whatever the round's activations do.
+			l.mistake(l.round, e.Event.Pos, "%s: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no %s event yet", written(e.Event), k)
+		}
 		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
 			l.mistake(l.round, e.Event.Pos, "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(e.Event))
 		}

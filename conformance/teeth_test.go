@@ -493,6 +493,7 @@ func TestLintMistakes(t *testing.T) {
   side A { unit a }
   side B { unit b * 2 }
   round 1 {
+    activate 4
     expect no event placement before
     expect event pass pass
     expect no event decision pass
@@ -500,8 +501,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"7:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
-			"8:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
+			"8:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
+			"9:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.
@@ -538,6 +539,32 @@ func TestLintMistakes(t *testing.T) {
 `, []string{
 			"9:12 round 1: expect event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
 			"13:12 round 2: expect no event round_end: the round ends after the last statement of its block, so no expectation in it sees its round_end event",
+		}},
+		// Activations are played at `activate` or `expect activations`: an
+		// expectation of an activate or pass event above both sees none, so
+		// `expect no event pass Small` there passed whatever the round did.
+		{"ActivationEventsBeforeActivations", `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side Big { unit b * 2 }
+  side Small { unit s }
+  round 1 {
+    expect no event pass Small
+    expect event activate s
+    activate
+    expect event activate s
+    expect no event pass Small
+  }
+  round 2 {
+    expect no event activate b1 by Big
+    expect activations s, b1, pass Small, b2
+    expect event pass Small
+  }
+}
+`, []string{
+			"7:12 round 1: expect no event pass Small: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no pass event yet",
+			"8:12 round 1: expect event activate s: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no activate event yet",
+			"14:12 round 2: expect no event activate b1: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no activate event yet",
 		}},
 		// A scenario names one ruleset and one seed: a second one, which used to
 		// win silently, is a mistake (two rulesets pasted together, a seed
@@ -997,6 +1024,31 @@ func TestEventFailureInWords(t *testing.T) {
 `
 	f := oneFailure(t, src)
 	want := "s.rules:6:12: round 1, event:\n  want an event roll Jay 5; the round's roll events:\n    Jay rolls 4 for priority\n    Rob rolls 2 for priority"
+	if diff := cmp.Diff(want, f.String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
+// An `award not` names the one it puts last; the event is the award of the
+// other, and its line says so. A line that named only the one put last
+// ("the others go before Jay") read as the award that `expect event award
+// Jay` wanted.
+func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+  }
+  round 2 {
+    roll Jay 3, Rob 3
+    Rob chooses Rob
+    expect event award Jay
+  }
+}
+`
+	f := oneFailure(t, src)
+	want := "s.rules:10:12: round 2, event:\n  want an event award Jay; the round's award events:\n    award not previous.chooser: Rob goes before Jay"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}

@@ -496,6 +496,45 @@ func TestOddsMaxStates(t *testing.T) {
 	}
 }
 
+// MaxStates bounds the states played on into another round: the states
+// after the last round are only summed, however many there are.
+func TestOddsMaxStatesAfterTheLastRound(t *testing.T) {
+	p := compileInline(t, `ruleset hist {
+  sides 2
+  remember hist = (previous.hist ?? "") + holder
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}`)
+	for _, tt := range []struct {
+		rounds  int
+		wantErr string // "" for odds
+	}{
+		{rounds: 3},
+		{rounds: 4}, // 16 states after round 4, the last
+		{rounds: 5, wantErr: "after round 4"},
+	} {
+		t.Run(fmt.Sprint(tt.rounds, " rounds"), func(t *testing.T) {
+			rep, err := p.Odds(context.Background(), runtime.Sides("A", "B"), runtime.OddsOptions{Rounds: tt.rounds, MaxStates: 10})
+			if tt.wantErr != "" {
+				if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Errorf("err = %v, want ErrLimit %s", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ratStrings(rep.Rounds[tt.rounds-1].Holder); got["A"] != "1/2" || got["B"] != "1/2" {
+				t.Errorf("round %d: %v, want 1/2 each", tt.rounds, got)
+			}
+		})
+	}
+}
+
 // A side never seen to hold priority in a small simulation still gets an
 // interval with a width (Wilson's), not 0 ± 0.
 func TestSimInterval(t *testing.T) {

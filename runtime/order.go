@@ -726,6 +726,12 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 				first = bl[1]
 			}
 			subject, detail = r.names[first], "the others go before "+name
+			if len(bl) == 2 {
+				// Name the one awarded: `expect event award` matches it, not
+				// the one the rule named, and a line that named only that
+				// one would read as if it had been awarded.
+				detail = r.names[first] + " goes before " + name
+			}
 		}
 		b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: subject, Subjects: r.namesOf(s, e), Rule: l.desc,
 			Detail: detail, Pos: l.at})

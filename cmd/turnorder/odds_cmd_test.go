@@ -98,6 +98,31 @@ func TestOddsCommand(t *testing.T) {
 	}
 }
 
+// The odds examples/procedures/README.md gives for its procedures.
+func TestOddsProcedures(t *testing.T) {
+	const dir = "../../examples/procedures/"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		// A tie always moves the initiative: it stays 5 times in 12.
+		{"initiative, a tie to the other", []string{dir + "initiative-tie-to-other.rules", "--rounds", "3"},
+			[]string{"3      1/2  50.00%  1/2  50.00%", "Jay → Rob → Jay  49/288", "Jay → Jay → Jay  25/288"}},
+		// Rolled for once: whoever goes first in round 1 does every round.
+		{"first or second", []string{dir + "first-or-second.rules", "--rounds", "3"},
+			[]string{"Jay → Jay → Jay  1/2", "Rob → Rob → Rob  1/2"}},
+		// Three of the five dice are Jay's.
+		{"dice bag", []string{dir + "dice-bag.rules"},
+			[]string{"1      3/5  60.00%  2/5  40.00%"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", append([]string{"odds"}, tt.args...)...)
+			expectation{code: 0, stdout: tt.want}.check(t, r)
+		})
+	}
+}
+
 // Odds too large to enumerate are refused, with a pointer to --sim.
 func TestOddsTooLarge(t *testing.T) {
 	src, err := os.ReadFile("../../rulesets/mesbg.rules")

@@ -122,15 +122,34 @@ func TestTestJSONDocExample(t *testing.T) {
 	checkJSONDocExample(t, "TestTestJSONDocExample", "test", "-json", "-run", "Jay and Rob", "mesbg")
 }
 
-// A house-rule author's directory: a variant ruleset and its scenarios in
-// one file.
+// A house-rule author's directories: rulesets and their scenarios in one
+// file. Every scenario written there must run and pass, so the count is
+// that of the `scenario` blocks in the files.
 func TestTestHouseRules(t *testing.T) {
-	r := runCmd(t, "", "test", "../../examples/house-rules")
-	expectation{code: 0, stdout: []string{"PASS  ../../examples/house-rules/fewer-models.rules: "}}.check(t, r)
-	if passed, failed := summary(t, r.stdout); passed < 3 || failed != 0 {
-		t.Errorf("%d passed, %d failed; want every scenario of the house rule to pass", passed, failed)
+	for _, dir := range []string{"../../examples/house-rules", "../../examples/procedures"} {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			files, err := filepath.Glob(filepath.Join(dir, "*.rules"))
+			if err != nil || len(files) == 0 {
+				t.Fatalf("no .rules files in %s (%v)", dir, err)
+			}
+			want := 0
+			for _, f := range files {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want += len(scenarioRE.FindAll(src, -1))
+			}
+			r := runCmd(t, "", "test", dir)
+			expectation{code: 0, stdout: []string{"PASS  " + dir + "/"}}.check(t, r)
+			if passed, failed := summary(t, r.stdout); passed != want || failed != 0 {
+				t.Errorf("%d passed, %d failed; want all %d scenarios of %s to pass", passed, failed, want, dir)
+			}
+		})
 	}
 }
+
+var scenarioRE = regexp.MustCompile(`(?m)^scenario "`)
 
 // The house rule's README shows its diff against the bundled ruleset: a new
 // name and one added line. Keep that true when mesbg.rules changes.

@@ -24,7 +24,7 @@ func Example() {
 	//   roll      Jay rolls 3 for priority
 	//   roll      Rob rolls 3 for priority
 	//   tie       tie between Jay and Rob on highest roll d6
-	//   award     award not previous.chooser: the others go before Jay
+	//   award     award not previous.chooser: Rob goes before Jay
 	//   decision  Rob chooses Rob to go first
 	//   placement priority #1: Rob, by choice first by winner (Rob chose)
 	//   placement priority #2: Jay, by choice first by winner (Rob chose)
