@@ -221,7 +221,7 @@ func (l *linter) expect(e *dsl.Expect) {
 	switch {
 	case e.Order != nil:
 		for _, n := range e.Order {
-			l.name(e.Pos, "expect order", string(n), side|unit)
+			l.name(n.Pos, "expect order", n.String(), side|unit)
 		}
 	case e.Standing != nil:
 		name := string(e.Standing.Name)
@@ -234,12 +234,12 @@ func (l *linter) expect(e *dsl.Expect) {
 			break
 		}
 		for _, n := range e.Standing.Order {
-			l.name(e.Pos, "expect standing "+name, string(n), side|unit)
+			l.name(n.Pos, "expect standing "+name, n.String(), side|unit)
 		}
 	case e.Holder != nil:
-		l.name(e.Pos, "expect holder", string(*e.Holder), side|unit)
-	case e.Chooser != nil && *e.Chooser != "none":
-		l.name(e.Pos, "expect chooser", string(*e.Chooser), side|unit|team)
+		l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit)
+	case e.Chooser != nil && e.Chooser.Name != "none":
+		l.name(e.Chooser.Pos, "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
 		for _, a := range e.Activations {
 			if a.Pass {
@@ -249,9 +249,9 @@ func (l *linter) expect(e *dsl.Expect) {
 			}
 		}
 	case e.Ready != nil:
-		if !slices.Equal(names(e.Ready.Units), []string{"none"}) {
+		if !slices.Equal(names(dsl.Names(e.Ready.Units)), []string{"none"}) {
 			for _, n := range e.Ready.Units {
-				l.name(e.Pos, "expect ready", string(n), unit)
+				l.name(n.Pos, "expect ready", n.String(), unit)
 			}
 		}
 	case e.Error != nil:
