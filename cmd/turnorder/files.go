@@ -218,6 +218,27 @@ func loadRulesetFile(path string) *rulesetFile {
 	return rf
 }
 
+// unusableRuleset says why the ruleset file a scenario names as name,
+// looked for at path, cannot be read (err), in the same words for check
+// and test, and as run says it of a file it is given: the path and why.
+func unusableRuleset(name, path string, err error) string {
+	why := pathError(err)
+	if info, serr := os.Stat(path); serr == nil && info.IsDir() {
+		why = path + " is a directory; name a .rules file"
+	}
+	if filepath.Clean(name) == filepath.Clean(path) {
+		return "ruleset " + why
+	}
+	return "ruleset " + name + ": " + why
+}
+
+// unknownRuleset says that a scenario's `ruleset NAME` names nothing: no
+// ruleset of its file, no bundled ruleset (and NAME is no path).
+func unknownRuleset(name string) string {
+	return fmt.Sprintf("unknown ruleset %s%s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
+		name, didYouMean(name), bundledList())
+}
+
 // diagsOf returns err's diagnostics, or err as one error at pos if it is
 // not a dsl.Diagnostics.
 func diagsOf(err error, pos dsl.Pos) dsl.Diagnostics {

@@ -580,10 +580,20 @@ func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil
 	}
-	if path := conformance.RulesetPath(name, fromFile); path != "" {
-		if rf := t.rulesetFile(path); rf.prog != nil {
-			return rf.prog, nil // compiled once for all the scenarios naming it
+	// A ruleset that cannot be had is worded as check words it.
+	path := conformance.RulesetPath(name, fromFile)
+	if path == "" {
+		if !isBundled(name) {
+			return nil, errors.New(unknownRuleset(name))
 		}
+		return conformance.Load(name, fromFile)
+	}
+	rf := t.rulesetFile(path)
+	if rf.unread != nil {
+		return nil, errors.New(unusableRuleset(name, path, rf.unread))
+	}
+	if rf.prog != nil {
+		return rf.prog, nil // compiled once for all the scenarios naming it
 	}
 	return conformance.Load(name, fromFile)
 }
