@@ -94,7 +94,7 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 			filter = re
 		}
 		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
-			doc:   testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}},
+			doc:   testDoc{Scenarios: []scenarioDoc{}},
 			shown: map[string]bool{}}
 		// Past the command line, every way out goes through finish, so that
 		// the last line is always the summary (or the JSON document).
@@ -362,8 +362,7 @@ type tester struct {
 // fail reports a problem that keeps scenarios from running, on stderr and
 // in the JSON document.
 func (t *tester) fail(msg string) {
-	fmt.Fprintf(t.e.stderr, "turnorder test: %s\n", msg)
-	t.doc.Errors = append(t.doc.Errors, msg)
+	t.e.errorf("%s", msg)
 	t.broken++
 }
 
@@ -372,6 +371,7 @@ func (t *tester) fail(msg string) {
 func (t *tester) finish(args []string) int {
 	if t.json {
 		t.doc.Passed, t.doc.Failed = t.passed, t.failed
+		t.doc.Errors, t.doc.Diagnostics = errorsJSON(t.e.errs)
 		if err := writeJSON(t.e.stdout, t.doc); err != nil {
 			fmt.Fprintf(t.e.stderr, "turnorder test: %v\n", err)
 			return exitError
@@ -534,18 +534,7 @@ func bundledScenariosHint(name string, sf scenarioFile) string {
 // out those already reported: a broken ruleset file that is both tested
 // and named by a scenario is reported once.
 func (t *tester) report(ds dsl.Diagnostics, src []byte) {
-	ds = unshown(ds, t.shown)
-	writeDiags(t.e.stderr, ds, src, t.e.prefix())
-	t.noteErrors(ds)
-}
-
-// noteErrors lists the errors of ds in the JSON document.
-func (t *tester) noteErrors(ds dsl.Diagnostics) {
-	for _, d := range ds {
-		if d.Severity == dsl.Error {
-			t.doc.Errors = append(t.doc.Errors, d.String())
-		}
-	}
+	t.e.report(unshown(ds, t.shown), src)
 }
 
 // compileRulesets compiles every ruleset of f, by name, and returns the
