@@ -67,8 +67,9 @@ to read.
 The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line), when a
 file with no scenario holds a ruleset that does not compile, when the
--with FILE cannot be used, or when there is no scenario to run, and 2 when
-the command line is wrong. Given a bundled ruleset's file (or a copy of
+-with FILE cannot be used, when -run is not a regular expression, or when
+there is no scenario to run, and 2 when the command line is wrong (an
+unknown flag). Given a bundled ruleset's file (or a copy of
 it), which holds no scenarios, test says how to run the bundled ones.`,
 		example: `
 turnorder test                            # the bundled conformance suite
@@ -84,20 +85,20 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 	var with listFlag
 	c.flags.Var(&with, "with", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME); repeat it for several files")
 	c.run = func(e *env, args []string) int {
-		var filter *regexp.Regexp
-		if *run != "" {
-			re, err := regexp.Compile(*run)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "turnorder test: -run: %v\n", err)
-				return exitUsage
-			}
-			filter = re
-		}
-		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
+		t := &tester{e: e, verbose: *verbose, json: *asJSON,
 			doc:   testDoc{Scenarios: []scenarioDoc{}},
 			shown: map[string]bool{}}
 		// Past the command line, every way out goes through finish, so that
-		// the last line is always the summary (or the JSON document).
+		// the last line is always the summary (or the JSON document). A bad
+		// -run is a bad flag value, as --rounds -1 is for run.
+		if *run != "" {
+			re, err := regexp.Compile(*run)
+			if err != nil {
+				t.fail(fmt.Sprintf("-run: %v", err))
+				return t.finish(args)
+			}
+			t.filter = re
+		}
 		files, err := testFiles(args)
 		if err != nil {
 			t.fail(pathError(err))
