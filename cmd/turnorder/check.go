@@ -16,7 +16,7 @@ import (
 func checkCommand() *command {
 	c := &command{
 		name:  "check",
-		args:  "FILE|DIR|NAME|-...",
+		args:  "(FILE|DIR|NAME|-)...",
 		short: "parse and compile .rules files, reporting every error",
 		long: `
 Check parses each .rules file and compiles every ruleset in it, type-checking

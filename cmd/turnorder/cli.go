@@ -225,7 +225,7 @@ type intFlag struct{ p *int }
 
 func (f *intFlag) String() string {
 	if f.p == nil {
-		return ""
+		return "0" // the zero value, which the help shows no default for
 	}
 	return strconv.Itoa(*f.p)
 }
@@ -243,7 +243,7 @@ type uintFlag struct{ p *uint64 }
 
 func (f *uintFlag) String() string {
 	if f.p == nil {
-		return ""
+		return "0"
 	}
 	return strconv.FormatUint(*f.p, 10)
 }

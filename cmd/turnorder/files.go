@@ -171,9 +171,9 @@ func plural(n int, one string) string {
 
 // sideFlags adds --sides and --setup, which run, play and odds share.
 func sideFlags(fs *flag.FlagSet) (sides, setup *string) {
-	sides = nonEmpty(fs, "sides", "comma-separated `names` of plain sides (default: the ruleset's example)",
+	sides = nonEmpty(fs, "sides", "plain sides, their names separated by commas: `A,B,...` (default: the ruleset's example)",
 		"name the sides, separated by commas, as in --sides Jay,Rob (leave --sides out for the ruleset's example)")
-	setup = nonEmpty(fs, "setup", "read sides, teams and units from this .rules `file`", "name a .rules file")
+	setup = nonEmpty(fs, "setup", "read sides, teams and units from the .rules `FILE`", "name a .rules file")
 	return sides, setup
 }
 

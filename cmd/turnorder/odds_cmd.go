@@ -19,7 +19,7 @@ import (
 func oddsCommand() *command {
 	c := &command{
 		name:  "odds",
-		args:  "RULESET [RULESET] [--sides A,B,...|--setup FILE] [--rounds N] [--json] [--sim N] [--seed S] [--svg FILE] [--policy KIND=POLICY]...",
+		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]...",
 		short: "exact odds of who holds priority, round by round",
 		long: `
 Odds computes, as exact fractions, how likely each side is to hold priority
@@ -76,12 +76,12 @@ turnorder odds mesbg --policy first=other`,
 	sides, setup := sideFlags(fs)
 	rounds := 1
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("analyse `N` rounds, from 1 to %d", maxOddsRounds))
-	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions")
+	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions (see docs/json.md) instead of the tables")
 	sim := 0
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
 	seed := uint64(1)
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice of --sim with `N`")
-	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to this `file`", "name a file")
+	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to `FILE` (SVG)", "name a file")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	c.run = func(e *env, args []string) int {

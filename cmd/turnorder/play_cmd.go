@@ -88,8 +88,8 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `file` after every round and every change between rounds", "name a file")
-	resume := nonEmpty(fs, "resume", "continue the battle saved in `file`", "name a saved battle's file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round and every change between rounds", "name a file")
+	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))
 	c.run = func(e *env, args []string) int {
