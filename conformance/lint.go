@@ -267,7 +267,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			if l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team) {
+			if l.name(by.Pos, "expect event "+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
 				l.byKind(e.Event)
 			}
 		}
@@ -424,7 +424,7 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 		return
 	}
 	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
-		written(e), *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
+		written(e), e.By, e.Kind, strings.Join(byKinds, ", "), e.By)
 }
 
 // numberKinds are the kinds of event that hold a number (json.md): a

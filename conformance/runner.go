@@ -662,14 +662,14 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 			continue
 		}
 		seen = append(seen, ev.String())
-		if eventHas(ev, args) && (e.By == nil || ev.By == string(*e.By)) {
+		if eventHas(ev, args) && (e.By == nil || ev.By == e.By.String()) {
 			matched = append(matched, ev.String())
 		}
 	}
 	found := len(matched) > 0
 	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
 	if e.By != nil {
-		want += " by " + string(*e.By)
+		want += " by " + e.By.String()
 	}
 	switch {
 	case e.No && found:

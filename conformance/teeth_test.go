@@ -699,6 +699,7 @@ scenario "pass" {
     expect holder Jya
     expect chooser  Rbo
     expect ready Zed
+    expect event decision Jay by Jya
   }
 }
 `, []string{
@@ -707,6 +708,7 @@ scenario "pass" {
 			"10:19 round 1: expect holder Jya: no side or unit is called Jya (sides Jay, Rob)",
 			"11:21 round 1: expect chooser Rbo: no side, unit or team is called Rbo (sides Jay, Rob)",
 			"12:18 round 1: expect ready Zed: no unit is called Zed (sides Jay, Rob)",
+			"13:34 round 1: expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)",
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

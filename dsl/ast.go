@@ -629,10 +629,10 @@ type ReadyExpect struct {
 // `by`, whose decider or actor is exactly that one.
 type EventExpect struct {
 	Pos  Pos
-	No   bool   `parser:"@'no'?"`
-	Kind Name   `parser:"'event' @Ident"`
-	Args []Name `parser:"((?! 'by') @(Ident | String | Int))*"`
-	By   *Name  `parser:"('by' @(Ident | String))?"`
+	No   bool    `parser:"@'no'?"`
+	Kind Name    `parser:"'event' @Ident"`
+	Args []Name  `parser:"((?! 'by') @(Ident | String | Int))*"`
+	By   *NameAt `parser:"('by' @@)?"`
 }
 
 func (*SourceStmt) ruleStmt()     {}

@@ -556,7 +556,7 @@ func (p *printer) expect(e *Expect) {
 			}
 		}
 		if e.Event.By != nil {
-			p.put(" by ", name(*e.Event.By))
+			p.put(" by ", name(e.Event.By.Name))
 		}
 	}
 }
