@@ -230,7 +230,7 @@ func (l *linter) expect(e *dsl.Expect) {
 	switch {
 	case e.Order != nil:
 		for _, n := range e.Order {
-			l.name(e.Pos, "expect order", string(n), side|unit)
+			l.name(n.Pos, "expect order", n.String(), side|unit)
 		}
 	case e.Standing != nil:
 		name := string(e.Standing.Name)
@@ -243,12 +243,12 @@ func (l *linter) expect(e *dsl.Expect) {
 			break
 		}
 		for _, n := range e.Standing.Order {
-			l.name(e.Pos, "expect standing "+name, string(n), side|unit)
+			l.name(n.Pos, "expect standing "+name, n.String(), side|unit)
 		}
 	case e.Holder != nil:
-		l.name(e.Pos, "expect holder", string(*e.Holder), side|unit)
-	case e.Chooser != nil && *e.Chooser != "none":
-		l.name(e.Pos, "expect chooser", string(*e.Chooser), side|unit|team)
+		l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit)
+	case e.Chooser != nil && e.Chooser.Name != "none":
+		l.name(e.Chooser.Pos, "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
 		for _, a := range e.Activations {
 			if a.Pass {
@@ -258,9 +258,9 @@ func (l *linter) expect(e *dsl.Expect) {
 			}
 		}
 	case e.Ready != nil:
-		if !slices.Equal(names(e.Ready.Units), []string{"none"}) {
+		if !slices.Equal(names(dsl.Names(e.Ready.Units)), []string{"none"}) {
 			for _, n := range e.Ready.Units {
-				l.name(e.Pos, "expect ready", string(n), unit)
+				l.name(n.Pos, "expect ready", n.String(), unit)
 			}
 		}
 	case e.Error != nil:
@@ -276,7 +276,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			if l.name(e.Event.Pos, "expect event "+string(e.Event.Kind)+" by", string(*by), side|unit|team) {
+			if l.name(by.Pos, "expect event "+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
 				l.byKind(e.Event)
 			}
 		}
@@ -438,7 +438,7 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 		return
 	}
 	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
-		written(e), *e.By, e.Kind, strings.Join(byKinds, ", "), *e.By)
+		written(e), e.By, e.Kind, strings.Join(byKinds, ", "), e.By)
 }
 
 // numberKinds are the kinds of event that hold a number (json.md): a

@@ -592,17 +592,17 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 	}
 	switch {
 	case e.Order != nil:
-		r.check("order", e.Pos, names(e.Order), r.b.Order())
+		r.check("order", e.Pos, names(dsl.Names(e.Order)), r.b.Order())
 	case e.Standing != nil:
 		var got []string
 		if st := r.b.Standing(string(e.Standing.Name)); st != nil {
 			got = st.Order
 		}
-		r.check("standing "+string(e.Standing.Name), e.Pos, names(e.Standing.Order), got)
+		r.check("standing "+string(e.Standing.Name), e.Pos, names(dsl.Names(e.Standing.Order)), got)
 	case e.Holder != nil:
-		r.check("holder", e.Pos, string(*e.Holder), r.b.Holder())
+		r.check("holder", e.Pos, e.Holder.String(), r.b.Holder())
 	case e.Chooser != nil:
-		want := string(*e.Chooser)
+		want := e.Chooser.String()
 		if want == "none" {
 			want = ""
 		}
@@ -626,7 +626,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 		}
 		r.check("activations", e.Pos, want, got)
 	case e.Ready != nil:
-		want := names(e.Ready.Units)
+		want := names(dsl.Names(e.Ready.Units))
 		if slices.Equal(want, []string{"none"}) {
 			want = nil
 		}
@@ -662,14 +662,14 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 			continue
 		}
 		seen = append(seen, ev.String())
-		if eventHas(ev, args) && (e.By == nil || ev.By == string(*e.By)) {
+		if eventHas(ev, args) && (e.By == nil || ev.By == e.By.String()) {
 			matched = append(matched, ev.String())
 		}
 	}
 	found := len(matched) > 0
 	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
 	if e.By != nil {
-		want += " by " + string(*e.By)
+		want += " by " + e.By.String()
 	}
 	switch {
 	case e.No && found:

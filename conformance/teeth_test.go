@@ -710,7 +710,32 @@ scenario "pass" {
 }
 `, []string{
 			"6:12 round 1: expect standing priorty: the ruleset has no order called priorty; did you mean priority? (orders: priority)",
-			"7:5 round 1: expect standing priority Bob: no side or unit is called Bob (sides Jay, Rob)",
+			"7:36 round 1: expect standing priority Bob: no side or unit is called Bob (sides Jay, Rob)",
+		}},
+		// A name no side or unit has is reported where it is written, quoted
+		// or not: in a list, the caret goes under the wrong one.
+		{"ExpectedNamesAtTheName", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    Jay chooses Jay
+    expect order Jay, Bob
+    expect order "Jya", Rob
+    expect holder Jya
+    expect chooser  Rbo
+    expect ready Zed
+    expect event decision Jay by Jya
+  }
+}
+`, []string{
+			"8:23 round 1: expect order Bob: no side or unit is called Bob (sides Jay, Rob)",
+			"9:18 round 1: expect order Jya: no side or unit is called Jya (sides Jay, Rob)",
+			"10:19 round 1: expect holder Jya: no side or unit is called Jya (sides Jay, Rob)",
+			"11:21 round 1: expect chooser Rbo: no side, unit or team is called Rbo (sides Jay, Rob)",
+			"12:18 round 1: expect ready Zed: no unit is called Zed (sides Jay, Rob)",
+			"13:34 round 1: expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)",
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

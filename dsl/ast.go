@@ -85,6 +85,16 @@ type NameAt struct {
 // String returns the name, unquoted.
 func (n NameAt) String() string { return string(n.Name) }
 
+// Names returns the names of ns without their positions, for comparing
+// and printing them.
+func Names(ns []NameAt) []Name {
+	out := make([]Name, len(ns))
+	for i, n := range ns {
+		out[i] = n.Name
+	}
+	return out
+}
+
 // Text is a quoted string literal, unquoted.
 type Text string
 
@@ -576,11 +586,15 @@ type ActivateScript struct {
 // Expect is `expect WHAT ...`. `expect error "regexp"` says the round
 // must go on to fail with an error matching the regexp: a move the rules
 // refuse.
+//
+// The names an expectation lists carry positions of their own, so that a
+// name no side or unit has is reported where it is written, not at
+// `expect`.
 type Expect struct {
 	Pos         Pos
-	Order       []Name          `parser:"'expect' ( 'order' @(Ident | String) (',' @(Ident | String))*"`
-	Holder      *Name           `parser:"        | 'holder' @(Ident | String)"`
-	Chooser     *Name           `parser:"        | 'chooser' @(Ident | String)"`
+	Order       []NameAt        `parser:"'expect' ( 'order' @@ (',' @@)*"`
+	Holder      *NameAt         `parser:"        | 'holder' @@"`
+	Chooser     *NameAt         `parser:"        | 'chooser' @@"`
 	Activations []*Activation   `parser:"        | 'activations' @@ (',' @@)*"`
 	Ready       *ReadyExpect    `parser:"        | @@"`
 	Standing    *StandingExpect `parser:"        | @@"`
@@ -599,14 +613,14 @@ type Activation struct {
 // standing other than the main one (`expect order` checks that).
 type StandingExpect struct {
 	Pos   Pos
-	Name  Name   `parser:"'standing' @Ident ':'"`
-	Order []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
+	Name  Name     `parser:"'standing' @Ident ':'"`
+	Order []NameAt `parser:"@@ (',' @@)*"`
 }
 
 // ReadyExpect is `expect ready NAME, ...` or `expect ready none`.
 type ReadyExpect struct {
 	Pos   Pos
-	Units []Name `parser:"'ready' @(Ident | String) (',' @(Ident | String))*"`
+	Units []NameAt `parser:"'ready' @@ (',' @@)*"`
 }
 
 // EventExpect is `expect [no] event KIND [NAME...] [by NAME]`: an event
@@ -615,10 +629,10 @@ type ReadyExpect struct {
 // `by`, whose decider or actor is exactly that one.
 type EventExpect struct {
 	Pos  Pos
-	No   bool   `parser:"@'no'?"`
-	Kind Name   `parser:"'event' @Ident"`
-	Args []Name `parser:"((?! 'by') @(Ident | String | Int))*"`
-	By   *Name  `parser:"('by' @(Ident | String))?"`
+	No   bool    `parser:"@'no'?"`
+	Kind Name    `parser:"'event' @Ident"`
+	Args []Name  `parser:"((?! 'by') @(Ident | String | Int))*"`
+	By   *NameAt `parser:"('by' @@)?"`
 }
 
 func (*SourceStmt) ruleStmt()     {}

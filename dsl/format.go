@@ -513,11 +513,11 @@ func (p *printer) expect(e *Expect) {
 	p.put("expect")
 	switch {
 	case len(e.Order) > 0:
-		p.put(" order ", names(e.Order))
+		p.put(" order ", names(Names(e.Order)))
 	case e.Holder != nil:
-		p.put(" holder ", name(*e.Holder))
+		p.put(" holder ", name(e.Holder.Name))
 	case e.Chooser != nil:
-		p.put(" chooser ", name(*e.Chooser))
+		p.put(" chooser ", name(e.Chooser.Name))
 	case len(e.Activations) > 0:
 		acts := make([]string, 0, len(e.Activations))
 		for _, a := range e.Activations {
@@ -531,9 +531,9 @@ func (p *printer) expect(e *Expect) {
 		}
 		p.put(" activations ", strings.Join(acts, ", "))
 	case e.Ready != nil:
-		p.put(" ready ", names(e.Ready.Units))
+		p.put(" ready ", names(Names(e.Ready.Units)))
 	case e.Standing != nil:
-		p.put(" standing ", ident(e.Standing.Name), ": ", names(e.Standing.Order))
+		p.put(" standing ", ident(e.Standing.Name), ": ", names(Names(e.Standing.Order)))
 	case e.Error != nil:
 		p.put(" error ", text(*e.Error))
 	case e.Event != nil:
@@ -556,7 +556,7 @@ func (p *printer) expect(e *Expect) {
 			}
 		}
 		if e.Event.By != nil {
-			p.put(" by ", name(*e.Event.By))
+			p.put(" by ", name(e.Event.By.Name))
 		}
 	}
 }

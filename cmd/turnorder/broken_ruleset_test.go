@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // brokenRulesetFiles writes a ruleset that does not compile (agl is no
@@ -85,7 +87,7 @@ func TestCheckBrokenRulesetFile(t *testing.T) {
 		byPath + ":1:24: note: bad.rules is used by scenario \"p\" here\n" +
 		"    scenario \"p\" { ruleset \"bad.rules\"\n" +
 		"                           ^\n" +
-		byPath + ":7:11: error: scenario \"q\": unknown ruleset nonexist.rules: "
+		byPath + ":7:11: error: scenario \"q\": ruleset nonexist.rules: " + filepath.Join(filepath.Dir(byPath), "nonexist.rules") + ": no such file or directory\n"
 	expectation{code: 1, stderr: []string{want,
 		byPath + ":13:11: note: bad.rules is used by scenario \"r\" here\n",
 	}, notStdout: []string{"ok"}}.check(t, r)
@@ -198,13 +200,12 @@ func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
 	expectation{code: 1, stderr: []string{
 		bad + ":3:40: error: unknown name agl\n",
 		sc + ":2:11: note: ",
-		sc + ":5:11: error: scenario \"m\": unknown ruleset " + missing + ": ",
-		"and there is no such file\n",
+		sc + ":5:11: error: scenario \"m\": ruleset " + missing + ": no such file or directory\n",
 		sc + ":8:11: error: scenario \"t\": unknown ruleset mesgb (did you mean mesbg?): ",
 	}, notStdout: []string{"ok"}, notStderr: []string{"next to this one"}}.check(t, runCmd(t, "", "check", sc))
 	expectation{code: 1, stdout: []string{
 		"FAIL  " + sc + ": b\n    " + sc + ":2:11: ruleset " + filepath.ToSlash(bad) + " does not compile (1 error)\n",
-		"FAIL  " + sc + ": m\n    " + sc + ":5:11: ruleset " + missing + ": ",
+		"FAIL  " + sc + ": m\n    " + sc + ":5:11: ruleset " + missing + ": no such file or directory\n",
 		"FAIL  " + sc + ": t\n    " + sc + ":8:11: ",
 	}, stderr: []string{bad + ":3:40: error: unknown name agl\n"}}.check(t, runCmd(t, "", "test", sc))
 }
@@ -218,4 +219,48 @@ func TestUnreadableRulesetFile(t *testing.T) {
 	if rf.unread == nil || rf.prog != nil || len(rf.errs) > 0 {
 		t.Errorf("loadRulesetFile(a directory) = %+v, want it unread", rf)
 	}
+}
+
+// check and test word a ruleset that a scenario names but that cannot be
+// used in the same words, after the same position, and a missing file as
+// run, odds, play and fmt word one: the path looked for and why.
+func TestCheckAndTestWordAnUnusableRulesetAlike(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.MkdirAll(filepath.Join(sub, "dir.rules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, ruleset, want string
+	}{
+		{"missing file", `"missing.rules"`, "ruleset missing.rules: " + filepath.Join(sub, "missing.rules") + ": no such file or directory"},
+		{"directory", `"dir.rules"`, "ruleset dir.rules: " + filepath.Join(sub, "dir.rules") + " is a directory; name a .rules file"},
+		{"absolute path", `"` + filepath.ToSlash(filepath.Join(dir, "gone.rules")) + `"`,
+			"ruleset " + filepath.ToSlash(filepath.Join(dir, "gone.rules")) + ": no such file or directory"},
+		{"bundled name", "mesgb", "unknown ruleset mesgb (did you mean mesbg?): no ruleset of this file has that name, nor any bundled ruleset (agi, mesbg, morturi, necromunda)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := writeFile(t, sub, "sc.rules", "scenario \"s\" {\n  ruleset "+tt.ruleset+"\n  side A\n  side B\n}\n")
+			at := sc + ":2:11: "
+			check := runCmd(t, "", "check", sc)
+			test := runCmd(t, "", "test", sc)
+			got := []string{check.stderr, test.stdout}
+			want := []string{
+				at + "error: scenario \"s\": " + tt.want + "\n      ruleset " + tt.ruleset + "\n              ^\n",
+				"FAIL  " + sc + ": s\n    " + at + tt.want + "\n0 passed, 1 failed\n",
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("check stderr, test stdout (-want +got):\n%s", diff)
+			}
+			if check.code != 1 || test.code != 1 {
+				t.Errorf("exit status: check %d, test %d; want 1 and 1", check.code, test.code)
+			}
+		})
+	}
+	// run names the same file in the same words, without the ruleset it
+	// stands for.
+	missing := filepath.Join(sub, "missing.rules")
+	expectation{code: 1, stderr: []string{"turnorder run: " + missing + ": no such file or directory\n"}, oneLine: true}.
+		check(t, runCmd(t, "", "run", missing))
 }

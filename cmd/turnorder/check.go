@@ -16,7 +16,7 @@ import (
 func checkCommand() *command {
 	c := &command{
 		name:  "check",
-		args:  "FILE|DIR|NAME|-...",
+		args:  "(FILE|DIR|NAME|-)...",
 		short: "parse and compile .rules files, reporting every error",
 		long: `
 Check parses each .rules file and compiles every ruleset in it, type-checking
@@ -253,29 +253,21 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			if dir != "" {
 				path = conformance.RulesetPath(name, use.Pos.Filename)
 			}
-			if info, err := os.Stat(path); path != "" && err == nil && !info.IsDir() {
-				rf := files[path]
-				if rf == nil {
-					rf = loadRulesetFile(path)
-					files[path] = rf
-				}
-				switch {
-				case len(rf.errs) > 0:
-					broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: use.Name.Pos, rf: rf})
-				case rf.unread != nil:
-					diags = append(diags, dsl.Errorf(use.Name.Pos, "scenario %q: ruleset %s: %v", string(sc.Title), name, rf.unread))
-				}
+			if path == "" {
+				diags = append(diags, dsl.Errorf(use.Name.Pos, "scenario %q: %s", string(sc.Title), unknownRuleset(name)))
 				continue
 			}
-			msg := fmt.Sprintf("scenario %q: unknown ruleset %s%s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
-				string(sc.Title), name, didYouMean(name), bundledList())
-			switch {
-			case path != "" && filepath.IsAbs(name):
-				msg += ", and there is no such file"
-			case path != "":
-				msg += ", and there is no such file next to this one"
+			rf := files[path]
+			if rf == nil {
+				rf = loadRulesetFile(path)
+				files[path] = rf
 			}
-			diags = append(diags, dsl.Errorf(use.Name.Pos, "%s", msg))
+			switch {
+			case len(rf.errs) > 0:
+				broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: use.Name.Pos, rf: rf})
+			case rf.unread != nil:
+				diags = append(diags, dsl.Errorf(use.Name.Pos, "scenario %q: %s", string(sc.Title), unusableRuleset(name, path, rf.unread)))
+			}
 		}
 	}
 	return diags, broken

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
 )
 
 // Exit statuses, as for gofmt and go vet.
@@ -23,10 +25,28 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	cmd            string // the command running, for messages
+	// errs holds every error reported through report and errorf, for a
+	// --json document to list: a program reading it does not read stderr.
+	errs dsl.Diagnostics
 }
 
 // prefix starts a message: "turnorder run: ".
 func (e *env) prefix() string { return "turnorder " + e.cmd + ": " }
+
+// report prints diagnostics as writeDiags does (src is their file's text)
+// and keeps the errors among them.
+func (e *env) report(ds dsl.Diagnostics, src []byte) {
+	writeDiags(e.stderr, ds, src, e.prefix())
+	e.errs = append(e.errs, errorsOnly(ds)...)
+}
+
+// errorf prints an error that is at no place in a file, on one line after
+// the prefix, and keeps it.
+func (e *env) errorf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
+	e.errs = append(e.errs, dsl.Diagnostic{Severity: dsl.Error, Message: msg})
+}
 
 // command is one subcommand. Each call of commands builds fresh flag sets,
 // so run can be called any number of times (as the tests do).
@@ -205,7 +225,7 @@ type intFlag struct{ p *int }
 
 func (f *intFlag) String() string {
 	if f.p == nil {
-		return ""
+		return "0" // the zero value, which the help shows no default for
 	}
 	return strconv.Itoa(*f.p)
 }
@@ -223,7 +243,7 @@ type uintFlag struct{ p *uint64 }
 
 func (f *uintFlag) String() string {
 	if f.p == nil {
-		return ""
+		return "0"
 	}
 	return strconv.FormatUint(*f.p, 10)
 }

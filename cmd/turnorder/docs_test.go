@@ -144,3 +144,30 @@ func TestREADMETourOfTest(t *testing.T) {
 		t.Errorf("README.md shows\n%s\nbut test prints\n%s", failing, got)
 	}
 }
+
+// docs/cli.md gives each command the synopsis its help gives, and each
+// synopsis names every kind of argument the command takes: a bundled
+// ruleset's name (NAME) where the command accepts one, standard input (-)
+// where it reads it.
+func TestCLIDocSynopses(t *testing.T) {
+	takes := map[string][]string{"check": {"NAME", "-"}, "fmt": {"NAME", "-"}, "test": {"NAME"}}
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			usage := strings.TrimSpace("turnorder " + c.name + " " + c.args)
+			section, _, _ := strings.Cut(docSection(t, "../../docs/cli.md", "turnorder "+c.name), "\n```")
+			if got := strings.Join(strings.Fields(section), " "); got != usage {
+				t.Errorf("docs/cli.md:\n%s\nhelp:\n%s", got, usage)
+			}
+			for _, arg := range takes[c.name] {
+				if !strings.Contains(c.args, "|"+arg+"]") && !strings.Contains(c.args, "|"+arg+"|") && !strings.Contains(c.args, "|"+arg+")") {
+					t.Errorf("the synopsis %q does not name %s", usage, arg)
+				}
+			}
+			// Bundled names and - stand where the files do: the synopsis says
+			// one or more in one notation, [...]... where none is needed.
+			if strings.Contains(c.args, "-...") {
+				t.Errorf("the synopsis %q reads as a flag \"-...\"", usage)
+			}
+		})
+	}
+}

@@ -171,9 +171,9 @@ func plural(n int, one string) string {
 
 // sideFlags adds --sides and --setup, which run, play and odds share.
 func sideFlags(fs *flag.FlagSet) (sides, setup *string) {
-	sides = nonEmpty(fs, "sides", "comma-separated `names` of plain sides (default: the ruleset's example)",
+	sides = nonEmpty(fs, "sides", "plain sides, their names separated by commas: `A,B,...` (default: the ruleset's example)",
 		"name the sides, separated by commas, as in --sides Jay,Rob (leave --sides out for the ruleset's example)")
-	setup = nonEmpty(fs, "setup", "read sides, teams and units from this .rules `file`", "name a .rules file")
+	setup = nonEmpty(fs, "setup", "read sides, teams and units from the .rules `FILE`", "name a .rules file")
 	return sides, setup
 }
 
@@ -216,6 +216,27 @@ func loadRulesetFile(path string) *rulesetFile {
 		rf.errs = errorsOnly(diagsOf(err, dsl.Pos{Filename: path}))
 	}
 	return rf
+}
+
+// unusableRuleset says why the ruleset file a scenario names as name,
+// looked for at path, cannot be read (err), in the same words for check
+// and test, and as run says it of a file it is given: the path and why.
+func unusableRuleset(name, path string, err error) string {
+	why := pathError(err)
+	if info, serr := os.Stat(path); serr == nil && info.IsDir() {
+		why = path + " is a directory; name a .rules file"
+	}
+	if filepath.Clean(name) == filepath.Clean(path) {
+		return "ruleset " + why
+	}
+	return "ruleset " + name + ": " + why
+}
+
+// unknownRuleset says that a scenario's `ruleset NAME` names nothing: no
+// ruleset of its file, no bundled ruleset (and NAME is no path).
+func unknownRuleset(name string) string {
+	return fmt.Sprintf("unknown ruleset %s%s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
+		name, didYouMean(name), bundledList())
 }
 
 // diagsOf returns err's diagnostics, or err as one error at pos if it is

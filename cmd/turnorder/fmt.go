@@ -15,7 +15,7 @@ import (
 func fmtCommand() *command {
 	c := &command{
 		name:  "fmt",
-		args:  "[-w] [-l] [-d] [FILE|DIR|-]...",
+		args:  "[-w] [-l] [-d] [FILE|DIR|NAME|-]...",
 		short: "format .rules files in the canonical layout",
 		long: `
 Fmt prints .rules files in the canonical layout: two-space indentation, one

@@ -23,9 +23,37 @@ func writeJSON(w io.Writer, doc any) error {
 // never rename or remove).
 
 type runDoc struct {
-	Ruleset string     `json:"ruleset"`
-	Seed    uint64     `json:"seed"`
-	Rounds  []roundDoc `json:"rounds"`
+	Ruleset     string     `json:"ruleset"`
+	Seed        uint64     `json:"seed"`
+	Rounds      []roundDoc `json:"rounds"`
+	Errors      []string   `json:"errors"`
+	Diagnostics []diagDoc  `json:"diagnostics"`
+}
+
+// diagDoc is an error of a document's "errors" as an object, for a program
+// to read without parsing the line: every document ends with the errors
+// that made the command fail, both ways (test's has always had the lines).
+type diagDoc struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+// errorsJSON lists the errors of ds, as lines and as objects. One at no
+// place in a file is its message alone, as it follows "turnorder CMD: "
+// on stderr.
+func errorsJSON(ds dsl.Diagnostics) ([]string, []diagDoc) {
+	lines, objs := []string{}, []diagDoc{}
+	for _, e := range errorsOnly(ds) {
+		line := e.String()
+		if e.Pos.Filename == "" && e.Pos.Line == 0 {
+			line = e.Message
+		}
+		lines = append(lines, line)
+		objs = append(objs, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column, Message: e.Message})
+	}
+	return lines, objs
 }
 
 type roundDoc struct {
@@ -62,10 +90,11 @@ func roundJSON(res *runtime.RoundResult) roundDoc {
 }
 
 type testDoc struct {
-	Passed    int           `json:"passed"`
-	Failed    int           `json:"failed"`
-	Scenarios []scenarioDoc `json:"scenarios"`
-	Errors    []string      `json:"errors"`
+	Passed      int           `json:"passed"`
+	Failed      int           `json:"failed"`
+	Scenarios   []scenarioDoc `json:"scenarios"`
+	Errors      []string      `json:"errors"`
+	Diagnostics []diagDoc     `json:"diagnostics"`
 }
 
 type scenarioDoc struct {

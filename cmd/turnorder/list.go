@@ -14,8 +14,9 @@ func listCommand() *command {
 		args:  "",
 		short: "list the bundled rulesets",
 		long: `
-List prints the bundled rulesets: the name to give run and check, the
-ruleset's title, and the source text it implements.`,
+List prints the bundled rulesets: the name to give in place of a .rules
+file (to run, odds, play, check, fmt and test), the ruleset's title, and
+the source text it implements.`,
 		example: `
 turnorder list`,
 		flags: newFlags("list"),

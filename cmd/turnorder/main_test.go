@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // result is what one call of run produced.
@@ -175,5 +178,50 @@ func TestHelpRoundsBounds(t *testing.T) {
 			expectation{code: 1, stderr: []string{"--rounds must be between", " and " + tt.max + " "}}.
 				check(t, runCmd(t, "", tt.cmd, "mesbg", "--rounds", tt.tooMany))
 		})
+	}
+}
+
+// Each command's synopsis and its list of flags agree: the same flags,
+// with the same placeholder for the value (--setup FILE in both, not FILE
+// in one and file in the other), and no default is shown that is no
+// default a user could give (--sim's 0, which is refused).
+func TestHelpFlagsMatchSynopsis(t *testing.T) {
+	synopsisFlag := regexp.MustCompile(`\[-{1,2}([a-z]+)(?: ([^\]|]+))?[\]|]`)
+	listedFlag := regexp.MustCompile(`(?m)^  -([a-z]+)(?: ([^\t\n]+))?`)
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			want := map[string]string{}
+			for _, m := range synopsisFlag.FindAllStringSubmatch(c.args, -1) {
+				want[m[1]] = strings.TrimSpace(m[2])
+			}
+			help := runCmd(t, "", "help", c.name).stdout
+			_, flags, _ := strings.Cut(help, "\nFlags:\n")
+			flags, _, _ = strings.Cut(flags, "\nExample:")
+			got := map[string]string{}
+			for _, m := range listedFlag.FindAllStringSubmatch(flags, -1) {
+				got[m[1]] = strings.TrimSpace(m[2])
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("flags and their values, (-synopsis +flag list):\n%s", diff)
+			}
+			if strings.Contains(flags, "(default 0)") {
+				t.Errorf("the flag list shows a default of 0:\n%s", flags)
+			}
+		})
+	}
+}
+
+// list's help and docs/cli.md say where its names can be given: every
+// command that takes a bundled ruleset's name for a file.
+func TestListSaysWhereNamesGo(t *testing.T) {
+	help := runCmd(t, "", "help", "list").stdout
+	doc := docSection(t, "../../docs/cli.md", "Lists the bundled rulesets")
+	for _, cmd := range []string{"check", "fmt", "odds", "play", "run", "test"} {
+		if !strings.Contains(help, cmd) {
+			t.Errorf("list's help does not name %s:\n%s", cmd, help)
+		}
+		if !strings.Contains(doc, "`"+cmd+"`") {
+			t.Errorf("docs/cli.md's list does not name %s:\n%s", cmd, doc)
+		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 func oddsCommand() *command {
 	c := &command{
 		name:  "odds",
-		args:  "RULESET [RULESET] [--sides A,B,...|--setup FILE] [--rounds N] [--json] [--sim N] [--seed S] [--svg FILE] [--policy KIND=POLICY]...",
+		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]...",
 		short: "exact odds of who holds priority, round by round",
 		long: `
 Odds computes, as exact fractions, how likely each side is to hold priority
@@ -57,6 +57,10 @@ probability with its 95% interval; a progress bar is shown on a terminal.
 --seed seeds them; without --sim it changes nothing and is warned about.
 --svg FILE draws P(holder) per round for each side as a chart.
 
+With --json, odds prints one JSON document (see docs/json.md). When odds
+fails, the document holds only the errors (file, line, column and
+message).
+
 The sides are chosen as for turnorder run. A ruleset's warnings are
 printed to standard error, as check prints them.`,
 		example: `
@@ -72,40 +76,53 @@ turnorder odds mesbg --policy first=other`,
 	sides, setup := sideFlags(fs)
 	rounds := 1
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("analyse `N` rounds, from 1 to %d", maxOddsRounds))
-	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions")
+	asJSON := fs.Bool("json", false, "print one JSON document with exact fractions (see docs/json.md) instead of the tables")
 	sim := 0
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
 	seed := uint64(1)
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice of --sim with `N`")
-	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to this `file`", "name a file")
+	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to `FILE` (SVG)", "name a file")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 2) {
 			return exitUsage
 		}
-		if rounds < 1 || rounds > maxOddsRounds {
-			fmt.Fprintf(e.stderr, "turnorder odds: --rounds must be between 1 and %d (got %d)\n", maxOddsRounds, rounds)
+		var doc oddsTop
+		status := func() int {
+			if rounds < 1 || rounds > maxOddsRounds {
+				e.errorf("--rounds must be between 1 and %d (got %d)", maxOddsRounds, rounds)
+				return exitError
+			}
+			if sim < 0 || (sim == 0 && given(fs, "sim")) {
+				// 0 would quietly mean exact odds, which leaving --sim out asks for.
+				e.errorf("--sim must be a positive number of battles (got %d); leave it out for exact odds", sim)
+				return exitError
+			}
+			dec, msg := parsePolicies(policies)
+			if msg != "" {
+				e.errorf("%s", msg)
+				return exitError
+			}
+			if sim == 0 && given(fs, "seed") {
+				// Like a --policy the ruleset never asks for: harmless, but
+				// surely not what was meant.
+				fmt.Fprintf(e.stderr, "turnorder odds: warning: --seed %d changes nothing: exact odds roll no dice (it seeds --sim N)\n", seed)
+			}
+			o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec,
+				run: runOptions{sides: *sides, setup: *setup}}
+			return runOdds(e, args, o, &doc)
+		}()
+		if !*asJSON {
+			return status
+		}
+		// A failure is a document too, holding only the errors.
+		doc.Errors, doc.Diagnostics = errorsJSON(e.errs)
+		if err := writeJSON(e.stdout, doc); err != nil {
+			fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
 			return exitError
 		}
-		if sim < 0 || (sim == 0 && given(fs, "sim")) {
-			// 0 would quietly mean exact odds, which leaving --sim out asks for.
-			fmt.Fprintf(e.stderr, "turnorder odds: --sim must be a positive number of battles (got %d); leave it out for exact odds\n", sim)
-			return exitError
-		}
-		dec, msg := parsePolicies(policies)
-		if msg != "" {
-			fmt.Fprintf(e.stderr, "turnorder odds: %s\n", msg)
-			return exitError
-		}
-		if sim == 0 && given(fs, "seed") {
-			// Like a --policy the ruleset never asks for: harmless, but
-			// surely not what was meant.
-			fmt.Fprintf(e.stderr, "turnorder odds: warning: --seed %d changes nothing: exact odds roll no dice (it seeds --sim N)\n", seed)
-		}
-		o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec,
-			run: runOptions{sides: *sides, setup: *setup}}
-		return runOdds(e, args, o)
+		return status
 	}
 	return c
 }
@@ -178,7 +195,9 @@ type variant struct {
 	sim   *runtime.SimReport
 }
 
-func runOdds(e *env, args []string, o oddsOptions) int {
+// runOdds analyses the rulesets, printing the tables or, with --json,
+// filling in doc for the caller to print.
+func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 	ctx := context.Background()
 	var vs []variant
 	for i, arg := range args {
@@ -188,9 +207,9 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 			switch {
 			case len(args) < 2:
 			case i == 0:
-				fmt.Fprintf(e.stderr, "%sthis is for %s, the first of the two rulesets compared; %s was not analysed\n", e.prefix(), arg, args[1])
+				e.errorf("this is for %s, the first of the two rulesets compared; %s was not analysed", arg, args[1])
 			default:
-				fmt.Fprintf(e.stderr, "%sthis is for %s, the second of the two rulesets compared\n", e.prefix(), arg)
+				e.errorf("this is for %s, the second of the two rulesets compared", arg)
 			}
 		}
 		s, ok := loadSetup(e, arg, o.run)
@@ -224,19 +243,20 @@ func runOdds(e *env, args []string, o oddsOptions) int {
 		vs = append(vs, v)
 	}
 	if len(vs) == 2 && !slices.Equal(vs[0].sides, vs[1].sides) {
-		fmt.Fprintf(e.stderr, "%s%s plays %s, but %s plays %s: compare two rulesets over the same sides (--sides or --setup)\n",
-			e.prefix(), vs[0].name, strings.Join(vs[0].sides, ", "), vs[1].name, strings.Join(vs[1].sides, ", "))
+		e.errorf("%s plays %s, but %s plays %s: compare two rulesets over the same sides (--sides or --setup)",
+			vs[0].name, strings.Join(vs[0].sides, ", "), vs[1].name, strings.Join(vs[1].sides, ", "))
 		return exitError
 	}
 	labelVariants(vs, args)
 	if o.svg != "" {
 		if err := os.WriteFile(o.svg, []byte(chartSVG(vs, o.rounds)), 0o644); err != nil {
-			fmt.Fprintf(e.stderr, "%s--svg: %s\n", e.prefix(), pathError(err))
+			e.errorf("--svg: %s", pathError(err))
 			return exitError
 		}
 	}
 	if o.json {
-		return writeOddsJSON(e, vs, o)
+		*doc = oddsJSON(vs, o)
+		return exitOK
 	}
 	for i, v := range vs {
 		if i > 0 {
@@ -435,22 +455,25 @@ func toDoc(v variant, o oddsOptions) oddsDoc {
 	return d
 }
 
-func writeOddsJSON(e *env, vs []variant, o oddsOptions) int {
-	var out any
+// oddsTop is the document of odds --json: one ruleset's, or two under
+// "compare", or, when odds fails, only the errors.
+type oddsTop struct {
+	*oddsDoc
+	Compare     []oddsDoc `json:"compare,omitempty"`
+	Errors      []string  `json:"errors"`
+	Diagnostics []diagDoc `json:"diagnostics"`
+}
+
+func oddsJSON(vs []variant, o oddsOptions) oddsTop {
 	if len(vs) == 1 {
-		out = toDoc(vs[0], o)
-	} else {
-		docs := make([]oddsDoc, len(vs))
-		for i, v := range vs {
-			docs[i] = toDoc(v, o)
-		}
-		out = map[string]any{"compare": docs}
+		d := toDoc(vs[0], o)
+		return oddsTop{oddsDoc: &d}
 	}
-	if err := writeJSON(e.stdout, out); err != nil {
-		fmt.Fprintf(e.stderr, "turnorder odds: %v\n", err)
-		return exitError
+	docs := make([]oddsDoc, len(vs))
+	for i, v := range vs {
+		docs[i] = toDoc(v, o)
 	}
-	return exitOK
+	return oddsTop{Compare: docs}
 }
 
 // progress draws a bar on a terminal, and nothing elsewhere.

@@ -244,7 +244,7 @@ func TestOddsJSONMatchesDocs(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &sim); err != nil {
 		t.Fatalf("%v:\n%s", err, r.stdout)
 	}
-	if diff := cmp.Diff(sorted("ruleset", "label", "sides", "runs", "seed", "rounds"), keys(sim)); diff != "" {
+	if diff := cmp.Diff(sorted("ruleset", "label", "sides", "runs", "seed", "rounds", "errors", "diagnostics"), keys(sim)); diff != "" {
 		t.Errorf("--sim document fields (-documented +output):\n%s", diff)
 	}
 	round = sim["rounds"].([]any)[0].(map[string]any)

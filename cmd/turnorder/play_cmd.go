@@ -2,7 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -59,10 +62,13 @@ the order, and why. "help" at any prompt says what can be typed there.
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N.
 
---save FILE writes the battle to FILE (the JSON of Battle.Snapshot) after
-every round and after every change made at "another round?", so that the
-file always holds the battle as it stands between rounds. --resume FILE
-continues a saved battle, with the sides it was saved with. RULESET and
+--save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
+ruleset file it is played with) after every round and after every change
+made at "another round?", so that the file always holds the battle as it
+stands between rounds. --resume FILE continues a saved battle, with the
+sides it was saved with. Another ruleset file that declares a ruleset of
+the same name (a house rule copied from a bundled one) is refused; the
+file it was saved with, changed since, plays on with a warning. RULESET and
 the sides are given as for turnorder run, and the ruleset's warnings are
 printed to standard error as run prints them.
 
@@ -82,8 +88,8 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `file` after every round and every change between rounds", "name a file")
-	resume := nonEmpty(fs, "resume", "continue the battle saved in `file`", "name a saved battle's file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round and every change between rounds", "name a file")
+	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))
 	c.run = func(e *env, args []string) int {
@@ -138,6 +144,7 @@ type table struct {
 	lost           bool   // changes were made at the prompt since the last write
 
 	decl declarations // for set and is at the prompt
+	with playedWith   // the ruleset's file, for every save to name
 	// told counts the battle's pending events (those of changes made
 	// between rounds, which open the next round's transcript) that the
 	// prompt has shown already, so that the next round does not repeat them.
@@ -550,11 +557,104 @@ func (t *table) showResult(res *runtime.RoundResult) {
 	}
 }
 
-// saveBattle writes the battle's snapshot to path, through a temporary
-// file so that a failed write never leaves half a battle.
-func saveBattle(b *runtime.Battle, path string) error {
+// playedWith is the ruleset file a battle is saved with. A snapshot
+// names its ruleset, but a house rule copied from a bundled ruleset keeps
+// the name: without the file and its text, resuming with the other one
+// would play on under other rules, unnoticed.
+type playedWith struct {
+	Bundled string `json:"bundled,omitempty"` // a bundled ruleset's name
+	File    string `json:"file,omitempty"`    // or else the .rules file, absolute
+	SHA256  string `json:"sha256"`            // of the file's text
+}
+
+// rulesetPlayed returns what a save records of the ruleset arg, loaded
+// from rs as loadProgram loads it.
+func rulesetPlayed(arg string, rs source) playedWith {
+	sum := sha256.Sum256(rs.src)
+	w := playedWith{SHA256: hex.EncodeToString(sum[:])}
+	if _, err := os.Stat(arg); err != nil && isBundled(arg) {
+		w.Bundled = arg
+		return w
+	}
+	w.File = rs.filename
+	if abs, err := filepath.Abs(rs.filename); err == nil {
+		w.File = abs
+	}
+	return w
+}
+
+// String names the ruleset's file for a message, relative to the current
+// directory when it is under it.
+func (w playedWith) String() string {
+	if w.Bundled != "" {
+		return "the bundled ruleset " + w.Bundled
+	}
+	return w.arg()
+}
+
+// arg is how to name the ruleset on the command line.
+func (w playedWith) arg() string {
+	if w.Bundled != "" {
+		return w.Bundled
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, w.File); err == nil && filepath.IsLocal(rel) {
+			return rel
+		}
+	}
+	return w.File
+}
+
+// checkPlayedWith compares the ruleset file a saved battle (data, read from
+// the file path) was played with and the one given now. It returns why
+// the battle must not be resumed with it, or a warning, or neither. The
+// same text is the same rules, wherever it is; the file the battle was
+// saved with, changed since, plays on with a warning (a house rule mended
+// mid-campaign, or a bundled ruleset by a newer turnorder); another file
+// is refused. A save that names no file (from an older turnorder) is
+// taken as it is, and one of another ruleset is left to Restore to refuse.
+func checkPlayedWith(data []byte, path, ruleset string, now playedWith) (refuse, warn string) {
+	var saved struct {
+		Ruleset string      `json:"ruleset"`
+		With    *playedWith `json:"played_with"`
+	}
+	if json.Unmarshal(data, &saved) != nil || saved.Ruleset != ruleset || saved.With == nil || saved.With.SHA256 == now.SHA256 {
+		return "", ""
+	}
+	was := *saved.With
+	if was.Bundled == now.Bundled && was.File == now.File {
+		return "", fmt.Sprintf("%s has changed since %s was saved; the battle plays on with its rules as they are now", now, path)
+	}
+	return fmt.Sprintf("%s was saved with %s, not with %s, whose text differs: resume it with `turnorder play %s --resume %s`"+
+		" (or, to play it on with %s all the same, delete \"played_with\" from %s)",
+		path, was, now, was.arg(), path, now.arg(), path), ""
+}
+
+// stamp adds to a snapshot the ruleset file it is played with, first, so
+// that the rest reads as Battle.Snapshot wrote it. Restore passes over it.
+func stamp(data []byte, w playedWith) ([]byte, error) {
+	rest, ok := bytes.CutPrefix(data, []byte("{\n"))
+	if !ok {
+		return nil, fmt.Errorf("a snapshot that is not a JSON object: %.20q", data)
+	}
+	field, err := json.MarshalIndent(w, "  ", "  ")
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte("{\n  \"played_with\": "), field...)
+	out = append(out, ",\n"...)
+	return append(out, rest...), nil
+}
+
+// saveBattle writes the battle's snapshot, and the ruleset file it is
+// played with, to path, through a temporary file so that a failed write
+// never leaves half a battle.
+func saveBattle(b *runtime.Battle, with playedWith, path string) error {
 	data, err := b.Snapshot()
 	if err != nil {
+		return err
+	}
+	if data, err = stamp(data, with); err != nil {
 		return err
 	}
 	tmp, err := tempBeside(path)
@@ -614,7 +714,7 @@ func writeError(path string, err error) error {
 
 // write saves the battle to path and notes what the file now holds.
 func (t *table) write(path string) error {
-	if err := saveBattle(t.b, path); err != nil {
+	if err := saveBattle(t.b, t.with, path); err != nil {
 		return err
 	}
 	t.written, t.writtenAt, t.writtenChanges, t.lost = path, t.b.Round(), t.changed, false
@@ -1006,6 +1106,13 @@ func playBattle(e *env, o playOptions) int {
 		if why := notSnapshot(data); why != "" {
 			return fail("%s is not a saved battle (%s)", o.resume, why)
 		}
+		refuse, warn := checkPlayedWith(data, o.resume, prog.Name(), rulesetPlayed(o.ruleset, s.rs))
+		if refuse != "" {
+			return fail("%s", refuse)
+		}
+		if warn != "" {
+			fmt.Fprintf(e.stderr, "%swarning: %s\n", e.prefix(), warn)
+		}
 		b, err = prog.Restore(data, opts...)
 		if err != nil {
 			return fail("cannot resume %s: %v", o.resume, err)
@@ -1026,6 +1133,7 @@ func playBattle(e *env, o playOptions) int {
 	t.b = b
 	t.markShown()
 	t.decl = declared(prog)
+	t.with = rulesetPlayed(o.ruleset, s.rs)
 	t.saveTo = o.save
 	if o.resume != "" {
 		t.resumed, t.resumedAt = o.resume, fmt.Sprintf("after round %d", b.Round())

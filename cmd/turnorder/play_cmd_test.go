@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/turnorder/turnorder/rulesets"
 )
 
 // A die result no D6 can show is refused, the question is asked again, and
@@ -630,4 +632,71 @@ func TestPlayAmbiguousName(t *testing.T) {
 		"Jay chooses [Jay]: J\n  \"J\" may be Jay or Jo: type more of the name, or its number\nJay chooses [Jay]: Ja\n",
 		"  → order: Jay, Jo   holder: Jay   chooser: Jay\n",
 	}}.check(t, r)
+}
+
+// A saved battle is resumed with the ruleset it was saved with. Another
+// file that declares a ruleset of the same name (a house rule copied from
+// a bundled one) is refused, saying which the battle was saved with; a
+// file with the same text is the same rules; the same file edited since
+// plays on, with a warning (a house rule mended mid-campaign, or a bundled
+// ruleset mended by a newer turnorder, must not strand a battle).
+func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
+	dir := t.TempDir()
+	_, src, err := rulesets.Source("mesbg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := strings.Replace(string(src), "default self", "default other", 1)
+	house := writeFile(t, dir, "house.rules", other)
+	same := writeFile(t, dir, "copy.rules", string(src))
+	saved := filepath.Join(dir, "battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\n1\n", "play", "mesbg", "--rounds", "1", "--save", saved))
+	housed := filepath.Join(dir, "house.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\n1\n", "play", house, "--rounds", "1", "--save", housed))
+	// A battle saved before saves named their ruleset's file.
+	var doc map[string]any
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc, "played_with")
+	old, _ := json.Marshal(doc)
+	unstamped := writeFile(t, dir, "old.json", string(old))
+
+	tests := []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"another file", []string{"play", house, "--resume", saved}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + saved + " was saved with the bundled ruleset mesbg, not with " + house +
+				", whose text differs: resume it with `turnorder play mesbg --resume " + saved + "`" +
+				" (or, to play it on with " + house + " all the same, delete \"played_with\" from " + saved + ")\n",
+		}, oneLine: true, notStdout: []string{"Round 2"}}},
+		{"the bundled one, for a file", []string{"play", "mesbg", "--resume", housed}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + housed + " was saved with " + house + ", not with the bundled ruleset mesbg, whose text differs: " +
+				"resume it with `turnorder play " + house + " --resume " + housed + "`",
+		}, oneLine: true}},
+		{"the same text", []string{"play", same, "--resume", saved}, expectation{code: 0, stdout: []string{"Round 2"}}},
+		{"the same ruleset", []string{"play", "mesbg", "--resume", saved}, expectation{code: 0, stdout: []string{"Round 2"}}},
+		{"an older save", []string{"play", house, "--resume", unstamped}, expectation{code: 0, stdout: []string{"Round 2"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "4\n2\n1\n", append(tt.args, "--rounds", "1")...)
+			tt.want.check(t, r)
+			if tt.want.code == 0 && r.stderr != "" {
+				t.Errorf("stderr: %s", r.stderr)
+			}
+		})
+	}
+
+	// The file it was saved with, changed since: played on, and said.
+	writeFile(t, dir, "house.rules", strings.Replace(other, "default other", "default self", 1))
+	expectation{code: 0, stdout: []string{"Round 2"}, stderr: []string{
+		"turnorder play: warning: " + house + " has changed since " + housed + " was saved; the battle plays on with its rules as they are now\n",
+	}, oneLine: true}.check(t, runCmd(t, "4\n2\n1\n", "play", house, "--resume", housed, "--rounds", "1"))
 }

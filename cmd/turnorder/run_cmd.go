@@ -50,7 +50,9 @@ activate=first|last (repeat it for several kinds). A kind the ruleset
 never asks for is warned about, as it changes nothing.
 
 With --json, run prints one JSON document instead of the transcript; its
-shape is described in docs/json.md and is kept stable.
+shape is described in docs/json.md and is kept stable. When run fails, the
+document still comes, with the rounds played and the errors (file, line,
+column and message).
 
 Bad input (an unknown ruleset, a missing file, a bad flag value, an unknown
 side or attribute in the setup) is reported in one message, and the exit
@@ -76,17 +78,31 @@ turnorder run ./house-rules.rules --seed 42`,
 		if !rulesetArgs(e, args, 1) {
 			return exitUsage
 		}
-		if rounds < 1 || rounds > maxRounds {
-			fmt.Fprintf(e.stderr, "turnorder run: --rounds must be between 1 and %d (got %d)\n", maxRounds, rounds)
+		doc := &runDoc{Seed: seed, Rounds: []roundDoc{}}
+		status := func() int {
+			if rounds < 1 || rounds > maxRounds {
+				e.errorf("--rounds must be between 1 and %d (got %d)", maxRounds, rounds)
+				return exitError
+			}
+			dec, msg := parsePolicies(policies)
+			if msg != "" {
+				e.errorf("%s", msg)
+				return exitError
+			}
+			o := runOptions{ruleset: args[0], sides: *sides, setup: *setup, seed: seed, rounds: rounds, json: *asJSON, decider: dec}
+			return runBattle(e, o, doc)
+		}()
+		if !*asJSON {
+			return status
+		}
+		// However the battle went, a program reading the document gets
+		// one, with the rounds played and the errors that stopped it.
+		doc.Errors, doc.Diagnostics = errorsJSON(e.errs)
+		if err := writeJSON(e.stdout, doc); err != nil {
+			fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
 			return exitError
 		}
-		dec, msg := parsePolicies(policies)
-		if msg != "" {
-			fmt.Fprintf(e.stderr, "turnorder run: %s\n", msg)
-			return exitError
-		}
-		o := runOptions{ruleset: args[0], sides: *sides, setup: *setup, seed: seed, rounds: rounds, json: *asJSON, decider: dec}
-		return runBattle(e, o)
+		return status
 	}
 	return c
 }
@@ -125,7 +141,7 @@ func loadSetup(e *env, arg string, o runOptions) (s setup, ok bool) {
 		}
 	}
 	if msg != "" {
-		fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
+		e.errorf("%s", msg)
 	}
 	return s, false
 }
@@ -145,26 +161,25 @@ func (s setup) battle(e *env, opts ...runtime.BattleOption) (*runtime.Battle, bo
 // each with its source line and a caret. Any other error is one line.
 func (s setup) report(e *env, err error) {
 	if ds, ok := asDiags(err); ok {
-		writeDiags(e.stderr, ds, s.from.src, e.prefix())
+		e.report(ds, s.from.src)
 		return
 	}
 	if d, ok := ruleDiag(err); ok {
-		writeDiags(e.stderr, dsl.Diagnostics{d}, s.rs.src, e.prefix())
+		e.report(dsl.Diagnostics{d}, s.rs.src)
 		return
 	}
-	fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
+	e.errorf("%v", err)
 }
 
-func runBattle(e *env, o runOptions) int {
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(e.stderr, e.prefix()+format+"\n", args...)
-		return exitError
-	}
+// runBattle plays the battle, printing the transcript or, with --json,
+// filling in doc for the caller to print.
+func runBattle(e *env, o runOptions, doc *runDoc) int {
 	s, ok := loadSetup(e, o.ruleset, o)
 	if !ok {
 		return exitError
 	}
 	prog := s.prog
+	doc.Ruleset = prog.Name()
 	warnUnusedPolicies(e, prog, o.decider)
 	b, ok := s.battle(e, runtime.WithDice(runtime.NewSeededDice(o.seed)), runtime.WithDecider(o.decider))
 	if !ok {
@@ -172,7 +187,6 @@ func runBattle(e *env, o runOptions) int {
 	}
 
 	ctx := context.Background()
-	doc := runDoc{Ruleset: prog.Name(), Seed: o.seed, Rounds: []roundDoc{}}
 	if !o.json {
 		printHeader(e.stdout, prog, b)
 		fmt.Fprintf(e.stdout, "seed: %d\n", o.seed)
@@ -180,9 +194,7 @@ func runBattle(e *env, o runOptions) int {
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
-			if o.json { // the rounds that were played are not lost
-				writeJSON(e.stdout, doc)
-			}
+			// With --json, the rounds that were played are not lost.
 			s.report(e, runtime.InRound(b.Round(), err))
 			return exitError
 		}
@@ -190,11 +202,6 @@ func runBattle(e *env, o runOptions) int {
 			doc.Rounds = append(doc.Rounds, roundJSON(res))
 		} else {
 			printRound(e.stdout, res)
-		}
-	}
-	if o.json {
-		if err := writeJSON(e.stdout, doc); err != nil {
-			return fail("%v", err)
 		}
 	}
 	return exitOK
@@ -229,7 +236,7 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 
 	f, diags := dsl.Parse(rs.filename, rs.src)
 	if diags.HasErrors() || f == nil {
-		writeDiags(e.stderr, diags, rs.src, e.prefix())
+		e.report(diags, rs.src)
 		return nil, rs, ""
 	}
 	all := f.Rulesets()
@@ -239,7 +246,7 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 	p, err := runtime.CompileRuleset(f, all[0])
 	if err != nil {
 		if ds, ok := asDiags(err); ok {
-			writeDiags(e.stderr, ds, rs.src, e.prefix())
+			e.report(ds, rs.src)
 			return nil, rs, ""
 		}
 		return nil, rs, err.Error()
@@ -329,7 +336,7 @@ func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 	from := sidesFrom{src: src}
 	f, diags := dsl.Parse(path, src)
 	if diags.HasErrors() || f == nil {
-		writeDiags(e.stderr, diags, src, e.prefix())
+		e.report(diags, src)
 		return nil, from, ""
 	}
 	var stmts []dsl.SetupStmt

@@ -47,6 +47,8 @@ type jsonDoc struct {
 		} `json:"activations"`
 		Events []map[string]any `json:"events"`
 	} `json:"rounds"`
+	Errors      []string         `json:"errors"`
+	Diagnostics []map[string]any `json:"diagnostics"`
 }
 
 func decodeDoc(t *testing.T, out string) jsonDoc {

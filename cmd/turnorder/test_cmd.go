@@ -67,8 +67,9 @@ to read.
 The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line), when a
 file with no scenario holds a ruleset that does not compile, when the
--with FILE cannot be used, or when there is no scenario to run, and 2 when
-the command line is wrong. Given a bundled ruleset's file (or a copy of
+-with FILE cannot be used, when -run is not a regular expression, or when
+there is no scenario to run, and 2 when the command line is wrong (an
+unknown flag). Given a bundled ruleset's file (or a copy of
 it), which holds no scenarios, test says how to run the bundled ones.`,
 		example: `
 turnorder test                            # the bundled conformance suite
@@ -84,20 +85,20 @@ turnorder test mesbg -with house.rules    # the same, played with a house rule`,
 	var with listFlag
 	c.flags.Var(&with, "with", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME); repeat it for several files")
 	c.run = func(e *env, args []string) int {
-		var filter *regexp.Regexp
+		t := &tester{e: e, verbose: *verbose, json: *asJSON,
+			doc:   testDoc{Scenarios: []scenarioDoc{}},
+			shown: map[string]bool{}}
+		// Past the command line, every way out goes through finish, so that
+		// the last line is always the summary (or the JSON document). A bad
+		// -run is a bad flag value, as --rounds -1 is for run.
 		if *run != "" {
 			re, err := regexp.Compile(*run)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "turnorder test: -run: %v\n", err)
-				return exitUsage
+				t.fail(fmt.Sprintf("-run: %v", err))
+				return t.finish(args)
 			}
-			filter = re
+			t.filter = re
 		}
-		t := &tester{e: e, filter: filter, verbose: *verbose, json: *asJSON,
-			doc:   testDoc{Scenarios: []scenarioDoc{}, Errors: []string{}},
-			shown: map[string]bool{}}
-		// Past the command line, every way out goes through finish, so that
-		// the last line is always the summary (or the JSON document).
 		files, err := testFiles(args)
 		if err != nil {
 			t.fail(pathError(err))
@@ -362,8 +363,7 @@ type tester struct {
 // fail reports a problem that keeps scenarios from running, on stderr and
 // in the JSON document.
 func (t *tester) fail(msg string) {
-	fmt.Fprintf(t.e.stderr, "turnorder test: %s\n", msg)
-	t.doc.Errors = append(t.doc.Errors, msg)
+	t.e.errorf("%s", msg)
 	t.broken++
 }
 
@@ -372,6 +372,7 @@ func (t *tester) fail(msg string) {
 func (t *tester) finish(args []string) int {
 	if t.json {
 		t.doc.Passed, t.doc.Failed = t.passed, t.failed
+		t.doc.Errors, t.doc.Diagnostics = errorsJSON(t.e.errs)
 		if err := writeJSON(t.e.stdout, t.doc); err != nil {
 			fmt.Fprintf(t.e.stderr, "turnorder test: %v\n", err)
 			return exitError
@@ -534,18 +535,7 @@ func bundledScenariosHint(name string, sf scenarioFile) string {
 // out those already reported: a broken ruleset file that is both tested
 // and named by a scenario is reported once.
 func (t *tester) report(ds dsl.Diagnostics, src []byte) {
-	ds = unshown(ds, t.shown)
-	writeDiags(t.e.stderr, ds, src, t.e.prefix())
-	t.noteErrors(ds)
-}
-
-// noteErrors lists the errors of ds in the JSON document.
-func (t *tester) noteErrors(ds dsl.Diagnostics) {
-	for _, d := range ds {
-		if d.Severity == dsl.Error {
-			t.doc.Errors = append(t.doc.Errors, d.String())
-		}
-	}
+	t.e.report(unshown(ds, t.shown), src)
 }
 
 // compileRulesets compiles every ruleset of f, by name, and returns the
@@ -580,10 +570,20 @@ func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil
 	}
-	if path := conformance.RulesetPath(name, fromFile); path != "" {
-		if rf := t.rulesetFile(path); rf.prog != nil {
-			return rf.prog, nil // compiled once for all the scenarios naming it
+	// A ruleset that cannot be had is worded as check words it.
+	path := conformance.RulesetPath(name, fromFile)
+	if path == "" {
+		if !isBundled(name) {
+			return nil, errors.New(unknownRuleset(name))
 		}
+		return conformance.Load(name, fromFile)
+	}
+	rf := t.rulesetFile(path)
+	if rf.unread != nil {
+		return nil, errors.New(unusableRuleset(name, path, rf.unread))
+	}
+	if rf.prog != nil {
+		return rf.prog, nil // compiled once for all the scenarios naming it
 	}
 	return conformance.Load(name, fromFile)
 }

@@ -107,6 +107,8 @@ func TestTestJSON(t *testing.T) {
 			},
 		}},
 		Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`},
+		Diagnostics: []diagDoc{{File: broken, Line: 3, Column: 1,
+			Message: `unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("document (-want +got):\n%s", diff)
@@ -295,7 +297,14 @@ scenario "A tie is rolled again" {
 		}, stdout: []string{"PASS  " + byPath}}, "2 passed, 0 failed"},
 		{"missing file", []string{"test", filepath.Join(dir, "nope.rules")}, expectation{code: 1, stderr: []string{"nope.rules", "no such file"}, oneLine: true},
 			"0 passed, 0 failed"},
-		{"bad regexp", []string{"test", "-run", "(", byPath}, expectation{code: 2, stderr: []string{"-run", "missing closing )"}, oneLine: true}, ""},
+		// A bad flag value, as --rounds -1 is for run: status 1, and the
+		// summary (or with -json the document) as for any other error.
+		{"bad regexp", []string{"test", "-run", "(", byPath}, expectation{code: 1, stderr: []string{
+			"turnorder test: -run: error parsing regexp: missing closing ): `(`\n",
+		}, oneLine: true, notStdout: []string{"PASS"}}, "0 passed, 0 failed"},
+		{"bad regexp, JSON", []string{"test", "-json", "-run", "(", byPath}, expectation{code: 1, stdout: []string{
+			`"scenarios": []`, `"errors": [` + "\n    \"-run: error parsing regexp: missing closing ): `(`\"",
+		}, oneLine: true}, ""},
 		{"bad flag", []string{"test", "-x"}, expectation{code: 2, stderr: []string{"-x"}}, ""},
 		{"-with an unchanged copy", []string{"test", "-with", copied, "mesbg"}, expectation{code: 0}, mesbgSummary},
 		// Jay chose in round 1 and holds priority; the house rule gives him

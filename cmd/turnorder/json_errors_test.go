@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// errorsDoc is what every --json document says of the errors that made
+// the command fail (docs/json.md).
+type errorsDoc struct {
+	Errors      []string `json:"errors"`
+	Diagnostics []struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	} `json:"diagnostics"`
+}
+
+// A program reading --json gets a JSON document however the command
+// fails, with each error's place and message, and a non-zero exit status;
+// the errors still go to standard error, with their source lines, as
+// without --json.
+func TestJSONErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.rules", "ruleset x \"X\" {\n  sides 2\n  phase p { order sides as o { highest agl } }\n}\n")
+	nan := writeFile(t, dir, "nan.rules", "ruleset nan {\n  sides 2\n  side attribute agi int\n"+
+		"  phase p each round {\n    order sides as o {\n      highest agi / 0\n      random\n    }\n  }\n"+
+		"  example {\n    side A agi = 0\n    side B agi = 0\n  }\n}\n")
+	uses := writeFile(t, dir, "uses.rules", "scenario \"s\" {\n  ruleset \"bad.rules\"\n  side A\n  side B\n}\n")
+	type diag = struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	}
+	agl := diag{bad, 3, 40, "unknown name agl"}
+	nanMsg := "round 1: `agi / 0` for A is NaN (such as 0 / 0), which cannot be compared"
+	unknown := `unknown ruleset "nosuch": the bundled rulesets are agi, mesbg, morturi, necromunda (or give the path of a .rules file)`
+	tests := []struct {
+		name   string
+		args   []string
+		errors []string
+		diags  []diag
+	}{
+		{"run, a ruleset that does not compile", []string{"run", bad, "--json"},
+			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+		{"odds, a ruleset that does not compile", []string{"odds", bad, "--json"},
+			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+		{"odds, two rulesets", []string{"odds", "mesbg", bad, "--json"},
+			[]string{bad + ":3:40: error: unknown name agl", "this is for " + bad + ", the second of the two rulesets compared"},
+			[]diag{agl, {Message: "this is for " + bad + ", the second of the two rulesets compared"}}},
+		{"run, an unknown ruleset", []string{"run", "nosuch", "--json"}, []string{unknown}, []diag{{Message: unknown}}},
+		{"odds, an unknown ruleset", []string{"odds", "nosuch", "--json"}, []string{unknown}, []diag{{Message: unknown}}},
+		{"run, a bad flag value", []string{"run", "mesbg", "--rounds", "0", "--json"},
+			[]string{"--rounds must be between 1 and 10000 (got 0)"}, []diag{{Message: "--rounds must be between 1 and 10000 (got 0)"}}},
+		{"odds, a bad flag value", []string{"odds", "mesbg", "--policy", "first=none", "--json"},
+			[]string{`--policy "first=none": first decisions take self, other, keep`}, []diag{{Message: `--policy "first=none": first decisions take self, other, keep`}}},
+		{"run, a rule that fails", []string{"run", nan, "--json"},
+			[]string{nan + ":6:15: error: " + nanMsg}, []diag{{nan, 6, 15, nanMsg}}},
+		{"odds, a rule that fails", []string{"odds", nan, "--json"},
+			[]string{nan + ":6:15: error: " + nanMsg}, []diag{{nan, 6, 15, nanMsg}}},
+		{"test, a ruleset that does not compile", []string{"test", "-json", uses},
+			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			if r.code != exitError {
+				t.Errorf("exit status %d, want %d", r.code, exitError)
+			}
+			var doc errorsDoc
+			if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+				t.Fatalf("stdout is no JSON document: %v\n%s", err, r.stdout)
+			}
+			if diff := cmp.Diff(tt.errors, doc.Errors); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+			var got []diag
+			for _, d := range doc.Diagnostics {
+				got = append(got, diag(d))
+			}
+			if diff := cmp.Diff(tt.diags, got); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+			for _, e := range tt.errors {
+				if _, msg, _ := strings.Cut(e, ": error: "); !strings.Contains(r.stderr, msg) {
+					t.Errorf("stderr lacks %q:\n%s", msg, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// A document that succeeds says so: no errors, as test's has always said.
+func TestJSONNoErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"run", "mesbg", "--rounds", "1", "--json"},
+		{"odds", "mesbg", "--json"},
+		{"odds", "mesbg", "mesbg", "--json"},
+		{"odds", "mesbg", "--sim", "10", "--json"},
+		{"test", "-json", "mesbg"},
+	} {
+		r := runCmd(t, "", args...)
+		var doc map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || r.code != exitOK {
+			t.Fatalf("%s: exit status %d, %v\n%s", strings.Join(args, " "), r.code, err, r.stdout)
+		}
+		got := []string{string(doc["errors"]), string(doc["diagnostics"])}
+		if diff := cmp.Diff([]string{"[]", "[]"}, got); diff != "" {
+			t.Errorf("%s: errors, diagnostics (-want +got):\n%s", strings.Join(args, " "), diff)
+		}
+	}
+}
