@@ -160,6 +160,7 @@ func (b *Battle) AbortRound() error {
 	b.failed = nil
 	b.round--
 	b.cur, b.prevRound = b.prevRound, nil
+	b.actsView = nil // of the round undone
 	b.changed()
 	return nil
 }

@@ -50,10 +50,8 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	}
 	c.settle(dice, decider) // nil dice or decider given: the original's
 	for _, s := range b.sides {
-		ns := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
-		for _, u := range s.Units {
-			nu := &Unit{Name: u.Name, Side: ns, Attrs: maps.Clone(u.Attrs), Status: maps.Clone(u.Status), Ready: u.Ready}
-			ns.Units = append(ns.Units, nu)
+		ns := s.copy()
+		for _, nu := range ns.Units {
 			c.units = append(c.units, nu)
 			c.unitByNm[nu.Name] = nu
 		}

@@ -60,8 +60,8 @@ func (b *Battle) ready(what string) error {
 // AdvanceRound plays one whole round like PlayRound, without making a
 // RoundResult, for hosts that read the battle (Holder, Order, Events)
 // instead. With seeded dice, the ruleset's policies and the transcript
-// off, a round that needs no expr-lang expression allocates nothing but
-// its record of activations, if it has any.
+// off, a round that needs no expr-lang expression allocates nothing once
+// the battle is warm.
 func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.StartRound(ctx); err != nil {
 		return err
@@ -106,7 +106,11 @@ func (b *Battle) startRound(ctx context.Context) error {
 		next = &roundState{}
 	}
 	events := next.Events[:0]
+	if cap(next.Activations) > cap(b.spareActs) {
+		b.spareActs = next.Activations[:0]
+	}
 	*next = roundState{Round: b.round, Stage: "activation"}
+	b.actsView = nil // the host's, for the round before
 	if b.transcript {
 		// The old round's transcript was never handed out (Events and
 		// Result copy it), so its array is free to reuse. Rounds tend to
@@ -639,12 +643,17 @@ func (b *Battle) Pass(ctx context.Context) error {
 	return nil
 }
 
-// record adds a to the round's record of activations. The record is
-// shared (see Activations), so each round makes its own, at its first
-// activation, as long as the last round's was.
+// record adds a to the round's record of activations. The record of the
+// round before last was never handed out (Activations, Result and Clone
+// copy it), so the round reuses its array; it stays nil until the first
+// activation, as a snapshot of a round without any says.
 func (b *Battle) record(a ActivationRecord) {
 	if b.cur.Activations == nil {
-		b.cur.Activations = make([]ActivationRecord, 0, max(b.actsHint, 1))
+		if cap(b.spareActs) > 0 {
+			b.cur.Activations, b.spareActs = b.spareActs[:0], nil
+		} else {
+			b.cur.Activations = make([]ActivationRecord, 0, max(b.actsHint, 1))
+		}
 	}
 	b.cur.Activations = append(b.cur.Activations, a)
 }
