@@ -972,14 +972,15 @@ func (b *Battle) MakeReady(unit string) error {
 // SetHolder gives priority to a side (or, for a standing of units, a unit)
 // for the round under way: it goes first in this round's order. The
 // standing itself is left alone, so the override lasts one round even when
-// the order is kept for the whole battle.
+// the order is kept for the whole battle. Before the order is first made
+// it returns ErrNoOrder, and with no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
 	st := b.standings[b.prog.main.id]
 	switch {
 	case !b.InRound():
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
 	case st == nil:
-		return fmt.Errorf("holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
+		return markErrorf(ErrNoOrder, "holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {
 		return markErrorf(ErrInvalidChange, "holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))

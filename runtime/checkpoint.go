@@ -144,8 +144,8 @@ func (c *checkpoint) restore(b *Battle) {
 // table, cannot be. A battle restored or cloned in
 // mid-round has no record of its start and cannot abort the round, nor can
 // one whose scripted dice or ScriptedDecider another battle (a clone) has
-// used since. With no round under way there is nothing to abort: it
-// returns ErrNoRound.
+// used since: it returns ErrCannotAbort then. With no round under way
+// there is nothing to abort: it returns ErrNoRound.
 func (b *Battle) AbortRound() error {
 	if b.inCallback > 0 {
 		return fmt.Errorf("AbortRound: %w", ErrInCallback)
@@ -168,15 +168,15 @@ func (b *Battle) AbortRound() error {
 // abortable says why the round under way cannot be aborted, if it cannot.
 func (b *Battle) abortable() error {
 	if !b.check.valid(b) {
-		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
 	}
 	if s := b.check.script; s != nil && s.owner != &b.check {
-		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
 	}
 	if s := b.check.decisions; s != nil && s.owner != &b.check {
 		// Its answers would not be scripted again: the round would replay
 		// with other answers, though AbortRound said it was undone.
-		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted decider since it started", b.round)
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: another battle has used the same scripted decider since it started", b.round)
 	}
 	return nil
 }

@@ -79,7 +79,10 @@
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
 // a change naming what the battle does not have or a value an attribute
-// cannot hold ([ErrInvalidChange], likewise), a script that has run out ([ErrUnscripted]), a method called with no
-// round under way ([ErrNoRound]) or with one under way
-// ([ErrRoundUnderWay]), or from a callback ([ErrInCallback]).
+// cannot hold ([ErrInvalidChange], likewise), a script that has run out
+// ([ErrUnscripted]), a method called with no round under way
+// ([ErrNoRound]) or with one under way ([ErrRoundUnderWay]), from a
+// callback ([ErrInCallback]) or in a round that failed ([ErrRoundFailed]),
+// a round that cannot be aborted ([ErrCannotAbort]), and a holder set
+// before there is an order ([ErrNoOrder]).
 package runtime
