@@ -175,6 +175,7 @@ type Battle struct {
 	check      checkpoint  // the battle as the round under way found it
 	failed     error       // what broke the round under way, until AbortRound
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
+	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice
@@ -864,13 +865,7 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	if old == v {
 		return false, nil
 	}
-	b.logUndo(func() {
-		if had {
-			dst[attr] = old
-		} else {
-			delete(dst, attr)
-		}
-	})
+	b.logUndo(undoEntry{who: who, key: attr, old: old, had: had})
 	dst[attr] = v
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
@@ -890,13 +885,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	if u.Status[status] == on {
 		return b.rewatch(ctx, status)
 	}
-	b.logUndo(func() {
-		if on {
-			delete(u.Status, status)
-		} else {
-			u.Status[status] = true
-		}
-	})
+	b.logUndo(undoEntry{who: unit, key: status, status: true, had: !on})
 	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
@@ -927,7 +916,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 		b.removed = map[string]string{}
 	}
 	b.removed[unit] = u.Side.Name
-	b.logUndo(func() { b.unremove(u, sideAt, unitAt) })
+	b.logUndo(undoEntry{who: unit, removed: u, sideAt: sideAt, unitAt: unitAt})
 	b.unitsChanged()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
 	for _, ph := range b.prog.phases {

@@ -50,8 +50,8 @@ var ErrInvalidChange = errors.New("invalid change")
 // way that it cannot undo, because the battle holds no full record of the
 // round's start: the battle was restored in the middle of the round, or
 // scripted dice or a ScriptedDecider it shares with another battle (a
-// clone) have been used by that battle since the round started, so they
-// cannot script the round again. Nothing is changed; a round that failed
+// clone, or the battle it is a clone of) hold that battle's record of the
+// round, so they cannot script the round again. Nothing is changed; a round that failed
 // is let go on as it is (see ErrRoundFailed).
 var ErrCannotAbort = errors.New("the round cannot be aborted")
 

@@ -42,7 +42,7 @@ func errNoRound(what string) error {
 }
 
 // halfPlayed says the round under way failed and waits for AbortRound. A
-// round that cannot be aborted (the battle was restored or cloned in it)
+// round that cannot be aborted (the battle was restored in it, say)
 // is let go on as it is: refusing would leave the battle stuck.
 func (b *Battle) halfPlayed() bool { return b.failed != nil && b.abortable() == nil }
 
@@ -90,7 +90,10 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	if b.InRound() {
 		return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
 	}
-	if err := b.startRound(ctx); err != nil {
+	b.working = true
+	err := b.startRound(ctx)
+	b.working = false
+	if err != nil {
 		b.failed = err
 		return err
 	}
@@ -743,6 +746,8 @@ func (b *Battle) endRound(ctx context.Context) error {
 	if !b.InRound() {
 		return errNoRound("EndRound")
 	}
+	b.working = true
+	defer func() { b.working = false }()
 	if err := b.runHooks(ctx, &hpRoundEnd); err != nil {
 		b.failed = err
 		return err

@@ -207,7 +207,7 @@ func TestErrCannotAbort(t *testing.T) {
 				t.Fatal(err)
 			}
 			return r
-		}, "round 1 cannot be aborted: the battle was restored or cloned after it started"},
+		}, "round 1 cannot be aborted: the battle was restored after it started"},
 		{"a clone used the scripted dice", func(t *testing.T) *runtime.Battle {
 			dice := runtime.NewScriptedDice()
 			for range 2 {
@@ -244,6 +244,21 @@ func TestErrCannotAbort(t *testing.T) {
 			}
 			return b
 		}, "round 1 cannot be aborted: another battle has used the same scripted decider since it started"},
+		{"a clone made in the round, sharing the scripted dice", func(t *testing.T) *runtime.Battle {
+			dice := runtime.NewScriptedDice()
+			dice.AddRoll("Jay", 5)
+			dice.AddRoll("Rob", 2)
+			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			// The script's record of the round is b's: the clone cannot
+			// script the round again with it.
+			return b.Clone()
+		}, "round 1 cannot be aborted: another battle has used the same scripted dice since it started"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
