@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -178,6 +179,21 @@ func TestSidesAndUnitsAreCopies(t *testing.T) {
 				scrawlUnit(u)
 			}
 		}},
+	}
+	// A copy hangs together as the battle's sides and units do: a unit is
+	// among its side's units.
+	shape := newBattle()
+	for _, u := range append(shape.Units(), shape.Unit("b2")) {
+		if !slices.Contains(u.Side.Units, u) {
+			t.Errorf("unit %s is not among the units of its side %s", u.Name, u.Side.Name)
+		}
+	}
+	for _, s := range append(shape.Sides(), shape.Side("A")) {
+		for _, u := range s.Units {
+			if u.Side != s {
+				t.Errorf("unit %s of side %s has side %p, not %p", u.Name, s.Name, u.Side, s)
+			}
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
