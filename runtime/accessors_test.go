@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,7 +11,7 @@ import (
 )
 
 // TestAccessorsReturnCopies: what a Battle's accessors return is the
-// caller's (all but Activations, which documents that it shares). A host that edits a returned slice (to sort it for display,
+// caller's. A host that edits a returned slice (to sort it for display,
 // say) changes nothing in the battle, its next snapshot or its result.
 func TestAccessorsReturnCopies(t *testing.T) {
 	ctx := context.Background()
@@ -56,6 +57,25 @@ func TestAccessorsReturnCopies(t *testing.T) {
 				m.Order[i] = "X"
 			}
 		}},
+		// Activations' slices share an array of their own, which shows
+		// what was written to it: the battle's record is in Result.
+		{"Activations", func() any { return b.Result().Activations }, func() {
+			a := b.Activations()
+			for i := range a {
+				a[i] = runtime.ActivationRecord{Side: "X", Pass: true}
+			}
+		}},
+		{"Standing", func() any { return b.Standing("priority") }, func() {
+			s := b.Standing("priority")
+			s.Order[0], s.Places[0].Subject = "X", "X"
+		}},
+		{"Result", func() any { return b.Result() }, func() {
+			r := b.Result()
+			r.Order[0] = "X"
+			for i := range r.Activations {
+				r.Activations[i].Unit = "X"
+			}
+		}},
 		{"Next", func() any { return b.Next() }, func() {
 			n := b.Next()
 			for i := range n.Options {
@@ -84,6 +104,135 @@ func TestAccessorsReturnCopies(t *testing.T) {
 			}
 			if diff := cmp.Diff(string(snap), string(again)); diff != "" {
 				t.Errorf("snapshot after editing what %s returned (-before +after):\n%s", tt.name, diff)
+			}
+		})
+	}
+}
+
+// TestSidesAndUnitsAreCopies: the sides and units a Battle hands out are
+// copies down to their maps, so that a host writing to one (a wound noted
+// in Attrs, a status set, a unit appended) cannot get past SetAttr's
+// checks, the recomputation of the orders that watch the value, or
+// AbortRound: the battle, its snapshot and its next round are as before.
+func TestSidesAndUnitsAreCopies(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset copies {
+  sides 2
+  side attribute threat int
+  unit attribute agi int
+  unit status pinned
+  phase p {
+    order sides as priority until changed threat {
+      lowest threat
+      highest roll d6
+      tie: reroll
+    }
+    ready units unless pinned
+  }
+  activation alternate by priority
+}`)
+	sides := []runtime.SideSpec{
+		{Name: "A", Attrs: map[string]any{"threat": 1}, Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": 3}}, {Name: "a2"}}},
+		{Name: "B", Attrs: map[string]any{"threat": 2}, Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2", Statuses: []string{"pinned"}}}},
+	}
+	newBattle := func() *runtime.Battle {
+		b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.StartRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	scrawlUnit := func(u *runtime.Unit) {
+		u.Name, u.Ready = "X", !u.Ready
+		u.Attrs["agi"], u.Attrs["bogus"] = 99, 1
+		u.Status["pinned"] = !u.Status["pinned"]
+		u.Side.Attrs["threat"] = 9
+		u.Side.Units = append(u.Side.Units, &runtime.Unit{Name: "intruder", Ready: true})
+	}
+	scrawlSide := func(s *runtime.Side) {
+		s.Name, s.Team = "X", "X"
+		s.Attrs["threat"], s.Attrs["bogus"] = 9, 1
+		for _, u := range s.Units {
+			scrawlUnit(u)
+		}
+		s.Units = s.Units[:1]
+	}
+	tests := []struct {
+		name   string
+		scrawl func(b *runtime.Battle)
+	}{
+		{"Side", func(b *runtime.Battle) { scrawlSide(b.Side("A")) }},
+		{"Unit", func(b *runtime.Battle) { scrawlUnit(b.Unit("b2")) }},
+		{"Sides", func(b *runtime.Battle) {
+			for _, s := range b.Sides() {
+				scrawlSide(s)
+			}
+		}},
+		{"Units", func(b *runtime.Battle) {
+			for _, u := range b.Units() {
+				scrawlUnit(u)
+			}
+		}},
+	}
+	// A copy hangs together as the battle's sides and units do: a unit is
+	// among its side's units.
+	shape := newBattle()
+	for _, u := range append(shape.Units(), shape.Unit("b2")) {
+		if !slices.Contains(u.Side.Units, u) {
+			t.Errorf("unit %s is not among the units of its side %s", u.Name, u.Side.Name)
+		}
+	}
+	for _, s := range append(shape.Sides(), shape.Side("A")) {
+		for _, u := range s.Units {
+			if u.Side != s {
+				t.Errorf("unit %s of side %s has side %p, not %p", u.Name, s.Name, u.Side, s)
+			}
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, twin := newBattle(), newBattle()
+			before := []any{b.Sides(), b.Units(), b.Side("A"), b.Unit("b2")}
+			tt.scrawl(b)
+			after := []any{b.Sides(), b.Units(), b.Side("A"), b.Unit("b2")}
+			if diff := cmp.Diff(before, after); diff != "" {
+				t.Errorf("the battle's sides and units after editing what %s returned (-before +after):\n%s", tt.name, diff)
+			}
+			// The battle plays on, and undoes its round, as one nobody
+			// wrote to: what a snapshot holds is everything that matters.
+			for _, step := range []struct {
+				name string
+				do   func(b *runtime.Battle) error
+			}{
+				{"now", func(*runtime.Battle) error { return nil }},
+				{"after AbortRound", func(b *runtime.Battle) error { return b.AbortRound() }},
+				{"after a round played again", func(b *runtime.Battle) error { _, err := b.PlayRound(ctx); return err }},
+				{"after SetAttr", func(b *runtime.Battle) error { return b.SetAttr(ctx, "A", "threat", 2) }},
+				{"after another round", func(b *runtime.Battle) error { _, err := b.PlayRound(ctx); return err }},
+			} {
+				if err := step.do(b); err != nil {
+					t.Fatalf("%s: %v", step.name, err)
+				}
+				if err := step.do(twin); err != nil {
+					t.Fatalf("%s, twin: %v", step.name, err)
+				}
+				got, err := b.Snapshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := twin.Snapshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(string(want), string(got)); diff != "" {
+					t.Fatalf("%s, the battle after editing what %s returned (-untouched twin +battle):\n%s", step.name, tt.name, diff)
+				}
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -17,10 +18,11 @@ import (
 
 // Side is a participant: a player, gang, school or force.
 //
-// Sides and units are the battle's own: read them, and change them only
-// through the battle (SetAttr, SetStatus, RemoveUnit, MakeReady), which
-// checks the values, recomputes the orders that watch them and lets
-// AbortRound undo them.
+// A Battle hands out copies of its sides and units (Sides, Side, Units,
+// Unit): a snapshot of them when asked. Changing a copy changes nothing;
+// the battle changes through SetAttr, SetStatus, RemoveUnit and
+// MakeReady, which check the values, recompute the orders that watch them
+// and let AbortRound undo them.
 type Side struct {
 	Name  string
 	Team  string
@@ -29,7 +31,7 @@ type Side struct {
 }
 
 // Unit is a model, fighter or gladiator belonging to a side. Like a Side,
-// it is read-only outside the battle.
+// what a Battle hands out is a copy.
 type Unit struct {
 	Name   string
 	Side   *Side
@@ -173,16 +175,19 @@ type Battle struct {
 	check      checkpoint  // the battle as the round under way found it
 	failed     error       // what broke the round under way, until AbortRound
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
+	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
 	decider    Decider
 	transcript bool
-	eventsHint int   // how many events the last round had
-	actsHint   int   // how many activations and passes it had
-	turnBuf    Turn  // what turn returns
-	intSlab    []int // numbers events point to (see intp)
+	eventsHint int                // how many events the last round had
+	actsHint   int                // how many activations and passes it had
+	spareActs  []ActivationRecord // a record of activations no longer used, for the next round's (see record)
+	actsView   []ActivationRecord // what Activations hands out in the round under way
+	turnBuf    Turn               // what turn returns
+	intSlab    []int              // numbers events point to (see intp)
 	hooks      []HostHook
 
 	version int // bumped by every change that expressions can see
@@ -446,18 +451,65 @@ func (b *Battle) Program() *Program { return b.prog }
 // Round returns the current round number (0 before the first round).
 func (b *Battle) Round() int { return b.round }
 
-// Sides returns the sides in setup order. The slice is the caller's.
-func (b *Battle) Sides() []*Side { return slices.Clone(b.sides) }
+// Sides returns copies of the sides in setup order, with their units: the
+// slice, the sides, their units and their maps are the caller's, so that
+// nothing done to them changes the battle (change it through SetAttr,
+// SetStatus, RemoveUnit and MakeReady, which check the change, recompute
+// the orders that watch it and let AbortRound undo it).
+func (b *Battle) Sides() []*Side {
+	out := make([]*Side, len(b.sides))
+	for i, s := range b.sides {
+		out[i] = s.copy()
+	}
+	return out
+}
 
-// Units returns every unit in setup order. The slice is the caller's, so
-// a loop over it may remove units.
-func (b *Battle) Units() []*Unit { return slices.Clone(b.units) }
+// Units returns copies of every unit in setup order, each with a copy of
+// its side, as Sides does. A loop over them may remove units.
+func (b *Battle) Units() []*Unit {
+	out := make([]*Unit, 0, len(b.units))
+	for _, s := range b.Sides() {
+		out = append(out, s.Units...)
+	}
+	return out
+}
 
-// Side returns the named side, or nil.
-func (b *Battle) Side(name string) *Side { return b.sideByNm[name] }
+// Side returns a copy of the named side, with its units, or nil: as for
+// Sides, the copy is the caller's.
+func (b *Battle) Side(name string) *Side {
+	if s := b.sideByNm[name]; s != nil {
+		return s.copy()
+	}
+	return nil
+}
 
-// Unit returns the named unit, or nil.
-func (b *Battle) Unit(name string) *Unit { return b.unitByNm[name] }
+// Unit returns a copy of the named unit, or nil. Its Side is a copy of its
+// side, whose Units hold the copy itself, as Sides would give them.
+func (b *Battle) Unit(name string) *Unit {
+	u := b.unitByNm[name]
+	if u == nil {
+		return nil
+	}
+	return u.Side.copy().Units[slices.Index(u.Side.Units, u)]
+}
+
+// copy copies a side and its units, down to their maps. The battle itself
+// never needs one: it reads its own sides.
+func (s *Side) copy() *Side {
+	c := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
+	if len(s.Units) > 0 {
+		c.Units = make([]*Unit, len(s.Units))
+		for i, u := range s.Units {
+			c.Units[i] = u.copyTo(c)
+		}
+	}
+	return c
+}
+
+// copyTo copies a unit, down to its maps, as a unit of side.
+func (u *Unit) copyTo(side *Side) *Unit {
+	return &Unit{Name: u.Name, Side: side, Attrs: maps.Clone(u.Attrs), Status: maps.Clone(u.Status), Ready: u.Ready}
+}
 
 // Memory returns a copy of what is remembered of the previous round: the
 // lists and maps in its values are copies too.
@@ -723,15 +775,20 @@ func cloneEvents(evs []Event) []Event {
 func (b *Battle) PendingEvents() []Event { return cloneEvents(b.pending) }
 
 // Activations returns the activations of the round under way (or just
-// ended). Unlike Order, ReadyUnits and Events, the slice is not a copy,
-// so that a host reading the latest turn after every Step does not copy
-// the whole round each time: it shares the battle's record, so read it
-// and do not change its elements (Result returns a copy to keep).
+// ended). So that a host reading the latest turn after every Step does
+// not copy the whole round each time, the slices it returns in a round
+// share an array that grows as the round goes on. That array is not the
+// battle's record: writing to it changes nothing in the battle, its
+// snapshot or Result, though later calls in the round return what was
+// written.
 func (b *Battle) Activations() []ActivationRecord {
 	if b.cur == nil {
 		return nil
 	}
-	return slices.Clip(b.cur.Activations)
+	if rec := b.cur.Activations; len(b.actsView) < len(rec) {
+		b.actsView = append(b.actsView, rec[len(b.actsView):]...)
+	}
+	return slices.Clip(b.actsView)
 }
 
 // ReadyUnits returns the names of units with a Ready marker.
@@ -808,13 +865,7 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	if old == v {
 		return false, nil
 	}
-	b.logUndo(func() {
-		if had {
-			dst[attr] = old
-		} else {
-			delete(dst, attr)
-		}
-	})
+	b.logUndo(undoEntry{who: who, key: attr, old: old, had: had})
 	dst[attr] = v
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
@@ -834,13 +885,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	if u.Status[status] == on {
 		return b.rewatch(ctx, status)
 	}
-	b.logUndo(func() {
-		if on {
-			delete(u.Status, status)
-		} else {
-			u.Status[status] = true
-		}
-	})
+	b.logUndo(undoEntry{who: unit, key: status, status: true, had: !on})
 	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
@@ -871,7 +916,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 		b.removed = map[string]string{}
 	}
 	b.removed[unit] = u.Side.Name
-	b.logUndo(func() { b.unremove(u, sideAt, unitAt) })
+	b.logUndo(undoEntry{who: unit, removed: u, sideAt: sideAt, unitAt: unitAt})
 	b.unitsChanged()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
 	for _, ph := range b.prog.phases {
@@ -916,14 +961,15 @@ func (b *Battle) MakeReady(unit string) error {
 // SetHolder gives priority to a side (or, for a standing of units, a unit)
 // for the round under way: it goes first in this round's order. The
 // standing itself is left alone, so the override lasts one round even when
-// the order is kept for the whole battle.
+// the order is kept for the whole battle. Before the order is first made
+// it returns ErrNoOrder, and with no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
 	st := b.standings[b.prog.main.id]
 	switch {
 	case !b.InRound():
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
 	case st == nil:
-		return fmt.Errorf("holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
+		return markErrorf(ErrNoOrder, "holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {
 		return markErrorf(ErrInvalidChange, "holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))

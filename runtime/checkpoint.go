@@ -24,7 +24,49 @@ type checkpoint struct {
 	script    *ScriptedDice
 	fallback  *SeededDice      // the script's fallback, if it is seeded
 	decisions *ScriptedDecider // scripted answers, to script again
-	undo      []func()         // newest last
+	rewind    bool             // the seeded state in pcg is b.seeded's (the battle's own dice)
+	undo      []undoEntry      // newest last
+}
+
+// undoEntry is one change a round made to a side or unit, kept so that
+// AbortRound can take it back. It names what it changed rather than
+// holding the map it changed, so that a clone, whose maps are its own, can
+// take it back too.
+type undoEntry struct {
+	who, key string // the side or unit, and the attribute or status
+	status   bool   // key is a status, which the unit had if had
+	old      any    // the attribute's value, if had
+	had      bool
+	removed  *Unit // a unit RemoveUnit took out of its side at sideAt and of the battle at unitAt
+	sideAt   int
+	unitAt   int
+}
+
+// undo takes the change back. Changes are taken back newest first, so a
+// removed unit is back before its earlier changes are.
+func (e *undoEntry) undo(b *Battle) {
+	switch {
+	case e.removed != nil:
+		b.unremove(e.removed, e.sideAt, e.unitAt)
+	case e.status:
+		if u := b.unitByNm[e.who]; e.had {
+			u.Status[e.key] = true
+		} else {
+			delete(u.Status, e.key)
+		}
+	default:
+		var attrs map[string]any
+		if s := b.sideByNm[e.who]; s != nil {
+			attrs = s.Attrs
+		} else {
+			attrs = b.unitByNm[e.who].Attrs
+		}
+		if e.had {
+			attrs[e.key] = e.old
+		} else {
+			delete(attrs, e.key)
+		}
+	}
 }
 
 // save starts the checkpoint of the round about to start.
@@ -43,7 +85,7 @@ func (c *checkpoint) save(b *Battle) {
 		clear(c.undo)
 		c.undo = c.undo[:0]
 	}
-	c.script, c.fallback, c.decisions = nil, nil, nil
+	c.script, c.fallback, c.decisions, c.rewind = nil, nil, nil, false
 	if s, ok := b.decider.(*ScriptedDecider); ok {
 		s.forget()
 		s.owner, c.decisions = c, s
@@ -51,7 +93,7 @@ func (c *checkpoint) save(b *Battle) {
 	switch d := b.dice.(type) {
 	case *SeededDice:
 		d.init()
-		c.pcg = *d.pcg
+		c.pcg, c.rewind = *d.pcg, true
 	case *ScriptedDice:
 		d.forget()
 		d.owner, c.script = c, d
@@ -88,16 +130,16 @@ func (c *checkpoint) holds(id int, st *Standing) bool {
 }
 
 // logUndo notes how to take back a change made during a round.
-func (b *Battle) logUndo(f func()) {
+func (b *Battle) logUndo(e undoEntry) {
 	if b.check.valid(b) {
-		b.check.undo = append(b.check.undo, f)
+		b.check.undo = append(b.check.undo, e)
 	}
 }
 
 // restore puts the battle back as the round found it, newest change first.
 func (c *checkpoint) restore(b *Battle) {
 	for i := len(c.undo) - 1; i >= 0; i-- {
-		c.undo[i]()
+		c.undo[i].undo(b)
 	}
 	for id, r := range c.saved {
 		if r == c.round {
@@ -115,7 +157,7 @@ func (c *checkpoint) restore(b *Battle) {
 	}
 	b.pending = c.pending
 	switch {
-	case b.seeded != nil:
+	case c.rewind:
 		*b.seeded.pcg = c.pcg
 	case c.script != nil:
 		c.script.rewind()
@@ -141,11 +183,11 @@ func (c *checkpoint) restore(b *Battle) {
 // round plays again as if for the first time. Scripted dice and a
 // ScriptedDecider script again what the round used (and a seeded fallback
 // is rewound); other dice and deciders, such as the players at the
-// table, cannot be. A battle restored or cloned in
-// mid-round has no record of its start and cannot abort the round, nor can
-// one whose scripted dice or ScriptedDecider another battle (a clone) has
-// used since. With no round under way there is nothing to abort: it
-// returns ErrNoRound.
+// table, cannot be. A battle restored in mid-round has no record of its
+// start and cannot abort the round (a clone takes the original's record,
+// and can: see Clone), nor can one whose scripted dice or ScriptedDecider
+// another battle has used since: it returns ErrCannotAbort then. With no
+// round under way there is nothing to abort: it returns ErrNoRound.
 func (b *Battle) AbortRound() error {
 	if b.inCallback > 0 {
 		return fmt.Errorf("AbortRound: %w", ErrInCallback)
@@ -160,6 +202,7 @@ func (b *Battle) AbortRound() error {
 	b.failed = nil
 	b.round--
 	b.cur, b.prevRound = b.prevRound, nil
+	b.actsView = nil // of the round undone
 	b.changed()
 	return nil
 }
@@ -167,15 +210,15 @@ func (b *Battle) AbortRound() error {
 // abortable says why the round under way cannot be aborted, if it cannot.
 func (b *Battle) abortable() error {
 	if !b.check.valid(b) {
-		return fmt.Errorf("round %d cannot be aborted: the battle was restored or cloned after it started", b.round)
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: the battle was restored after it started", b.round)
 	}
 	if s := b.check.script; s != nil && s.owner != &b.check {
-		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)
 	}
 	if s := b.check.decisions; s != nil && s.owner != &b.check {
 		// Its answers would not be scripted again: the round would replay
 		// with other answers, though AbortRound said it was undone.
-		return fmt.Errorf("round %d cannot be aborted: another battle has used the same scripted decider since it started", b.round)
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: another battle has used the same scripted decider since it started", b.round)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"maps"
 	"slices"
 )
@@ -17,11 +18,17 @@ import (
 // shared too), whose record of the round would then hold both battles'
 // rolls.
 //
-// Like Snapshot, Clone is for a battle between rounds or between turns of
-// the activation loop. A copy made from inside a hook, a Decider or Dice,
-// or of a round that failed and was not aborted, holds that round half
-// played (orders not made, no Ready markers) and cannot abort it: it plays
-// on from there as if the round were whole.
+// A copy of a battle in the middle of a round takes b's record of the
+// round's start, so that it can AbortRound as b can: its seeded dice are
+// rewound too, dice and deciders opts give it are not, and scripted dice
+// or a ScriptedDecider it shares with b, whose record of the round is b's,
+// keep it from aborting (ErrCannotAbort). A copy made half way through
+// StartRound or EndRound (from a hook, a Decider or Dice they call), or of
+// a round that failed and was not aborted, holds the round half played:
+// like a failed round, its round's methods and Snapshot refuse with
+// ErrRoundFailed until AbortRound undoes the round, and if it cannot, it
+// plays on from there. A copy made from a Decider asked which unit to
+// activate (in Step) is whole: the round is between two turns.
 func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	c := &Battle{
 		prog:       b.prog,
@@ -31,29 +38,27 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		standings:  make([]*Standing, len(b.standings)),
 		done:       slices.Clone(b.done),
 		transcript: b.transcript,
-		dice:       b.dice,
-		decider:    b.decider,
 		pending:    slices.Clone(b.pending),
 		removed:    maps.Clone(b.removed),
+		failed:     b.failed,
 	}
+	dice, decider := b.dice, b.decider
 	if b.seeded != nil {
-		c.dice = b.seeded.copy()
+		dice = b.seeded.copy()
 	}
-	dice, decider := c.dice, c.decider
 	for _, o := range opts {
 		if o != nil {
 			o(c)
 		}
 	}
+	ownDice, ownDecider := !isNil(c.dice), !isNil(c.decider)
 	if c.hooks == nil { // none given: the original's, which a later append must not share
 		c.hooks = slices.Clip(b.hooks)
 	}
 	c.settle(dice, decider) // nil dice or decider given: the original's
 	for _, s := range b.sides {
-		ns := &Side{Name: s.Name, Team: s.Team, Attrs: maps.Clone(s.Attrs)}
-		for _, u := range s.Units {
-			nu := &Unit{Name: u.Name, Side: ns, Attrs: maps.Clone(u.Attrs), Status: maps.Clone(u.Status), Ready: u.Ready}
-			ns.Units = append(ns.Units, nu)
+		ns := s.copy()
+		for _, nu := range ns.Units {
 			c.units = append(c.units, nu)
 			c.unitByNm[nu.Name] = nu
 		}
@@ -67,13 +72,69 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	}
 	c.memory = Memory{Holder: b.memory.Holder, Chooser: b.memory.Chooser, Order: slices.Clone(b.memory.Order),
 		Values: maps.Clone(b.memory.Values)}
-	if b.cur != nil {
-		cur := *b.cur
-		cur.Activations = slices.Clone(cur.Activations)
-		cur.Events = slices.Clone(cur.Events)
-		c.cur = &cur
+	c.cur = b.cur.clone()
+	if b.check.valid(b) {
+		c.prevRound = b.prevRound.clone() // what AbortRound goes back to
+		c.check = b.check.cloneFor(c, ownDice, ownDecider)
+	}
+	if b.working {
+		c.failed = errors.New("the battle was cloned half way through the round's start or end, from a hook, a decider or dice")
 	}
 	return c
+}
+
+// clone copies the state of a round, or returns nil for none.
+func (r *roundState) clone() *roundState {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Activations = slices.Clone(r.Activations)
+	c.Events = slices.Clone(r.Events)
+	if r.Stage == "activation" {
+		// Still to be appended to: the copy's appends must not land in
+		// the original's array. An ended round's list never grows.
+		c.Done = slices.Clone(r.Done)
+	}
+	return &c
+}
+
+// cloneFor copies the checkpoint for c, a clone made in its round: the
+// standings and removed units it holds become c's own, and the dice and
+// decider are in it only where c has the original's (seeded dice copied,
+// or scripts shared). ownDice and ownDecider say that opts gave c others.
+func (ck *checkpoint) cloneFor(c *Battle, ownDice, ownDecider bool) checkpoint {
+	out := checkpoint{
+		round:     ck.round,
+		standings: make([]*Standing, len(ck.standings)),
+		saved:     make([]int, len(ck.saved)),
+		ready:     slices.Clone(ck.ready),
+		pending:   slices.Clone(ck.pending),
+		pcg:       ck.pcg,
+		undo:      slices.Clone(ck.undo),
+	}
+	for id, r := range ck.saved {
+		if r != ck.round {
+			continue // a round's before: not this round's to restore
+		}
+		out.saved[id] = r
+		if st := ck.standings[id]; st != nil {
+			out.standings[id] = st.clone()
+		}
+	}
+	for i := range out.undo {
+		if u := out.undo[i].removed; u != nil {
+			out.undo[i].removed = u.copyTo(c.sideByNm[u.Side.Name])
+		}
+	}
+	if !ownDice {
+		out.rewind = ck.rewind
+		out.script, out.fallback = ck.script, ck.fallback
+	}
+	if !ownDecider {
+		out.decisions = ck.decisions
+	}
+	return out
 }
 
 func (s *Standing) clone() *Standing {

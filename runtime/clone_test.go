@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -92,4 +93,211 @@ func TestCloneHooks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unitsRules has a bit of everything a round can change and AbortRound
+// must put back: side and unit attributes, statuses, an order kept until
+// a value changes, a decision, hooks and activations.
+const unitsRules = `ruleset units {
+  sides 2
+  side attribute threat int
+  unit attribute agi int
+  unit status pinned
+  phase p each round {
+    hook start
+    order sides as priority {
+      lowest threat
+      highest roll d6
+      choice first by winner default self
+    }
+    hook mid
+    order units as initiative until changed agi {
+      highest agi
+      tie: random
+    }
+    ready units unless pinned
+  }
+  activation alternate by priority
+}`
+
+var unitsSides = []runtime.SideSpec{
+	{Name: "A", Attrs: map[string]any{"threat": 1}, Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": 3}}, {Name: "a2"}}},
+	{Name: "B", Attrs: map[string]any{"threat": 1}, Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2", Statuses: []string{"pinned"}}}},
+}
+
+// A clone of a battle in the middle of a round carries the original's
+// record of the round's start, so it can abort the round as the original
+// could, back to exactly the battle the round found. A clone made half way
+// through StartRound or EndRound (from a hook or a decider), or of a round
+// that failed, is a half-played round: it refuses to play on or be saved
+// until it is aborted, instead of playing on as if the round were whole.
+// One made while a decider picks a unit to activate is whole.
+func TestCloneInRound(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, unitsRules)
+	midHook := runtime.HookPoint{Kind: "hook", Name: "mid"}
+	endHook := runtime.HookPoint{Edge: "end", Kind: "round"}
+	tests := []struct {
+		name string
+		// round2 plays some of round 2 of b, made with opts, and returns
+		// the clone.
+		round2   func(t *testing.T, b *runtime.Battle) *runtime.Battle
+		opts     func(clone **runtime.Battle) []runtime.BattleOption
+		halfDone bool // the clone holds a half-played round
+	}{
+		{
+			name: "between turns, after the host changed things",
+			round2: func(t *testing.T, b *runtime.Battle) *runtime.Battle {
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := b.Step(ctx); err != nil {
+					t.Fatal(err)
+				}
+				for _, change := range []func() error{
+					func() error { return b.SetAttr(ctx, "a1", "agi", 1) },
+					func() error { return b.SetAttr(ctx, "A", "threat", 2) },
+					func() error { return b.SetStatus(ctx, "b2", "pinned", false) },
+					func() error { return b.SetAttr(ctx, "b1", "agi", 5) },
+					func() error { return b.RemoveUnit(ctx, "b1") },
+					func() error { return b.MakeReady("a1") },
+				} {
+					if err := change(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return b.Clone()
+			},
+		},
+		{
+			name: "a round that failed in EndRound",
+			opts: func(**runtime.Battle) []runtime.BattleOption {
+				failed := false
+				return []runtime.BattleOption{runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+					if b.Round() == 2 && at == endHook && !failed {
+						failed = true
+						return errors.New("the table was knocked over")
+					}
+					return nil
+				})}
+			},
+			round2: func(t *testing.T, b *runtime.Battle) *runtime.Battle {
+				if _, err := b.PlayRound(ctx); err == nil {
+					t.Fatal("the planted failure did not happen")
+				}
+				return b.Clone(runtime.WithoutHooks())
+			},
+			halfDone: true,
+		},
+		{
+			name: "from a hook in StartRound",
+			opts: func(clone **runtime.Battle) []runtime.BattleOption {
+				return []runtime.BattleOption{runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+					if b.Round() == 2 && at == midHook && *clone == nil {
+						if err := b.SetAttr(ctx, "a2", "agi", 4); err != nil {
+							return err
+						}
+						*clone = b.Clone(runtime.WithoutHooks())
+					}
+					return nil
+				})}
+			},
+			round2:   playRound2,
+			halfDone: true,
+		},
+		{
+			name: "from a decider in StartRound",
+			opts: func(clone **runtime.Battle) []runtime.BattleOption {
+				var b *runtime.Battle
+				return []runtime.BattleOption{
+					runtime.WithHook(func(ctx context.Context, hb *runtime.Battle, at runtime.HookPoint) error {
+						b = hb
+						return nil
+					}),
+					runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+						if d.Round == 2 && d.Kind == runtime.ChooseFirst && *clone == nil {
+							*clone = b.Clone(runtime.WithoutHooks(), runtime.WithDecider(runtime.Policy{}))
+						}
+						return d.Default, nil
+					})),
+				}
+			},
+			round2:   playRound2,
+			halfDone: true,
+		},
+		{
+			name: "from a decider choosing a unit to activate",
+			opts: func(clone **runtime.Battle) []runtime.BattleOption {
+				var b *runtime.Battle
+				return []runtime.BattleOption{
+					runtime.WithHook(func(ctx context.Context, hb *runtime.Battle, at runtime.HookPoint) error {
+						b = hb
+						return nil
+					}),
+					runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+						if d.Round == 2 && d.Kind == runtime.ChooseActivation && *clone == nil {
+							*clone = b.Clone(runtime.WithoutHooks(), runtime.WithDecider(runtime.Policy{}))
+						}
+						return d.Default, nil
+					})),
+				}
+			},
+			round2: playRound2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var clone *runtime.Battle
+			opts := []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(3))}
+			if tt.opts != nil {
+				opts = append(opts, tt.opts(&clone)...)
+			}
+			b, err := p.NewBattle(unitsSides, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.PlayRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, b)
+			if c := tt.round2(t, b); c != nil {
+				clone = c
+			}
+			if clone == nil {
+				t.Fatal("no clone was made")
+			}
+			original, _ := b.Snapshot() // nil for a failed round
+
+			if _, err := clone.Step(ctx); tt.halfDone != errors.Is(err, runtime.ErrRoundFailed) {
+				t.Errorf("the clone's Step: %v; want ErrRoundFailed: %v", err, tt.halfDone)
+			}
+			if _, err := clone.Snapshot(); tt.halfDone != errors.Is(err, runtime.ErrRoundFailed) {
+				t.Errorf("the clone's Snapshot: %v; want ErrRoundFailed: %v", err, tt.halfDone)
+			}
+			if err := clone.AbortRound(); err != nil {
+				t.Fatalf("the clone's AbortRound: %v", err)
+			}
+			if diff := cmp.Diff(before, snapshot(t, clone)); diff != "" {
+				t.Errorf("the clone after AbortRound (-the battle before round 2 +clone):\n%s", diff)
+			}
+			if again, _ := b.Snapshot(); string(again) != string(original) {
+				t.Errorf("the clone's AbortRound changed the original:\n%s", cmp.Diff(string(original), string(again)))
+			}
+			// The aborted clone plays round 2 again as the battle before
+			// it does.
+			twin, err := p.Restore([]byte(before))
+			if err != nil {
+				t.Fatal(err)
+			}
+			playTwins(t, twin, clone, "(-the battle before round 2 +the clone)")
+		})
+	}
+}
+
+func playRound2(t *testing.T, b *runtime.Battle) *runtime.Battle {
+	t.Helper()
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return nil
 }

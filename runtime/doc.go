@@ -51,9 +51,10 @@
 // run on expr-lang's VM. Order computations borrow their working memory
 // from the battle, and a standing's order is an immutable slice shared with
 // the memory, so [Battle.AdvanceRound] with seeded dice, the ruleset's
-// policies and the transcript off allocates nothing once a battle is warm,
-// but for one allocation in a round with activations: their record, which
-// [Battle.Activations] shares with the host.
+// policies and the transcript off allocates nothing once a battle is warm.
+// What the battle hands out (sides, units, standings, orders, events,
+// activations, memory) is a copy, so that nothing a host does to it
+// changes the battle; the battle itself never asks for one.
 // The transcript ([WithTranscript]) and the per-round record
 // ([Battle.PlayRound]) cost more; see bench_test.go for the numbers.
 //
@@ -78,7 +79,10 @@
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
 // a change naming what the battle does not have or a value an attribute
-// cannot hold ([ErrInvalidChange], likewise), a script that has run out ([ErrUnscripted]), a method called with no
-// round under way ([ErrNoRound]) or with one under way
-// ([ErrRoundUnderWay]), or from a callback ([ErrInCallback]).
+// cannot hold ([ErrInvalidChange], likewise), a script that has run out
+// ([ErrUnscripted]), a method called with no round under way
+// ([ErrNoRound]) or with one under way ([ErrRoundUnderWay]), from a
+// callback ([ErrInCallback]) or in a round that failed ([ErrRoundFailed]),
+// a round that cannot be aborted ([ErrCannotAbort]), and a holder set
+// before there is an order ([ErrNoOrder]).
 package runtime

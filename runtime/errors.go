@@ -46,6 +46,22 @@ var ErrNotAllowed = errors.New("not allowed now")
 // again.
 var ErrInvalidChange = errors.New("invalid change")
 
+// ErrCannotAbort is wrapped by the error of AbortRound for a round under
+// way that it cannot undo, because the battle holds no full record of the
+// round's start: the battle was restored in the middle of the round, or
+// scripted dice or a ScriptedDecider it shares with another battle (a
+// clone, or the battle it is a clone of) hold that battle's record of the
+// round, so they cannot script the round again. Nothing is changed; a round that failed
+// is let go on as it is (see ErrRoundFailed).
+var ErrCannotAbort = errors.New("the round cannot be aborted")
+
+// ErrNoOrder is wrapped by the error of SetHolder called in a round before
+// the order that decides who holds priority has ever been made (such as
+// from a hook at the start of round 1): there is no order to put the
+// holder first in. Set the holder once the order is made, such as at the
+// end of its step.
+var ErrNoOrder = errors.New("the order is not made yet")
+
 // markedError is an error with its own message that errors.Is finds as
 // mark, for the sentinels above: the message is unchanged by the mark.
 type markedError struct {

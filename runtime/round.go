@@ -42,7 +42,7 @@ func errNoRound(what string) error {
 }
 
 // halfPlayed says the round under way failed and waits for AbortRound. A
-// round that cannot be aborted (the battle was restored or cloned in it)
+// round that cannot be aborted (the battle was restored in it, say)
 // is let go on as it is: refusing would leave the battle stuck.
 func (b *Battle) halfPlayed() bool { return b.failed != nil && b.abortable() == nil }
 
@@ -60,8 +60,8 @@ func (b *Battle) ready(what string) error {
 // AdvanceRound plays one whole round like PlayRound, without making a
 // RoundResult, for hosts that read the battle (Holder, Order, Events)
 // instead. With seeded dice, the ruleset's policies and the transcript
-// off, a round that needs no expr-lang expression allocates nothing but
-// its record of activations, if it has any.
+// off, a round that needs no expr-lang expression allocates nothing once
+// the battle is warm.
 func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.StartRound(ctx); err != nil {
 		return err
@@ -90,7 +90,10 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	if b.InRound() {
 		return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
 	}
-	if err := b.startRound(ctx); err != nil {
+	b.working = true
+	err := b.startRound(ctx)
+	b.working = false
+	if err != nil {
 		b.failed = err
 		return err
 	}
@@ -106,7 +109,11 @@ func (b *Battle) startRound(ctx context.Context) error {
 		next = &roundState{}
 	}
 	events := next.Events[:0]
+	if cap(next.Activations) > cap(b.spareActs) {
+		b.spareActs = next.Activations[:0]
+	}
 	*next = roundState{Round: b.round, Stage: "activation"}
+	b.actsView = nil // the host's, for the round before
 	if b.transcript {
 		// The old round's transcript was never handed out (Events and
 		// Result copy it), so its array is free to reuse. Rounds tend to
@@ -639,12 +646,17 @@ func (b *Battle) Pass(ctx context.Context) error {
 	return nil
 }
 
-// record adds a to the round's record of activations. The record is
-// shared (see Activations), so each round makes its own, at its first
-// activation, as long as the last round's was.
+// record adds a to the round's record of activations. The record of the
+// round before last was never handed out (Activations, Result and Clone
+// copy it), so the round reuses its array; it stays nil until the first
+// activation, as a snapshot of a round without any says.
 func (b *Battle) record(a ActivationRecord) {
 	if b.cur.Activations == nil {
-		b.cur.Activations = make([]ActivationRecord, 0, max(b.actsHint, 1))
+		if cap(b.spareActs) > 0 {
+			b.cur.Activations, b.spareActs = b.spareActs[:0], nil
+		} else {
+			b.cur.Activations = make([]ActivationRecord, 0, max(b.actsHint, 1))
+		}
 	}
 	b.cur.Activations = append(b.cur.Activations, a)
 }
@@ -734,6 +746,8 @@ func (b *Battle) endRound(ctx context.Context) error {
 	if !b.InRound() {
 		return errNoRound("EndRound")
 	}
+	b.working = true
+	defer func() { b.working = false }()
 	if err := b.runHooks(ctx, &hpRoundEnd); err != nil {
 		b.failed = err
 		return err

@@ -188,3 +188,170 @@ func TestErrRoundUnderWay(t *testing.T) {
 		})
 	}
 }
+
+// A round AbortRound cannot undo is ErrCannotAbort, so that a host can
+// tell it from a battle with no round under way (ErrNoRound) and go on
+// with the round as it is. The messages are unchanged, and nothing is.
+func TestErrCannotAbort(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("mesbg")
+	tests := []struct {
+		name    string
+		battle  func(t *testing.T) *runtime.Battle
+		wantMsg string
+	}{
+		{"restored in mid-round", func(t *testing.T) *runtime.Battle {
+			_, _, data := midRound(t, "mesbg", 1)
+			r, err := p.Restore(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}, "round 1 cannot be aborted: the battle was restored after it started"},
+		{"a clone used the scripted dice", func(t *testing.T) *runtime.Battle {
+			dice := runtime.NewScriptedDice()
+			for range 2 {
+				dice.AddRoll("Jay", 5)
+				dice.AddRoll("Rob", 2)
+			}
+			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := b.Clone()
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.PlayRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}, "round 1 cannot be aborted: another battle has used the same scripted dice since it started"},
+		{"a clone used the scripted decider", func(t *testing.T) *runtime.Battle {
+			dec := runtime.NewScriptedDecider()
+			dec.Add("Jay", "Jay")
+			dec.Add("Jay", "Rob")
+			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(dec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := b.Clone()
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.PlayRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}, "round 1 cannot be aborted: another battle has used the same scripted decider since it started"},
+		{"a clone made in the round, sharing the scripted dice", func(t *testing.T) *runtime.Battle {
+			dice := runtime.NewScriptedDice()
+			dice.AddRoll("Jay", 5)
+			dice.AddRoll("Rob", 2)
+			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			// The script's record of the round is b's: the clone cannot
+			// script the round again with it.
+			return b.Clone()
+		}, "round 1 cannot be aborted: another battle has used the same scripted dice since it started"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := tt.battle(t)
+			before, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AbortRound()
+			if !errors.Is(err, runtime.ErrCannotAbort) {
+				t.Errorf("AbortRound: %v; want an error wrapping ErrCannotAbort", err)
+			}
+			if errors.Is(err, runtime.ErrNoRound) {
+				t.Errorf("AbortRound: %v is ErrNoRound too", err)
+			}
+			if err != nil {
+				if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
+					t.Errorf("message (-want +got):\n%s", diff)
+				}
+			}
+			after, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(before), string(after)); diff != "" {
+				t.Errorf("the refused AbortRound changed the battle (-before +after):\n%s", diff)
+			}
+		})
+	}
+}
+
+// SetHolder before the main order was ever made (a special rule at the
+// start of round 1) is ErrNoOrder, apart from a holder who is not in the
+// order (ErrInvalidChange) and no round at all (ErrNoRound). At the start
+// of round 2 last round's order is there to put the holder first in.
+func TestErrNoOrder(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("mesbg")
+	var got []error
+	hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		if at == (runtime.HookPoint{Edge: "start", Kind: "round"}) {
+			got = append(got, b.SetHolder("Rob"))
+		}
+		return nil
+	}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithHook(hook))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errNoRound := b.SetHolder("Rob")
+	for range 2 {
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("the hook ran %d times, want 2", len(got))
+	}
+	tests := []struct {
+		name    string
+		err     error
+		want    error // nil: no error
+		wantMsg string
+	}{
+		{"before round 1", errNoRound, runtime.ErrNoRound, "holder Rob: no round is under way"},
+		{"start of round 1", got[0], runtime.ErrNoOrder,
+			"holder Rob: order priority is not made yet (set the holder once it is, such as at the end of its step)"},
+		{"start of round 2", got[1], nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.want == nil {
+				if tt.err != nil {
+					t.Fatalf("SetHolder: %v", tt.err)
+				}
+				return
+			}
+			if !errors.Is(tt.err, tt.want) {
+				t.Errorf("SetHolder: %v; want an error wrapping %v", tt.err, tt.want)
+			}
+			for _, other := range []error{runtime.ErrNoRound, runtime.ErrNoOrder, runtime.ErrInvalidChange} {
+				if other != tt.want && errors.Is(tt.err, other) {
+					t.Errorf("SetHolder: %v is %v too", tt.err, other)
+				}
+			}
+			if tt.err != nil {
+				if diff := cmp.Diff(tt.wantMsg, tt.err.Error()); diff != "" {
+					t.Errorf("message (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+	if errors.Is(b.SetHolder("Nobody"), runtime.ErrNoOrder) {
+		t.Error("SetHolder of nobody after the round: ErrNoOrder")
+	}
+}
