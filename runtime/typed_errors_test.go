@@ -103,26 +103,9 @@ func TestErrNotAllowed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before, err := b.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = tt.move()
-			if !errors.Is(err, runtime.ErrNotAllowed) {
-				t.Errorf("%v; want an error wrapping ErrNotAllowed", err)
-			}
-			if err != nil {
-				if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
-					t.Errorf("message (-want +got):\n%s", diff)
-				}
-			}
-			after, err := b.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(before), string(after)); diff != "" {
-				t.Errorf("the battle changed (-before +after):\n%s", diff)
-			}
+			before := snapshot(t, b)
+			refused(t, tt.move(), runtime.ErrNotAllowed, tt.wantMsg)
+			unchanged(t, b, before)
 		})
 	}
 	// Ludi Aeternum activates its only gladiator; Malleus Deus activates
@@ -154,10 +137,7 @@ func TestErrRoundUnderWay(t *testing.T) {
 	if err := b.StartRound(ctx); err != nil {
 		t.Fatal(err)
 	}
-	before, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := snapshot(t, b)
 	tests := []struct {
 		name string
 		call func() error
@@ -168,23 +148,8 @@ func TestErrRoundUnderWay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.call()
-			if !errors.Is(err, runtime.ErrRoundUnderWay) {
-				t.Errorf("%v; want an error wrapping ErrRoundUnderWay", err)
-			}
-			if err != nil {
-				want := "round 1 has not ended: end it with EndRound, or undo it with AbortRound"
-				if diff := cmp.Diff(want, err.Error()); diff != "" {
-					t.Errorf("message (-want +got):\n%s", diff)
-				}
-			}
-			after, err := b.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(before), string(after)); diff != "" {
-				t.Errorf("the battle changed (-before +after):\n%s", diff)
-			}
+			refused(t, tt.call(), runtime.ErrRoundUnderWay, "round 1 has not ended: end it with EndRound, or undo it with AbortRound")
+			unchanged(t, b, before)
 		})
 	}
 }
@@ -263,29 +228,13 @@ func TestErrCannotAbort(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := tt.battle(t)
-			before, err := b.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = b.AbortRound()
-			if !errors.Is(err, runtime.ErrCannotAbort) {
-				t.Errorf("AbortRound: %v; want an error wrapping ErrCannotAbort", err)
-			}
+			before := snapshot(t, b)
+			err := b.AbortRound()
+			refused(t, err, runtime.ErrCannotAbort, tt.wantMsg)
 			if errors.Is(err, runtime.ErrNoRound) {
 				t.Errorf("AbortRound: %v is ErrNoRound too", err)
 			}
-			if err != nil {
-				if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
-					t.Errorf("message (-want +got):\n%s", diff)
-				}
-			}
-			after, err := b.Snapshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(before), string(after)); diff != "" {
-				t.Errorf("the refused AbortRound changed the battle (-before +after):\n%s", diff)
-			}
+			unchanged(t, b, before)
 		})
 	}
 }
@@ -336,22 +285,36 @@ func TestErrNoOrder(t *testing.T) {
 				}
 				return
 			}
-			if !errors.Is(tt.err, tt.want) {
-				t.Errorf("SetHolder: %v; want an error wrapping %v", tt.err, tt.want)
-			}
+			refused(t, tt.err, tt.want, tt.wantMsg)
 			for _, other := range []error{runtime.ErrNoRound, runtime.ErrNoOrder, runtime.ErrInvalidChange} {
 				if other != tt.want && errors.Is(tt.err, other) {
 					t.Errorf("SetHolder: %v is %v too", tt.err, other)
-				}
-			}
-			if tt.err != nil {
-				if diff := cmp.Diff(tt.wantMsg, tt.err.Error()); diff != "" {
-					t.Errorf("message (-want +got):\n%s", diff)
 				}
 			}
 		})
 	}
 	if errors.Is(b.SetHolder("Nobody"), runtime.ErrNoOrder) {
 		t.Error("SetHolder of nobody after the round: ErrNoOrder")
+	}
+}
+
+// refused checks that err wraps want, with the message wantMsg.
+func refused(t *testing.T, err, want error, wantMsg string) {
+	t.Helper()
+	if !errors.Is(err, want) {
+		t.Errorf("%v; want an error wrapping %v", err, want)
+	}
+	if err != nil {
+		if diff := cmp.Diff(wantMsg, err.Error()); diff != "" {
+			t.Errorf("message (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// unchanged checks that b's snapshot is still before.
+func unchanged(t *testing.T, b *runtime.Battle, before string) {
+	t.Helper()
+	if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
+		t.Errorf("the battle changed (-before +after):\n%s", diff)
 	}
 }
