@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/turnorder/turnorder/conformance"
@@ -23,16 +24,22 @@ func writeJSON(w io.Writer, doc any) error {
 // never rename or remove).
 
 type runDoc struct {
-	Ruleset     string     `json:"ruleset"`
-	Seed        uint64     `json:"seed"`
-	Rounds      []roundDoc `json:"rounds"`
-	Errors      []string   `json:"errors"`
-	Diagnostics []diagDoc  `json:"diagnostics"`
+	Ruleset string     `json:"ruleset"`
+	Seed    uint64     `json:"seed"`
+	Rounds  []roundDoc `json:"rounds"`
+	ErrorsDoc
 }
 
-// diagDoc is an error of a document's "errors" as an object, for a program
-// to read without parsing the line: every document ends with the errors
-// that made the command fail, both ways (test's has always had the lines).
+// ErrorsDoc ends every document: the errors that made the command fail,
+// both as lines (test's has always had them) and as objects, for a
+// program to read without parsing the lines. The documents embed it, so
+// its name is exported for the tests' cmp.Diff.
+type ErrorsDoc struct {
+	Errors      []string  `json:"errors"`
+	Diagnostics []diagDoc `json:"diagnostics"`
+}
+
+// diagDoc is an error of a document's "errors" as an object.
 type diagDoc struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
@@ -43,17 +50,27 @@ type diagDoc struct {
 // errorsJSON lists the errors of ds, as lines and as objects. One at no
 // place in a file is its message alone, as it follows "turnorder CMD: "
 // on stderr.
-func errorsJSON(ds dsl.Diagnostics) ([]string, []diagDoc) {
-	lines, objs := []string{}, []diagDoc{}
+func errorsJSON(ds dsl.Diagnostics) ErrorsDoc {
+	d := ErrorsDoc{Errors: []string{}, Diagnostics: []diagDoc{}}
 	for _, e := range errorsOnly(ds) {
 		line := e.String()
 		if e.Pos.Filename == "" && e.Pos.Line == 0 {
 			line = e.Message
 		}
-		lines = append(lines, line)
-		objs = append(objs, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column, Message: e.Message})
+		d.Errors = append(d.Errors, line)
+		d.Diagnostics = append(d.Diagnostics, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column, Message: e.Message})
 	}
-	return lines, objs
+	return d
+}
+
+// finishJSON prints doc, which a command's errors end, and returns the
+// command's exit status.
+func (e *env) finishJSON(doc any, status int) int {
+	if err := writeJSON(e.stdout, doc); err != nil {
+		fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
+		return exitError
+	}
+	return status
 }
 
 type roundDoc struct {
@@ -90,11 +107,10 @@ func roundJSON(res *runtime.RoundResult) roundDoc {
 }
 
 type testDoc struct {
-	Passed      int           `json:"passed"`
-	Failed      int           `json:"failed"`
-	Scenarios   []scenarioDoc `json:"scenarios"`
-	Errors      []string      `json:"errors"`
-	Diagnostics []diagDoc     `json:"diagnostics"`
+	Passed    int           `json:"passed"`
+	Failed    int           `json:"failed"`
+	Scenarios []scenarioDoc `json:"scenarios"`
+	ErrorsDoc
 }
 
 type scenarioDoc struct {

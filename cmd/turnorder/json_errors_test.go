@@ -8,9 +8,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// errorsDoc is what every --json document says of the errors that made
+// errorsRead is what every --json document says of the errors that made
 // the command fail (docs/json.md).
-type errorsDoc struct {
+type errorsRead struct {
 	Errors      []string `json:"errors"`
 	Diagnostics []struct {
 		File    string `json:"file"`
@@ -72,7 +72,7 @@ func TestJSONErrors(t *testing.T) {
 			if r.code != exitError {
 				t.Errorf("exit status %d, want %d", r.code, exitError)
 			}
-			var doc errorsDoc
+			var doc errorsRead
 			if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
 				t.Fatalf("stdout is no JSON document: %v\n%s", err, r.stdout)
 			}

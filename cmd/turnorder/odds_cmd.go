@@ -117,12 +117,8 @@ turnorder odds mesbg --policy first=other`,
 			return status
 		}
 		// A failure is a document too, holding only the errors.
-		doc.Errors, doc.Diagnostics = errorsJSON(e.errs)
-		if err := writeJSON(e.stdout, doc); err != nil {
-			fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
-			return exitError
-		}
-		return status
+		doc.ErrorsDoc = errorsJSON(e.errs)
+		return e.finishJSON(doc, status)
 	}
 	return c
 }
@@ -459,9 +455,8 @@ func toDoc(v variant, o oddsOptions) oddsDoc {
 // "compare", or, when odds fails, only the errors.
 type oddsTop struct {
 	*oddsDoc
-	Compare     []oddsDoc `json:"compare,omitempty"`
-	Errors      []string  `json:"errors"`
-	Diagnostics []diagDoc `json:"diagnostics"`
+	Compare []oddsDoc `json:"compare,omitempty"`
+	ErrorsDoc
 }
 
 func oddsJSON(vs []variant, o oddsOptions) oddsTop {

@@ -97,12 +97,8 @@ turnorder run ./house-rules.rules --seed 42`,
 		}
 		// However the battle went, a program reading the document gets
 		// one, with the rounds played and the errors that stopped it.
-		doc.Errors, doc.Diagnostics = errorsJSON(e.errs)
-		if err := writeJSON(e.stdout, doc); err != nil {
-			fmt.Fprintf(e.stderr, "%s%v\n", e.prefix(), err)
-			return exitError
-		}
-		return status
+		doc.ErrorsDoc = errorsJSON(e.errs)
+		return e.finishJSON(doc, status)
 	}
 	return c
 }

@@ -372,9 +372,8 @@ func (t *tester) fail(msg string) {
 func (t *tester) finish(args []string) int {
 	if t.json {
 		t.doc.Passed, t.doc.Failed = t.passed, t.failed
-		t.doc.Errors, t.doc.Diagnostics = errorsJSON(t.e.errs)
-		if err := writeJSON(t.e.stdout, t.doc); err != nil {
-			fmt.Fprintf(t.e.stderr, "turnorder test: %v\n", err)
+		t.doc.ErrorsDoc = errorsJSON(t.e.errs)
+		if t.e.finishJSON(t.doc, 0) != 0 {
 			return exitError
 		}
 	} else {

@@ -106,9 +106,11 @@ func TestTestJSON(t *testing.T) {
 				{File: file, Line: 20, Column: 5, Round: 2, Field: "order", Want: []any{"Jay", "Rob"}, Got: []any{"Rob", "Jay"}},
 			},
 		}},
-		Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`},
-		Diagnostics: []diagDoc{{File: broken, Line: 3, Column: 1,
-			Message: `unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`}},
+		ErrorsDoc: ErrorsDoc{
+			Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`},
+			Diagnostics: []diagDoc{{File: broken, Line: 3, Column: 1,
+				Message: `unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`}},
+		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("document (-want +got):\n%s", diff)
