@@ -465,10 +465,8 @@ func TestEndOfOrderTieEvent(t *testing.T) {
 	}
 }
 
-// States that keep growing stop the analysis at MaxStates, with ErrLimit;
-// before that, holder sequences are given up rather than the analysis.
-func TestOddsMaxStates(t *testing.T) {
-	p := compileInline(t, `ruleset hist {
+// histRuleset remembers every holder so far: its states double each round.
+const histRuleset = `ruleset hist {
   sides 2
   remember hist = (previous.hist ?? "") + holder
   phase p {
@@ -477,7 +475,12 @@ func TestOddsMaxStates(t *testing.T) {
       tie: reroll
     }
   }
-}`)
+}`
+
+// States that keep growing stop the analysis at MaxStates, with ErrLimit;
+// before that, holder sequences are given up rather than the analysis.
+func TestOddsMaxStates(t *testing.T) {
+	p := compileInline(t, histRuleset)
 	ctx := context.Background()
 	_, err := p.Odds(ctx, runtime.Sides("A", "B"), runtime.OddsOptions{Rounds: 6, MaxStates: 10})
 	if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), "after round 4") {
@@ -499,16 +502,7 @@ func TestOddsMaxStates(t *testing.T) {
 // MaxStates bounds the states played on into another round: the states
 // after the last round are only summed, however many there are.
 func TestOddsMaxStatesAfterTheLastRound(t *testing.T) {
-	p := compileInline(t, `ruleset hist {
-  sides 2
-  remember hist = (previous.hist ?? "") + holder
-  phase p {
-    order sides as priority {
-      highest roll d6
-      tie: reroll
-    }
-  }
-}`)
+	p := compileInline(t, histRuleset)
 	for _, tt := range []struct {
 		rounds  int
 		wantErr string // "" for odds
