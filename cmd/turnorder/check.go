@@ -16,7 +16,7 @@ import (
 func checkCommand() *command {
 	c := &command{
 		name:  "check",
-		args:  "(FILE|DIR|NAME|-)...",
+		args:  "(FILE|DIR|NAME|-)... [--json]",
 		short: "parse and compile .rules files, reporting every error",
 		long: `
 Check parses each .rules file and compiles every ruleset in it, type-checking
@@ -42,45 +42,64 @@ in that file, followed by a note at the scenario's "ruleset" line.
 For each clean file, check prints a summary line to standard output; errors
 and warnings go to standard error. The exit status is 0 when there are no
 errors (warnings allowed), 1 when any file has errors, and 2 when the command
-line is wrong.`,
+line is wrong.
+
+With --json, check prints one JSON document instead of the summary lines,
+for an editor or a CI system to read: every file checked, and every error
+and warning with its file, line and column (see docs/json.md). The errors
+and warnings still go to standard error too.`,
 		example: `
 turnorder check rulesets
 turnorder check my-house-rules.rules
 turnorder check mesbg            # the bundled ruleset
-turnorder check - < my.rules     # standard input`,
+turnorder check - < my.rules     # standard input
+turnorder check --json house.rules`,
 		flags: newFlags("check"),
 	}
+	asJSON := c.flags.Bool("json", false, "print one JSON document (see docs/json.md) instead of the summary lines")
 	c.run = func(e *env, args []string) int {
 		if len(args) == 0 {
 			fmt.Fprintln(e.stderr, "turnorder check: name at least one file, directory or bundled ruleset, as in `turnorder check rulesets`")
 			return exitUsage
 		}
-		files, err := rulesFiles(args, orBundled)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "turnorder check: %s\n", pathError(err))
-			return exitError
-		}
-		if len(files) == 0 {
-			fmt.Fprintf(e.stderr, "turnorder check: no .rules files in %s\n", strings.Join(args, ", "))
-			return exitError
-		}
-		status := exitOK
-		shown := map[string]bool{}
-		for _, file := range files {
-			if !checkFile(e, file, shown) {
-				status = exitError
+		doc := &checkDoc{Files: []checkedDoc{}}
+		status := func() int {
+			files, err := rulesFiles(args, orBundled)
+			if err != nil {
+				e.errorf("%s", pathError(err))
+				return exitError
 			}
+			if len(files) == 0 {
+				e.errorf("no .rules files in %s", strings.Join(args, ", "))
+				return exitError
+			}
+			status := exitOK
+			shown := map[string]bool{}
+			for _, file := range files {
+				f := checkFile(e, file, shown, !*asJSON)
+				doc.Files = append(doc.Files, f)
+				if !f.OK {
+					status = exitError
+				}
+			}
+			return status
+		}()
+		if !*asJSON {
+			return status
 		}
-		return status
+		doc.Warnings = diagsJSON(e.warns)
+		doc.ErrorsDoc = errorsJSON(e.errs)
+		return e.finishJSON(doc, status)
 	}
 	return c
 }
 
-// checkFile checks one file, or a bundled ruleset if no such file exists.
-// It reports whether the file is free of errors. shown holds the
-// diagnostics printed so far: a ruleset file that several scenarios (or
-// the command line) name has its errors printed once.
-func checkFile(e *env, arg string, shown map[string]bool) bool {
+// checkFile checks one file, or a bundled ruleset if no such file exists,
+// and says whether it is free of errors, printing its summary line if it
+// is and summary is set. shown holds the diagnostics printed so far: a
+// ruleset file that several scenarios (or the command line) name has its
+// errors printed once.
+func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool) checkedDoc {
 	filename, display, dir := arg, arg, filepath.Dir(arg)
 	var src []byte
 	var err error
@@ -97,8 +116,8 @@ func checkFile(e *env, arg string, shown map[string]bool) bool {
 		display, dir = arg+" (bundled)", ""
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "turnorder check: %s\n", pathError(err))
-		return false
+		e.errorf("%s", pathError(err))
+		return checkedDoc{File: display}
 	}
 	diags, broken, summary := checkSource(filename, src, dir)
 	// Whether the file is clean is decided on all its diagnostics; those
@@ -114,17 +133,19 @@ func checkFile(e *env, arg string, shown map[string]bool) bool {
 		for i < len(diags) && before(diags[i].Pos, b.at) {
 			i++
 		}
-		writeDiags(e.stderr, diags[:i], src, e.prefix())
+		e.report(diags[:i], src)
 		diags = diags[i:]
-		writeDiags(e.stderr, unshown(b.rf.errs, shown), b.rf.src, e.prefix())
+		e.report(unshown(b.rf.errs, shown), b.rf.src)
 		writeNote(e.stderr, b.at, src, fmt.Sprintf("%s is used by scenario %q here", b.name, b.scenario))
 	}
-	writeDiags(e.stderr, diags, src, e.prefix())
+	e.report(diags, src)
 	if !clean {
-		return false
+		return checkedDoc{File: display}
 	}
-	fmt.Fprintf(e.stdout, "ok  %s (%s)\n", display, summary)
-	return true
+	if summaryLine {
+		fmt.Fprintf(e.stdout, "ok  %s (%s)\n", display, summary)
+	}
+	return checkedDoc{File: display, OK: true, Summary: summary}
 }
 
 // checkSource parses and compiles one file's text. dir is where relative

@@ -28,16 +28,24 @@ type env struct {
 	// errs holds every error reported through report and errorf, for a
 	// --json document to list: a program reading it does not read stderr.
 	errs dsl.Diagnostics
+	// warns holds the warnings reported through report, for check's.
+	warns dsl.Diagnostics
 }
 
 // prefix starts a message: "turnorder run: ".
 func (e *env) prefix() string { return "turnorder " + e.cmd + ": " }
 
 // report prints diagnostics as writeDiags does (src is their file's text)
-// and keeps the errors among them.
+// and keeps them.
 func (e *env) report(ds dsl.Diagnostics, src []byte) {
 	writeDiags(e.stderr, ds, src, e.prefix())
-	e.errs = append(e.errs, errorsOnly(ds)...)
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			e.errs = append(e.errs, d)
+		} else {
+			e.warns = append(e.warns, d)
+		}
+	}
 }
 
 // errorf prints an error that is at no place in a file, on one line after

@@ -51,16 +51,39 @@ type diagDoc struct {
 // place in a file is its message alone, as it follows "turnorder CMD: "
 // on stderr.
 func errorsJSON(ds dsl.Diagnostics) ErrorsDoc {
-	d := ErrorsDoc{Errors: []string{}, Diagnostics: []diagDoc{}}
-	for _, e := range errorsOnly(ds) {
+	ds = errorsOnly(ds)
+	d := ErrorsDoc{Errors: []string{}, Diagnostics: diagsJSON(ds)}
+	for _, e := range ds {
 		line := e.String()
 		if e.Pos.Filename == "" && e.Pos.Line == 0 {
 			line = e.Message
 		}
 		d.Errors = append(d.Errors, line)
-		d.Diagnostics = append(d.Diagnostics, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column, Message: e.Message})
 	}
 	return d
+}
+
+// diagsJSON lists ds as objects.
+func diagsJSON(ds dsl.Diagnostics) []diagDoc {
+	out := []diagDoc{}
+	for _, e := range ds {
+		out = append(out, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column, Message: e.Message})
+	}
+	return out
+}
+
+// checkDoc is the document of check --json.
+type checkDoc struct {
+	Files    []checkedDoc `json:"files"`
+	Warnings []diagDoc    `json:"warnings"`
+	ErrorsDoc
+}
+
+// checkedDoc is one file check read.
+type checkedDoc struct {
+	File    string `json:"file"`
+	OK      bool   `json:"ok"`
+	Summary string `json:"summary"` // for a clean file: what it holds, and its warnings
 }
 
 // finishJSON prints doc, which a command's errors end, and returns the
