@@ -83,6 +83,10 @@ func (b *Battle) InRound() bool { return b.cur != nil && b.cur.Stage == "activat
 
 // StartRound begins the next round: the start-of-round hooks, every phase
 // in order, and Ready markers. Then the activation loop is open: see Next.
+// If it fails part-way (a rule, dice or a Decider that fail, an answer the
+// decision does not offer: ErrInvalidAnswer) the round is half played,
+// and the round's methods refuse with ErrRoundFailed until AbortRound
+// undoes it; StartRound then plays it again, asking the same decisions.
 func (b *Battle) StartRound(ctx context.Context) error {
 	if err := b.ready("StartRound"); err != nil {
 		return err
@@ -676,6 +680,9 @@ func (b *Battle) advance(side string) {
 
 // Step plays one turn of the activation loop, asking the Decider which
 // unit to activate. It reports done when the round's activations are over.
+// When the Decider fails or gives an answer the turn does not offer
+// (ErrInvalidAnswer), nothing is played: calling Step again asks the same
+// decision again.
 // With no round under way (StartRound not called, or EndRound called) it
 // returns ErrNoRound: a host loop that forgot StartRound would otherwise
 // be done at once, having played nothing.
