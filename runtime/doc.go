@@ -9,8 +9,9 @@
 // value the ruleset says to remember). A Battle is not safe for concurrent
 // use, and it can be saved with [Battle.Snapshot] and restored with
 // [Program.Restore] with nothing lost, between rounds or between turns of
-// the activation loop (not from inside a hook, a Decider or Dice, nor in a
-// round that failed until [Battle.AbortRound] undoes it).
+// the activation loop, also from the Decider that [Battle.Step] asks which
+// unit to activate (not from inside a hook, Dice or another Decider, nor in
+// a round that failed until [Battle.AbortRound] undoes it).
 //
 // Each round runs the ruleset's phases in order. A phase holds steps, order
 // procedures, Ready placements and hook points. An order procedure turns a

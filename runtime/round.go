@@ -34,7 +34,9 @@ var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
 
 // ErrInCallback is returned by the methods that play, undo or save rounds
 // when they are called from a Go hook, a Decider or Dice, in the middle of
-// the round that called it.
+// the round that called it. The Decider that Step asks which unit to
+// activate is between two turns, and may save the battle (see Snapshot),
+// though not play or undo the round.
 var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 
 func errNoRound(what string) error {
@@ -719,7 +721,11 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
 		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
+	// Nothing of the turn is played until the answer is in, so the
+	// decider may save the battle (a server waiting minutes for a player).
+	b.choosing = true
 	ans, err := b.decide(ctx, d)
+	b.choosing = false
 	if err != nil {
 		return false, err
 	}
