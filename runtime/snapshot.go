@@ -52,9 +52,10 @@ type unitSnap struct {
 // The Decider that Step asks which unit to activate may save the battle
 // (from its own goroutine: a Battle is not safe for concurrent use), as a
 // server waiting for a player's answer does: nothing of the turn is
-// played yet, so the snapshot is the battle as Step found it, and the
-// battle restored from it asks the same decision at its next Step. It
-// restores in mid-round, so it cannot AbortRound that round.
+// played yet, so the snapshot is the battle as Step found it (with what
+// the Decider itself changed), and the battle restored from it asks the
+// same decision at its next Step. It restores in mid-round, so it cannot
+// AbortRound that round.
 func (b *Battle) Snapshot() ([]byte, error) {
 	// Step's own question is between two turns; what the decider starts
 	// (a change's recomputation, its dice and deciders) is not.
