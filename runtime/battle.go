@@ -176,6 +176,7 @@ type Battle struct {
 	failed     error       // what broke the round under way, until AbortRound
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
 	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
+	choosing   bool        // Step's Decider is choosing a unit: the battle is between two turns
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	dice       Dice

@@ -51,7 +51,8 @@ func (d Decision) String() string {
 // Decider answers decisions. For ChooseOrder the answer is every option in
 // the chosen order; otherwise it is a single option. The Decision's slices
 // are the decider's own, and the answer is checked against the options it
-// was offered.
+// was offered: one they do not hold is an error wrapping ErrInvalidAnswer,
+// after which Step asks again, and StartRound's round waits for AbortRound.
 type Decider interface {
 	Decide(ctx context.Context, d Decision) ([]string, error)
 }
@@ -273,10 +274,11 @@ func (b *Battle) owned(ans []string) []string {
 	return slices.Clone(ans)
 }
 
-// checkAnswer validates a decider's answer.
+// checkAnswer validates a decider's answer: a refused one is
+// ErrInvalidAnswer, for a host to ask its player again.
 func checkAnswer(d Decision, ans []string) error {
 	if msg := answerProblem(d, ans); msg != "" {
-		return roundErrorf(d.Round, "", "%s", msg)
+		return &RoundError{Round: d.Round, Err: markErrorf(ErrInvalidAnswer, "%s", msg)}
 	}
 	return nil
 }

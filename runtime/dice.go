@@ -193,7 +193,8 @@ func NewScriptedDice() *ScriptedDice { return &ScriptedDice{} }
 
 // A ScriptError is a scripted result that a roll, pick or decision cannot
 // use: a total the dice cannot show, a pick that is not among the options,
-// or an answer (of a ScriptedDecider) that the decision does not offer.
+// or an answer (of a ScriptedDecider) that the decision does not offer,
+// which errors.Is finds as ErrInvalidAnswer.
 type ScriptError struct {
 	Round  int
 	Who    string // whom the roll is for, the pick itself, or who answers
@@ -207,6 +208,10 @@ type ScriptError struct {
 }
 
 func (e *ScriptError) Error() string { return e.msg }
+
+// Is reports a refused answer as ErrInvalidAnswer, as the battle reports
+// any decider's: a host need not tell a script's mistake from a player's.
+func (e *ScriptError) Is(target error) bool { return e.Answer && target == ErrInvalidAnswer }
 
 // AddRoll queues the next natural total for who.
 func (d *ScriptedDice) AddRoll(who string, total int) {

@@ -9,8 +9,9 @@
 // value the ruleset says to remember). A Battle is not safe for concurrent
 // use, and it can be saved with [Battle.Snapshot] and restored with
 // [Program.Restore] with nothing lost, between rounds or between turns of
-// the activation loop (not from inside a hook, a Decider or Dice, nor in a
-// round that failed until [Battle.AbortRound] undoes it).
+// the activation loop, also from the Decider that [Battle.Step] asks which
+// unit to activate (not from inside a hook, Dice or another Decider, nor in
+// a round that failed until [Battle.AbortRound] undoes it).
 //
 // Each round runs the ruleset's phases in order. A phase holds steps, order
 // procedures, Ready placements and hook points. An order procedure turns a
@@ -72,17 +73,20 @@
 // [*RuleError] that carries the rule's position in its file, so a host can
 // show the source line and a caret as it would for a compile error.
 // errors.Is still finds [ErrLimit], or a host function's own error, inside.
-// Scripted dice and deciders that run out, or hold an answer that cannot be
-// used, return a [*RoundError] naming the round (and the order) that needed
+// Scripted dice and deciders that run out, and answers that cannot be
+// used, give a [*RoundError] naming the round (and the order) that needed
 // them; [InRound] makes one of any error of a round a host played.
 //
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
-// a change naming what the battle does not have or a value an attribute
-// cannot hold ([ErrInvalidChange], likewise), a script that has run out
-// ([ErrUnscripted]), a method called with no round under way
-// ([ErrNoRound]) or with one under way ([ErrRoundUnderWay]), from a
-// callback ([ErrInCallback]) or in a round that failed ([ErrRoundFailed]),
-// a round that cannot be aborted ([ErrCannotAbort]), and a holder set
-// before there is an order ([ErrNoOrder]).
+// a Decider's answer that the decision does not offer ([ErrInvalidAnswer],
+// likewise: Step asks again, and a round that StartRound failed is asked
+// again once AbortRound undoes it), a change naming what the battle does
+// not have or a value an attribute cannot hold ([ErrInvalidChange],
+// likewise), a script that has run out ([ErrUnscripted]), a method called
+// with no round under way ([ErrNoRound]) or with one under way
+// ([ErrRoundUnderWay]), from a callback ([ErrInCallback]) or in a round
+// that failed ([ErrRoundFailed]), a round that cannot be aborted
+// ([ErrCannotAbort]), and a holder set before there is an order
+// ([ErrNoOrder]).
 package runtime

@@ -46,6 +46,21 @@ var ErrNotAllowed = errors.New("not allowed now")
 // again.
 var ErrInvalidChange = errors.New("invalid change")
 
+// ErrInvalidAnswer is wrapped by the error of a Decider's answer that the
+// decision does not offer: a side or unit not among Decision.Options (one
+// that is not tied, not ready, or not there at all), "before" or "after"
+// misspelled, "pass" where passing is not allowed, or an arrangement that
+// is not every option once. A ScriptedDecider's own refusal of such an
+// answer (a ScriptError) is one too. A host taking answers from players
+// can tell their mistake from a decider that failed, a script that ran
+// out (ErrUnscripted) or a cancelled context, and ask again: in Step
+// nothing was played, so calling Step again asks the same decision
+// again; in StartRound (and EndRound) the round is left half played, so
+// AbortRound undoes it and StartRound asks again (ErrRoundFailed until
+// then); in SetAttr or SetStatus the change is made and the recomputation
+// it started is not, so making the change again asks again.
+var ErrInvalidAnswer = errors.New("invalid answer")
+
 // ErrCannotAbort is wrapped by the error of AbortRound for a round under
 // way that it cannot undo, because the battle holds no full record of the
 // round's start: the battle was restored in the middle of the round, or

@@ -15,8 +15,9 @@ import (
 )
 
 // The shape of a game server: one Program for every table, each table's
-// battle kept in a database between rounds as a snapshot, and the
-// players' decisions arriving over the network while a round is played.
+// battle kept in a database as a snapshot, between rounds and while a
+// player is asked which fighter activates, and the players' decisions
+// arriving over the network while a round is played.
 
 // store stands for the database: a snapshot per table.
 type store struct {
@@ -40,13 +41,22 @@ var errHungUp = errors.New("the player hung up")
 
 // netDecider asks the table's players over the network: it sends the
 // decision and waits for their answer, which a nil answer says will not
-// come.
+// come. Before asking which fighter activates it saves the battle, which
+// is between two turns then: if the player never answers, the table goes
+// on from that turn. (Other decisions come in the middle of the round's
+// own work, where the battle cannot be saved.)
 type netDecider struct {
 	asks    chan<- runtime.Decision
 	answers <-chan []string
+	save    func() error
 }
 
-func (n netDecider) Decide(ctx context.Context, d runtime.Decision) ([]string, error) {
+func (n *netDecider) Decide(ctx context.Context, d runtime.Decision) ([]string, error) {
+	if d.Kind == runtime.ChooseActivation {
+		if err := n.save(); err != nil {
+			return nil, err
+		}
+	}
 	select {
 	case n.asks <- d:
 	case <-ctx.Done():
@@ -75,16 +85,24 @@ func playerAnswer(d runtime.Decision) []string {
 
 // players is the far end of a table's connection: it answers every
 // decision that arrives until asks is closed, but hangs up instead of
-// giving answer number hangUpAt (counted from 1; 0 for never).
-func players(asks <-chan runtime.Decision, answers chan<- []string, hangUpAt int) {
+// giving answer number hangUpAt, and names a fighter of the other gang in
+// answer number typoAt (counted from 1; 0 for never).
+func players(asks <-chan runtime.Decision, answers chan<- []string, hangUpAt, typoAt int) {
 	n := 0
 	for d := range asks {
 		n++
-		if n == hangUpAt {
+		switch n {
+		case hangUpAt:
 			answers <- nil
-			continue
+		case typoAt:
+			other := "Krug"
+			if slices.Contains(d.Options, other) {
+				other = "Mira"
+			}
+			answers <- []string{other}
+		default:
+			answers <- playerAnswer(d)
 		}
-		answers <- playerAnswer(d)
 	}
 }
 
@@ -120,18 +138,62 @@ func injure(ctx context.Context, p *runtime.Program, db *store, table, unit stri
 	return nil
 }
 
+// playRound plays the battle's round to its end: the next one, or the one
+// under way in a battle restored in the middle of it. An answer that the
+// decision does not offer is the player's mistake, told to them (as
+// note) and asked again: by Step at once, and by StartRound once
+// AbortRound has undone the start of the round it left half played.
+func playRound(ctx context.Context, b *runtime.Battle, note func(error)) (*runtime.RoundResult, error) {
+	for !b.InRound() {
+		err := b.StartRound(ctx)
+		if !errors.Is(err, runtime.ErrInvalidAnswer) {
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
+		note(err)
+		if err := b.AbortRound(); err != nil {
+			return nil, err
+		}
+	}
+	for {
+		done, err := b.Step(ctx)
+		if errors.Is(err, runtime.ErrInvalidAnswer) {
+			note(err)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return b.EndRound(ctx)
+		}
+	}
+}
+
 // serveTable plays a table's rounds as a server does between the players'
 // turns: every round in a Battle restored from the store, saved back once
-// the round is over. A round whose player hangs up is thrown away with
-// its Battle; the store still holds the battle as the round found it, and
-// the round is played again when the player is back.
+// the round is over, and before every turn a player is asked about. When
+// a player hangs up the Battle is thrown away; the store holds the battle
+// as the turn found it, and the round goes on from there when the player
+// is back.
 func serveTable(ctx context.Context, p *runtime.Program, db *store, table string, rounds int, injured map[int]string,
-	dec runtime.Decider) ([]string, error) {
+	asks chan<- runtime.Decision, answers <-chan []string) ([]string, error) {
 	var lines []string
 	for len(lines) < rounds {
+		dec := &netDecider{asks: asks, answers: answers}
 		b, err := p.Restore(db.load(table), runtime.WithDecider(dec), runtime.WithTranscript(false))
 		if err != nil {
 			return nil, err
+		}
+		dec.save = func() error {
+			data, err := b.Snapshot()
+			if err != nil {
+				return err
+			}
+			db.save(table, data)
+			return nil
 		}
 		if u := injured[b.Round()]; u != "" && !b.InRound() {
 			if err := injure(ctx, p, db, table, u); err != nil {
@@ -142,9 +204,13 @@ func serveTable(ctx context.Context, p *runtime.Program, db *store, table string
 			rounds++
 			continue
 		}
-		res, err := b.PlayRound(ctx)
+		res, err := playRound(ctx, b, func(err error) {
+			lines = append(lines, "told the players: "+err.Error())
+			rounds++
+		})
 		if errors.Is(err, errHungUp) {
-			lines = append(lines, fmt.Sprintf("round %d: a player hung up; played again", b.Round()))
+			lines = append(lines, fmt.Sprintf("in round %d, after %d turns: a player hung up; the round goes on from there",
+				b.Round(), len(b.Activations())))
 			rounds++
 			continue
 		}
@@ -162,17 +228,20 @@ func serveTable(ctx context.Context, p *runtime.Program, db *store, table string
 }
 
 // tables are the example's tables: each plays with its own seed; the
-// players at table 2 hang up once, at their fourth answer, and at table 3
-// Krug is seriously injured after round 1.
+// players at table 1 name the other gang's fighter in their second
+// answer, those at table 2 hang
+// up once, at their fourth answer, and at table 3 Krug is seriously
+// injured after round 1.
 var tables = []struct {
 	name     string
 	seed     uint64
 	hangUpAt int
+	typoAt   int
 	injured  map[int]string // after round: who
 }{
-	{"table 1", 1, 0, nil},
-	{"table 2", 2, 4, nil},
-	{"table 3", 3, 0, map[int]string{1: "Krug"}},
+	{"table 1", 1, 0, 2, nil},
+	{"table 2", 2, 4, 0, nil},
+	{"table 3", 3, 0, 0, map[int]string{1: "Krug"}},
 }
 
 // serveAll plays rounds at every table at once, a goroutine for each
@@ -199,10 +268,10 @@ func serveAll(p *runtime.Program, rounds int) (map[string][]string, error) {
 	)
 	for _, t := range tables {
 		asks, answers := make(chan runtime.Decision), make(chan []string)
-		go players(asks, answers, t.hangUpAt)
+		go players(asks, answers, t.hangUpAt, t.typoAt)
 		wg.Go(func() {
 			defer close(asks)
-			lines, err := serveTable(ctx, p, db, t.name, rounds, maps.Clone(t.injured), netDecider{asks: asks, answers: answers})
+			lines, err := serveTable(ctx, p, db, t.name, rounds, maps.Clone(t.injured), asks, answers)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -218,9 +287,11 @@ func serveAll(p *runtime.Program, rounds int) (map[string][]string, error) {
 // Three tables of Necromunda are played at once with one Program. Between
 // rounds each battle lives only in the store, as JSON, and moves that
 // arrive then (an injury at table 3) are made on it there; during a round
-// the players answer which fighter activates over a channel. At table 2 a
-// player hangs up in round 1: the round is played again from the stored
-// battle, with the same dice, as if nothing had happened.
+// the players answer which fighter activates over a channel, and the
+// battle is saved before each question. At table 1 a player names a
+// fighter who is not his: he is told, and asked again. At table 2 a
+// player hangs up in round 1: the round goes on from the turn he was
+// asked about, as saved, with the same dice, as if nothing had happened.
 func Example_gameServer() {
 	p := compileBundled("necromunda")
 	out, err := serveAll(p, 3)
@@ -236,11 +307,12 @@ func Example_gameServer() {
 	}
 	// Output:
 	// table 1
+	//   told the players: round 1: Eschers chooses a unit to activate among Mira, Sable, Vex: answer "Krug" is not valid (options: Mira, Sable, Vex)
 	//   round 1: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira
 	//   round 2: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira
 	//   round 3: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira
 	// table 2
-	//   round 1: a player hung up; played again
+	//   in round 1, after 3 turns: a player hung up; the round goes on from there
 	//   round 1: Eschers holds priority; Vex, Volk, Sable, Grath, Mira, Krug
 	//   round 2: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira
 	//   round 3: Eschers holds priority; Vex, Volk, Sable, Grath, Mira, Krug

@@ -34,7 +34,9 @@ var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
 
 // ErrInCallback is returned by the methods that play, undo or save rounds
 // when they are called from a Go hook, a Decider or Dice, in the middle of
-// the round that called it.
+// the round that called it. The Decider that Step asks which unit to
+// activate is between two turns, and may save the battle (see Snapshot),
+// though not play or undo the round.
 var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 
 func errNoRound(what string) error {
@@ -83,6 +85,10 @@ func (b *Battle) InRound() bool { return b.cur != nil && b.cur.Stage == "activat
 
 // StartRound begins the next round: the start-of-round hooks, every phase
 // in order, and Ready markers. Then the activation loop is open: see Next.
+// If it fails part-way (a rule, dice or a Decider that fail, an answer the
+// decision does not offer: ErrInvalidAnswer) the round is half played,
+// and the round's methods refuse with ErrRoundFailed until AbortRound
+// undoes it; StartRound then plays it again, asking the same decisions.
 func (b *Battle) StartRound(ctx context.Context) error {
 	if err := b.ready("StartRound"); err != nil {
 		return err
@@ -676,6 +682,9 @@ func (b *Battle) advance(side string) {
 
 // Step plays one turn of the activation loop, asking the Decider which
 // unit to activate. It reports done when the round's activations are over.
+// When the Decider fails or gives an answer the turn does not offer
+// (ErrInvalidAnswer), nothing is played: calling Step again asks the same
+// decision again.
 // With no round under way (StartRound not called, or EndRound called) it
 // returns ErrNoRound: a host loop that forgot StartRound would otherwise
 // be done at once, having played nothing.
@@ -712,7 +721,11 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
 		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
+	// Nothing of the turn is played until the answer is in, so the
+	// decider may save the battle (a server waiting minutes for a player).
+	b.choosing = true
 	ans, err := b.decide(ctx, d)
+	b.choosing = false
 	if err != nil {
 		return false, err
 	}

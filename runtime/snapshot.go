@@ -45,10 +45,24 @@ type unitSnap struct {
 
 // Snapshot saves the battle as JSON. Restore it with Program.Restore. It
 // refuses, with ErrInCallback or ErrRoundFailed, a battle caught half way
-// through a round's own work.
+// through a round's own work: in a hook, dice or a Decider that
+// StartRound, EndRound or a change's recomputation calls, or in a round
+// that failed.
+//
+// The Decider that Step asks which unit to activate may save the battle
+// (from its own goroutine: a Battle is not safe for concurrent use), as a
+// server waiting for a player's answer does: nothing of the turn is
+// played yet, so the snapshot is the battle as Step found it (with what
+// the Decider itself changed), and the battle restored from it asks the
+// same decision at its next Step. It restores in mid-round, so it cannot
+// AbortRound that round.
 func (b *Battle) Snapshot() ([]byte, error) {
-	if err := b.ready("Snapshot"); err != nil {
-		return nil, err
+	// Step's own question is between two turns; what the decider starts
+	// (a change's recomputation, its dice and deciders) is not.
+	if between := b.choosing && b.inCallback == 1 && !b.halfPlayed(); !between {
+		if err := b.ready("Snapshot"); err != nil {
+			return nil, err
+		}
 	}
 	s := b.snapshot()
 	if m, ok := b.dice.(encoding.BinaryMarshaler); ok {

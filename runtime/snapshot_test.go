@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -477,4 +478,311 @@ func TestRestoreOldNotReadyEvents(t *testing.T) {
 	if diff := cmp.Diff(b.Events(), r.Events()); diff != "" {
 		t.Errorf("events of the old snapshot (-today's +old):\n%s", diff)
 	}
+}
+
+// A server waiting for a player's answer saves the battle from the Decider
+// that Step asks which unit to activate: the battle is between two turns
+// then, and the snapshot is the battle as the Step found it. Restored, it
+// asks the same decision again and plays on as the original does, with the
+// same seeded dice, to the end of the battle.
+func TestSnapshotFromActivationDecider(t *testing.T) {
+	ctx := context.Background()
+	const rounds = 3
+	for _, ruleset := range []string{"necromunda", "morturi"} {
+		t.Run(ruleset, func(t *testing.T) {
+			p := mustProgram(t, ruleset)
+			type saved struct {
+				d    runtime.Decision
+				data []byte
+				err  error
+			}
+			var (
+				b     *runtime.Battle
+				saves []saved
+			)
+			// The last option, not the default, as a player might pick.
+			last := func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				return d.Options[len(d.Options)-1:], nil
+			}
+			dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if d.Kind == runtime.ChooseActivation {
+					data, err := b.Snapshot()
+					saves = append(saves, saved{d, data, err})
+				}
+				return last(ctx, d)
+			})
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(5)), runtime.WithDecider(dec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []*runtime.RoundResult
+			var hostSaves [][]byte // the host's snapshot before each Step that asked
+			for range rounds {
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				for {
+					before := snapshot(t, b)
+					n := len(saves)
+					done, err := b.Step(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(saves) > n {
+						hostSaves = append(hostSaves, []byte(before))
+					}
+					if done {
+						break
+					}
+				}
+				res, err := b.EndRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want = append(want, res)
+			}
+			if len(saves) == 0 {
+				t.Fatal("no activation was asked")
+			}
+			for i, s := range saves {
+				if s.err != nil {
+					t.Fatalf("Snapshot from the decider of round %d: %v", s.d.Round, s.err)
+				}
+				if diff := cmp.Diff(string(hostSaves[i]), string(s.data)); diff != "" {
+					t.Fatalf("save %d: the decider's snapshot is not the battle before the Step (-before Step +decider's):\n%s", i, diff)
+				}
+				var asked []runtime.Decision
+				r, err := p.Restore(s.data, runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					asked = append(asked, d)
+					return last(ctx, d)
+				})))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []*runtime.RoundResult
+				for {
+					done, err := r.Step(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if done {
+						break
+					}
+				}
+				res, err := r.EndRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, res)
+				for r.Round() < rounds {
+					res, err := r.PlayRound(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, res)
+				}
+				if len(asked) == 0 {
+					t.Fatalf("save %d: the restored battle asked nothing", i)
+				}
+				if diff := cmp.Diff(s.d, asked[0]); diff != "" {
+					t.Errorf("save %d: the restored battle's first decision (-saved in +asked):\n%s", i, diff)
+				}
+				if diff := cmp.Diff(want[s.d.Round-1:], got); diff != "" {
+					t.Errorf("save %d, in round %d: the restored battle's rounds (-original +restored):\n%s", i, s.d.Round, diff)
+				}
+				if diff := cmp.Diff(snapshot(t, b), snapshot(t, r)); diff != "" {
+					t.Errorf("save %d: the battles at the end (-original +restored):\n%s", i, diff)
+				}
+			}
+		})
+	}
+}
+
+// Anywhere else in a round the battle is half way through the round's
+// own work, and Snapshot refuses with ErrInCallback: in hooks, dice and
+// the deciders of StartRound and EndRound, and in the dice and deciders
+// of a recomputation that a change starts, also from the Decider that
+// Step asks.
+func TestSnapshotRefusedInCallbacks(t *testing.T) {
+	ctx := context.Background()
+	mesbg, necromunda, agi := mustProgram(t, "mesbg"), mustProgram(t, "necromunda"), mustProgram(t, "agi")
+	// A tie of A1 and B1 on opposite teams, after C1's agi is set to 5
+	// too: a roll, and a before_after choice by the winner.
+	agiSides := []runtime.SideSpec{
+		{Name: "A", Team: "Red", Units: []runtime.UnitSpec{{Name: "A1", Attrs: map[string]any{"agi": 5}}}},
+		{Name: "B", Team: "Blue", Units: []runtime.UnitSpec{{Name: "B1", Attrs: map[string]any{"agi": 4}}}},
+	}
+	var tests = []struct {
+		name  string
+		prog  *runtime.Program
+		sides []runtime.SideSpec
+		opts  func(save func()) []runtime.BattleOption
+		play  func(b *runtime.Battle) error
+	}{
+		{"a Go hook at the start of the round", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
+			return []runtime.BattleOption{runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				if at == (runtime.HookPoint{Edge: "start", Kind: "round"}) {
+					save()
+				}
+				return nil
+			})}
+		}, playOne},
+		{"a Go hook at the end of the round", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
+			return []runtime.BattleOption{runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				if at == (runtime.HookPoint{Edge: "end", Kind: "round"}) {
+					save()
+				}
+				return nil
+			})}
+		}, playOne},
+		{"dice in StartRound", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
+			seeded := runtime.NewSeededDice(5)
+			return []runtime.BattleOption{runtime.WithDice(runtime.FuncDice{
+				Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					save()
+					out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
+					if err != nil {
+						return 0, err
+					}
+					return out[0], nil
+				},
+			})}
+		}, playOne},
+		{"an order's decider in StartRound", mesbg, runtime.Sides("Jay", "Rob"), func(save func()) []runtime.BattleOption {
+			return []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(7)),
+				runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					if d.Kind == runtime.ChooseFirst {
+						save()
+					}
+					return d.Default, nil
+				}))}
+		}, playOne},
+		{"dice of a recomputation between rounds", agi, agiSides, func(save func()) []runtime.BattleOption {
+			seeded := runtime.NewSeededDice(5)
+			return []runtime.BattleOption{runtime.WithDice(runtime.FuncDice{
+				Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					save()
+					out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
+					if err != nil {
+						return 0, err
+					}
+					return out[0], nil
+				},
+			})}
+		}, tieB1},
+		{"a decider of a recomputation between rounds", agi, agiSides, func(save func()) []runtime.BattleOption {
+			return []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(5)),
+				runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					if d.Kind == runtime.ChooseBeforeAfter {
+						save()
+					}
+					return d.Default, nil
+				}))}
+		}, tieB1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b *runtime.Battle
+			var got []error
+			save := func() {
+				_, err := b.Snapshot()
+				got = append(got, err)
+			}
+			b, err := tt.prog.NewBattle(tt.sides, tt.opts(save)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.play(b); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) == 0 {
+				t.Fatal("Snapshot was never called")
+			}
+			for _, err := range got {
+				if !errors.Is(err, runtime.ErrInCallback) {
+					t.Errorf("Snapshot: %v; want ErrInCallback", err)
+				}
+			}
+		})
+	}
+
+	// A Decider that Step asks may change the battle; the recomputation
+	// that starts is the battle's own work, whose dice and decider cannot
+	// save it, although the Decider that Step asks can once it is over.
+	var b *runtime.Battle
+	var inner, outer []error
+	units := []runtime.SideSpec{
+		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": 5}}, {Name: "a2", Attrs: map[string]any{"agi": 3}}}},
+		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1", Attrs: map[string]any{"agi": 4}}}},
+	}
+	p := compileInline(t, `ruleset nested {
+  sides 2
+  unit attribute agi int
+  phase p each round {
+    order units as watch until changed agi {
+      highest agi
+      tie {
+        highest roll d6
+        tie: reroll
+      }
+    }
+    order sides as priority {
+      lowest count(units)
+    }
+  }
+  activation alternate by priority
+}
+`)
+	seeded := runtime.NewSeededDice(5)
+	dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+		_, err := b.Snapshot()
+		inner = append(inner, err)
+		out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
+		if err != nil {
+			return 0, err
+		}
+		return out[0], nil
+	}}
+	dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		if d.Kind == runtime.ChooseActivation && len(outer) == 0 {
+			if err := b.SetAttr(ctx, "a2", "agi", 4); err != nil {
+				return nil, err
+			}
+			_, err := b.Snapshot()
+			outer = append(outer, err)
+		}
+		return d.Default, nil
+	})
+	b, err := p.NewBattle(units, runtime.WithDice(dice), runtime.WithDecider(dec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(inner) == 0 || len(outer) != 1 {
+		t.Fatalf("%d snapshots from dice, %d from the Step's decider; want some and 1", len(inner), len(outer))
+	}
+	for _, err := range inner {
+		if !errors.Is(err, runtime.ErrInCallback) {
+			t.Errorf("Snapshot from the dice of a recomputation in Step's decider: %v; want ErrInCallback", err)
+		}
+	}
+	if outer[0] != nil {
+		t.Errorf("Snapshot from Step's decider after the change: %v", outer[0])
+	}
+}
+
+func playOne(b *runtime.Battle) error {
+	_, err := b.PlayRound(context.Background())
+	return err
+}
+
+// tieB1 plays a round and then ties B1 with A1, between rounds.
+func tieB1(b *runtime.Battle) error {
+	ctx := context.Background()
+	if _, err := b.PlayRound(ctx); err != nil {
+		return err
+	}
+	return b.SetAttr(ctx, "B1", "agi", 5)
 }

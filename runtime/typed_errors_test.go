@@ -318,3 +318,208 @@ func unchanged(t *testing.T, b *runtime.Battle, before string) {
 		t.Errorf("the battle changed (-before +after):\n%s", diff)
 	}
 }
+
+// misanswer answers one decision, the first that wrong picks out, with
+// wrong's answer, and every other with the default, noting what it was
+// asked: a player over the network who sends one answer the decision does
+// not offer.
+type misanswer struct {
+	wrong func(d runtime.Decision) []string // nil: not this one
+	asked []runtime.Decision
+	bad   int // the index in asked of the decision answered wrongly, or -1
+}
+
+func (m *misanswer) Decide(ctx context.Context, d runtime.Decision) ([]string, error) {
+	m.asked = append(m.asked, d)
+	if m.bad < 0 {
+		if ans := m.wrong(d); ans != nil {
+			m.bad = len(m.asked) - 1
+			return ans, nil
+		}
+	}
+	return d.Default, nil
+}
+
+// An answer a Decider gives that the decision does not offer is
+// ErrInvalidAnswer, wherever the answer is checked, so that a host taking
+// answers from players over the network can tell a player's mistake from
+// a decider that failed, a script that ran out or a cancelled context.
+// The messages are unchanged. In Step nothing is played, and Step asks the
+// same decision again; in StartRound the round fails, and once AbortRound
+// has undone it StartRound asks the same decision again.
+func TestErrInvalidAnswer(t *testing.T) {
+	ctx := context.Background()
+	agi, mesbg, necromunda := compileBundled("agi"), compileBundled("mesbg"), compileBundled("necromunda")
+	agiSides := func(teams ...string) []runtime.SideSpec {
+		var out []runtime.SideSpec
+		for i, team := range teams {
+			name := string(rune('A' + i))
+			out = append(out, runtime.SideSpec{Name: name, Team: team,
+				Units: []runtime.UnitSpec{{Name: name + "1", Attrs: map[string]any{"agi": 5}}}})
+		}
+		return out
+	}
+	of := func(kind runtime.DecisionKind, ans ...string) func(d runtime.Decision) []string {
+		return func(d runtime.Decision) []string {
+			if d.Kind == kind {
+				return ans
+			}
+			return nil
+		}
+	}
+	// activated answers a side's second activation with the unit of its
+	// first, which has no Ready marker now.
+	activated := func() func(d runtime.Decision) []string {
+		first := map[string]string{}
+		return func(d runtime.Decision) []string {
+			if d.Kind != runtime.ChooseActivation {
+				return nil
+			}
+			if u, ok := first[d.By]; ok {
+				return []string{u}
+			}
+			first[d.By] = d.Default[0]
+			return nil
+		}
+	}
+	tests := []struct {
+		name    string
+		prog    *runtime.Program
+		sides   []runtime.SideSpec
+		wrong   func(d runtime.Decision) []string
+		inStep  bool // asked by Step, not StartRound
+		wantMsg string
+	}{
+		{"first: nobody", mesbg, runtime.Sides("Jay", "Rob"), of(runtime.ChooseFirst, "Nobody"), false,
+			`round 1: Jay chooses who goes first among Jay, Rob: answer "Nobody" is not valid (options: Jay, Rob)`},
+		{"first: two", mesbg, runtime.Sides("Jay", "Rob"), of(runtime.ChooseFirst, "Jay", "Rob"), false,
+			`round 1: Jay chooses who goes first among Jay, Rob: answer "Jay, Rob" is not valid (options: Jay, Rob)`},
+		{"before_after: neither", agi, agiSides("Red", "Blue"), of(runtime.ChooseBeforeAfter, "beside"), false,
+			`round 1: A chooses to go before or after: answer "beside" is not valid (options: before, after)`},
+		{"team order: not every option", agi, agiSides("Red", "Red"), of(runtime.ChooseOrder, "A1"), false,
+			`round 1: Red arranges A1, B1: answer "A1" is not valid (options: A1, B1)`},
+		{"team order: one twice", agi, agiSides("Red", "Red"), of(runtime.ChooseOrder, "A1", "A1"), false,
+			`round 1: Red arranges A1, B1: answer "A1, A1" is not valid (options: A1, B1)`},
+		{"activation: nobody", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Nobody"), true,
+			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Nobody" is not valid (options: Krug, Grath, Volk)`},
+		{"activation: the other side's unit", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Mira"), true,
+			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Mira" is not valid (options: Krug, Grath, Volk)`},
+		{"activation: a unit not ready", necromunda, necromunda.Example(), activated(), true,
+			`round 1: Goliaths chooses a unit to activate among Grath, Volk: answer "Krug" is not valid (options: Grath, Volk)`},
+		{"pass not allowed", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "pass"), true,
+			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "pass" is not valid (options: Krug, Grath, Volk)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dec := &misanswer{wrong: tt.wrong, bad: -1}
+			b, err := tt.prog.NewBattle(tt.sides, runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(dec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, b)
+			err = b.StartRound(ctx)
+			if tt.inStep {
+				if err != nil {
+					t.Fatal(err)
+				}
+				for err == nil && dec.bad < 0 {
+					before = snapshot(t, b)
+					_, err = b.Step(ctx)
+				}
+			}
+			if !errors.Is(err, runtime.ErrInvalidAnswer) {
+				t.Fatalf("%v; want an error wrapping ErrInvalidAnswer", err)
+			}
+			if _, ok := errors.AsType[*runtime.RoundError](err); !ok {
+				t.Errorf("%#v is no RoundError", err)
+			}
+			for _, other := range []error{runtime.ErrUnscripted, runtime.ErrNotAllowed, runtime.ErrRoundFailed, context.Canceled} {
+				if errors.Is(err, other) {
+					t.Errorf("%v is %v too", err, other)
+				}
+			}
+			if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
+				t.Errorf("message (-want +got):\n%s", diff)
+			}
+			if tt.inStep {
+				// Nothing was played: the battle is as the Step found it.
+				if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
+					t.Errorf("the refused answer changed the battle (-before +after):\n%s", diff)
+				}
+				if _, err := b.Step(ctx); err != nil {
+					t.Fatalf("Step again: %v", err)
+				}
+			} else {
+				// The round is half played until AbortRound undoes it.
+				if _, err := b.Step(ctx); !errors.Is(err, runtime.ErrRoundFailed) {
+					t.Errorf("Step after the refused answer: %v; want ErrRoundFailed", err)
+				}
+				if _, err := b.Snapshot(); !errors.Is(err, runtime.ErrRoundFailed) {
+					t.Errorf("Snapshot after the refused answer: %v; want ErrRoundFailed", err)
+				}
+				if err := b.AbortRound(); err != nil {
+					t.Fatalf("AbortRound: %v", err)
+				}
+				if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
+					t.Errorf("the aborted round (-before +after):\n%s", diff)
+				}
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatalf("StartRound again: %v", err)
+				}
+			}
+			if len(dec.asked) <= dec.bad+1 {
+				t.Fatalf("asked %d decisions; the one answered wrongly was not asked again", len(dec.asked))
+			}
+			if diff := cmp.Diff(dec.asked[dec.bad], dec.asked[dec.bad+1]); diff != "" {
+				t.Errorf("the decision asked again (-refused +again):\n%s", diff)
+			}
+			playLoop(t, ctx, b)
+			if _, err := b.EndRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+
+	// A ScriptedDecider's refusal of its own answer is still the
+	// ScriptError that points at the script's line, and is
+	// ErrInvalidAnswer too.
+	script := runtime.NewScriptedDecider()
+	script.Add("Jay", "Nobody")
+	b, err := mesbg.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(ctx)
+	if !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("a scripted answer not offered: %v; want ErrInvalidAnswer", err)
+	}
+	if se, ok := errors.AsType[*runtime.ScriptError](err); !ok || !se.Answer || se.Who != "Jay" || se.Index != 0 {
+		t.Errorf("a scripted answer not offered: %#v; want the ScriptError of Jay's answer 0", err)
+	}
+
+	// What is not an answer refused is not ErrInvalidAnswer.
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	errOwn := errors.New("the player hung up")
+	for _, tt := range []struct {
+		name string
+		ctx  context.Context
+		dec  runtime.Decider
+	}{
+		{"the decider's own error", ctx, runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+			return nil, errOwn
+		})},
+		{"a script run out", ctx, runtime.NewScriptedDecider()},
+		{"a cancelled context", cancelled, runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+			return nil, ctx.Err()
+		})},
+	} {
+		b, err := mesbg.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(tt.dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.StartRound(tt.ctx); err == nil || errors.Is(err, runtime.ErrInvalidAnswer) {
+			t.Errorf("%s: %v; want an error that is not ErrInvalidAnswer", tt.name, err)
+		}
+	}
+}
