@@ -430,6 +430,7 @@ func TestErrInvalidAnswer(t *testing.T) {
 			if !errors.Is(err, runtime.ErrInvalidAnswer) {
 				t.Fatalf("%v; want an error wrapping ErrInvalidAnswer", err)
 			}
+			refused(t, err, runtime.ErrInvalidAnswer, tt.wantMsg)
 			if _, ok := errors.AsType[*runtime.RoundError](err); !ok {
 				t.Errorf("%#v is no RoundError", err)
 			}
@@ -438,14 +439,9 @@ func TestErrInvalidAnswer(t *testing.T) {
 					t.Errorf("%v is %v too", err, other)
 				}
 			}
-			if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
-				t.Errorf("message (-want +got):\n%s", diff)
-			}
 			if tt.inStep {
 				// Nothing was played: the battle is as the Step found it.
-				if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
-					t.Errorf("the refused answer changed the battle (-before +after):\n%s", diff)
-				}
+				unchanged(t, b, before)
 				if _, err := b.Step(ctx); err != nil {
 					t.Fatalf("Step again: %v", err)
 				}
@@ -460,9 +456,7 @@ func TestErrInvalidAnswer(t *testing.T) {
 				if err := b.AbortRound(); err != nil {
 					t.Fatalf("AbortRound: %v", err)
 				}
-				if diff := cmp.Diff(before, snapshot(t, b)); diff != "" {
-					t.Errorf("the aborted round (-before +after):\n%s", diff)
-				}
+				unchanged(t, b, before)
 				if err := b.StartRound(ctx); err != nil {
 					t.Fatalf("StartRound again: %v", err)
 				}
