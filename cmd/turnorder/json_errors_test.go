@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,6 +40,7 @@ func TestJSONErrors(t *testing.T) {
 	}
 	agl := diag{bad, 3, 40, "unknown name agl"}
 	nanMsg := "round 1: `agi / 0` for A is NaN (such as 0 / 0), which cannot be compared"
+	missing := filepath.Join(dir, "nope.rules") + ": no such file or directory (and no bundled ruleset has that name; bundled: agi, mesbg, morturi, necromunda)"
 	unknown := `unknown ruleset "nosuch": the bundled rulesets are agi, mesbg, morturi, necromunda (or give the path of a .rules file)`
 	tests := []struct {
 		name   string
@@ -65,6 +67,12 @@ func TestJSONErrors(t *testing.T) {
 			[]string{nan + ":6:15: error: " + nanMsg}, []diag{{nan, 6, 15, nanMsg}}},
 		{"test, a ruleset that does not compile", []string{"test", "-json", uses},
 			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+		{"check, a ruleset that does not compile", []string{"check", "--json", bad},
+			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+		{"check, a scenario whose ruleset does not compile", []string{"check", "--json", uses},
+			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+		{"check, a missing file", []string{"check", "--json", filepath.Join(dir, "nope.rules")},
+			[]string{missing}, []diag{{Message: missing}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,6 +111,7 @@ func TestJSONNoErrors(t *testing.T) {
 		{"odds", "mesbg", "mesbg", "--json"},
 		{"odds", "mesbg", "--sim", "10", "--json"},
 		{"test", "-json", "mesbg"},
+		{"check", "--json", "mesbg"},
 	} {
 		r := runCmd(t, "", args...)
 		var doc map[string]json.RawMessage
@@ -113,5 +122,44 @@ func TestJSONNoErrors(t *testing.T) {
 		if diff := cmp.Diff([]string{"[]", "[]"}, got); diff != "" {
 			t.Errorf("%s: errors, diagnostics (-want +got):\n%s", strings.Join(args, " "), diff)
 		}
+	}
+}
+
+// check --json lists every file it read and every warning, for an editor
+// to mark; a clean file's summary is the line check prints without --json.
+func TestCheckJSON(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.rules", "ruleset x \"X\" {\n  sides 2\n  phase p { order sides as o { highest agl } }\n}\n")
+	tied := writeFile(t, dir, "tied.rules", "ruleset tied {\n  sides 2\n  phase p { order sides as o { highest 1 } }\n}\n")
+	r := runCmd(t, "", "check", "--json", bad, tied, "mesbg")
+	if r.code != exitError {
+		t.Errorf("exit status %d, want %d", r.code, exitError)
+	}
+	var doc struct {
+		Files    []checkedDoc `json:"files"`
+		Warnings []diagDoc    `json:"warnings"`
+		Errors   []string     `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("stdout is no JSON document: %v\n%s", err, r.stdout)
+	}
+	wantFiles := []checkedDoc{
+		{File: bad},
+		{File: tied, OK: true, Summary: "ruleset tied, 1 warning"},
+		{File: "mesbg (bundled)", OK: true, Summary: "ruleset mesbg"},
+	}
+	if diff := cmp.Diff(wantFiles, doc.Files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	wantWarnings := []diagDoc{{File: tied, Line: 3, Column: 13,
+		Message: "order o can end with subjects still tied after `highest 1`: add `tie: reroll`, `random` or a choice"}}
+	if diff := cmp.Diff(wantWarnings, doc.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{bad + ":3:40: error: unknown name agl"}, doc.Errors); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(r.stderr, "warning: order o can end") {
+		t.Errorf("stderr lacks the warning:\n%s", r.stderr)
 	}
 }
