@@ -180,8 +180,16 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 				l.name(ni.Pos, "roll", string(ni.Name), side|unit)
 			}
 		case *dsl.RandomScript:
+			kinds := l.drawn()
 			for _, p := range s.Picks {
-				l.name(s.Pos, "random", string(p), side|unit)
+				switch n := string(p); {
+				case kinds == unit && l.b.Side(n) != nil:
+					l.mistake(l.round, s.Pos, "random %s: %s is a side, but the ruleset draws only units at random", n, n)
+				case kinds == side && l.b.Unit(n) != nil:
+					l.mistake(l.round, s.Pos, "random %s: %s is a unit, but the ruleset draws only sides at random", n, n)
+				default:
+					l.name(s.Pos, "random", n, kinds)
+				}
 			}
 		case *dsl.ChooseScript:
 			if u := l.b.Unit(string(s.Who)); u != nil && l.b.Side(u.Name) == nil {
@@ -224,6 +232,37 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 		}
 	}
 	return true
+}
+
+// drawn returns what the ruleset's `random` criteria draw: sides, units
+// or both (or, with none, either, for the runner to report the pick left
+// over).
+func (l *linter) drawn() nameKind {
+	var kinds nameKind
+	for _, d := range l.prog.File().Decls {
+		if rs, ok := d.(*dsl.Ruleset); !ok || string(rs.Name) != l.prog.Name() {
+			continue
+		}
+		dsl.Walk(d, func(n any) {
+			o, ok := n.(*dsl.OrderStmt)
+			if !ok {
+				return
+			}
+			kind := side
+			if o.Subjects == "units" {
+				kind = unit
+			}
+			dsl.Walk(o, func(n any) {
+				if _, ok := n.(*dsl.RandomCrit); ok {
+					kinds |= kind
+				}
+			})
+		})
+	}
+	if kinds == 0 {
+		return side | unit
+	}
+	return kinds
 }
 
 func (l *linter) expect(e *dsl.Expect) {

@@ -516,7 +516,40 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"7:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
+			"7:5 round 1: random Bb: no side is called Bb (sides A, B; units a, b)",
+		}},
+		// A pick of the wrong kind, a side where only units are drawn or a
+		// unit where only sides are, would fail only in play.
+		{"RandomPickKinds", `ruleset bag {
+  sides 2
+  phase p each round {
+    order units as bag {
+      random
+    }
+  }
+}
+
+scenario "bag" {
+  ruleset bag
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    random A, b
+  }
+}
+
+scenario "morturi" {
+  ruleset morturi
+  decide by policy
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    random a
+  }
+}
+`, []string{
+			"15:5 round 1: random A: A is a side, but the ruleset draws only units at random",
+			"25:5 round 1: random a: a is a unit, but the ruleset draws only sides at random",
 		}},
 		// A round ends after the last statement of its block, so no expectation
 		// in the block sees its round_end event: `expect event round_end` would
