@@ -226,8 +226,8 @@ func checkActivations(f *File) Diagnostics {
 			return
 		}
 		if s.Default != nil {
-			out = append(out, errorAt(s.Default.Pos, "activation has two defaults: `default %s` here and `default %s` before `pass allowed` (keep one)",
-				s.Default, s.DefaultFirst))
+			out = append(out, errorAt(s.Default.Pos, "activation has two defaults, `default %s` and `default %s` (keep one)",
+				s.DefaultFirst, s.Default))
 			return
 		}
 		s.Default, s.DefaultFirst = s.DefaultFirst, nil
