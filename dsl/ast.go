@@ -384,13 +384,21 @@ type TieRule struct {
 	Block  []Criterion `parser:"| '{' EOL* (@@ EOL*)* '}' )"`
 }
 
-// ActivationStmt is `activation MODE by STANDING [pass allowed]`.
+// ActivationStmt is `activation MODE by STANDING [pass allowed [when EXPR]]
+// [default POLICY]`. A condition runs to the end of the line, as every
+// expression does, so `default POLICY` may also come before `pass allowed`
+// (and must, after a condition): `activation alternate by initiative
+// default last pass allowed when ...`. Parse moves a default written there
+// into Default, so that the statement has one meaning whichever way it is
+// written; DefaultFirst is then nil.
 type ActivationStmt struct {
-	Pos         Pos
-	Mode        string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
-	By          Ident  `parser:"'by' @@"`
-	PassAllowed bool   `parser:"@('pass' 'allowed')?"`
-	Default     *Ident `parser:"('default' @@)?"`
+	Pos          Pos
+	Mode         string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
+	By           Ident  `parser:"'by' @@"`
+	DefaultFirst *Ident `parser:"('default' @@)?"`
+	PassAllowed  bool   `parser:"( @('pass' 'allowed')"`
+	PassWhen     *Expr  `parser:"  ('when' @@)? )?"`
+	Default      *Ident `parser:"('default' @@)?"`
 }
 
 // HandlerStmt is `on start|end of round|phase NAME|step NAME [when EXPR] {}`

@@ -201,3 +201,54 @@ func checkUnitCounts(f *File) Diagnostics {
 	})
 	return out
 }
+
+// checkActivations moves a default written before `pass allowed` into
+// Default, where the one written after goes, and reports what the grammar
+// reads but the author did not mean: a default written in both places,
+// and one written after a condition on passing. A condition runs to the
+// end of the line, so `pass allowed when EXPR default last` takes
+// `default last` for the end of EXPR, which expr-lang would report as an
+// unexpected name. It needs each Expr's tokens, so it runs before
+// fillExprSources.
+func checkActivations(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		s, ok := n.(*ActivationStmt)
+		if !ok {
+			return
+		}
+		if s.PassWhen != nil {
+			if d, ok := trailingDefault(s); ok {
+				out = append(out, d)
+			}
+		}
+		if s.DefaultFirst == nil {
+			return
+		}
+		if s.Default != nil {
+			out = append(out, errorAt(s.Default.Pos, "activation has two defaults, `default %s` and `default %s` (keep one)",
+				s.DefaultFirst, s.Default))
+			return
+		}
+		s.Default, s.DefaultFirst = s.DefaultFirst, nil
+	})
+	return out
+}
+
+// trailingDefault reports a condition on passing that ends in `default
+// NAME`: two names in a row, which no expression is.
+func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
+	var toks []lexer.Token
+	for _, t := range s.PassWhen.Tokens {
+		if !spacing(t) && t.Type != tokenType("EOL") {
+			toks = append(toks, t)
+		}
+	}
+	n := len(toks)
+	if n < 2 || toks[n-2].Value != "default" || toks[n-2].Type != tokenType("Ident") || toks[n-1].Type != tokenType("Ident") {
+		return Diagnostic{}, false
+	}
+	return errorAt(toks[n-2].Pos, "`default %s` after a condition on passing is read as part of the condition, which runs to the end of the line: "+
+		"write it before `pass allowed`, as in `activation %s by %s default %s pass allowed when ...`",
+		toks[n-1].Value, s.Mode, s.By, toks[n-1].Value), true
+}

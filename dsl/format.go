@@ -288,11 +288,21 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		block(p, s.Body, s.EndPos, p.phaseItem)
 	case *ActivationStmt:
 		p.put("activation ", s.Mode, " by ", ident(s.By.Name))
-		if s.PassAllowed {
-			p.put(" pass allowed")
+		// A condition on passing runs to the end of the line, so a
+		// default after it would be read as part of it.
+		first, last := s.DefaultFirst, s.Default
+		if s.PassWhen != nil && first == nil {
+			first, last = last, nil
 		}
-		if s.Default != nil {
-			p.put(" default ", ident(s.Default.Name))
+		if first != nil {
+			p.put(" default ", ident(first.Name))
+		}
+		if s.PassAllowed || s.PassWhen != nil {
+			p.put(" pass allowed")
+			p.when(s.PassWhen)
+		}
+		if last != nil {
+			p.put(" default ", ident(last.Name))
 		}
 	case *HandlerStmt:
 		p.put("on ")

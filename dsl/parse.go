@@ -140,6 +140,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 			file.Comments = append(file.Comments, Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
 		}
 	}
+	errs = append(errs, checkActivations(file)...)
 	errs = append(errs, checkExprDice(file)...) // before fillExprSources drops the tokens
 	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
 	errs = append(errs, checkRolls(file)...)

@@ -34,6 +34,11 @@ type Decision struct {
 	Round    int
 	Standing string
 	Pos      dsl.Pos
+	// PassWhen, for ChooseActivation, is the ruleset's condition on
+	// passing (`pass allowed when ...`) when it is false for By, which
+	// therefore may not pass: for a host to say why "pass" is not an
+	// option.
+	PassWhen string
 }
 
 func (d Decision) String() string {
@@ -295,5 +300,9 @@ func answerProblem(d Decision, ans []string) string {
 	if ok {
 		return ""
 	}
-	return fmt.Sprintf("%s: answer %q is not valid (options: %s)", d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
+	msg := fmt.Sprintf("%s: answer %q is not valid (options: %s)", d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
+	if d.Kind == ChooseActivation && d.PassWhen != "" && slices.Equal(ans, []string{"pass"}) {
+		msg += fmt.Sprintf(": %s may pass only when %s, and that is false for it now", d.By, quoteSrc(d.PassWhen))
+	}
+	return msg
 }

@@ -57,6 +57,13 @@ func (g *ddGen) n(k int) int              { return g.r.IntN(k) }
 func (g *ddGen) p(x float64) bool         { return g.r.Float64() < x }
 func (g *ddGen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 
+// ddPassConds are conditions on passing for generated rulesets.
+var ddPassConds = []string{
+	"count(units, .ready) < max(map(sides, count(.units, .ready)))",
+	"round % 2 == 1",
+	"len(units) > 1 && name != sides[0].name",
+}
+
 // ddCase is one generated (or bundled) ruleset with the sides it is played with.
 type ddCase struct {
 	name   string
@@ -510,11 +517,19 @@ func ddGenerate(idx int) ddCase {
 		case len(sideOrds) > 0:
 			mainIdx = sideOrds[g.n(len(sideOrds))]
 			activation = "activation " + g.pick("alternate", "alternate", "sequential") + " by " + s.orders[mainIdx].name
+			pass, def := g.p(0.3), ""
 			if g.p(0.3) {
-				activation += " pass allowed"
+				def = " default " + g.pick("first", "last")
 			}
-			if g.p(0.3) {
-				activation += " default " + g.pick("first", "last")
+			// Some passes have a condition, chosen by idx, not drawn, so
+			// that every other ruleset stays as it was.
+			switch {
+			case pass && idx%3 == 1:
+				activation += def + " pass allowed when " + ddPassConds[idx/3%len(ddPassConds)]
+			case pass:
+				activation += " pass allowed" + def
+			default:
+				activation += def
 			}
 		}
 	}

@@ -163,8 +163,11 @@ type activation struct {
 	mode        string // alternate, sequential, unit_order
 	by          *order
 	passAllowed bool
-	policy      string
-	pos         dsl.Pos
+	// passWhen, if any, is the condition on passing, an expression of the
+	// side whose turn it is: when false, that side may not pass.
+	passWhen *compiled
+	policy   string
+	pos      dsl.Pos
 }
 
 type handler struct {
@@ -1253,12 +1256,23 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		return
 	}
 	pols := policies[ChooseActivation]
-	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed, policy: pols[0], pos: s.Pos}
+	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos}
+	if s.PassWhen != nil {
+		// Worked out for the side whose turn it is, as a side's value in
+		// an order of sides is.
+		e, d := p.compileExpr(s.PassWhen, p.types.sideEnv, boolValue)
+		c.addDiag(d)
+		a.passWhen = e
+	}
 	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
 		p.asks = append(p.asks, ChooseActivation)
 	} else {
-		if s.PassAllowed {
-			c.warnf(s.Pos, "`pass allowed` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", s.By)
+		if a.passAllowed {
+			pass := "pass allowed"
+			if s.PassWhen != nil {
+				pass += " when " + strings.TrimSpace(s.PassWhen.Source)
+			}
+			c.warnf(s.Pos, "`%s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", pass, s.By)
 		}
 		if s.Default != nil {
 			c.warnf(s.Default.Pos, "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, s.By)

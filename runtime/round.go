@@ -503,9 +503,11 @@ type Turn struct {
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
-// over (no unit is ready, or the ruleset has no activation).
+// over (no unit is ready, or the ruleset has no activation). When the
+// ruleset's condition on passing (`pass allowed when ...`) cannot be
+// worked out, CanPass is false: Step and Pass return the error.
 func (b *Battle) Next() *Turn {
-	t := b.turn()
+	t, _ := b.playTurn()
 	if t == nil {
 		return nil
 	}
@@ -514,8 +516,40 @@ func (b *Battle) Next() *Turn {
 	return &c
 }
 
+// playTurn is turn with CanPass worked out: the ruleset's condition on
+// passing, if it has one, for the side whose turn it is. The condition may
+// fail, which turn could not say; Activate, which needs no answer to it,
+// takes turn alone. On an error the turn is returned too, without a pass.
+func (b *Battle) playTurn() (*Turn, error) {
+	t := b.turn()
+	if t == nil || !t.CanPass || b.prog.act.passWhen == nil {
+		return t, nil
+	}
+	ok, err := b.mayPass(t.Side)
+	t.CanPass = ok
+	return t, err
+}
+
+// mayPass evaluates the condition on passing for side.
+func (b *Battle) mayPass(side string) (bool, error) {
+	c := b.prog.act.passWhen
+	i := slices.IndexFunc(b.sides, func(s *Side) bool { return s.Name == side })
+	out, err := b.evalSubject(c, false, i)
+	if err != nil {
+		return false, b.evalError(c, "pass allowed when "+quoteSrc(c.src)+" for "+side, err)
+	}
+	ok, isBool := out.(bool)
+	if !isBool {
+		// Taken as false, passing would silently never be allowed.
+		return false, ruleErrorf(c.pos, "pass allowed when %s for %s is %s, not true or false", quoteSrc(c.src), side, describeValue(out))
+	}
+	return ok, nil
+}
+
 // turn is Next in the battle's own memory, for its own use: the turn and
-// its options are good until the next call.
+// its options are good until the next call. CanPass says only that the
+// ruleset lets the side pass if its condition on passing holds: playTurn
+// works that out.
 func (b *Battle) turn() *Turn {
 	act := b.prog.act
 	if !b.InRound() || b.halfPlayed() || act == nil || !b.anyReady() {
@@ -632,11 +666,18 @@ func (b *Battle) Pass(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	t := b.turn()
+	t, err := b.playTurn()
+	if err != nil {
+		return err
+	}
 	if t == nil {
 		return ErrRoundOver
 	}
 	if !t.MustPass && !t.CanPass {
+		if c := b.prog.act.passWhen; c != nil && b.prog.act.mode != "unit_order" {
+			return markErrorf(ErrNotAllowed, "%s may not pass now: it may pass only when %s, and that is false for it (ready: %s)",
+				t.Side, quoteSrc(c.src), strings.Join(t.Options, ", "))
+		}
 		return markErrorf(ErrNotAllowed, "%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
 	}
 	if err := b.step(); err != nil {
@@ -695,7 +736,10 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if !b.InRound() {
 		return false, errNoRound("Step")
 	}
-	t := b.turn()
+	t, err := b.playTurn()
+	if err != nil {
+		return false, err
+	}
 	if t == nil {
 		return true, nil
 	}
@@ -721,6 +765,9 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
 		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
+	if c := b.prog.act.passWhen; c != nil && !t.CanPass {
+		d.PassWhen = c.src
+	}
 	// Nothing of the turn is played until the answer is in, so the
 	// decider may save the battle (a server waiting minutes for a player).
 	b.choosing = true

@@ -38,7 +38,9 @@ Answers are checked: a 7 on a D6 is refused ("7 is not a result of d6
 numbered; answer with the number or the name. An arrangement is a list of
 names or numbers, first to last, separated by commas; the last one can be
 left out. A pressed Enter takes the default shown in [brackets]. Where the
-ruleset allows it, "pass" is one of the activation options. When the rules
+ruleset allows it, "pass" is one of the activation options (with "pass
+allowed when CONDITION", only while the condition holds for the side whose
+turn it is). When the rules
 call for a random pick, pick at the table (roll off, draw lots) and enter
 the name or number of who comes next.
 
@@ -461,7 +463,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
 		refuse := func(ans string) string {
-			if strings.EqualFold(ans, "pass") {
+			switch {
+			case !strings.EqualFold(ans, "pass"):
+			case d.PassWhen != "":
+				return fmt.Sprintf("%s may not pass now: it may pass only when %s, and that is false for it", d.By, d.PassWhen)
+			default:
 				return fmt.Sprintf("%s may not pass while it has a ready unit", d.By)
 			}
 			return ""

@@ -145,6 +145,31 @@ func TestPlayActivations(t *testing.T) {
 	}}.check(t, r)
 }
 
+// With `pass allowed when`, pass is offered only while the condition
+// holds for the side, and typed when it does not, it is refused with the
+// condition.
+func TestPlayPassAllowedWhen(t *testing.T) {
+	const rules = "../../examples/procedures/fewer-may-pass.rules"
+	const cond = "count(units, .ready) < max(map(sides, count(.units, .ready)))"
+	// Jay wins the initiative with three units to Rob's two: no pass.
+	r := runCmd(t, "6\n1\npass\n1\n1\n1\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1: Jay activates:\n  1. j1\n  2. j2\n  3. j3\nJay activates [j1]: pass\n",
+		"  Jay may not pass now: it may pass only when " + cond + ", and that is false for it\n",
+		"  → activations: Jay: j1; Rob: r1; Jay: j2; Rob: r2; Jay: j3\n",
+	}, notStdout: []string{"3. pass"}}.check(t, r)
+
+	// Rob wins it with two units to Jay's three: Rob may pass, and then,
+	// with two units each, nobody may.
+	r = runCmd(t, "1\n6\npass\n1\n1\n1\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1: Rob activates:\n  1. r1\n  2. r2\n  3. pass\n",
+		"  Rob passes (chose to pass)\n",
+		"Round 1: Rob activates:\n  1. r1\n  2. r2\nRob activates",
+		"  → activations: Rob passes; Jay: j1; Rob: r1; Jay: j2; Rob: r2; Jay: j3\n",
+	}, notStdout: []string{"may not pass"}}.check(t, r)
+}
+
 func TestPlayBeforeAfterAndSet(t *testing.T) {
 	// Aria and Bran tie on AGI across teams: they roll, Aria wins and goes
 	// after. Then Cole's AGI rises to theirs: the new three-way tie is
