@@ -465,10 +465,10 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	r.cpAt = r.depth + 1
 	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead}
 	d.frames = append(d.frames, f)
-	// The outer count's peak takes this part's, whatever it ends in: a
-	// reroll that looped was counted before the loop was seen, as the
-	// replay counts it, and no result of the part carries it when the
-	// part's every path loops.
+	// The outer count's peak takes this part's, whatever it ends in: the
+	// rerolls played on a path that went on to loop were counted, as the
+	// replay counts them, and no result of the part carries them when
+	// the part's every path loops.
 	defer func() { d.frames = d.frames[:len(d.frames)-1]; r.peak, r.cpAt = max(peak, r.peak), cpAt }()
 	// shifted returns a checkpoint's sequel for a path that passed it with
 	// rerolls counted: the counts are the most of either.

@@ -305,22 +305,10 @@ type enumDice struct {
 func (d *enumDice) top() *frame { return d.frames[len(d.frames)-1] }
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
-	f := d.top()
-	// A reroll of the group the last reroll left tied starts over from
-	// where that reroll did. Not so the first reroll: what the tie rules
-	// do after a reroll (a choice, say) did not follow the first roll.
-	if req.Attempt > 1 {
-		if f.last.within != nil {
-			// The last roll was in a forked part whose result is all
-			// that is known of it: if it may have been this group's,
-			// the fork cannot tell.
-			if overlaps(req.Subjects, f.last.within) {
-				return nil, errNoFork
-			}
-		} else if slices.Equal(req.Subjects, f.last.subjects) {
-			return nil, errLoop{pos: req.Pos}
-		}
+	if err := d.loops(req.Subjects, req.Attempt, req.Pos); err != nil {
+		return nil, err
 	}
+	f := d.top()
 	f.last = lastRoll{}
 	if req.Attempt > 0 {
 		f.last.subjects = slices.Clone(req.Subjects)
@@ -345,6 +333,30 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 		d.an.rolls[key] = outs
 	}
 	return nil, errBranch{outcomes: outs}
+}
+
+// loops returns errLoop when a roll of subjects at attempt would repeat
+// the last, which a reroll asks before it counts itself (see
+// orderRun.reroll): a reroll of the group the last reroll left tied
+// starts over from where that reroll did. Not so the first reroll: what
+// the tie rules do after a reroll (a choice, say) did not follow the
+// first roll.
+func (d *enumDice) loops(subjects []string, attempt int, pos dsl.Pos) error {
+	f := d.top()
+	if attempt <= 1 {
+		return nil
+	}
+	if f.last.within != nil {
+		// The last roll was in a forked part whose result is all that is
+		// known of it: if it may have been this group's, the fork cannot
+		// tell.
+		if overlaps(subjects, f.last.within) {
+			return errNoFork
+		}
+	} else if slices.Equal(subjects, f.last.subjects) {
+		return errLoop{pos: pos}
+	}
+	return nil
 }
 
 func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {

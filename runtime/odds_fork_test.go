@@ -317,11 +317,11 @@ func FuzzOddsForking(f *testing.F) {
 }
 
 // TestOddsForkingCountsRerollsThatLoop: a reroll that ties again is
-// dropped as a loop, but it is still counted against MaxRerolls first, as
-// the replay counts it. Here four sides tie, then three, then two twice:
-// the fourth reroll goes over a limit of 3, which the forks must see even
-// when the loop is one they have met before (from fewer rerolls) and
-// remember.
+// dropped as a loop, and not counted against MaxRerolls (it is never
+// played), but the rerolls before it are, as the replay counts them. Here
+// four sides tie, then three, then two twice: three rerolls are played, so
+// a limit of 2 is gone over, which the forks must see even when the loop
+// is one they have met before (from fewer rerolls) and remember.
 func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
 	p0 := `ruleset g "g" {
   sides 2..
