@@ -79,7 +79,9 @@ type OddsReport struct {
 	Expected map[string]*big.Rat
 	// Replays counts the rounds played, and the order computations and
 	// rerolls run again inside them (see OddsOptions.MaxPaths), to explore
-	// every path: the work the analysis did.
+	// every path: the work the analysis did, the forks' paths included
+	// when a round they could not follow, or took over MaxPaths, was
+	// played again path by path.
 	Replays int
 }
 
@@ -595,6 +597,9 @@ func rankKey(totals []int) string {
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
+	// Every path run counts, the forks' too when the replay takes over:
+	// Replays is the work done.
+	done := 0
 	if fork {
 		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false)
 		// A round that fails fails with the error the replay meets first,
@@ -607,19 +612,22 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
+		done += paths
 		if !errors.Is(err, errNoFork) {
 			// Only the replay's error is wanted: keeping the end states of
 			// up to MaxPaths paths (nine players' every order, say) would
 			// take gigabytes.
 			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true)
+			done += paths
 			if err != nil {
-				return nil, paths, err
+				return nil, done, err
 			}
 			// The replay took no more paths than the bound where the forks
 			// took more: its outcomes are the round's.
 		}
 	}
-	return enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
+	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
+	return outs, done + paths, err
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.

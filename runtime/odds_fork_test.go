@@ -246,6 +246,10 @@ func TestOddsForkingWithinTheReplaysBound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: replay: %v", name, err)
 		}
+		forked, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 		got, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1, MaxPaths: want.Replays})
 		if err != nil {
 			t.Errorf("%s, MaxPaths %d (the replay's paths): %v", name, want.Replays, err)
@@ -253,6 +257,16 @@ func TestOddsForkingWithinTheReplaysBound(t *testing.T) {
 		}
 		if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
 			t.Errorf("%s (-replay +fork):\n%s", name, diff)
+		}
+		// Replays counts the work done: where the forks went over the
+		// bound, their paths, and the replay's to look for an error and
+		// then to enumerate the round.
+		if forked.Replays > want.Replays && got.Replays <= 2*want.Replays {
+			t.Errorf("%s: %d replays reported, the forks having gone over %d and the replay taken %d twice",
+				name, got.Replays, want.Replays, want.Replays)
+		}
+		if forked.Replays <= want.Replays && got.Replays != forked.Replays {
+			t.Errorf("%s: %d replays reported, want the forks' %d", name, got.Replays, forked.Replays)
 		}
 	}
 }
