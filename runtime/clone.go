@@ -35,6 +35,8 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		decider:    b.decider,
 		pending:    slices.Clone(b.pending),
 		removed:    maps.Clone(b.removed),
+		// Never changed, only replaced (see unitsChanged): shared.
+		names: b.names,
 	}
 	if b.seeded != nil {
 		c.dice = b.seeded.copy()

@@ -114,7 +114,10 @@ type forkMemo struct {
 
 // analysis is shared by the replays of one round.
 type analysis struct {
-	rolls map[string][]branchOutcome // rollOutcomes by request shape
+	// rollOutcomes by request shape; under "partial " and the shape, the
+	// first outcomes of a roll with more than the paths left when it was
+	// met (see enumDice.Roll).
+	rolls map[string][]branchOutcome
 	fork  bool
 	memo  map[string]*forkMemo // reroll sub-problems of the order being forked
 	// orders are whole orders' results that hold from every state with
@@ -560,6 +563,10 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 	case errors.As(err, &br):
 	default:
 		return nil, err
+	}
+	if a.runs+len(br.outcomes) > a.maxPaths {
+		// Each takes a path at least.
+		return nil, finalError{errPaths{round: a.round, max: a.maxPaths}}
 	}
 	// The results that leave the same state are merged as they come, in
 	// the order they first came; the reroll count kept is the most of any

@@ -327,12 +327,36 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	// one's outcomes once. They are only read.
 	key := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
 	outs, ok := d.an.rolls[key]
+	// Each outcome takes a path at least: the forks, which explore them
+	// all, are over the bound at once when there are more than the paths
+	// left, and the replay, which explores them in the order of the dice,
+	// meets the bound after the first of them. Working out only those
+	// keeps to time and memory the bound allows: nine players on a D5
+	// have a million outcomes.
+	left := d.an.maxPaths - d.an.runs
+	if !ok {
+		if p := d.an.rolls["partial "+key]; len(p) > left {
+			// Their probabilities are partial: never used, as the bound
+			// is met before the round's outcomes are added up.
+			outs, ok = p, true
+		}
+	}
 	if !ok {
 		var err error
-		if outs, err = rollOutcomes(ctx, req); err != nil {
+		outs, err = rollOutcomes(ctx, req, left+1)
+		switch {
+		case errors.Is(err, errOutcomes):
+			if len(outs) > len(d.an.rolls["partial "+key]) {
+				d.an.rolls["partial "+key] = outs
+			}
+		case err != nil:
 			return nil, err
+		default:
+			d.an.rolls[key] = outs
 		}
-		d.an.rolls[key] = outs
+	}
+	if d.an.fork && len(outs) > left {
+		return nil, finalError{errPaths{round: d.an.round, max: d.an.maxPaths}}
 	}
 	return nil, errBranch{outcomes: outs}
 }
@@ -407,7 +431,10 @@ const maxTuples = 4_000_000
 // that rank the subjects alike are one outcome, with their probabilities
 // added: two players on a d6 have 3 outcomes, not 36. It stops when ctx is
 // done: the largest rolls take seconds.
-func rollOutcomes(ctx context.Context, req RollRequest) ([]branchOutcome, error) {
+//
+// Past limit outcomes (when it is above 0), it stops, with the first limit
+// ones and errOutcomes.
+func rollOutcomes(ctx context.Context, req RollRequest, limit int) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	// Count the combinations of totals before working out their odds,
 	// which for many large dice is itself slow.
@@ -425,11 +452,14 @@ func rollOutcomes(ctx context.Context, req RollRequest) ([]branchOutcome, error)
 		}
 	}
 	ways := sumDist(count, faces)
-	if outs, ok, err := rollOutcomesSmall(ctx, req, ways); ok || err != nil {
+	if outs, ok, err := rollOutcomesSmall(ctx, req, ways, limit); ok || err != nil {
 		return outs, err
 	}
-	return rollOutcomesBig(ctx, req, ways)
+	return rollOutcomesBig(ctx, req, ways, limit)
 }
+
+// errOutcomes says a roll has more distinct outcomes than asked for.
+var errOutcomes = errors.New("too many outcomes")
 
 // checkEvery is how many combinations a roll's enumeration counts between
 // looks at its context.
@@ -437,7 +467,7 @@ const checkEvery = 1 << 14
 
 // rollOutcomesBig is rollOutcomes counting in big integers; ways is
 // sumDist(req.Count, req.Faces).
-func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, error) {
+func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limit int) ([]branchOutcome, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
 	byRank := map[string]*branchOutcome{}
@@ -463,6 +493,10 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]b
 			key := rankKey(totals)
 			o := byRank[key]
 			if o == nil {
+				if limit > 0 && len(keys) == limit {
+					err = errOutcomes
+					return
+				}
 				o = &branchOutcome{rolls: slices.Clone(cur), p: new(big.Rat)}
 				byRank[key] = o
 				keys = append(keys, key)
@@ -483,7 +517,7 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]b
 		}
 	}
 	rec(0)
-	if err != nil {
+	if err != nil && err != errOutcomes {
 		return nil, err
 	}
 	all := new(big.Rat).SetInt(new(big.Int).Exp(denom, big.NewInt(int64(n)), nil))
@@ -493,14 +527,14 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]b
 		o.p.Quo(o.p, all)
 		out[i] = *o
 	}
-	return out, nil
+	return out, err
 }
 
 // rollOutcomesSmall is rollOutcomes counting in machine words, when every
 // count fits in one (faces^(count·subjects) below 2^62): the same outcomes
 // in the same order, many times faster (seven players on a D6 make
 // 279,936 combinations).
-func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, bool, error) {
+func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, limit int) ([]branchOutcome, bool, error) {
 	n, count, faces := len(req.Subjects), req.Count, req.Faces
 	all := uint64(1)
 	for range n * count {
@@ -547,6 +581,10 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([
 			}
 			o, ok := at[string(key)]
 			if !ok {
+				if limit > 0 && len(outs) == limit {
+					err = errOutcomes
+					return
+				}
 				o = len(outs)
 				at[string(key)] = o
 				outs = append(outs, branchOutcome{rolls: slices.Clone(cur)})
@@ -568,13 +606,13 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([
 		}
 	}
 	rec(0)
-	if err != nil {
+	if err != nil && err != errOutcomes {
 		return nil, true, err
 	}
 	for i := range outs {
 		outs[i].p = new(big.Rat).SetFrac(new(big.Int).SetUint64(sums[i]), new(big.Int).SetUint64(all))
 	}
-	return outs, true, nil
+	return outs, true, err
 }
 
 // rankKey names the ranking of totals: each subject's place among the
@@ -646,6 +684,7 @@ func (errPaths) Unwrap() error { return ErrLimit }
 func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome, errOnly bool) ([]outcome, int, error) {
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
+	var scr scratch
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -658,7 +697,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			return nil, errPaths{round: b.round + 1, max: maxPaths}
 		}
 		c := b.Clone(WithDice(&enumDice{frames: []*frame{{path: path}}, an: an}))
+		// The replays run one at a time, and nothing a computation takes
+		// from its scratch outlives it: each replay's is the last's.
+		c.scr = scr
 		res, err := c.PlayRound(ctx)
+		scr = c.scr
 		var br errBranch
 		var final finalError
 		switch {
@@ -671,6 +714,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: big.NewRat(1, 1)}}, nil
 		case errors.As(err, &br):
+			if an.fork && an.runs+len(br.outcomes) > maxPaths {
+				// Each takes a path at least, and the forks explore them
+				// all (see enumDice.Roll).
+				return nil, errPaths{round: b.round + 1, max: maxPaths}
+			}
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
 		default:

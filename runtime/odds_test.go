@@ -615,3 +615,28 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// Refusing a round over MaxPaths: eight players rolling off a D6, and
+// nine drawing lots among the tied after a D5. Run with -benchtime 1x and
+// -benchmem: both are refused, with the path bound.
+func BenchmarkOddsRefuses(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		prog *runtime.Program
+		n    int
+	}{
+		{"necromunda8", mustProgram(b, "necromunda"), 8},
+		{"d5random9", compileInline(b, "ruleset r {\n  phase p {\n    order sides as o {\n      highest roll d5\n      tie: random\n    }\n  }\n}\n"), 9},
+	} {
+		sides := runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H", "I")[:c.n]
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, err := c.prog.Odds(context.Background(), sides, runtime.OddsOptions{Rounds: 1})
+				if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), "paths to enumerate exactly") {
+					b.Fatalf("err = %v, want the path bound", err)
+				}
+			}
+		})
+	}
+}

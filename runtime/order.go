@@ -443,8 +443,15 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		nat = take(&b.scr.ints, n)
 		sd.RollInto(nat, l.count, l.faces)
 	} else {
-		req := RollRequest{Round: b.now(), Standing: r.o.name, Subjects: r.namesOf(s, e), Count: l.count, Faces: l.faces,
+		req := RollRequest{Round: b.now(), Standing: r.o.name, Count: l.count, Faces: l.faces,
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
+		if _, ok := b.dice.(*enumDice); ok {
+			// They keep a copy of what they keep: the analysis rolls
+			// millions of times.
+			req.Subjects = r.scratchNames(s, e)
+		} else {
+			req.Subjects = r.namesOf(s, e)
+		}
 		var err error
 		b.useScript()
 		b.inCallback++
@@ -500,7 +507,7 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 	b := r.b
 	for p := s; e-p > 1; p++ {
 		req := PickRequest{Round: b.now(), Standing: r.o.name, Pos: l.pos}
-		if b.seeded != nil {
+		if _, ok := b.dice.(*enumDice); ok || b.seeded != nil {
 			req.Options = r.scratchNames(p, e)
 		} else {
 			req.Options = r.namesOf(p, e)
@@ -650,7 +657,7 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 	// nothing says they ever break a tie.
 	counted := true
 	if d, ok := r.b.dice.(*enumDice); ok {
-		if err := d.loops(r.namesOf(s, e), attempt+1, roll.pos); err != nil {
+		if err := d.loops(r.scratchNames(s, e), attempt+1, roll.pos); err != nil {
 			return err
 		}
 	} else if r.b.seeded != nil && attempt > 0 && slices.Equal(r.rerolled, r.perm[s:e]) && roll.count > 0 && roll.faces > 1 {
