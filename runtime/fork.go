@@ -114,10 +114,7 @@ type forkMemo struct {
 
 // analysis is shared by the replays of one round.
 type analysis struct {
-	// rollOutcomes by request shape; under "partial " and the shape, the
-	// first outcomes of a roll with more than the paths left when it was
-	// met (see enumDice.Roll).
-	rolls map[string][]branchOutcome
+	rolls *rollCache
 	fork  bool
 	memo  map[string]*forkMemo // reroll sub-problems of the order being forked
 	// orders are whole orders' results that hold from every state with

@@ -132,7 +132,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	shared := map[string]*forkMemo{}
 	// A roll's outcomes depend only on its shape: a large one takes
 	// seconds, too long to take again for every state every round.
-	rolls := map[string][]branchOutcome{}
+	rolls := newRollCache()
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -279,7 +279,42 @@ type outcome struct {
 }
 
 // errBranch stops a replay at a branch point the path has not decided.
-type errBranch struct{ outcomes []branchOutcome }
+// more, if set, says outcomes are only the first ones, and works out the
+// first k, and whether there are more still (see enumDice.Roll).
+type errBranch struct {
+	outcomes []branchOutcome
+	more     func(k int) ([]branchOutcome, bool, error)
+}
+
+// firstOutcomes is how many outcomes of a roll with more than the paths
+// left are worked out at first.
+const firstOutcomes = 1024
+
+// rollCache holds the outcomes of the rolls an analysis met, by shape,
+// and how many there are of those with more than the paths left when they
+// were met.
+type rollCache struct {
+	outs    map[string][]branchOutcome
+	counted map[string][2]int // the outcomes counted, up to a limit
+}
+
+func newRollCache() *rollCache {
+	return &rollCache{outs: map[string][]branchOutcome{}, counted: map[string][2]int{}}
+}
+
+// over reports whether the roll has more outcomes than left, counting
+// them only as far as needed.
+func (c *rollCache) over(ctx context.Context, key string, req RollRequest, left int) (bool, error) {
+	if n, ok := c.counted[key]; ok && (n[0] < n[1] || left < n[1]) {
+		return n[0] > left, nil
+	}
+	var n int
+	if _, err := rollOutcomes(ctx, req, left+1, &n); err != nil && !errors.Is(err, errOutcomes) {
+		return false, err
+	}
+	c.counted[key] = [2]int{n, left + 1}
+	return n > left, nil
+}
 
 func (errBranch) Error() string { return "branch" }
 
@@ -326,37 +361,43 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	// Every replay of a round reaches the same few rolls: work out each
 	// one's outcomes once. They are only read.
 	key := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
-	outs, ok := d.an.rolls[key]
-	// Each outcome takes a path at least: the forks, which explore them
-	// all, are over the bound at once when there are more than the paths
-	// left, and the replay, which explores them in the order of the dice,
-	// meets the bound after the first of them. Working out only those
-	// keeps to time and memory the bound allows: nine players on a D5
-	// have a million outcomes.
-	left := d.an.maxPaths - d.an.runs
+	outs, ok := d.an.rolls.outs[key]
 	if !ok {
-		if p := d.an.rolls["partial "+key]; len(p) > left {
-			// Their probabilities are partial: never used, as the bound
-			// is met before the round's outcomes are added up.
-			outs, ok = p, true
-		}
-	}
-	if !ok {
-		var err error
-		outs, err = rollOutcomes(ctx, req, left+1)
+		// Each outcome takes a path at least: the forks, which explore
+		// them all, are over the bound at once when there are more than
+		// the paths left, and the replay, which explores them in the
+		// order of the dice, meets it after the first of them. Nine
+		// players on a D5 have a million outcomes, which took seconds
+		// and hundreds of megabytes before anything was explored: past
+		// the paths left, they are only counted, and the replay works
+		// out its first ones a few at a time (see more).
+		left := d.an.maxPaths - d.an.runs
+		over, err := d.an.rolls.over(ctx, key, req, left)
 		switch {
-		case errors.Is(err, errOutcomes):
-			if len(outs) > len(d.an.rolls["partial "+key]) {
-				d.an.rolls["partial "+key] = outs
-			}
 		case err != nil:
 			return nil, err
-		default:
-			d.an.rolls[key] = outs
+		case over && d.an.fork:
+			return nil, finalError{errPaths{round: d.an.round, max: d.an.maxPaths}}
+		case over:
+			// Their probabilities are partial: the replay meets the
+			// bound before it adds them up.
+			more := func(k int) ([]branchOutcome, bool, error) {
+				outs, err := rollOutcomes(ctx, req, k, nil)
+				if errors.Is(err, errOutcomes) {
+					return outs, true, nil
+				}
+				return outs, false, err
+			}
+			first, _, err := more(firstOutcomes)
+			if err != nil {
+				return nil, err
+			}
+			return nil, errBranch{outcomes: first, more: more}
 		}
-	}
-	if d.an.fork && len(outs) > left {
-		return nil, finalError{errPaths{round: d.an.round, max: d.an.maxPaths}}
+		if outs, err = rollOutcomes(ctx, req, 0, nil); err != nil {
+			return nil, err
+		}
+		d.an.rolls.outs[key] = outs
 	}
 	return nil, errBranch{outcomes: outs}
 }
@@ -434,11 +475,13 @@ const maxTuples = 4_000_000
 //
 // Past limit outcomes (when it is above 0), it stops, with the first limit
 // ones and errOutcomes.
-func rollOutcomes(ctx context.Context, req RollRequest, limit int) ([]branchOutcome, error) {
-	n, count, faces := len(req.Subjects), req.Count, req.Faces
+//
+// With count, it only counts them, into *count.
+func rollOutcomes(ctx context.Context, req RollRequest, limit int, count *int) ([]branchOutcome, error) {
+	n, dice, faces := len(req.Subjects), req.Count, req.Faces
 	// Count the combinations of totals before working out their odds,
 	// which for many large dice is itself slow.
-	sums := count*(faces-1) + 1
+	sums := dice*(faces-1) + 1
 	tuples := 1
 	for range n {
 		if sums > maxTuples || tuples*sums > maxTuples { // tuples ≤ maxTuples: no overflow
@@ -448,14 +491,14 @@ func rollOutcomes(ctx context.Context, req RollRequest, limit int) ([]branchOutc
 		}
 		if tuples > maxTuples {
 			return nil, ruleErrorf(req.Pos, "%d subjects rolling %s make too many combinations to enumerate exactly: %w",
-				n, diceName(count, faces), ErrLimit)
+				n, diceName(dice, faces), ErrLimit)
 		}
 	}
-	ways := sumDist(count, faces)
-	if outs, ok, err := rollOutcomesSmall(ctx, req, ways, limit); ok || err != nil {
+	ways := sumDist(dice, faces)
+	if outs, ok, err := rollOutcomesSmall(ctx, req, ways, limit, count); ok || err != nil {
 		return outs, err
 	}
-	return rollOutcomesBig(ctx, req, ways, limit)
+	return rollOutcomesBig(ctx, req, ways, limit, count)
 }
 
 // errOutcomes says a roll has more distinct outcomes than asked for.
@@ -467,9 +510,9 @@ const checkEvery = 1 << 14
 
 // rollOutcomesBig is rollOutcomes counting in big integers; ways is
 // sumDist(req.Count, req.Faces).
-func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limit int) ([]branchOutcome, error) {
-	n, count, faces := len(req.Subjects), req.Count, req.Faces
-	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
+func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limit int, count *int) ([]branchOutcome, error) {
+	n, dice, faces := len(req.Subjects), req.Count, req.Faces
+	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(dice)), nil)
 	byRank := map[string]*branchOutcome{}
 	var keys []string
 	cur := make([]int, n)
@@ -497,9 +540,16 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limi
 					err = errOutcomes
 					return
 				}
+				keys = append(keys, key)
+				if count != nil {
+					byRank[key] = &branchOutcome{}
+					return
+				}
 				o = &branchOutcome{rolls: slices.Clone(cur), p: new(big.Rat)}
 				byRank[key] = o
-				keys = append(keys, key)
+			}
+			if count != nil {
+				return
 			}
 			o.p.Add(o.p, new(big.Rat).SetInt(weight[n]))
 			return
@@ -511,13 +561,17 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limi
 			if w.Sign() == 0 {
 				continue
 			}
-			cur[i] = count + k
+			cur[i] = dice + k
 			weight[i+1] = new(big.Int).Mul(weight[i], w)
 			rec(i + 1)
 		}
 	}
 	rec(0)
 	if err != nil && err != errOutcomes {
+		return nil, err
+	}
+	if count != nil {
+		*count = len(keys)
 		return nil, err
 	}
 	all := new(big.Rat).SetInt(new(big.Int).Exp(denom, big.NewInt(int64(n)), nil))
@@ -534,10 +588,10 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limi
 // count fits in one (faces^(count·subjects) below 2^62): the same outcomes
 // in the same order, many times faster (seven players on a D6 make
 // 279,936 combinations).
-func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, limit int) ([]branchOutcome, bool, error) {
-	n, count, faces := len(req.Subjects), req.Count, req.Faces
+func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, limit int, count *int) ([]branchOutcome, bool, error) {
+	n, dice, faces := len(req.Subjects), req.Count, req.Faces
 	all := uint64(1)
-	for range n * count {
+	for range n * dice {
 		if all > (1<<62)/uint64(faces) {
 			return nil, false, nil
 		}
@@ -547,7 +601,11 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 	for i, x := range ways {
 		w[i] = x.Uint64()
 	}
+	// Up to 16 subjects, a ranking packs into a word (4 bits a place):
+	// a million of them as strings took a hundred megabytes.
 	at := map[string]int{}
+	packed := map[uint64]int{}
+	distinct := 0
 	var outs []branchOutcome
 	var sums []uint64
 	cur := make([]int, n)
@@ -570,6 +628,7 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 				}
 			}
 			// Each subject's place among the distinct totals, as rankKey.
+			var pk uint64
 			for k, t := range totals {
 				r := 0
 				for j, u := range totals {
@@ -578,19 +637,36 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 					}
 				}
 				key[k] = byte(r)
+				pk |= uint64(r) << (4 * k)
 			}
-			o, ok := at[string(key)]
+			var o int
+			var ok bool
+			if n <= 16 {
+				o, ok = packed[pk]
+			} else {
+				o, ok = at[string(key)]
+			}
 			if !ok {
-				if limit > 0 && len(outs) == limit {
+				if limit > 0 && distinct == limit {
 					err = errOutcomes
 					return
 				}
-				o = len(outs)
-				at[string(key)] = o
+				o = distinct
+				distinct++
+				if n <= 16 {
+					packed[pk] = o
+				} else {
+					at[string(key)] = o
+				}
+				if count != nil {
+					return
+				}
 				outs = append(outs, branchOutcome{rolls: slices.Clone(cur)})
 				sums = append(sums, 0)
 			}
-			sums[o] += weight[n]
+			if count == nil {
+				sums[o] += weight[n]
+			}
 			return
 		}
 		for k, x := range w {
@@ -600,7 +676,7 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 			if x == 0 {
 				continue
 			}
-			cur[i] = count + k
+			cur[i] = dice + k
 			weight[i+1] = weight[i] * x
 			rec(i + 1)
 		}
@@ -608,6 +684,9 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 	rec(0)
 	if err != nil && err != errOutcomes {
 		return nil, true, err
+	}
+	if count != nil {
+		*count = distinct
 	}
 	for i := range outs {
 		outs[i].p = new(big.Rat).SetFrac(new(big.Int).SetUint64(sums[i]), new(big.Int).SetUint64(all))
@@ -634,7 +713,7 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache) ([]outcome, int, error) {
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0
@@ -681,7 +760,7 @@ func (errPaths) Unwrap() error { return ErrLimit }
 // orders' results shared by the analysis) is not nil. rolls holds the
 // outcomes of the rolls met so far, by shape. With errOnly, it looks for
 // the first error alone and returns no outcomes.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome, errOnly bool) ([]outcome, int, error) {
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, errOnly bool) ([]outcome, int, error) {
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	var scr scratch
@@ -727,7 +806,20 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		var out []outcome
 		loop := new(big.Rat)
 		var looped errLoop
-		for _, bo := range br.outcomes {
+		for i := 0; i < len(br.outcomes); i++ {
+			bo := br.outcomes[i]
+			if i == len(br.outcomes)-1 && br.more != nil {
+				// The replay is about to explore the last of the first
+				// outcomes: work out twice as many, up to the bound.
+				more, partial, err := br.more(2 * len(br.outcomes))
+				if err != nil {
+					return nil, err
+				}
+				if !partial {
+					br.more = nil
+				}
+				br.outcomes = more
+			}
 			sub, err := explore(append(slices.Clip(path), bo))
 			if errors.As(err, &looped) {
 				loop.Add(loop, bo.p)

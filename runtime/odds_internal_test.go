@@ -21,11 +21,11 @@ func TestRollOutcomesSmallAgreesWithBig(t *testing.T) {
 		{Subjects: []string{"A", "B"}, Count: 1, Faces: 1},
 	} {
 		ways := sumDist(req.Count, req.Faces)
-		small, ok, err := rollOutcomesSmall(context.Background(), req, ways, 0)
+		small, ok, err := rollOutcomesSmall(context.Background(), req, ways, 0, nil)
 		if !ok || err != nil {
 			t.Fatalf("%+v: not counted in machine words", req)
 		}
-		big, err := rollOutcomesBig(context.Background(), req, ways, 0)
+		big, err := rollOutcomesBig(context.Background(), req, ways, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func TestRollOutcomesSmallAgreesWithBig(t *testing.T) {
 		}
 	}
 	// Too many for a machine word: the big integers count.
-	if _, ok, _ := rollOutcomesSmall(context.Background(), RollRequest{Subjects: []string{"A", "B"}, Count: 20, Faces: 20}, sumDist(20, 20), 0); ok {
+	if _, ok, _ := rollOutcomesSmall(context.Background(), RollRequest{Subjects: []string{"A", "B"}, Count: 20, Faces: 20}, sumDist(20, 20), 0, nil); ok {
 		t.Error("20d20 for two subjects counted in machine words")
 	}
 }
@@ -64,7 +64,7 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	rolls := map[string][]branchOutcome{}
+	rolls := newRollCache()
 	_, runs, err := enumerateRoundWith(ctx, b, 1000, map[string]*forkMemo{}, rolls, false)
 	want := "round 1 has more than 1000 paths to enumerate exactly: limit reached"
 	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
@@ -77,7 +77,7 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
 		t.Errorf("replay's error (-want +got):\n%s", diff)
 	}
-	for k, outs := range rolls {
+	for k, outs := range rolls.outs {
 		if len(outs) > 1001 {
 			t.Errorf("%d outcomes of %q kept, for 1000 paths", len(outs), k)
 		}

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	goruntime "runtime"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -631,12 +633,38 @@ func BenchmarkOddsRefuses(b *testing.B) {
 		sides := runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H", "I")[:c.n]
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			stop, peak := peakHeap()
 			for b.Loop() {
 				_, err := c.prog.Odds(context.Background(), sides, runtime.OddsOptions{Rounds: 1})
 				if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), "paths to enumerate exactly") {
 					b.Fatalf("err = %v, want the path bound", err)
 				}
 			}
+			stop()
+			b.ReportMetric(float64(*peak>>20), "peak-heap-MB")
 		})
 	}
+}
+
+// peakHeap samples the heap in use until stop is called: the most it saw.
+func peakHeap() (stop func(), peak *uint64) {
+	peak = new(uint64)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		var ms goruntime.MemStats
+		for {
+			goruntime.ReadMemStats(&ms)
+			*peak = max(*peak, ms.HeapInuse)
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { close(done); <-finished }, peak
 }
