@@ -287,8 +287,12 @@ type errBranch struct {
 }
 
 // firstOutcomes is how many outcomes of a roll with more than the paths
-// left are worked out at first.
-const firstOutcomes = 1024
+// left are worked out at first; listFirst how many of any roll are listed
+// before they are counted (about 15 MB).
+const (
+	firstOutcomes = 1024
+	listFirst     = 1 << 16
+)
 
 // rollCache holds the outcomes of the rolls an analysis met, by shape,
 // and how many there are of those with more than the paths left when they
@@ -372,7 +376,14 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 		// the paths left, they are only counted, and the replay works
 		// out its first ones a few at a time (see more).
 		left := d.an.maxPaths - d.an.runs
-		over, err := d.an.rolls.over(ctx, key, req, left)
+		// Most rolls have few outcomes: listed at once, they need no count.
+		var err error
+		outs, err = rollOutcomes(ctx, req, min(left+1, listFirst), nil)
+		listed := !errors.Is(err, errOutcomes)
+		over := false
+		if !listed {
+			over, err = d.an.rolls.over(ctx, key, req, left)
+		}
 		switch {
 		case err != nil:
 			return nil, err
@@ -394,8 +405,10 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			}
 			return nil, errBranch{outcomes: first, more: more}
 		}
-		if outs, err = rollOutcomes(ctx, req, 0, nil); err != nil {
-			return nil, err
+		if !listed {
+			if outs, err = rollOutcomes(ctx, req, 0, nil); err != nil {
+				return nil, err
+			}
 		}
 		d.an.rolls.outs[key] = outs
 	}
