@@ -41,6 +41,8 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		pending:    slices.Clone(b.pending),
 		removed:    maps.Clone(b.removed),
 		failed:     b.failed,
+		// Never changed, only replaced (see unitsChanged): shared.
+		names: b.names,
 	}
 	dice, decider := b.dice, b.decider
 	if b.seeded != nil {

@@ -114,7 +114,7 @@ type forkMemo struct {
 
 // analysis is shared by the replays of one round.
 type analysis struct {
-	rolls map[string][]branchOutcome // rollOutcomes by request shape
+	rolls *rollCache
 	fork  bool
 	memo  map[string]*forkMemo // reroll sub-problems of the order being forked
 	// orders are whole orders' results that hold from every state with
@@ -465,10 +465,10 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	r.cpAt = r.depth + 1
 	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead}
 	d.frames = append(d.frames, f)
-	// The outer count's peak takes this part's, whatever it ends in: a
-	// reroll that looped was counted before the loop was seen, as the
-	// replay counts it, and no result of the part carries it when the
-	// part's every path loops.
+	// The outer count's peak takes this part's, whatever it ends in: the
+	// rerolls played on a path that went on to loop were counted, as the
+	// replay counts them, and no result of the part carries them when
+	// the part's every path loops.
 	defer func() { d.frames = d.frames[:len(d.frames)-1]; r.peak, r.cpAt = max(peak, r.peak), cpAt }()
 	// shifted returns a checkpoint's sequel for a path that passed it with
 	// rerolls counted: the counts are the most of either.
@@ -560,6 +560,10 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 	case errors.As(err, &br):
 	default:
 		return nil, err
+	}
+	if a.runs+len(br.outcomes) > a.maxPaths {
+		// Each takes a path at least.
+		return nil, finalError{errPaths{round: a.round, max: a.maxPaths}}
 	}
 	// The results that leave the same state are merged as they come, in
 	// the order they first came; the reroll count kept is the most of any

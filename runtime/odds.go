@@ -80,7 +80,9 @@ type OddsReport struct {
 	Expected map[string]*big.Rat
 	// Replays counts the rounds played, and the order computations and
 	// rerolls run again inside them (see OddsOptions.MaxPaths), to explore
-	// every path: the work the analysis did.
+	// every path: the work the analysis did, the forks' paths included
+	// when a round they could not follow, or took over MaxPaths, was
+	// played again path by path.
 	Replays int
 }
 
@@ -131,7 +133,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	shared := map[string]*forkMemo{}
 	// A roll's outcomes depend only on its shape: a large one takes
 	// seconds, too long to take again for every state every round.
-	rolls := map[string][]branchOutcome{}
+	rolls := newRollCache()
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -281,7 +283,46 @@ type outcome struct {
 }
 
 // errBranch stops a replay at a branch point the path has not decided.
-type errBranch struct{ outcomes []branchOutcome }
+// more, if set, says outcomes are only the first ones, and works out the
+// first k, and whether there are more still (see enumDice.Roll).
+type errBranch struct {
+	outcomes []branchOutcome
+	more     func(k int) ([]branchOutcome, bool, error)
+}
+
+// firstOutcomes is how many outcomes of a roll with more than the paths
+// left are worked out at first; listFirst how many of any roll are listed
+// before they are counted (about 15 MB).
+const (
+	firstOutcomes = 1024
+	listFirst     = 1 << 16
+)
+
+// rollCache holds the outcomes of the rolls an analysis met, by shape,
+// and how many there are of those with more than the paths left when they
+// were met.
+type rollCache struct {
+	outs    map[string][]branchOutcome
+	counted map[string][2]int // the outcomes counted, up to a limit
+}
+
+func newRollCache() *rollCache {
+	return &rollCache{outs: map[string][]branchOutcome{}, counted: map[string][2]int{}}
+}
+
+// over reports whether the roll has more outcomes than left, counting
+// them only as far as needed.
+func (c *rollCache) over(ctx context.Context, key string, req RollRequest, left int) (bool, error) {
+	if n, ok := c.counted[key]; ok && (n[0] < n[1] || left < n[1]) {
+		return n[0] > left, nil
+	}
+	var n int
+	if _, err := rollOutcomes(ctx, req, left+1, &n); err != nil && !errors.Is(err, errOutcomes) {
+		return false, err
+	}
+	c.counted[key] = [2]int{n, left + 1}
+	return n > left, nil
+}
 
 func (errBranch) Error() string { return "branch" }
 
@@ -309,22 +350,10 @@ type enumDice struct {
 func (d *enumDice) top() *frame { return d.frames[len(d.frames)-1] }
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
-	f := d.top()
-	// A reroll of the group the last reroll left tied starts over from
-	// where that reroll did. Not so the first reroll: what the tie rules
-	// do after a reroll (a choice, say) did not follow the first roll.
-	if req.Attempt > 1 {
-		if f.last.within != nil {
-			// The last roll was in a forked part whose result is all
-			// that is known of it: if it may have been this group's,
-			// the fork cannot tell.
-			if overlaps(req.Subjects, f.last.within) {
-				return nil, errNoFork
-			}
-		} else if slices.Equal(req.Subjects, f.last.subjects) {
-			return nil, errLoop{pos: req.Pos}
-		}
+	if err := d.loops(req.Subjects, req.Attempt, req.Pos); err != nil {
+		return nil, err
 	}
+	f := d.top()
 	f.last = lastRoll{}
 	if req.Attempt > 0 {
 		f.last.subjects = slices.Clone(req.Subjects)
@@ -340,15 +369,78 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	// Every replay of a round reaches the same few rolls: work out each
 	// one's outcomes once. They are only read.
 	key := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
-	outs, ok := d.an.rolls[key]
+	outs, ok := d.an.rolls.outs[key]
 	if !ok {
+		// Each outcome takes a path at least: the forks, which explore
+		// them all, are over the bound at once when there are more than
+		// the paths left, and the replay, which explores them in the
+		// order of the dice, meets it after the first of them. Nine
+		// players on a D5 have a million outcomes, which took seconds
+		// and hundreds of megabytes before anything was explored: past
+		// the paths left, they are only counted, and the replay works
+		// out its first ones a few at a time (see more).
+		left := d.an.maxPaths - d.an.runs
+		// Most rolls have few outcomes: listed at once, they need no count.
 		var err error
-		if outs, err = rollOutcomes(ctx, req); err != nil {
-			return nil, err
+		outs, err = rollOutcomes(ctx, req, min(left+1, listFirst), nil)
+		listed := !errors.Is(err, errOutcomes)
+		over := false
+		if !listed {
+			over, err = d.an.rolls.over(ctx, key, req, left)
 		}
-		d.an.rolls[key] = outs
+		switch {
+		case err != nil:
+			return nil, err
+		case over && d.an.fork:
+			return nil, finalError{errPaths{round: d.an.round, max: d.an.maxPaths}}
+		case over:
+			// Their probabilities are partial: the replay meets the
+			// bound before it adds them up.
+			more := func(k int) ([]branchOutcome, bool, error) {
+				outs, err := rollOutcomes(ctx, req, k, nil)
+				if errors.Is(err, errOutcomes) {
+					return outs, true, nil
+				}
+				return outs, false, err
+			}
+			first, _, err := more(firstOutcomes)
+			if err != nil {
+				return nil, err
+			}
+			return nil, errBranch{outcomes: first, more: more}
+		}
+		if !listed {
+			if outs, err = rollOutcomes(ctx, req, 0, nil); err != nil {
+				return nil, err
+			}
+		}
+		d.an.rolls.outs[key] = outs
 	}
 	return nil, errBranch{outcomes: outs}
+}
+
+// loops returns errLoop when a roll of subjects at attempt would repeat
+// the last, which a reroll asks before it counts itself (see
+// orderRun.reroll): a reroll of the group the last reroll left tied
+// starts over from where that reroll did. Not so the first reroll: what
+// the tie rules do after a reroll (a choice, say) did not follow the
+// first roll.
+func (d *enumDice) loops(subjects []string, attempt int, pos dsl.Pos) error {
+	f := d.top()
+	if attempt <= 1 {
+		return nil
+	}
+	if f.last.within != nil {
+		// The last roll was in a forked part whose result is all that is
+		// known of it: if it may have been this group's, the fork cannot
+		// tell.
+		if overlaps(subjects, f.last.within) {
+			return errNoFork
+		}
+	} else if slices.Equal(subjects, f.last.subjects) {
+		return errLoop{pos: pos}
+	}
+	return nil
 }
 
 func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
@@ -397,11 +489,16 @@ const maxTuples = 4_000_000
 // that rank the subjects alike are one outcome, with their probabilities
 // added: two players on a d6 have 3 outcomes, not 36. It stops when ctx is
 // done: the largest rolls take seconds.
-func rollOutcomes(ctx context.Context, req RollRequest) ([]branchOutcome, error) {
-	n, count, faces := len(req.Subjects), req.Count, req.Faces
+//
+// Past limit outcomes (when it is above 0), it stops, with the first limit
+// ones and errOutcomes.
+//
+// With count, it only counts them, into *count.
+func rollOutcomes(ctx context.Context, req RollRequest, limit int, count *int) ([]branchOutcome, error) {
+	n, dice, faces := len(req.Subjects), req.Count, req.Faces
 	// Count the combinations of totals before working out their odds,
 	// which for many large dice is itself slow.
-	sums := count*(faces-1) + 1
+	sums := dice*(faces-1) + 1
 	tuples := 1
 	for range n {
 		if sums > maxTuples || tuples*sums > maxTuples { // tuples ≤ maxTuples: no overflow
@@ -411,15 +508,18 @@ func rollOutcomes(ctx context.Context, req RollRequest) ([]branchOutcome, error)
 		}
 		if tuples > maxTuples {
 			return nil, ruleErrorf(req.Pos, "%d subjects rolling %s make too many combinations to enumerate exactly: %w",
-				n, diceName(count, faces), ErrLimit)
+				n, diceName(dice, faces), ErrLimit)
 		}
 	}
-	ways := sumDist(count, faces)
-	if outs, ok, err := rollOutcomesSmall(ctx, req, ways); ok || err != nil {
+	ways := sumDist(dice, faces)
+	if outs, ok, err := rollOutcomesSmall(ctx, req, ways, limit, count); ok || err != nil {
 		return outs, err
 	}
-	return rollOutcomesBig(ctx, req, ways)
+	return rollOutcomesBig(ctx, req, ways, limit, count)
 }
+
+// errOutcomes says a roll has more distinct outcomes than asked for.
+var errOutcomes = errors.New("too many outcomes")
 
 // checkEvery is how many combinations a roll's enumeration counts between
 // looks at its context.
@@ -427,9 +527,9 @@ const checkEvery = 1 << 14
 
 // rollOutcomesBig is rollOutcomes counting in big integers; ways is
 // sumDist(req.Count, req.Faces).
-func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, error) {
-	n, count, faces := len(req.Subjects), req.Count, req.Faces
-	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(count)), nil)
+func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limit int, count *int) ([]branchOutcome, error) {
+	n, dice, faces := len(req.Subjects), req.Count, req.Faces
+	denom := new(big.Int).Exp(big.NewInt(int64(faces)), big.NewInt(int64(dice)), nil)
 	byRank := map[string]*branchOutcome{}
 	var keys []string
 	cur := make([]int, n)
@@ -453,9 +553,20 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]b
 			key := rankKey(totals)
 			o := byRank[key]
 			if o == nil {
+				if limit > 0 && len(keys) == limit {
+					err = errOutcomes
+					return
+				}
+				keys = append(keys, key)
+				if count != nil {
+					byRank[key] = &branchOutcome{}
+					return
+				}
 				o = &branchOutcome{rolls: slices.Clone(cur), p: new(big.Rat)}
 				byRank[key] = o
-				keys = append(keys, key)
+			}
+			if count != nil {
+				return
 			}
 			o.p.Add(o.p, new(big.Rat).SetInt(weight[n]))
 			return
@@ -467,13 +578,17 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]b
 			if w.Sign() == 0 {
 				continue
 			}
-			cur[i] = count + k
+			cur[i] = dice + k
 			weight[i+1] = new(big.Int).Mul(weight[i], w)
 			rec(i + 1)
 		}
 	}
 	rec(0)
-	if err != nil {
+	if err != nil && err != errOutcomes {
+		return nil, err
+	}
+	if count != nil {
+		*count = len(keys)
 		return nil, err
 	}
 	all := new(big.Rat).SetInt(new(big.Int).Exp(denom, big.NewInt(int64(n)), nil))
@@ -483,17 +598,17 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int) ([]b
 		o.p.Quo(o.p, all)
 		out[i] = *o
 	}
-	return out, nil
+	return out, err
 }
 
 // rollOutcomesSmall is rollOutcomes counting in machine words, when every
 // count fits in one (faces^(count·subjects) below 2^62): the same outcomes
 // in the same order, many times faster (seven players on a D6 make
 // 279,936 combinations).
-func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([]branchOutcome, bool, error) {
-	n, count, faces := len(req.Subjects), req.Count, req.Faces
+func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, limit int, count *int) ([]branchOutcome, bool, error) {
+	n, dice, faces := len(req.Subjects), req.Count, req.Faces
 	all := uint64(1)
-	for range n * count {
+	for range n * dice {
 		if all > (1<<62)/uint64(faces) {
 			return nil, false, nil
 		}
@@ -503,7 +618,11 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([
 	for i, x := range ways {
 		w[i] = x.Uint64()
 	}
+	// Up to 16 subjects, a ranking packs into a word (4 bits a place):
+	// a million of them as strings took a hundred megabytes.
 	at := map[string]int{}
+	packed := map[uint64]int{}
+	distinct := 0
 	var outs []branchOutcome
 	var sums []uint64
 	cur := make([]int, n)
@@ -526,6 +645,7 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([
 				}
 			}
 			// Each subject's place among the distinct totals, as rankKey.
+			var pk uint64
 			for k, t := range totals {
 				r := 0
 				for j, u := range totals {
@@ -534,15 +654,36 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([
 					}
 				}
 				key[k] = byte(r)
+				pk |= uint64(r) << (4 * k)
 			}
-			o, ok := at[string(key)]
+			var o int
+			var ok bool
+			if n <= 16 {
+				o, ok = packed[pk]
+			} else {
+				o, ok = at[string(key)]
+			}
 			if !ok {
-				o = len(outs)
-				at[string(key)] = o
+				if limit > 0 && distinct == limit {
+					err = errOutcomes
+					return
+				}
+				o = distinct
+				distinct++
+				if n <= 16 {
+					packed[pk] = o
+				} else {
+					at[string(key)] = o
+				}
+				if count != nil {
+					return
+				}
 				outs = append(outs, branchOutcome{rolls: slices.Clone(cur)})
 				sums = append(sums, 0)
 			}
-			sums[o] += weight[n]
+			if count == nil {
+				sums[o] += weight[n]
+			}
 			return
 		}
 		for k, x := range w {
@@ -552,19 +693,22 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int) ([
 			if x == 0 {
 				continue
 			}
-			cur[i] = count + k
+			cur[i] = dice + k
 			weight[i+1] = weight[i] * x
 			rec(i + 1)
 		}
 	}
 	rec(0)
-	if err != nil {
+	if err != nil && err != errOutcomes {
 		return nil, true, err
+	}
+	if count != nil {
+		*count = distinct
 	}
 	for i := range outs {
 		outs[i].p = new(big.Rat).SetFrac(new(big.Int).SetUint64(sums[i]), new(big.Int).SetUint64(all))
 	}
-	return outs, true, nil
+	return outs, true, err
 }
 
 // rankKey names the ranking of totals: each subject's place among the
@@ -586,7 +730,10 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls map[string][]branchOutcome) ([]outcome, int, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache) ([]outcome, int, error) {
+	// Every path run counts, the forks' too when the replay takes over:
+	// Replays is the work done.
+	done := 0
 	if fork {
 		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false)
 		// A round that fails fails with the error the replay meets first,
@@ -599,19 +746,22 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
+		done += paths
 		if !errors.Is(err, errNoFork) {
 			// Only the replay's error is wanted: keeping the end states of
 			// up to MaxPaths paths (nine players' every order, say) would
 			// take gigabytes.
 			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true)
+			done += paths
 			if err != nil {
-				return nil, paths, err
+				return nil, done, err
 			}
 			// The replay took no more paths than the bound where the forks
 			// took more: its outcomes are the round's.
 		}
 	}
-	return enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
+	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
+	return outs, done + paths, err
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -627,9 +777,10 @@ func (errPaths) Unwrap() error { return ErrLimit }
 // orders' results shared by the analysis) is not nil. rolls holds the
 // outcomes of the rolls met so far, by shape. With errOnly, it looks for
 // the first error alone and returns no outcomes.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls map[string][]branchOutcome, errOnly bool) ([]outcome, int, error) {
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, errOnly bool) ([]outcome, int, error) {
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
+	var scr scratch
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -642,7 +793,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			return nil, errPaths{round: b.round + 1, max: maxPaths}
 		}
 		c := b.Clone(WithDice(&enumDice{frames: []*frame{{path: path}}, an: an}))
+		// The replays run one at a time, and nothing a computation takes
+		// from its scratch outlives it: each replay's is the last's.
+		c.scr = scr
 		res, err := c.PlayRound(ctx)
+		scr = c.scr
 		var br errBranch
 		var final finalError
 		switch {
@@ -655,6 +810,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: big.NewRat(1, 1)}}, nil
 		case errors.As(err, &br):
+			if an.fork && an.runs+len(br.outcomes) > maxPaths {
+				// Each takes a path at least, and the forks explore them
+				// all (see enumDice.Roll).
+				return nil, errPaths{round: b.round + 1, max: maxPaths}
+			}
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
 		default:
@@ -663,7 +823,20 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		var out []outcome
 		loop := new(big.Rat)
 		var looped errLoop
-		for _, bo := range br.outcomes {
+		for i := 0; i < len(br.outcomes); i++ {
+			bo := br.outcomes[i]
+			if i == len(br.outcomes)-1 && br.more != nil {
+				// The replay is about to explore the last of the first
+				// outcomes: work out twice as many, up to the bound.
+				more, partial, err := br.more(2 * len(br.outcomes))
+				if err != nil {
+					return nil, err
+				}
+				if !partial {
+					br.more = nil
+				}
+				br.outcomes = more
+			}
 			sub, err := explore(append(slices.Clip(path), bo))
 			if errors.As(err, &looped) {
 				loop.Add(loop, bo.p)

@@ -246,6 +246,10 @@ func TestOddsForkingWithinTheReplaysBound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: replay: %v", name, err)
 		}
+		forked, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 		got, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: 1, MaxPaths: want.Replays})
 		if err != nil {
 			t.Errorf("%s, MaxPaths %d (the replay's paths): %v", name, want.Replays, err)
@@ -253,6 +257,16 @@ func TestOddsForkingWithinTheReplaysBound(t *testing.T) {
 		}
 		if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
 			t.Errorf("%s (-replay +fork):\n%s", name, diff)
+		}
+		// Replays counts the work done: where the forks went over the
+		// bound, their paths, and the replay's to look for an error and
+		// then to enumerate the round.
+		if forked.Replays > want.Replays && got.Replays <= 2*want.Replays {
+			t.Errorf("%s: %d replays reported, the forks having gone over %d and the replay taken %d twice",
+				name, got.Replays, want.Replays, want.Replays)
+		}
+		if forked.Replays <= want.Replays && got.Replays != forked.Replays {
+			t.Errorf("%s: %d replays reported, want the forks' %d", name, got.Replays, forked.Replays)
 		}
 	}
 }
@@ -317,11 +331,11 @@ func FuzzOddsForking(f *testing.F) {
 }
 
 // TestOddsForkingCountsRerollsThatLoop: a reroll that ties again is
-// dropped as a loop, but it is still counted against MaxRerolls first, as
-// the replay counts it. Here four sides tie, then three, then two twice:
-// the fourth reroll goes over a limit of 3, which the forks must see even
-// when the loop is one they have met before (from fewer rerolls) and
-// remember.
+// dropped as a loop, and not counted against MaxRerolls (it is never
+// played), but the rerolls before it are, as the replay counts them. Here
+// four sides tie, then three, then two twice: three rerolls are played, so
+// a limit of 2 is gone over, which the forks must see even when the loop
+// is one they have met before (from fewer rerolls) and remember.
 func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
 	p0 := `ruleset g "g" {
   sides 2..

@@ -2,8 +2,12 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
 )
 
 // Counting in machine words gives the outcomes big integers give, in the
@@ -17,11 +21,11 @@ func TestRollOutcomesSmallAgreesWithBig(t *testing.T) {
 		{Subjects: []string{"A", "B"}, Count: 1, Faces: 1},
 	} {
 		ways := sumDist(req.Count, req.Faces)
-		small, ok, err := rollOutcomesSmall(context.Background(), req, ways)
+		small, ok, err := rollOutcomesSmall(context.Background(), req, ways, 0, nil)
 		if !ok || err != nil {
 			t.Fatalf("%+v: not counted in machine words", req)
 		}
-		big, err := rollOutcomesBig(context.Background(), req, ways)
+		big, err := rollOutcomesBig(context.Background(), req, ways, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +39,51 @@ func TestRollOutcomesSmallAgreesWithBig(t *testing.T) {
 		}
 	}
 	// Too many for a machine word: the big integers count.
-	if _, ok, _ := rollOutcomesSmall(context.Background(), RollRequest{Subjects: []string{"A", "B"}, Count: 20, Faces: 20}, sumDist(20, 20)); ok {
+	if _, ok, _ := rollOutcomesSmall(context.Background(), RollRequest{Subjects: []string{"A", "B"}, Count: 20, Faces: 20}, sumDist(20, 20), 0, nil); ok {
 		t.Error("20d20 for two subjects counted in machine words")
+	}
+}
+
+// A roll with more outcomes than the paths left is over the bound: each
+// outcome takes a path at least. The forks say so at once, without
+// working out a million outcomes (nine players on a D5 have 1,039,261),
+// and the replay that looks for an earlier error works out only the
+// first ones, which are all it meets. The error is the bound's, as before.
+func TestOddsRollOverThePathsLeft(t *testing.T) {
+	f, diags := dsl.Parse("r.rules", []byte("ruleset r {\n  phase p {\n    order sides as o {\n      highest roll d5\n      tie: random\n    }\n  }\n}\n"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sides := Sides("A", "B", "C", "D", "E", "F", "G", "H", "I")
+	b, err := p.NewBattle(sides, WithTranscript(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	rolls := newRollCache()
+	_, runs, err := enumerateRoundWith(ctx, b, 1000, map[string]*forkMemo{}, rolls, false)
+	want := "round 1 has more than 1000 paths to enumerate exactly: limit reached"
+	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
+		t.Errorf("forks' error (-want +got):\n%s", diff)
+	}
+	if runs != 2 {
+		t.Errorf("the forks ran %d paths, want 2 (the round and the order in it): the roll's outcomes alone are over the bound", runs)
+	}
+	_, _, err = enumerateRoundWith(ctx, b, 1000, nil, rolls, true)
+	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
+		t.Errorf("replay's error (-want +got):\n%s", diff)
+	}
+	for k, outs := range rolls.outs {
+		if len(outs) > 1001 {
+			t.Errorf("%d outcomes of %q kept, for 1000 paths", len(outs), k)
+		}
+	}
+	_, err = p.Odds(ctx, sides, OddsOptions{Rounds: 1, MaxPaths: 1000})
+	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
+		t.Errorf("Odds' error (-want +got):\n%s", diff)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	goruntime "runtime"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -578,4 +580,124 @@ func TestOddsNegativeBounds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A reroll loop's exact odds are its conditional distribution: the repeat
+// that shows a group tied again is never played, so it is not counted
+// against MaxRerolls; the rerolls a path does play are. Odds, forked or
+// replayed, and Simulate, whose fair dice break such a loop sooner or
+// later, agree: the d3 roll-off needs one reroll, whatever the limit past
+// it, and none is too few.
+func TestOddsRerollLimitCountsNoLoop(t *testing.T) {
+	const src = `ruleset rr {
+  sides 2..
+  phase p each round {
+    order sides as o {
+      highest roll d3
+      tie: reroll
+    }
+  }
+}`
+	ctx := context.Background()
+	for _, tt := range []struct {
+		maxRerolls int
+		sides      []string
+		wantErr    string
+	}{
+		{-1, []string{"A", "B"}, "round 1: inline.rules:6:12: order o: still tied after 0 rerolls (A, B): limit reached"},
+		{1, []string{"A", "B"}, ""},
+		{2, []string{"A", "B"}, ""},
+		{3, []string{"A", "B"}, ""},
+		// Three tied, then two of them: two rerolls played.
+		{1, []string{"A", "B", "C"}, "round 1: inline.rules:6:12: order o: still tied after 1 rerolls (A, B): limit reached"},
+		{2, []string{"A", "B", "C"}, ""},
+	} {
+		name := fmt.Sprintf("%d sides, MaxRerolls %d", len(tt.sides), tt.maxRerolls)
+		p := compileInline(t, src, runtime.WithLimits(runtime.Limits{MaxRerolls: tt.maxRerolls}))
+		sides := runtime.Sides(tt.sides...)
+		want := map[string]string{}
+		for _, s := range tt.sides {
+			want[s] = fmt.Sprintf("1/%d", len(tt.sides))
+		}
+		for _, engine := range []struct {
+			name string
+			odds func(context.Context, []runtime.SideSpec, runtime.OddsOptions) (*runtime.OddsReport, error)
+		}{{"fork", p.Odds}, {"replay", p.OddsByReplay}} {
+			rep, err := engine.odds(ctx, sides, runtime.OddsOptions{Rounds: 2})
+			if diff := cmp.Diff(tt.wantErr, errString(err)); diff != "" {
+				t.Errorf("%s, %s: error (-want +got):\n%s", name, engine.name, diff)
+				continue
+			}
+			if err != nil {
+				continue
+			}
+			for _, r := range rep.Rounds {
+				if diff := cmp.Diff(want, ratStrings(r.Holder)); diff != "" {
+					t.Errorf("%s, %s: round %d holder (-want +got):\n%s", name, engine.name, r.Round, diff)
+				}
+			}
+		}
+		_, err := p.Simulate(ctx, sides, runtime.SimOptions{Runs: 2000, Rounds: 2, Seed: 1})
+		if (err == nil) != (tt.wantErr == "") {
+			t.Errorf("%s: Simulate fails with %v, Odds with %q", name, err, tt.wantErr)
+		}
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// Refusing a round over MaxPaths: eight players rolling off a D6, and
+// nine drawing lots among the tied after a D5. Run with -benchtime 1x and
+// -benchmem: both are refused, with the path bound.
+func BenchmarkOddsRefuses(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		prog *runtime.Program
+		n    int
+	}{
+		{"necromunda8", mustProgram(b, "necromunda"), 8},
+		{"d5random9", compileInline(b, "ruleset r {\n  phase p {\n    order sides as o {\n      highest roll d5\n      tie: random\n    }\n  }\n}\n"), 9},
+	} {
+		sides := runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H", "I")[:c.n]
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			stop, peak := peakHeap()
+			for b.Loop() {
+				_, err := c.prog.Odds(context.Background(), sides, runtime.OddsOptions{Rounds: 1})
+				if !errors.Is(err, runtime.ErrLimit) || !strings.Contains(err.Error(), "paths to enumerate exactly") {
+					b.Fatalf("err = %v, want the path bound", err)
+				}
+			}
+			stop()
+			b.ReportMetric(float64(*peak>>20), "peak-heap-MB")
+		})
+	}
+}
+
+// peakHeap samples the heap in use until stop is called: the most it saw.
+func peakHeap() (stop func(), peak *uint64) {
+	peak = new(uint64)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		var ms goruntime.MemStats
+		for {
+			goruntime.ReadMemStats(&ms)
+			*peak = max(*peak, ms.HeapInuse)
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { close(done); <-finished }, peak
 }

@@ -53,6 +53,9 @@ type orderRun struct {
 	// after a reroll, as in a new instance of a tie that must be rolled.
 	nested int
 	drawn  bool
+	// rerolled holds, on our own dice, the subjects of the last roll when
+	// a reroll made it, by position (see reroll).
+	rerolled []int
 }
 
 // why is what placed a subject, noted cheaply during a computation and
@@ -430,12 +433,25 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 	}
 	var nat []int
 	if sd := b.seeded; sd != nil {
+		// The subjects of a reroll's roll, for the next reroll's loop
+		// check (see reroll).
+		r.rerolled = r.rerolled[:0]
+		if attempt > 0 {
+			r.rerolled = append(r.rerolled, r.perm[s:e]...)
+		}
 		// Our own dice keep nothing they are given: roll into scratch.
 		nat = take(&b.scr.ints, n)
 		sd.RollInto(nat, l.count, l.faces)
 	} else {
-		req := RollRequest{Round: b.now(), Standing: r.o.name, Subjects: r.namesOf(s, e), Count: l.count, Faces: l.faces,
+		req := RollRequest{Round: b.now(), Standing: r.o.name, Count: l.count, Faces: l.faces,
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
+		if _, ok := b.dice.(*enumDice); ok {
+			// They keep a copy of what they keep: the analysis rolls
+			// millions of times.
+			req.Subjects = r.scratchNames(s, e)
+		} else {
+			req.Subjects = r.namesOf(s, e)
+		}
 		var err error
 		b.useScript()
 		b.inCallback++
@@ -491,11 +507,12 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 	b := r.b
 	for p := s; e-p > 1; p++ {
 		req := PickRequest{Round: b.now(), Standing: r.o.name, Pos: l.pos}
-		if b.seeded != nil {
+		if _, ok := b.dice.(*enumDice); ok || b.seeded != nil {
 			req.Options = r.scratchNames(p, e)
 		} else {
 			req.Options = r.namesOf(p, e)
 		}
+		r.rerolled = r.rerolled[:0]
 		b.useScript()
 		b.inCallback++
 		k, err := b.dice.Pick(r.ctx, req)
@@ -630,8 +647,26 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet, attempt int) error {
 	r.depth++
 	defer func() { r.depth-- }()
-	r.rerolls++
-	r.peak = max(r.peak, r.rerolls)
+	// MaxRerolls bounds the rerolls a computation plays. A reroll of the
+	// group the last reroll left tied repeats it: exact odds never play
+	// it (the loop is conditioned away, see enumDice.Roll), and fair dice,
+	// ours, break the tie sooner or later when the roll can break it at
+	// all, to the same odds. So neither counts it: a low limit gives the
+	// odds of the game as written, or fails on every battle alike, not on
+	// a few unlucky ones. A host's dice are counted at every reroll:
+	// nothing says they ever break a tie.
+	counted := true
+	if d, ok := r.b.dice.(*enumDice); ok {
+		if err := d.loops(r.scratchNames(s, e), attempt+1, roll.pos); err != nil {
+			return err
+		}
+	} else if r.b.seeded != nil && attempt > 0 && slices.Equal(r.rerolled, r.perm[s:e]) && roll.count > 0 && roll.faces > 1 {
+		counted = false
+	}
+	if counted {
+		r.rerolls++
+		r.peak = max(r.peak, r.rerolls)
+	}
 	if r.rerolls > r.b.prog.limits.MaxRerolls {
 		if r.forking() != nil {
 			// A forked part's count is the most of the paths merged into

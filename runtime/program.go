@@ -20,7 +20,14 @@ import (
 // Limits bound the work one battle may do, so that a rule which can never
 // resolve ends with an error instead of a hang.
 type Limits struct {
-	// MaxRerolls is the most rerolls one order procedure may make.
+	// MaxRerolls is the most rerolls one order procedure may make. A
+	// reroll of the group the reroll before it left tied again repeats
+	// it, and is not counted when the dice are SeededDice and the roll can
+	// break the tie: fair dice break it sooner or later, and Odds
+	// conditions such a loop away without playing it. So Odds, Simulate
+	// and seeded play fail alike, where a result needs more rerolls than
+	// the limit, not on an unlucky run of ties. A host's dice are counted
+	// at every reroll: nothing says they ever break a tie.
 	MaxRerolls int
 	// MaxSteps is the most activations and passes one round may have.
 	MaxSteps int

@@ -109,7 +109,7 @@ turnorder odds mesbg --policy first=other`,
 				// surely not what was meant.
 				fmt.Fprintf(e.stderr, "turnorder odds: warning: --seed %d changes nothing: exact odds roll no dice (it seeds --sim N)\n", seed)
 			}
-			o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec,
+			o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec, policies: policies,
 				run: runOptions{sides: *sides, setup: *setup}}
 			return runOdds(e, args, o, &doc)
 		}()
@@ -131,7 +131,17 @@ type oddsOptions struct {
 	json        bool
 	svg         string
 	decider     runtime.Decider
+	policies    []string // as given, for the titles
 	run         runOptions
+}
+
+// title is what the output calls v: odds under overridden policies are
+// not the ruleset's own, and a reader must not take them for them.
+func (o oddsOptions) title(v variant) string {
+	if len(o.policies) == 0 {
+		return v.label
+	}
+	return v.label + ", with --policy " + strings.Join(o.policies, " --policy ")
 }
 
 func parsePolicies(ss []string) (runtime.Decider, string) {
@@ -281,7 +291,7 @@ func pct(r *big.Rat) string {
 
 func printVariant(w io.Writer, v variant, o oddsOptions) {
 	if v.sim != nil {
-		fmt.Fprintf(w, "%s: %d simulated battles (seed %d), P(holds priority) with 95%% intervals\n", v.label, v.sim.Runs, o.seed)
+		fmt.Fprintf(w, "%s: %d simulated battles (seed %d), P(holds priority) with 95%% intervals\n", o.title(v), v.sim.Runs, o.seed)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "round\t%s\n", strings.Join(v.sides, "\t"))
 		for r := 1; r <= o.rounds; r++ {
@@ -296,7 +306,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 		return
 	}
 	rep := v.exact
-	fmt.Fprintf(w, "%s: exact odds over %d round%s\n", v.label, o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1])
+	fmt.Fprintf(w, "%s: exact odds over %d round%s, P(holds priority):\n", o.title(v), o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1])
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "round\t%s\n", strings.Join(v.sides, "\t"))
 	for _, r := range rep.Rounds {
@@ -317,7 +327,12 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 	for _, s := range v.sides {
 		e := rep.Expected[s]
 		share := new(big.Rat).Quo(e, big.NewRat(int64(o.rounds), 1))
-		fmt.Fprintf(tw, "  %s\t%s of %d\t%s\n", s, e.RatString(), o.rounds, pct(share))
+		n := e.RatString()
+		if !e.IsInt() {
+			// 3451/6541 of a round reads as a number only with one beside it.
+			n += " (" + e.FloatString(2) + ")"
+		}
+		fmt.Fprintf(tw, "  %s\t%s of %d round%s\t%s\n", s, n, o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1], pct(share))
 	}
 	tw.Flush()
 

@@ -46,12 +46,20 @@ func TestOddsCommand(t *testing.T) {
 		args []string
 		want expectation
 	}{
+		// The table says what its numbers are, as the simulation's does.
 		{"exact table", []string{"odds", "mesbg", "--rounds", "2"},
-			expectation{code: 0, stdout: []string{"exact odds over 2 rounds", "Jay → Jay  5/24"}}},
+			expectation{code: 0, stdout: []string{"mesbg: exact odds over 2 rounds, P(holds priority):\n", "Jay → Jay  5/24"}}},
 		// The winner always gives priority away: a tie in round 2 still
-		// goes to the side that did not choose, so sequences change.
+		// goes to the side that did not choose, so sequences change. The
+		// odds are not the ruleset's own, and the output says so.
 		{"policy override", []string{"odds", "mesbg", "--rounds", "2", "--policy", "first=other"},
-			expectation{code: 0, stdout: []string{"1/2"}}},
+			expectation{code: 0, stdout: []string{"1/2", "mesbg, with --policy first=other: exact odds over 2 rounds"}}},
+		{"policy override, simulated", []string{"odds", "mesbg", "--sim", "100", "--policy", "first=other"},
+			expectation{code: 0, stdout: []string{"mesbg, with --policy first=other: 100 simulated battles"}}},
+		// An expected count of rounds reads as a number of rounds, not
+		// only as a fraction.
+		{"expected rounds", []string{"odds", "agi", "--rounds", "3"},
+			expectation{code: 0, stdout: []string{"  A  3/2 (1.50) of 3 rounds", "  C  0 of 3 rounds"}}},
 		{"compare", []string{"odds", "mesbg", "necromunda", "--sides", "A,B", "--rounds", "2"},
 			expectation{code: 0, stdout: []string{"mesbg vs necromunda"}}},
 		// Over three rounds, Jay → Rob → Jay is 49/288 under the text's tie
