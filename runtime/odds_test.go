@@ -609,7 +609,7 @@ func TestOddsRerollLimitCountsNoLoop(t *testing.T) {
 		{2, []string{"A", "B"}, ""},
 		{3, []string{"A", "B"}, ""},
 		// Three tied, then two of them: two rerolls played.
-		{1, []string{"A", "B", "C"}, "round 1: inline.rules:6:12: order o: still tied after 1 rerolls (A, B): limit reached"},
+		{1, []string{"A", "B", "C"}, "round 1: inline.rules:6:12: order o: still tied after 1 reroll (A, B): limit reached"},
 		{2, []string{"A", "B", "C"}, ""},
 	} {
 		name := fmt.Sprintf("%d sides, MaxRerolls %d", len(tt.sides), tt.maxRerolls)

@@ -673,8 +673,12 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 			// it: replay finds out whether this path really went over.
 			return errNoFork
 		}
-		return ruleErrorf(l.pos, "order %s: still tied after %d rerolls (%s): %w",
-			r.o.name, r.b.prog.limits.MaxRerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
+		rerolls := "rerolls"
+		if r.b.prog.limits.MaxRerolls == 1 {
+			rerolls = "reroll"
+		}
+		return ruleErrorf(l.pos, "order %s: still tied after %d %s (%s): %w",
+			r.o.name, r.b.prog.limits.MaxRerolls, rerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
 	}
 	if r.b.transcript {
 		r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(s, e), Rule: roll.desc, Pos: l.at})
