@@ -636,48 +636,18 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 			})}
 		}, playOne},
 		{"dice in StartRound", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
-			seeded := runtime.NewSeededDice(5)
-			return []runtime.BattleOption{runtime.WithDice(runtime.FuncDice{
-				Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
-					save()
-					out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
-					if err != nil {
-						return 0, err
-					}
-					return out[0], nil
-				},
-			})}
+			return []runtime.BattleOption{runtime.WithDice(seededCalling(5, save))}
 		}, playOne},
 		{"an order's decider in StartRound", mesbg, runtime.Sides("Jay", "Rob"), func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(7)),
-				runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
-					if d.Kind == runtime.ChooseFirst {
-						save()
-					}
-					return d.Default, nil
-				}))}
+				runtime.WithDecider(policyCalling(runtime.ChooseFirst, save))}
 		}, playOne},
 		{"dice of a recomputation between rounds", agi, agiSides, func(save func()) []runtime.BattleOption {
-			seeded := runtime.NewSeededDice(5)
-			return []runtime.BattleOption{runtime.WithDice(runtime.FuncDice{
-				Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
-					save()
-					out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
-					if err != nil {
-						return 0, err
-					}
-					return out[0], nil
-				},
-			})}
+			return []runtime.BattleOption{runtime.WithDice(seededCalling(5, save))}
 		}, tieB1},
 		{"a decider of a recomputation between rounds", agi, agiSides, func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(5)),
-				runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
-					if d.Kind == runtime.ChooseBeforeAfter {
-						save()
-					}
-					return d.Default, nil
-				}))}
+				runtime.WithDecider(policyCalling(runtime.ChooseBeforeAfter, save))}
 		}, tieB1},
 	}
 	for _, tt := range tests {
@@ -733,16 +703,10 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
   activation alternate by priority
 }
 `)
-	seeded := runtime.NewSeededDice(5)
-	dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+	dice := seededCalling(5, func() {
 		_, err := b.Snapshot()
 		inner = append(inner, err)
-		out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
-		if err != nil {
-			return 0, err
-		}
-		return out[0], nil
-	}}
+	})
 	dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
 		if d.Kind == runtime.ChooseActivation && len(outer) == 0 {
 			if err := b.SetAttr(ctx, "a2", "agi", 4); err != nil {
@@ -785,4 +749,28 @@ func tieB1(b *runtime.Battle) error {
 		return err
 	}
 	return b.SetAttr(ctx, "B1", "agi", 5)
+}
+
+// seededCalling is seeded dice that call f before each die they roll.
+func seededCalling(seed uint64, f func()) runtime.Dice {
+	seeded := runtime.NewSeededDice(seed)
+	return runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+		f()
+		out, err := seeded.Roll(ctx, runtime.RollRequest{Subjects: []string{subject}, Count: req.Count, Faces: req.Faces})
+		if err != nil {
+			return 0, err
+		}
+		return out[0], nil
+	}}
+}
+
+// policyCalling answers every decision by default, calling f before each
+// of the given kind.
+func policyCalling(kind runtime.DecisionKind, f func()) runtime.Decider {
+	return runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		if d.Kind == kind {
+			f()
+		}
+		return d.Default, nil
+	})
 }
