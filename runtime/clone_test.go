@@ -206,42 +206,14 @@ func TestCloneInRound(t *testing.T) {
 			halfDone: true,
 		},
 		{
-			name: "from a decider in StartRound",
-			opts: func(clone **runtime.Battle) []runtime.BattleOption {
-				var b *runtime.Battle
-				return []runtime.BattleOption{
-					runtime.WithHook(func(ctx context.Context, hb *runtime.Battle, at runtime.HookPoint) error {
-						b = hb
-						return nil
-					}),
-					runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
-						if d.Round == 2 && d.Kind == runtime.ChooseFirst && *clone == nil {
-							*clone = b.Clone(runtime.WithoutHooks(), runtime.WithDecider(runtime.Policy{}))
-						}
-						return d.Default, nil
-					})),
-				}
-			},
+			name:     "from a decider in StartRound",
+			opts:     cloneAt(runtime.ChooseFirst),
 			round2:   playRound2,
 			halfDone: true,
 		},
 		{
-			name: "from a decider choosing a unit to activate",
-			opts: func(clone **runtime.Battle) []runtime.BattleOption {
-				var b *runtime.Battle
-				return []runtime.BattleOption{
-					runtime.WithHook(func(ctx context.Context, hb *runtime.Battle, at runtime.HookPoint) error {
-						b = hb
-						return nil
-					}),
-					runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
-						if d.Round == 2 && d.Kind == runtime.ChooseActivation && *clone == nil {
-							*clone = b.Clone(runtime.WithoutHooks(), runtime.WithDecider(runtime.Policy{}))
-						}
-						return d.Default, nil
-					})),
-				}
-			},
+			name:   "from a decider choosing a unit to activate",
+			opts:   cloneAt(runtime.ChooseActivation),
 			round2: playRound2,
 		},
 	}
@@ -300,4 +272,25 @@ func playRound2(t *testing.T, b *runtime.Battle) *runtime.Battle {
 		t.Fatal(err)
 	}
 	return nil
+}
+
+// cloneAt returns the options of a battle whose decider, at the first
+// decision of kind in round 2, clones the battle into *clone (a hook
+// tells it the battle, as a host's decider would know its own).
+func cloneAt(kind runtime.DecisionKind) func(clone **runtime.Battle) []runtime.BattleOption {
+	return func(clone **runtime.Battle) []runtime.BattleOption {
+		var b *runtime.Battle
+		return []runtime.BattleOption{
+			runtime.WithHook(func(ctx context.Context, hb *runtime.Battle, at runtime.HookPoint) error {
+				b = hb
+				return nil
+			}),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if d.Round == 2 && d.Kind == kind && *clone == nil {
+					*clone = b.Clone(runtime.WithoutHooks(), runtime.WithDecider(runtime.Policy{}))
+				}
+				return d.Default, nil
+			})),
+		}
+	}
 }
