@@ -179,35 +179,13 @@ func TestErrCannotAbort(t *testing.T) {
 				dice.AddRoll("Jay", 5)
 				dice.AddRoll("Rob", 2)
 			}
-			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := b.Clone()
-			if err := b.StartRound(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := c.PlayRound(ctx); err != nil {
-				t.Fatal(err)
-			}
-			return b
+			return usedByClone(t, p, runtime.WithDice(dice))
 		}, "round 1 cannot be aborted: another battle has used the same scripted dice since it started"},
 		{"a clone used the scripted decider", func(t *testing.T) *runtime.Battle {
 			dec := runtime.NewScriptedDecider()
 			dec.Add("Jay", "Jay")
 			dec.Add("Jay", "Rob")
-			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(dec))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := b.Clone()
-			if err := b.StartRound(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := c.PlayRound(ctx); err != nil {
-				t.Fatal(err)
-			}
-			return b
+			return usedByClone(t, p, runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(dec))
 		}, "round 1 cannot be aborted: another battle has used the same scripted decider since it started"},
 		{"a clone made in the round, sharing the scripted dice", func(t *testing.T) *runtime.Battle {
 			dice := runtime.NewScriptedDice()
@@ -296,6 +274,25 @@ func TestErrNoOrder(t *testing.T) {
 	if errors.Is(b.SetHolder("Nobody"), runtime.ErrNoOrder) {
 		t.Error("SetHolder of nobody after the round: ErrNoOrder")
 	}
+}
+
+// usedByClone returns a battle of Jay and Rob in round 1, whose clone,
+// made before the round, has played its own round 1 since.
+func usedByClone(t *testing.T, p *runtime.Program, opts ...runtime.BattleOption) *runtime.Battle {
+	t.Helper()
+	ctx := context.Background()
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.Clone()
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // refused checks that err wraps want, with the message wantMsg.
