@@ -400,3 +400,28 @@ func TestDrawSteadyRoundsAllocateNothing(t *testing.T) {
 		t.Errorf("%v allocations per round, want 0", allocs)
 	}
 }
+
+// A unit readied again puts its die back in the bag, even once the bag was
+// empty: the round's activations go on with it.
+func TestDrawReadiedUnit(t *testing.T) {
+	ctx := context.Background()
+	b := newBag(t, "", runtime.WithDice(runtime.NewSeededDice(5)))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	playLoop(t, ctx, b)
+	if err := b.MakeReady("b1"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&runtime.Turn{Undrawn: true}, b.Next()); diff != "" {
+		t.Errorf("with b1 readied again (-want +got):\n%s", diff)
+	}
+	if side, err := b.Draw(ctx); side != "B" || err != nil {
+		t.Fatalf("Draw() = %q, %v, want B, the only colour in the bag", side, err)
+	}
+	playLoop(t, ctx, b)
+	acts := b.Activations()
+	if got := acts[len(acts)-1]; got != act("B", "b1") || len(acts) != 6 {
+		t.Errorf("activations %v, want b1's second one last", acts)
+	}
+}

@@ -143,13 +143,13 @@ func bagCounts(dice []string) string {
 	var parts []string
 	for i, side := range dice {
 		if slices.Index(dice, side) == i {
-			parts = append(parts, fmt.Sprintf("%s %d", side, count(dice, side)))
+			parts = append(parts, fmt.Sprintf("%s %d", side, countOf(dice, side)))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
-func count(xs []string, x string) int {
+func countOf(xs []string, x string) int {
 	n := 0
 	for _, y := range xs {
 		if y == x {

@@ -369,7 +369,7 @@ func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		var outs []branchOutcome
 		for i, side := range req.Options {
 			if slices.Index(req.Options, side) == i {
-				outs = append(outs, branchOutcome{pick: i, p: big.NewRat(int64(count(req.Options, side)), int64(n))})
+				outs = append(outs, branchOutcome{pick: i, p: big.NewRat(int64(countOf(req.Options, side)), int64(n))})
 			}
 		}
 		return 0, errBranch{outcomes: outs}
