@@ -393,7 +393,7 @@ type TieRule struct {
 // written; DefaultFirst is then nil.
 type ActivationStmt struct {
 	Pos          Pos
-	Mode         string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order')"`
+	Mode         string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order' | 'draw')"`
 	By           Ident  `parser:"'by' @@"`
 	DefaultFirst *Ident `parser:"('default' @@)?"`
 	PassAllowed  bool   `parser:"( @('pass' 'allowed')"`

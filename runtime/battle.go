@@ -188,6 +188,7 @@ type Battle struct {
 	spareActs  []ActivationRecord // a record of activations no longer used, for the next round's (see record)
 	actsView   []ActivationRecord // what Activations hands out in the round under way
 	turnBuf    Turn               // what turn returns
+	bagBuf     []string           // the dice in the bag, for seeded dice (see drawSide)
 	intSlab    []int              // numbers events point to (see intp)
 	hooks      []HostHook
 
@@ -212,6 +213,10 @@ type roundState struct {
 	Steps       int                `json:"steps"`
 	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
 	Override    string             `json:"override,omitempty"` // the holder a special rule set
+	// Drawn is the side drawn from the bag in activation draw, whose turn
+	// it is; "" until the next draw (a snapshot from before the mode has
+	// none either: the next Step, Activate or Pass draws).
+	Drawn string `json:"drawn,omitempty"`
 }
 
 // NewBattle starts a battle between the given sides, before round 1. When

@@ -35,6 +35,11 @@ type PickRequest struct {
 	Standing string
 	Options  []string
 	Pos      dsl.Pos
+	// Draw marks the draw of activation draw: a die drawn from a bag
+	// that holds one die per ready unit, in its side's colour. Options
+	// names the side of each die (Jay, Jay, Jay, Rob, Rob), so a side
+	// comes up as often as it has dice; Standing is the activation's.
+	Draw bool
 }
 
 // Dice is every source of chance. Roll returns each subject's natural total

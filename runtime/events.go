@@ -99,6 +99,9 @@ func (e Event) String() string {
 	case EvAward:
 		return fmt.Sprintf("%s: %s", e.Rule, e.Detail)
 	case EvRandom:
+		if e.Rule == "activation draw" {
+			return fmt.Sprintf("drawn from the bag: %s (of %s)", e.Subject, bagCounts(e.Subjects))
+		}
 		return fmt.Sprintf("random pick: %s", e.Subject)
 	case EvDecision:
 		switch DecisionKind(e.Detail) {
@@ -133,4 +136,25 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s passes (%s)", e.By, e.Detail)
 	}
 	return string(e.Kind)
+}
+
+// bagCounts says how many dice of each colour a bag held: "Jay 3, Rob 2".
+func bagCounts(dice []string) string {
+	var parts []string
+	for i, side := range dice {
+		if slices.Index(dice, side) == i {
+			parts = append(parts, fmt.Sprintf("%s %d", side, countOf(dice, side)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func countOf(xs []string, x string) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
 }

@@ -528,6 +528,10 @@ func ddGenerate(idx int) ddCase {
 				activation += def + " pass allowed when " + ddPassConds[idx/3%len(ddPassConds)]
 			case pass:
 				activation += " pass allowed" + def
+			case idx%5 == 2:
+				// Some that do not pass draw their sides from a bag
+				// instead, chosen by idx too.
+				activation = "activation draw by " + s.orders[mainIdx].name + def
 			default:
 				activation += def
 			}

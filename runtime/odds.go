@@ -455,6 +455,17 @@ func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		return bo.pick, nil
 	}
 	n := len(req.Options)
+	if req.Draw {
+		// Dice of one colour lead to the same turn: one branch per side,
+		// weighted by its dice, rather than one per die.
+		var outs []branchOutcome
+		for i, side := range req.Options {
+			if slices.Index(req.Options, side) == i {
+				outs = append(outs, branchOutcome{pick: i, p: big.NewRat(int64(countOf(req.Options, side)), int64(n))})
+			}
+		}
+		return 0, errBranch{outcomes: outs}
+	}
 	outs := make([]branchOutcome, n)
 	for i := range outs {
 		outs[i] = branchOutcome{pick: i, p: big.NewRat(1, int64(n))}

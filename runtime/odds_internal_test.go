@@ -87,3 +87,34 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 		t.Errorf("Odds' error (-want +got):\n%s", diff)
 	}
 }
+
+// The draw of activation draw branches once per side, with the chance of
+// its dice, where a random criterion branches once per option.
+func TestEnumDiceDrawBranchesPerSide(t *testing.T) {
+	type branch struct {
+		Pick int
+		P    string
+	}
+	for _, tt := range []struct {
+		req  PickRequest
+		want []branch
+	}{
+		{PickRequest{Options: []string{"A", "A", "A", "B", "B"}, Draw: true}, []branch{{0, "3/5"}, {3, "2/5"}}},
+		{PickRequest{Options: []string{"B", "A", "B", "C"}, Draw: true}, []branch{{0, "1/2"}, {1, "1/4"}, {3, "1/4"}}},
+		{PickRequest{Options: []string{"A", "B", "C"}}, []branch{{0, "1/3"}, {1, "1/3"}, {2, "1/3"}}},
+	} {
+		d := &enumDice{frames: []*frame{{}}}
+		_, err := d.Pick(context.Background(), tt.req)
+		br, ok := err.(errBranch)
+		if !ok {
+			t.Fatalf("Pick(%v): %v, want a branch point", tt.req.Options, err)
+		}
+		var got []branch
+		for _, o := range br.outcomes {
+			got = append(got, branch{o.pick, o.p.RatString()})
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Pick(%v, draw %v) = %v, want %v", tt.req.Options, tt.req.Draw, got, tt.want)
+		}
+	}
+}

@@ -167,7 +167,8 @@ type order struct {
 }
 
 type activation struct {
-	mode        string // alternate, sequential, unit_order
+	mode        string // alternate, sequential, unit_order, draw
+	draw        bool   // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
 	by          *order
 	passAllowed bool
 	// passWhen, if any, is the condition on passing, an expression of the
@@ -1263,7 +1264,13 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		return
 	}
 	pols := policies[ChooseActivation]
-	a := &activation{mode: s.Mode, by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos}
+	a := &activation{mode: s.Mode, draw: s.Mode == "draw", by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos}
+	if a.draw && a.passAllowed {
+		// The die drawn is the side's to use: putting it back would draw
+		// the same bag again, and keeping it would end the side's turns.
+		c.errorf(s.Pos, "activation draw cannot allow passing: the side drawn from the bag activates one of its ready units (drop `pass allowed`)")
+		return
+	}
 	if s.PassWhen != nil {
 		// Worked out for the side whose turn it is, as a side's value in
 		// an order of sides is.

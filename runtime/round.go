@@ -500,10 +500,15 @@ type Turn struct {
 	Options  []string // ready units the side may activate
 	CanPass  bool     // the side may pass although it has ready units
 	MustPass bool     // the side has no ready unit and must pass
+	// Undrawn says, in activation draw, that the next die is still in
+	// the bag: Side and Options are empty until Draw, Step or Activate
+	// draws it.
+	Undrawn bool
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
-// over (no unit is ready, or the ruleset has no activation). When the
+// over (no unit is ready, or the ruleset has no activation). In
+// activation draw, a turn whose die is not drawn yet is Turn.Undrawn. When the
 // ruleset's condition on passing (`pass allowed when ...`) cannot be
 // worked out, CanPass is false: Step and Pass return the error.
 func (b *Battle) Next() *Turn {
@@ -562,6 +567,13 @@ func (b *Battle) turn() *Turn {
 	order := b.roundOrder(st)
 	t := &b.turnBuf
 	switch act.mode {
+	case "draw":
+		if b.cur.Drawn == "" || !b.hasReady(b.cur.Drawn) {
+			*t = Turn{Undrawn: true} // rare: the buffer can go
+			return t
+		}
+		*t = Turn{Side: b.cur.Drawn, Options: b.readyOf(b.cur.Drawn, t.Options[:0])}
+		return t
 	case "unit_order":
 		for _, n := range order {
 			if u := b.unitByNm[n]; u != nil && u.Ready {
@@ -612,6 +624,98 @@ func (b *Battle) hasReady(side string) bool {
 	return s != nil && slices.ContainsFunc(s.Units, func(u *Unit) bool { return u.Ready })
 }
 
+// Draw draws the next die from the bag in activation draw, unless the side
+// drawn for this turn still has a ready unit, and returns the side whose
+// turn it is, as Next would ("" when the round's activations are over).
+// The draw is made at the start of each turn, not at the end of the one
+// before, so that a unit removed between turns has taken its die out
+// first: Step and Activate draw when no side is drawn, and until then Next
+// shows Turn.Undrawn. Draw lets a host show the side before it chooses. A
+// dice error is returned as for any random pick, and nothing is drawn.
+func (b *Battle) Draw(ctx context.Context) (string, error) {
+	if err := b.ready("Draw"); err != nil {
+		return "", err
+	}
+	if !b.InRound() {
+		return "", errNoRound("Draw")
+	}
+	if err := b.drawSide(ctx); err != nil {
+		return "", err
+	}
+	if t := b.turn(); t != nil {
+		return t.Side, nil
+	}
+	return "", nil
+}
+
+// drawSide draws the side whose turn it is in activation draw, unless the
+// side drawn still has a ready unit: every ready unit has a die of its
+// side's colour in the bag, so a side comes out with a chance in
+// proportion to its ready units. The draw is a random pick among the dice,
+// one option per die named for its side (Jay, Jay, Jay, Rob, Rob), so that
+// every Dice draws it as it picks for `random`; a scripted pick names the
+// side. A bag of one colour needs no pick, as the last of a random order
+// does not. The dice are listed in the order of the activation's standing.
+func (b *Battle) drawSide(ctx context.Context) error {
+	act := b.prog.act
+	if act == nil || !act.draw || !b.InRound() || b.cur.Drawn != "" && b.hasReady(b.cur.Drawn) {
+		return nil
+	}
+	if b.cur.Drawn != "" {
+		b.cur.Drawn = ""
+		b.changed()
+	}
+	st := b.standings[act.by.id]
+	if st == nil {
+		return nil // no turn either: the order is not made
+	}
+	bag := b.bagBuf[:0]
+	one := true
+	for _, side := range b.roundOrder(st) {
+		if s := b.sideByNm[side]; s != nil {
+			for _, u := range s.Units {
+				if u.Ready {
+					one = one && (len(bag) == 0 || bag[0] == side)
+					bag = append(bag, side)
+				}
+			}
+		}
+	}
+	b.bagBuf = bag
+	if len(bag) == 0 {
+		return nil // the bag is empty: the round's activations are over
+	}
+	if one {
+		b.cur.Drawn = bag[0]
+		b.changed()
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	req := PickRequest{Round: b.round, Standing: act.by.name, Options: bag, Pos: act.pos, Draw: true}
+	if b.seeded == nil {
+		// Dice that are not ours may keep what they are given.
+		req.Options = slices.Clone(bag)
+	}
+	b.useScript()
+	b.inCallback++
+	k, err := b.dice.Pick(ctx, req)
+	b.inCallback--
+	if err != nil {
+		return err
+	}
+	if k < 0 || k >= len(bag) {
+		return roundErrorf(b.round, act.by.name, "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
+	}
+	b.cur.Drawn = bag[k]
+	b.changed()
+	if b.transcript {
+		b.emit(Event{Kind: EvRandom, Standing: act.by.name, Subject: bag[k], Subjects: slices.Clone(bag), Rule: "activation draw", Pos: posString(act.pos)})
+	}
+	return nil
+}
+
 func (b *Battle) step() error {
 	b.cur.Steps++
 	if b.cur.Steps > b.prog.limits.MaxSteps {
@@ -621,7 +725,8 @@ func (b *Battle) step() error {
 }
 
 // Activate activates a ready unit of the side whose turn it is, removing
-// its Ready marker.
+// its Ready marker. In activation draw it draws that side first if no side
+// is drawn (see Draw).
 func (b *Battle) Activate(ctx context.Context, unit string) error {
 	if err := b.ready("Activate"); err != nil {
 		return err
@@ -630,6 +735,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 		return errNoRound("Activate")
 	}
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := b.drawSide(ctx); err != nil {
 		return err
 	}
 	t := b.turn()
@@ -673,6 +781,10 @@ func (b *Battle) Pass(ctx context.Context) error {
 	if t == nil {
 		return ErrRoundOver
 	}
+	if t.Undrawn {
+		// Drawing here would only find a side that may not pass.
+		return markErrorf(ErrNotAllowed, "no side may pass in activation draw: the side drawn from the bag activates one of its ready units")
+	}
 	if !t.MustPass && !t.CanPass {
 		if c := b.prog.act.passWhen; c != nil && b.prog.act.mode != "unit_order" {
 			return markErrorf(ErrNotAllowed, "%s may not pass now: it may pass only when %s, and that is false for it (ready: %s)",
@@ -710,6 +822,8 @@ func (b *Battle) record(a ActivationRecord) {
 
 func (b *Battle) advance(side string) {
 	switch b.prog.act.mode {
+	case "draw":
+		b.cur.Drawn = "" // the die is spent: the next turn draws again
 	case "alternate":
 		b.cur.Turn++
 	case "sequential":
@@ -736,12 +850,19 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if !b.InRound() {
 		return false, errNoRound("Step")
 	}
+	if err := b.drawSide(ctx); err != nil {
+		return false, err
+	}
 	t, err := b.playTurn()
 	if err != nil {
 		return false, err
 	}
 	if t == nil {
 		return true, nil
+	}
+	if t.Undrawn {
+		// drawSide has just drawn, or found the bag empty: not reached.
+		return false, roundErrorf(b.round, b.prog.act.by.name, "activation draw: no side is drawn, and units are still ready")
 	}
 	if t.MustPass {
 		return false, b.Pass(ctx)

@@ -269,6 +269,9 @@ func (b *Battle) checkRestored() error {
 	}
 	// The holder and chooser are not checked: they may be units removed
 	// since, or a team.
+	if c.Drawn != "" && b.sideByNm[c.Drawn] == nil {
+		return fmt.Errorf("round %d: %q is drawn to activate, and is not a side", c.Round, c.Drawn)
+	}
 	for _, a := range c.Activations {
 		if b.sideByNm[a.Side] == nil {
 			return fmt.Errorf("round %d: an activation by %q, which is not a side", c.Round, a.Side)

@@ -293,8 +293,36 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, error) {
 	t.flush()
 	t.asked++
+	if req.Draw {
+		return t.drawDie(ctx, req)
+	}
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
 	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil, "pick at random at the table (roll off, or draw lots), then type who was picked")
+	if err != nil {
+		return 0, err
+	}
+	return slices.Index(req.Options, ans), nil
+}
+
+// drawDie asks which colour came out of the bag of activation draw: the
+// options name one side per die, and the players answer with the side.
+func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, error) {
+	var sides, counts []string
+	for i, side := range req.Options {
+		if slices.Index(req.Options, side) != i {
+			continue
+		}
+		n := 0
+		for _, o := range req.Options {
+			if o == side {
+				n++
+			}
+		}
+		sides = append(sides, side)
+		counts = append(counts, fmt.Sprintf("%s %d", side, n))
+	}
+	fmt.Fprintf(t.out, "Round %d: draw a die from the bag (%s): whose colour is it?\n", req.Round, strings.Join(counts, ", "))
+	ans, err := t.choose(ctx, sides, "", "drawn: ", nil, "draw a die from the bag at the table, then type whose it is")
 	if err != nil {
 		return 0, err
 	}

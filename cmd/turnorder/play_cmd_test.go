@@ -145,6 +145,20 @@ func TestPlayActivations(t *testing.T) {
 	}}.check(t, r)
 }
 
+// In activation draw the players say whose die came out of the bag, by
+// number or name, and the side drawn chooses its unit; the last side's
+// dice need no draw, nor a side's last unit a choice.
+func TestPlayDraw(t *testing.T) {
+	const rules = "../../examples/procedures/dice-bag.rules"
+	r := runCmd(t, "2\n1\n1\n1\nJay\n1\nRob\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1: draw a die from the bag (Jay 3, Rob 2): whose colour is it?\n  1. Jay\n  2. Rob\ndrawn: 2\nRound 1: Rob activates:\n  1. r1\n  2. r2\n",
+		"Round 1: draw a die from the bag (Jay 3, Rob 1): whose colour is it?\n",
+		"Round 1: draw a die from the bag (Jay 1, Rob 1): whose colour is it?\n  1. Jay\n  2. Rob\ndrawn: Rob\n  Rob activates r2\n  Jay activates j3\n",
+		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
+	}, notStdout: []string{"pick at random"}}.check(t, r)
+}
+
 // With `pass allowed when`, pass is offered only while the condition
 // holds for the side, and typed when it does not, it is refused with the
 // condition.

@@ -1,0 +1,427 @@
+package runtime_test
+
+// `activation draw`: each turn a side is drawn from a bag holding one die
+// per ready unit, and the side drawn chooses which unit to activate.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+const drawRules = `ruleset bag {
+  phase roster {
+    order sides as roster {
+      highest count(units)
+      tie: award tied[0].name
+    }
+  }
+  activation draw by roster %s
+}
+`
+
+// bagSides: A has three units, B two.
+func bagSides() []runtime.SideSpec {
+	return []runtime.SideSpec{
+		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2"}}},
+		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}, {Name: "a3"}}},
+	}
+}
+
+// pickLog records every pick asked of the dice it passes them to.
+type pickLog struct {
+	asked []runtime.PickRequest
+	next  runtime.Dice
+}
+
+func (d *pickLog) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	return d.next.Roll(ctx, req)
+}
+
+func (d *pickLog) Pick(ctx context.Context, req runtime.PickRequest) (int, error) {
+	d.asked = append(d.asked, req)
+	return d.next.Pick(ctx, req)
+}
+
+func newBag(t *testing.T, policy string, opts ...runtime.BattleOption) *runtime.Battle {
+	t.Helper()
+	p := compileInline(t, strings.Replace(drawRules, "%s", policy, 1))
+	b, err := p.NewBattle(bagSides(), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Every draw is a pick among the dice in the bag, one per ready unit named
+// for its side, listed in the standing's order; a scripted pick names the
+// side. The side drawn is asked which unit to activate; a bag of one
+// colour needs no draw.
+func TestDrawPicksAmongTheDice(t *testing.T) {
+	ctx := context.Background()
+	script := runtime.NewScriptedDice()
+	for _, side := range []string{"B", "A", "A", "B"} {
+		script.AddPick(side)
+	}
+	dice := &pickLog{next: script}
+	dec := runtime.NewScriptedDecider()
+	dec.Add("B", "b2")
+	dec.Add("A", "a3")
+	dec.Add("A", "a1")
+	log := &decisionLog{next: dec}
+	b := newBag(t, "", runtime.WithDice(dice), runtime.WithDecider(log))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&runtime.Turn{Undrawn: true}, b.Next()); diff != "" {
+		t.Errorf("before the first draw (-want +got):\n%s", diff)
+	}
+	if side, err := b.Draw(ctx); side != "B" || err != nil {
+		t.Fatalf("Draw() = %q, %v, want B", side, err)
+	}
+	if diff := cmp.Diff(&runtime.Turn{Side: "B", Options: []string{"b1", "b2"}}, b.Next()); diff != "" {
+		t.Errorf("the first turn (-want +got):\n%s", diff)
+	}
+	if side, err := b.Draw(ctx); side != "B" || err != nil {
+		t.Fatalf("Draw() again = %q, %v, want B still, with no pick", side, err)
+	}
+	playLoop(t, ctx, b)
+
+	type pick struct {
+		Standing string
+		Options  []string
+		Draw     bool
+	}
+	var picks []pick
+	for _, r := range dice.asked {
+		picks = append(picks, pick{r.Standing, r.Options, r.Draw})
+	}
+	wantPicks := []pick{
+		{"roster", []string{"A", "A", "A", "B", "B"}, true},
+		{"roster", []string{"A", "A", "A", "B"}, true},
+		{"roster", []string{"A", "A", "B"}, true},
+		{"roster", []string{"A", "B"}, true},
+	}
+	if diff := cmp.Diff(wantPicks, picks); diff != "" {
+		t.Errorf("picks (-want +got):\n%s", diff)
+	}
+	type asked struct {
+		By      string
+		Options []string
+		Default []string
+	}
+	var got []asked
+	for _, d := range log.asked {
+		got = append(got, asked{d.By, d.Options, d.Default})
+	}
+	wantAsked := []asked{
+		{"B", []string{"b1", "b2"}, []string{"b1"}},
+		{"A", []string{"a1", "a2", "a3"}, []string{"a1"}},
+		{"A", []string{"a1", "a2"}, []string{"a1"}},
+	}
+	if diff := cmp.Diff(wantAsked, got); diff != "" {
+		t.Errorf("decisions (-want +got):\n%s", diff)
+	}
+	want := []runtime.ActivationRecord{act("B", "b2"), act("A", "a3"), act("A", "a1"), act("B", "b1"), act("A", "a2")}
+	if diff := cmp.Diff(want, b.Activations()); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+	var draws []string
+	for _, e := range b.Events() {
+		if e.Kind == runtime.EvRandom {
+			draws = append(draws, e.String())
+		}
+	}
+	wantDraws := []string{
+		"drawn from the bag: B (of A 3, B 2)",
+		"drawn from the bag: A (of A 3, B 1)",
+		"drawn from the bag: A (of A 2, B 1)",
+		"drawn from the bag: B (of A 1, B 1)",
+	}
+	if diff := cmp.Diff(wantDraws, draws); diff != "" {
+		t.Errorf("draw events (-want +got):\n%s", diff)
+	}
+}
+
+// Seeded dice draw a side as often as it has dice: three of A's five.
+func TestDrawWeightsBySidesDice(t *testing.T) {
+	ctx := context.Background()
+	b := newBag(t, "", runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithTranscript(false))
+	const rounds = 4000
+	first := 0
+	for range rounds {
+		if err := b.StartRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		side, err := b.Draw(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if side == "A" {
+			first++
+		}
+		playLoop(t, ctx, b)
+		if _, err := b.EndRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 4000 draws at 3/5: the standard deviation is under 0.008.
+	if got := float64(first) / rounds; math.Abs(got-0.6) > 0.04 {
+		t.Errorf("A drawn first in %.3f of the rounds, want about 0.6", got)
+	}
+}
+
+// A removed unit takes its die out of the bag: the draw is made at the
+// start of the turn, after what happened between turns. A side drawn that
+// has lost its last ready unit is not left with the turn: the next Step
+// draws again.
+func TestDrawRemovedUnit(t *testing.T) {
+	ctx := context.Background()
+	script := runtime.NewScriptedDice()
+	script.AddPick("B")
+	script.AddPick("B")
+	dice := &pickLog{next: script}
+	b := newBag(t, "default last", runtime.WithDice(dice))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Step(ctx); err != nil { // B is drawn, and activates b2
+		t.Fatal(err)
+	}
+	if err := b.RemoveUnit(ctx, "a2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Draw(ctx); err != nil { // B again, among A, A, B
+		t.Fatal(err)
+	}
+	if err := b.RemoveUnit(ctx, "b1"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&runtime.Turn{Undrawn: true}, b.Next()); diff != "" {
+		t.Errorf("after B's last ready unit is removed (-want +got):\n%s", diff)
+	}
+	playLoop(t, ctx, b)
+	var options [][]string
+	for _, r := range dice.asked {
+		options = append(options, r.Options)
+	}
+	want := [][]string{{"A", "A", "A", "B", "B"}, {"A", "A", "B"}}
+	if diff := cmp.Diff(want, options); diff != "" {
+		t.Errorf("picks (-want +got):\n%s", diff)
+	}
+	wantActs := []runtime.ActivationRecord{act("B", "b2"), act("A", "a3"), act("A", "a1")}
+	if diff := cmp.Diff(wantActs, b.Activations()); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+	if b.Next() != nil {
+		t.Errorf("the bag is empty, but Next() = %+v", b.Next())
+	}
+}
+
+// The side drawn is the battle's: a snapshot, a copy and an aborted round
+// keep it, and a snapshot from before the mode (without it) draws again.
+func TestDrawSurvivesSnapshotCloneAndAbort(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Draw(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := b.Next()
+	twin := b.Clone()
+	playLoop(t, ctx, b)
+	want := b.Activations()
+
+	restored, err := p.Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]*runtime.Battle{"restored": restored, "clone": twin} {
+		if diff := cmp.Diff(turn, c.Next()); diff != "" {
+			t.Errorf("%s: the turn (-want +got):\n%s", name, diff)
+		}
+		playLoop(t, ctx, c)
+		if diff := cmp.Diff(want, c.Activations()); diff != "" {
+			t.Errorf("%s: activations (-want +got):\n%s", name, diff)
+		}
+	}
+
+	// AbortRound rewinds the seeded dice and the draw with the round.
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	playLoop(t, ctx, b)
+	if diff := cmp.Diff(want, b.Activations()); diff != "" {
+		t.Errorf("the round played again (-want +got):\n%s", diff)
+	}
+
+	var old map[string]any
+	if err := json.Unmarshal(snap, &old); err != nil {
+		t.Fatal(err)
+	}
+	cur := old["current"].(map[string]any)
+	if _, ok := cur["drawn"]; !ok {
+		t.Fatalf("the snapshot holds no side drawn: %v", cur)
+	}
+	delete(cur, "drawn")
+	data, err := json.Marshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	older, err := p.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn := older.Next(); turn == nil || !turn.Undrawn {
+		t.Errorf("restored without a side drawn: Next() = %+v, want a turn to draw", turn)
+	}
+	playLoop(t, ctx, older)
+	if got := len(older.Activations()); got != 5 {
+		t.Errorf("restored without a side drawn: %d activations, want 5: %v", got, older.Activations())
+	}
+}
+
+// A snapshot naming a side drawn that is not a side is refused.
+func TestDrawRestoreRefusesAnUnknownSide(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Draw(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(snap, &s); err != nil {
+		t.Fatal(err)
+	}
+	s["current"].(map[string]any)["drawn"] = "Zed"
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Restore(data); err == nil || !strings.Contains(err.Error(), `"Zed" is drawn to activate, and is not a side`) {
+		t.Errorf("Restore: %v, want the side drawn refused", err)
+	}
+}
+
+// A draw the dice cannot make is their error, as for any pick, and draws
+// nothing: the next Step draws again. A cancelled context stops the draw.
+// No side passes, drawn or not; a side drawn activates only its own units.
+func TestDrawDiceErrors(t *testing.T) {
+	ctx := context.Background()
+	script := runtime.NewScriptedDice()
+	b := newBag(t, "", runtime.WithDice(script))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Step(ctx); !errors.Is(err, runtime.ErrUnscripted) {
+		t.Fatalf("Step with no pick scripted: %v, want ErrUnscripted", err)
+	}
+	if _, err := b.Draw(ctx); !errors.Is(err, runtime.ErrUnscripted) {
+		t.Fatalf("Draw with no pick scripted: %v, want ErrUnscripted", err)
+	}
+	if turn := b.Next(); turn == nil || !turn.Undrawn || len(b.Activations()) != 0 {
+		t.Errorf("after a failed draw: Next() = %+v, activations %v, want a turn to draw and none", turn, b.Activations())
+	}
+	refused := "no side may pass in activation draw: the side drawn from the bag activates one of its ready units"
+	if err := b.Pass(ctx); err == nil || err.Error() != refused || !errors.Is(err, runtime.ErrNotAllowed) {
+		t.Errorf("Pass before the draw: %v, want ErrNotAllowed: %s", err, refused)
+	}
+	script.AddPick("A")
+	if err := b.Activate(ctx, "b1"); err == nil || err.Error() != "A cannot activate b1 now (ready: a1, a2, a3)" {
+		t.Errorf("Activate(b1) with A drawn: %v, want it refused", err)
+	}
+	if err := b.Pass(ctx); err == nil || err.Error() != "A may not pass while it has ready units (a1, a2, a3)" {
+		t.Errorf("A passes: %v, want it refused", err)
+	}
+	if err := b.Activate(ctx, "a2"); err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	script.AddPick("B")
+	if _, err := b.Draw(cancelled); !errors.Is(err, context.Canceled) {
+		t.Errorf("Draw with a cancelled context: %v", err)
+	}
+	script.AddPick("A")
+	script.AddPick("B")
+	playLoop(t, ctx, b)
+	want := []runtime.ActivationRecord{act("A", "a2"), act("B", "b1"), act("A", "a1"), act("B", "b2"), act("A", "a3")}
+	if diff := cmp.Diff(want, b.Activations()); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+}
+
+// With seeded dice and the transcript off, drawing from the bag allocates
+// nothing once the battle is warm, as the other modes' rounds do not.
+func TestDrawSteadyRoundsAllocateNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	ctx := context.Background()
+	b := newBag(t, "", runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithTranscript(false))
+	allocs := testing.AllocsPerRun(1000, func() {
+		if err := b.AdvanceRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per round, want 0", allocs)
+	}
+}
+
+// A unit readied again puts its die back in the bag, even once the bag was
+// empty: the round's activations go on with it.
+func TestDrawReadiedUnit(t *testing.T) {
+	ctx := context.Background()
+	b := newBag(t, "", runtime.WithDice(runtime.NewSeededDice(5)))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	playLoop(t, ctx, b)
+	if err := b.MakeReady("b1"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&runtime.Turn{Undrawn: true}, b.Next()); diff != "" {
+		t.Errorf("with b1 readied again (-want +got):\n%s", diff)
+	}
+	if side, err := b.Draw(ctx); side != "B" || err != nil {
+		t.Fatalf("Draw() = %q, %v, want B, the only colour in the bag", side, err)
+	}
+	playLoop(t, ctx, b)
+	acts := b.Activations()
+	if got := acts[len(acts)-1]; got != act("B", "b1") || len(acts) != 6 {
+		t.Errorf("activations %v, want b1's second one last", acts)
+	}
+}
