@@ -176,6 +176,7 @@ type Battle struct {
 	failed     error       // what broke the round under way, until AbortRound
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
 	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
+	ending     bool        // the hooks at the end of the round are running (see playing)
 	choosing   bool        // Step's Decider is choosing a unit: the battle is between two turns
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
@@ -934,7 +935,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 			}
 		}
 	}
-	if b.InRound() {
+	if b.playing() {
 		b.setRoundHolder()
 	}
 	return nil
@@ -992,12 +993,21 @@ func (b *Battle) roundOrder(st *Standing) []string {
 	if st == nil {
 		return nil
 	}
-	if st.Name != b.prog.main.name || b.cur == nil || b.cur.Override == "" || b.cur.Round != b.round {
+	if st.Name != b.prog.main.name {
 		return st.Order
 	}
-	out := make([]string, 0, len(st.Order))
+	return b.overridden(st.Order)
+}
+
+// overridden returns the main order with the holder SetHolder chose for
+// the round under way first.
+func (b *Battle) overridden(order []string) []string {
+	if b.cur == nil || b.cur.Override == "" || b.cur.Round != b.round || len(order) > 0 && order[0] == b.cur.Override {
+		return order
+	}
+	out := make([]string, 0, len(order))
 	out = append(out, b.cur.Override)
-	for _, n := range st.Order {
+	for _, n := range order {
 		if n != b.cur.Override {
 			out = append(out, n)
 		}

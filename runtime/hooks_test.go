@@ -605,3 +605,57 @@ func TestGoHookCannotPlayRounds(t *testing.T) {
 		})
 	}
 }
+
+// A special rule at the end of a round that changes what an until-changed
+// order watches remakes the order at once, for the next round: the round
+// that ends keeps the holder and order it was played in, as its result and
+// as what the next round remembers. A holder set at the end of the round
+// still counts.
+func TestEndOfRoundChangeIsTheNextRounds(t *testing.T) {
+	const rules = `ruleset uc {
+  sides 3
+  side attribute agi int = 1
+  phase p each round {
+    order sides as priority until changed agi {
+      highest agi
+      tie: random
+    }
+  }
+  on end of round when round == 1 { set agi of holder = 0 }
+  on end of round when round == 2 { holder = "C" }
+}`
+	p := compileInline(t, rules)
+	dice := runtime.NewScriptedDice()
+	dice.AddPick("B")
+	dice.AddPick("A")
+	b, err := p.NewBattle(runtime.Sides("A", "B", "C"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	type round struct {
+		Holder string
+		Order  []string
+		Memory []any // previous.holder, previous.order
+	}
+	var got []round
+	for range 3 {
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := b.Memory()
+		got = append(got, round{res.Holder, res.Order, []any{m.Holder, m.Order}})
+	}
+	want := []round{
+		// B went first in round 1; its agi drops at the end, so A, C, B
+		// is round 2's order.
+		{"B", []string{"B", "A", "C"}, []any{"B", []string{"B", "A", "C"}}},
+		// Round 2's end hands the holder to C.
+		{"C", []string{"C", "A", "B"}, []any{"C", []string{"C", "A", "B"}}},
+		{"A", []string{"A", "C", "B"}, []any{"A", []string{"A", "C", "B"}}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("rounds (-want +got):\n%s", diff)
+	}
+}

@@ -167,6 +167,11 @@ func (b *Battle) takePending() []Event {
 	return p
 }
 
+// playing says the round's order still decides who acts in it: a round
+// under way, before the special rules at its end, whose changes are the
+// next round's.
+func (b *Battle) playing() bool { return b.InRound() && !b.ending }
+
 func (b *Battle) setRoundHolder() {
 	st := b.standings[b.prog.main.id]
 	if st == nil || len(st.Order) == 0 {
@@ -250,7 +255,7 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 			if err := b.computeOrder(ctx, o); err != nil {
 				return err
 			}
-			if o == b.prog.main && b.InRound() {
+			if o == b.prog.main && b.playing() {
 				b.setRoundHolder()
 			}
 		}
@@ -929,7 +934,12 @@ func (b *Battle) endRound(ctx context.Context) error {
 	}
 	b.working = true
 	defer func() { b.working = false }()
-	if err := b.runHooks(ctx, &hpRoundEnd); err != nil {
+	st := b.standings[b.prog.main.id]
+	played := b.roundOrder(st)
+	b.ending = true
+	err := b.runHooks(ctx, &hpRoundEnd)
+	b.ending = false
+	if err != nil {
 		b.failed = err
 		return err
 	}
@@ -953,8 +963,16 @@ func (b *Battle) endRound(ctx context.Context) error {
 		b.emit(Event{Kind: EvRoundEnd})
 	}
 	// The standing's order is never changed in place, so memory can share it.
+	order := b.roundOrder(b.standings[b.prog.main.id])
+	if b.standings[b.prog.main.id] != st {
+		// A special rule at the end of the round changed what the order
+		// watches: the new order is the next round's, and this round was
+		// played in the old one (with the holder a special rule may have
+		// set).
+		order = b.overridden(played)
+	}
 	m := &b.memory
-	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, b.roundOrder(b.standings[b.prog.main.id]), values
+	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, order, values
 	b.eventsHint, b.actsHint = len(b.cur.Events), len(b.cur.Activations)
 	b.cur.Stage = "ended"
 	b.failed = nil // a failure that could not be aborted, now behind it
@@ -967,9 +985,14 @@ func (b *Battle) Result() *RoundResult {
 	if b.cur == nil {
 		return nil
 	}
+	order := b.Order()
+	if b.cur.Stage == "ended" && b.cur.Round == b.round {
+		// As the round was played: a change since is the next round's.
+		order = slices.Clone(b.memory.Order)
+	}
 	return &RoundResult{
 		Round:       b.cur.Round,
-		Order:       b.Order(),
+		Order:       order,
 		Holder:      b.cur.Holder,
 		Chooser:     b.cur.Chooser,
 		Activations: slices.Clone(b.cur.Activations),
