@@ -645,14 +645,30 @@ func (w playedWith) arg() string {
 // same text is the same rules, wherever it is; the file the battle was
 // saved with, changed since, plays on with a warning (a house rule mended
 // mid-campaign, or a bundled ruleset by a newer turnorder); another file
-// is refused. A save that names no file (from an older turnorder) is
-// taken as it is, and one of another ruleset is left to Restore to refuse.
+// is refused, as is a battle of another ruleset. A save that names no file
+// (from an older turnorder) is taken as it is.
 func checkPlayedWith(data []byte, path, ruleset string, now playedWith) (refuse, warn string) {
 	var saved struct {
 		Ruleset string      `json:"ruleset"`
 		With    *playedWith `json:"played_with"`
 	}
-	if json.Unmarshal(data, &saved) != nil || saved.Ruleset != ruleset || saved.With == nil || saved.With.SHA256 == now.SHA256 {
+	if json.Unmarshal(data, &saved) != nil {
+		return "", ""
+	}
+	if saved.Ruleset != ruleset {
+		// A battle of another ruleset: say which, and with what to resume
+		// it, where the save names its file.
+		notOf := ruleset
+		if now.Bundled == "" {
+			notOf += fmt.Sprintf(" (the ruleset %s declares)", now.arg())
+		}
+		msg := fmt.Sprintf("%s is a battle of ruleset %s, not of %s", path, saved.Ruleset, notOf)
+		if saved.With != nil {
+			msg += fmt.Sprintf(": it was saved with %s; resume it with `turnorder play %s --resume %s`", *saved.With, saved.With.arg(), path)
+		}
+		return msg, ""
+	}
+	if saved.With == nil || saved.With.SHA256 == now.SHA256 {
 		return "", ""
 	}
 	was := *saved.With

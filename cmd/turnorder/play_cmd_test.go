@@ -242,7 +242,10 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"play", "nosuch"}, expectation{code: 1, stderr: []string{`unknown ruleset "nosuch"`}, oneLine: true}},
 		{[]string{"play", "mesbg", "--rounds", "-1"}, expectation{code: 1, stderr: []string{"--rounds must be between 0 and"}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", filepath.Join(dir, "none.json")}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
-		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{"snapshot is of ruleset necromunda"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + wrong + " is a battle of ruleset necromunda, not of mesbg: " +
+				"it was saved with the bundled ruleset necromunda; resume it with `turnorder play necromunda --resume " + wrong + "`\n",
+		}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", notJSON}, expectation{code: 1, stderr: []string{
 			"turnorder play: " + notJSON + " is not a saved battle (it is not JSON: invalid character 'g' looking for beginning of value)\n",
 		}, oneLine: true}},
@@ -722,6 +725,13 @@ func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 		{"the same text", []string{"play", same, "--resume", saved}, expectation{code: 0, stdout: []string{"Round 2"}}},
 		{"the same ruleset", []string{"play", "mesbg", "--resume", saved}, expectation{code: 0, stdout: []string{"Round 2"}}},
 		{"an older save", []string{"play", house, "--resume", unstamped}, expectation{code: 0, stdout: []string{"Round 2"}}},
+		{"a file of another ruleset", []string{"play", writeFile(t, dir, "duel.rules", "ruleset duel {\n  sides 2\n  phase p { order sides as o { random } }\n}\n"), "--resume", saved}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + saved + " is a battle of ruleset mesbg, not of duel (the ruleset " + filepath.Join(dir, "duel.rules") + " declares): " +
+				"it was saved with the bundled ruleset mesbg; resume it with `turnorder play mesbg --resume " + saved + "`\n",
+		}, oneLine: true}},
+		{"an older save, of another ruleset", []string{"play", "necromunda", "--resume", unstamped}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + unstamped + " is a battle of ruleset mesbg, not of necromunda\n",
+		}, oneLine: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
