@@ -322,7 +322,13 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 		counts = append(counts, fmt.Sprintf("%s %d", side, n))
 	}
 	fmt.Fprintf(t.out, "Round %d: draw a die from the bag (%s): whose colour is it?\n", req.Round, strings.Join(counts, ", "))
-	ans, err := t.choose(ctx, sides, "", "drawn: ", nil, "draw a die from the bag at the table, then type whose it is")
+	refuse := func(ans string) string {
+		if u := t.unitNamed(ans); u != nil {
+			return fmt.Sprintf("%s is a unit: type the side whose colour came out of the bag (%s); it then chooses which unit activates", u.Name, strings.Join(sides, " or "))
+		}
+		return ""
+	}
+	ans, err := t.choose(ctx, sides, "", "drawn: ", refuse, "draw a die from the bag at the table, then type whose it is")
 	if err != nil {
 		return 0, err
 	}
@@ -471,6 +477,22 @@ func parseArrangement(ans string, options []string) ([]string, string) {
 	return out, ""
 }
 
+// unitNamed returns the unit an answer names, in any case, or nil.
+func (t *table) unitNamed(ans string) *runtime.Unit {
+	if t.b == nil || ans == "" {
+		return nil
+	}
+	if u := t.b.Unit(ans); u != nil {
+		return u
+	}
+	for _, u := range t.b.Units() {
+		if strings.EqualFold(u.Name, ans) {
+			return u
+		}
+	}
+	return nil
+}
+
 // decide asks a player for a decision.
 func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
 	t.flush()
@@ -491,6 +513,14 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
 		refuse := func(ans string) string {
+			if u := t.unitNamed(ans); u != nil && !slices.Contains(d.Options, u.Name) {
+				// A unit of the battle that is not to be had here.
+				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
+				if u.Side.Name != d.By {
+					return fmt.Sprintf("%s is %s's unit: %s activates one of its own ready units (%s)", u.Name, u.Side.Name, d.By, strings.Join(own, ", "))
+				}
+				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
+			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
 			case d.PassWhen != "":
