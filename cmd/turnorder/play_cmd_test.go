@@ -163,10 +163,11 @@ func TestPlayDraw(t *testing.T) {
 // has activated: each is refused saying what to type instead.
 func TestPlayDrawWrongNames(t *testing.T) {
 	const rules = "../../examples/procedures/dice-bag.rules"
-	r := runCmd(t, "r1\n2\nj1\n1\n1\nR1\n1\n1\nj1\n1\nRob\n", "play", rules, "--rounds", "1")
+	r := runCmd(t, "r1\n2\nj1\npass\n1\n1\nR1\n1\n1\nj1\n1\nRob\n", "play", rules, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"drawn: r1\n  r1 is a unit: type the side whose colour came out of the bag (Jay or Rob); it then chooses which unit activates\ndrawn: 2\n",
-		"Rob activates [r1]: j1\n  j1 is Jay's unit: Rob activates one of its own ready units (r1, r2)\n",
+		"Rob activates [r1]: j1\n  j1 is Jay's unit: Rob activates one of its own ready units (r1, r2)\n" +
+			"Rob activates [r1]: pass\n  Rob may not pass: it was drawn from the bag, and activates one of its ready units\n",
 		"Jay activates [j1]: R1\n  r1 is Rob's unit: Jay activates one of its own ready units (j1, j2, j3)\n",
 		"Jay activates [j2]: j1\n  j1 has no Ready marker (it has activated this round, or was not readied): Jay activates one of j2, j3\n",
 		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
