@@ -42,7 +42,10 @@ ruleset allows it, "pass" is one of the activation options (with "pass
 allowed when CONDITION", only while the condition holds for the side whose
 turn it is). When the rules
 call for a random pick, pick at the table (roll off, draw lots) and enter
-the name or number of who comes next.
+the name or number of who comes next. With "activation draw" (a dice
+bag), play asks each turn whose colour came out of the bag, listing each
+side with its dice left: draw a die at the table and enter the side; that
+side then chooses which of its units activates.
 
 After each round play asks "another round? [Y/n/save]". There you can also
 answer:

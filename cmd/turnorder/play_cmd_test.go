@@ -570,6 +570,8 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
 		"UNIT is STATUS",
 		"UNIT is not STATUS",
 		`"help" at any prompt`,
+		`With "activation draw" (a dice
+bag), play asks each turn whose colour came out of the bag`,
 	}}.check(t, help)
 }
 
