@@ -911,6 +911,10 @@ func TestUnusedScriptAtItsLine(t *testing.T) {
 			"11:5", "round 2: scripted but never used: roll Jay 6; roll Rob 1; Rob chooses Rob"},
 		{"a random pick no tie needed", "scenario \"s\" {\n  ruleset morturi\n  decide by policy\n  side LA {\n    unit la\n  }\n  side VA {\n    unit va * 2\n  }\n  round 1 {\n    random VA\n  }\n}\n",
 			"11:5", "round 1: scripted but never used: random VA"},
+		// The last colour in the bag needs no draw, which is easy to miss.
+		{"a draw from a bag of one colour", "ruleset bag {\n  sides 2\n  phase p { order sides as muster { highest count(units) } }\n  activation draw by muster\n}\n" +
+			"scenario \"s\" {\n  ruleset bag\n  decide by policy\n  side Jay { unit j * 2 }\n  side Rob { unit r }\n  round 1 {\n    random Rob, Jay\n  }\n}\n",
+			"12:5", "round 1: scripted but never used: random Jay (in activation draw, the dice of the last side left in the bag come out without a draw: script only the draws made among two colours or more)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			results, err := conformance.RunSource(context.Background(), "s.rules", []byte(tt.src), conformance.Options{})

@@ -650,6 +650,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := afterDecl(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := passClause(d, tokens); ok {
+		return nd
+	}
 	if strings.HasSuffix(d.Message, "(expected a criterion)") {
 		// After `tie:` the grammar names only the kind of thing missing.
 		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
@@ -970,6 +973,34 @@ func scopeError(tokens []lexer.Token, i int) (Diagnostic, bool) {
 	return Diagnostic{}, false
 }
 
+// passClause explains a mistake in an activation's `pass allowed [when
+// EXPR]`, where the grammar only says the statement should have ended: a
+// `when` with no condition, another word for `when`, or `pass` without
+// `allowed`.
+func passClause(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasPrefix(d.Message, "unexpected ") {
+		return d, false
+	}
+	words := stmtWords(tokens, i)
+	if len(words) == 0 || words[0] != "activation" {
+		return d, false
+	}
+	t := tokens[i]
+	afterPass := len(words) >= 2 && words[len(words)-2] == "pass" && words[len(words)-1] == "allowed"
+	next := nextIndex(tokens, i)
+	lineEnds := next < 0 || tokens[next].Type == tokenType("EOL") || tokens[next].Value == "}"
+	switch {
+	case afterPass && t.Value == "when" && lineEnds:
+		return errorAt(t.Pos, "`pass allowed when` needs a condition after it, as in `pass allowed when round >= 2` (to allow passing at any time, drop `when`)"), true
+	case afterPass && slices.Contains([]string{"if", "unless", "where", "while", "only"}, t.Value):
+		return errorAt(t.Pos, "unexpected %q: a condition on passing is written `pass allowed when CONDITION`", t.Value), true
+	case t.Value == "pass" && (next < 0 || tokens[next].Value != "allowed"):
+		return errorAt(t.Pos, "unexpected \"pass\": passing is written `pass allowed`, or `pass allowed when CONDITION`"), true
+	}
+	return d, false
+}
+
 // inExpression reports whether tokens[i], an "=" that is a syntax error,
 // follows an expression: in a statement that has one before any "=" (a
 // guard, a value, an award, a readiness condition), or after the "=" of
@@ -986,6 +1017,8 @@ func inExpression(tokens []lexer.Token, i int) bool {
 		return len(words) > 1 && words[1] == "units"
 	case "remember", "holder":
 		return slices.Contains(words, "=")
+	case "activation":
+		return slices.Contains(words, "when") // pass allowed when EXPR
 	}
 	return false
 }

@@ -39,6 +39,9 @@ type Decision struct {
 	// therefore may not pass: for a host to say why "pass" is not an
 	// option.
 	PassWhen string
+	// Drawn, for ChooseActivation, says that By was drawn from the bag
+	// of `activation draw`, and so may not pass: for a host to say so.
+	Drawn bool
 }
 
 func (d Decision) String() string {
@@ -303,6 +306,9 @@ func answerProblem(d Decision, ans []string) string {
 	msg := fmt.Sprintf("%s: answer %q is not valid (options: %s)", d, strings.Join(ans, ", "), strings.Join(d.Options, ", "))
 	if d.Kind == ChooseActivation && d.PassWhen != "" && slices.Equal(ans, []string{"pass"}) {
 		msg += fmt.Sprintf(": %s may pass only when %s, and that is false for it now", d.By, quoteSrc(d.PassWhen))
+	}
+	if d.Kind == ChooseActivation && d.Drawn && slices.Equal(ans, []string{"pass"}) {
+		msg += fmt.Sprintf(": %s was drawn from the bag, and activates one of its ready units (in activation draw no side may pass)", d.By)
 	}
 	return msg
 }

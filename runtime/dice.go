@@ -325,6 +325,13 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if !isNil(d.Fallback) {
 			return d.Fallback.Pick(ctx, req)
 		}
+		if req.Draw {
+			// The bag is the activation's, not an order's: say so, and
+			// how a scenario scripts it.
+			return 0, &RoundError{Round: req.Round, Err: markErrorf(ErrUnscripted,
+				"activation draw: a die must be drawn from the bag (%s), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)",
+				bagCounts(req.Options))}
+		}
 		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a random pick among %s is needed, but none is scripted",
 			strings.Join(req.Options, ", "))}
 	}
@@ -334,8 +341,11 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	d.taken[""]++
 	i := slices.Index(req.Options, p)
 	if i < 0 {
-		return 0, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1,
-			msg: fmt.Sprintf("scripted random pick %s is not among %s", p, strings.Join(req.Options, ", "))}}
+		msg := fmt.Sprintf("scripted random pick %s is not among %s", p, strings.Join(req.Options, ", "))
+		if req.Draw {
+			msg = fmt.Sprintf("activation draw: scripted random %s is not a side with a die in the bag (%s): name the side whose die comes out", p, bagCounts(req.Options))
+		}
+		return 0, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1, msg: msg}}
 	}
 	return i, nil
 }

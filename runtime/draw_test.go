@@ -139,10 +139,10 @@ func TestDrawPicksAmongTheDice(t *testing.T) {
 		}
 	}
 	wantDraws := []string{
-		"drawn from the bag: B (of A 3, B 2)",
-		"drawn from the bag: A (of A 3, B 1)",
-		"drawn from the bag: A (of A 2, B 1)",
-		"drawn from the bag: B (of A 1, B 1)",
+		"a die of B's is drawn from the bag (which held A 3, B 2)",
+		"a die of A's is drawn from the bag (which held A 3, B 1)",
+		"a die of A's is drawn from the bag (which held A 2, B 1)",
+		"a die of B's is drawn from the bag (which held A 1, B 1)",
 	}
 	if diff := cmp.Diff(wantDraws, draws); diff != "" {
 		t.Errorf("draw events (-want +got):\n%s", diff)

@@ -100,7 +100,7 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s: %s", e.Rule, e.Detail)
 	case EvRandom:
 		if e.Rule == "activation draw" {
-			return fmt.Sprintf("drawn from the bag: %s (of %s)", e.Subject, bagCounts(e.Subjects))
+			return fmt.Sprintf("a die of %s's is drawn from the bag (which held %s)", e.Subject, bagCounts(e.Subjects))
 		}
 		return fmt.Sprintf("random pick: %s", e.Subject)
 	case EvDecision:

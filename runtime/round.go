@@ -890,7 +890,7 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 		options = append(options, "pass")
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
-		Standing: b.prog.act.by.name, Pos: b.prog.act.pos}
+		Standing: b.prog.act.by.name, Pos: b.prog.act.pos, Drawn: b.prog.act.draw}
 	if c := b.prog.act.passWhen; c != nil && !t.CanPass {
 		d.PassWhen = c.src
 	}

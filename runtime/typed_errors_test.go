@@ -36,6 +36,19 @@ func TestErrUnscripted(t *testing.T) {
 		{"pick", random, runtime.Sides("A", "B"),
 			[]runtime.BattleOption{runtime.WithDice(runtime.NewScriptedDice())},
 			"round 1, order p: a random pick among A, B is needed, but none is scripted"},
+		// The bag's draw is the activation's, not an order's pick.
+		{"draw", compileInline(t, `ruleset d "Bag" {
+  sides 2
+  phase p {
+    order sides as muster {
+      highest count(units)
+    }
+  }
+  activation draw by muster
+}
+`), []runtime.SideSpec{{Name: "Jay", Units: []runtime.UnitSpec{{Name: "j1"}, {Name: "j2"}}}, {Name: "Rob", Units: []runtime.UnitSpec{{Name: "r1"}}}},
+			[]runtime.BattleOption{runtime.WithDice(runtime.NewScriptedDice())},
+			"round 1: activation draw: a die must be drawn from the bag (Jay 2, Rob 1), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)"},
 		{"decision", compileBundled("mesbg"), runtime.Sides("Jay", "Rob"),
 			[]runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(runtime.NewScriptedDecider())},
 			"round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
@@ -512,5 +525,32 @@ func TestErrInvalidAnswer(t *testing.T) {
 		if err := b.StartRound(tt.ctx); err == nil || errors.Is(err, runtime.ErrInvalidAnswer) {
 			t.Errorf("%s: %v; want an error that is not ErrInvalidAnswer", tt.name, err)
 		}
+	}
+}
+
+// A scripted draw that names no side with a die in the bag (a unit, say)
+// says what the bag holds and what to name, not the dice one by one.
+func TestScriptedDrawNotInBag(t *testing.T) {
+	prog := compileInline(t, `ruleset d "Bag" {
+  sides 2
+  phase p {
+    order sides as muster {
+      highest count(units)
+    }
+  }
+  activation draw by muster
+}
+`)
+	d := runtime.NewScriptedDice()
+	d.AddPick("j1")
+	b, err := prog.NewBattle([]runtime.SideSpec{{Name: "Jay", Units: []runtime.UnitSpec{{Name: "j1"}, {Name: "j2"}}}, {Name: "Rob", Units: []runtime.UnitSpec{{Name: "r1"}}}},
+		runtime.WithDice(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.PlayRound(context.Background())
+	want := "round 1: activation draw: scripted random j1 is not a side with a die in the bag (Jay 2, Rob 1): name the side whose die comes out"
+	if err == nil || err.Error() != want {
+		t.Errorf("PlayRound: %v\nwant: %s", err, want)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -199,6 +200,36 @@ type variant struct {
 	sides []string
 	exact *runtime.OddsReport
 	sim   *runtime.SimReport
+	draw  bool // its activation is a draw from a bag, which the odds leave out
+}
+
+// drawsFromBag reports whether p's activation is `activation draw`.
+func drawsFromBag(p *runtime.Program) bool {
+	f := p.File()
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		r, ok := d.(*dsl.Ruleset)
+		if !ok || string(r.Name) != p.Name() {
+			continue
+		}
+		for _, st := range r.Body {
+			if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == "draw" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// drawNote says, under a ruleset's table of P(holds priority), that the
+// draws of its bag are not in it: a player asks the odds of a dice bag
+// game for the bag.
+func drawNote(w io.Writer, v variant) {
+	if v.draw {
+		fmt.Fprintf(w, "(%s draws from a bag who activates each turn, which is not in these odds: they are of who holds priority; `turnorder run` shows each draw)\n", v.label)
+	}
 }
 
 // runOdds analyses the rulesets, printing the tables or, with --json,
@@ -225,7 +256,7 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		}
 		p, specs := s.prog, s.specs
 		warnUnusedPolicies(e, p, o.decider)
-		v := variant{name: p.Name(), label: p.Name()}
+		v := variant{name: p.Name(), label: p.Name(), draw: drawsFromBag(p)}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
 		}
@@ -303,6 +334,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 			fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		}
 		tw.Flush()
+		drawNote(w, v)
 		return
 	}
 	rep := v.exact
@@ -321,6 +353,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
+	drawNote(w, v)
 
 	fmt.Fprintf(w, "\nExpected rounds holding priority (first-player advantage):\n")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -122,12 +122,18 @@ func TestOddsProcedures(t *testing.T) {
 			[]string{"Jay → Jay → Jay  1/2", "Rob → Rob → Rob  1/2"}},
 		// The draws are made in the activation loop, which odds plays
 		// but does not report: Jay, the larger side, heads the muster.
+		// It says so under the table, for the player who came for the bag.
 		{"dice bag", []string{dir + "dice-bag.rules"},
-			[]string{"1      1 100.00%  0   0.00%"}},
+			[]string{"1      1 100.00%  0   0.00%\n(dice_bag draws from a bag who activates each turn, which is not in these odds: they are of who holds priority; `turnorder run` shows each draw)\n"}},
+		{"dice bag, simulated", []string{dir + "dice-bag.rules", "--sim", "10"},
+			[]string{"(dice_bag draws from a bag who activates each turn"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(t, "", append([]string{"odds"}, tt.args...)...)
 			expectation{code: 0, stdout: tt.want}.check(t, r)
+			if !strings.Contains(tt.name, "dice bag") && strings.Contains(r.stdout, "draws from a bag") {
+				t.Errorf("a ruleset without activation draw has the note of one:\n%s", r.stdout)
+			}
 		})
 	}
 }

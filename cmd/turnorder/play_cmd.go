@@ -42,7 +42,10 @@ ruleset allows it, "pass" is one of the activation options (with "pass
 allowed when CONDITION", only while the condition holds for the side whose
 turn it is). When the rules
 call for a random pick, pick at the table (roll off, draw lots) and enter
-the name or number of who comes next.
+the name or number of who comes next. With "activation draw" (a dice
+bag), play asks each turn whose colour came out of the bag, listing each
+side with its dice left: draw a die at the table and enter the side; that
+side then chooses which of its units activates.
 
 After each round play asks "another round? [Y/n/save]". There you can also
 answer:
@@ -322,7 +325,13 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 		counts = append(counts, fmt.Sprintf("%s %d", side, n))
 	}
 	fmt.Fprintf(t.out, "Round %d: draw a die from the bag (%s): whose colour is it?\n", req.Round, strings.Join(counts, ", "))
-	ans, err := t.choose(ctx, sides, "", "drawn: ", nil, "draw a die from the bag at the table, then type whose it is")
+	refuse := func(ans string) string {
+		if u := t.unitNamed(ans); u != nil {
+			return fmt.Sprintf("%s is a unit: type the side whose colour came out of the bag (%s); it then chooses which unit activates", u.Name, strings.Join(sides, " or "))
+		}
+		return ""
+	}
+	ans, err := t.choose(ctx, sides, "", "drawn: ", refuse, "draw a die from the bag at the table, then type whose it is")
 	if err != nil {
 		return 0, err
 	}
@@ -471,6 +480,22 @@ func parseArrangement(ans string, options []string) ([]string, string) {
 	return out, ""
 }
 
+// unitNamed returns the unit an answer names, in any case, or nil.
+func (t *table) unitNamed(ans string) *runtime.Unit {
+	if t.b == nil || ans == "" {
+		return nil
+	}
+	if u := t.b.Unit(ans); u != nil {
+		return u
+	}
+	for _, u := range t.b.Units() {
+		if strings.EqualFold(u.Name, ans) {
+			return u
+		}
+	}
+	return nil
+}
+
 // decide asks a player for a decision.
 func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
 	t.flush()
@@ -491,8 +516,18 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
 		refuse := func(ans string) string {
+			if u := t.unitNamed(ans); u != nil && !slices.Contains(d.Options, u.Name) {
+				// A unit of the battle that is not to be had here.
+				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
+				if u.Side.Name != d.By {
+					return fmt.Sprintf("%s is %s's unit: %s activates one of its own ready units (%s)", u.Name, u.Side.Name, d.By, strings.Join(own, ", "))
+				}
+				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
+			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
+			case d.Drawn:
+				return fmt.Sprintf("%s may not pass: it was drawn from the bag, and activates one of its ready units", d.By)
 			case d.PassWhen != "":
 				return fmt.Sprintf("%s may not pass now: it may pass only when %s, and that is false for it", d.By, d.PassWhen)
 			default:
@@ -645,14 +680,30 @@ func (w playedWith) arg() string {
 // same text is the same rules, wherever it is; the file the battle was
 // saved with, changed since, plays on with a warning (a house rule mended
 // mid-campaign, or a bundled ruleset by a newer turnorder); another file
-// is refused. A save that names no file (from an older turnorder) is
-// taken as it is, and one of another ruleset is left to Restore to refuse.
+// is refused, as is a battle of another ruleset. A save that names no file
+// (from an older turnorder) is taken as it is.
 func checkPlayedWith(data []byte, path, ruleset string, now playedWith) (refuse, warn string) {
 	var saved struct {
 		Ruleset string      `json:"ruleset"`
 		With    *playedWith `json:"played_with"`
 	}
-	if json.Unmarshal(data, &saved) != nil || saved.Ruleset != ruleset || saved.With == nil || saved.With.SHA256 == now.SHA256 {
+	if json.Unmarshal(data, &saved) != nil {
+		return "", ""
+	}
+	if saved.Ruleset != ruleset {
+		// A battle of another ruleset: say which, and with what to resume
+		// it, where the save names its file.
+		notOf := ruleset
+		if now.Bundled == "" {
+			notOf += fmt.Sprintf(" (the ruleset %s declares)", now.arg())
+		}
+		msg := fmt.Sprintf("%s is a battle of ruleset %s, not of %s", path, saved.Ruleset, notOf)
+		if saved.With != nil {
+			msg += fmt.Sprintf(": it was saved with %s; resume it with `turnorder play %s --resume %s`", *saved.With, saved.With.arg(), path)
+		}
+		return msg, ""
+	}
+	if saved.With == nil || saved.With.SHA256 == now.SHA256 {
 		return "", ""
 	}
 	was := *saved.With

@@ -159,6 +159,21 @@ func TestPlayDraw(t *testing.T) {
 	}, notStdout: []string{"pick at random"}}.check(t, r)
 }
 
+// A unit's name where a side is drawn, a unit of another side, or one that
+// has activated: each is refused saying what to type instead.
+func TestPlayDrawWrongNames(t *testing.T) {
+	const rules = "../../examples/procedures/dice-bag.rules"
+	r := runCmd(t, "r1\n2\nj1\npass\n1\n1\nR1\n1\n1\nj1\n1\nRob\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"drawn: r1\n  r1 is a unit: type the side whose colour came out of the bag (Jay or Rob); it then chooses which unit activates\ndrawn: 2\n",
+		"Rob activates [r1]: j1\n  j1 is Jay's unit: Rob activates one of its own ready units (r1, r2)\n" +
+			"Rob activates [r1]: pass\n  Rob may not pass: it was drawn from the bag, and activates one of its ready units\n",
+		"Jay activates [j1]: R1\n  r1 is Rob's unit: Jay activates one of its own ready units (j1, j2, j3)\n",
+		"Jay activates [j2]: j1\n  j1 has no Ready marker (it has activated this round, or was not readied): Jay activates one of j2, j3\n",
+		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
+	}}.check(t, r)
+}
+
 // With `pass allowed when`, pass is offered only while the condition
 // holds for the side, and typed when it does not, it is refused with the
 // condition.
@@ -242,7 +257,10 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"play", "nosuch"}, expectation{code: 1, stderr: []string{`unknown ruleset "nosuch"`}, oneLine: true}},
 		{[]string{"play", "mesbg", "--rounds", "-1"}, expectation{code: 1, stderr: []string{"--rounds must be between 0 and"}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", filepath.Join(dir, "none.json")}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
-		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{"snapshot is of ruleset necromunda"}, oneLine: true}},
+		{[]string{"play", "mesbg", "--resume", wrong}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + wrong + " is a battle of ruleset necromunda, not of mesbg: " +
+				"it was saved with the bundled ruleset necromunda; resume it with `turnorder play necromunda --resume " + wrong + "`\n",
+		}, oneLine: true}},
 		{[]string{"play", "mesbg", "--resume", notJSON}, expectation{code: 1, stderr: []string{
 			"turnorder play: " + notJSON + " is not a saved battle (it is not JSON: invalid character 'g' looking for beginning of value)\n",
 		}, oneLine: true}},
@@ -552,6 +570,8 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
 		"UNIT is STATUS",
 		"UNIT is not STATUS",
 		`"help" at any prompt`,
+		`With "activation draw" (a dice
+bag), play asks each turn whose colour came out of the bag`,
 	}}.check(t, help)
 }
 
@@ -722,6 +742,13 @@ func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 		{"the same text", []string{"play", same, "--resume", saved}, expectation{code: 0, stdout: []string{"Round 2"}}},
 		{"the same ruleset", []string{"play", "mesbg", "--resume", saved}, expectation{code: 0, stdout: []string{"Round 2"}}},
 		{"an older save", []string{"play", house, "--resume", unstamped}, expectation{code: 0, stdout: []string{"Round 2"}}},
+		{"a file of another ruleset", []string{"play", writeFile(t, dir, "duel.rules", "ruleset duel {\n  sides 2\n  phase p { order sides as o { random } }\n}\n"), "--resume", saved}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + saved + " is a battle of ruleset mesbg, not of duel (the ruleset " + filepath.Join(dir, "duel.rules") + " declares): " +
+				"it was saved with the bundled ruleset mesbg; resume it with `turnorder play mesbg --resume " + saved + "`\n",
+		}, oneLine: true}},
+		{"an older save, of another ruleset", []string{"play", "necromunda", "--resume", unstamped}, expectation{code: 1, stderr: []string{
+			"turnorder play: " + unstamped + " is a battle of ruleset mesbg, not of necromunda\n",
+		}, oneLine: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
