@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -423,5 +424,32 @@ func TestDrawReadiedUnit(t *testing.T) {
 	acts := b.Activations()
 	if got := acts[len(acts)-1]; got != act("B", "b1") || len(acts) != 6 {
 		t.Errorf("activations %v, want b1's second one last", acts)
+	}
+}
+
+// Odds follows every draw of the bag, but the battles the draws leave are
+// one state for the rounds after: what a later round reads of the one
+// before (previous, the standings, the units) does not hold the order of
+// its activations. Told apart by it, the ten ways to empty a bag of three
+// dice and two made ten states to play on, and each round after multiplied
+// them again.
+func TestDrawOddsMergeTheDraws(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	one, err := p.Odds(ctx, bagSides(), runtime.OddsOptions{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := p.Odds(ctx, bagSides(), runtime.OddsOptions{Rounds: 3, MaxStates: 1})
+	if err != nil {
+		t.Fatalf("three rounds, one state between them: %v", err)
+	}
+	if three.Replays != 3*one.Replays {
+		t.Errorf("three rounds replayed %d rounds, one round %d: want 3 times as many", three.Replays, one.Replays)
+	}
+	for _, r := range three.Rounds {
+		if r.Holder["A"].Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("round %d: P(A) = %s, want 1", r.Round, r.Holder["A"].RatString())
+		}
 	}
 }
