@@ -453,3 +453,75 @@ func TestDrawOddsMergeTheDraws(t *testing.T) {
 		}
 	}
 }
+
+// A snapshot from the Decider that Step asks holds the side Step drew
+// before asking: the battle restored from it asks the same decision of
+// the same side without drawing again, and plays on as the original does.
+func TestDrawSnapshotFromDecider(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	last := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		return d.Options[len(d.Options)-1:], nil
+	})
+	type saved struct {
+		d    runtime.Decision
+		data []byte
+	}
+	var (
+		b     *runtime.Battle
+		saves []saved
+	)
+	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(5)), runtime.WithTranscript(true),
+		runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+			data, err := b.Snapshot()
+			if err != nil {
+				return nil, err
+			}
+			saves = append(saves, saved{d, data})
+			return last(ctx, d)
+		})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(saves) == 0 {
+		t.Fatal("no activation was asked")
+	}
+	for i, s := range saves {
+		dice := &pickLog{next: runtime.NewSeededDice(99)} // what the restored battle draws with
+		var asked []runtime.Decision
+		r, err := p.Restore(s.data, runtime.WithDice(dice), runtime.WithTranscript(true),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				asked = append(asked, d)
+				return last(ctx, d)
+			})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if turn := r.Next(); turn == nil || turn.Undrawn || turn.Side != s.d.By {
+			t.Fatalf("save %d: restored, Next() = %+v, want %s's turn, drawn", i, turn, s.d.By)
+		}
+		if _, err := r.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if len(dice.asked) != 0 || len(asked) != 1 {
+			t.Fatalf("save %d: the restored battle's Step drew %d times and asked %d decisions, want 0 and 1", i, len(dice.asked), len(asked))
+		}
+		if diff := cmp.Diff(s.d, asked[0]); diff != "" {
+			t.Errorf("save %d: the decision asked again (-saved in +asked):\n%s", i, diff)
+		}
+		if i == len(saves)-1 {
+			playLoop(t, ctx, r)
+			got, err := r.EndRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("the round restored at its last decision (-original +restored):\n%s", diff)
+			}
+		}
+	}
+}
