@@ -234,7 +234,8 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 	return true
 }
 
-// drawn returns what the ruleset's `random` criteria draw: sides, units
+// drawn returns what the ruleset draws at random, its `random` criteria
+// and the bag of `activation draw` (whose picks name sides): sides, units
 // or both (or, with none, either, for the runner to report the pick left
 // over).
 func (l *linter) drawn() nameKind {
@@ -244,6 +245,10 @@ func (l *linter) drawn() nameKind {
 			continue
 		}
 		dsl.Walk(d, func(n any) {
+			if a, ok := n.(*dsl.ActivationStmt); ok && a.Mode == "draw" {
+				kinds |= side
+				return
+			}
 			o, ok := n.(*dsl.OrderStmt)
 			if !ok {
 				return

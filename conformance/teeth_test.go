@@ -551,6 +551,33 @@ scenario "morturi" {
 			"15:5 round 1: random A: A is a side, but the ruleset draws only units at random",
 			"25:5 round 1: random a: a is a unit, but the ruleset draws only sides at random",
 		}},
+		// `activation draw` draws sides from its bag as a random criterion
+		// does: with a random order of units as well, a pick may name either.
+		{"RandomPickKindsDraw", `ruleset bag {
+  sides 2
+  phase p each round {
+    order sides as muster {
+      highest count(units)
+      tie: award tied[0].name
+    }
+    order units as card {
+      random
+    }
+  }
+  activation draw by muster
+}
+
+scenario "bag" {
+  ruleset bag
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    random a, B, Bb
+  }
+}
+`, []string{
+			"20:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
+		}},
 		// A round ends after the last statement of its block, so no expectation
 		// in the block sees its round_end event: `expect event round_end` would
 		// always fail and `expect no event round_end` always pass.

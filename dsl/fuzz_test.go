@@ -23,7 +23,10 @@ const parseTimeout = 10 * time.Second
 //	go test ./dsl -run '^$' -fuzz FuzzParse -fuzztime 60s
 func FuzzParse(f *testing.F) {
 	rulesets, _ := filepath.Glob("../rulesets/*.rules")
-	for _, file := range rulesets {
+	// The procedures use what no bundled ruleset does: activation draw,
+	// and a default before a condition on passing.
+	procedures, _ := filepath.Glob("../examples/procedures/*.rules")
+	for _, file := range append(rulesets, procedures...) {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
@@ -37,7 +40,7 @@ func FuzzParse(f *testing.F) {
 			f.Add([]byte(strings.TrimLeft(c.Source, "\n")))
 		}
 	}
-	if len(rulesets) == 0 || len(chunked) == 0 {
+	if len(rulesets) == 0 || len(procedures) == 0 || len(chunked) == 0 {
 		f.Fatal("no seed files")
 	}
 

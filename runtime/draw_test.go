@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -423,5 +424,104 @@ func TestDrawReadiedUnit(t *testing.T) {
 	acts := b.Activations()
 	if got := acts[len(acts)-1]; got != act("B", "b1") || len(acts) != 6 {
 		t.Errorf("activations %v, want b1's second one last", acts)
+	}
+}
+
+// Odds follows every draw of the bag, but the battles the draws leave are
+// one state for the rounds after: what a later round reads of the one
+// before (previous, the standings, the units) does not hold the order of
+// its activations. Told apart by it, the ten ways to empty a bag of three
+// dice and two made ten states to play on, and each round after multiplied
+// them again.
+func TestDrawOddsMergeTheDraws(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	one, err := p.Odds(ctx, bagSides(), runtime.OddsOptions{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := p.Odds(ctx, bagSides(), runtime.OddsOptions{Rounds: 3, MaxStates: 1})
+	if err != nil {
+		t.Fatalf("three rounds, one state between them: %v", err)
+	}
+	if three.Replays != 3*one.Replays {
+		t.Errorf("three rounds replayed %d rounds, one round %d: want 3 times as many", three.Replays, one.Replays)
+	}
+	for _, r := range three.Rounds {
+		if r.Holder["A"].Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("round %d: P(A) = %s, want 1", r.Round, r.Holder["A"].RatString())
+		}
+	}
+}
+
+// A snapshot from the Decider that Step asks holds the side Step drew
+// before asking: the battle restored from it asks the same decision of
+// the same side without drawing again, and plays on as the original does.
+func TestDrawSnapshotFromDecider(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	last := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		return d.Options[len(d.Options)-1:], nil
+	})
+	type saved struct {
+		d    runtime.Decision
+		data []byte
+	}
+	var (
+		b     *runtime.Battle
+		saves []saved
+	)
+	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(5)), runtime.WithTranscript(true),
+		runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+			data, err := b.Snapshot()
+			if err != nil {
+				return nil, err
+			}
+			saves = append(saves, saved{d, data})
+			return last(ctx, d)
+		})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(saves) == 0 {
+		t.Fatal("no activation was asked")
+	}
+	for i, s := range saves {
+		dice := &pickLog{next: runtime.NewSeededDice(99)} // what the restored battle draws with
+		var asked []runtime.Decision
+		r, err := p.Restore(s.data, runtime.WithDice(dice), runtime.WithTranscript(true),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				asked = append(asked, d)
+				return last(ctx, d)
+			})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if turn := r.Next(); turn == nil || turn.Undrawn || turn.Side != s.d.By {
+			t.Fatalf("save %d: restored, Next() = %+v, want %s's turn, drawn", i, turn, s.d.By)
+		}
+		if _, err := r.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if len(dice.asked) != 0 || len(asked) != 1 {
+			t.Fatalf("save %d: the restored battle's Step drew %d times and asked %d decisions, want 0 and 1", i, len(dice.asked), len(asked))
+		}
+		if diff := cmp.Diff(s.d, asked[0]); diff != "" {
+			t.Errorf("save %d: the decision asked again (-saved in +asked):\n%s", i, diff)
+		}
+		if i == len(saves)-1 {
+			playLoop(t, ctx, r)
+			got, err := r.EndRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("the round restored at its last decision (-original +restored):\n%s", diff)
+			}
+		}
 	}
 }

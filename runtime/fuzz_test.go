@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,16 @@ func FuzzPlay(f *testing.F) {
 		"highest round > 1 ? 1 : 2\n tie: award previous.holder",
 	} {
 		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n unit attribute agi int = 3\n phase p each round {\n  order sides as o {\n %s\n  }\n }\n activation alternate by o\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", body), uint64(7), false)
+	}
+	// The activation loops of the change: a dice bag, and a condition on
+	// passing.
+	for _, act := range []string{
+		"activation draw by o",
+		"activation draw by o default last",
+		"activation alternate by o default last pass allowed when count(units, .ready) < max(map(sides, count(.units, .ready)))",
+		"activation sequential by o pass allowed when round > 1",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n phase p each round {\n  order sides as o {\n highest roll d6\n tie: random\n  }\n }\n %s\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", act), uint64(3), true)
 	}
 	f.Fuzz(func(t *testing.T, src string, seed uint64, transcript bool) {
 		file, diags := dsl.Parse("fuzz.rules", []byte(src))
@@ -95,19 +106,28 @@ func FuzzPlay(f *testing.F) {
 	})
 }
 
-// FuzzRestore feeds Restore edited snapshots of the bundled rulesets: a
-// saved battle is a file a user can change, so whatever Restore accepts
+// FuzzRestore feeds Restore edited snapshots of the bundled rulesets, and
+// of the activation loops they do not have (a bag of dice, a condition on
+// passing): a saved battle is a file a user can change, so whatever Restore accepts
 // must play on without a panic or a hang, and save again exactly.
 //
 //	go test ./runtime -run '^$' -fuzz FuzzRestore -fuzztime 60s
 func FuzzRestore(f *testing.F) {
-	names := rulesets.Names()
-	progs := make([]*runtime.Program, len(names))
-	for i, name := range names {
-		progs[i] = mustProgram(f, name)
+	var progs []*runtime.Program
+	var sides [][]runtime.SideSpec
+	for _, name := range rulesets.Names() {
+		p := mustProgram(f, name)
+		progs, sides = append(progs, p), append(sides, p.Example())
+	}
+	// The activation loops no bundled ruleset has: a bag of dice (a
+	// snapshot holds the side drawn), and a condition on passing.
+	progs = append(progs, compileInline(f, strings.Replace(drawRules, "%s", "", 1)),
+		compileInline(f, fmt.Sprintf(passRules, "pass allowed when "+fewerMayPass)))
+	sides = append(sides, bagSides(), fewerSides())
+	for i := range progs {
 		// Saved before the first round, between rounds, and at every step
 		// of the second round.
-		b, err := progs[i].NewBattle(progs[i].Example(), runtime.WithDice(runtime.NewSeededDice(uint64(i))))
+		b, err := progs[i].NewBattle(sides[i], runtime.WithDice(runtime.NewSeededDice(uint64(i))))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -129,6 +149,12 @@ func FuzzRestore(f *testing.F) {
 		}
 		for done := false; !done; {
 			save()
+			if t := b.Next(); t != nil && t.Undrawn {
+				if _, err := b.Draw(ctx); err != nil {
+					f.Fatal(err)
+				}
+				save() // with the side drawn
+			}
 			if done, err = b.Step(ctx); err != nil {
 				f.Fatal(err)
 			}

@@ -904,10 +904,18 @@ func mergeOutcomes(outs []outcome) []outcome {
 	return merged
 }
 
-// stateKey is the battle's state as canonical text, for merging equal
-// states. The transcript is off during analysis, so events do not split
-// states.
+// stateKey is the battle's state after a round as canonical text, for
+// merging states that play on alike. The transcript is off during
+// analysis, so events do not split states, and neither does the record of
+// the round just played: what a later round reads of it (previous, the
+// standings, the units) is kept elsewhere, and its activations would
+// split battles that play on alike, one per sequence of draws in
+// activation draw.
 func (b *Battle) stateKey() (string, error) {
-	data, err := json.Marshal(b.snapshot())
+	s := b.snapshot()
+	if b.cur != nil && b.cur.Stage == "ended" {
+		s.Current = nil
+	}
+	data, err := json.Marshal(s)
 	return string(data), err
 }

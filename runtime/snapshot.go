@@ -53,8 +53,9 @@ type unitSnap struct {
 // (from its own goroutine: a Battle is not safe for concurrent use), as a
 // server waiting for a player's answer does: nothing of the turn is
 // played yet, so the snapshot is the battle as Step found it (with what
-// the Decider itself changed), and the battle restored from it asks the
-// same decision at its next Step. It restores in mid-round, so it cannot
+// the Decider itself changed, and in activation draw the side Step drew
+// before it asked, which the restored battle does not draw again), and
+// the battle restored from it asks the same decision at its next Step. It restores in mid-round, so it cannot
 // AbortRound that round.
 func (b *Battle) Snapshot() ([]byte, error) {
 	// Step's own question is between two turns; what the decider starts
