@@ -42,6 +42,21 @@ type PickRequest struct {
 	Draw bool
 }
 
+// Bag returns, for a draw, the sides with dice in the bag, in the order of
+// their first die in Options, and how many dice each has.
+func (r PickRequest) Bag() (sides []string, dice []int) { return bag(r.Options) }
+
+func bag(options []string) (sides []string, dice []int) {
+	for _, side := range options {
+		if i := slices.Index(sides, side); i >= 0 {
+			dice[i]++
+		} else {
+			sides, dice = append(sides, side), append(dice, 1)
+		}
+	}
+	return sides, dice
+}
+
 // Dice is every source of chance. Roll returns each subject's natural total
 // (the sum of its dice, before modifiers), in the order of req.Subjects.
 // Pick returns an index into req.Options.

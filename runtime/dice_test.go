@@ -113,3 +113,21 @@ func TestSeededDiceRefusesImpossibleRequests(t *testing.T) {
 		t.Errorf("Roll (-RollInto +Roll):\n%s", diff)
 	}
 }
+
+// A draw's bag counts each side's dice, in the order of its first die.
+func TestPickRequestBag(t *testing.T) {
+	for _, tt := range []struct {
+		options []string
+		sides   []string
+		dice    []int
+	}{
+		{[]string{"Jay", "Jay", "Jay", "Rob", "Rob"}, []string{"Jay", "Rob"}, []int{3, 2}},
+		{[]string{"B", "A", "B", "C"}, []string{"B", "A", "C"}, []int{2, 1, 1}},
+		{nil, nil, nil},
+	} {
+		sides, dice := runtime.PickRequest{Options: tt.options, Draw: true}.Bag()
+		if diff := cmp.Diff([]any{tt.sides, tt.dice}, []any{sides, dice}); diff != "" {
+			t.Errorf("Bag(%v) (-want +got):\n%s", tt.options, diff)
+		}
+	}
+}

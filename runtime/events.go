@@ -139,22 +139,11 @@ func (e Event) String() string {
 }
 
 // bagCounts says how many dice of each colour a bag held: "Jay 3, Rob 2".
-func bagCounts(dice []string) string {
-	var parts []string
-	for i, side := range dice {
-		if slices.Index(dice, side) == i {
-			parts = append(parts, fmt.Sprintf("%s %d", side, countOf(dice, side)))
-		}
+func bagCounts(options []string) string {
+	sides, dice := bag(options)
+	parts := make([]string, len(sides))
+	for i, side := range sides {
+		parts[i] = fmt.Sprintf("%s %d", side, dice[i])
 	}
 	return strings.Join(parts, ", ")
-}
-
-func countOf(xs []string, x string) int {
-	n := 0
-	for _, y := range xs {
-		if y == x {
-			n++
-		}
-	}
-	return n
 }

@@ -458,11 +458,10 @@ func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	if req.Draw {
 		// Dice of one colour lead to the same turn: one branch per side,
 		// weighted by its dice, rather than one per die.
-		var outs []branchOutcome
-		for i, side := range req.Options {
-			if slices.Index(req.Options, side) == i {
-				outs = append(outs, branchOutcome{pick: i, p: big.NewRat(int64(countOf(req.Options, side)), int64(n))})
-			}
+		sides, dice := req.Bag()
+		outs := make([]branchOutcome, len(sides))
+		for i, side := range sides {
+			outs[i] = branchOutcome{pick: slices.Index(req.Options, side), p: big.NewRat(int64(dice[i]), int64(n))}
 		}
 		return 0, errBranch{outcomes: outs}
 	}

@@ -310,19 +310,10 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 // drawDie asks which colour came out of the bag of activation draw: the
 // options name one side per die, and the players answer with the side.
 func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, error) {
-	var sides, counts []string
-	for i, side := range req.Options {
-		if slices.Index(req.Options, side) != i {
-			continue
-		}
-		n := 0
-		for _, o := range req.Options {
-			if o == side {
-				n++
-			}
-		}
-		sides = append(sides, side)
-		counts = append(counts, fmt.Sprintf("%s %d", side, n))
+	sides, dice := req.Bag()
+	counts := make([]string, len(sides))
+	for i, side := range sides {
+		counts[i] = fmt.Sprintf("%s %d", side, dice[i])
 	}
 	fmt.Fprintf(t.out, "Round %d: draw a die from the bag (%s): whose colour is it?\n", req.Round, strings.Join(counts, ", "))
 	refuse := func(ans string) string {
