@@ -229,24 +229,7 @@ func TestDrawRemovedUnit(t *testing.T) {
 // keep it, and a snapshot from before the mode (without it) draws again.
 func TestDrawSurvivesSnapshotCloneAndAbort(t *testing.T) {
 	ctx := context.Background()
-	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
-	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(3)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Step(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Draw(ctx); err != nil {
-		t.Fatal(err)
-	}
-	snap, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, b, snap := drawnAndSaved(t, 1)
 	turn := b.Next()
 	twin := b.Clone()
 	playLoop(t, ctx, b)
@@ -306,22 +289,7 @@ func TestDrawSurvivesSnapshotCloneAndAbort(t *testing.T) {
 
 // A snapshot naming a side drawn that is not a side is refused.
 func TestDrawRestoreRefusesAnUnknownSide(t *testing.T) {
-	ctx := context.Background()
-	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
-	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(3)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Draw(ctx); err != nil {
-		t.Fatal(err)
-	}
-	snap, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _, snap := drawnAndSaved(t, 0)
 	var s map[string]any
 	if err := json.Unmarshal(snap, &s); err != nil {
 		t.Fatal(err)
@@ -524,4 +492,32 @@ func TestDrawSnapshotFromDecider(t *testing.T) {
 			}
 		}
 	}
+}
+
+// drawnAndSaved starts round 1 of the bag on seeded dice, plays steps
+// turns, draws the next side and snapshots the battle.
+func drawnAndSaved(t *testing.T, steps int) (*runtime.Program, *runtime.Battle, []byte) {
+	t.Helper()
+	ctx := context.Background()
+	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
+	b, err := p.NewBattle(bagSides(), runtime.WithDice(runtime.NewSeededDice(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range steps {
+		if _, err := b.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.Draw(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, b, snap
 }
