@@ -437,7 +437,7 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		// check (see reroll).
 		r.rerolled = r.rerolled[:0]
 		if attempt > 0 {
-			r.rerolled = append(r.rerolled, r.perm[s:e]...)
+			r.rerolled = append(take(&b.scr.ints, e-s)[:0], r.perm[s:e]...)
 		}
 		// Our own dice keep nothing they are given: roll into scratch.
 		nat = take(&b.scr.ints, n)

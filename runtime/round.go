@@ -985,10 +985,12 @@ func (b *Battle) Result() *RoundResult {
 	if b.cur == nil {
 		return nil
 	}
-	order := b.Order()
+	var order []string
 	if b.cur.Stage == "ended" && b.cur.Round == b.round {
 		// As the round was played: a change since is the next round's.
 		order = slices.Clone(b.memory.Order)
+	} else {
+		order = b.Order()
 	}
 	return &RoundResult{
 		Round:       b.cur.Round,
