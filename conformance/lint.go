@@ -239,35 +239,14 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 // or both (or, with none, either, for the runner to report the pick left
 // over).
 func (l *linter) drawn() nameKind {
-	var kinds nameKind
-	for _, d := range l.prog.File().Decls {
-		if rs, ok := d.(*dsl.Ruleset); !ok || string(rs.Name) != l.prog.Name() {
-			continue
-		}
-		dsl.Walk(d, func(n any) {
-			if a, ok := n.(*dsl.ActivationStmt); ok && a.Mode == "draw" {
-				kinds |= side
-				return
-			}
-			o, ok := n.(*dsl.OrderStmt)
-			if !ok {
-				return
-			}
-			kind := side
-			if o.Subjects == "units" {
-				kind = unit
-			}
-			dsl.Walk(o, func(n any) {
-				if _, ok := n.(*dsl.RandomCrit); ok {
-					kinds |= kind
-				}
-			})
-		})
+	sides, units := l.prog.DrawsAtRandom()
+	switch {
+	case sides && !units:
+		return side
+	case units && !sides:
+		return unit
 	}
-	if kinds == 0 {
-		return side | unit
-	}
-	return kinds
+	return side | unit
 }
 
 func (l *linter) expect(e *dsl.Expect) {

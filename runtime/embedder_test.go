@@ -767,3 +767,24 @@ func TestRememberCyclicValue(t *testing.T) {
 		t.Errorf("PlayRound (-want +got):\n%s", diff)
 	}
 }
+
+// DrawsAtRandom says what a script of random picks may name: sides for a
+// random criterion of an order of sides (in a tie rule too) and for the bag
+// of activation draw, units for one of an order of units.
+func TestDrawsAtRandom(t *testing.T) {
+	for _, tt := range []struct {
+		name, body   string
+		sides, units bool
+	}{
+		{"none", "phase p { order sides as o { highest 1 } }", false, false},
+		{"sides", "phase p { order sides as o { highest 1\n tie: random } }", true, false},
+		{"units", "unit attribute agi int\n phase p { order units as o { random } }", false, true},
+		{"both", "phase p { order sides as o { random }\n order units as u { random } }", true, true},
+		{"bag", "phase p { order sides as o { highest 1\n tie: award tied[0].name } }\n activation draw by o", true, false},
+	} {
+		p := compileInline(t, "ruleset r {\n sides 2\n "+tt.body+"\n}\n")
+		if sides, units := p.DrawsAtRandom(); sides != tt.sides || units != tt.units {
+			t.Errorf("%s: DrawsAtRandom() = %v, %v, want %v, %v", tt.name, sides, units, tt.sides, tt.units)
+		}
+	}
+}

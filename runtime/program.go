@@ -389,6 +389,36 @@ func (p *Program) HookPoints() []HookPoint {
 // refuses sides that have none), and the holder is a unit.
 func (p *Program) OrdersUnits() bool { return p.main != nil && p.main.units }
 
+// DrawsAtRandom reports what the battle's random picks choose among:
+// sides (a `random` criterion of an order of sides, or the bag of
+// activation draw) and units (one of an order of units). A script of
+// picks names only those.
+func (p *Program) DrawsAtRandom() (sides, units bool) {
+	for _, o := range p.orderList {
+		if hasRandom(o.chain) {
+			sides, units = sides || !o.units, units || o.units
+		}
+	}
+	return sides || p.act != nil && p.act.draw, units
+}
+
+// hasRandom reports whether chain, or a tie rule in it, draws at random.
+func hasRandom(chain []link) bool {
+	for _, l := range chain {
+		switch x := l.(type) {
+		case *randomLink:
+			return true
+		case *tieSet:
+			for _, r := range x.rules {
+				if hasRandom(r.chain) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // Compile compiles the ruleset in f. If f holds several rulesets, pick one
 // with WithRuleset. The error, if any, is a dsl.Diagnostics listing every
 // problem found.
