@@ -521,3 +521,37 @@ func drawnAndSaved(t *testing.T, steps int) (*runtime.Program, *runtime.Battle, 
 	}
 	return p, b, snap
 }
+
+// A turn whose side comes out of a bag of one colour, with no draw, says
+// so on its activation: the transcript has no draw to explain it.
+func TestDrawOfOneColourIsSaid(t *testing.T) {
+	ctx := context.Background()
+	script := runtime.NewScriptedDice()
+	for _, side := range []string{"A", "A", "A"} {
+		script.AddPick(side)
+	}
+	b := newBag(t, "", runtime.WithDice(script))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	playLoop(t, ctx, b)
+	var got []string
+	for _, e := range b.Events() {
+		if e.Kind == runtime.EvRandom || e.Kind == runtime.EvActivate {
+			got = append(got, e.String())
+		}
+	}
+	want := []string{
+		"a die of A's is drawn from the bag (which held A 3, B 2)",
+		"A activates a1",
+		"a die of A's is drawn from the bag (which held A 2, B 2)",
+		"A activates a2",
+		"a die of A's is drawn from the bag (which held A 1, B 2)",
+		"A activates a3",
+		"B activates b1 (no draw: only B's dice are left in the bag)",
+		"B activates b2 (no draw: only B's dice are left in the bag)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("draws and activations (-want +got):\n%s", diff)
+	}
+}

@@ -131,6 +131,9 @@ func (e Event) String() string {
 	case EvRemoved:
 		return fmt.Sprintf("%s is removed from the battle", e.Subject)
 	case EvActivate:
+		if e.Detail != "" {
+			return fmt.Sprintf("%s activates %s (%s)", e.By, e.Subject, e.Detail)
+		}
 		return fmt.Sprintf("%s activates %s", e.By, e.Subject)
 	case EvPass:
 		return fmt.Sprintf("%s passes (%s)", e.By, e.Detail)

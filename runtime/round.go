@@ -762,9 +762,31 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	u.Ready = false
 	b.changed()
 	b.record(ActivationRecord{Side: t.Side, Unit: unit})
-	b.emit(Event{Kind: EvActivate, By: t.Side, Subject: unit})
+	if b.transcript {
+		ev := Event{Kind: EvActivate, By: t.Side, Subject: unit}
+		if b.prog.act.draw && !b.drewThisTurn() {
+			// The transcript has no draw to say why this side acts.
+			ev.Detail = "no draw: only " + t.Side + "'s dice are left in the bag"
+		}
+		b.emit(ev)
+	}
 	b.advance(t.Side)
 	return nil
+}
+
+// drewThisTurn reports whether the turn under way in activation draw began
+// with a draw from the bag, as its event says, rather than with a bag of
+// one colour, which needs none (see drawSide).
+func (b *Battle) drewThisTurn() bool {
+	for i := len(b.cur.Events) - 1; i >= 0; i-- {
+		switch e := &b.cur.Events[i]; {
+		case e.Kind == EvRandom && e.Rule == "activation draw":
+			return true
+		case e.Kind == EvActivate || e.Kind == EvPass:
+			return false
+		}
+	}
+	return false
 }
 
 // Pass passes the turn of the side whose turn it is: forced when it has no

@@ -154,7 +154,7 @@ func TestPlayDraw(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"Round 1: draw a die from the bag (Jay 3, Rob 2): whose colour is it?\n  1. Jay\n  2. Rob\ndrawn: 2\nRound 1: Rob activates:\n  1. r1\n  2. r2\n",
 		"Round 1: draw a die from the bag (Jay 3, Rob 1): whose colour is it?\n",
-		"Round 1: draw a die from the bag (Jay 1, Rob 1): whose colour is it?\n  1. Jay\n  2. Rob\ndrawn: Rob\n  Rob activates r2\n  Jay activates j3\n",
+		"Round 1: draw a die from the bag (Jay 1, Rob 1): whose colour is it?\n  1. Jay\n  2. Rob\ndrawn: Rob\n  Rob activates r2\n  Jay activates j3 (no draw: only Jay's dice are left in the bag)\n",
 		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
 	}, notStdout: []string{"pick at random"}}.check(t, r)
 }
