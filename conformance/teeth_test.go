@@ -1099,6 +1099,44 @@ func TestRefusedAnswerAtItsLine(t *testing.T) {
 	}
 }
 
+// A scripted activation of a unit the side cannot activate says why, as
+// turnorder play does: the unit is another side's, or has no Ready marker.
+func TestRefusedUnitSaysWhy(t *testing.T) {
+	for _, tt := range []struct {
+		name, script, want string
+	}{
+		{"another side's unit", "Goliaths chooses Mira",
+			`answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers's unit, and Goliaths activates one of its own ready units`},
+		{"a unit that has activated", "Goliaths chooses Krug\n    Eschers chooses Mira\n    Goliaths chooses Krug",
+			`answer "Krug" is not valid (options: Grath, Volk): Krug has no Ready marker (it has activated this round, or was not readied)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := strings.Replace(`scenario "s" {
+  ruleset necromunda
+  side Goliaths {
+    unit Krug
+    unit Grath
+    unit Volk
+  }
+  side Eschers {
+    unit Mira
+    unit Sable
+  }
+  round 1 {
+    roll Goliaths 5, Eschers 2
+    SCRIPT
+    expect holder Goliaths
+  }
+}
+`, "SCRIPT", tt.script, 1)
+			f := oneFailure(t, src)
+			if !strings.Contains(f.Diff, tt.want) {
+				t.Errorf("failure: %s\nwant: %s", f.Diff, tt.want)
+			}
+		})
+	}
+}
+
 // An event that did not happen is said in words, with the round's events
 // of its kind, not labelled as a diff.
 func TestEventFailureInWords(t *testing.T) {

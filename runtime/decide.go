@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -231,7 +232,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 	}
 	if msg != "" {
 		// Which of the script's answers, for a host to point at its line.
-		return nil, &RoundError{Round: d.Round, Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: s.taken[d.By] - 1, msg: msg}}
+		return nil, &RoundError{Round: d.Round, Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: s.taken[d.By] - 1, msg: msg, answer: q[0]}}
 	}
 	return q[0], nil
 }
@@ -267,9 +268,33 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	ans, err := b.decider.Decide(ctx, asked)
 	b.inCallback--
 	if err != nil {
+		if se, ok := errors.AsType[*ScriptError](err); ok && se.answer != nil {
+			// A script's refused answer, which the script could not explain.
+			se.msg += b.notOffered(d, se.answer)
+			se.answer = nil
+		}
 		return nil, err
 	}
-	return ans, checkAnswer(d, ans)
+	return ans, b.checkAnswer(d, ans)
+}
+
+// notOffered says why a unit of the battle answered to a choice of the
+// unit to activate is not among the options: it is another side's, or it
+// has no Ready marker. It returns "" for any other answer.
+func (b *Battle) notOffered(d Decision, ans []string) string {
+	if d.Kind != ChooseActivation || len(ans) != 1 || slices.Contains(d.Options, ans[0]) {
+		return ""
+	}
+	u := b.unitByNm[ans[0]]
+	switch {
+	case u == nil:
+		return ""
+	case u.Side.Name != d.By:
+		return fmt.Sprintf(": %s is %s's unit, and %s activates one of its own ready units", u.Name, u.Side.Name, d.By)
+	case !u.Ready:
+		return fmt.Sprintf(": %s has no Ready marker (it has activated this round, or was not readied)", u.Name)
+	}
+	return ""
 }
 
 // owned returns an answer decide gave as the battle's own, for what the
@@ -284,9 +309,9 @@ func (b *Battle) owned(ans []string) []string {
 
 // checkAnswer validates a decider's answer: a refused one is
 // ErrInvalidAnswer, for a host to ask its player again.
-func checkAnswer(d Decision, ans []string) error {
+func (b *Battle) checkAnswer(d Decision, ans []string) error {
 	if msg := answerProblem(d, ans); msg != "" {
-		return &RoundError{Round: d.Round, Err: markErrorf(ErrInvalidAnswer, "%s", msg)}
+		return &RoundError{Round: d.Round, Err: markErrorf(ErrInvalidAnswer, "%s%s", msg, b.notOffered(d, ans))}
 	}
 	return nil
 }

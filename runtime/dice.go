@@ -225,6 +225,9 @@ type ScriptError struct {
 	// so that a host can point at the line of its script.
 	Index int
 	msg   string
+	// answer is a refused scripted answer, for the battle to say why its
+	// decision does not offer it (see Battle.decide).
+	answer []string
 }
 
 func (e *ScriptError) Error() string { return e.msg }
