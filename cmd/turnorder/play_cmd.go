@@ -520,7 +520,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			case d.Drawn:
 				return fmt.Sprintf("%s may not pass: it was drawn from the bag, and activates one of its ready units", d.By)
 			case d.PassWhen != "":
-				return fmt.Sprintf("%s may not pass now: it may pass only when %s, and that is false for it", d.By, d.PassWhen)
+				return fmt.Sprintf("%s may not pass now: it may pass only when `%s`, and that is false for it", d.By, d.PassWhen)
 			default:
 				return fmt.Sprintf("%s may not pass while it has a ready unit", d.By)
 			}

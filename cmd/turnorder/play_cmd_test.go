@@ -184,7 +184,7 @@ func TestPlayPassAllowedWhen(t *testing.T) {
 	r := runCmd(t, "6\n1\npass\n1\n1\n1\n", "play", rules, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"Round 1: Jay activates:\n  1. j1\n  2. j2\n  3. j3\nJay activates [j1]: pass\n",
-		"  Jay may not pass now: it may pass only when " + cond + ", and that is false for it\n",
+		"  Jay may not pass now: it may pass only when `" + cond + "`, and that is false for it\n",
 		"  → activations: Jay: j1; Rob: r1; Jay: j2; Rob: r2; Jay: j3\n",
 	}, notStdout: []string{"3. pass"}}.check(t, r)
 
