@@ -303,8 +303,8 @@ func (l *linter) expect(e *dsl.Expect) {
 				l.byKind(e.Event)
 			}
 		}
-		for _, a := range e.Event.Args {
-			l.eventArg(e, string(a))
+		for i, a := range e.Event.Args {
+			l.eventArg(e, i, string(a))
 		}
 		l.numberKind(e.Event)
 		l.answerKind(e.Event)
@@ -432,13 +432,13 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 // mention, which would make `expect no event` pass whatever the round did:
 // events name sides, units, teams, orders and hook points, and hold
 // numbers (a roll, a total, a place) and answers (before, after, pass).
-func (l *linter) eventArg(e *dsl.Expect, a string) {
+func (l *linter) eventArg(e *dsl.Expect, i int, a string) {
 	if _, err := strconv.Atoi(a); err == nil || a == "before" || a == "after" || a == "pass" ||
 		l.b.Side(a) != nil || l.b.Unit(a) != nil || slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == a }) ||
 		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) {
 		return
 	}
-	l.mistake(l.round, e.Event.Pos, "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
+	l.mistake(l.round, e.Event.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
 		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
 }
 
@@ -460,7 +460,7 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 	if slices.Contains(byKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
 		return
 	}
-	l.mistake(l.round, e.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
+	l.mistake(l.round, e.By.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
 		written(e), e.By, e.Kind, strings.Join(byKinds, ", "), e.By)
 }
 
@@ -472,9 +472,9 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 	if slices.Contains(numberKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
 		return
 	}
-	for _, a := range e.Args {
+	for i, a := range e.Args {
 		if _, err := strconv.Atoi(string(a)); err == nil {
-			l.mistake(l.round, e.Pos, "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
+			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
 			return
 		}
 	}
@@ -487,9 +487,9 @@ func (l *linter) answerKind(e *dsl.EventExpect) {
 	if e.Kind == dsl.Name(runtime.EvDecision) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
 		return
 	}
-	for _, a := range names(e.Args) {
+	for i, a := range names(e.Args) {
 		if (a == "before" || a == "after" || a == "pass") && l.b.Side(a) == nil && l.b.Unit(a) == nil {
-			l.mistake(l.round, e.Pos, "%s: only a decision event holds before, after or pass", written(e))
+			l.mistake(l.round, e.ArgAt(i), "%s: only a decision event holds before, after or pass", written(e))
 			return
 		}
 	}

@@ -463,8 +463,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"8:12 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
-			"9:12 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
+			"8:35 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
+			"9:32 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
 		}},
 		// Only rolls (a value, a total) and placements (a place) hold numbers: a
 		// number on any other kind of event can never match, so `expect no event
@@ -482,8 +482,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"7:12 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
-			"8:12 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
+			"7:30 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
+			"8:27 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
 		}},
 		// before, after and pass are a decision's answers: no other kind of event
 		// holds them (a pass event names the side that passed).
@@ -501,8 +501,25 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"8:12 round 1: expect no event placement before: only a decision event holds before, after or pass",
-			"9:12 round 1: expect event pass pass: only a decision event holds before, after or pass",
+			"8:31 round 1: expect no event placement before: only a decision event holds before, after or pass",
+			"9:23 round 1: expect event pass pass: only a decision event holds before, after or pass",
+		}},
+		// A name no event can mention is reported at the name, not at the
+		// statement: an expectation may have several.
+		{"UnknownEventArgAtTheArg", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect event placement priority Jya 1
+    expect no event roll "Rob " Jay
+  }
+}
+`, []string{
+			"8:37 round 1: expect event placement priority Jya 1: no side, unit, team, order or hook point is called Jya (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
+			"9:26 round 1: expect no event roll Rob  Jay: no side, unit, team, order or hook point is called Rob  (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.

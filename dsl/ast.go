@@ -636,11 +636,26 @@ type ReadyExpect struct {
 // choices, its value or total, its standing or who decided it) and, with
 // `by`, whose decider or actor is exactly that one.
 type EventExpect struct {
-	Pos  Pos
+	Pos    Pos
+	Tokens []lexer.Token // dropped by Parse, once ArgPos is filled in
+
 	No   bool    `parser:"@'no'?"`
 	Kind Name    `parser:"'event' @Ident"`
 	Args []Name  `parser:"((?! 'by') @(Ident | String | Int))*"`
 	By   *NameAt `parser:"('by' @@)?"`
+
+	// ArgPos is where each of Args is written, in order, for a message
+	// about one of them. Parse fills it in.
+	ArgPos []Pos `parser:""`
+}
+
+// ArgAt returns where Args[i] is written, or, if that is not known (an
+// EventExpect not made by Parse), where the expectation is.
+func (e *EventExpect) ArgAt(i int) Pos {
+	if i >= 0 && i < len(e.ArgPos) {
+		return e.ArgPos[i]
+	}
+	return e.Pos
 }
 
 func (*SourceStmt) ruleStmt()     {}

@@ -143,6 +143,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	errs = append(errs, checkActivations(file)...)
 	errs = append(errs, checkExprDice(file)...) // before fillExprSources drops the tokens
 	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
+	fillEventArgs(file)
 	errs = append(errs, checkRolls(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {
@@ -731,6 +732,36 @@ func fillExprSources(f *File, src string) {
 		e.Pos = e.Tokens[first].Pos
 		e.Source = src[from:to]
 		e.Tokens = nil
+	})
+}
+
+// fillEventArgs sets where each argument of an `expect event` is written,
+// from the tokens it was parsed from (the kind follows `event`; the
+// arguments follow the kind, up to `by`), and drops the tokens.
+func fillEventArgs(f *File) {
+	Walk(f, func(n any) {
+		e, ok := n.(*EventExpect)
+		if !ok || len(e.Tokens) == 0 {
+			return
+		}
+		var words []lexer.Token
+		for _, t := range e.Tokens {
+			if !spacing(t) && t.Type != tokenType("EOL") {
+				words = append(words, t)
+			}
+		}
+		e.Tokens = nil
+		k := slices.IndexFunc(words, func(t lexer.Token) bool { return t.Value == "event" })
+		if k < 0 {
+			return
+		}
+		e.ArgPos = nil
+		for _, t := range words[min(k+2, len(words)):] {
+			if len(e.ArgPos) == len(e.Args) {
+				break
+			}
+			e.ArgPos = append(e.ArgPos, t.Pos)
+		}
 	})
 }
 
