@@ -57,6 +57,15 @@ func (d Decision) String() string {
 	return fmt.Sprintf("%s chooses a unit to activate among %s", d.By, strings.Join(d.Options, ", "))
 }
 
+// order is the order a choice is made in, for its RoundError: "" for a
+// choice of the unit to activate, which is the activation loop's.
+func (d Decision) order() string {
+	if d.Kind == ChooseActivation {
+		return ""
+	}
+	return d.Standing
+}
+
 // Decider answers decisions. For ChooseOrder the answer is every option in
 // the chosen order; otherwise it is a single option. The Decision's slices
 // are the decider's own, and the answer is checked against the options it
@@ -232,7 +241,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 	}
 	if msg != "" {
 		// Which of the script's answers, for a host to point at its line.
-		return nil, &RoundError{Round: d.Round, Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: s.taken[d.By] - 1, msg: msg, answer: q[0]}}
+		return nil, &RoundError{Round: d.Round, Order: d.order(), Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: s.taken[d.By] - 1, msg: msg, answer: q[0]}}
 	}
 	return q[0], nil
 }
@@ -311,7 +320,7 @@ func (b *Battle) owned(ans []string) []string {
 // ErrInvalidAnswer, for a host to ask its player again.
 func (b *Battle) checkAnswer(d Decision, ans []string) error {
 	if msg := answerProblem(d, ans); msg != "" {
-		return &RoundError{Round: d.Round, Err: markErrorf(ErrInvalidAnswer, "%s%s", msg, b.notOffered(d, ans))}
+		return &RoundError{Round: d.Round, Order: d.order(), Err: markErrorf(ErrInvalidAnswer, "%s%s", msg, b.notOffered(d, ans))}
 	}
 	return nil
 }

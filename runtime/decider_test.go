@@ -285,6 +285,10 @@ func TestScriptedDeciderRefusedAnswer(t *testing.T) {
 		if want := `Jay chooses who goes first among Jay, Rob: answer "before" is not valid (options: Jay, Rob)`; se.Error() != want {
 			t.Errorf("message %q, want %q", se.Error(), want)
 		}
+		// The choice is the order's, which the round's error names.
+		if re, ok := errors.AsType[*runtime.RoundError](err); !ok || re.Order != "priority" {
+			t.Errorf("err = %#v, want a RoundError of order priority", err)
+		}
 		if err := b.AbortRound(); err != nil {
 			t.Fatal(err)
 		}

@@ -412,7 +412,7 @@ func TestScriptedDeciderAdd(t *testing.T) {
 		t.Errorf("Unused (-want +got):\n%s", diff)
 	}
 	_, err = newBattle(dec).PlayRound(ctx)
-	want := "round 1: Jay chooses who goes first among Jay, Rob: the scripted answer is empty (Add was given no answer)"
+	want := "round 1, order priority: Jay chooses who goes first among Jay, Rob: the scripted answer is empty (Add was given no answer)"
 	if err == nil || err.Error() != want {
 		t.Errorf("an empty scripted answer: %v\nwant: %s", err, want)
 	}

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -401,15 +402,15 @@ func TestErrInvalidAnswer(t *testing.T) {
 		wantMsg string
 	}{
 		{"first: nobody", mesbg, runtime.Sides("Jay", "Rob"), of(runtime.ChooseFirst, "Nobody"), false,
-			`round 1: Jay chooses who goes first among Jay, Rob: answer "Nobody" is not valid (options: Jay, Rob)`},
+			`round 1, order priority: Jay chooses who goes first among Jay, Rob: answer "Nobody" is not valid (options: Jay, Rob)`},
 		{"first: two", mesbg, runtime.Sides("Jay", "Rob"), of(runtime.ChooseFirst, "Jay", "Rob"), false,
-			`round 1: Jay chooses who goes first among Jay, Rob: answer "Jay, Rob" is not valid (options: Jay, Rob)`},
+			`round 1, order priority: Jay chooses who goes first among Jay, Rob: answer "Jay, Rob" is not valid (options: Jay, Rob)`},
 		{"before_after: neither", agi, agiSides("Red", "Blue"), of(runtime.ChooseBeforeAfter, "beside"), false,
-			`round 1: A chooses to go before or after: answer "beside" is not valid (options: before, after)`},
+			`round 1, order turn_order: A chooses to go before or after: answer "beside" is not valid (options: before, after)`},
 		{"team order: not every option", agi, agiSides("Red", "Red"), of(runtime.ChooseOrder, "A1"), false,
-			`round 1: Red arranges A1, B1: answer "A1" is not valid (options: A1, B1)`},
+			`round 1, order turn_order: Red arranges A1, B1: answer "A1" is not valid (options: A1, B1)`},
 		{"team order: one twice", agi, agiSides("Red", "Red"), of(runtime.ChooseOrder, "A1", "A1"), false,
-			`round 1: Red arranges A1, B1: answer "A1, A1" is not valid (options: A1, B1)`},
+			`round 1, order turn_order: Red arranges A1, B1: answer "A1, A1" is not valid (options: A1, B1)`},
 		{"activation: nobody", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Nobody"), true,
 			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Nobody" is not valid (options: Krug, Grath, Volk)`},
 		{"activation: the other side's unit", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Mira"), true,
@@ -441,8 +442,11 @@ func TestErrInvalidAnswer(t *testing.T) {
 				t.Fatalf("%v; want an error wrapping ErrInvalidAnswer", err)
 			}
 			refused(t, err, runtime.ErrInvalidAnswer, tt.wantMsg)
-			if _, ok := errors.AsType[*runtime.RoundError](err); !ok {
+			if re, ok := errors.AsType[*runtime.RoundError](err); !ok {
 				t.Errorf("%#v is no RoundError", err)
+			} else if want := orderOf(tt.wantMsg); re.Order != want {
+				// An order's choice names the order, as its other errors do.
+				t.Errorf("RoundError.Order = %q, want %q", re.Order, want)
 			}
 			for _, other := range []error{runtime.ErrUnscripted, runtime.ErrNotAllowed, runtime.ErrRoundFailed, context.Canceled} {
 				if errors.Is(err, other) {
@@ -553,4 +557,15 @@ func TestScriptedDrawNotInBag(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("PlayRound: %v\nwant: %s", err, want)
 	}
+}
+
+// orderOf is the order a RoundError's message names ("round 1, order
+// priority: ..."), or "".
+func orderOf(msg string) string {
+	_, rest, ok := strings.Cut(msg, ", order ")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, ":")
+	return name
 }
