@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
@@ -32,8 +33,9 @@ printed to standard output.
 
 A file with syntax errors, or with nothing but comments, is not formatted:
 its errors are printed, with the source line and a caret, and the exit
-status is 1. Otherwise it is 0, even when files needed formatting (as for
-gofmt).`,
+status is 1. So is nothing to format, a directory with no *.rules file
+under it, as for check. Otherwise it is 0, even when files needed
+formatting (as for gofmt).`,
 		example: `
 turnorder fmt -l rulesets          # which files need formatting?
 turnorder fmt -d my.rules          # show the changes as a diff
@@ -65,8 +67,13 @@ turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 		}
 		// Every file is found before any is formatted: a mistyped name
 		// stops the command before it writes anything.
-		if _, err := rulesFiles(args, orBundled); err != nil {
+		if files, err := rulesFiles(args, orBundled); err != nil {
 			fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))
+			return exitError
+		} else if len(files) == 0 {
+			// As check says: a directory with no .rules file under it
+			// is more likely a mistaken path than nothing to format.
+			fmt.Fprintf(e.stderr, "turnorder fmt: no .rules files in %s\n", strings.Join(args, ", "))
 			return exitError
 		}
 		status := exitOK

@@ -28,6 +28,7 @@ func TestFmt(t *testing.T) {
 	ugly := writeFile(t, dir, "ugly.rules", uglyRules)
 	neat := writeFile(t, dir, "neat.rules", neatRules)
 	broken := writeFile(t, dir, "broken.rules", "ruleset {\n")
+	empty := t.TempDir()
 
 	tests := []struct {
 		name  string
@@ -61,6 +62,9 @@ func TestFmt(t *testing.T) {
 		{"dash syntax error", "ruleset {\n", []string{"-"}, expectation{code: 1, stderr: []string{"<standard input>:1:9: error:"}}},
 		{"-w with dash", uglyRules, []string{"-w", "-"}, expectation{code: 2, stderr: []string{"cannot use -w with standard input"}, oneLine: true}},
 		{"missing file", "", []string{dir + "/nope.rules"}, expectation{code: 1, stderr: []string{"no such file"}, oneLine: true}},
+		// Nothing to format is said, and fails, as check says and fails.
+		{"empty dir", "", []string{empty}, expectation{code: 1, stderr: []string{"turnorder fmt: no .rules files in " + empty + "\n"}, oneLine: true}},
+		{"empty dir, listed", "", []string{"-l", empty}, expectation{code: 1, stderr: []string{"turnorder fmt: no .rules files in " + empty + "\n"}, oneLine: true}},
 		// A bundled ruleset's name is its source, as for check: a house
 		// rule starts from `turnorder fmt mesbg > house.rules`.
 		{"bundled name", "", []string{"mesbg"}, expectation{code: 0, stdout: []string{"ruleset mesbg \"Middle-earth SBG: Priority Phase\" {\n"}}},
