@@ -2,6 +2,10 @@ package conformance_test
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -79,5 +83,54 @@ scenario "a tie on speed rolls off" {
 				t.Errorf("results (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A ruleset file that is not there is said as turnorder says a missing
+// file, "X: no such file or directory", not in Go's words ("open X: ..."),
+// by every loader; the *fs.PathError is still there for a host to find.
+func TestMissingRulesetFileWording(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nothere.rules")
+	scenario := filepath.Join(dir, "s.rules")
+	const src = "scenario \"s\" {\n  ruleset \"nothere.rules\"\n  side A\n  side B\n  round 1 { expect holder A }\n}\n"
+	fsys := fstest.MapFS{"s.rules": {Data: []byte(src)}}
+
+	failure := func(rs []conformance.Result) error {
+		if len(rs) != 1 || len(rs[0].Failures) != 1 {
+			t.Fatalf("results %+v, want one failure", rs)
+		}
+		return errors.New(rs[0].Failures[0].Diff)
+	}
+	_, _, loadFileErr := conformance.LoadFile(missing)
+	_, loadErr := conformance.Load("nothere.rules", scenario)
+	rs, err := conformance.RunSource(context.Background(), scenario, []byte(src), conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runErr := failure(rs)
+	rs, err = conformance.RunFS(context.Background(), fsys, conformance.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runFSErr := failure(rs)
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"LoadFile", loadFileErr, missing + ": no such file or directory"},
+		{"Load", loadErr, "ruleset nothere.rules: " + missing + ": no such file or directory"},
+		{"RunSource", runErr, "ruleset nothere.rules: " + missing + ": no such file or directory"},
+		{"RunFS", runFSErr, "ruleset nothere.rules: nothere.rules: no such file or directory"},
+	} {
+		if tt.err == nil || !strings.HasSuffix(tt.err.Error(), tt.want) || strings.Contains(tt.err.Error(), "open ") {
+			t.Errorf("%s: %v\nwant ...%s", tt.name, tt.err, tt.want)
+		}
+	}
+	for _, err := range []error{loadFileErr, loadErr} {
+		if _, ok := errors.AsType[*fs.PathError](err); !ok || !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%v: want an *fs.PathError, fs.ErrNotExist", err)
+		}
 	}
 }

@@ -130,12 +130,15 @@ func RunFS(ctx context.Context, fsys fs.FS, opts Options) ([]Result, error) {
 	}
 	var out []Result
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".rules") {
-			return err
+		if err != nil {
+			return readError(err)
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".rules") {
+			return nil
 		}
 		src, err := fs.ReadFile(fsys, path)
 		if err != nil {
-			return err
+			return readError(err)
 		}
 		rs, err := RunSource(ctx, path, src, opts)
 		out = append(out, rs...)
@@ -339,7 +342,7 @@ func loadFS(fsys fs.FS, name, fromFile string, opts ...runtime.Option) (*runtime
 	p := path.Join(path.Dir(fromFile), name)
 	src, err := fs.ReadFile(fsys, p)
 	if err != nil {
-		return nil, fmt.Errorf("ruleset %s: %w", name, err)
+		return nil, fmt.Errorf("ruleset %s: %w", name, readError(err))
 	}
 	f, diags := dsl.Parse(p, src)
 	if err := diags.Err(); err != nil {
@@ -364,12 +367,14 @@ func RulesetPath(name, fromFile string) string {
 
 // LoadFile reads, parses and compiles the ruleset file at path, as Load
 // does for a scenario's `ruleset FILE`. src is the file's text, for
-// showing its diagnostics. err is an *fs.PathError if the file cannot be
-// read, or the dsl.Diagnostics of why it does not parse or compile.
+// showing its diagnostics. err wraps an *fs.PathError if the file cannot
+// be read (errors.As finds it; the message is turnorder's: "x.rules: no
+// such file or directory"), or is the dsl.Diagnostics of why it does not
+// parse or compile.
 func LoadFile(path string, opts ...runtime.Option) (p *runtime.Program, src []byte, err error) {
 	src, err = os.ReadFile(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, readError(err)
 	}
 	f, diags := dsl.Parse(path, src)
 	if err := diags.Err(); err != nil {
@@ -377,6 +382,29 @@ func LoadFile(path string, opts ...runtime.Option) (p *runtime.Program, src []by
 	}
 	p, err = runtime.Compile(f, opts...)
 	return p, src, err
+}
+
+// fileError is an error reading a file, in the words turnorder uses for
+// one: "x.rules: no such file or directory", not Go's "open x.rules: ...".
+// It wraps the *fs.PathError.
+type fileError struct{ pe *fs.PathError }
+
+func (e *fileError) Error() string {
+	why := e.pe.Err.Error()
+	if errors.Is(e.pe.Err, fs.ErrNotExist) {
+		why = "no such file or directory" // as the disk says it, for any fs.FS
+	}
+	return e.pe.Path + ": " + why
+}
+
+func (e *fileError) Unwrap() error { return e.pe }
+
+// readError words err, from reading a file, as a fileError.
+func readError(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return &fileError{pe}
+	}
+	return err
 }
 
 // bundled holds the bundled rulesets compiled without options: a Program
