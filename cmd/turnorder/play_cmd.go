@@ -64,13 +64,22 @@ A set, or a status, recomputes at once the standings kept until it changes
 (play asks for the dice and decisions that needs) and says what that did to
 the order, and why. "help" at any prompt says what can be typed there.
 
+A battle can be saved in the middle of a round too (in Necromunda, one
+round's activations are the whole game turn): answer
+"save" or "save FILE" at the prompt that asks which unit activates (where
+"pass" is answered too), and --resume continues the round there, at the
+same prompt, with the same Ready markers. At the other prompts of a round
+(a die, a random pick or a draw, the choice of an order) the battle cannot
+be saved, and "save" says so.
+
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N.
 
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
-ruleset file it is played with) after every round and after every change
-made at "another round?", so that the file always holds the battle as it
-stands between rounds. --resume FILE continues a saved battle, with the
+ruleset file it is played with) after every round and after every activation
+(quietly: only the round's end says "saved to FILE"), and after every change
+made at "another round?", so that a battle cut short loses at most the
+activation under way. --resume FILE continues a saved battle, with the
 sides it was saved with. Another ruleset file that declares a ruleset of
 the same name (a house rule copied from a bundled one) is refused; the
 file it was saved with, changed since, plays on with a warning. RULESET and
@@ -93,7 +102,7 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round and every change between rounds", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, every activation and every change between rounds", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))
@@ -139,12 +148,12 @@ type table struct {
 
 	// What this session has saved, so that play can say truthfully which
 	// file holds the battle when it stops.
-	saveTo         string // --save: written after every round and every change at the prompt
+	saveTo         string // --save: written after every round, every activation and every change at the prompt
 	resumed        string // --resume: the file the battle came from
-	resumedAt      string // how it was resumed: "after round 1", "in round 2"
+	resumedAt      string // how it was resumed: "after round 1", "in round 2, at A's activation"
 	written        string // the file written last in this session ("": none)
-	writtenAt      int    // the last round played when it was written
-	writtenChanges bool   // it holds changes made at the prompt after that round
+	writtenAt      string // where the battle was when it was written, as position says
+	writtenChanges bool   // it holds changes made at the prompt after the round it was written after
 	changed        bool   // changes were made at the prompt since the last round ended
 	lost           bool   // changes were made at the prompt since the last write
 
@@ -280,6 +289,8 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 		}
 		v, err := strconv.Atoi(ans)
 		switch {
+		case isSave(ans):
+			t.cannotSave("in the middle of a roll")
 		case ans == "":
 			t.say("enter the result of %s (%d-%d)", dice, lo, hi)
 		case err != nil:
@@ -300,7 +311,7 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 		return t.drawDie(ctx, req)
 	}
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
-	ans, err := t.choose(ctx, req.Options, "", "random pick: ", nil, "pick at random at the table (roll off, or draw lots), then type who was picked")
+	ans, err := t.choose(ctx, req.Options, "", "random pick: ", t.noSaveIn("in the middle of a random pick"), nil, "pick at random at the table (roll off, or draw lots), then type who was picked")
 	if err != nil {
 		return 0, err
 	}
@@ -322,7 +333,7 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 		}
 		return ""
 	}
-	ans, err := t.choose(ctx, sides, "", "drawn: ", refuse, "draw a die from the bag at the table, then type whose it is")
+	ans, err := t.choose(ctx, sides, "", "drawn: ", t.noSaveIn("in the middle of a draw from the bag"), refuse, "draw a die from the bag at the table, then type whose it is")
 	if err != nil {
 		return 0, err
 	}
@@ -330,9 +341,12 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 }
 
 // choose lists options numbered and asks for one, by number or name. An
-// empty answer takes def, if there is one. refuse, if set, may explain
-// why an answer that is not an option is refused.
-func (t *table) choose(ctx context.Context, options []string, def, prompt string, refuse func(string) string, note string) (string, error) {
+// empty answer takes def, if there is one. command, if set, may take an
+// answer that is not an option's name (such as save) as a command of the
+// prompt, and reports whether it did; then the question is asked again.
+// refuse, if set, may explain why an answer that is not an option is
+// refused.
+func (t *table) choose(ctx context.Context, options []string, def, prompt string, command func(string) bool, refuse func(string) string, note string) (string, error) {
 	list := func() {
 		for i, o := range options {
 			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
@@ -365,6 +379,10 @@ func (t *table) choose(ctx context.Context, options []string, def, prompt string
 		}
 		if ans == "" && def != "" {
 			return def, nil
+		}
+		named := slices.ContainsFunc(options, func(o string) bool { return strings.EqualFold(o, ans) })
+		if command != nil && !named && command(ans) {
+			continue
 		}
 		if o, ok := resolveOption(ans, options); ok {
 			return o, nil
@@ -498,11 +516,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	switch d.Kind {
 	case runtime.ChooseFirst:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil, "")
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses who goes first"), nil, "")
 		return []string{ans}, err
 	case runtime.ChooseBeforeAfter:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", nil, "")
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses before or after"), nil, "")
 		return []string{ans}, err
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
@@ -526,7 +544,18 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			}
 			return ""
 		}
-		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", refuse, "")
+		// The battle can be saved here: Step has played nothing of the
+		// turn yet, and the battle restored from the save asks it again.
+		save := func(ans string) bool {
+			if !isSave(ans) {
+				return false
+			}
+			_, path, _ := strings.Cut(ans, " ")
+			t.saveAt(path)
+			return true
+		}
+		note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")"
+		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", save, refuse, note)
 		return []string{ans}, err
 	case runtime.ChooseOrder:
 		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
@@ -564,6 +593,10 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			if why == "" {
 				return order, nil
 			}
+			if isSave(ans) {
+				t.cannotSave("while " + d.By + " arranges them")
+				continue
+			}
 			t.say("%s", why)
 		}
 	}
@@ -571,6 +604,8 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).
+// With --save, it saves the battle after each activation, so that the file
+// is never more than one activation behind.
 func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 	if !t.b.InRound() {
 		fmt.Fprintf(t.out, "\nRound %d\n", t.b.Round()+1)
@@ -588,6 +623,7 @@ func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 		if done {
 			break
 		}
+		t.activated()
 	}
 	res, err := t.b.EndRound(ctx)
 	if err != nil {
@@ -793,7 +829,9 @@ func (t *table) write(path string) error {
 	if err := saveBattle(t.b, t.with, path); err != nil {
 		return err
 	}
-	t.written, t.writtenAt, t.writtenChanges, t.lost = path, t.b.Round(), t.changed, false
+	// In a round, the file holds the changes made before it as the round
+	// itself does.
+	t.written, t.writtenAt, t.writtenChanges, t.lost = path, t.position(), t.changed && !t.b.InRound(), false
 	return nil
 }
 
@@ -810,6 +848,18 @@ func (t *table) madeChange() {
 		return
 	}
 	t.say("saved to %s", t.saveTo)
+}
+
+// activated saves, with --save, the battle in a round whose activations
+// are not over: quietly, as the round's end says it saved. A failed save
+// is said, and the round goes on.
+func (t *table) activated() {
+	if t.saveTo == "" || t.b.Next() == nil {
+		return
+	}
+	if err := t.write(t.saveTo); err != nil {
+		t.say("not saved: %v", err)
+	}
 }
 
 // roundEnded notes a round played to its end and, with --save, saves it.
@@ -834,7 +884,7 @@ func (t *table) whereSaved() string {
 		}
 		return "nothing was saved"
 	}
-	s := fmt.Sprintf("%s holds the battle as it was after round %d", t.written, t.writtenAt)
+	s := fmt.Sprintf("%s holds the battle as it was %s", t.written, t.writtenAt)
 	if t.writtenChanges {
 		s += " and the changes made after it"
 	}
@@ -869,15 +919,107 @@ var (
 	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
 )
 
-// betweenHelp says what can be typed at "another round?".
-func (t *table) betweenHelp(o playOptions) {
-	save := "to FILE (without FILE, play asks for one)"
+// isSave reports whether an answer is "save" or "save FILE".
+func isSave(ans string) bool {
+	w, _, _ := strings.Cut(ans, " ")
+	return strings.EqualFold(w, "save")
+}
+
+// bareSave says where a save without FILE writes.
+func (t *table) bareSave() string {
 	switch {
-	case o.save != "":
-		save = "to FILE (without FILE, to " + o.save + ")"
-	case o.resume != "":
-		save = "to FILE (without FILE, to " + o.resume + ")"
+	case t.saveTo != "":
+		return "without FILE, to " + t.saveTo
+	case t.resumed != "":
+		return "without FILE, to " + t.resumed
 	}
+	return "without FILE, play asks for one"
+}
+
+// saveAt saves the battle where the players typed save [FILE]: to path,
+// or else to the --save file, or else to the --resume file, or else to the
+// file it asks for. It says what it did; the error is only that of the
+// input, which ended at "save to which file?".
+func (t *table) saveAt(path string) error {
+	path = strings.TrimSpace(path)
+	if path == "" {
+		path = t.saveTo
+	}
+	if path == "" {
+		path = t.resumed
+	}
+	if path == "" {
+		var err error
+		path, err = t.ask("save to which file? ", func() {
+			t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
+		})
+		if err != nil {
+			return err
+		}
+		// "save battle.json" here, as at the other prompt, names
+		// battle.json.
+		if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
+			path = strings.TrimSpace(p) // a bare "save" names no file
+		}
+	}
+	if path == "" {
+		t.say("not saved: name a file, as in: save battle.json")
+		return nil
+	}
+	if err := t.write(path); err != nil {
+		t.say("not saved: %v", err)
+		return nil
+	}
+	t.say("saved to %s", path)
+	return nil
+}
+
+// noSaveIn returns the command of a prompt where the battle cannot be
+// saved (the runtime saves no roll, draw or order's choice half made):
+// save there says why not, and when it can.
+func (t *table) noSaveIn(where string) func(string) bool {
+	return func(ans string) bool {
+		if !isSave(ans) {
+			return false
+		}
+		t.cannotSave(where)
+		return true
+	}
+}
+
+// cannotSave says why the battle cannot be saved where the players typed
+// save, and when it can.
+func (t *table) cannotSave(where string) {
+	if t.b != nil && !t.b.InRound() {
+		// A change made at "another round?" is asking for what its
+		// recomputation needs.
+		t.say("the battle cannot be saved %s: it can be saved once the change is done, at \"another round?\"", where)
+		return
+	}
+	t.say("the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated", where)
+}
+
+// position says where the battle stands, for a save: "after round 2"
+// between rounds, or in a round's activation loop "in round 3, at Jay's
+// activation" (or "at the next draw from the bag", in activation draw).
+func (t *table) position() string {
+	b := t.b
+	if !b.InRound() {
+		return fmt.Sprintf("after round %d", b.Round())
+	}
+	switch turn := b.Next(); {
+	case turn == nil:
+		return fmt.Sprintf("in round %d, after its activations", b.Round())
+	case turn.Undrawn:
+		return fmt.Sprintf("in round %d, at the next draw from the bag", b.Round())
+	default:
+		return fmt.Sprintf("in round %d, at %s's activation", b.Round(), turn.Side)
+	}
+}
+
+// betweenHelp says what can be typed at "another round?".
+func (t *table) betweenHelp() {
+	save := "to FILE (" + t.bareSave() + ")"
 	statuses := "this ruleset declares none"
 	if len(t.decl.statuses) > 0 {
 		statuses = strings.Join(t.decl.statuses, ", ")
@@ -1028,9 +1170,9 @@ func orNone(names []string) string {
 
 // between asks whether to play another round, handling save and set on the
 // way. It returns false when the players are done.
-func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
+func (t *table) between(ctx context.Context) (bool, error) {
 	for {
-		ans, err := t.ask("another round? [Y/n/save] ", func() { t.betweenHelp(o) })
+		ans, err := t.ask("another round? [Y/n/save] ", t.betweenHelp)
 		if err != nil {
 			return false, err
 		}
@@ -1048,35 +1190,9 @@ func (t *table) between(ctx context.Context, o playOptions) (bool, error) {
 		case rest == "" && slices.Contains([]string{"n", "no", "q", "quit"}, w):
 			return false, nil
 		case w == "save":
-			path := strings.TrimSpace(rest)
-			if path == "" {
-				path = o.save
+			if err := t.saveAt(rest); err != nil {
+				return false, err
 			}
-			if path == "" {
-				path = o.resume
-			}
-			if path == "" {
-				path, err = t.ask("save to which file? ", func() {
-					t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
-				})
-				if err != nil {
-					return false, err
-				}
-				// "save battle.json" here, as at the other prompt, names
-				// battle.json.
-				if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
-					path = strings.TrimSpace(p) // a bare "save" names no file
-				}
-			}
-			if path == "" {
-				t.say("not saved: name a file, as in: save battle.json")
-				continue
-			}
-			if err := t.write(path); err != nil {
-				t.say("not saved: %v", err)
-				continue
-			}
-			t.say("saved to %s", path)
 		case w == "set":
 			m := setRE.FindStringSubmatch(ans)
 			if m == nil {
@@ -1212,12 +1328,9 @@ func playBattle(e *env, o playOptions) int {
 	t.with = rulesetPlayed(o.ruleset, s.rs)
 	t.saveTo = o.save
 	if o.resume != "" {
-		t.resumed, t.resumedAt = o.resume, fmt.Sprintf("after round %d", b.Round())
-		if b.InRound() {
-			t.resumedAt = fmt.Sprintf("in round %d", b.Round())
-		}
+		t.resumed, t.resumedAt = o.resume, t.position()
 	}
-	playHeader(e.stdout, prog, b, o)
+	playHeader(e.stdout, prog, b, o, t.resumedAt)
 
 	ctx := context.Background()
 	for n := 0; ; n++ {
@@ -1225,7 +1338,7 @@ func playBattle(e *env, o playOptions) int {
 			return exitOK
 		}
 		if o.rounds == 0 && n > 0 {
-			more, err := t.between(ctx, o)
+			more, err := t.between(ctx)
 			var cut *cutError
 			switch {
 			case errors.As(err, &cut):
@@ -1282,13 +1395,22 @@ func notSnapshot(data []byte) string {
 	return ""
 }
 
-func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions) {
+// playHeader opens the session. A battle resumed in mid-round says where
+// in the round it is, and which units still have a Ready marker, as the
+// table should have them.
+func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions, at string) {
 	printHeader(w, p, b)
-	switch {
-	case o.resume != "" && b.InRound():
-		fmt.Fprintf(w, "resumed from %s in round %d\n", o.resume, b.Round())
-	case o.resume != "":
-		fmt.Fprintf(w, "resumed from %s after round %d\n", o.resume, b.Round())
+	if o.resume != "" {
+		fmt.Fprintf(w, "resumed from %s %s\n", o.resume, at)
+	}
+	if o.resume != "" && b.InRound() {
+		var ready []string
+		for _, u := range b.Units() {
+			if u.Ready {
+				ready = append(ready, u.Name)
+			}
+		}
+		fmt.Fprintf(w, "  Ready: %s\n", orNone(ready))
 	}
 	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
 }

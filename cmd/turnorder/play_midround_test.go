@@ -1,0 +1,276 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gangsSetup writes two Necromunda gangs: A with three fighters, B with two.
+func gangsSetup(t *testing.T, dir string) string {
+	t.Helper()
+	return writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n  unit b2\n}\n")
+}
+
+// savedReady returns, from a saved battle, its round, whether it was saved
+// in mid-round, and the units with a Ready marker.
+func savedReady(t *testing.T, path string) (round int, inRound bool, ready []string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		Round   int             `json:"round"`
+		Current json.RawMessage `json:"current"`
+		Sides   []struct {
+			Units []struct {
+				Name  string `json:"name"`
+				Ready bool   `json:"ready"`
+			} `json:"units"`
+		} `json:"sides"`
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	for _, s := range snap.Sides {
+		for _, u := range s.Units {
+			if u.Ready {
+				ready = append(ready, u.Name)
+			}
+		}
+	}
+	return snap.Round, len(snap.Current) > 0 && string(snap.Current) != "null", ready
+}
+
+// withoutSaves drops the "saved to FILE" lines, which name each session's
+// own file.
+func withoutSaves(s string) string {
+	var out []string
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(line, "  saved to ") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "")
+}
+
+// Necromunda's activation loop is the whole game turn: "save" at the prompt
+// that asks which fighter activates saves the battle there, and --resume
+// continues the round exactly where it stopped, with the same prompt and
+// Ready markers, to the same end as a battle played without a break.
+func TestPlaySaveInMidRound(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	const before = "4\n2\na2\nb2\na1\ny\n3\n5\nb1\n" // round 1, and round 2 up to A's turn
+	const after = "a3\na1\ny\n6\n1\na1\nb1\na2\nn\n" // the rest of round 2, and round 3
+	whole := filepath.Join(dir, "whole.json")
+	w := runCmd(t, before+after, "play", "necromunda", "--setup", setup, "--save", whole)
+	expectation{code: 0, stdout: []string{"\nRound 3\n"}}.check(t, w)
+
+	// Saved at A's turn in round 2, with FILE; then the players stop.
+	part := filepath.Join(dir, "part.json")
+	r := runCmd(t, before+"save "+part+"\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 1, stdout: []string{
+		"Round 2: A activates:\n  1. a1\n  2. a2\n  3. a3\nA activates [a1]: save " + part + "\n  saved to " + part + "\nA activates [a1]: \n",
+	}, stderr: []string{
+		"input ended in round 2, before the round was over (" + part + " holds the battle as it was in round 2, at A's activation)\n",
+	}, oneLine: true}.check(t, r)
+	// What was played up to the save is the whole battle's.
+	upTo, _, _ := strings.Cut(r.stdout, "save "+part+"\n")
+	if !strings.HasPrefix(withoutSaves(w.stdout), upTo) {
+		t.Errorf("the session that saved differs from the whole battle before the save:\n--- whole\n%s--- saved\n%s", w.stdout, upTo)
+	}
+	if round, in, ready := savedReady(t, part); round != 2 || !in || strings.Join(ready, ",") != "a1,a2,a3,b2" {
+		t.Errorf("saved: round %d, in mid-round %v, Ready %v; want round 2 in mid-round, Ready a1, a2, a3, b2", round, in, ready)
+	}
+
+	// Resumed, the round goes on at the same prompt, and the rest of the
+	// battle is the unbroken one's.
+	res := runCmd(t, after, "play", "necromunda", "--resume", part, "--save", part)
+	expectation{code: 0, stdout: []string{
+		"resumed from " + part + " in round 2, at A's activation\n  Ready: a1, a2, a3, b2\nEnter each die",
+		"  → activations: B: b1; A: a3; B: b2; A: a1; B passes; A: a2\n",
+	}, notStdout: []string{"\nRound 2\n", "Round 2, priority", "Round 2: B activates"}}.check(t, res)
+	if res.stderr != "" {
+		t.Errorf("stderr: %s", res.stderr)
+	}
+	const prompt = "Round 2: A activates:\n"
+	_, wantRest, _ := strings.Cut(w.stdout, "  B activates b1\n"+prompt)
+	_, gotRest, ok := strings.Cut(res.stdout, prompt)
+	if !ok || withoutSaves(gotRest) != withoutSaves(wantRest) {
+		t.Errorf("the resumed battle differs from the unbroken one (from A's activation in round 2):\n--- unbroken\n%s--- resumed\n%s", wantRest, gotRest)
+	}
+	// And it ends as the same battle.
+	a, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a) != string(b) {
+		t.Errorf("the resumed battle's save differs from the unbroken one's:\n--- unbroken\n%s--- resumed\n%s", a, b)
+	}
+
+	// A bare "save" writes to the --save file, and the pass prompt saves
+	// too: Rob may pass here (fewer-may-pass), and "save" is not a pass.
+	const rules = "../../examples/procedures/fewer-may-pass.rules"
+	bare := filepath.Join(dir, "bare.json")
+	r = runCmd(t, "1\n6\nsave\n", "play", rules, "--save", bare)
+	expectation{code: 1, stdout: []string{
+		"Round 1: Rob activates:\n  1. r1\n  2. r2\n  3. pass\nRob activates [r1]: save\n  saved to " + bare + "\n",
+	}, stderr: []string{"(" + bare + " holds the battle as it was in round 1, at Rob's activation)"}}.check(t, r)
+	res = runCmd(t, "pass\n1\n1\n1\n", "play", rules, "--resume", bare, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + bare + " in round 1, at Rob's activation\n",
+		"Round 1: Rob activates:\n  1. r1\n  2. r2\n  3. pass\nRob activates [r1]: pass\n  Rob passes (chose to pass)\n",
+		"  → activations: Rob passes; Jay: j1; Rob: r1; Jay: j2; Rob: r2; Jay: j3\n",
+	}}.check(t, res)
+
+	// Without --save, a bare "save" writes to the --resume file.
+	res = runCmd(t, "save\n", "play", rules, "--resume", bare)
+	expectation{code: 1, stdout: []string{"Rob activates [r1]: save\n  saved to " + bare + "\n"}, notStdout: []string{"which file"}}.check(t, res)
+}
+
+// In activation draw, a battle saved when the side drawn is to choose its
+// unit holds the die drawn: resumed, that side chooses, and nothing is
+// drawn again.
+func TestPlaySaveInMidRoundDraw(t *testing.T) {
+	dir := t.TempDir()
+	const rules = "../../examples/procedures/dice-bag.rules"
+	whole := runCmd(t, "2\n1\n1\n1\nJay\n1\nRob\n", "play", rules, "--rounds", "1")
+	saved := filepath.Join(dir, "bag.json")
+	r := runCmd(t, "2\n1\n1\nsave "+saved+"\n", "play", rules, "--rounds", "1")
+	expectation{code: 1, stdout: []string{"Jay activates [j1]: save " + saved + "\n  saved to " + saved + "\n"}}.check(t, r)
+	res := runCmd(t, "1\nJay\n1\nRob\n", "play", rules, "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " in round 1, at Jay's activation\n",
+		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
+	}}.check(t, res)
+	const prompt = "Round 1: Jay activates:\n"
+	_, wantRest, _ := strings.Cut(whole.stdout, "drawn: 1\n"+prompt)
+	_, gotRest, ok := strings.Cut(res.stdout, prompt)
+	if !ok || gotRest != wantRest {
+		t.Errorf("the resumed round differs from the unbroken one:\n--- unbroken\n%s--- resumed\n%s", wantRest, gotRest)
+	}
+	if strings.Contains(res.stdout, "whose colour is it?\n  1. Jay\n  2. Rob\ndrawn: 1\nRound 1: Jay activates") {
+		t.Errorf("the die drawn before the save is drawn again:\n%s", res.stdout)
+	}
+}
+
+// Where the runtime cannot save (a roll, a random pick or a draw, the
+// choice of an order), "save" says why not, and when it can.
+func TestPlaySaveRefusedWhereItCannot(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "b.json")
+	const why = "  the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated\n"
+	tests := []struct {
+		name, in string
+		args     []string
+		want     string
+	}{
+		{"roll", "save\nsave " + file + "\n4\n2\n1\n", []string{"mesbg"}, "Round 1, priority: Jay rolls d6: save\n" + fmt.Sprintf(why, "in the middle of a roll") +
+			"Round 1, priority: Jay rolls d6: save " + file + "\n" + fmt.Sprintf(why, "in the middle of a roll")},
+		{"choice of who goes first", "4\n2\nsave\n1\n", []string{"mesbg"}, "Jay chooses [Jay]: save\n" + fmt.Sprintf(why, "while Jay chooses who goes first")},
+		{"draw", "save\n2\n1\n1\n1\nJay\n1\nRob\n", []string{"../../examples/procedures/dice-bag.rules"}, "drawn: save\n" + fmt.Sprintf(why, "in the middle of a draw from the bag")},
+		{"random pick", "save\n2\n", []string{"morturi", "--setup", writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")},
+			"random pick: save\n" + fmt.Sprintf(why, "in the middle of a random pick")},
+		{"before or after", "5\n5\n4\n2\nsave\nafter\n", []string{"agi"}, "A chooses [before]: save\n" + fmt.Sprintf(why, "while A chooses before or after")},
+		{"arrangement", "save\n2, 1\n", []string{"agi", "--setup", writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")},
+			"Red arranges [Aria, Cole]: save\n" + fmt.Sprintf(why, "while Red arranges them")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, tt.in, append(append([]string{"play"}, tt.args...), "--rounds", "1")...)
+			expectation{code: 0, stdout: []string{tt.want}, notStdout: []string{"is not a number", "is not one of the options", "saved to"}}.check(t, r)
+			if _, err := os.Stat(file); err == nil {
+				t.Errorf("%s was written", file)
+			}
+		})
+	}
+
+	// While a change made between rounds asks for dice, it can be saved
+	// once the change is done.
+	r := runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 5\nsave\n1\n2\n3\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"Aria rolls d6: save\n  the battle cannot be saved in the middle of a roll: it can be saved once the change is done, at \"another round?\"\n",
+	}}.check(t, r)
+}
+
+// With --save, play writes the battle after every activation: an input
+// that ends in mid-round loses at most the activation under way, and the
+// file resumes there.
+func TestPlaySaveAfterEachActivation(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	saved := filepath.Join(dir, "battle.json")
+
+	// Before the first activation, nothing is saved yet.
+	r := runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	if _, err := os.Stat(saved); err == nil {
+		t.Errorf("%s was written before the first activation", saved)
+	}
+
+	var ready []string
+	// Every activation played leaves the file at the next one.
+	for _, tt := range []struct {
+		in, at, ready string
+	}{
+		{"4\n2\na2\n", "at B's activation", "a1,a3,b1,b2"},
+		{"4\n2\na2\nb2\n", "at A's activation", "a1,a3,b1"},
+	} {
+		os.Remove(saved)
+		r := runCmd(t, tt.in, "play", "necromunda", "--setup", setup, "--save", saved)
+		expectation{code: 1, stderr: []string{
+			"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, " + tt.at + ")\n",
+		}, oneLine: true, notStdout: []string{"saved to"}}.check(t, r)
+		var round int
+		var in bool
+		round, in, ready = savedReady(t, saved)
+		if round != 1 || !in || strings.Join(ready, ",") != tt.ready {
+			t.Errorf("after %q: saved round %d, in mid-round %v, Ready %v; want round 1 in mid-round, Ready %s", tt.in, round, in, ready, tt.ready)
+		}
+	}
+	// In activation draw, the file waits for the next die from the bag.
+	bag := filepath.Join(dir, "bag.json")
+	r = runCmd(t, "2\n1\n", "play", "../../examples/procedures/dice-bag.rules", "--save", bag)
+	expectation{code: 1, stderr: []string{"(" + bag + " holds the battle as it was in round 1, at the next draw from the bag)\n"}}.check(t, r)
+	r = runCmd(t, "1\n1\nJay\n1\nRob\n", "play", "../../examples/procedures/dice-bag.rules", "--resume", bag, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + bag + " in round 1, at the next draw from the bag\n  Ready: j1, j2, j3, r2\n",
+		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
+	}}.check(t, r)
+
+	// Resumed, no die is asked again.
+	res := runCmd(t, "a1\n", "play", "necromunda", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " in round 1, at A's activation\n  Ready: a1, a3, b1\n",
+		"  → activations: A: a2; B: b2; A: a1; B: b1; A: a3\n",
+	}, notStdout: []string{"rolls d6"}}.check(t, res)
+
+	// A resumed session that has not saved names the --resume file as it
+	// was resumed.
+	res = runCmd(t, "", "play", "necromunda", "--resume", saved)
+	expectation{code: 1, stderr: []string{"(nothing was saved; " + saved + " still holds the battle as it was in round 1, at A's activation)\n"}}.check(t, res)
+}
+
+// "help" at the activation prompt says that the battle can be saved there.
+func TestPlayActivationHelpSays(t *testing.T) {
+	dir := t.TempDir()
+	r := runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", gangsSetup(t, dir), "--save", filepath.Join(dir, "s.json"), "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"A activates [a1]: help\n  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, to " + filepath.Join(dir, "s.json") + ")\n  type the number or the name of one of these:\n",
+	}}.check(t, r)
+
+	help := runCmd(t, "", "help", "play")
+	expectation{code: 0, stdout: []string{
+		`"save" or "save FILE" at the prompt that asks which unit activates`,
+		"after every round and after every activation",
+	}}.check(t, help)
+}
