@@ -95,17 +95,57 @@ func neverEnds(round int, pos dsl.Pos, msg string) error {
 	return &RoundError{Round: round, Err: &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", msg, ErrNeverResolves)}}
 }
 
-// Odds computes exact odds for a battle between sides.
+// Odds computes exact odds for a battle between sides, from round 1.
+// Battle.Odds computes them for a battle under way.
 func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
+	if err != nil {
+		return nil, err
+	}
+	return start.odds(ctx, opt)
+}
+
+// Odds computes exact odds for the next opt.Rounds rounds of the battle as
+// it stands between rounds: its round number, sides, units removed,
+// attributes and statuses, standings and memory (previous.holder,
+// previous.chooser and remembered values) all count, as they do when the
+// battle plays on, so a host can show the odds of the battle at its
+// table, not of a fresh one between the same sides. RoundOdds.Round
+// numbers the rounds as the battle does: the first is Round()+1. The
+// battle itself is not changed, and its dice, decider and Go hooks take
+// no part: decisions follow opt.Decider, and no Go hook runs, as in the
+// battles of Program.Odds. With a round under way it returns ErrRoundUnderWay
+// (odds are of whole rounds), and from a hook, a Decider or Dice
+// ErrInCallback.
+func (b *Battle) Odds(ctx context.Context, opt OddsOptions) (*OddsReport, error) {
+	if err := b.ready("Odds"); err != nil {
+		return nil, err
+	}
+	if b.InRound() {
+		return nil, markErrorf(ErrRoundUnderWay, "Odds: round %d has not ended: odds are of whole rounds", b.round)
+	}
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return b.Clone(WithTranscript(false), WithDecider(opt.Decider), WithoutHooks()).odds(ctx, opt)
+}
+
+// withDefaults checks opt and fills in its defaults.
+func (opt OddsOptions) withDefaults() (OddsOptions, error) {
 	if opt.Rounds < 1 {
-		return nil, fmt.Errorf("odds: rounds must be at least 1")
+		return opt, fmt.Errorf("odds: rounds must be at least 1")
 	}
 	for _, o := range []struct {
 		name string
 		v    int
 	}{{"SequenceRounds", opt.SequenceRounds}, {"MaxPaths", opt.MaxPaths}, {"MaxStates", opt.MaxStates}} {
 		if o.v < 0 {
-			return nil, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
+			return opt, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
 		}
 	}
 	if isNil(opt.Decider) {
@@ -120,6 +160,13 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	if opt.MaxStates == 0 {
 		opt.MaxStates = 20_000
 	}
+	return opt, nil
+}
+
+// odds analyses the rounds after start's, which it plays on: a battle
+// between rounds with no transcript, hooks or dice of a host's.
+func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, error) {
+	p := start.prog
 	// Forked parts are run again and again and their results reused, which
 	// only the ruleset's own policies, or overrides of them, are sure to
 	// allow: a host's decider may keep count.
@@ -134,10 +181,6 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	// A roll's outcomes depend only on its shape: a large one takes
 	// seconds, too long to take again for every state every round.
 	rolls := newRollCache()
-	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
-	if err != nil {
-		return nil, err
-	}
 	rep := &OddsReport{Ruleset: p.name, Expected: map[string]*big.Rat{}}
 	for _, s := range start.sides {
 		rep.Sides = append(rep.Sides, s.Name)
@@ -153,7 +196,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	}
 	states := []*state{{b: start, p: big.NewRat(1, 1)}}
 	for round := 1; round <= opt.Rounds; round++ {
-		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
+		ro := RoundOdds{Round: start.round + round, Holder: map[string]*big.Rat{}}
 		for _, s := range rep.Sides {
 			ro.Holder[s] = new(big.Rat)
 		}
