@@ -23,15 +23,23 @@ import (
 // the battle changes through SetAttr, SetStatus, RemoveUnit and
 // MakeReady, which check the values, recompute the orders that watch them
 // and let AbortRound undo them.
+//
+// As JSON a side is {"name", "team", "attrs", "units"}, its units as
+// Unit encodes them: the shape of a SideSpec, so that a battle's sides,
+// sent to a client as they stand, can start another battle.
 type Side struct {
-	Name  string
-	Team  string
-	Attrs map[string]any
-	Units []*Unit
+	Name  string         `json:"name"`
+	Team  string         `json:"team,omitempty"`
+	Attrs map[string]any `json:"attrs,omitempty"`
+	Units []*Unit        `json:"units,omitempty"`
 }
 
 // Unit is a model, fighter or gladiator belonging to a side. Like a Side,
 // what a Battle hands out is a copy.
+//
+// As JSON a unit is {"name", "side", "attrs", "statuses", "ready"}: its
+// side by name (the Side it points to holds the unit itself), and the
+// statuses it has as a sorted list, as in a UnitSpec.
 type Unit struct {
 	Name   string
 	Side   *Side
