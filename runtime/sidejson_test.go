@@ -90,3 +90,27 @@ func TestSidesAndUnitsAsJSON(t *testing.T) {
 		t.Errorf("Aragorn in the second battle: %+v of %+v", u, u.Side)
 	}
 }
+
+// The sides a client sends for a new battle have the keys of the sides
+// it is sent back: lowercase, as in every other JSON of the battle.
+func TestSideSpecJSONKeys(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	data, err := json.Marshal(p.Example()[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"name":"Goliaths","units":[{"name":"Krug"},{"name":"Grath"},{"name":"Volk"}]}]`
+	if string(data) != want {
+		t.Errorf("example as JSON:\n%s\nwant\n%s", data, want)
+	}
+	var specs []runtime.SideSpec
+	old := `[{"Name":"A","Team":"Red","Attrs":{"morale":3},"Units":[{"Name":"u","Attrs":{"agi":2},"Statuses":["pinned"]}]}]`
+	if err := json.Unmarshal([]byte(old), &specs); err != nil {
+		t.Fatal(err)
+	}
+	wantSpecs := []runtime.SideSpec{{Name: "A", Team: "Red", Attrs: map[string]any{"morale": 3.0},
+		Units: []runtime.UnitSpec{{Name: "u", Attrs: map[string]any{"agi": 2.0}, Statuses: []string{"pinned"}}}}}
+	if diff := cmp.Diff(wantSpecs, specs); diff != "" {
+		t.Errorf("specs saved with the field names (-want +got):\n%s", diff)
+	}
+}
