@@ -386,7 +386,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, roundErrorf(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceName(req.Count, req.Faces))
+			return nil, badDice(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceName(req.Count, req.Faces))
 		}
 		out[i] = v
 	}
@@ -400,7 +400,7 @@ func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	}
 	i, err := d.PickOne(ctx, req)
 	if err == nil && (i < 0 || i >= len(req.Options)) {
-		err = fmt.Errorf("pick %d is out of range", i)
+		err = markErrorf(ErrInvalidAnswer, "pick %d is out of range", i)
 	}
 	return i, err
 }

@@ -788,3 +788,77 @@ func TestDrawsAtRandom(t *testing.T) {
 		}
 	}
 }
+
+// A die misread at the table (a 7 on a D6) is the player's mistake, as an
+// answer the decision does not offer is: ErrInvalidAnswer, so that a host
+// reading physical dice asks again, here once AbortRound has undone the
+// start of the round. Host Dice and random picks out of range are alike.
+func TestMisreadDieIsInvalidAnswer(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	table := map[string][]int{"Jay": {7, 4}, "Rob": {2}}
+	dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, who string) (int, error) {
+		v := table[who][0]
+		table[who] = table[who][1:]
+		return v, nil
+	}}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(ctx)
+	if !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Fatalf("Jay's 7 on a D6: %v, want ErrInvalidAnswer", err)
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatalf("asked again: %v", err)
+	}
+	if b.Holder() != "Jay" {
+		t.Errorf("holder %q, want Jay", b.Holder())
+	}
+
+	for _, d := range []runtime.Dice{
+		rollAll{4, 99},
+		runtime.FuncDice{
+			Die:     func(ctx context.Context, req runtime.RollRequest, who string) (int, error) { return 3, nil },
+			PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) { return len(req.Options), nil },
+		},
+		pickAt(-1),
+	} {
+		p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      highest roll d6
+      random
+    }
+  }
+}`)
+		if _, ok := d.(rollAll); ok {
+			p = mustProgram(t, "mesbg")
+		}
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); !errors.Is(err, runtime.ErrInvalidAnswer) {
+			t.Errorf("dice %#v: %v, want ErrInvalidAnswer", d, err)
+		}
+	}
+}
+
+// pickAt rolls 3 for everyone and always picks index i.
+type pickAt int
+
+func (d pickAt) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	out := make([]int, len(req.Subjects))
+	for i := range out {
+		out[i] = 3
+	}
+	return out, nil
+}
+
+func (d pickAt) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return int(d), nil }

@@ -51,7 +51,10 @@ var ErrInvalidChange = errors.New("invalid change")
 // that is not tied, not ready, or not there at all), "before" or "after"
 // misspelled, "pass" where passing is not allowed, or an arrangement that
 // is not every option once. A ScriptedDecider's own refusal of such an
-// answer (a ScriptError) is one too. A host taking answers from players
+// answer (a ScriptError) is one too, and so is a result that a host's
+// dice (FuncDice, or a Dice of its own) give and the dice cannot show: a
+// total off the dice (7 on a D6) or a pick out of range, a die misread at
+// the table. A host taking answers from players
 // can tell their mistake from a decider that failed, a script that ran
 // out (ErrUnscripted) or a cancelled context, and ask again: in Step
 // nothing was played, so calling Step again asks the same decision
@@ -192,6 +195,12 @@ func (e *RoundError) Unwrap() error { return e.Err }
 // roundErrorf returns a RoundError of round; format may use %w.
 func roundErrorf(round int, order, format string, args ...any) error {
 	return &RoundError{Round: round, Order: order, Err: fmt.Errorf(format, args...)}
+}
+
+// badDice is roundErrorf for a result a host's dice gave that the dice
+// cannot show: a player's mistake at the table, ErrInvalidAnswer.
+func badDice(round int, order, format string, args ...any) error {
+	return &RoundError{Round: round, Order: order, Err: markErrorf(ErrInvalidAnswer, format, args...)}
 }
 
 // InRound returns err as a RoundError of round, unless it names a round
