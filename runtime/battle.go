@@ -164,7 +164,8 @@ func WithoutHooks() BattleOption {
 
 // Battle is one game played with a Program. Make one with
 // Program.NewBattle or Program.Restore (or Battle.Clone); the zero Battle
-// has no ruleset and cannot be played. It is not safe for concurrent use;
+// has no ruleset and cannot be played: its methods that play or save
+// return an error, and its accessors report nothing. It is not safe for concurrent use;
 // give each goroutine its own Battle.
 type Battle struct {
 	prog       *Program
@@ -707,6 +708,9 @@ func (b *Battle) Standing(name string) *Standing {
 
 // standingOf returns the named standing itself, or nil.
 func (b *Battle) standingOf(name string) *Standing {
+	if b.prog == nil {
+		return nil
+	}
 	if o := b.prog.orders[name]; o != nil {
 		return b.standings[o.id]
 	}
@@ -716,6 +720,9 @@ func (b *Battle) standingOf(name string) *Standing {
 // Order returns the main standing's order (the one activation follows, or
 // the ruleset's first), first holding priority.
 func (b *Battle) Order() []string {
+	if b.prog == nil {
+		return nil
+	}
 	if s := b.standings[b.prog.main.id]; s != nil {
 		return slices.Clone(b.roundOrder(s))
 	}
@@ -734,6 +741,9 @@ func (b *Battle) Holder() string {
 // itself, or the holder's side when the main order ranks units.
 func (b *Battle) HolderSide() string {
 	h := b.Holder()
+	if b.prog == nil {
+		return h
+	}
 	if m := b.prog.main; m != nil && m.units {
 		if u := b.unitByNm[h]; u != nil {
 			return u.Side.Name
@@ -979,11 +989,11 @@ func (b *Battle) MakeReady(unit string) error {
 // the order is kept for the whole battle. Before the order is first made
 // it returns ErrNoOrder, and with no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
-	st := b.standings[b.prog.main.id]
-	switch {
-	case !b.InRound():
+	if !b.InRound() {
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
-	case st == nil:
+	}
+	st := b.standings[b.prog.main.id]
+	if st == nil {
 		return markErrorf(ErrNoOrder, "holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {

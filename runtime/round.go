@@ -50,6 +50,9 @@ func (b *Battle) halfPlayed() bool { return b.failed != nil && b.abortable() == 
 
 // ready says whether the round's methods may run now.
 func (b *Battle) ready(what string) error {
+	if b.prog == nil {
+		return fmt.Errorf("%s: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore", what)
+	}
 	if b.inCallback > 0 {
 		return fmt.Errorf("%s: %w", what, ErrInCallback)
 	}
@@ -517,6 +520,9 @@ type Turn struct {
 // ruleset's condition on passing (`pass allowed when ...`) cannot be
 // worked out, CanPass is false: Step and Pass return the error.
 func (b *Battle) Next() *Turn {
+	if b.prog == nil {
+		return nil
+	}
 	t, _ := b.playTurn()
 	if t == nil {
 		return nil
