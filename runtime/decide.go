@@ -217,7 +217,10 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if !isNil(s.Fallback) { // a nil pointer or function is none, as for WithDecider
 			return s.Fallback.Decide(ctx, d)
 		}
-		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
+		asked := d
+		asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
+		return nil, &RoundError{Round: d.Round, Err: &UnscriptedError{Decision: &asked,
+			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}}
 	}
 	s.answers[d.By] = q[1:]
 	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})

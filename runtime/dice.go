@@ -290,8 +290,10 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if req.Attempt > 0 {
 			what = "reroll"
 		}
-		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a %s %s is needed for %s, but none is scripted",
-			diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))}
+		asked := req
+		asked.Subjects, asked.Modifiers = slices.Clone(req.Subjects), slices.Clone(req.Modifiers)
+		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Roll: &asked, Missing: missing,
+			msg: fmt.Sprintf("a %s %s is needed for %s, but none is scripted", diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))}}
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
@@ -340,15 +342,17 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if !isNil(d.Fallback) {
 			return d.Fallback.Pick(ctx, req)
 		}
+		asked := req
+		asked.Options = slices.Clone(req.Options)
 		if req.Draw {
 			// The bag is the activation's, not an order's: say so, and
 			// how a scenario scripts it.
-			return 0, &RoundError{Round: req.Round, Err: markErrorf(ErrUnscripted,
+			return 0, &RoundError{Round: req.Round, Err: &UnscriptedError{Pick: &asked, msg: fmt.Sprintf(
 				"activation draw: a die must be drawn from the bag (%s), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)",
-				bagCounts(req.Options))}
+				bagCounts(req.Options))}}
 		}
-		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a random pick among %s is needed, but none is scripted",
-			strings.Join(req.Options, ", "))}
+		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Pick: &asked,
+			msg: fmt.Sprintf("a random pick among %s is needed, but none is scripted", strings.Join(req.Options, ", "))}}
 	}
 	p := d.picks[0]
 	d.picks = d.picks[1:]

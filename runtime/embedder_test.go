@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -862,3 +863,113 @@ func (d pickAt) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error
 }
 
 func (d pickAt) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return int(d), nil }
+
+// A stateless server keeps the battle as it was when the round began and
+// what its players have given since, and on each request plays the round
+// again with them through ScriptedDice and a ScriptedDecider. What the
+// round needs next is an UnscriptedError: errors.As says who must roll
+// which dice, or decide what, without reading the message.
+func TestUnscriptedErrorSaysWhatIsNeeded(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "Roll, reroll, choose" {
+  sides 3
+  phase p {
+    order sides as priority {
+      highest roll 2d6
+      tie when round == 1: reroll
+      choice first by winner default self
+    }
+  }
+}`)
+	b, err := p.NewBattle(runtime.Sides("Jay Smith", "Rób 🐗", "Ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The table: Jay and Rob tie on 7, and again on 5; then Jay wins, and
+	// lets Rob go first.
+	table := map[string][]int{"Jay Smith": {7, 5, 9}, "Rób 🐗": {7, 5, 3}, "Ann": {2}}
+	var rolls []struct {
+		who   string
+		total int
+	}
+	var answers [][]string
+	var asked []string
+	for range 20 {
+		dice, dec := runtime.NewScriptedDice(), runtime.NewScriptedDecider()
+		for _, r := range rolls {
+			dice.AddRoll(r.who, r.total)
+		}
+		for _, a := range answers {
+			dec.Add(a[0], a[1:]...)
+		}
+		b, err := p.Restore(start, runtime.WithDice(dice), runtime.WithDecider(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.StartRound(ctx)
+		if err == nil {
+			if got, want := b.Order(), []string{"Rób 🐗", "Jay Smith", "Ann"}; !slices.Equal(got, want) {
+				t.Errorf("order %q, want %q", got, want)
+			}
+			want := []string{"roll 2d6 attempt 0 for Jay Smith, Rób 🐗, Ann", "roll 2d6 attempt 1 for Jay Smith, Rób 🐗",
+				"roll 2d6 attempt 2 for Jay Smith, Rób 🐗", "Jay Smith decides first among Jay Smith, Rób 🐗, Ann (default Jay Smith)"}
+			if diff := cmp.Diff(want, asked); diff != "" {
+				t.Errorf("asked (-want +got):\n%s", diff)
+			}
+			return
+		}
+		if !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatal(err)
+		}
+		ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+		if !ok {
+			t.Fatalf("%v: no UnscriptedError", err)
+		}
+		switch {
+		case ue.Roll != nil:
+			asked = append(asked, fmt.Sprintf("roll %dd%d attempt %d for %s", ue.Roll.Count, ue.Roll.Faces, ue.Roll.Attempt, strings.Join(ue.Missing, ", ")))
+			for _, who := range ue.Missing {
+				rolls = append(rolls, struct {
+					who   string
+					total int
+				}{who, table[who][0]})
+				table[who] = table[who][1:]
+			}
+		case ue.Decision != nil:
+			d := ue.Decision
+			asked = append(asked, fmt.Sprintf("%s decides %s among %s (default %s)", d.By, d.Kind, strings.Join(d.Options, ", "), strings.Join(d.Default, ", ")))
+			answers = append(answers, []string{d.By, "Rób 🐗"})
+		default:
+			t.Fatalf("%v: nothing asked", err)
+		}
+	}
+	t.Fatal("the round never started")
+}
+
+// A random pick nothing scripted says its options.
+func TestUnscriptedErrorOfAPick(t *testing.T) {
+	p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok || ue.Pick == nil || !slices.Equal(ue.Pick.Options, []string{"Jay", "Rob"}) || ue.Pick.Standing != "priority" {
+		t.Fatalf("%v: want an UnscriptedError of a pick among Jay, Rob in priority, got %+v", err, ue)
+	}
+	if !errors.Is(err, runtime.ErrUnscripted) {
+		t.Errorf("%v: not ErrUnscripted", err)
+	}
+}

@@ -28,8 +28,36 @@ var ErrRoundUnderWay = errors.New("a round is under way")
 // ScriptedDecider asked for a roll, a random pick or a decision that
 // nothing was scripted for (and that has no Fallback): a host replaying a
 // record of a battle can tell that its record has run out from a rule
-// that failed.
+// that failed, and errors.As finds an *UnscriptedError saying what was
+// asked.
 var ErrUnscripted = errors.New("nothing is scripted")
+
+// UnscriptedError is the error (inside a RoundError) of ScriptedDice or a
+// ScriptedDecider asked for what nothing was scripted for. errors.Is finds
+// it as ErrUnscripted, and errors.As gives what was asked, so that a host
+// that replays what its players have given so far (a stateless server,
+// say, playing the round again on each request) can ask them for exactly
+// what comes next without reading the message. One of Roll, Pick and
+// Decision is set; the requests and the decision are copies, the error's.
+type UnscriptedError struct {
+	// Roll is the roll asked for, and Missing the subjects of it that
+	// had no scripted result: those to ask (the others' results were
+	// scripted, and are asked for again with theirs when the round is
+	// played again).
+	Roll    *RollRequest
+	Missing []string
+	// Pick is the random pick asked for (in activation draw, the die
+	// drawn from the bag: Pick.Draw).
+	Pick *PickRequest
+	// Decision is the decision asked for.
+	Decision *Decision
+	msg      string
+}
+
+func (e *UnscriptedError) Error() string { return e.msg }
+
+// Is reports the error as ErrUnscripted.
+func (e *UnscriptedError) Is(target error) bool { return target == ErrUnscripted }
 
 // ErrNotAllowed is wrapped by the errors of Activate and Pass for a move
 // the turn does not allow: a unit that is not among Next().Options, a
