@@ -25,23 +25,27 @@ const (
 )
 
 // Decision is a point where a player chooses.
+//
+// As JSON, for a server that asks its players over the network, a
+// decision has the keys below, with pos as "file:line:col" as in an
+// Event.
 type Decision struct {
-	Kind     DecisionKind
-	By       string   // the side or team deciding
-	Options  []string // the subjects, units, or "before"/"after"
-	Default  []string // the ruleset's declared policy's answer
-	Self     string   // the subject the decider speaks for (the roll's winner), if any
-	Round    int
-	Standing string
-	Pos      dsl.Pos
+	Kind     DecisionKind `json:"kind"`
+	By       string       `json:"by"`             // the side or team deciding
+	Options  []string     `json:"options"`        // the subjects, units, or "before"/"after"
+	Default  []string     `json:"default"`        // the ruleset's declared policy's answer
+	Self     string       `json:"self,omitempty"` // the subject the decider speaks for (the roll's winner), if any
+	Round    int          `json:"round"`
+	Standing string       `json:"standing,omitempty"`
+	Pos      dsl.Pos      `json:"pos"`
 	// PassWhen, for ChooseActivation, is the ruleset's condition on
 	// passing (`pass allowed when ...`) when it is false for By, which
 	// therefore may not pass: for a host to say why "pass" is not an
 	// option.
-	PassWhen string
+	PassWhen string `json:"pass_when,omitempty"`
 	// Drawn, for ChooseActivation, says that By was drawn from the bag
 	// of `activation draw`, and so may not pass: for a host to say so.
-	Drawn bool
+	Drawn bool `json:"drawn,omitempty"`
 }
 
 func (d Decision) String() string {

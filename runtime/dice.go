@@ -14,32 +14,38 @@ import (
 // RollRequest asks for one roll of a group: every subject rolls Count dice
 // of Faces sides. Attempt is 0 for the first roll and n for the nth reroll
 // of the same still-tied group.
+//
+// As JSON it has the keys below, with pos as "file:line:col", as an
+// Event's.
 type RollRequest struct {
-	Round    int
-	Standing string
-	Subjects []string
-	Count    int
-	Faces    int
-	Attempt  int
+	Round    int      `json:"round"`
+	Standing string   `json:"standing,omitempty"`
+	Subjects []string `json:"subjects"`
+	Count    int      `json:"count"`
+	Faces    int      `json:"faces"`
+	Attempt  int      `json:"attempt"`
 	// Modifiers are added to each subject's natural total (d20 + dex);
 	// dice sources do not apply them, but the odds analyser needs them to
 	// know which results tie.
-	Modifiers []int
-	Pos       dsl.Pos
+	Modifiers []int   `json:"modifiers,omitempty"`
+	Pos       dsl.Pos `json:"pos"`
 }
 
 // PickRequest asks for a uniformly random pick of one option (a random
 // criterion orders a group by repeated picks).
+//
+// As JSON it has the keys below, with pos as "file:line:col", as an
+// Event's.
 type PickRequest struct {
-	Round    int
-	Standing string
-	Options  []string
-	Pos      dsl.Pos
+	Round    int      `json:"round"`
+	Standing string   `json:"standing,omitempty"`
+	Options  []string `json:"options"`
+	Pos      dsl.Pos  `json:"pos"`
 	// Draw marks the draw of activation draw: a die drawn from a bag
 	// that holds one die per ready unit, in its side's colour. Options
 	// names the side of each die (Jay, Jay, Jay, Rob, Rob), so a side
 	// comes up as often as it has dice; Standing is the activation's.
-	Draw bool
+	Draw bool `json:"draw,omitempty"`
 }
 
 // Bag returns, for a draw, the sides with dice in the bag, in the order of

@@ -504,14 +504,14 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 
 // Turn says who acts now in the activation loop, and with what choices.
 type Turn struct {
-	Side     string
-	Options  []string // ready units the side may activate
-	CanPass  bool     // the side may pass although it has ready units
-	MustPass bool     // the side has no ready unit and must pass
+	Side     string   `json:"side"`
+	Options  []string `json:"options"`             // ready units the side may activate
+	CanPass  bool     `json:"can_pass,omitempty"`  // the side may pass although it has ready units
+	MustPass bool     `json:"must_pass,omitempty"` // the side has no ready unit and must pass
 	// Undrawn says, in activation draw, that the next die is still in
 	// the bag: Side and Options are empty until Draw, Step or Activate
 	// draws it.
-	Undrawn bool
+	Undrawn bool `json:"undrawn,omitempty"`
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
