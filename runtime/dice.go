@@ -219,8 +219,10 @@ func NewScriptedDice() *ScriptedDice { return &ScriptedDice{} }
 
 // A ScriptError is a scripted result that a roll, pick or decision cannot
 // use: a total the dice cannot show, a pick that is not among the options,
-// or an answer (of a ScriptedDecider) that the decision does not offer,
-// which errors.Is finds as ErrInvalidAnswer.
+// or an answer (of a ScriptedDecider) that the decision does not offer.
+// errors.Is finds each as ErrInvalidAnswer, as it does the same result
+// from FuncDice or a Decider: a host replaying its players' rolls and
+// answers through a script asks them again.
 type ScriptError struct {
 	Round  int
 	Who    string // whom the roll is for, the pick itself, or who answers
@@ -235,9 +237,10 @@ type ScriptError struct {
 
 func (e *ScriptError) Error() string { return e.msg }
 
-// Is reports a refused answer as ErrInvalidAnswer, as the battle reports
-// any decider's: a host need not tell a script's mistake from a player's.
-func (e *ScriptError) Is(target error) bool { return e.Answer && target == ErrInvalidAnswer }
+// Is reports a refused result as ErrInvalidAnswer, as the battle reports
+// any decider's answer, and a host's dice's result, that it cannot use: a
+// host need not tell a script's mistake from a player's.
+func (e *ScriptError) Is(target error) bool { return target == ErrInvalidAnswer }
 
 // AddRoll queues the next natural total for who.
 func (d *ScriptedDice) AddRoll(who string, total int) {

@@ -973,3 +973,43 @@ func TestUnscriptedErrorOfAPick(t *testing.T) {
 		t.Errorf("%v: not ErrUnscripted", err)
 	}
 }
+
+// A server that replays its players' rolls through ScriptedDice hears of
+// a misread die as one read through FuncDice: ErrInvalidAnswer, with the
+// ScriptError saying which of the player's rolls it is. A pick that is
+// not among the options is one too.
+func TestScriptedMisreadIsInvalidAnswer(t *testing.T) {
+	ctx := context.Background()
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 7)
+	b, err := mustProgram(t, "mesbg").NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(ctx)
+	if !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("Rob's scripted 7 on a D6: %v, want ErrInvalidAnswer", err)
+	}
+	if se, ok := errors.AsType[*runtime.ScriptError](err); !ok || se.Who != "Rob" || se.Index != 0 {
+		t.Errorf("%v: want the ScriptError of Rob's roll 0", err)
+	}
+
+	p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	dice = runtime.NewScriptedDice()
+	dice.AddPick("Zed")
+	b, err = p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("a scripted pick of Zed among Jay and Rob: %v, want ErrInvalidAnswer", err)
+	}
+}

@@ -82,7 +82,7 @@ var ErrInvalidChange = errors.New("invalid change")
 // answer (a ScriptError) is one too, and so is a result that a host's
 // dice (FuncDice, or a Dice of its own) give and the dice cannot show: a
 // total off the dice (7 on a D6) or a pick out of range, a die misread at
-// the table. A host taking answers from players
+// the table, or one ScriptedDice refuse (a ScriptError). A host taking answers from players
 // can tell their mistake from a decider that failed, a script that ran
 // out (ErrUnscripted) or a cancelled context, and ask again: in Step
 // nothing was played, so calling Step again asks the same decision
