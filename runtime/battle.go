@@ -416,6 +416,19 @@ func tooLarge[T int64 | uint64](x T) error {
 	return fmt.Errorf("%d is too large: an attribute holds whole numbers from -2^53 to 2^53 (9007199254740992), which criteria compare exactly", x)
 }
 
+// gotValue describes a value an attribute cannot hold. A string that
+// reads as the value wanted ("3", "true": a form's field sent as it is) is
+// quoted and called a string, or "want a whole number, got 3" would leave
+// a client none the wiser.
+func gotValue(v any) string {
+	if s, ok := v.(string); ok {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil || s == "true" || s == "false" {
+			return fmt.Sprintf("the string %q", s)
+		}
+	}
+	return fmt.Sprint(v)
+}
+
 // convertAttr converts a value from a setup (a literal) or from Go (or
 // from JSON, where numbers are float64) to the attribute's type.
 func convertAttr(v any, t AttrType) (any, error) {
@@ -447,12 +460,12 @@ func convertAttr(v any, t AttrType) (any, error) {
 				return int(x), nil
 			}
 		}
-		return nil, fmt.Errorf("want a whole number, got %v", v)
+		return nil, fmt.Errorf("want a whole number, got %s", gotValue(v))
 	case BoolAttr:
 		if x, ok := v.(bool); ok {
 			return x, nil
 		}
-		return nil, fmt.Errorf("want true or false, got %v", v)
+		return nil, fmt.Errorf("want true or false, got %s", gotValue(v))
 	default:
 		if x, ok := v.(string); ok {
 			return x, nil

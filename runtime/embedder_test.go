@@ -1013,3 +1013,39 @@ func TestScriptedMisreadIsInvalidAnswer(t *testing.T) {
 		t.Errorf("a scripted pick of Zed among Jay and Rob: %v, want ErrInvalidAnswer", err)
 	}
 }
+
+// A client's form sends numbers and booleans as strings: the error says
+// that what it got is a string, not "want a whole number, got 3".
+func TestAttrStringThatReadsAsAValue(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "Attributes" {
+  sides 2
+  side attribute bold bool
+  unit attribute agi int
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{b.SetAttr(ctx, "a1", "agi", "3"), `set agi of a1: want a whole number, got the string "3"`},
+		{b.SetAttr(ctx, "A", "bold", "true"), `set bold of A: want true or false, got the string "true"`},
+		{b.SetAttr(ctx, "a1", "agi", "x"), `set agi of a1: want a whole number, got x`},
+	} {
+		if tt.err == nil || tt.err.Error() != tt.want || !errors.Is(tt.err, runtime.ErrInvalidChange) {
+			t.Errorf("%v\nwant %s (ErrInvalidChange)", tt.err, tt.want)
+		}
+	}
+	_, err = p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": "4"}}}}, {Name: "B"}})
+	if want := `unit a1: attribute agi: want a whole number, got the string "4"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle: %v\nwant %s", err, want)
+	}
+}
