@@ -1049,3 +1049,22 @@ func TestAttrStringThatReadsAsAValue(t *testing.T) {
 		t.Errorf("NewBattle: %v\nwant %s", err, want)
 	}
 }
+
+// A roll that lacks one subject's result names that subject alone, and
+// leaves the others' in the script: the group rolls as one.
+func TestUnscriptedErrorOfPartOfAGroup(t *testing.T) {
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	b, err := mustProgram(t, "mesbg").NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok || ue.Roll == nil || !slices.Equal(ue.Missing, []string{"Rob"}) || !slices.Equal(ue.Roll.Subjects, []string{"Jay", "Rob"}) {
+		t.Fatalf("%v: want an UnscriptedError of the roll of Jay and Rob, missing Rob's; got %+v", err, ue)
+	}
+	if n := dice.Pending("Jay"); n != 1 {
+		t.Errorf("Jay's scripted rolls left: %d, want 1", n)
+	}
+}

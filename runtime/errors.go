@@ -41,9 +41,8 @@ var ErrUnscripted = errors.New("nothing is scripted")
 // Decision is set; the requests and the decision are copies, the error's.
 type UnscriptedError struct {
 	// Roll is the roll asked for, and Missing the subjects of it that
-	// had no scripted result: those to ask (the others' results were
-	// scripted, and are asked for again with theirs when the round is
-	// played again).
+	// had no scripted result: those to ask. The others' scripted results
+	// are left in the script, unused: the group rolls as one.
 	Roll    *RollRequest
 	Missing []string
 	// Pick is the random pick asked for (in activation draw, the die
