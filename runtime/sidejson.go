@@ -30,14 +30,18 @@ func (u Unit) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON decodes what MarshalJSON encodes. Side is left nil: a Side
-// decoded with its units points them to itself.
+// UnmarshalJSON decodes what MarshalJSON encodes. A unit decoded alone
+// gets a Side that has only the side's name (and the unit): a Side
+// decoded with its units points them to itself instead.
 func (u *Unit) UnmarshalJSON(data []byte) error {
 	var j unitJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
 	*u = Unit{Name: j.Name, Attrs: j.Attrs, Ready: j.Ready}
+	if j.Side != "" {
+		u.Side = &Side{Name: j.Side, Units: []*Unit{u}}
+	}
 	if len(j.Statuses) > 0 {
 		u.Status = make(map[string]bool, len(j.Statuses))
 		for _, st := range j.Statuses {

@@ -53,6 +53,13 @@ func TestSidesAndUnitsAsJSON(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("units as JSON:\n%s\nwant\n%s", data, want)
 	}
+	var units []*runtime.Unit
+	if err := json.Unmarshal(data, &units); err != nil {
+		t.Fatal(err)
+	}
+	if u := units[2]; u.Name != "Uglúk" || u.Side == nil || u.Side.Name != "Rób 🐗" || !u.Ready {
+		t.Errorf("a unit decoded alone: %+v, of %+v", u, u.Side)
+	}
 	data, err = json.Marshal(b.Sides())
 	if err != nil {
 		t.Fatalf("sides: %v", err)
