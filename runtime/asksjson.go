@@ -10,7 +10,7 @@ import (
 )
 
 // What a battle asks of its dice and deciders (RollRequest, PickRequest,
-// Decision) is encoded with its position as "file:line:col", as an
+// Decision), and a declared attribute (Attr), is encoded with its position as "file:line:col", as an
 // Event's pos, not as the lexer's position struct: the outer Pos string
 // below hides the embedded type's own.
 
@@ -86,6 +86,32 @@ func (d *Decision) UnmarshalJSON(data []byte) error {
 	pos, err := parsePos(j.Pos)
 	*d = Decision(j.plain)
 	d.Pos = pos
+	return err
+}
+
+// MarshalJSON encodes the attribute with pos as "file:line:col".
+func (a Attr) MarshalJSON() ([]byte, error) {
+	type plain Attr
+	return json.Marshal(struct {
+		plain
+		Pos string `json:"pos,omitempty"`
+	}{plain(a), posString(a.Pos)})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes. A whole-number default
+// decodes as a float64, as any number in an interface does.
+func (a *Attr) UnmarshalJSON(data []byte) error {
+	type plain Attr
+	var j struct {
+		plain
+		Pos string `json:"pos,omitempty"`
+	}
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	pos, err := parsePos(j.Pos)
+	*a = Attr(j.plain)
+	a.Pos = pos
 	return err
 }
 

@@ -79,3 +79,33 @@ func TestAsksAsJSON(t *testing.T) {
 		t.Error("pos nowhere: no error")
 	}
 }
+
+// A client building a form of a unit's attributes reads them as JSON.
+func TestAttrsAsJSON(t *testing.T) {
+	p := compileInline(t, `ruleset r "Attributes" {
+  sides 2
+  unit attribute agi int = 3
+  unit attribute hero bool
+  phase p {
+    order units as o {
+      highest agi
+      random
+    }
+  }
+}`)
+	data, err := json.Marshal(p.UnitAttrs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"name":"agi","type":"int","default":3,"pos":"inline.rules:3:3"},{"name":"hero","type":"bool","default":false,"pos":"inline.rules:4:3"}]`
+	if string(data) != want {
+		t.Errorf("unit attributes as JSON:\n%s\nwant\n%s", data, want)
+	}
+	var back []runtime.Attr
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back[1].Name != "hero" || back[1].Type != runtime.BoolAttr || back[1].Default != false || back[1].Pos.Line != 4 {
+		t.Errorf("read back: %+v", back)
+	}
+}

@@ -39,6 +39,7 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
 		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},
 		"dsl.Diagnostic":      dsl.Warnf(pos, "m"),
+		"runtime.Attr":        runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
 	}
 	row := regexp.MustCompile("(?m)^\\| (`[^|]+`) \\| `(\\{[^`]*\\})`")
 	seen := map[string]bool{}
