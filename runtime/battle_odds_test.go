@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math/big"
 	"testing"
@@ -134,4 +135,25 @@ func TestBattleOddsSeeChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	pA(new(big.Rat))
+}
+
+// A server serving the odds of its battle to a browser encodes the report
+// as it is: exact fractions in strings, lowercase keys.
+func TestOddsReportAsJSON(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	rep, err := p.Odds(context.Background(), runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.Replays = 0 // the work done, which may change
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"ruleset":"mesbg","sides":["Jay","Rob"],"rounds":[{"round":1,"holder":{"Jay":"1/2","Rob":"1/2"},` +
+		`"orders":[{"outcome":["Jay","Rob"],"p":"1/2"},{"outcome":["Rob","Jay"],"p":"1/2"}]}],` +
+		`"sequences":[{"outcome":["Jay"],"p":"1/2"},{"outcome":["Rob"],"p":"1/2"}],"expected":{"Jay":"1/2","Rob":"1/2"},"replays":0}`
+	if string(data) != want {
+		t.Errorf("odds as JSON:\n%s\nwant\n%s", data, want)
+	}
 }

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"maps"
+	"math/big"
 	"os"
 	"regexp"
 	"slices"
@@ -39,6 +40,10 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
 		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},
 		"dsl.Diagnostic":      dsl.Warnf(pos, "m"),
+		"runtime.OddsReport":  runtime.OddsReport{Ruleset: "r", Sides: []string{"A"}, Rounds: []runtime.RoundOdds{}, Sequences: []runtime.Prob{}, Expected: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Replays: 1},
+		"runtime.RoundOdds":   runtime.RoundOdds{Round: 1, Holder: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Orders: []runtime.Prob{}},
+		"runtime.Prob":        runtime.Prob{Outcome: []string{"A"}, P: big.NewRat(1, 2)},
+		"runtime.SimReport":   runtime.SimReport{Runs: 1, Holder: []map[string]int{{"A": 1}}},
 		"runtime.Attr":        runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
 	}
 	row := regexp.MustCompile("(?m)^\\| (`[^|]+`) \\| `(\\{[^`]*\\})`")

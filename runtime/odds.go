@@ -55,35 +55,39 @@ type OddsOptions struct {
 }
 
 // Prob is an exact probability of an outcome.
+//
+// As JSON, an OddsReport, its RoundOdds and Probs have lowercase keys, and
+// each probability is an exact fraction in a string ("7/12"), as
+// big.Rat's text is.
 type Prob struct {
-	Outcome []string
-	P       *big.Rat
+	Outcome []string `json:"outcome"`
+	P       *big.Rat `json:"p"`
 }
 
 // RoundOdds is the distribution of one round's results.
 type RoundOdds struct {
-	Round int
+	Round int `json:"round"`
 	// Holder is each side's chance to hold priority, 0 for a side that
 	// never does (see Battle.HolderSide: when the main order ranks units,
 	// the side of the first unit holds it). Orders tell the units apart.
-	Holder map[string]*big.Rat
-	Orders []Prob // sorted by probability, most likely first
+	Holder map[string]*big.Rat `json:"holder"`
+	Orders []Prob              `json:"orders"` // sorted by probability, most likely first
 }
 
 // OddsReport is the exact analysis of a battle.
 type OddsReport struct {
-	Ruleset   string
-	Sides     []string
-	Rounds    []RoundOdds
-	Sequences []Prob // the side holding priority per round; nil for long battles
+	Ruleset   string      `json:"ruleset"`
+	Sides     []string    `json:"sides"`
+	Rounds    []RoundOdds `json:"rounds"`
+	Sequences []Prob      `json:"sequences"` // the side holding priority per round; nil for long battles
 	// Expected is each side's expected number of rounds holding priority.
-	Expected map[string]*big.Rat
+	Expected map[string]*big.Rat `json:"expected"`
 	// Replays counts the rounds played, and the order computations and
 	// rerolls run again inside them (see OddsOptions.MaxPaths), to explore
 	// every path: the work the analysis did, the forks' paths included
 	// when a round they could not follow, or took over MaxPaths, was
 	// played again path by path.
-	Replays int
+	Replays int `json:"replays"`
 }
 
 // ErrNeverResolves is returned when a reroll can never break a tie.

@@ -26,8 +26,8 @@ type SimOptions struct {
 
 // SimReport counts, per round, how often each side held priority.
 type SimReport struct {
-	Runs   int
-	Holder []map[string]int // per round
+	Runs   int              `json:"runs"`
+	Holder []map[string]int `json:"holder"` // per round
 }
 
 // Estimate returns the estimated probability that who holds priority in
