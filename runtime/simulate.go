@@ -112,7 +112,7 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 						return nil
 					}
 					for i := start; i < min(start+chunk, opt.Runs); i++ {
-						if err := ctx.Err(); err != nil {
+						if err := ctxErr(ctx); err != nil {
 							return err
 						}
 						if i >= int(stop.Load()) {
