@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -24,6 +25,11 @@ func (s Severity) String() string {
 }
 
 // Diagnostic is one message about a .rules file, at a position.
+//
+// As JSON it is the object of docs/json.md's diagnostics, with its
+// severity: {"file", "line", "column", "severity", "message"}, the
+// severity "error" or "warning", and line and column 0 where there is
+// no position (as a host would send it to an editor or a browser).
 type Diagnostic struct {
 	Severity Severity
 	Pos      Pos
@@ -206,4 +212,38 @@ func runeWidth(r rune) int {
 		return 2
 	}
 	return 1
+}
+
+// diagJSON is a Diagnostic as JSON.
+type diagJSON struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// MarshalJSON encodes the diagnostic as {"file", "line", "column",
+// "severity", "message"}.
+func (d Diagnostic) MarshalJSON() ([]byte, error) {
+	return json.Marshal(diagJSON{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column, Severity: d.Severity.String(), Message: d.Message})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes. The position's byte
+// offset is not in it, and is left 0.
+func (d *Diagnostic) UnmarshalJSON(data []byte) error {
+	var j diagJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	sev := Error
+	switch j.Severity {
+	case "error", "":
+	case "warning":
+		sev = Warning
+	default:
+		return fmt.Errorf("diagnostic severity %q: want error or warning", j.Severity)
+	}
+	*d = Diagnostic{Severity: sev, Pos: Pos{Filename: j.File, Line: j.Line, Column: j.Column}, Message: j.Message}
+	return nil
 }

@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -300,5 +301,37 @@ func TestChunkFormat(t *testing.T) {
 	warn := dsl.Diagnostics{dsl.Warnf(dsl.Pos{Line: 8, Column: 1}, "odd")}
 	if m := dsltest.Mismatches(file, chunks[2], warn); len(m) != 0 {
 		t.Errorf("Mismatches(warning) = %q, want none", m)
+	}
+}
+
+// A host sends compile errors to an editor or a browser as JSON: each
+// diagnostic is the object the CLI's documents hold, with its severity,
+// and reads back as it was.
+func TestDiagnosticJSON(t *testing.T) {
+	ds := dsl.Diagnostics{
+		dsl.Errorf(dsl.Pos{Filename: "db:r", Offset: 71, Line: 5, Column: 15}, "unknown name unitz (did you mean units?)"),
+		dsl.Warnf(dsl.Pos{Filename: "db:r", Line: 4, Column: 5}, "order o can end with subjects still tied"),
+		dsl.Errorf(dsl.Pos{}, "a side needs a name"),
+	}
+	data, err := json.Marshal(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"file":"db:r","line":5,"column":15,"severity":"error","message":"unknown name unitz (did you mean units?)"},` +
+		`{"file":"db:r","line":4,"column":5,"severity":"warning","message":"order o can end with subjects still tied"},` +
+		`{"file":"","line":0,"column":0,"severity":"error","message":"a side needs a name"}]`
+	if string(data) != want {
+		t.Errorf("diagnostics as JSON:\n%s\nwant\n%s", data, want)
+	}
+	var back dsl.Diagnostics
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	ds[0].Pos.Offset = 0 // not in the JSON
+	if back.Error() != ds.Error() || back[1].Severity != dsl.Warning || back[0].Pos != ds[0].Pos {
+		t.Errorf("read back:\n%v\nwant\n%v", back, ds)
+	}
+	if err := json.Unmarshal([]byte(`{"severity":"fatal"}`), &back[0]); err == nil {
+		t.Error("severity fatal: no error")
 	}
 }

@@ -23,15 +23,23 @@ import (
 // the battle changes through SetAttr, SetStatus, RemoveUnit and
 // MakeReady, which check the values, recompute the orders that watch them
 // and let AbortRound undo them.
+//
+// As JSON a side is {"name", "team", "attrs", "units"}, its units as
+// Unit encodes them: the shape of a SideSpec, so that a battle's sides,
+// sent to a client as they stand, can start another battle.
 type Side struct {
-	Name  string
-	Team  string
-	Attrs map[string]any
-	Units []*Unit
+	Name  string         `json:"name"`
+	Team  string         `json:"team,omitempty"`
+	Attrs map[string]any `json:"attrs,omitempty"`
+	Units []*Unit        `json:"units,omitempty"`
 }
 
 // Unit is a model, fighter or gladiator belonging to a side. Like a Side,
 // what a Battle hands out is a copy.
+//
+// As JSON a unit is {"name", "side", "attrs", "statuses", "ready"}: its
+// side by name (the Side it points to holds the unit itself), and the
+// statuses it has as a sorted list, as in a UnitSpec.
 type Unit struct {
 	Name   string
 	Side   *Side
@@ -156,7 +164,8 @@ func WithoutHooks() BattleOption {
 
 // Battle is one game played with a Program. Make one with
 // Program.NewBattle or Program.Restore (or Battle.Clone); the zero Battle
-// has no ruleset and cannot be played. It is not safe for concurrent use;
+// has no ruleset and cannot be played: its methods that play or save
+// return an error, and its accessors report nothing. It is not safe for concurrent use;
 // give each goroutine its own Battle.
 type Battle struct {
 	prog       *Program
@@ -407,6 +416,19 @@ func tooLarge[T int64 | uint64](x T) error {
 	return fmt.Errorf("%d is too large: an attribute holds whole numbers from -2^53 to 2^53 (9007199254740992), which criteria compare exactly", x)
 }
 
+// gotValue describes a value an attribute cannot hold. A string that
+// reads as the value wanted ("3", "true": a form's field sent as it is) is
+// quoted and called a string, or "want a whole number, got 3" would leave
+// a client none the wiser.
+func gotValue(v any) string {
+	if s, ok := v.(string); ok {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil || s == "true" || s == "false" {
+			return fmt.Sprintf("the string %q", s)
+		}
+	}
+	return fmt.Sprint(v)
+}
+
 // convertAttr converts a value from a setup (a literal) or from Go (or
 // from JSON, where numbers are float64) to the attribute's type.
 func convertAttr(v any, t AttrType) (any, error) {
@@ -438,12 +460,12 @@ func convertAttr(v any, t AttrType) (any, error) {
 				return int(x), nil
 			}
 		}
-		return nil, fmt.Errorf("want a whole number, got %v", v)
+		return nil, fmt.Errorf("want a whole number, got %s", gotValue(v))
 	case BoolAttr:
 		if x, ok := v.(bool); ok {
 			return x, nil
 		}
-		return nil, fmt.Errorf("want true or false, got %v", v)
+		return nil, fmt.Errorf("want true or false, got %s", gotValue(v))
 	default:
 		if x, ok := v.(string); ok {
 			return x, nil
@@ -699,6 +721,9 @@ func (b *Battle) Standing(name string) *Standing {
 
 // standingOf returns the named standing itself, or nil.
 func (b *Battle) standingOf(name string) *Standing {
+	if b.prog == nil {
+		return nil
+	}
 	if o := b.prog.orders[name]; o != nil {
 		return b.standings[o.id]
 	}
@@ -708,6 +733,9 @@ func (b *Battle) standingOf(name string) *Standing {
 // Order returns the main standing's order (the one activation follows, or
 // the ruleset's first), first holding priority.
 func (b *Battle) Order() []string {
+	if b.prog == nil {
+		return nil
+	}
 	if s := b.standings[b.prog.main.id]; s != nil {
 		return slices.Clone(b.roundOrder(s))
 	}
@@ -726,6 +754,9 @@ func (b *Battle) Holder() string {
 // itself, or the holder's side when the main order ranks units.
 func (b *Battle) HolderSide() string {
 	h := b.Holder()
+	if b.prog == nil {
+		return h
+	}
 	if m := b.prog.main; m != nil && m.units {
 		if u := b.unitByNm[h]; u != nil {
 			return u.Side.Name
@@ -971,11 +1002,11 @@ func (b *Battle) MakeReady(unit string) error {
 // the order is kept for the whole battle. Before the order is first made
 // it returns ErrNoOrder, and with no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
-	st := b.standings[b.prog.main.id]
-	switch {
-	case !b.InRound():
+	if !b.InRound() {
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
-	case st == nil:
+	}
+	st := b.standings[b.prog.main.id]
+	if st == nil {
 		return markErrorf(ErrNoOrder, "holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
 	if !slices.Contains(st.Order, name) {

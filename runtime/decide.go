@@ -26,23 +26,27 @@ const (
 )
 
 // Decision is a point where a player chooses.
+//
+// As JSON, for a server that asks its players over the network, a
+// decision has the keys below, with pos as "file:line:col" as in an
+// Event.
 type Decision struct {
-	Kind     DecisionKind
-	By       string   // the side or team deciding
-	Options  []string // the subjects, units, or "before"/"after"
-	Default  []string // the ruleset's declared policy's answer
-	Self     string   // the subject the decider speaks for (the roll's winner), if any
-	Round    int
-	Standing string
-	Pos      dsl.Pos
+	Kind     DecisionKind `json:"kind"`
+	By       string       `json:"by"`             // the side or team deciding
+	Options  []string     `json:"options"`        // the subjects, units, or "before"/"after"
+	Default  []string     `json:"default"`        // the ruleset's declared policy's answer
+	Self     string       `json:"self,omitempty"` // the subject the decider speaks for (the roll's winner), if any
+	Round    int          `json:"round"`
+	Standing string       `json:"standing,omitempty"`
+	Pos      dsl.Pos      `json:"pos"`
 	// PassWhen, for ChooseActivation, is the ruleset's condition on
 	// passing (`pass allowed when ...`) when it is false for By, which
 	// therefore may not pass: for a host to say why "pass" is not an
 	// option.
-	PassWhen string
+	PassWhen string `json:"pass_when,omitempty"`
 	// Drawn, for ChooseActivation, says that By was drawn from the bag
 	// of `activation draw`, and so may not pass: for a host to say so.
-	Drawn bool
+	Drawn bool `json:"drawn,omitempty"`
 }
 
 func (d Decision) String() string {
@@ -227,7 +231,10 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if !isNil(s.Fallback) { // a nil pointer or function is none, as for WithDecider
 			return s.Fallback.Decide(ctx, d)
 		}
-		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
+		asked := d
+		asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
+		return nil, &RoundError{Round: d.Round, Err: &UnscriptedError{Decision: &asked,
+			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}}
 	}
 	s.answers[d.By] = q[1:]
 	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})

@@ -14,32 +14,38 @@ import (
 // RollRequest asks for one roll of a group: every subject rolls Count dice
 // of Faces sides. Attempt is 0 for the first roll and n for the nth reroll
 // of the same still-tied group.
+//
+// As JSON it has the keys below, with pos as "file:line:col", as an
+// Event's.
 type RollRequest struct {
-	Round    int
-	Standing string
-	Subjects []string
-	Count    int
-	Faces    int
-	Attempt  int
+	Round    int      `json:"round"`
+	Standing string   `json:"standing,omitempty"`
+	Subjects []string `json:"subjects"`
+	Count    int      `json:"count"`
+	Faces    int      `json:"faces"`
+	Attempt  int      `json:"attempt"`
 	// Modifiers are added to each subject's natural total (d20 + dex);
 	// dice sources do not apply them, but the odds analyser needs them to
 	// know which results tie.
-	Modifiers []int
-	Pos       dsl.Pos
+	Modifiers []int   `json:"modifiers,omitempty"`
+	Pos       dsl.Pos `json:"pos"`
 }
 
 // PickRequest asks for a uniformly random pick of one option (a random
 // criterion orders a group by repeated picks).
+//
+// As JSON it has the keys below, with pos as "file:line:col", as an
+// Event's.
 type PickRequest struct {
-	Round    int
-	Standing string
-	Options  []string
-	Pos      dsl.Pos
+	Round    int      `json:"round"`
+	Standing string   `json:"standing,omitempty"`
+	Options  []string `json:"options"`
+	Pos      dsl.Pos  `json:"pos"`
 	// Draw marks the draw of activation draw: a die drawn from a bag
 	// that holds one die per ready unit, in its side's colour. Options
 	// names the side of each die (Jay, Jay, Jay, Rob, Rob), so a side
 	// comes up as often as it has dice; Standing is the activation's.
-	Draw bool
+	Draw bool `json:"draw,omitempty"`
 }
 
 // Bag returns, for a draw, the sides with dice in the bag, in the order of
@@ -213,8 +219,10 @@ func NewScriptedDice() *ScriptedDice { return &ScriptedDice{} }
 
 // A ScriptError is a scripted result that a roll, pick or decision cannot
 // use: a total the dice cannot show, a pick that is not among the options,
-// or an answer (of a ScriptedDecider) that the decision does not offer,
-// which errors.Is finds as ErrInvalidAnswer.
+// or an answer (of a ScriptedDecider) that the decision does not offer.
+// errors.Is finds each as ErrInvalidAnswer, as it does the same result
+// from FuncDice or a Decider: a host replaying its players' rolls and
+// answers through a script asks them again.
 type ScriptError struct {
 	Round  int
 	Who    string // whom the roll is for, the pick itself, or who answers
@@ -232,9 +240,10 @@ type ScriptError struct {
 
 func (e *ScriptError) Error() string { return e.msg }
 
-// Is reports a refused answer as ErrInvalidAnswer, as the battle reports
-// any decider's: a host need not tell a script's mistake from a player's.
-func (e *ScriptError) Is(target error) bool { return e.Answer && target == ErrInvalidAnswer }
+// Is reports a refused result as ErrInvalidAnswer, as the battle reports
+// any decider's answer, and a host's dice's result, that it cannot use: a
+// host need not tell a script's mistake from a player's.
+func (e *ScriptError) Is(target error) bool { return target == ErrInvalidAnswer }
 
 // AddRoll queues the next natural total for who.
 func (d *ScriptedDice) AddRoll(who string, total int) {
@@ -293,8 +302,10 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if req.Attempt > 0 {
 			what = "reroll"
 		}
-		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a %s %s is needed for %s, but none is scripted",
-			diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))}
+		asked := req
+		asked.Subjects, asked.Modifiers = slices.Clone(req.Subjects), slices.Clone(req.Modifiers)
+		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Roll: &asked, Missing: missing,
+			msg: fmt.Sprintf("a %s %s is needed for %s, but none is scripted", diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))}}
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
@@ -343,15 +354,17 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if !isNil(d.Fallback) {
 			return d.Fallback.Pick(ctx, req)
 		}
+		asked := req
+		asked.Options = slices.Clone(req.Options)
 		if req.Draw {
 			// The bag is the activation's, not an order's: say so, and
 			// how a scenario scripts it.
-			return 0, &RoundError{Round: req.Round, Err: markErrorf(ErrUnscripted,
+			return 0, &RoundError{Round: req.Round, Err: &UnscriptedError{Pick: &asked, msg: fmt.Sprintf(
 				"activation draw: a die must be drawn from the bag (%s), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)",
-				bagCounts(req.Options))}
+				bagCounts(req.Options))}}
 		}
-		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: markErrorf(ErrUnscripted, "a random pick among %s is needed, but none is scripted",
-			strings.Join(req.Options, ", "))}
+		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Pick: &asked,
+			msg: fmt.Sprintf("a random pick among %s is needed, but none is scripted", strings.Join(req.Options, ", "))}}
 	}
 	p := d.picks[0]
 	d.picks = d.picks[1:]
@@ -389,7 +402,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, roundErrorf(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceName(req.Count, req.Faces))
+			return nil, badDice(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceName(req.Count, req.Faces))
 		}
 		out[i] = v
 	}
@@ -403,7 +416,7 @@ func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	}
 	i, err := d.PickOne(ctx, req)
 	if err == nil && (i < 0 || i >= len(req.Options)) {
-		err = fmt.Errorf("pick %d is out of range", i)
+		err = markErrorf(ErrInvalidAnswer, "pick %d is out of range", i)
 	}
 	return i, err
 }

@@ -79,8 +79,9 @@
 //
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
-// a Decider's answer that the decision does not offer ([ErrInvalidAnswer],
-// likewise: Step asks again, and a round that StartRound failed is asked
+// a Decider's answer that the decision does not offer or a die read off
+// the table that the dice cannot show ([ErrInvalidAnswer], likewise: Step
+// asks again, and a round that StartRound failed is asked
 // again once AbortRound undoes it), a change naming what the battle does
 // not have or a value an attribute cannot hold ([ErrInvalidChange],
 // likewise), a script that has run out ([ErrUnscripted]), a method called

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -786,5 +787,284 @@ func TestDrawsAtRandom(t *testing.T) {
 		if sides, units := p.DrawsAtRandom(); sides != tt.sides || units != tt.units {
 			t.Errorf("%s: DrawsAtRandom() = %v, %v, want %v, %v", tt.name, sides, units, tt.sides, tt.units)
 		}
+	}
+}
+
+// A die misread at the table (a 7 on a D6) is the player's mistake, as an
+// answer the decision does not offer is: ErrInvalidAnswer, so that a host
+// reading physical dice asks again, here once AbortRound has undone the
+// start of the round. Host Dice and random picks out of range are alike.
+func TestMisreadDieIsInvalidAnswer(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	table := map[string][]int{"Jay": {7, 4}, "Rob": {2}}
+	dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, who string) (int, error) {
+		v := table[who][0]
+		table[who] = table[who][1:]
+		return v, nil
+	}}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(ctx)
+	if !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Fatalf("Jay's 7 on a D6: %v, want ErrInvalidAnswer", err)
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatalf("asked again: %v", err)
+	}
+	if b.Holder() != "Jay" {
+		t.Errorf("holder %q, want Jay", b.Holder())
+	}
+
+	for _, d := range []runtime.Dice{
+		rollAll{4, 99},
+		runtime.FuncDice{
+			Die:     func(ctx context.Context, req runtime.RollRequest, who string) (int, error) { return 3, nil },
+			PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) { return len(req.Options), nil },
+		},
+		pickAt(-1),
+	} {
+		p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      highest roll d6
+      random
+    }
+  }
+}`)
+		if _, ok := d.(rollAll); ok {
+			p = mustProgram(t, "mesbg")
+		}
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); !errors.Is(err, runtime.ErrInvalidAnswer) {
+			t.Errorf("dice %#v: %v, want ErrInvalidAnswer", d, err)
+		}
+	}
+}
+
+// pickAt rolls 3 for everyone and always picks index i.
+type pickAt int
+
+func (d pickAt) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	out := make([]int, len(req.Subjects))
+	for i := range out {
+		out[i] = 3
+	}
+	return out, nil
+}
+
+func (d pickAt) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return int(d), nil }
+
+// A stateless server keeps the battle as it was when the round began and
+// what its players have given since, and on each request plays the round
+// again with them through ScriptedDice and a ScriptedDecider. What the
+// round needs next is an UnscriptedError: errors.As says who must roll
+// which dice, or decide what, without reading the message.
+func TestUnscriptedErrorSaysWhatIsNeeded(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "Roll, reroll, choose" {
+  sides 3
+  phase p {
+    order sides as priority {
+      highest roll 2d6
+      tie when round == 1: reroll
+      choice first by winner default self
+    }
+  }
+}`)
+	b, err := p.NewBattle(runtime.Sides("Jay Smith", "Rób 🐗", "Ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The table: Jay and Rob tie on 7, and again on 5; then Jay wins, and
+	// lets Rob go first.
+	table := map[string][]int{"Jay Smith": {7, 5, 9}, "Rób 🐗": {7, 5, 3}, "Ann": {2}}
+	var rolls []struct {
+		who   string
+		total int
+	}
+	var answers [][]string
+	var asked []string
+	for range 20 {
+		dice, dec := runtime.NewScriptedDice(), runtime.NewScriptedDecider()
+		for _, r := range rolls {
+			dice.AddRoll(r.who, r.total)
+		}
+		for _, a := range answers {
+			dec.Add(a[0], a[1:]...)
+		}
+		b, err := p.Restore(start, runtime.WithDice(dice), runtime.WithDecider(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.StartRound(ctx)
+		if err == nil {
+			if got, want := b.Order(), []string{"Rób 🐗", "Jay Smith", "Ann"}; !slices.Equal(got, want) {
+				t.Errorf("order %q, want %q", got, want)
+			}
+			want := []string{"roll 2d6 attempt 0 for Jay Smith, Rób 🐗, Ann", "roll 2d6 attempt 1 for Jay Smith, Rób 🐗",
+				"roll 2d6 attempt 2 for Jay Smith, Rób 🐗", "Jay Smith decides first among Jay Smith, Rób 🐗, Ann (default Jay Smith)"}
+			if diff := cmp.Diff(want, asked); diff != "" {
+				t.Errorf("asked (-want +got):\n%s", diff)
+			}
+			return
+		}
+		if !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatal(err)
+		}
+		ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+		if !ok {
+			t.Fatalf("%v: no UnscriptedError", err)
+		}
+		switch {
+		case ue.Roll != nil:
+			asked = append(asked, fmt.Sprintf("roll %dd%d attempt %d for %s", ue.Roll.Count, ue.Roll.Faces, ue.Roll.Attempt, strings.Join(ue.Missing, ", ")))
+			for _, who := range ue.Missing {
+				rolls = append(rolls, struct {
+					who   string
+					total int
+				}{who, table[who][0]})
+				table[who] = table[who][1:]
+			}
+		case ue.Decision != nil:
+			d := ue.Decision
+			asked = append(asked, fmt.Sprintf("%s decides %s among %s (default %s)", d.By, d.Kind, strings.Join(d.Options, ", "), strings.Join(d.Default, ", ")))
+			answers = append(answers, []string{d.By, "Rób 🐗"})
+		default:
+			t.Fatalf("%v: nothing asked", err)
+		}
+	}
+	t.Fatal("the round never started")
+}
+
+// A random pick nothing scripted says its options.
+func TestUnscriptedErrorOfAPick(t *testing.T) {
+	p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok || ue.Pick == nil || !slices.Equal(ue.Pick.Options, []string{"Jay", "Rob"}) || ue.Pick.Standing != "priority" {
+		t.Fatalf("%v: want an UnscriptedError of a pick among Jay, Rob in priority, got %+v", err, ue)
+	}
+	if !errors.Is(err, runtime.ErrUnscripted) {
+		t.Errorf("%v: not ErrUnscripted", err)
+	}
+}
+
+// A server that replays its players' rolls through ScriptedDice hears of
+// a misread die as one read through FuncDice: ErrInvalidAnswer, with the
+// ScriptError saying which of the player's rolls it is. A pick that is
+// not among the options is one too.
+func TestScriptedMisreadIsInvalidAnswer(t *testing.T) {
+	ctx := context.Background()
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 7)
+	b, err := mustProgram(t, "mesbg").NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(ctx)
+	if !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("Rob's scripted 7 on a D6: %v, want ErrInvalidAnswer", err)
+	}
+	if se, ok := errors.AsType[*runtime.ScriptError](err); !ok || se.Who != "Rob" || se.Index != 0 {
+		t.Errorf("%v: want the ScriptError of Rob's roll 0", err)
+	}
+
+	p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	dice = runtime.NewScriptedDice()
+	dice.AddPick("Zed")
+	b, err = p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("a scripted pick of Zed among Jay and Rob: %v, want ErrInvalidAnswer", err)
+	}
+}
+
+// A client's form sends numbers and booleans as strings: the error says
+// that what it got is a string, not "want a whole number, got 3".
+func TestAttrStringThatReadsAsAValue(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "Attributes" {
+  sides 2
+  side attribute bold bool
+  unit attribute agi int
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{b.SetAttr(ctx, "a1", "agi", "3"), `set agi of a1: want a whole number, got the string "3"`},
+		{b.SetAttr(ctx, "A", "bold", "true"), `set bold of A: want true or false, got the string "true"`},
+		{b.SetAttr(ctx, "a1", "agi", "x"), `set agi of a1: want a whole number, got x`},
+	} {
+		if tt.err == nil || tt.err.Error() != tt.want || !errors.Is(tt.err, runtime.ErrInvalidChange) {
+			t.Errorf("%v\nwant %s (ErrInvalidChange)", tt.err, tt.want)
+		}
+	}
+	_, err = p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": "4"}}}}, {Name: "B"}})
+	if want := `unit a1: attribute agi: want a whole number, got the string "4"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle: %v\nwant %s", err, want)
+	}
+}
+
+// A roll that lacks one subject's result names that subject alone, and
+// leaves the others' in the script: the group rolls as one.
+func TestUnscriptedErrorOfPartOfAGroup(t *testing.T) {
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	b, err := mustProgram(t, "mesbg").NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok || ue.Roll == nil || !slices.Equal(ue.Missing, []string{"Rob"}) || !slices.Equal(ue.Roll.Subjects, []string{"Jay", "Rob"}) {
+		t.Fatalf("%v: want an UnscriptedError of the roll of Jay and Rob, missing Rob's; got %+v", err, ue)
+	}
+	if n := dice.Pending("Jay"); n != 1 {
+		t.Errorf("Jay's scripted rolls left: %d, want 1", n)
 	}
 }

@@ -28,8 +28,35 @@ var ErrRoundUnderWay = errors.New("a round is under way")
 // ScriptedDecider asked for a roll, a random pick or a decision that
 // nothing was scripted for (and that has no Fallback): a host replaying a
 // record of a battle can tell that its record has run out from a rule
-// that failed.
+// that failed, and errors.As finds an *UnscriptedError saying what was
+// asked.
 var ErrUnscripted = errors.New("nothing is scripted")
+
+// UnscriptedError is the error (inside a RoundError) of ScriptedDice or a
+// ScriptedDecider asked for what nothing was scripted for. errors.Is finds
+// it as ErrUnscripted, and errors.As gives what was asked, so that a host
+// that replays what its players have given so far (a stateless server,
+// say, playing the round again on each request) can ask them for exactly
+// what comes next without reading the message. One of Roll, Pick and
+// Decision is set; the requests and the decision are copies, the error's.
+type UnscriptedError struct {
+	// Roll is the roll asked for, and Missing the subjects of it that
+	// had no scripted result: those to ask. The others' scripted results
+	// are left in the script, unused: the group rolls as one.
+	Roll    *RollRequest
+	Missing []string
+	// Pick is the random pick asked for (in activation draw, the die
+	// drawn from the bag: Pick.Draw).
+	Pick *PickRequest
+	// Decision is the decision asked for.
+	Decision *Decision
+	msg      string
+}
+
+func (e *UnscriptedError) Error() string { return e.msg }
+
+// Is reports the error as ErrUnscripted.
+func (e *UnscriptedError) Is(target error) bool { return target == ErrUnscripted }
 
 // ErrNotAllowed is wrapped by the errors of Activate and Pass for a move
 // the turn does not allow: a unit that is not among Next().Options, a
@@ -51,7 +78,10 @@ var ErrInvalidChange = errors.New("invalid change")
 // that is not tied, not ready, or not there at all), "before" or "after"
 // misspelled, "pass" where passing is not allowed, or an arrangement that
 // is not every option once. A ScriptedDecider's own refusal of such an
-// answer (a ScriptError) is one too. A host taking answers from players
+// answer (a ScriptError) is one too, and so is a result that a host's
+// dice (FuncDice, or a Dice of its own) give and the dice cannot show: a
+// total off the dice (7 on a D6) or a pick out of range, a die misread at
+// the table, or one ScriptedDice refuse (a ScriptError). A host taking answers from players
 // can tell their mistake from a decider that failed, a script that ran
 // out (ErrUnscripted) or a cancelled context, and ask again: in Step
 // nothing was played, so calling Step again asks the same decision
@@ -192,6 +222,12 @@ func (e *RoundError) Unwrap() error { return e.Err }
 // roundErrorf returns a RoundError of round; format may use %w.
 func roundErrorf(round int, order, format string, args ...any) error {
 	return &RoundError{Round: round, Order: order, Err: fmt.Errorf(format, args...)}
+}
+
+// badDice is roundErrorf for a result a host's dice gave that the dice
+// cannot show: a player's mistake at the table, ErrInvalidAnswer.
+func badDice(round int, order, format string, args ...any) error {
+	return &RoundError{Round: round, Order: order, Err: markErrorf(ErrInvalidAnswer, format, args...)}
 }
 
 // InRound returns err as a RoundError of round, unless it names a round

@@ -498,7 +498,7 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	}
 	var explore func(path []branchOutcome) ([]cpOut, error)
 	node := func(path []branchOutcome) ([]cpOut, error) {
-		if err := r.ctx.Err(); err != nil {
+		if err := ctxErr(r.ctx); err != nil {
 			return nil, err
 		}
 		a.runs++

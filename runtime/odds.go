@@ -55,35 +55,39 @@ type OddsOptions struct {
 }
 
 // Prob is an exact probability of an outcome.
+//
+// As JSON, an OddsReport, its RoundOdds and Probs have lowercase keys, and
+// each probability is an exact fraction in a string ("7/12"), as
+// big.Rat's text is.
 type Prob struct {
-	Outcome []string
-	P       *big.Rat
+	Outcome []string `json:"outcome"`
+	P       *big.Rat `json:"p"`
 }
 
 // RoundOdds is the distribution of one round's results.
 type RoundOdds struct {
-	Round int
+	Round int `json:"round"`
 	// Holder is each side's chance to hold priority, 0 for a side that
 	// never does (see Battle.HolderSide: when the main order ranks units,
 	// the side of the first unit holds it). Orders tell the units apart.
-	Holder map[string]*big.Rat
-	Orders []Prob // sorted by probability, most likely first
+	Holder map[string]*big.Rat `json:"holder"`
+	Orders []Prob              `json:"orders"` // sorted by probability, most likely first
 }
 
 // OddsReport is the exact analysis of a battle.
 type OddsReport struct {
-	Ruleset   string
-	Sides     []string
-	Rounds    []RoundOdds
-	Sequences []Prob // the side holding priority per round; nil for long battles
+	Ruleset   string      `json:"ruleset"`
+	Sides     []string    `json:"sides"`
+	Rounds    []RoundOdds `json:"rounds"`
+	Sequences []Prob      `json:"sequences"` // the side holding priority per round; nil for long battles
 	// Expected is each side's expected number of rounds holding priority.
-	Expected map[string]*big.Rat
+	Expected map[string]*big.Rat `json:"expected"`
 	// Replays counts the rounds played, and the order computations and
 	// rerolls run again inside them (see OddsOptions.MaxPaths), to explore
 	// every path: the work the analysis did, the forks' paths included
 	// when a round they could not follow, or took over MaxPaths, was
 	// played again path by path.
-	Replays int
+	Replays int `json:"replays"`
 }
 
 // ErrNeverResolves is returned when a reroll can never break a tie.
@@ -95,17 +99,57 @@ func neverEnds(round int, pos dsl.Pos, msg string) error {
 	return &RoundError{Round: round, Err: &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", msg, ErrNeverResolves)}}
 }
 
-// Odds computes exact odds for a battle between sides.
+// Odds computes exact odds for a battle between sides, from round 1.
+// Battle.Odds computes them for a battle under way.
 func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
+	if err != nil {
+		return nil, err
+	}
+	return start.odds(ctx, opt)
+}
+
+// Odds computes exact odds for the next opt.Rounds rounds of the battle as
+// it stands between rounds: its round number, sides, units removed,
+// attributes and statuses, standings and memory (previous.holder,
+// previous.chooser and remembered values) all count, as they do when the
+// battle plays on, so a host can show the odds of the battle at its
+// table, not of a fresh one between the same sides. RoundOdds.Round
+// numbers the rounds as the battle does: the first is Round()+1. The
+// battle itself is not changed, and its dice, decider and Go hooks take
+// no part: decisions follow opt.Decider, and no Go hook runs, as in the
+// battles of Program.Odds. With a round under way it returns ErrRoundUnderWay
+// (odds are of whole rounds), and from a hook, a Decider or Dice
+// ErrInCallback.
+func (b *Battle) Odds(ctx context.Context, opt OddsOptions) (*OddsReport, error) {
+	if err := b.ready("Odds"); err != nil {
+		return nil, err
+	}
+	if b.InRound() {
+		return nil, markErrorf(ErrRoundUnderWay, "Odds: round %d has not ended: odds are of whole rounds", b.round)
+	}
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return b.Clone(WithTranscript(false), WithDecider(opt.Decider), WithoutHooks()).odds(ctx, opt)
+}
+
+// withDefaults checks opt and fills in its defaults.
+func (opt OddsOptions) withDefaults() (OddsOptions, error) {
 	if opt.Rounds < 1 {
-		return nil, fmt.Errorf("odds: rounds must be at least 1")
+		return opt, fmt.Errorf("odds: rounds must be at least 1")
 	}
 	for _, o := range []struct {
 		name string
 		v    int
 	}{{"SequenceRounds", opt.SequenceRounds}, {"MaxPaths", opt.MaxPaths}, {"MaxStates", opt.MaxStates}} {
 		if o.v < 0 {
-			return nil, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
+			return opt, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
 		}
 	}
 	if isNil(opt.Decider) {
@@ -120,6 +164,13 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	if opt.MaxStates == 0 {
 		opt.MaxStates = 20_000
 	}
+	return opt, nil
+}
+
+// odds analyses the rounds after start's, which it plays on: a battle
+// between rounds with no transcript, hooks or dice of a host's.
+func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, error) {
+	p := start.prog
 	// Forked parts are run again and again and their results reused, which
 	// only the ruleset's own policies, or overrides of them, are sure to
 	// allow: a host's decider may keep count.
@@ -134,10 +185,6 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	// A roll's outcomes depend only on its shape: a large one takes
 	// seconds, too long to take again for every state every round.
 	rolls := newRollCache()
-	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
-	if err != nil {
-		return nil, err
-	}
 	rep := &OddsReport{Ruleset: p.name, Expected: map[string]*big.Rat{}}
 	for _, s := range start.sides {
 		rep.Sides = append(rep.Sides, s.Name)
@@ -153,7 +200,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	}
 	states := []*state{{b: start, p: big.NewRat(1, 1)}}
 	for round := 1; round <= opt.Rounds; round++ {
-		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
+		ro := RoundOdds{Round: start.round + round, Holder: map[string]*big.Rat{}}
 		for _, s := range rep.Sides {
 			ro.Holder[s] = new(big.Rat)
 		}
@@ -521,6 +568,12 @@ func rollOutcomes(ctx context.Context, req RollRequest, limit int, count *int) (
 				n, diceName(dice, faces), ErrLimit)
 		}
 	}
+	// Working out the sums of many large dice takes a while itself (a
+	// quarter of a second for 5d400 in WebAssembly): not once more for a
+	// context already done.
+	if err := ctxErr(ctx); err != nil {
+		return nil, err
+	}
 	ways := sumDist(dice, faces)
 	if outs, ok, err := rollOutcomesSmall(ctx, req, ways, limit, count); ok || err != nil {
 		return outs, err
@@ -533,7 +586,7 @@ var errOutcomes = errors.New("too many outcomes")
 
 // checkEvery is how many combinations a roll's enumeration counts between
 // looks at its context.
-const checkEvery = 1 << 14
+const checkEvery = 1 << 14 >> (4 * cooperativeBit)
 
 // rollOutcomesBig is rollOutcomes counting in big integers; ways is
 // sumDist(req.Count, req.Faces).
@@ -552,7 +605,7 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limi
 	rec = func(i int) {
 		if i == n {
 			if leaves++; leaves%checkEvery == 0 {
-				err = ctx.Err()
+				err = ctxErr(ctx)
 			}
 			for k := range totals {
 				totals[k] = cur[k]
@@ -646,7 +699,7 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 	rec = func(i int) {
 		if i == n {
 			if leaves++; leaves%checkEvery == 0 {
-				err = ctx.Err()
+				err = ctxErr(ctx)
 			}
 			for k := range totals {
 				totals[k] = cur[k]
@@ -795,7 +848,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
 	explore = func(path []branchOutcome) ([]outcome, error) {
-		if err := ctx.Err(); err != nil {
+		if err := ctxErr(ctx); err != nil {
 			return nil, err
 		}
 		an.runs++

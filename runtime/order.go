@@ -467,7 +467,7 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		// the dice would decide the order all the same.
 		for k, v := range nat {
 			if v < l.count || v > l.count*l.faces {
-				return roundErrorf(b.now(), r.o.name, "the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
+				return badDice(b.now(), r.o.name, "the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
 			}
 		}
 	}
@@ -521,7 +521,7 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 			return err
 		}
 		if k < 0 || k >= e-p {
-			return roundErrorf(b.now(), r.o.name, "random pick %d is out of range (%d options)", k, e-p)
+			return badDice(b.now(), r.o.name, "random pick %d is out of range (%d options)", k, e-p)
 		}
 		rest := r.perm[p:e]
 		if b.transcript {

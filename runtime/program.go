@@ -80,12 +80,14 @@ func WithRuleset(name string) Option {
 	return func(p *Program) { p.want = name }
 }
 
-// Attr is a declared side or unit attribute.
+// Attr is a declared side or unit attribute. As JSON (for a client that
+// builds a form of a side's or unit's attributes) it is {"name", "type",
+// "default", "pos"}, pos as "file:line:col".
 type Attr struct {
-	Name    string
-	Type    AttrType
-	Default any
-	Pos     dsl.Pos
+	Name    string   `json:"name"`
+	Type    AttrType `json:"type"`
+	Default any      `json:"default"`
+	Pos     dsl.Pos  `json:"pos"`
 }
 
 // Program is a compiled ruleset. It is immutable and safe for concurrent

@@ -50,6 +50,9 @@ func (b *Battle) halfPlayed() bool { return b.failed != nil && b.abortable() == 
 
 // ready says whether the round's methods may run now.
 func (b *Battle) ready(what string) error {
+	if b.prog == nil {
+		return fmt.Errorf("%s: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore", what)
+	}
 	if b.inCallback > 0 {
 		return fmt.Errorf("%s: %w", what, ErrInCallback)
 	}
@@ -501,14 +504,14 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 
 // Turn says who acts now in the activation loop, and with what choices.
 type Turn struct {
-	Side     string
-	Options  []string // ready units the side may activate
-	CanPass  bool     // the side may pass although it has ready units
-	MustPass bool     // the side has no ready unit and must pass
+	Side     string   `json:"side"`
+	Options  []string `json:"options"`             // ready units the side may activate
+	CanPass  bool     `json:"can_pass,omitempty"`  // the side may pass although it has ready units
+	MustPass bool     `json:"must_pass,omitempty"` // the side has no ready unit and must pass
 	// Undrawn says, in activation draw, that the next die is still in
 	// the bag: Side and Options are empty until Draw, Step or Activate
 	// draws it.
-	Undrawn bool
+	Undrawn bool `json:"undrawn,omitempty"`
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
@@ -517,6 +520,9 @@ type Turn struct {
 // ruleset's condition on passing (`pass allowed when ...`) cannot be
 // worked out, CanPass is false: Step and Pass return the error.
 func (b *Battle) Next() *Turn {
+	if b.prog == nil {
+		return nil
+	}
 	t, _ := b.playTurn()
 	if t == nil {
 		return nil
@@ -711,7 +717,7 @@ func (b *Battle) drawSide(ctx context.Context) error {
 		return err
 	}
 	if k < 0 || k >= len(bag) {
-		return roundErrorf(b.round, act.by.name, "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
+		return badDice(b.round, act.by.name, "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
 	}
 	b.cur.Drawn = bag[k]
 	b.changed()

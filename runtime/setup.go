@@ -7,20 +7,23 @@ import (
 	"github.com/turnorder/turnorder/dsl"
 )
 
-// SideSpec describes a side for a new battle.
+// SideSpec describes a side for a new battle. As JSON it has the keys of
+// a Side (and a UnitSpec those of a Unit): name, team, attrs and units;
+// name, attrs and statuses. Decoding matches keys whatever their case,
+// as encoding/json does, so specs saved with the Go field names load too.
 type SideSpec struct {
-	Name  string
-	Team  string         `json:",omitempty"`
-	Attrs map[string]any `json:",omitempty"`
-	Units []UnitSpec     `json:",omitempty"`
+	Name  string         `json:"name"`
+	Team  string         `json:"team,omitempty"`
+	Attrs map[string]any `json:"attrs,omitempty"`
+	Units []UnitSpec     `json:"units,omitempty"`
 	Pos   dsl.Pos        `json:"-"` // where it was written, for errors
 }
 
 // UnitSpec describes a unit for a new battle.
 type UnitSpec struct {
-	Name     string
-	Attrs    map[string]any `json:",omitempty"`
-	Statuses []string       `json:",omitempty"`
+	Name     string         `json:"name"`
+	Attrs    map[string]any `json:"attrs,omitempty"`
+	Statuses []string       `json:"statuses,omitempty"`
 	Pos      dsl.Pos        `json:"-"`
 }
 

@@ -284,6 +284,52 @@ func TestZeroProgramRefuses(t *testing.T) {
 	}
 }
 
+// A Battle that did not come from NewBattle or Restore (a zero Battle, a
+// struct field never set) refuses to play or save, and its accessors say
+// it has nothing, rather than panic in a server's handler.
+func TestZeroBattleRefuses(t *testing.T) {
+	ctx := context.Background()
+	var b runtime.Battle
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"StartRound", func() error { return b.StartRound(ctx) }},
+		{"PlayRound", func() error { _, err := b.PlayRound(ctx); return err }},
+		{"AdvanceRound", func() error { return b.AdvanceRound(ctx) }},
+		{"Step", func() error { _, err := b.Step(ctx); return err }},
+		{"EndRound", func() error { _, err := b.EndRound(ctx); return err }},
+		{"Snapshot", func() error { _, err := b.Snapshot(); return err }},
+		{"Odds", func() error { _, err := b.Odds(ctx, runtime.OddsOptions{Rounds: 1}); return err }},
+		{"SetHolder", func() error { return b.SetHolder("Jay") }},
+		{"Activate", func() error { return b.Activate(ctx, "Krug") }},
+		{"Pass", func() error { return b.Pass(ctx) }},
+		{"Draw", func() error { _, err := b.Draw(ctx); return err }},
+	}
+	for _, tt := range calls {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("panic: %v", r)
+				}
+			}()
+			if err := tt.call(); err == nil {
+				t.Errorf("%s on a zero Battle: no error", tt.name)
+			}
+		})
+	}
+	t.Run("accessors", func(t *testing.T) {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("panic: %v", r)
+			}
+		}()
+		if b.Next() != nil || b.Order() != nil || b.HolderSide() != "" || b.Standing("priority") != nil {
+			t.Errorf("a zero Battle has a turn, an order, a holder or a standing")
+		}
+	})
+}
+
 // OrdersUnits tells a host whether the sides of a battle need units.
 func TestOrdersUnits(t *testing.T) {
 	for name, want := range map[string]bool{"mesbg": false, "necromunda": false, "agi": true, "morturi": false} {

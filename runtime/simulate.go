@@ -26,8 +26,8 @@ type SimOptions struct {
 
 // SimReport counts, per round, how often each side held priority.
 type SimReport struct {
-	Runs   int
-	Holder []map[string]int // per round
+	Runs   int              `json:"runs"`
+	Holder []map[string]int `json:"holder"` // per round
 }
 
 // Estimate returns the estimated probability that who holds priority in
@@ -112,7 +112,7 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 						return nil
 					}
 					for i := start; i < min(start+chunk, opt.Runs); i++ {
-						if err := ctx.Err(); err != nil {
+						if err := ctxErr(ctx); err != nil {
 							return err
 						}
 						if i >= int(stop.Load()) {

@@ -1,0 +1,111 @@
+package runtime_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// A server asks its players over the network: what the battle asks (a
+// roll, a decision, whose turn it is) goes to them as JSON with the keys
+// and the "file:line:col" pos of the events they already read, and
+// reads back as it was.
+func TestAsksAsJSON(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	var rolls []runtime.RollRequest
+	var decisions []runtime.Decision
+	dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, who string) (int, error) {
+		if who == "Jay" {
+			rolls = append(rolls, req)
+			return 4, nil
+		}
+		return 2, nil
+	}}
+	dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		decisions = append(decisions, d)
+		return d.Default, nil
+	})
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(rolls) != 1 || len(decisions) != 1 {
+		t.Fatalf("asked %d rolls and %d decisions, want 1 and 1", len(rolls), len(decisions))
+	}
+	for _, tt := range []struct {
+		v    any
+		back any
+		want string
+	}{
+		{rolls[0], new(runtime.RollRequest),
+			`{"round":1,"standing":"priority","subjects":["Jay","Rob"],"count":1,"faces":6,"attempt":0,"pos":"rulesets/mesbg.rules:22:9"}`},
+		{decisions[0], new(runtime.Decision),
+			`{"kind":"first","by":"Jay","options":["Jay","Rob"],"default":["Jay"],"self":"Jay","round":1,"standing":"priority","pos":"rulesets/mesbg.rules:29:9"}`},
+		{runtime.PickRequest{Round: 2, Standing: "act", Options: []string{"Jay", "Jay", "Rob"}, Draw: true}, new(runtime.PickRequest),
+			`{"round":2,"standing":"act","options":["Jay","Jay","Rob"],"draw":true}`},
+		{runtime.Turn{Side: "Jay", Options: []string{"j1"}, CanPass: true}, new(runtime.Turn),
+			`{"side":"Jay","options":["j1"],"can_pass":true}`},
+	} {
+		data, err := json.Marshal(tt.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(data) != tt.want {
+			t.Errorf("%T as JSON:\n%s\nwant\n%s", tt.v, data, tt.want)
+		}
+		if err := json.Unmarshal(data, tt.back); err != nil {
+			t.Fatalf("%T: %v", tt.v, err)
+		}
+		again, err := json.Marshal(tt.back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, string(again)); diff != "" {
+			t.Errorf("%T read back and encoded again (-want +got):\n%s", tt.v, diff)
+		}
+	}
+	var d runtime.Decision
+	if err := json.Unmarshal([]byte(`{"kind":"first","pos":"db:house:12:7"}`), &d); err != nil || d.Pos.Filename != "db:house" || d.Pos.Line != 12 || d.Pos.Column != 7 {
+		t.Errorf("a pos whose file has a colon: %v, %+v", err, d.Pos)
+	}
+	if err := json.Unmarshal([]byte(`{"pos":"nowhere"}`), &d); err == nil {
+		t.Error("pos nowhere: no error")
+	}
+}
+
+// A client building a form of a unit's attributes reads them as JSON.
+func TestAttrsAsJSON(t *testing.T) {
+	p := compileInline(t, `ruleset r "Attributes" {
+  sides 2
+  unit attribute agi int = 3
+  unit attribute hero bool
+  phase p {
+    order units as o {
+      highest agi
+      random
+    }
+  }
+}`)
+	data, err := json.Marshal(p.UnitAttrs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"name":"agi","type":"int","default":3,"pos":"inline.rules:3:3"},{"name":"hero","type":"bool","default":false,"pos":"inline.rules:4:3"}]`
+	if string(data) != want {
+		t.Errorf("unit attributes as JSON:\n%s\nwant\n%s", data, want)
+	}
+	var back []runtime.Attr
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back[1].Name != "hero" || back[1].Type != runtime.BoolAttr || back[1].Default != false || back[1].Pos.Line != 4 {
+		t.Errorf("read back: %+v", back)
+	}
+}

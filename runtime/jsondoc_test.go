@@ -1,0 +1,81 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"maps"
+	"math/big"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// docs/json.md lists the keys of the Go values a server sends its
+// clients: every value, with every field set, has exactly those keys.
+func TestJSONDocGoAPI(t *testing.T) {
+	data, err := os.ReadFile("../docs/json.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	i := strings.Index(doc, "# The JSON of the Go API")
+	if i < 0 {
+		t.Fatal("docs/json.md has no section on the Go API")
+	}
+	pos := dsl.Pos{Filename: "f.rules", Line: 2, Column: 3}
+	unit := &runtime.Unit{Name: "u", Attrs: map[string]any{"agi": 1}, Status: map[string]bool{"pinned": true}, Ready: true}
+	side := &runtime.Side{Name: "s", Team: "t", Attrs: map[string]any{"m": 1}, Units: []*runtime.Unit{unit}}
+	unit.Side = side
+	values := map[string]any{
+		"runtime.Side":        side,
+		"runtime.SideSpec":    runtime.SideSpec{Name: "s", Team: "t", Attrs: map[string]any{"m": 1}, Units: []runtime.UnitSpec{{Name: "u"}}},
+		"runtime.Unit":        unit,
+		"runtime.UnitSpec":    runtime.UnitSpec{Name: "u", Attrs: map[string]any{"agi": 1}, Statuses: []string{"pinned"}},
+		"runtime.Decision":    runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true},
+		"runtime.Turn":        runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true},
+		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
+		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},
+		"dsl.Diagnostic":      dsl.Warnf(pos, "m"),
+		"runtime.OddsReport":  runtime.OddsReport{Ruleset: "r", Sides: []string{"A"}, Rounds: []runtime.RoundOdds{}, Sequences: []runtime.Prob{}, Expected: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Replays: 1},
+		"runtime.RoundOdds":   runtime.RoundOdds{Round: 1, Holder: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Orders: []runtime.Prob{}},
+		"runtime.Prob":        runtime.Prob{Outcome: []string{"A"}, P: big.NewRat(1, 2)},
+		"runtime.SimReport":   runtime.SimReport{Runs: 1, Holder: []map[string]int{{"A": 1}}},
+		"runtime.Attr":        runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
+	}
+	row := regexp.MustCompile("(?m)^\\| (`[^|]+`) \\| `(\\{[^`]*\\})`")
+	seen := map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(doc[i:], -1) {
+		var want []string
+		for _, k := range regexp.MustCompile(`"(\w+)"`).FindAllStringSubmatch(m[2], -1) {
+			want = append(want, k[1])
+		}
+		slices.Sort(want)
+		for _, name := range regexp.MustCompile("`([\\w.]+)`").FindAllStringSubmatch(m[1], -1) {
+			v, ok := values[name[1]]
+			if !ok {
+				continue
+			}
+			seen[name[1]] = true
+			data, err := json.Marshal(v)
+			if err != nil {
+				t.Fatalf("%s: %v", name[1], err)
+			}
+			var obj map[string]any
+			if err := json.Unmarshal(data, &obj); err != nil {
+				t.Fatal(err)
+			}
+			if got := slices.Sorted(maps.Keys(obj)); !slices.Equal(got, want) {
+				t.Errorf("%s has keys %q, docs/json.md says %q", name[1], got, want)
+			}
+		}
+	}
+	for name := range values {
+		if !seen[name] {
+			t.Errorf("docs/json.md does not give the keys of %s", name)
+		}
+	}
+}
