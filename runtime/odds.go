@@ -161,6 +161,7 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	}
 	var hist history
 	states := []*state{{b: start, p: big.NewRat(1, 1), seqs: []seqProb{{id: hist.root(), p: big.NewRat(1, 1)}}}}
+	final := map[int32]*big.Rat{} // each sequence's probability after the last round
 	tmp := new(big.Rat)
 	for round := 1; round <= opt.Rounds; round++ {
 		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
@@ -187,6 +188,10 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		// were reached in. The order changes no sum: the sums are exact.
 		slices.SortFunc(states, func(x, y *state) int { return strings.Compare(x.key, y.key) })
 		var to []*state // each outcome's next state
+		last := round == opt.Rounds
+		var holders []string    // in the last round, a state's outcomes' holders
+		var byHolder []*big.Rat // and the probability of each
+		var group []int         // each outcome's holder, by its index in holders
 		for _, st := range states {
 			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls)
 			if err != nil {
@@ -214,27 +219,64 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			if !seqs {
 				continue
 			}
+			// After the last round the states are only summed: a
+			// sequence's probability needs the state's outcomes only by
+			// holder, one product per sequence and holder rather than per
+			// sequence and outcome. The pairs are counted all the same, so
+			// that the sequences are given up exactly where following them
+			// as states would.
+			holders, byHolder, group = holders[:0], byHolder[:0], group[:0]
+			if last {
+				for _, o := range outs {
+					g := slices.Index(holders, o.holder)
+					if g < 0 {
+						g = len(holders)
+						holders, byHolder = append(holders, o.holder), append(byHolder, new(big.Rat))
+					}
+					byHolder[g].Add(byHolder[g], o.p)
+					group = append(group, g)
+				}
+			}
+			ids := make([]int32, len(holders))
 		carry:
 			for _, sp := range st.seqs {
+				for g, h := range holders {
+					ids[g] = hist.child(sp.id, h)
+				}
 				for i, o := range outs {
-					k := pair{to[i], hist.child(sp.id, o.holder)}
-					tmp.Mul(sp.p, o.p)
-					if at, ok := pairs[k]; ok {
-						q := k.st.seqs[at].p
-						q.Add(q, tmp)
-						continue
+					k := pair{st: to[i]}
+					if last {
+						k.seq = ids[group[i]]
+					} else {
+						k.seq = hist.child(sp.id, o.holder)
 					}
-					if len(pairs) == opt.MaxStates {
-						// Too many holder sequences to follow: follow the battles.
-						seqs = false
-						for _, ns := range next {
-							ns.seqs = nil
+					at, ok := pairs[k]
+					if !ok {
+						if len(pairs) == opt.MaxStates {
+							// Too many holder sequences to follow: follow the battles.
+							seqs = false
+							for _, ns := range next {
+								ns.seqs = nil
+							}
+							pairs, final = nil, nil
+							break carry
 						}
-						pairs = nil
-						break carry
+						at = len(k.st.seqs)
+						pairs[k] = at
+						if !last {
+							k.st.seqs = append(k.st.seqs, seqProb{id: k.seq, p: new(big.Rat)})
+						}
 					}
-					pairs[k] = len(k.st.seqs)
-					k.st.seqs = append(k.st.seqs, seqProb{id: k.seq, p: new(big.Rat).Set(tmp)})
+					if !last {
+						q := k.st.seqs[at].p
+						q.Add(q, tmp.Mul(sp.p, o.p))
+					}
+				}
+				for g, id := range ids {
+					if final[id] == nil {
+						final[id] = new(big.Rat)
+					}
+					final[id].Add(final[id], tmp.Mul(sp.p, byHolder[g]))
 				}
 			}
 		}
@@ -260,12 +302,10 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		}
 	}
 	if seqs {
-		for _, st := range states {
-			for _, sp := range st.seqs {
-				rep.Sequences = append(rep.Sequences, Prob{Outcome: hist.holders(sp.id), P: sp.p})
-			}
+		for id, p := range final {
+			rep.Sequences = append(rep.Sequences, Prob{Outcome: hist.holders(id), P: p})
 		}
-		rep.Sequences = mergeProbs(rep.Sequences)
+		sortProbs(rep.Sequences)
 	}
 	return rep, nil
 }
@@ -326,19 +366,6 @@ func addTo(m map[string]*big.Rat, k string, p *big.Rat) {
 		m[k] = new(big.Rat)
 	}
 	m[k].Add(m[k], p)
-}
-
-func mergeProbs(ps []Prob) []Prob {
-	m := map[string]*big.Rat{}
-	for _, p := range ps {
-		addTo(m, strings.Join(p.Outcome, "\x00"), p.P)
-	}
-	var out []Prob
-	for k, v := range m {
-		out = append(out, Prob{Outcome: strings.Split(k, "\x00"), P: v})
-	}
-	sortProbs(out)
-	return out
 }
 
 func sortProbs(ps []Prob) {

@@ -159,3 +159,16 @@ func (p *Program) oddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOpt
 	}
 	return rep, nil
 }
+
+func mergeProbs(ps []Prob) []Prob {
+	m := map[string]*big.Rat{}
+	for _, p := range ps {
+		addTo(m, strings.Join(p.Outcome, "\x00"), p.P)
+	}
+	var out []Prob
+	for k, v := range m {
+		out = append(out, Prob{Outcome: strings.Split(k, "\x00"), P: v})
+	}
+	sortProbs(out)
+	return out
+}

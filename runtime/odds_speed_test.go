@@ -101,3 +101,18 @@ func BenchmarkOddsNecromunda5(b *testing.B) {
 		})
 	}
 }
+
+// Six players' second round starts from the 720 orders the first can end
+// in: the order's results are worked out once for them all (see
+// forkOrder), and the rest of the round is replayed from each state.
+func BenchmarkOddsNecromundaSixRound2(b *testing.B) {
+	p := mustProgram(b, "necromunda")
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := p.Odds(context.Background(), runtime.Sides("A", "B", "C", "D", "E", "F"), runtime.OddsOptions{Rounds: 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(rep.Replays), "paths")
+	}
+}
