@@ -922,7 +922,9 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			if err != nil {
 				return nil, err
 			}
-			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: big.NewRat(1, 1)}}, nil
+			// A path's end is certain given the path: one, shared (see
+			// below), rather than a 1/1 allocated and multiplied for each.
+			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}}, nil
 		case errors.As(err, &br):
 			if an.fork && an.runs+len(br.outcomes) > maxPaths {
 				// Each takes a path at least, and the forks explore them
@@ -960,7 +962,13 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				return nil, err
 			}
 			for _, o := range sub {
-				o.p = new(big.Rat).Mul(o.p, bo.p)
+				// Probabilities are never changed in place, here or by
+				// the caller, so an outcome may share its branch's.
+				if o.p == one {
+					o.p = bo.p
+				} else {
+					o.p = new(big.Rat).Mul(o.p, bo.p)
+				}
 				out = append(out, o)
 			}
 		}
