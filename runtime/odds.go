@@ -148,8 +148,8 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	// probability and, when sequences are wanted, the probability of each
 	// holder sequence that led to it (they add up to p). A round's
 	// outcomes from a state do not depend on how the battle got there:
-	// each state's round is enumerated once, the odds of the round are
-	// summed once per state and outcome, and only the sequences are
+	// each state's round is enumerated once, its outcomes' probabilities
+	// are added up by the state they end in, and only the sequences are
 	// carried on per sequence and outcome, by one product and one sum.
 	// (Five players' fifth round starts from 120 states reached by 125
 	// sequences each: 1.8 million of those, against 14,400.)
@@ -158,6 +158,15 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		key  string
 		p    *big.Rat
 		seqs []seqProb
+		// While the round that ends in it is summed: the holder and order
+		// of the outcome that first reached it, and the part of p that
+		// came with another holder or order (nil for none), counted on
+		// its own. Outcomes that end in the same state have the same
+		// holder and order as a rule, so the round's odds are counted
+		// once per state rather than once per outcome of every state.
+		holder string
+		order  []string
+		odd    *big.Rat
 	}
 	var hist history
 	states := []*state{{b: start, p: big.NewRat(1, 1), seqs: []seqProb{{id: hist.root(), p: big.NewRat(1, 1)}}}}
@@ -169,6 +178,14 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			ro.Holder[s] = new(big.Rat)
 		}
 		orders := map[string]*big.Rat{}
+		// count adds p to the round's odds of holder and order.
+		count := func(holder string, order []string, p *big.Rat) {
+			if holder != "" { // nobody holds priority when there is nothing to order
+				addTo(ro.Holder, holder, p)
+				addTo(rep.Expected, holder, p)
+			}
+			addTo(orders, strings.Join(order, "\x00"), p)
+		}
 		next := map[string]*state{}
 		var keys []string
 		// The (state, sequence) pairs reached so far, while sequences are
@@ -200,19 +217,22 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 			rep.Replays += replays
 			to = to[:0]
 			for _, o := range outs {
-				pr := new(big.Rat).Mul(st.p, o.p)
-				if o.holder != "" { // nobody holds priority when there is nothing to order
-					addTo(ro.Holder, o.holder, pr)
-					addTo(rep.Expected, o.holder, pr)
-				}
-				addTo(orders, strings.Join(o.order, "\x00"), pr)
 				ns := next[o.key]
-				if ns != nil {
-					ns.p.Add(ns.p, pr)
-				} else {
-					ns = &state{b: o.b, key: o.key, p: pr}
+				switch {
+				case ns == nil:
+					ns = &state{b: o.b, key: o.key, p: new(big.Rat).Mul(st.p, o.p), holder: o.holder, order: o.order}
 					next[o.key] = ns
 					keys = append(keys, o.key)
+				case o.holder == ns.holder && slices.Equal(o.order, ns.order):
+					ns.p.Add(ns.p, tmp.Mul(st.p, o.p))
+				default:
+					pr := new(big.Rat).Mul(st.p, o.p)
+					ns.p.Add(ns.p, pr)
+					if ns.odd == nil {
+						ns.odd = new(big.Rat)
+					}
+					ns.odd.Add(ns.odd, pr)
+					count(o.holder, o.order, pr)
 				}
 				to = append(to, ns)
 			}
@@ -279,6 +299,14 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 					final[id].Add(final[id], tmp.Mul(sp.p, byHolder[g]))
 				}
 			}
+		}
+		for _, k := range keys {
+			ns := next[k]
+			p := ns.p
+			if ns.odd != nil {
+				p = new(big.Rat).Sub(p, ns.odd)
+			}
+			count(ns.holder, ns.order, p)
 		}
 		for k, v := range orders {
 			var order []string // empty, not [""], when there was nothing to order
