@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -923,6 +924,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	var scr scratch
+	var keyBuf bytes.Buffer
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -946,7 +948,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		case err == nil && errOnly:
 			return nil, nil
 		case err == nil:
-			snap, err := c.stateKey()
+			snap, err := c.stateKey(&keyBuf)
 			if err != nil {
 				return nil, err
 			}
@@ -1050,11 +1052,20 @@ func mergeOutcomes(outs []outcome) []outcome {
 // standings, the units) is kept elsewhere, and its activations would
 // split battles that play on alike, one per sequence of draws in
 // activation draw.
-func (b *Battle) stateKey() (string, error) {
+//
+// It is encoded into buf, which the caller keeps from one key to the
+// next: json.Marshal would copy each key (half a kilobyte to a kilobyte
+// for the bundled rulesets' examples, one per path of every round) into
+// a slice of its own before the string copies it again. An Encoder
+// writes what Marshal returns, and a newline.
+func (b *Battle) stateKey(buf *bytes.Buffer) (string, error) {
 	s := b.snapshot()
 	if b.cur != nil && b.cur.Stage == "ended" {
 		s.Current = nil
 	}
-	data, err := json.Marshal(s)
-	return string(data), err
+	buf.Reset()
+	if err := json.NewEncoder(buf).Encode(s); err != nil {
+		return "", err
+	}
+	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }
