@@ -190,9 +190,10 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 		next := map[string]*state{}
 		var keys []string
 		// The (state, sequence) pairs reached so far, while sequences are
-		// followed: each one's place in its state's seqs. Past MaxStates
-		// of them, the sequences are given up, and the arithmetic with
-		// them stops there.
+		// followed: each one's place in its state's seqs (after the last
+		// round they are only counted). Past MaxStates of them, the
+		// sequences are given up, and the arithmetic with them stops
+		// there.
 		type pair struct {
 			st  *state
 			seq int32
@@ -380,7 +381,7 @@ func (h *history) child(id int32, holder string) int32 {
 	return c
 }
 
-// holders returns the sequence id, first round first.
+// holders returns the holders of sequence id, first round first.
 func (h *history) holders(id int32) []string {
 	var out []string
 	for ; id > 0; id = h.parent[id] {
