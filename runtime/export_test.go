@@ -8,3 +8,10 @@ func (p *Program) OddsByReplay(ctx context.Context, sides []SideSpec, opt OddsOp
 	opt.replay = true
 	return p.Odds(ctx, sides, opt)
 }
+
+// OddsByPairs is Odds following every (state, holder sequence) pair as a
+// state of its own, as before the sequences were carried by arithmetic.
+// Tests compare the two.
+func (p *Program) OddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
+	return p.oddsByPairs(ctx, sides, opt)
+}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -191,59 +192,170 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		rep.Expected[s.Name] = new(big.Rat)
 	}
 	seqs := opt.Rounds <= opt.SequenceRounds
-	// A state carries, when sequences are wanted, the holders so far.
+	// A state is one the battle can be in after a round, with its
+	// probability and, when sequences are wanted, the probability of each
+	// holder sequence that led to it (they add up to p). A round's
+	// outcomes from a state do not depend on how the battle got there:
+	// each state's round is enumerated once, its outcomes' probabilities
+	// are added up by the state they end in, and only the sequences are
+	// carried on per sequence and outcome, by one product and one sum.
+	// (Five players' fifth round starts from 120 states reached by 125
+	// sequences each: 1.8 million of those, against 14,400.)
 	type state struct {
-		b       *Battle
-		key     string // of the battle alone, without the holders
-		holders []string
-		p       *big.Rat
+		b    *Battle
+		key  string
+		p    *big.Rat
+		seqs []seqProb
+		// While the round that ends in it is summed: the holder and order
+		// of the outcome that first reached it, and the part of p that
+		// came with another holder or order (nil for none), counted on
+		// its own. Outcomes that end in the same state have the same
+		// holder and order as a rule, so the round's odds are counted
+		// once per state rather than once per outcome of every state.
+		holder string
+		order  []string
+		odd    *big.Rat
 	}
-	states := []*state{{b: start, p: big.NewRat(1, 1)}}
+	var hist history
+	states := []*state{{b: start, p: big.NewRat(1, 1), seqs: []seqProb{{id: hist.root(), p: big.NewRat(1, 1)}}}}
+	final := map[int32]*big.Rat{} // each sequence's probability after the last round
+	tmp := new(big.Rat)
 	for round := 1; round <= opt.Rounds; round++ {
 		ro := RoundOdds{Round: start.round + round, Holder: map[string]*big.Rat{}}
 		for _, s := range rep.Sides {
 			ro.Holder[s] = new(big.Rat)
 		}
 		orders := map[string]*big.Rat{}
+		// count adds p to the round's odds of holder and order.
+		count := func(holder string, order []string, p *big.Rat) {
+			if holder != "" { // nobody holds priority when there is nothing to order
+				addTo(ro.Holder, holder, p)
+				addTo(rep.Expected, holder, p)
+			}
+			addTo(orders, strings.Join(order, "\x00"), p)
+		}
 		next := map[string]*state{}
 		var keys []string
-		// States that differ only in their holders so far play the round
-		// alike: enumerate it once for them all. They are taken together,
-		// so that only one state's outcomes are kept at a time (six
-		// players' second round starts from 720 states with 720 outcomes
-		// each). The order they are taken in changes no sum: the sums are
-		// exact.
-		slices.SortStableFunc(states, func(x, y *state) int { return strings.Compare(x.key, y.key) })
-		var outs []outcome
-		for i, st := range states {
-			if i == 0 || st.key != states[i-1].key || st.key == "" {
-				var replays int
-				var err error
-				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls); err != nil {
-					return nil, err
-				}
-				rep.Replays += replays
+		// The (state, sequence) pairs reached so far, while sequences are
+		// followed: each one's place in its state's seqs (after the last
+		// round they are only counted). Past MaxStates of them, the
+		// sequences are given up, and the arithmetic with them stops
+		// there.
+		type pair struct {
+			st  *state
+			seq int32
+		}
+		pairs := map[pair]int{}
+		// Each state's round is enumerated, and its outcomes kept, one at
+		// a time (six players' second round starts from 720 states with
+		// 720 outcomes each). They are taken in the order of their keys,
+		// so that which state meets the shared orders' and rolls' caches
+		// first, and so Replays, does not depend on the order the states
+		// were reached in. The order changes no sum: the sums are exact.
+		slices.SortFunc(states, func(x, y *state) int { return strings.Compare(x.key, y.key) })
+		var to []*state // each outcome's next state
+		last := round == opt.Rounds
+		var holders []string    // in the last round, a state's outcomes' holders
+		var byHolder []*big.Rat // and the probability of each
+		var group []int         // each outcome's holder, by its index in holders
+		for _, st := range states {
+			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls)
+			if err != nil {
+				return nil, err
 			}
+			rep.Replays += replays
+			to = to[:0]
 			for _, o := range outs {
-				pr := new(big.Rat).Mul(st.p, o.p)
-				if o.holder != "" { // nobody holds priority when there is nothing to order
-					addTo(ro.Holder, o.holder, pr)
-					addTo(rep.Expected, o.holder, pr)
-				}
-				addTo(orders, strings.Join(o.order, "\x00"), pr)
-				key := o.key
-				var holders []string
-				if seqs {
-					holders = append(slices.Clone(st.holders), o.holder)
-					key += "\x01" + strings.Join(holders, "\x00")
-				}
-				if ns, ok := next[key]; ok {
+				ns := next[o.key]
+				switch {
+				case ns == nil:
+					ns = &state{b: o.b, key: o.key, p: new(big.Rat).Mul(st.p, o.p), holder: o.holder, order: o.order}
+					next[o.key] = ns
+					keys = append(keys, o.key)
+				case o.holder == ns.holder && slices.Equal(o.order, ns.order):
+					ns.p.Add(ns.p, tmp.Mul(st.p, o.p))
+				default:
+					pr := new(big.Rat).Mul(st.p, o.p)
 					ns.p.Add(ns.p, pr)
-					continue
+					if ns.odd == nil {
+						ns.odd = new(big.Rat)
+					}
+					ns.odd.Add(ns.odd, pr)
+					count(o.holder, o.order, pr)
 				}
-				next[key] = &state{b: o.b, key: o.key, holders: holders, p: pr}
-				keys = append(keys, key)
+				to = append(to, ns)
 			}
+			if !seqs {
+				continue
+			}
+			// After the last round the states are only summed: a
+			// sequence's probability needs the state's outcomes only by
+			// holder, one product per sequence and holder rather than per
+			// sequence and outcome. The pairs are counted all the same, so
+			// that the sequences are given up exactly where following them
+			// as states would.
+			holders, byHolder, group = holders[:0], byHolder[:0], group[:0]
+			if last {
+				for _, o := range outs {
+					g := slices.Index(holders, o.holder)
+					if g < 0 {
+						g = len(holders)
+						holders, byHolder = append(holders, o.holder), append(byHolder, new(big.Rat))
+					}
+					byHolder[g].Add(byHolder[g], o.p)
+					group = append(group, g)
+				}
+			}
+			ids := make([]int32, len(holders))
+		carry:
+			for _, sp := range st.seqs {
+				for g, h := range holders {
+					ids[g] = hist.child(sp.id, h)
+				}
+				for i, o := range outs {
+					k := pair{st: to[i]}
+					if last {
+						k.seq = ids[group[i]]
+					} else {
+						k.seq = hist.child(sp.id, o.holder)
+					}
+					at, ok := pairs[k]
+					if !ok {
+						if len(pairs) == opt.MaxStates {
+							// Too many holder sequences to follow: follow the battles.
+							seqs = false
+							for _, ns := range next {
+								ns.seqs = nil
+							}
+							pairs, final = nil, nil
+							break carry
+						}
+						at = len(k.st.seqs)
+						pairs[k] = at
+						if !last {
+							k.st.seqs = append(k.st.seqs, seqProb{id: k.seq, p: new(big.Rat)})
+						}
+					}
+					if !last {
+						q := k.st.seqs[at].p
+						q.Add(q, tmp.Mul(sp.p, o.p))
+					}
+				}
+				for g, id := range ids {
+					if final[id] == nil {
+						final[id] = new(big.Rat)
+					}
+					final[id].Add(final[id], tmp.Mul(sp.p, byHolder[g]))
+				}
+			}
+		}
+		for _, k := range keys {
+			ns := next[k]
+			p := ns.p
+			if ns.odd != nil {
+				p = new(big.Rat).Sub(p, ns.odd)
+			}
+			count(ns.holder, ns.order, p)
 		}
 		for k, v := range orders {
 			var order []string // empty, not [""], when there was nothing to order
@@ -258,22 +370,6 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		for _, k := range keys {
 			states = append(states, next[k])
 		}
-		if seqs && len(states) > opt.MaxStates {
-			// Too many holder sequences to follow: follow the battles.
-			seqs = false
-			byBattle := map[string]*state{}
-			merged := states[:0]
-			for _, st := range states {
-				if m := byBattle[st.key]; m != nil {
-					m.p.Add(m.p, st.p)
-					continue
-				}
-				st.holders = nil
-				byBattle[st.key] = st
-				merged = append(merged, st)
-			}
-			states = merged
-		}
 		// The states after the last round are only summed, never played
 		// on: a round with many outcomes (a random order of nine units)
 		// has its odds even when they are too many to follow.
@@ -283,12 +379,63 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		}
 	}
 	if seqs {
-		for _, st := range states {
-			rep.Sequences = append(rep.Sequences, Prob{Outcome: st.holders, P: st.p})
+		for id, p := range final {
+			rep.Sequences = append(rep.Sequences, Prob{Outcome: hist.holders(id), P: p})
 		}
-		rep.Sequences = mergeProbs(rep.Sequences)
+		sortProbs(rep.Sequences)
 	}
 	return rep, nil
+}
+
+// seqProb is the probability of a holder sequence, by its id in a history.
+type seqProb struct {
+	id int32
+	p  *big.Rat
+}
+
+// history numbers the holder sequences of an analysis: each is its
+// predecessor and one more holder, so extending one costs a lookup, not a
+// copy of it.
+type history struct {
+	parent []int32
+	holder []string
+	at     map[seqStep]int32
+}
+
+type seqStep struct {
+	parent int32
+	holder string
+}
+
+// root returns the empty sequence.
+func (h *history) root() int32 {
+	if h.at == nil {
+		h.at = map[seqStep]int32{}
+		h.parent, h.holder = []int32{-1}, []string{""}
+	}
+	return 0
+}
+
+// child returns the sequence id followed by holder ("" when nobody holds).
+func (h *history) child(id int32, holder string) int32 {
+	k := seqStep{id, holder}
+	if c, ok := h.at[k]; ok {
+		return c
+	}
+	c := int32(len(h.parent))
+	h.parent, h.holder = append(h.parent, id), append(h.holder, holder)
+	h.at[k] = c
+	return c
+}
+
+// holders returns the holders of sequence id, first round first.
+func (h *history) holders(id int32) []string {
+	var out []string
+	for ; id > 0; id = h.parent[id] {
+		out = append(out, h.holder[id])
+	}
+	slices.Reverse(out)
+	return out
 }
 
 func addTo(m map[string]*big.Rat, k string, p *big.Rat) {
@@ -296,19 +443,6 @@ func addTo(m map[string]*big.Rat, k string, p *big.Rat) {
 		m[k] = new(big.Rat)
 	}
 	m[k].Add(m[k], p)
-}
-
-func mergeProbs(ps []Prob) []Prob {
-	m := map[string]*big.Rat{}
-	for _, p := range ps {
-		addTo(m, strings.Join(p.Outcome, "\x00"), p.P)
-	}
-	var out []Prob
-	for k, v := range m {
-		out = append(out, Prob{Outcome: strings.Split(k, "\x00"), P: v})
-	}
-	sortProbs(out)
-	return out
 }
 
 func sortProbs(ps []Prob) {
@@ -844,6 +978,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	var scr scratch
+	var keyBuf bytes.Buffer
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -867,11 +1002,13 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		case err == nil && errOnly:
 			return nil, nil
 		case err == nil:
-			snap, err := c.stateKey()
+			snap, err := c.stateKey(&keyBuf)
 			if err != nil {
 				return nil, err
 			}
-			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: big.NewRat(1, 1)}}, nil
+			// A path's end is certain given the path: one, shared (see
+			// below), rather than a 1/1 allocated and multiplied for each.
+			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}}, nil
 		case errors.As(err, &br):
 			if an.fork && an.runs+len(br.outcomes) > maxPaths {
 				// Each takes a path at least, and the forks explore them
@@ -909,7 +1046,13 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				return nil, err
 			}
 			for _, o := range sub {
-				o.p = new(big.Rat).Mul(o.p, bo.p)
+				// Probabilities are never changed in place, here or by
+				// the caller, so an outcome may share its branch's.
+				if o.p == one {
+					o.p = bo.p
+				} else {
+					o.p = new(big.Rat).Mul(o.p, bo.p)
+				}
 				out = append(out, o)
 			}
 		}
@@ -963,11 +1106,20 @@ func mergeOutcomes(outs []outcome) []outcome {
 // standings, the units) is kept elsewhere, and its activations would
 // split battles that play on alike, one per sequence of draws in
 // activation draw.
-func (b *Battle) stateKey() (string, error) {
+//
+// It is encoded into buf, which the caller keeps from one key to the
+// next: json.Marshal would copy each key (half a kilobyte to a kilobyte
+// for the bundled rulesets' examples, one per path of every round) into
+// a slice of its own before the string copies it again. An Encoder
+// writes what Marshal returns, and a newline.
+func (b *Battle) stateKey(buf *bytes.Buffer) (string, error) {
 	s := b.snapshot()
 	if b.cur != nil && b.cur.Stage == "ended" {
 		s.Current = nil
 	}
-	data, err := json.Marshal(s)
-	return string(data), err
+	buf.Reset()
+	if err := json.NewEncoder(buf).Encode(s); err != nil {
+		return "", err
+	}
+	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }

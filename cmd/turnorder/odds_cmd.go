@@ -46,12 +46,12 @@ wherever the same group ties, and paths that reach the same state are
 followed once. Players rolling off a D6, only the still-tied rolling
 again, take about 5,400 paths for five (a tenth of a second), 55,000 for
 six (a fifth of a second) and 611,000 for seven (a few seconds and about
-400 MB of memory); eight are refused, after about half a minute. Each
-later round starts from every state the one before can end in; an order
-that reads only the sides and the round is worked out once for them all,
-but the round is still replayed from each: six players take about 12
-seconds for two rounds and as long again for every further one. Use --sim
-for such games.
+400 MB of memory); eight are refused, after about fifteen seconds. Each
+later round starts from every state the one before can end in, however
+many sequences of holders led to it; an order that reads only the sides
+and the round is worked out once for them all, but the round is still
+replayed from each: six players take about 7 seconds for two rounds and
+as long again for every further one. Use --sim for such games.
 
 --sim N instead plays N seeded battles over every core and reports each
 probability with its 95% interval; a progress bar is shown on a terminal.
