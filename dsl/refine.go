@@ -438,7 +438,40 @@ func missingEquals(tokens []lexer.Token, offset int) bool {
 
 func unknownStatement(pos Pos, word, opener string) Diagnostic {
 	g := blocks[opener]
+	if s := didYouMean(word, g.words); s != "" {
+		return errorAt(pos, "unknown statement %q in %s block (did you mean %s?): expected %s (%s)", word, opener, s, g.what, g.words)
+	}
 	return errorAt(pos, "unknown statement %q in %s block: expected %s (%s)", word, opener, g.what, g.words)
+}
+
+// didYouMean is the word W when word is most likely a typo of it,
+// a word that starts one of the statements listed in words (as blocks
+// lists them, "highest, lowest, ready units, NAME = VALUE"), or else of a
+// statement of any block, which then says where that statement belongs;
+// "" when it is not.
+func didYouMean(word, words string) string {
+	starts := func(words string) []string {
+		var ws []string
+		for _, w := range strings.Split(words, ", ") {
+			if first, _, _ := strings.Cut(w, " "); first != "NAME" && !slices.Contains(ws, first) {
+				ws = append(ws, first)
+			}
+		}
+		return ws
+	}
+	s := Suggest(word, starts(words))
+	if s == "" {
+		var all []string
+		for _, g := range blocks {
+			all = append(all, g.words)
+		}
+		slices.Sort(all)
+		s = Suggest(word, starts(strings.Join(all, ", ")))
+	}
+	if s == word {
+		return ""
+	}
+	return s
 }
 
 // place is where a statement belongs: the blocks (by the word that opens
@@ -658,7 +691,11 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
 			d.Message += ": to roll the tied again, write reroll"
 		} else {
-			d.Message += ": " + tieCriteria
+			if s := didYouMean(w, "reroll, award, random, choice, highest, lowest"); s != "" {
+				d.Message += fmt.Sprintf(": did you mean %s? (%s)", s, tieCriteria)
+			} else {
+				d.Message += ": " + tieCriteria
+			}
 		}
 		return d
 	}
