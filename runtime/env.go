@@ -188,7 +188,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	prog, err := expr.Compile(e.Source, opts...)
 	if err != nil {
 		d := p.exprError(e, err)
-		d.Message += p.types.meant(d.Message, env)
+		d.Message += p.types.meant(d.Message, env, want)
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
@@ -284,7 +284,7 @@ var (
 // meant suggests, for msg, an error about a name that is not declared,
 // the declared name it is a typo of, if there is one: " (did you mean
 // models?)". A house rule's author types `lowest model` for `models`.
-func (t *envTypes) meant(msg string, env reflect.Type) string {
+func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 	if t == nil {
 		return ""
 	}
@@ -299,6 +299,17 @@ func (t *envTypes) meant(msg string, env reflect.Type) string {
 		subject := map[reflect.Type]map[string]int{t.groupSides: t.sideIdx, t.groupUnits: t.unitIdx}[env]
 		if _, ok := subject[typo]; ok {
 			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
+		}
+		// A side's value, or a condition on a side, that names a unit's
+		// attribute or status: the side has units, each with its own.
+		if i, ok := t.unitIdx[typo]; ok && env == t.sideEnv {
+			switch {
+			case want != numberValue:
+				return fmt.Sprintf(" (%s belongs to each unit, and this is worked out for a side: look at its units, as in `any(units, .%s ...)` or `all(units, .%s ...)`)", typo, typo, typo)
+			case t.unit.Field(i).Type.Kind() == reflect.Bool:
+				return fmt.Sprintf(" (%s belongs to each unit, and this is worked out for a side: count its units, as in `count(units, .%s)`, or, to put the units themselves in order, write `order units as NAME`)", typo, typo)
+			}
+			return fmt.Sprintf(" (%s belongs to each unit, and this is worked out for a side: add up or compare its units', as in `sum(units, .%s)` or `max(map(units, .%s))`, or, to put the units themselves in order, write `order units as NAME`)", typo, typo, typo)
 		}
 	} else if m := noField.FindStringSubmatch(msg); m != nil {
 		typo, of = m[2], m[1]
