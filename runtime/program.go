@@ -1093,6 +1093,11 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 			c.errorf(s.By.Pos, "choice by %s: there is no order named %s", l.role, path[0])
 			break
 		}
+		roles := []string{"winner", "loser", "team", "holder", "chooser", "previous.holder", "previous.chooser"}
+		if best := dsl.Suggest(l.role, roles); best != "" {
+			c.errorf(s.By.Pos, "choice by %s: unknown role (did you mean %s?)", l.role, best)
+			break
+		}
 		c.errorf(s.By.Pos, "choice by %s: unknown role (use winner, loser, team, holder, chooser, previous.holder, previous.chooser or ORDER.first)", l.role)
 	}
 	return done(l, s.Pos)
