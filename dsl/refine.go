@@ -680,6 +680,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := expectWhat(d, tokens); ok {
+		return nd
+	}
 	if nd, ok := afterDecl(d, tokens); ok {
 		return nd
 	}
@@ -843,6 +846,29 @@ func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 
 // tieCriteria says what a tie rule's criterion can be.
 const tieCriteria = "write reroll, award EXPR, random, choice ..., highest ... or lowest ..."
+
+// expectWords are the words that can follow expect in a round.
+const expectWords = "order, holder, chooser, activations, ready, standing, event, no event or error"
+
+// expectWhat explains d when it blames the word after a round's expect,
+// which the grammar reads as a side's name (`NAME chooses`, `NAME is`):
+// `expect holdr Jay` is told what can be expected, and the likeliest.
+func expectWhat(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.Contains(d.Message, `(expected "chooses", "is" or "event")`) && !strings.Contains(d.Message, `(expected "event")`) {
+		return d, false
+	}
+	if words := stmtWords(tokens, i); len(words) != 1 || words[0] != "expect" {
+		return d, false
+	}
+	t := tokens[i]
+	if t.Type == tokenType("Ident") {
+		if s := Suggest(t.Value, strings.Split(strings.NewReplacer(" or ", ", ").Replace(expectWords), ", ")); s != "" {
+			return errorAt(d.Pos, "unexpected %s after expect (did you mean %s?): write expect %s", describe(t), s, expectWords), true
+		}
+	}
+	return errorAt(d.Pos, "unexpected %s after expect: write expect %s", describe(t), expectWords), true
+}
 
 // unquotedName explains d when it blames the second word of a name that
 // needs quotes, `side Malleus Deus {` or `side Goliath-Gang`: the grammar
