@@ -219,7 +219,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria and Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6\n") {
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria, Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6\n") {
 		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
 	}
 	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
