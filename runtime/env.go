@@ -406,6 +406,53 @@ func constant(n ast.Node) bool {
 	}) == nil
 }
 
+// neverTrue reports whether a condition compiled against env is false in
+// every round of every battle, and why: a constant false (`false`,
+// `1 > 2`), or a condition on the round alone that holds in no round
+// (`round == 0`: rounds are numbered from 1). One on the round is worked
+// out for every round from 1 to past the largest number it holds, which
+// is where a comparison of the round can change.
+func neverTrue(e *compiled, env reflect.Type) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if v, ok := constValue(e, env); ok {
+		return "is always false", v == false
+	}
+	last, onlyRound := 1, true
+	ast.Find(e.prog.Node(), func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IdentifierNode:
+			onlyRound = onlyRound && x.Value == "round"
+		case *ast.VariableDeclaratorNode, *ast.FloatNode, *ast.PointerNode:
+			onlyRound = false
+		case *ast.BuiltinNode:
+			switch x.Name {
+			case "now", "date", "duration", "timezone":
+				onlyRound = false
+			}
+		case *ast.IntegerNode:
+			last = max(last, x.Value+2, -x.Value+2)
+		}
+		return !onlyRound
+	})
+	field, ok := env.FieldByNameFunc(func(name string) bool {
+		f, _ := env.FieldByName(name)
+		return f.Tag.Get("expr") == "round"
+	})
+	if !onlyRound || !ok || last > 100000 {
+		return "", false
+	}
+	in := reflect.New(env).Elem()
+	for round := 1; round <= last; round++ {
+		in.FieldByIndex(field.Index).SetInt(int64(round))
+		if v, err := vm.Run(e.prog, in.Interface()); err != nil || v != false {
+			return "", false
+		}
+	}
+	return "is false in every round (rounds are numbered from 1)", true
+}
+
 // constValue is the value of e, if it is a constant (see constant) that
 // runs without error; env is the type e was compiled against.
 func constValue(e *compiled, env reflect.Type) (any, bool) {

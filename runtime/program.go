@@ -1010,6 +1010,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				e, d := p.compileExpr(s.When, groupEnv, boolValue)
 				c.addDiag(d)
 				tr.when = e
+				if why, never := neverTrue(e, groupEnv); never {
+					c.warnf(s.When.Pos, "this tie rule can never apply: `%s` %s", e.src, why)
+				}
 			}
 			if s.Action != nil {
 				tr.chain = c.chain(o, []dsl.Criterion{s.Action}, depth+1)
