@@ -192,6 +192,15 @@ scenario "impossible roll" {
     roll Jay 7, Rob 2
   }
 }
+
+scenario "rolls for the sides, where their units roll" {
+  ruleset agi
+  side A team Red { unit Aria agi = 5 }
+  side B team Blue { unit Bran agi = 5 }
+  round 1 {
+    roll A 4, B 2
+  }
+}
 `
 	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
 	if err != nil {
@@ -207,6 +216,7 @@ scenario "impossible roll" {
 		"s.rules:7:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)",
 		"s.rules:15:3: round 1: order priority: a d6 roll is needed for Jay, Rob, but none is scripted",
 		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6",
+		"s.rules:33:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("failures (-want +got):\n%s", diff)
