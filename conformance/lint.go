@@ -253,7 +253,9 @@ func (l *linter) expect(e *dsl.Expect) {
 	switch {
 	case e.Order != nil:
 		for _, n := range e.Order {
-			l.name(n.Pos, "expect order", n.String(), side|unit)
+			if l.name(n.Pos, "expect order", n.String(), side|unit) {
+				l.mainKind(n.Pos, "expect order", n.String())
+			}
 		}
 	case e.Standing != nil:
 		name := string(e.Standing.Name)
@@ -269,7 +271,9 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.name(n.Pos, "expect standing "+name, n.String(), side|unit)
 		}
 	case e.Holder != nil:
-		l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit)
+		if l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit) {
+			l.mainKind(e.Holder.Pos, "expect holder", e.Holder.String())
+		}
 	case e.Chooser != nil && e.Chooser.Name != "none":
 		l.name(e.Chooser.Pos, "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
@@ -406,6 +410,33 @@ func orNone(xs []string) string {
 
 // name reports a name that is none of the kinds it may be, and whether it
 // is one.
+// mainKind reports a name of the wrong kind in the main standing, which
+// is of units or of sides, never both: `expect order A, B` (the sides)
+// where the AGI card orders units would only fail in play, with a diff.
+func (l *linter) mainKind(pos dsl.Pos, what, n string) {
+	if len(l.prog.Standings()) == 0 || l.b.Side(n) != nil && l.b.Unit(n) != nil {
+		return
+	}
+	switch units := l.prog.OrdersUnits(); {
+	case units && l.b.Side(n) != nil:
+		us, noun := unitsOf(l.b.Side(n)), "units"
+		if len(us) == 1 {
+			noun = "unit"
+		}
+		l.mistake(l.round, pos, "%s %s: %s is a side, but the ruleset puts units in order: name its %s (%s)", what, n, n, noun, strings.Join(us, ", "))
+	case !units && l.b.Unit(n) != nil:
+		l.mistake(l.round, pos, "%s %s: %s is a unit, but the ruleset puts sides in order: name its side (%s)", what, n, n, l.b.Unit(n).Side.Name)
+	}
+}
+
+func unitsOf(s *runtime.Side) []string {
+	var out []string
+	for _, u := range s.Units {
+		out = append(out, u.Name)
+	}
+	return out
+}
+
 func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	isTeam := slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == n })
 	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {

@@ -588,6 +588,36 @@ scenario "bag" {
 `, []string{
 			"20:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
 		}},
+		// The main standing orders units or sides, never both: a side's name
+		// where the AGI card orders units, or a unit's where Necromunda orders
+		// gangs, would only fail in play, with a diff.
+		{"MainStandingKind", `scenario "agi" {
+  ruleset agi
+  side A team Red { unit Aria agi = 5; unit Ash agi = 1 }
+  side B team Blue { unit Bran agi = 5 }
+  round 1 {
+    roll Aria 4, Bran 2
+    A chooses before
+    expect order A, Bran, Ash
+    expect holder Aria
+  }
+}
+
+scenario "necromunda" {
+  ruleset necromunda
+  decide by policy
+  side G { unit Krug }
+  side E { unit Mira }
+  round 1 {
+    roll G 4, E 2
+    expect holder Krug
+    expect order G, E
+  }
+}
+`, []string{
+			"8:18 round 1: expect order A: A is a side, but the ruleset puts units in order: name its units (Aria, Ash)",
+			"20:19 round 1: expect holder Krug: Krug is a unit, but the ruleset puts sides in order: name its side (G)",
+		}},
 		// A round ends after the last statement of its block, so no expectation
 		// in the block sees its round_end event: `expect event round_end` would
 		// always fail and `expect no event round_end` always pass.
