@@ -193,6 +193,16 @@ scenario "impossible roll" {
   }
 }
 
+scenario "the loser's choice scripted" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    Rob chooses Rob
+  }
+}
+
 scenario "rolls for the sides, where their units roll" {
   ruleset agi
   side A team Red { unit Aria agi = 5 }
@@ -216,7 +226,8 @@ scenario "rolls for the sides, where their units roll" {
 		"s.rules:7:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)",
 		"s.rules:15:3: round 1: order priority: a d6 roll is needed for Jay, Rob, but none is scripted",
 		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6",
-		"s.rules:33:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
+		"s.rules:34:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)",
+		"s.rules:43:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("failures (-want +got):\n%s", diff)

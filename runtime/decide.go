@@ -217,7 +217,23 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if !isNil(s.Fallback) { // a nil pointer or function is none, as for WithDecider
 			return s.Fallback.Decide(ctx, d)
 		}
-		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}
+		// Answers waiting for others are most often meant for this one:
+		// the wrong player named as the roll-off's winner, say.
+		var others []string
+		for who, q := range s.answers {
+			if len(q) > 0 {
+				others = append(others, who)
+			}
+		}
+		slices.Sort(others)
+		var hint string
+		if len(others) > 0 {
+			hint = fmt.Sprintf("; the answers scripted and not yet used are for %s, who does not decide here", strings.Join(others, ", "))
+			if len(others) > 1 {
+				hint = fmt.Sprintf("; the answers scripted and not yet used are for %s, who do not decide here", strings.Join(others, ", "))
+			}
+		}
+		return nil, &RoundError{Round: d.Round, Err: markErrorf(ErrUnscripted, "unscripted decision: %s (script it with `%s chooses ...`%s)", d, quoteName(d.By), hint)}
 	}
 	s.answers[d.By] = q[1:]
 	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})
