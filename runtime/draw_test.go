@@ -521,3 +521,11 @@ func drawnAndSaved(t *testing.T, steps int) (*runtime.Program, *runtime.Battle, 
 	}
 	return p, b, snap
 }
+
+// A side whose name ends in s owns its dice with an apostrophe alone.
+func TestDrawEventPossessive(t *testing.T) {
+	ev := runtime.Event{Kind: runtime.EvRandom, Rule: "activation draw", Subject: "Eschers", Subjects: []string{"Goliaths", "Eschers"}}
+	if got, want := ev.String(), "a die of Eschers' is drawn from the bag (which held Goliaths 1, Eschers 1)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -74,6 +74,16 @@ func (b *Battle) intp(v int) *int {
 	return &b.intSlab[len(b.intSlab)-1]
 }
 
+// possessive writes a side's or unit's name as its owner's: "Jay's", and
+// "Eschers'" for a name that ends in s, as a gang's or a school's often
+// does.
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
 // andList writes names as a list in words: "A", "A and B", "A, B and C".
 func andList(names []string) string {
 	if len(names) < 3 {
@@ -108,7 +118,7 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s: %s", e.Rule, e.Detail)
 	case EvRandom:
 		if e.Rule == "activation draw" {
-			return fmt.Sprintf("a die of %s's is drawn from the bag (which held %s)", e.Subject, bagCounts(e.Subjects))
+			return fmt.Sprintf("a die of %s is drawn from the bag (which held %s)", possessive(e.Subject), bagCounts(e.Subjects))
 		}
 		return fmt.Sprintf("random pick: %s", e.Subject)
 	case EvDecision:

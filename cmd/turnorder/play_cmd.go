@@ -511,7 +511,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				// A unit of the battle that is not to be had here.
 				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
 				if u.Side.Name != d.By {
-					return fmt.Sprintf("%s is %s's unit: %s activates one of its own ready units (%s)", u.Name, u.Side.Name, d.By, strings.Join(own, ", "))
+					return fmt.Sprintf("%s is %s unit: %s activates one of its own ready units (%s)", u.Name, possessive(u.Side.Name), d.By, strings.Join(own, ", "))
 				}
 				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
 			}
@@ -1291,4 +1291,13 @@ func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOption
 		fmt.Fprintf(w, "resumed from %s after round %d\n", o.resume, b.Round())
 	}
 	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
+}
+
+// possessive writes a side's name as its owner's: "Jay's", and "Eschers'"
+// for a name that ends in s, as a gang's or a school's often does.
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S") {
+		return name + "'"
+	}
+	return name + "'s"
 }

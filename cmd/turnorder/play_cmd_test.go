@@ -766,3 +766,11 @@ func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 		"turnorder play: warning: " + house + " has changed since " + housed + " was saved; the battle plays on with its rules as they are now\n",
 	}, oneLine: true}.check(t, runCmd(t, "4\n2\n1\n", "play", house, "--resume", housed, "--rounds", "1"))
 }
+
+// A gang's name ending in s takes an apostrophe alone: "Eschers' unit".
+func TestPlayOtherGangsUnit(t *testing.T) {
+	r := runCmd(t, "4\n2\nMira\n1\n\n\n\n\n\n", "play", "necromunda", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Krug]: Mira\n  Mira is Eschers' unit: Goliaths activates one of its own ready units (Krug, Grath, Volk)\n",
+	}}.check(t, r)
+}
