@@ -683,6 +683,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := expectWhat(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := guardColon(d, tokens); ok {
+		return nd
+	}
 	if nd, ok := afterDecl(d, tokens); ok {
 		return nd
 	}
@@ -868,6 +871,62 @@ func expectWhat(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		}
 	}
 	return errorAt(d.Pos, "unexpected %s after expect: write expect %s", describe(t), expectWords), true
+}
+
+// guardColon explains d when a tie rule's guard ran on to the end of its
+// line for want of the ":" before its criterion, `tie when round == 1
+// reroll`: the guard reads the criterion as more of its expression.
+func guardColon(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	if !strings.Contains(d.Message, `(expected ":" or "{")`) {
+		return d, false
+	}
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	// The statement's tokens, from its first word to where d is.
+	start := i
+	for start > 0 && tokens[start-1].Type != tokenType("EOL") && tokens[start-1].Value != "{" && tokens[start-1].Value != "}" && tokens[start-1].Value != ";" {
+		start--
+	}
+	words := stmtWords(tokens, i)
+	if len(words) < 4 || words[0] != "tie" || words[1] != "when" {
+		return d, false
+	}
+	depth, seen := 0, 0
+	for j := start; j < i; j++ {
+		t := tokens[j]
+		switch {
+		case spacing(t):
+			continue
+		case t.Value == "(" || t.Value == "[":
+			depth++
+		case t.Value == ")" || t.Value == "]":
+			depth--
+		}
+		seen++
+		if seen <= 3 || depth != 0 || t.Type != tokenType("Ident") {
+			continue // tie, when, and the guard's first word
+		}
+		switch t.Value {
+		case "reroll", "random", "award", "highest", "lowest", "choice":
+		default:
+			continue
+		}
+		var guard, rest strings.Builder
+		for k := start; k < i; k++ {
+			switch {
+			case spacing(tokens[k]) && (guard.Len() == 0 || tokens[k].Type == tokenType("Comment")):
+			case k < j:
+				guard.WriteString(tokens[k].Value)
+			default:
+				rest.WriteString(tokens[k].Value)
+			}
+		}
+		fixed := strings.TrimRight(guard.String(), " \t") + ": " + strings.TrimSpace(rest.String())
+		return errorAt(t.Pos, "is a \":\" missing before %s? The guard of a tie rule ends with a \":\": write `%s`", t.Value, fixed), true
+	}
+	return d, false
 }
 
 // unquotedName explains d when it blames the second word of a name that
