@@ -367,6 +367,18 @@ func (l *linter) attr(s *dsl.SetScript) {
 		l.value(s, decl[i].Type)
 		return
 	}
+	// An attribute of the other kind says where to set it, as play does.
+	has := func(decl []runtime.Attr) bool {
+		return slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) })
+	}
+	if side := l.b.Side(string(s.Target)); side != nil && has(l.prog.UnitAttrs()) {
+		l.mistake(l.round, s.Pos, "set %s of %s: %s is a side, and %s is a unit attribute: set it of one of its units (%s)", s.Attr, s.Target, s.Target, s.Attr, orNone(unitsOf(side)))
+		return
+	}
+	if u := l.b.Unit(string(s.Target)); u != nil && has(l.prog.SideAttrs()) {
+		l.mistake(l.round, s.Pos, "set %s of %s: %s is a unit, and %s is a side attribute: set it of its side (%s)", s.Attr, s.Target, s.Target, s.Attr, u.Side.Name)
+		return
+	}
 	names := make([]string, len(decl))
 	for i, a := range decl {
 		names[i] = a.Name
@@ -450,6 +462,14 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 		if kinds&k.kind != 0 {
 			nouns = append(nouns, k.noun)
 		}
+	}
+	switch {
+	case kinds&unit != 0 && kinds&side == 0 && l.b.Side(n) != nil:
+		l.mistake(l.round, pos, "%s %s: %s is a side, and only a unit can be named here (its units: %s)", what, n, n, orNone(unitsOf(l.b.Side(n))))
+		return false
+	case kinds&side != 0 && kinds&unit == 0 && l.b.Unit(n) != nil:
+		l.mistake(l.round, pos, "%s %s: %s is a unit, and only a side can be named here (its side: %s)", what, n, n, l.b.Unit(n).Side.Name)
+		return false
 	}
 	noun := nouns[len(nouns)-1]
 	if len(nouns) > 1 {

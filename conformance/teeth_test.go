@@ -347,7 +347,7 @@ func TestScenarioMistakes(t *testing.T) {
 		{"a holder nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect holder Jya\n  }\n", 8,
 			"expect holder Jya: no side or unit is called Jya (sides Jay, Rob)"},
 		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or team is called Jya"},
-		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: no unit is called Jay"},
+		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: Jay is a side, and only a unit can be named here (its units: none)"},
 		{"a decider nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event decision by Jya\n  }\n", 8,
 			"expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)"},
 		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
@@ -599,6 +599,32 @@ scenario "bag" {
 `, []string{
 			"20:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
 		}},
+		// A side's attribute set of a unit, or a unit's of a side, says where
+		// to set it; a side's name where only a unit can be named says so.
+		{"OtherKinds", `ruleset r {
+  sides 2
+  side attribute morale int
+  unit attribute agi int
+  unit status pinned
+  phase p { order sides as o { highest morale; random } }
+}
+scenario "s" {
+  ruleset r
+  side A { unit a1; unit a2 }
+  side B { unit b1 }
+  round 1 {
+    set morale of a1 = 3
+    set agi of B = 3
+    A is pinned
+    remove B
+  }
+}
+`, []string{
+			"13:5 round 1: set morale of a1: a1 is a unit, and morale is a side attribute: set it of its side (A)",
+			"14:5 round 1: set agi of B: B is a side, and agi is a unit attribute: set it of one of its units (b1)",
+			"15:5 round 1: status A: A is a side, and only a unit can be named here (its units: a1, a2)",
+			"16:5 round 1: remove B: B is a side, and only a unit can be named here (its units: b1)",
+		}},
 		// The main standing orders units or sides, never both: a side's name
 		// where the AGI card orders units, or a unit's where Necromunda orders
 		// gangs, would only fail in play, with a diff.
@@ -760,7 +786,7 @@ scenario "agi" {
 			"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
 			"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
 			"6:5 round 1: set agi of Goliaths: Goliaths has no attribute agi (declared: none)",
-			"16:5 round 1: set agi of A: A has no attribute agi (declared: none)",
+			"16:5 round 1: set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)",
 		}},
 		// `check` finds a scripted answer that can never be an option: not a
 		// side or a unit, nor before, after or pass. `test` would fail the round
@@ -930,7 +956,7 @@ func TestScenarioSetStatus(t *testing.T) {
 		{"set seriously_injured of Grath = true", ""},
 		{"Grath is seriously_injured", ""},
 		{"set seriously_injured of Grath = 1", "s.rules:12:5: round 1: set seriously_injured of Grath: seriously_injured is a status: set it to true or false, or write `Grath is seriously_injured`"},
-		{"set seriously_injured of Goliaths = true", "s.rules:12:5: round 1: set Goliaths: no unit is called Goliaths (sides Goliaths, Eschers; units Krug, Grath, Mira)"},
+		{"set seriously_injured of Goliaths = true", "s.rules:12:5: round 1: set Goliaths: Goliaths is a side, and only a unit can be named here (its units: Krug, Grath)"},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			src := head + "    " + tt.set + "\n    roll Goliaths 6, Eschers 1\n    expect ready Krug, Mira\n  }\n}\n"

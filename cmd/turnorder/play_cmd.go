@@ -1007,6 +1007,14 @@ func declared(p *runtime.Program) declarations {
 // to Battle.SetAttr.
 func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
 	switch {
+	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr) && slices.Contains(d.sideAttrs, attr):
+		return fmt.Sprintf("%s is a unit, and %s is a side attribute: set it of its side (%s)", name, attr, b.Unit(name).Side.Name)
+	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr) && slices.Contains(d.unitAttrs, attr):
+		var units []string
+		for _, u := range b.Side(name).Units {
+			units = append(units, u.Name)
+		}
+		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", name, attr, orNone(units))
 	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr):
 		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, orNone(d.unitAttrs))
 		if len(d.statuses) > 0 {

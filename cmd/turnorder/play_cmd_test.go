@@ -774,3 +774,12 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 		"Goliaths activates [Krug]: Mira\n  Mira is Eschers' unit: Goliaths activates one of its own ready units (Krug, Grath, Volk)\n",
 	}}.check(t, r)
 }
+
+// An attribute set of the wrong kind, a unit's of a side, says where to set
+// it instead.
+func TestPlaySetOtherKindsAttr(t *testing.T) {
+	r := runCmd(t, "4\n2\n\n\nset agi of A = 3\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] set agi of A = 3\n  A is a side, and agi is a unit attribute: set it of one of its units (Aria)\n",
+	}}.check(t, r)
+}
