@@ -450,23 +450,30 @@ func unknownStatement(pos Pos, word, opener string) Diagnostic {
 // statement of any block, which then says where that statement belongs;
 // "" when it is not.
 func didYouMean(word, words string) string {
-	starts := func(words string) []string {
+	// A statement of one word first, so that "sidez" is sides, not the
+	// side of `side attribute`; then the first words of all.
+	starts := func(words string, whole bool) []string {
 		var ws []string
 		for _, w := range strings.Split(words, ", ") {
-			if first, _, _ := strings.Cut(w, " "); first != "NAME" && !slices.Contains(ws, first) {
+			first, _, more := strings.Cut(w, " ")
+			if first != "NAME" && !(whole && more) && !slices.Contains(ws, first) {
 				ws = append(ws, first)
 			}
 		}
 		return ws
 	}
-	s := Suggest(word, starts(words))
-	if s == "" {
-		var all []string
-		for _, g := range blocks {
-			all = append(all, g.words)
+	var all []string
+	for _, g := range blocks {
+		all = append(all, g.words)
+	}
+	slices.Sort(all)
+	s := ""
+	for _, ws := range []string{words, strings.Join(all, ", ")} {
+		for _, whole := range []bool{true, false} {
+			if s == "" {
+				s = Suggest(word, starts(ws, whole))
+			}
 		}
-		slices.Sort(all)
-		s = Suggest(word, starts(strings.Join(all, ", ")))
 	}
 	if s == word {
 		return ""
