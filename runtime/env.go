@@ -419,7 +419,48 @@ func neverTrue(e *compiled, env reflect.Type) (string, bool) {
 	if v, ok := constValue(e, env); ok {
 		return "is always false", v == false
 	}
-	last, onlyRound := 1, true
+	last, onlyRound := roundOnly(e)
+	field, ok := env.FieldByNameFunc(func(name string) bool {
+		f, _ := env.FieldByName(name)
+		return f.Tag.Get("expr") == "round"
+	})
+	if !onlyRound || !ok || last > 100000 {
+		return "", false
+	}
+	in := reflect.New(env).Elem()
+	for round := 1; round <= last; round++ {
+		in.FieldByIndex(field.Index).SetInt(int64(round))
+		if v, err := vm.Run(e.prog, in.Interface()); err != nil || v != false {
+			return "", false
+		}
+	}
+	return "is false in every round (rounds are numbered from 1)", true
+}
+
+// inRound1 works out a condition on the round alone for round 1; known is
+// false for a condition that reads anything else.
+func inRound1(e *compiled, env reflect.Type) (holds, known bool) {
+	if _, only := roundOnly(e); !only {
+		return false, false
+	}
+	field, ok := env.FieldByNameFunc(func(name string) bool {
+		f, _ := env.FieldByName(name)
+		return f.Tag.Get("expr") == "round"
+	})
+	if !ok {
+		return false, false
+	}
+	in := reflect.New(env).Elem()
+	in.FieldByIndex(field.Index).SetInt(1)
+	v, err := vm.Run(e.prog, in.Interface())
+	return v == true, err == nil
+}
+
+// roundOnly reports whether e reads nothing of the battle but the round
+// (and calls no clock), and the number past the largest it holds, up to
+// which a comparison of the round can change.
+func roundOnly(e *compiled) (last int, onlyRound bool) {
+	last, onlyRound = 1, true
 	ast.Find(e.prog.Node(), func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.IdentifierNode:
@@ -436,21 +477,7 @@ func neverTrue(e *compiled, env reflect.Type) (string, bool) {
 		}
 		return !onlyRound
 	})
-	field, ok := env.FieldByNameFunc(func(name string) bool {
-		f, _ := env.FieldByName(name)
-		return f.Tag.Get("expr") == "round"
-	})
-	if !onlyRound || !ok || last > 100000 {
-		return "", false
-	}
-	in := reflect.New(env).Elem()
-	for round := 1; round <= last; round++ {
-		in.FieldByIndex(field.Index).SetInt(int64(round))
-		if v, err := vm.Run(e.prog, in.Interface()); err != nil || v != false {
-			return "", false
-		}
-	}
-	return "is false in every round (rounds are numbered from 1)", true
+	return last, onlyRound
 }
 
 // constValue is the value of e, if it is a constant (see constant) that

@@ -1034,11 +1034,43 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			out = append(out, done(&tieSet{rules: []*tieRule{tr}}, s.Pos))
 		}
 	}
+	for _, l := range out {
+		if ts, ok := l.(*tieSet); ok {
+			c.warnPreviousInRound1(ts, groupEnv)
+		}
+	}
 	// reroll needs a roll to repeat, earlier in this chain or an enclosing one.
 	if depth == 0 {
 		c.checkRerolls(out, false)
 	}
 	return out
+}
+
+// previousValue matches an expression that is a previous value alone.
+var previousValue = regexp.MustCompile(`^previous\.\w+$`)
+
+// warnPreviousInRound1 warns about an award of a previous value (`award not
+// previous.holder`) that a tie in round 1 reaches, where every previous
+// value is empty: the round would stop with an error. Which rule a tie in
+// round 1 reaches is known while the guards above it read only the round.
+func (c *compiler) warnPreviousInRound1(ts *tieSet, env reflect.Type) {
+	for _, r := range ts.rules {
+		if r.when != nil {
+			holds, known := inRound1(r.when, env)
+			if !known {
+				return
+			}
+			if !holds {
+				continue
+			}
+		}
+		for _, l := range r.chain {
+			if a, ok := l.(*awardLink); ok && a.e != nil && previousValue.MatchString(strings.TrimSpace(a.e.src)) {
+				c.warnf(linkPos(a), "%s names nobody in round 1, where every previous value is empty, so a tie there stops the round: put a tie rule for round 1 above this one, as in `tie when round == 1: reroll`", quoteSrc(a.describe()))
+			}
+		}
+		return
+	}
 }
 
 func (c *compiler) checkRerolls(chain []link, rolled bool) {
