@@ -280,6 +280,8 @@ func (l *linter) expect(e *dsl.Expect) {
 		for _, a := range e.Activations {
 			if a.Pass {
 				l.name(a.Pos, "expect activations: pass", string(a.Name), side)
+			} else if l.b.Side(string(a.Name)) != nil && l.b.Unit(string(a.Name)) == nil {
+				l.mistake(l.round, a.Pos, "expect activations %s: %s is a side: to say that it passes, write `pass %s`; to say it activates, name the unit (%s)", a.Name, a.Name, a.Name, orNone(unitsOf(l.b.Side(string(a.Name)))))
 			} else {
 				l.name(a.Pos, "expect activations", string(a.Name), unit)
 			}

@@ -625,6 +625,20 @@ scenario "s" {
 			"15:5 round 1: status A: A is a side, and only a unit can be named here (its units: a1, a2)",
 			"16:5 round 1: remove B: B is a side, and only a unit can be named here (its units: b1)",
 		}},
+		// A side's name among the activations is most often a pass without
+		// its `pass`.
+		{"ActivationsSide", `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side Big { unit b * 2 }
+  side Small { unit s }
+  round 1 {
+    expect activations s, b1, Small, b2
+  }
+}
+`, []string{
+			"7:31 round 1: expect activations Small: Small is a side: to say that it passes, write `pass Small`; to say it activates, name the unit (s)",
+		}},
 		// The main standing orders units or sides, never both: a side's name
 		// where the AGI card orders units, or a unit's where Necromunda orders
 		// gangs, would only fail in play, with a diff.
