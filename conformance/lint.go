@@ -253,7 +253,9 @@ func (l *linter) expect(e *dsl.Expect) {
 	switch {
 	case e.Order != nil:
 		for _, n := range e.Order {
-			l.name(n.Pos, "expect order", n.String(), side|unit)
+			if l.name(n.Pos, "expect order", n.String(), side|unit) {
+				l.mainKind(n.Pos, "expect order", n.String())
+			}
 		}
 	case e.Standing != nil:
 		name := string(e.Standing.Name)
@@ -269,13 +271,17 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.name(n.Pos, "expect standing "+name, n.String(), side|unit)
 		}
 	case e.Holder != nil:
-		l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit)
+		if l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit) {
+			l.mainKind(e.Holder.Pos, "expect holder", e.Holder.String())
+		}
 	case e.Chooser != nil && e.Chooser.Name != "none":
 		l.name(e.Chooser.Pos, "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
 		for _, a := range e.Activations {
 			if a.Pass {
 				l.name(a.Pos, "expect activations: pass", string(a.Name), side)
+			} else if l.b.Side(string(a.Name)) != nil && l.b.Unit(string(a.Name)) == nil {
+				l.mistake(l.round, a.Pos, "expect activations %s: %s is a side: to say that it passes, write `pass %s`; to say it activates, name the unit (%s)", a.Name, a.Name, a.Name, orNone(unitsOf(l.b.Side(string(a.Name)))))
 			} else {
 				l.name(a.Pos, "expect activations", string(a.Name), unit)
 			}
@@ -363,6 +369,18 @@ func (l *linter) attr(s *dsl.SetScript) {
 		l.value(s, decl[i].Type)
 		return
 	}
+	// An attribute of the other kind says where to set it, as play does.
+	has := func(decl []runtime.Attr) bool {
+		return slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) })
+	}
+	if side := l.b.Side(string(s.Target)); side != nil && has(l.prog.UnitAttrs()) {
+		l.mistake(l.round, s.Pos, "set %s of %s: %s is a side, and %s is a unit attribute: set it of one of its units (%s)", s.Attr, s.Target, s.Target, s.Attr, orNone(unitsOf(side)))
+		return
+	}
+	if u := l.b.Unit(string(s.Target)); u != nil && has(l.prog.SideAttrs()) {
+		l.mistake(l.round, s.Pos, "set %s of %s: %s is a unit, and %s is a side attribute: set it of its side (%s)", s.Attr, s.Target, s.Target, s.Attr, u.Side.Name)
+		return
+	}
 	names := make([]string, len(decl))
 	for i, a := range decl {
 		names[i] = a.Name
@@ -406,6 +424,33 @@ func orNone(xs []string) string {
 
 // name reports a name that is none of the kinds it may be, and whether it
 // is one.
+// mainKind reports a name of the wrong kind in the main standing, which
+// is of units or of sides, never both: `expect order A, B` (the sides)
+// where the AGI card orders units would only fail in play, with a diff.
+func (l *linter) mainKind(pos dsl.Pos, what, n string) {
+	if len(l.prog.Standings()) == 0 || l.b.Side(n) != nil && l.b.Unit(n) != nil {
+		return
+	}
+	switch units := l.prog.OrdersUnits(); {
+	case units && l.b.Side(n) != nil:
+		us, noun := unitsOf(l.b.Side(n)), "units"
+		if len(us) == 1 {
+			noun = "unit"
+		}
+		l.mistake(l.round, pos, "%s %s: %s is a side, but the ruleset puts units in order: name its %s (%s)", what, n, n, noun, strings.Join(us, ", "))
+	case !units && l.b.Unit(n) != nil:
+		l.mistake(l.round, pos, "%s %s: %s is a unit, but the ruleset puts sides in order: name its side (%s)", what, n, n, l.b.Unit(n).Side.Name)
+	}
+}
+
+func unitsOf(s *runtime.Side) []string {
+	var out []string
+	for _, u := range s.Units {
+		out = append(out, u.Name)
+	}
+	return out
+}
+
 func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	isTeam := slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == n })
 	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {
@@ -419,6 +464,14 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 		if kinds&k.kind != 0 {
 			nouns = append(nouns, k.noun)
 		}
+	}
+	switch {
+	case kinds&unit != 0 && kinds&side == 0 && l.b.Side(n) != nil:
+		l.mistake(l.round, pos, "%s %s: %s is a side, and only a unit can be named here (its units: %s)", what, n, n, orNone(unitsOf(l.b.Side(n))))
+		return false
+	case kinds&side != 0 && kinds&unit == 0 && l.b.Unit(n) != nil:
+		l.mistake(l.round, pos, "%s %s: %s is a unit, and only a side can be named here (its side: %s)", what, n, n, l.b.Unit(n).Side.Name)
+		return false
 	}
 	noun := nouns[len(nouns)-1]
 	if len(nouns) > 1 {

@@ -192,6 +192,25 @@ scenario "impossible roll" {
     roll Jay 7, Rob 2
   }
 }
+
+scenario "the loser's choice scripted" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    Rob chooses Rob
+  }
+}
+
+scenario "rolls for the sides, where their units roll" {
+  ruleset agi
+  side A team Red { unit Aria agi = 5 }
+  side B team Blue { unit Bran agi = 5 }
+  round 1 {
+    roll A 4, B 2
+  }
+}
 `
 	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
 	if err != nil {
@@ -207,6 +226,8 @@ scenario "impossible roll" {
 		"s.rules:7:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)",
 		"s.rules:15:3: round 1: order priority: a d6 roll is needed for Jay, Rob, but none is scripted",
 		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6",
+		"s.rules:34:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)",
+		"s.rules:43:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("failures (-want +got):\n%s", diff)
@@ -326,7 +347,7 @@ func TestScenarioMistakes(t *testing.T) {
 		{"a holder nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect holder Jya\n  }\n", 8,
 			"expect holder Jya: no side or unit is called Jya (sides Jay, Rob)"},
 		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or team is called Jya"},
-		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: no unit is called Jay"},
+		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: Jay is a side, and only a unit can be named here (its units: none)"},
 		{"a decider nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event decision by Jya\n  }\n", 8,
 			"expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)"},
 		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
@@ -595,6 +616,76 @@ scenario "bag" {
 `, []string{
 			"20:5 round 1: random Bb: no side or unit is called Bb (sides A, B; units a, b)",
 		}},
+		// A side's attribute set of a unit, or a unit's of a side, says where
+		// to set it; a side's name where only a unit can be named says so.
+		{"OtherKinds", `ruleset r {
+  sides 2
+  side attribute morale int
+  unit attribute agi int
+  unit status pinned
+  phase p { order sides as o { highest morale; random } }
+}
+scenario "s" {
+  ruleset r
+  side A { unit a1; unit a2 }
+  side B { unit b1 }
+  round 1 {
+    set morale of a1 = 3
+    set agi of B = 3
+    A is pinned
+    remove B
+  }
+}
+`, []string{
+			"13:5 round 1: set morale of a1: a1 is a unit, and morale is a side attribute: set it of its side (A)",
+			"14:5 round 1: set agi of B: B is a side, and agi is a unit attribute: set it of one of its units (b1)",
+			"15:5 round 1: status A: A is a side, and only a unit can be named here (its units: a1, a2)",
+			"16:5 round 1: remove B: B is a side, and only a unit can be named here (its units: b1)",
+		}},
+		// A side's name among the activations is most often a pass without
+		// its `pass`.
+		{"ActivationsSide", `scenario "s" {
+  ruleset morturi
+  decide by policy
+  side Big { unit b * 2 }
+  side Small { unit s }
+  round 1 {
+    expect activations s, b1, Small, b2
+  }
+}
+`, []string{
+			"7:31 round 1: expect activations Small: Small is a side: to say that it passes, write `pass Small`; to say it activates, name the unit (s)",
+		}},
+		// The main standing orders units or sides, never both: a side's name
+		// where the AGI card orders units, or a unit's where Necromunda orders
+		// gangs, would only fail in play, with a diff.
+		{"MainStandingKind", `scenario "agi" {
+  ruleset agi
+  side A team Red { unit Aria agi = 5; unit Ash agi = 1 }
+  side B team Blue { unit Bran agi = 5 }
+  round 1 {
+    roll Aria 4, Bran 2
+    A chooses before
+    expect order A, Bran, Ash
+    expect holder Aria
+  }
+}
+
+scenario "necromunda" {
+  ruleset necromunda
+  decide by policy
+  side G { unit Krug }
+  side E { unit Mira }
+  round 1 {
+    roll G 4, E 2
+    expect holder Krug
+    expect order G, E
+  }
+}
+`, []string{
+			"8:18 round 1: expect order A: A is a side, but the ruleset puts units in order: name its units (Aria, Ash)",
+			"20:19 round 1: expect holder Krug: Krug is a unit, but the ruleset puts sides in order: name its side (G)",
+		}},
 		// A round ends after the last statement of its block, so no expectation
 		// in the block sees its round_end event: `expect event round_end` would
 		// always fail and `expect no event round_end` always pass.
@@ -726,7 +817,7 @@ scenario "agi" {
 			"4:5 round 1: status pinnned: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)",
 			"5:5 round 1: set agi of Krug: Krug has no attribute agi (declared: none)",
 			"6:5 round 1: set agi of Goliaths: Goliaths has no attribute agi (declared: none)",
-			"16:5 round 1: set agi of A: A has no attribute agi (declared: none)",
+			"16:5 round 1: set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)",
 		}},
 		// `check` finds a scripted answer that can never be an option: not a
 		// side or a unit, nor before, after or pass. `test` would fail the round
@@ -896,7 +987,7 @@ func TestScenarioSetStatus(t *testing.T) {
 		{"set seriously_injured of Grath = true", ""},
 		{"Grath is seriously_injured", ""},
 		{"set seriously_injured of Grath = 1", "s.rules:12:5: round 1: set seriously_injured of Grath: seriously_injured is a status: set it to true or false, or write `Grath is seriously_injured`"},
-		{"set seriously_injured of Goliaths = true", "s.rules:12:5: round 1: set Goliaths: no unit is called Goliaths (sides Goliaths, Eschers; units Krug, Grath, Mira)"},
+		{"set seriously_injured of Goliaths = true", "s.rules:12:5: round 1: set Goliaths: Goliaths is a side, and only a unit can be named here (its units: Krug, Grath)"},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			src := head + "    " + tt.set + "\n    roll Goliaths 6, Eschers 1\n    expect ready Krug, Mira\n  }\n}\n"
@@ -1123,7 +1214,7 @@ func TestRefusedUnitSaysWhy(t *testing.T) {
 		name, script, want string
 	}{
 		{"another side's unit", "Goliaths chooses Mira",
-			`answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers's unit, and Goliaths activates one of its own ready units`},
+			`answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers' unit, and Goliaths activates one of its own ready units`},
 		{"a unit that has activated", "Goliaths chooses Krug\n    Eschers chooses Mira\n    Goliaths chooses Krug",
 			`answer "Krug" is not valid (options: Grath, Volk): Krug has no Ready marker (it has activated this round, or was not readied)`},
 	} {

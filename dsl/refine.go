@@ -438,7 +438,47 @@ func missingEquals(tokens []lexer.Token, offset int) bool {
 
 func unknownStatement(pos Pos, word, opener string) Diagnostic {
 	g := blocks[opener]
+	if s := didYouMean(word, g.words); s != "" {
+		return errorAt(pos, "unknown statement %q in %s block (did you mean %s?): expected %s (%s)", word, opener, s, g.what, g.words)
+	}
 	return errorAt(pos, "unknown statement %q in %s block: expected %s (%s)", word, opener, g.what, g.words)
+}
+
+// didYouMean is the word W when word is most likely a typo of it,
+// a word that starts one of the statements listed in words (as blocks
+// lists them, "highest, lowest, ready units, NAME = VALUE"), or else of a
+// statement of any block, which then says where that statement belongs;
+// "" when it is not.
+func didYouMean(word, words string) string {
+	// A statement of one word first, so that "sidez" is sides, not the
+	// side of `side attribute`; then the first words of all.
+	starts := func(words string, whole bool) []string {
+		var ws []string
+		for _, w := range strings.Split(words, ", ") {
+			first, _, more := strings.Cut(w, " ")
+			if first != "NAME" && !(whole && more) && !slices.Contains(ws, first) {
+				ws = append(ws, first)
+			}
+		}
+		return ws
+	}
+	var all []string
+	for _, g := range blocks {
+		all = append(all, g.words)
+	}
+	slices.Sort(all)
+	s := ""
+	for _, ws := range []string{words, strings.Join(all, ", ")} {
+		for _, whole := range []bool{true, false} {
+			if s == "" {
+				s = Suggest(word, starts(ws, whole))
+			}
+		}
+	}
+	if s == word {
+		return ""
+	}
+	return s
 }
 
 // place is where a statement belongs: the blocks (by the word that opens
@@ -647,6 +687,12 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := expectWhat(d, tokens); ok {
+		return nd
+	}
+	if nd, ok := guardColon(d, tokens); ok {
+		return nd
+	}
 	if nd, ok := afterDecl(d, tokens); ok {
 		return nd
 	}
@@ -658,7 +704,11 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
 			d.Message += ": to roll the tied again, write reroll"
 		} else {
-			d.Message += ": " + tieCriteria
+			if s := didYouMean(w, "reroll, award, random, choice, highest, lowest"); s != "" {
+				d.Message += fmt.Sprintf(": did you mean %s? (%s)", s, tieCriteria)
+			} else {
+				d.Message += ": " + tieCriteria
+			}
 		}
 		return d
 	}
@@ -806,6 +856,85 @@ func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 
 // tieCriteria says what a tie rule's criterion can be.
 const tieCriteria = "write reroll, award EXPR, random, choice ..., highest ... or lowest ..."
+
+// expectWords are the words that can follow expect in a round.
+const expectWords = "order, holder, chooser, activations, ready, standing, event, no event or error"
+
+// expectWhat explains d when it blames the word after a round's expect,
+// which the grammar reads as a side's name (`NAME chooses`, `NAME is`):
+// `expect holdr Jay` is told what can be expected, and the likeliest.
+func expectWhat(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.Contains(d.Message, `(expected "chooses", "is" or "event")`) && !strings.Contains(d.Message, `(expected "event")`) {
+		return d, false
+	}
+	if words := stmtWords(tokens, i); len(words) != 1 || words[0] != "expect" {
+		return d, false
+	}
+	t := tokens[i]
+	if t.Type == tokenType("Ident") {
+		if s := Suggest(t.Value, strings.Split(strings.NewReplacer(" or ", ", ").Replace(expectWords), ", ")); s != "" {
+			return errorAt(d.Pos, "unexpected %s after expect (did you mean %s?): write expect %s", describe(t), s, expectWords), true
+		}
+	}
+	return errorAt(d.Pos, "unexpected %s after expect: write expect %s", describe(t), expectWords), true
+}
+
+// guardColon explains d when a tie rule's guard ran on to the end of its
+// line for want of the ":" before its criterion, `tie when round == 1
+// reroll`: the guard reads the criterion as more of its expression.
+func guardColon(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	if !strings.Contains(d.Message, `(expected ":" or "{")`) {
+		return d, false
+	}
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	// The statement's tokens, from its first word to where d is.
+	start := i
+	for start > 0 && tokens[start-1].Type != tokenType("EOL") && tokens[start-1].Value != "{" && tokens[start-1].Value != "}" && tokens[start-1].Value != ";" {
+		start--
+	}
+	words := stmtWords(tokens, i)
+	if len(words) < 4 || words[0] != "tie" || words[1] != "when" {
+		return d, false
+	}
+	depth, seen := 0, 0
+	for j := start; j < i; j++ {
+		t := tokens[j]
+		switch {
+		case spacing(t):
+			continue
+		case t.Value == "(" || t.Value == "[":
+			depth++
+		case t.Value == ")" || t.Value == "]":
+			depth--
+		}
+		seen++
+		if seen <= 3 || depth != 0 || t.Type != tokenType("Ident") {
+			continue // tie, when, and the guard's first word
+		}
+		switch t.Value {
+		case "reroll", "random", "award", "highest", "lowest", "choice":
+		default:
+			continue
+		}
+		var guard, rest strings.Builder
+		for k := start; k < i; k++ {
+			switch {
+			case spacing(tokens[k]) && (guard.Len() == 0 || tokens[k].Type == tokenType("Comment")):
+			case k < j:
+				guard.WriteString(tokens[k].Value)
+			default:
+				rest.WriteString(tokens[k].Value)
+			}
+		}
+		fixed := strings.TrimRight(guard.String(), " \t") + ": " + strings.TrimSpace(rest.String())
+		return errorAt(t.Pos, "is a \":\" missing before %s? The guard of a tie rule ends with a \":\": write `%s`", t.Value, fixed), true
+	}
+	return d, false
+}
 
 // unquotedName explains d when it blames the second word of a name that
 // needs quotes, `side Malleus Deus {` or `side Goliath-Gang`: the grammar

@@ -893,6 +893,9 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	}
 	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
 	if i < 0 {
+		if hint := b.otherKindsAttr(who, attr); hint != "" {
+			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, hint)
+		}
 		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
 	}
 	v, err := convertAttr(value, decl[i].Type)
@@ -970,6 +973,24 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 		b.setRoundHolder()
 	}
 	return nil
+}
+
+// otherKindsAttr says, when attr is not who's but is declared for the
+// other kind (a unit's attribute set of a side, or a side's of a unit),
+// where to set it instead; "" otherwise.
+func (b *Battle) otherKindsAttr(who, attr string) string {
+	has := func(decl []Attr) bool { return slices.ContainsFunc(decl, func(a Attr) bool { return a.Name == attr }) }
+	if s := b.sideByNm[who]; s != nil && has(b.prog.unitAttrs) {
+		names := make([]string, len(s.Units))
+		for i, u := range s.Units {
+			names[i] = u.Name
+		}
+		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", who, attr, orNone(names))
+	}
+	if u := b.unitByNm[who]; u != nil && has(b.prog.sideAttrs) {
+		return fmt.Sprintf("%s is a unit, and %s is a side attribute: set it of its side (%s)", who, attr, u.Side.Name)
+	}
+	return ""
 }
 
 // noUnit says that no unit is called name, or that it was removed, for a

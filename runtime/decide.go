@@ -231,10 +231,26 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		if !isNil(s.Fallback) { // a nil pointer or function is none, as for WithDecider
 			return s.Fallback.Decide(ctx, d)
 		}
+		// Answers waiting for others are most often meant for this one:
+		// the wrong player named as the roll-off's winner, say.
+		var others []string
+		for who, q := range s.answers {
+			if len(q) > 0 {
+				others = append(others, who)
+			}
+		}
+		slices.Sort(others)
+		var hint string
+		if len(others) > 0 {
+			hint = fmt.Sprintf("; the answers scripted and not yet used are for %s, who does not decide here", strings.Join(others, ", "))
+			if len(others) > 1 {
+				hint = fmt.Sprintf("; the answers scripted and not yet used are for %s, who do not decide here", strings.Join(others, ", "))
+			}
+		}
 		asked := d
 		asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
 		return nil, &RoundError{Round: d.Round, Err: &UnscriptedError{Decision: &asked,
-			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`)", d, quoteName(d.By))}}
+			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`%s)", d, quoteName(d.By), hint)}}
 	}
 	s.answers[d.By] = q[1:]
 	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})
@@ -306,7 +322,7 @@ func (b *Battle) notOffered(d Decision, ans []string) string {
 	case u == nil:
 		return ""
 	case u.Side.Name != d.By:
-		return fmt.Sprintf(": %s is %s's unit, and %s activates one of its own ready units", u.Name, u.Side.Name, d.By)
+		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, possessive(u.Side.Name), d.By)
 	case !u.Ready:
 		return fmt.Sprintf(": %s has no Ready marker (it has activated this round, or was not readied)", u.Name)
 	}

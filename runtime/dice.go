@@ -302,10 +302,23 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if req.Attempt > 0 {
 			what = "reroll"
 		}
+		// Rolls waiting for others, who do not roll here, are most often
+		// meant for these: a side's name where its units roll, say.
+		var others []string
+		for who, q := range d.rolls {
+			if len(q) > 0 && !slices.Contains(req.Subjects, who) {
+				others = append(others, who)
+			}
+		}
+		slices.Sort(others)
+		var hint string
+		if len(others) > 0 {
+			hint = fmt.Sprintf(" (the rolls scripted and not yet used are for %s, who do not roll here)", strings.Join(others, ", "))
+		}
 		asked := req
 		asked.Subjects, asked.Modifiers = slices.Clone(req.Subjects), slices.Clone(req.Modifiers)
 		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Roll: &asked, Missing: missing,
-			msg: fmt.Sprintf("a %s %s is needed for %s, but none is scripted", diceName(req.Count, req.Faces), what, strings.Join(missing, ", "))}}
+			msg: fmt.Sprintf("a %s %s is needed for %s, but none is scripted%s", diceName(req.Count, req.Faces), what, strings.Join(missing, ", "), hint)}}
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {

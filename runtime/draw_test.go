@@ -555,3 +555,11 @@ func TestDrawOfOneColourIsSaid(t *testing.T) {
 		t.Errorf("draws and activations (-want +got):\n%s", diff)
 	}
 }
+
+// A side whose name ends in s owns its dice with an apostrophe alone.
+func TestDrawEventPossessive(t *testing.T) {
+	ev := runtime.Event{Kind: runtime.EvRandom, Rule: "activation draw", Subject: "Eschers", Subjects: []string{"Goliaths", "Eschers"}}
+	if got, want := ev.String(), "a die of Eschers' is drawn from the bag (which held Goliaths 1, Eschers 1)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -325,6 +325,7 @@ func TestErrInvalidChange(t *testing.T) {
 	}{
 		{"SetAttr who", a.SetAttr(ctx, "Arai", "agi", 7), "set agi of Arai: no side or unit is called Arai"},
 		{"SetAttr attr", a.SetAttr(ctx, "Aria", "agl", 7), "set agl of Aria: Aria has no attribute agl (declared: agi)"},
+		{"SetAttr of a side, a unit's attr", a.SetAttr(ctx, "A", "agi", 7), "set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)"},
 		{"SetAttr value", a.SetAttr(ctx, "Aria", "agi", "x"), "set agi of Aria: want a whole number, got x"},
 		{"SetStatus unit", b.SetStatus(ctx, "Krugg", "out_of_action", true), "status out_of_action: no unit is called Krugg"},
 		{"SetStatus status", b.SetStatus(ctx, "Krug", "asleep", true),

@@ -188,7 +188,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	prog, err := expr.Compile(e.Source, opts...)
 	if err != nil {
 		d := p.exprError(e, err)
-		d.Message += p.types.meant(d.Message, env)
+		d.Message += p.types.meant(d.Message, env, want)
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
@@ -284,7 +284,7 @@ var (
 // meant suggests, for msg, an error about a name that is not declared,
 // the declared name it is a typo of, if there is one: " (did you mean
 // models?)". A house rule's author types `lowest model` for `models`.
-func (t *envTypes) meant(msg string, env reflect.Type) string {
+func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 	if t == nil {
 		return ""
 	}
@@ -299,6 +299,17 @@ func (t *envTypes) meant(msg string, env reflect.Type) string {
 		subject := map[reflect.Type]map[string]int{t.groupSides: t.sideIdx, t.groupUnits: t.unitIdx}[env]
 		if _, ok := subject[typo]; ok {
 			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
+		}
+		// A side's value, or a condition on a side, that names a unit's
+		// attribute or status: the side has units, each with its own.
+		if i, ok := t.unitIdx[typo]; ok && env == t.sideEnv {
+			switch {
+			case want != numberValue:
+				return fmt.Sprintf(" (%s belongs to each unit, and this is worked out for a side: look at its units, as in `any(units, .%s ...)` or `all(units, .%s ...)`)", typo, typo, typo)
+			case t.unit.Field(i).Type.Kind() == reflect.Bool:
+				return fmt.Sprintf(" (%s belongs to each unit, and this is worked out for a side: count its units, as in `count(units, .%s)`, or, to put the units themselves in order, write `order units as NAME`)", typo, typo)
+			}
+			return fmt.Sprintf(" (%s belongs to each unit, and this is worked out for a side: add up or compare its units', as in `sum(units, .%s)` or `max(map(units, .%s))`, or, to put the units themselves in order, write `order units as NAME`)", typo, typo, typo)
 		}
 	} else if m := noField.FindStringSubmatch(msg); m != nil {
 		typo, of = m[2], m[1]
@@ -393,6 +404,80 @@ func constant(n ast.Node) bool {
 		}
 		return false
 	}) == nil
+}
+
+// neverTrue reports whether a condition compiled against env is false in
+// every round of every battle, and why: a constant false (`false`,
+// `1 > 2`), or a condition on the round alone that holds in no round
+// (`round == 0`: rounds are numbered from 1). One on the round is worked
+// out for every round from 1 to past the largest number it holds, which
+// is where a comparison of the round can change.
+func neverTrue(e *compiled, env reflect.Type) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if v, ok := constValue(e, env); ok {
+		return "is always false", v == false
+	}
+	last, onlyRound := roundOnly(e)
+	field, ok := env.FieldByNameFunc(func(name string) bool {
+		f, _ := env.FieldByName(name)
+		return f.Tag.Get("expr") == "round"
+	})
+	if !onlyRound || !ok || last > 100000 {
+		return "", false
+	}
+	in := reflect.New(env).Elem()
+	for round := 1; round <= last; round++ {
+		in.FieldByIndex(field.Index).SetInt(int64(round))
+		if v, err := vm.Run(e.prog, in.Interface()); err != nil || v != false {
+			return "", false
+		}
+	}
+	return "is false in every round (rounds are numbered from 1)", true
+}
+
+// inRound1 works out a condition on the round alone for round 1; known is
+// false for a condition that reads anything else.
+func inRound1(e *compiled, env reflect.Type) (holds, known bool) {
+	if _, only := roundOnly(e); !only {
+		return false, false
+	}
+	field, ok := env.FieldByNameFunc(func(name string) bool {
+		f, _ := env.FieldByName(name)
+		return f.Tag.Get("expr") == "round"
+	})
+	if !ok {
+		return false, false
+	}
+	in := reflect.New(env).Elem()
+	in.FieldByIndex(field.Index).SetInt(1)
+	v, err := vm.Run(e.prog, in.Interface())
+	return v == true, err == nil
+}
+
+// roundOnly reports whether e reads nothing of the battle but the round
+// (and calls no clock), and the number past the largest it holds, up to
+// which a comparison of the round can change.
+func roundOnly(e *compiled) (last int, onlyRound bool) {
+	last, onlyRound = 1, true
+	ast.Find(e.prog.Node(), func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IdentifierNode:
+			onlyRound = onlyRound && x.Value == "round"
+		case *ast.VariableDeclaratorNode, *ast.FloatNode, *ast.PointerNode:
+			onlyRound = false
+		case *ast.BuiltinNode:
+			switch x.Name {
+			case "now", "date", "duration", "timezone":
+				onlyRound = false
+			}
+		case *ast.IntegerNode:
+			last = max(last, x.Value+2, -x.Value+2)
+		}
+		return !onlyRound
+	})
+	return last, onlyRound
 }
 
 // constValue is the value of e, if it is a constant (see constant) that

@@ -307,7 +307,7 @@ func Example_gameServer() {
 	}
 	// Output:
 	// table 1
-	//   told the players: round 1: Eschers chooses a unit to activate among Mira, Sable, Vex: answer "Krug" is not valid (options: Mira, Sable, Vex): Krug is Goliaths's unit, and Eschers activates one of its own ready units
+	//   told the players: round 1: Eschers chooses a unit to activate among Mira, Sable, Vex: answer "Krug" is not valid (options: Mira, Sable, Vex): Krug is Goliaths' unit, and Eschers activates one of its own ready units
 	//   round 1: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira
 	//   round 2: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira
 	//   round 3: Goliaths holds priority; Volk, Vex, Grath, Sable, Krug, Mira

@@ -1012,6 +1012,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				e, d := p.compileExpr(s.When, groupEnv, boolValue)
 				c.addDiag(d)
 				tr.when = e
+				if why, never := neverTrue(e, groupEnv); never {
+					c.warnf(s.When.Pos, "this tie rule can never apply: `%s` %s", e.src, why)
+				}
 			}
 			if s.Action != nil {
 				tr.chain = c.chain(o, []dsl.Criterion{s.Action}, depth+1)
@@ -1033,11 +1036,43 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			out = append(out, done(&tieSet{rules: []*tieRule{tr}}, s.Pos))
 		}
 	}
+	for _, l := range out {
+		if ts, ok := l.(*tieSet); ok {
+			c.warnPreviousInRound1(ts, groupEnv)
+		}
+	}
 	// reroll needs a roll to repeat, earlier in this chain or an enclosing one.
 	if depth == 0 {
 		c.checkRerolls(out, false)
 	}
 	return out
+}
+
+// previousValue matches an expression that is a previous value alone.
+var previousValue = regexp.MustCompile(`^previous\.\w+$`)
+
+// warnPreviousInRound1 warns about an award of a previous value (`award not
+// previous.holder`) that a tie in round 1 reaches, where every previous
+// value is empty: the round would stop with an error. Which rule a tie in
+// round 1 reaches is known while the guards above it read only the round.
+func (c *compiler) warnPreviousInRound1(ts *tieSet, env reflect.Type) {
+	for _, r := range ts.rules {
+		if r.when != nil {
+			holds, known := inRound1(r.when, env)
+			if !known {
+				return
+			}
+			if !holds {
+				continue
+			}
+		}
+		for _, l := range r.chain {
+			if a, ok := l.(*awardLink); ok && a.e != nil && previousValue.MatchString(strings.TrimSpace(a.e.src)) {
+				c.warnf(linkPos(a), "%s names nobody in round 1, where every previous value is empty, so a tie there stops the round: put a tie rule for round 1 above this one, as in `tie when round == 1: reroll`", quoteSrc(a.describe()))
+			}
+		}
+		return
+	}
 }
 
 func (c *compiler) checkRerolls(chain []link, rolled bool) {
@@ -1093,6 +1128,11 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 				break
 			}
 			c.errorf(s.By.Pos, "choice by %s: there is no order named %s", l.role, path[0])
+			break
+		}
+		roles := []string{"winner", "loser", "team", "holder", "chooser", "previous.holder", "previous.chooser"}
+		if best := dsl.Suggest(l.role, roles); best != "" {
+			c.errorf(s.By.Pos, "choice by %s: unknown role (did you mean %s?)", l.role, best)
 			break
 		}
 		c.errorf(s.By.Pos, "choice by %s: unknown role (use winner, loser, team, holder, chooser, previous.holder, previous.chooser or ORDER.first)", l.role)

@@ -448,7 +448,7 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		}
 		name, _ := who.(string)
 		if name == "" {
-			return ruleErrorf(x.pos, "set %s of %s: %s names nobody here", x.attr, x.target.src, quoteSrc(x.target.src))
+			return ruleErrorf(x.pos, "set %s of %s: %s names nobody here%s", x.attr, x.target.src, quoteSrc(x.target.src), b.previousInHandler(x.target.src))
 		}
 		// The set is this rule's doing; what the recomputation it causes
 		// does is not (a failing order reports its own rule).
@@ -483,7 +483,7 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 		}
 		for _, n := range names {
 			if n == "" {
-				return ruleErrorf(x.e.pos, "ready: %s names nobody here", quoteSrc(x.e.src))
+				return ruleErrorf(x.e.pos, "ready: %s names nobody here%s", quoteSrc(x.e.src), b.previousInHandler(x.e.src))
 			}
 		}
 		for _, n := range names {
@@ -497,9 +497,21 @@ func (b *Battle) runAction(ctx context.Context, a any) error {
 			return err
 		}
 		name, _ := v.(string)
+		if name == "" && b.InRound() && b.standings[b.prog.main.id] != nil {
+			return ruleErrorf(x.e.pos, "holder = %s: %s names nobody here%s", x.e.src, quoteSrc(x.e.src), b.previousInHandler(x.e.src))
+		}
 		return wrap(x.pos, b.SetHolder(name))
 	}
 	return nil
+}
+
+// previousInHandler says, for a special rule's expression that names
+// nobody in round 1 and reads a previous value, why and what to do.
+func (b *Battle) previousInHandler(src string) string {
+	if b.now() > 1 || !strings.Contains(src, "previous.") {
+		return ""
+	}
+	return ": in round 1 every previous value is empty; give the rule a condition that is false then, as in `when round > 1`"
 }
 
 // Turn says who acts now in the activation loop, and with what choices.
@@ -772,7 +784,7 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 		ev := Event{Kind: EvActivate, By: t.Side, Subject: unit}
 		if b.prog.act.draw && !b.drewThisTurn() {
 			// The transcript has no draw to say why this side acts.
-			ev.Detail = "no draw: only " + t.Side + "'s dice are left in the bag"
+			ev.Detail = "no draw: only " + possessive(t.Side) + " dice are left in the bag"
 		}
 		b.emit(ev)
 	}

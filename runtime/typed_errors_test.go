@@ -414,7 +414,7 @@ func TestErrInvalidAnswer(t *testing.T) {
 		{"activation: nobody", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Nobody"), true,
 			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Nobody" is not valid (options: Krug, Grath, Volk)`},
 		{"activation: the other side's unit", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Mira"), true,
-			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers's unit, and Goliaths activates one of its own ready units`},
+			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers' unit, and Goliaths activates one of its own ready units`},
 		{"activation: a unit not ready", necromunda, necromunda.Example(), activated(), true,
 			`round 1: Goliaths chooses a unit to activate among Grath, Volk: answer "Krug" is not valid (options: Grath, Volk): Krug has no Ready marker (it has activated this round, or was not readied)`},
 		{"pass not allowed", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "pass"), true,

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/turnorder/turnorder/conformance"
@@ -195,10 +196,27 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 		ds, broken = checkScenarioRulesets(f, declared, dir)
 		diags = append(diags, ds...)
 	}
-	// With every ruleset found and compiled, the scenarios' own statements
-	// can be checked against them (names of sides and units, event kinds).
-	if !diags.HasErrors() && len(broken) == 0 && scenarios > 0 {
-		diags = append(diags, conformance.Lint(f, conformance.Options{})...)
+	// The scenarios' own statements are checked against their rulesets
+	// (names of sides and units, event kinds). Where a ruleset cannot be
+	// found or does not compile, that is reported above, at the scenario's
+	// `ruleset` line, and its scenarios are not checked; the others still
+	// are, so that one mistyped ruleset name does not hide the rest.
+	if !syntaxErrs && scenarios > 0 {
+		lint := conformance.Lint(f, conformance.Options{})
+		if diags.HasErrors() || len(broken) > 0 {
+			uses := map[dsl.Pos]bool{}
+			for _, d := range f.Decls {
+				if sc, ok := d.(*dsl.Scenario); ok {
+					for _, st := range sc.Body {
+						if use, ok := st.(*dsl.UseRuleset); ok {
+							uses[use.Name.Pos] = true
+						}
+					}
+				}
+			}
+			lint = slices.DeleteFunc(lint, func(d dsl.Diagnostic) bool { return uses[d.Pos] })
+		}
+		diags = append(diags, lint...)
 	}
 
 	var parts []string

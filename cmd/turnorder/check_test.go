@@ -197,3 +197,41 @@ func TestCheckStdin(t *testing.T) {
 	r = runCmd(t, "ruleset x {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n", "check", "-")
 	expectation{code: 0, stdout: []string{"ok  <standard input> (ruleset x)\n"}}.check(t, r)
 }
+
+// A scenario whose ruleset cannot be found, or does not compile, does not
+// hide the mistakes of the other scenarios of its file: each is reported
+// once, the ruleset at the scenario's `ruleset` line.
+func TestCheckScenariosBesideABrokenRuleset(t *testing.T) {
+	file := writeFile(t, t.TempDir(), "s.rules", `scenario "a side's name mistyped" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Bob 2
+  }
+}
+scenario "a ruleset's name mistyped" {
+  ruleset mesgb
+  round 1 {
+    roll Jay 4, Bob 2
+  }
+}
+ruleset broken {
+  phase p { order sides as o { highest agl } }
+}
+scenario "a ruleset that does not compile" {
+  ruleset broken
+  round 1 {
+    roll Jay 4, Bob 2
+  }
+}
+`)
+	r := runCmd(t, "", "check", file)
+	want := file + ":6:17: error: round 1: roll Bob: no side or unit is called Bob (sides Jay, Rob)\n" +
+		"        roll Jay 4, Bob 2\n                    ^\n" +
+		file + ":10:11: error: scenario \"a ruleset's name mistyped\": unknown ruleset mesgb (did you mean mesbg?)"
+	expectation{code: 1, stderr: []string{want, file + ":16:40: error: unknown name agl\n"}}.check(t, r)
+	if n := strings.Count(r.stderr, "error:"); n != 3 {
+		t.Errorf("%d errors, want 3:\n%s", n, r.stderr)
+	}
+}

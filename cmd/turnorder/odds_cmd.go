@@ -37,7 +37,9 @@ before_after=before|after, order=keep|reverse, activate=first|last. A
 kind the ruleset never asks for is warned about, as it changes nothing.
 
 With two rulesets (a bundled one and a house rule, say), odds shows them
-side by side.
+side by side, and the change in each side's chance round by round; when
+there is none, it says whether who holds priority from one round to the
+next changes all the same.
 
 Exact enumeration has limits: a round with more than 1,000,000 paths from
 one state, or a battle that can be in more than 20,000 states after a
@@ -411,6 +413,56 @@ func printComparison(w io.Writer, vs []variant, rounds int) {
 		}
 	}
 	tw.Flush()
+	// A house rule can leave every round's odds as they were and still
+	// change the battle (every tie rerolled: no more priority passed
+	// back and forth); a table of zeros alone would say it changes nothing.
+	if sameHolderOdds(vs, rounds) {
+		if seqs := [2][]runtime.Prob{vs[0].exact.Sequences, vs[1].exact.Sequences}; rounds > 1 && seqs[0] != nil && seqs[1] != nil && !sameProbs(seqs[0], seqs[1]) {
+			fmt.Fprintf(w, "\nEach side holds priority exactly as often, round by round, but who holds it from one round to the next changes: see \"Who holds priority, round by round\" above.\n")
+		} else {
+			fmt.Fprintf(w, "\nEach side holds priority exactly as often, round by round.\n")
+		}
+	}
+}
+
+// sameHolderOdds reports whether two exact reports give every side the
+// same chance of holding priority in every round.
+func sameHolderOdds(vs []variant, rounds int) bool {
+	if vs[0].exact == nil || vs[1].exact == nil || !slices.Equal(vs[0].sides, vs[1].sides) {
+		return false
+	}
+	for r := range rounds {
+		a, b := vs[0].exact.Rounds[r].Holder, vs[1].exact.Rounds[r].Holder
+		for _, s := range vs[0].sides {
+			pa, pb := a[s], b[s]
+			if (pa == nil || pa.Sign() == 0) != (pb == nil || pb.Sign() == 0) || pa != nil && pb != nil && pa.Cmp(pb) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameProbs reports whether two distributions are the same, outcome by
+// outcome.
+func sameProbs(a, b []runtime.Prob) bool {
+	p := func(ps []runtime.Prob) map[string]*big.Rat {
+		m := map[string]*big.Rat{}
+		for _, pr := range ps {
+			m[strings.Join(pr.Outcome, "\x00")] = pr.P
+		}
+		return m
+	}
+	ma, mb := p(a), p(b)
+	if len(ma) != len(mb) {
+		return false
+	}
+	for k, v := range ma {
+		if w, ok := mb[k]; !ok || v.Cmp(w) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func probAt(v variant, round int, side string) float64 {

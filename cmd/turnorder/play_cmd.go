@@ -529,7 +529,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				// A unit of the battle that is not to be had here.
 				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
 				if u.Side.Name != d.By {
-					return fmt.Sprintf("%s is %s's unit: %s activates one of its own ready units (%s)", u.Name, u.Side.Name, d.By, strings.Join(own, ", "))
+					return fmt.Sprintf("%s is %s unit: %s activates one of its own ready units (%s)", u.Name, possessive(u.Side.Name), d.By, strings.Join(own, ", "))
 				}
 				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
 			}
@@ -1013,7 +1013,7 @@ func (t *table) position() string {
 	case turn.Undrawn:
 		return fmt.Sprintf("in round %d, at the next draw from the bag", b.Round())
 	default:
-		return fmt.Sprintf("in round %d, at %s's activation", b.Round(), turn.Side)
+		return fmt.Sprintf("in round %d, at %s activation", b.Round(), possessive(turn.Side))
 	}
 }
 
@@ -1149,6 +1149,14 @@ func declared(p *runtime.Program) declarations {
 // to Battle.SetAttr.
 func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
 	switch {
+	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr) && slices.Contains(d.sideAttrs, attr):
+		return fmt.Sprintf("%s is a unit, and %s is a side attribute: set it of its side (%s)", name, attr, b.Unit(name).Side.Name)
+	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr) && slices.Contains(d.unitAttrs, attr):
+		var units []string
+		for _, u := range b.Side(name).Units {
+			units = append(units, u.Name)
+		}
+		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", name, attr, orNone(units))
 	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr):
 		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, orNone(d.unitAttrs))
 		if len(d.statuses) > 0 {
@@ -1413,4 +1421,13 @@ func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOption
 		fmt.Fprintf(w, "  Ready: %s\n", orNone(ready))
 	}
 	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
+}
+
+// possessive writes a side's name as its owner's: "Jay's", and "Eschers'"
+// for a name that ends in s, as a gang's or a school's often does.
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S") {
+		return name + "'"
+	}
+	return name + "'s"
 }

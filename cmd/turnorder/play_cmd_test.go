@@ -219,7 +219,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria and Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6\n") {
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria, Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6\n") {
 		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
 	}
 	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
@@ -777,4 +777,21 @@ func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 	expectation{code: 0, stdout: []string{"Round 2"}, stderr: []string{
 		"turnorder play: warning: " + house + " has changed since " + housed + " was saved; the battle plays on with its rules as they are now\n",
 	}, oneLine: true}.check(t, runCmd(t, "4\n2\n1\n", "play", house, "--resume", housed, "--rounds", "1"))
+}
+
+// A gang's name ending in s takes an apostrophe alone: "Eschers' unit".
+func TestPlayOtherGangsUnit(t *testing.T) {
+	r := runCmd(t, "4\n2\nMira\n1\n\n\n\n\n\n", "play", "necromunda", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Krug]: Mira\n  Mira is Eschers' unit: Goliaths activates one of its own ready units (Krug, Grath, Volk)\n",
+	}}.check(t, r)
+}
+
+// An attribute set of the wrong kind, a unit's of a side, says where to set
+// it instead.
+func TestPlaySetOtherKindsAttr(t *testing.T) {
+	r := runCmd(t, "4\n2\n\n\nset agi of A = 3\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] set agi of A = 3\n  A is a side, and agi is a unit attribute: set it of one of its units (Aria)\n",
+	}}.check(t, r)
 }

@@ -190,7 +190,12 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
-			// With --json, the rounds that were played are not lost.
+			// With --json, the rounds that were played are not lost;
+			// without, the transcript shows what the failing round did
+			// up to the error, so the players see what led to it.
+			if !o.json {
+				printFailedRound(e.stdout, b.Round(), b.Events())
+			}
 			s.report(e, runtime.InRound(b.Round(), err))
 			return exitError
 		}
@@ -404,6 +409,25 @@ func printRound(w io.Writer, res *runtime.RoundResult) {
 		chooser = "none"
 	}
 	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// printFailedRound prints the events of a round that failed, up to the
+// failure, and says that it stopped there; a round that failed before
+// anything happened in it is not printed, the error says its number.
+func printFailedRound(w io.Writer, round int, evs []runtime.Event) {
+	skip := func(i int) bool {
+		return evs[i].Kind == runtime.EvRoundStart || activationChoice(evs[i], evs[i+1:])
+	}
+	shown := false
+	for i := range evs {
+		shown = shown || !skip(i)
+	}
+	if !shown {
+		return
+	}
+	fmt.Fprintf(w, "\nRound %d\n", round)
+	printEvents(w, evs, skip)
+	fmt.Fprintf(w, "  → the round stopped with an error (see below)\n")
 }
 
 // printEvents prints events as a transcript, a line each but for a run of

@@ -538,3 +538,39 @@ func TestRunActivationsSaidOnce(t *testing.T) {
 		})
 	}
 }
+
+// When a round fails, the transcript shows what the round did up to the
+// failure (here, the tied roll that the award could not break), so that
+// the players see what led to the error.
+func TestRunShowsTheFailingRound(t *testing.T) {
+	rules := writeFile(t, t.TempDir(), "tie.rules", `ruleset tie {
+  sides 2
+  phase p {
+    order sides as priority {
+      highest roll d1
+      tie: award not previous.holder
+    }
+  }
+  example {
+    side Jay
+    side Rob
+  }
+}
+`)
+	r := runCmd(t, "", "run", rules)
+	want := "tie\nsides: Jay, Rob\nseed: 1\n\nRound 1\n" +
+		"  Jay rolls 1 for priority\n" +
+		"  Rob rolls 1 for priority\n" +
+		"  tie between Jay and Rob on highest roll d1\n" +
+		"  → the round stopped with an error (see below)\n"
+	if diff := cmp.Diff(want, r.stdout); r.code != 1 || diff != "" {
+		t.Errorf("exit status %d; stdout (-want +got):\n%s", r.code, diff)
+	}
+	if !strings.Contains(r.stderr, ":6:12: error: round 1: `award not previous.holder` names nobody") {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+	// With --json the document is unchanged: the rounds played, and the errors.
+	if doc := decodeDoc(t, runCmd(t, "", "run", rules, "--json").stdout); len(doc.Rounds) != 0 || len(doc.Errors) != 1 {
+		t.Errorf("the document holds %d rounds and %d errors, want 0 and 1", len(doc.Rounds), len(doc.Errors))
+	}
+}
