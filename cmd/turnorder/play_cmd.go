@@ -76,10 +76,11 @@ With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N.
 
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
-ruleset file it is played with) after every round and after every activation
-(quietly: only the round's end says "saved to FILE"), and after every change
-made at "another round?", so that a battle cut short loses at most the
-activation under way. --resume FILE continues a saved battle, with the
+ruleset file it is played with) after every round and after every activation,
+and when a round reaches its first activation prompt, with the round's
+opening dice and decisions (quietly: only the round's end says "saved to
+FILE"), and after every change made at "another round?", so that a battle
+cut short loses at most the activation under way, or a roll-off not over. --resume FILE continues a saved battle, with the
 sides it was saved with. Another ruleset file that declares a ruleset of
 the same name (a house rule copied from a bundled one) is refused; the
 file it was saved with, changed since, plays on with a warning. RULESET and
@@ -102,7 +103,7 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, every activation and every change between rounds", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, at each round's first activation, after every activation and every change between rounds", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))
@@ -604,14 +605,17 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).
-// With --save, it saves the battle after each activation, so that the file
-// is never more than one activation behind.
+// With --save, it saves the battle when the round's activation loop begins
+// (with the round's opening dice and decisions, such as the priority
+// roll-off) and after each activation, so that the file is never more than
+// one activation behind.
 func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 	if !t.b.InRound() {
 		fmt.Fprintf(t.out, "\nRound %d\n", t.b.Round()+1)
 		if err := t.b.StartRound(ctx); err != nil {
 			return nil, err
 		}
+		t.activated() // the earliest the round can be saved: at its first activation
 	}
 	t.flush()
 	for {
@@ -851,8 +855,8 @@ func (t *table) madeChange() {
 }
 
 // activated saves, with --save, the battle in a round whose activations
-// are not over: quietly, as the round's end says it saved. A failed save
-// is said, and the round goes on.
+// are not over (begun, or after an activation): quietly, as the round's
+// end says it saved. A failed save is said, and the round goes on.
 func (t *table) activated() {
 	if t.saveTo == "" || t.b.Next() == nil {
 		return

@@ -210,11 +210,12 @@ func TestPlaySaveAfterEachActivation(t *testing.T) {
 	setup := gangsSetup(t, dir)
 	saved := filepath.Join(dir, "battle.json")
 
-	// Before the first activation, nothing is saved yet.
-	r := runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	// Before the round reaches its first activation (in the roll-off),
+	// nothing is saved yet.
+	r := runCmd(t, "4\n", "play", "necromunda", "--setup", setup, "--save", saved)
 	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
 	if _, err := os.Stat(saved); err == nil {
-		t.Errorf("%s was written before the first activation", saved)
+		t.Errorf("%s was written in the roll-off", saved)
 	}
 
 	var ready []string
@@ -273,4 +274,47 @@ func TestPlayActivationHelpSays(t *testing.T) {
 		`"save" or "save FILE" at the prompt that asks which unit activates`,
 		"after every round and after every activation",
 	}}.check(t, help)
+}
+
+// With --save, play writes the battle also when a round reaches its first
+// activation prompt: an input that ends there loses none of the round's
+// opening dice and decisions (the priority roll-off), and the file resumes
+// at that prompt without asking them again. An input that ends before,
+// in the roll-off, still loses it.
+func TestPlaySaveAtRoundsFirstActivation(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	saved := filepath.Join(dir, "battle.json")
+
+	// Round 1: the roll-off, then the input ends at A's first activation.
+	r := runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, at A's activation)\n",
+	}, oneLine: true, notStdout: []string{"saved to"}}.check(t, r)
+	if round, in, ready := savedReady(t, saved); round != 1 || !in || strings.Join(ready, ",") != "a1,a2,a3,b1,b2" {
+		t.Errorf("saved: round %d, in mid-round %v, Ready %v; want round 1 in mid-round, every unit Ready", round, in, ready)
+	}
+	res := runCmd(t, "a2\nb2\na1\n", "play", "necromunda", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " in round 1, at A's activation\n  Ready: a1, a2, a3, b1, b2\n",
+		"  → activations: A: a2; B: b2; A: a1; B: b1; A: a3\n",
+	}, notStdout: []string{"rolls d6"}}.check(t, res)
+
+	// Round 2 too: the file is no longer the one written after round 1.
+	os.Remove(saved)
+	r = runCmd(t, "4\n2\na2\nb2\na1\ny\n3\n5\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at B's activation)\n",
+	}, oneLine: true}.check(t, r)
+	if round, in, _ := savedReady(t, saved); round != 2 || !in {
+		t.Errorf("saved: round %d, in mid-round %v; want round 2 in mid-round", round, in)
+	}
+
+	// The input ends in the roll-off: nothing of the round is saved.
+	os.Remove(saved)
+	r = runCmd(t, "4\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	if _, err := os.Stat(saved); err == nil {
+		t.Errorf("%s was written in the roll-off", saved)
+	}
 }
