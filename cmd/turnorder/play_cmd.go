@@ -71,9 +71,11 @@ round's activations are the whole game turn): answer
 same prompt, with the same Ready markers. "quit" there stops, once the
 battle as it stands is in a file (saved there, or by --save): play says
 which file holds it and the command that resumes it, with exit status 0;
-without a save, quit is refused. At the other prompts of a round (a die,
-a random pick or a draw, the choice of an order) the battle cannot be
-saved, nor play stop, and "save" and "quit" say so.
+without a save, quit is refused. "save" and "quit" are commands there,
+not the start of a unit's name (type a saveguard's whole name, or its
+number). At the other prompts of a round (a die, a random pick or a draw,
+the choice of an order) the battle cannot be saved, nor play stop, and
+"save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N.
@@ -590,6 +592,21 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		}
 		note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")" +
 			"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)"
+		// A unit's whole name wins over save and quit; its start does not.
+		if slices.ContainsFunc(d.Options, func(o string) bool {
+			o = strings.ToLower(o)
+			return o != "save" && o != "quit" && (strings.HasPrefix(o, "save") || strings.HasPrefix(o, "quit"))
+		}) {
+			note += "\n  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)"
+		}
+		for _, o := range d.Options {
+			switch strings.ToLower(o) {
+			case "save":
+				note += "\n  save alone picks the unit " + o + " here: type save FILE to save the battle"
+			case "quit":
+				note += "\n  quit picks the unit " + o + " here: play can stop at the next prompt that asks which unit activates"
+			}
+		}
 		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", command, refuse, note)
 		if file, at := t.holder(); errors.Is(err, errInputEnded) && t.kept && file != "" {
 			// The players saved here, and left.

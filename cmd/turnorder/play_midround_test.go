@@ -403,3 +403,41 @@ func TestPlayQuitInMidRound(t *testing.T) {
 	help := runCmd(t, "", "help", "play")
 	expectation{code: 0, stdout: []string{`"quit" there stops`}}.check(t, help)
 }
+
+// A unit whose name starts with save or quit: "save" and "quit" are the
+// prompt's commands, not the start of its name; its whole name (in any
+// case) or its number picks it, and the prompt's help says so.
+func TestPlaySaveQuitBeforeUnitPrefix(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "gangs.rules", "side A {\n  unit saveguard\n  unit a2\n}\nside B {\n  unit b1\n  unit quitter\n}\n")
+	part := filepath.Join(dir, "part.json")
+	r := runCmd(t, "4\n2\nhelp\nsave "+part+"\nsave\n\nSaveguard\nquit\nquit\nquitter\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)\n",
+		"A activates [saveguard]: save " + part + "\n  saved to " + part + "\n",
+		"A activates [saveguard]: save\nsave to which file? \n  not saved: name a file",
+		"A activates [saveguard]: Saveguard\n  A activates saveguard\n",
+		"B activates [b1]: quit\n  the battle is not saved as it stands",
+		"B activates [b1]: quitter\n  B activates quitter\n",
+	}}.check(t, r)
+	// Or a longer start of its name.
+	r = runCmd(t, "4\n2\nsaveg\nquitt\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"A activates [saveguard]: saveg\n  A activates saveguard\n",
+		"B activates [b1]: quitt\n  B activates quitter\n",
+	}}.check(t, r)
+	// A unit whose whole name is save or quit wins over the command, and
+	// the help says how to save there.
+	exact := writeFile(t, dir, "exact.rules", "side A {\n  unit save\n  unit a2\n}\nside B {\n  unit b1\n  unit quit\n}\n")
+	r = runCmd(t, "4\n2\nhelp\nsave "+part+"\nsave\nhelp\nquit\n", "play", "necromunda", "--setup", exact, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  save alone picks the unit save here: type save FILE to save the battle\n",
+		"A activates [save]: save " + part + "\n  saved to " + part + "\nA activates [save]: save\n  A activates save\n",
+		"  quit picks the unit quit here: play can stop at the next prompt that asks which unit activates\n",
+		"B activates [b1]: quit\n  B activates quit\n",
+	}, notStdout: []string{"a unit whose name starts with"}}.check(t, r)
+
+	// Without such a unit, the help does not say it.
+	r = runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", gangsSetup(t, dir), "--rounds", "1")
+	expectation{code: 0, notStdout: []string{"a unit whose name starts with"}}.check(t, r)
+}
