@@ -441,3 +441,24 @@ func TestPlaySaveQuitBeforeUnitPrefix(t *testing.T) {
 	r = runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", gangsSetup(t, dir), "--rounds", "1")
 	expectation{code: 0, notStdout: []string{"a unit whose name starts with"}}.check(t, r)
 }
+
+// The command a stop prints to resume the battle can be pasted into a
+// shell: a path with spaces or quotes is quoted.
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"necromunda":           "necromunda",
+		"/tmp/a-b/battle.json": "/tmp/a-b/battle.json",
+		"my battle.json":       "'my battle.json'",
+		"Jay's.json":           `'Jay'\''s.json'`,
+		"":                     "''",
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+	// As the stop says it.
+	dir := t.TempDir()
+	part := filepath.Join(dir, "my battle.json")
+	r := runCmd(t, "4\n2\nsave "+part+"\nquit\n", "play", "necromunda", "--setup", gangsSetup(t, dir))
+	expectation{code: 0, stderr: []string{"resume it with `turnorder play necromunda --resume '" + part + "'`\n"}}.check(t, r)
+}
