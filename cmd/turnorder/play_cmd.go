@@ -68,29 +68,38 @@ A battle can be saved in the middle of a round too (in Necromunda, one
 round's activations are the whole game turn): answer
 "save" or "save FILE" at the prompt that asks which unit activates (where
 "pass" is answered too), and --resume continues the round there, at the
-same prompt, with the same Ready markers. At the other prompts of a round
-(a die, a random pick or a draw, the choice of an order) the battle cannot
-be saved, and "save" says so.
+same prompt, with the same Ready markers. "quit" there stops, once the
+battle as it stands is in a file (saved there, or by --save): play says
+which file holds it and the command that resumes it, with exit status 0;
+without a save, quit is refused. "save" and "quit" are commands there,
+not the start of a unit's name (type a saveguard's whole name, or its
+number). At the other prompts of a round (a die, a random pick or a draw,
+the choice of an order) the battle cannot be saved, nor play stop, and
+"save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N.
 
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
-ruleset file it is played with) after every round and after every activation
-(quietly: only the round's end says "saved to FILE"), and after every change
-made at "another round?", so that a battle cut short loses at most the
-activation under way. --resume FILE continues a saved battle, with the
-sides it was saved with. Another ruleset file that declares a ruleset of
-the same name (a house rule copied from a bundled one) is refused; the
-file it was saved with, changed since, plays on with a warning. RULESET and
-the sides are given as for turnorder run, and the ruleset's warnings are
-printed to standard error as run prints them.
+ruleset file it is played with) after every round and after every activation,
+and when a round reaches its first activation prompt, with the round's
+opening dice and decisions (quietly: only the round's end says "saved to
+FILE"), and after every change made at "another round?", so that a battle
+cut short loses at most the activation under way, or a roll-off not over.
+--resume FILE continues a saved battle, with the sides it was saved with.
+Another ruleset file that declares a ruleset of the same name (a house
+rule copied from a bundled one) is refused; the file it was saved with,
+changed since, plays on with a warning. RULESET and the sides are given as
+for turnorder run, and the ruleset's warnings are printed to standard
+error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends in a round, or while a change made at "another
 round?" is asking for dice, play stops with "input ended" on standard
-error and exit status 1. When it ends at "another round?", that is a
-normal end: the message goes to standard error too, with exit status 0.
+error and exit status 1. When it ends at "another round?", or at the
+prompt that asks which unit activates right after a save typed there,
+that is a normal end: the message goes to standard error too, with exit
+status 0 (after a save, with the command that resumes the battle).
 Either message says which file holds the battle, as it was when: only a
 file written in this session, or else the --resume file.`,
 		example: `
@@ -102,7 +111,7 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, every activation and every change between rounds", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, at each round's first activation, after every activation and every change between rounds", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))
@@ -156,6 +165,10 @@ type table struct {
 	writtenChanges bool   // it holds changes made at the prompt after the round it was written after
 	changed        bool   // changes were made at the prompt since the last round ended
 	lost           bool   // changes were made at the prompt since the last write
+	writtenData    []byte // the snapshot written last, to tell whether it is the battle as it stands
+	kept           bool   // the players saved the battle at the activation prompt asked last
+	writes         int    // files written in this session
+	resumedData    []byte // the battle as it was resumed, to tell whether the --resume file still holds it
 
 	decl declarations // for set and is at the prompt
 	with playedWith   // the ruleset's file, for every save to name
@@ -258,7 +271,7 @@ func diceText(count, faces int) string {
 // die asks for one subject's roll: the natural total of its dice.
 func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
 	t.flush()
-	t.asked++
+	t.question()
 	dice := diceText(req.Count, req.Faces)
 	lo, hi := req.Count, req.Count*req.Faces
 	what := dice
@@ -291,6 +304,8 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 		switch {
 		case isSave(ans):
 			t.cannotSave("in the middle of a roll")
+		case isQuit(ans):
+			t.cannotStop("in the middle of a roll")
 		case ans == "":
 			t.say("enter the result of %s (%d-%d)", dice, lo, hi)
 		case err != nil:
@@ -306,7 +321,7 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 // pickRandom asks the players to make a random pick at the table.
 func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, error) {
 	t.flush()
-	t.asked++
+	t.question()
 	if req.Draw {
 		return t.drawDie(ctx, req)
 	}
@@ -343,10 +358,12 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 // choose lists options numbered and asks for one, by number or name. An
 // empty answer takes def, if there is one. command, if set, may take an
 // answer that is not an option's name (such as save) as a command of the
-// prompt, and reports whether it did; then the question is asked again.
-// refuse, if set, may explain why an answer that is not an option is
-// refused.
-func (t *table) choose(ctx context.Context, options []string, def, prompt string, command func(string) bool, refuse func(string) string, note string) (string, error) {
+// prompt, and reports whether it did; then the question is asked again,
+// unless it returns an error (quit), which choose returns. Only an
+// option's whole name, in any case, wins over a command: "save" is the
+// command, not the start of saveguard. refuse, if set, may explain why an
+// answer that is not an option is refused.
+func (t *table) choose(ctx context.Context, options []string, def, prompt string, command func(string) (bool, error), refuse func(string) string, note string) (string, error) {
 	list := func() {
 		for i, o := range options {
 			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
@@ -381,8 +398,14 @@ func (t *table) choose(ctx context.Context, options []string, def, prompt string
 			return def, nil
 		}
 		named := slices.ContainsFunc(options, func(o string) bool { return strings.EqualFold(o, ans) })
-		if command != nil && !named && command(ans) {
-			continue
+		if command != nil && !named {
+			took, err := command(ans)
+			if err != nil {
+				return "", err
+			}
+			if took {
+				continue
+			}
 		}
 		if o, ok := resolveOption(ans, options); ok {
 			return o, nil
@@ -508,7 +531,7 @@ func (t *table) unitNamed(ans string) *runtime.Unit {
 // decide asks a player for a decision.
 func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
 	t.flush()
-	t.asked++
+	t.question()
 	def := ""
 	if len(d.Default) == 1 {
 		def = d.Default[0]
@@ -546,16 +569,49 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		}
 		// The battle can be saved here: Step has played nothing of the
 		// turn yet, and the battle restored from the save asks it again.
-		save := func(ans string) bool {
-			if !isSave(ans) {
-				return false
+		// And play can stop here, once it is saved.
+		command := func(ans string) (bool, error) {
+			switch {
+			case isSave(ans):
+				_, path, _ := strings.Cut(ans, " ")
+				written := t.writes
+				t.saveAt(path)
+				if t.writes > written {
+					t.kept = true
+				}
+				return true, nil
+			case isQuit(ans):
+				file, at := t.holder()
+				if file == "" {
+					t.say("the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)")
+					return true, nil
+				}
+				return false, &stopError{file: file, at: at}
 			}
-			_, path, _ := strings.Cut(ans, " ")
-			t.saveAt(path)
-			return true
+			return false, nil
 		}
-		note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")"
-		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", save, refuse, note)
+		note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")" +
+			"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)"
+		// A unit's whole name wins over save and quit; its start does not.
+		if slices.ContainsFunc(d.Options, func(o string) bool {
+			o = strings.ToLower(o)
+			return o != "save" && o != "quit" && (strings.HasPrefix(o, "save") || strings.HasPrefix(o, "quit"))
+		}) {
+			note += "\n  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)"
+		}
+		for _, o := range d.Options {
+			switch strings.ToLower(o) {
+			case "save":
+				note += "\n  save alone picks the unit " + o + " here: type save FILE to save the battle"
+			case "quit":
+				note += "\n  quit picks the unit " + o + " here: play can stop at the next prompt that asks which unit activates"
+			}
+		}
+		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", command, refuse, note)
+		if file, at := t.holder(); errors.Is(err, errInputEnded) && t.kept && file != "" {
+			// The players saved here, and left.
+			err = &stopError{eof: true, file: file, at: at}
+		}
 		return []string{ans}, err
 	case runtime.ChooseOrder:
 		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
@@ -597,6 +653,10 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				t.cannotSave("while " + d.By + " arranges them")
 				continue
 			}
+			if isQuit(ans) {
+				t.cannotStop("while " + d.By + " arranges them")
+				continue
+			}
 			t.say("%s", why)
 		}
 	}
@@ -604,14 +664,17 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).
-// With --save, it saves the battle after each activation, so that the file
-// is never more than one activation behind.
+// With --save, it saves the battle when the round's activation loop begins
+// (with the round's opening dice and decisions, such as the priority
+// roll-off) and after each activation, so that the file is never more than
+// one activation behind.
 func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 	if !t.b.InRound() {
 		fmt.Fprintf(t.out, "\nRound %d\n", t.b.Round()+1)
 		if err := t.b.StartRound(ctx); err != nil {
 			return nil, err
 		}
+		t.activated() // the earliest the round can be saved: at its first activation
 	}
 	t.flush()
 	for {
@@ -761,17 +824,18 @@ func stamp(data []byte, w playedWith) ([]byte, error) {
 // saveBattle writes the battle's snapshot, and the ruleset file it is
 // played with, to path, through a temporary file so that a failed write
 // never leaves half a battle.
-func saveBattle(b *runtime.Battle, with playedWith, path string) error {
-	data, err := b.Snapshot()
+func saveBattle(b *runtime.Battle, with playedWith, path string) ([]byte, error) {
+	snap, err := b.Snapshot()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if data, err = stamp(data, with); err != nil {
-		return err
+	data, err := stamp(snap, with)
+	if err != nil {
+		return nil, err
 	}
 	tmp, err := tempBeside(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	_, werr := tmp.Write(append(data, '\n'))
 	cerr := tmp.Close()
@@ -783,9 +847,9 @@ func saveBattle(b *runtime.Battle, with playedWith, path string) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return writeError(path, werr)
+		return nil, writeError(path, werr)
 	}
-	return nil
+	return snap, nil
 }
 
 // canWrite reports whether saveBattle could write path, so that no round
@@ -826,9 +890,12 @@ func writeError(path string, err error) error {
 
 // write saves the battle to path and notes what the file now holds.
 func (t *table) write(path string) error {
-	if err := saveBattle(t.b, t.with, path); err != nil {
+	data, err := saveBattle(t.b, t.with, path)
+	if err != nil {
 		return err
 	}
+	t.writes++
+	t.writtenData = data
 	// In a round, the file holds the changes made before it as the round
 	// itself does.
 	t.written, t.writtenAt, t.writtenChanges, t.lost = path, t.position(), t.changed && !t.b.InRound(), false
@@ -851,8 +918,8 @@ func (t *table) madeChange() {
 }
 
 // activated saves, with --save, the battle in a round whose activations
-// are not over: quietly, as the round's end says it saved. A failed save
-// is said, and the round goes on.
+// are not over (begun, or after an activation): quietly, as the round's
+// end says it saved. A failed save is said, and the round goes on.
 func (t *table) activated() {
 	if t.saveTo == "" || t.b.Next() == nil {
 		return
@@ -919,6 +986,71 @@ var (
 	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
 )
 
+// question notes a question asked: a save made at the prompt before is no
+// longer the one the players made where they are.
+func (t *table) question() {
+	t.asked++
+	t.kept = false
+}
+
+// holder returns the file that holds the battle as it stands, and where it
+// stands: the file written last in this session, or else the --resume
+// file; or "" when neither does.
+func (t *table) holder() (file, at string) {
+	if t.lost {
+		return "", ""
+	}
+	data, err := t.b.Snapshot()
+	switch {
+	case err != nil:
+	case t.written != "":
+		if bytes.Equal(data, t.writtenData) {
+			return t.written, t.writtenAt
+		}
+	case t.resumed != "" && t.resumedData != nil:
+		if bytes.Equal(data, t.resumedData) {
+			return t.resumed, t.resumedAt
+		}
+	}
+	return "", ""
+}
+
+// stopError stops play cleanly in a round, at the prompt that asks which
+// unit activates, where the file written last holds the battle as it
+// stands: the players typed quit, or the input ended right after their
+// save.
+type stopError struct {
+	eof      bool   // the input ended
+	file, at string // the file that holds the battle, and where it stands
+}
+
+func (e *stopError) Error() string { return "stopped" }
+
+// stopped is the message play stops with after a stopError.
+func (t *table) stopped(e *stopError, saveTo string) string {
+	resume := "turnorder play " + shellWord(t.with.arg()) + " --resume " + shellWord(e.file)
+	if saveTo != "" {
+		resume += " --save " + shellWord(saveTo)
+	}
+	if e.eof {
+		return fmt.Sprintf("input ended %s, where the battle was saved: %s holds it as it stands; resume it with `%s`", e.at, e.file, resume)
+	}
+	return fmt.Sprintf("stopped %s: %s holds the battle as it stands; resume it with `%s`", e.at, e.file, resume)
+}
+
+// shellWord quotes s for a shell command line, if it needs it.
+func shellWord(s string) string {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+,:@%=", r))
+	}) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// isQuit reports whether an answer is "quit".
+func isQuit(ans string) bool { return strings.EqualFold(ans, "quit") }
+
 // isSave reports whether an answer is "save" or "save FILE".
 func isSave(ans string) bool {
 	w, _, _ := strings.Cut(ans, " ")
@@ -977,14 +1109,28 @@ func (t *table) saveAt(path string) error {
 // noSaveIn returns the command of a prompt where the battle cannot be
 // saved (the runtime saves no roll, draw or order's choice half made):
 // save there says why not, and when it can.
-func (t *table) noSaveIn(where string) func(string) bool {
-	return func(ans string) bool {
-		if !isSave(ans) {
-			return false
+func (t *table) noSaveIn(where string) func(string) (bool, error) {
+	return func(ans string) (bool, error) {
+		switch {
+		case isSave(ans):
+			t.cannotSave(where)
+		case isQuit(ans):
+			t.cannotStop(where)
+		default:
+			return false, nil
 		}
-		t.cannotSave(where)
-		return true
+		return true, nil
 	}
+}
+
+// cannotStop says why play cannot stop where the players typed quit, and
+// where it can.
+func (t *table) cannotStop(where string) {
+	if t.b != nil && !t.b.InRound() {
+		t.say("play cannot stop %s: it can stop once the change is done, at \"another round?\"", where)
+		return
+	}
+	t.say("play cannot stop %s: it can stop when a unit is to be activated, once the battle is saved there, or at \"another round?\"", where)
 }
 
 // cannotSave says why the battle cannot be saved where the players typed
@@ -1337,6 +1483,7 @@ func playBattle(e *env, o playOptions) int {
 	t.saveTo = o.save
 	if o.resume != "" {
 		t.resumed, t.resumedAt = o.resume, t.position()
+		t.resumedData, _ = b.Snapshot() // nil if it cannot be: quit then asks for a save
 	}
 	playHeader(e.stdout, prog, b, o, t.resumedAt)
 
@@ -1370,6 +1517,10 @@ func playBattle(e *env, o playOptions) int {
 			}
 		}
 		res, err := t.playRound(ctx)
+		if stop, ok := errors.AsType[*stopError](err); ok {
+			fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save))
+			return exitOK
+		}
 		if err != nil {
 			if errors.Is(err, errInputEnded) || t.eof {
 				return fail("input ended in round %d, before the round was over (%s)", b.Round(), t.whereSaved())

@@ -375,11 +375,22 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	r = runCmd(t, "a3\n", "play", "morturi", "--resume", saved, "--rounds", "1")
 	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
 
-	// Remove, then the input ends in the next round, before its first
-	// activation.
+	// Remove, then the input ends in the next round, at its first
+	// activation: --save wrote the battle there, with the change.
 	os.Remove(saved)
 	three := writeFile(t, dir, "three.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n  unit b2\n  unit b3\n}\n")
 	r = runCmd(t, "a1\nb1\nb2\nremove b1\ny\n", "play", "morturi", "--setup", three, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at A's activation)\n",
+	}, oneLine: true}.check(t, r)
+	if units := savedUnits(t, saved); len(units) != 4 || units["b1"] != nil {
+		t.Errorf("saved units %v: b1 was removed", units)
+	}
+	// Or before it, in the next round's roll-off: the file holds the round
+	// before and the change.
+	os.Remove(saved)
+	gangs := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n  unit b2\n}\n")
+	r = runCmd(t, "4\n2\na2\nb2\na1\nremove b1\ny\n3\n", "play", "necromunda", "--setup", gangs, "--save", saved)
 	expectation{code: 1, stderr: []string{
 		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was after round 1 and the changes made after it)\n",
 	}, oneLine: true}.check(t, r)

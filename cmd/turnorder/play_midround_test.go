@@ -71,13 +71,14 @@ func TestPlaySaveInMidRound(t *testing.T) {
 	w := runCmd(t, before+after, "play", "necromunda", "--setup", setup, "--save", whole)
 	expectation{code: 0, stdout: []string{"\nRound 3\n"}}.check(t, w)
 
-	// Saved at A's turn in round 2, with FILE; then the players stop.
+	// Saved at A's turn in round 2, with FILE; then the players stop: the
+	// end of the input right after a save is a clean stop.
 	part := filepath.Join(dir, "part.json")
 	r := runCmd(t, before+"save "+part+"\n", "play", "necromunda", "--setup", setup)
-	expectation{code: 1, stdout: []string{
+	expectation{code: 0, stdout: []string{
 		"Round 2: A activates:\n  1. a1\n  2. a2\n  3. a3\nA activates [a1]: save " + part + "\n  saved to " + part + "\nA activates [a1]: \n",
 	}, stderr: []string{
-		"input ended in round 2, before the round was over (" + part + " holds the battle as it was in round 2, at A's activation)\n",
+		"input ended in round 2, at A's activation, where the battle was saved: " + part + " holds it as it stands; resume it with `turnorder play necromunda --resume " + part + "`\n",
 	}, oneLine: true}.check(t, r)
 	// What was played up to the save is the whole battle's.
 	upTo, _, _ := strings.Cut(r.stdout, "save "+part+"\n")
@@ -122,9 +123,9 @@ func TestPlaySaveInMidRound(t *testing.T) {
 	const rules = "../../examples/procedures/fewer-may-pass.rules"
 	bare := filepath.Join(dir, "bare.json")
 	r = runCmd(t, "1\n6\nsave\n", "play", rules, "--save", bare)
-	expectation{code: 1, stdout: []string{
+	expectation{code: 0, stdout: []string{
 		"Round 1: Rob activates:\n  1. r1\n  2. r2\n  3. pass\nRob activates [r1]: save\n  saved to " + bare + "\n",
-	}, stderr: []string{"(" + bare + " holds the battle as it was in round 1, at Rob's activation)"}}.check(t, r)
+	}, stderr: []string{": " + bare + " holds it as it stands; resume it with `turnorder play "}}.check(t, r)
 	res = runCmd(t, "pass\n1\n1\n1\n", "play", rules, "--resume", bare, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"resumed from " + bare + " in round 1, at Rob's activation\n",
@@ -134,7 +135,7 @@ func TestPlaySaveInMidRound(t *testing.T) {
 
 	// Without --save, a bare "save" writes to the --resume file.
 	res = runCmd(t, "save\n", "play", rules, "--resume", bare)
-	expectation{code: 1, stdout: []string{"Rob activates [r1]: save\n  saved to " + bare + "\n"}, notStdout: []string{"which file"}}.check(t, res)
+	expectation{code: 0, stdout: []string{"Rob activates [r1]: save\n  saved to " + bare + "\n"}, notStdout: []string{"which file"}}.check(t, res)
 }
 
 // In activation draw, a battle saved when the side drawn is to choose its
@@ -146,7 +147,7 @@ func TestPlaySaveInMidRoundDraw(t *testing.T) {
 	whole := runCmd(t, "2\n1\n1\n1\nJay\n1\nRob\n", "play", rules, "--rounds", "1")
 	saved := filepath.Join(dir, "bag.json")
 	r := runCmd(t, "2\n1\n1\nsave "+saved+"\n", "play", rules, "--rounds", "1")
-	expectation{code: 1, stdout: []string{"Jay activates [j1]: save " + saved + "\n  saved to " + saved + "\n"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"Jay activates [j1]: save " + saved + "\n  saved to " + saved + "\n"}}.check(t, r)
 	res := runCmd(t, "1\nJay\n1\nRob\n", "play", rules, "--resume", saved, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"resumed from " + saved + " in round 1, at Jay's activation\n",
@@ -210,11 +211,12 @@ func TestPlaySaveAfterEachActivation(t *testing.T) {
 	setup := gangsSetup(t, dir)
 	saved := filepath.Join(dir, "battle.json")
 
-	// Before the first activation, nothing is saved yet.
-	r := runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	// Before the round reaches its first activation (in the roll-off),
+	// nothing is saved yet.
+	r := runCmd(t, "4\n", "play", "necromunda", "--setup", setup, "--save", saved)
 	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
 	if _, err := os.Stat(saved); err == nil {
-		t.Errorf("%s was written before the first activation", saved)
+		t.Errorf("%s was written in the roll-off", saved)
 	}
 
 	var ready []string
@@ -265,7 +267,7 @@ func TestPlayActivationHelpSays(t *testing.T) {
 	dir := t.TempDir()
 	r := runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", gangsSetup(t, dir), "--save", filepath.Join(dir, "s.json"), "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"A activates [a1]: help\n  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, to " + filepath.Join(dir, "s.json") + ")\n  type the number or the name of one of these:\n",
+		"A activates [a1]: help\n  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, to " + filepath.Join(dir, "s.json") + ")\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n  type the number or the name of one of these:\n",
 	}}.check(t, r)
 
 	help := runCmd(t, "", "help", "play")
@@ -273,4 +275,190 @@ func TestPlayActivationHelpSays(t *testing.T) {
 		`"save" or "save FILE" at the prompt that asks which unit activates`,
 		"after every round and after every activation",
 	}}.check(t, help)
+}
+
+// With --save, play writes the battle also when a round reaches its first
+// activation prompt: an input that ends there loses none of the round's
+// opening dice and decisions (the priority roll-off), and the file resumes
+// at that prompt without asking them again. An input that ends before,
+// in the roll-off, still loses it.
+func TestPlaySaveAtRoundsFirstActivation(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	saved := filepath.Join(dir, "battle.json")
+
+	// Round 1: the roll-off, then the input ends at A's first activation.
+	r := runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, at A's activation)\n",
+	}, oneLine: true, notStdout: []string{"saved to"}}.check(t, r)
+	if round, in, ready := savedReady(t, saved); round != 1 || !in || strings.Join(ready, ",") != "a1,a2,a3,b1,b2" {
+		t.Errorf("saved: round %d, in mid-round %v, Ready %v; want round 1 in mid-round, every unit Ready", round, in, ready)
+	}
+	res := runCmd(t, "a2\nb2\na1\n", "play", "necromunda", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " in round 1, at A's activation\n  Ready: a1, a2, a3, b1, b2\n",
+		"  → activations: A: a2; B: b2; A: a1; B: b1; A: a3\n",
+	}, notStdout: []string{"rolls d6"}}.check(t, res)
+
+	// Round 2 too: the file is no longer the one written after round 1.
+	os.Remove(saved)
+	r = runCmd(t, "4\n2\na2\nb2\na1\ny\n3\n5\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at B's activation)\n",
+	}, oneLine: true}.check(t, r)
+	if round, in, _ := savedReady(t, saved); round != 2 || !in {
+		t.Errorf("saved: round %d, in mid-round %v; want round 2 in mid-round", round, in)
+	}
+
+	// The input ends in the roll-off: nothing of the round is saved.
+	os.Remove(saved)
+	r = runCmd(t, "4\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	if _, err := os.Stat(saved); err == nil {
+		t.Errorf("%s was written in the roll-off", saved)
+	}
+}
+
+// Players who save at the prompt that asks which unit activates, and leave,
+// stop cleanly: "quit" there, once the battle as it stands is in a file
+// (saved there, or by --save), or the end of the input right after such a
+// save, ends with status 0, saying which file holds the battle and the
+// command that resumes it. Without a save, "quit" is refused, and the end
+// of the input is an error as before: the players lose what is not saved.
+func TestPlayQuitInMidRound(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	part := filepath.Join(dir, "part.json")
+
+	// save, then quit.
+	r := runCmd(t, "4\n2\na2\nsave "+part+"\nquit\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 0, stdout: []string{"B activates [b1]: quit\n"}, stderr: []string{
+		"stopped in round 1, at B's activation: " + part + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + part + "`\n",
+	}, oneLine: true}.check(t, r)
+	res := runCmd(t, "b2\na1\n", "play", "necromunda", "--resume", part, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + part + " in round 1, at B's activation\n",
+		"  → activations: A: a2; B: b2; A: a1; B: b1; A: a3\n",
+	}}.check(t, res)
+
+	// Resumed, the --resume file holds the battle as it stands until it
+	// moves on: quit stops at once.
+	r = runCmd(t, "quit\n", "play", "necromunda", "--resume", part)
+	expectation{code: 0, stderr: []string{
+		"stopped in round 1, at B's activation: " + part + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + part + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "b2\nquit\n", "play", "necromunda", "--resume", part)
+	expectation{code: 1, stdout: []string{"A activates [a1]: quit\n  the battle is not saved as it stands"}}.check(t, r)
+
+	// The end of the input right after the save (help changes nothing).
+	os.Remove(part)
+	r = runCmd(t, "4\n2\na2\nsave "+part+"\nhelp\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 0, stderr: []string{
+		"input ended in round 1, at B's activation, where the battle was saved: " + part + " holds it as it stands; resume it with `turnorder play necromunda --resume " + part + "`\n",
+	}, oneLine: true}.check(t, r)
+
+	// With --save, the file holds the battle at every activation prompt:
+	// quit stops there, and the command resumes with --save too.
+	saved := filepath.Join(dir, "saved.json")
+	r = runCmd(t, "4\n2\na2\nquit\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 0, stderr: []string{
+		"stopped in round 1, at B's activation: " + saved + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	if round, in, ready := savedReady(t, saved); round != 1 || !in || strings.Join(ready, ",") != "a1,a3,b1,b2" {
+		t.Errorf("saved: round %d, in mid-round %v, Ready %v; want round 1 in mid-round, Ready a1, a3, b1, b2", round, in, ready)
+	}
+
+	// Without a save, quit says what to do, and the battle goes on.
+	r = runCmd(t, "4\n2\nquit\na2\nsave "+part+"\nquit\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 0, stdout: []string{
+		"A activates [a1]: quit\n  the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)\nA activates [a1]: a2\n",
+	}}.check(t, r)
+	// A save made before the last activation is not the battle as it stands.
+	r = runCmd(t, "4\n2\nsave "+part+"\na2\nquit\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 1, stdout: []string{"B activates [b1]: quit\n  the battle is not saved as it stands: type save FILE first"}, stderr: []string{
+		"input ended in round 1, before the round was over (" + part + " holds the battle as it was in round 1, at A's activation)\n",
+	}, oneLine: true}.check(t, r)
+	// Nor, with --save, one the players saved at the prompt before: the
+	// end of the input is clean only right after a save typed there.
+	r = runCmd(t, "4\n2\nsave\na2\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, at B's activation)\n",
+	}, oneLine: true}.check(t, r)
+	// The end of the input with no save at all is the error it was.
+	r = runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+
+	// Where play cannot stop in a round, quit says where it can.
+	r = runCmd(t, "quit\n4\n2\na1\nb1\na2\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: A rolls d6: quit\n  play cannot stop in the middle of a roll: it can stop when a unit is to be activated, once the battle is saved there, or at \"another round?\"\n",
+	}, notStdout: []string{"is not a number"}}.check(t, r)
+
+	// help at the activation prompt lists quit.
+	r = runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n",
+	}}.check(t, r)
+	help := runCmd(t, "", "help", "play")
+	expectation{code: 0, stdout: []string{`"quit" there stops`}}.check(t, help)
+}
+
+// A unit whose name starts with save or quit: "save" and "quit" are the
+// prompt's commands, not the start of its name; its whole name (in any
+// case) or its number picks it, and the prompt's help says so.
+func TestPlaySaveQuitBeforeUnitPrefix(t *testing.T) {
+	dir := t.TempDir()
+	setup := writeFile(t, dir, "gangs.rules", "side A {\n  unit saveguard\n  unit a2\n}\nside B {\n  unit b1\n  unit quitter\n}\n")
+	part := filepath.Join(dir, "part.json")
+	r := runCmd(t, "4\n2\nhelp\nsave "+part+"\nsave\n\nSaveguard\nquit\nquit\nquitter\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)\n",
+		"A activates [saveguard]: save " + part + "\n  saved to " + part + "\n",
+		"A activates [saveguard]: save\nsave to which file? \n  not saved: name a file",
+		"A activates [saveguard]: Saveguard\n  A activates saveguard\n",
+		"B activates [b1]: quit\n  the battle is not saved as it stands",
+		"B activates [b1]: quitter\n  B activates quitter\n",
+	}}.check(t, r)
+	// Or a longer start of its name.
+	r = runCmd(t, "4\n2\nsaveg\nquitt\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"A activates [saveguard]: saveg\n  A activates saveguard\n",
+		"B activates [b1]: quitt\n  B activates quitter\n",
+	}}.check(t, r)
+	// A unit whose whole name is save or quit wins over the command, and
+	// the help says how to save there.
+	exact := writeFile(t, dir, "exact.rules", "side A {\n  unit save\n  unit a2\n}\nside B {\n  unit b1\n  unit quit\n}\n")
+	r = runCmd(t, "4\n2\nhelp\nsave "+part+"\nsave\nhelp\nquit\n", "play", "necromunda", "--setup", exact, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  save alone picks the unit save here: type save FILE to save the battle\n",
+		"A activates [save]: save " + part + "\n  saved to " + part + "\nA activates [save]: save\n  A activates save\n",
+		"  quit picks the unit quit here: play can stop at the next prompt that asks which unit activates\n",
+		"B activates [b1]: quit\n  B activates quit\n",
+	}, notStdout: []string{"a unit whose name starts with"}}.check(t, r)
+
+	// Without such a unit, the help does not say it.
+	r = runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", gangsSetup(t, dir), "--rounds", "1")
+	expectation{code: 0, notStdout: []string{"a unit whose name starts with"}}.check(t, r)
+}
+
+// The command a stop prints to resume the battle can be pasted into a
+// shell: a path with spaces or quotes is quoted.
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"necromunda":           "necromunda",
+		"/tmp/a-b/battle.json": "/tmp/a-b/battle.json",
+		"my battle.json":       "'my battle.json'",
+		"Jay's.json":           `'Jay'\''s.json'`,
+		"":                     "''",
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+	// As the stop says it.
+	dir := t.TempDir()
+	part := filepath.Join(dir, "my battle.json")
+	r := runCmd(t, "4\n2\nsave "+part+"\nquit\n", "play", "necromunda", "--setup", gangsSetup(t, dir))
+	expectation{code: 0, stderr: []string{"resume it with `turnorder play necromunda --resume '" + part + "'`\n"}}.check(t, r)
 }
