@@ -10,108 +10,94 @@ import (
 )
 
 // What a battle asks of its dice and deciders (RollRequest, PickRequest,
-// Decision), and a declared attribute (Attr), is encoded with its position as "file:line:col", as an
-// Event's pos, not as the lexer's position struct: the outer Pos string
-// below hides the embedded type's own.
+// Decision), and a declared attribute (Attr), is encoded with its position
+// as "file:line:col", as an Event's pos, not as the lexer's position
+// struct: each type's Pos is left out of its fields' JSON ("-") and put
+// back as a string, last, by marshalAt and unmarshalAt.
 
 // MarshalJSON encodes the request with pos as "file:line:col".
 func (r RollRequest) MarshalJSON() ([]byte, error) {
 	type plain RollRequest
-	return json.Marshal(struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}{plain(r), posString(r.Pos)})
+	return marshalAt(plain(r), r.Pos)
 }
 
 // UnmarshalJSON decodes what MarshalJSON encodes.
 func (r *RollRequest) UnmarshalJSON(data []byte) error {
 	type plain RollRequest
-	var j struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}
-	if err := json.Unmarshal(data, &j); err != nil {
-		return err
-	}
-	pos, err := parsePos(j.Pos)
-	*r = RollRequest(j.plain)
-	r.Pos = pos
-	return err
+	return unmarshalAt(data, (*plain)(r), &r.Pos)
 }
 
 // MarshalJSON encodes the request with pos as "file:line:col".
 func (r PickRequest) MarshalJSON() ([]byte, error) {
 	type plain PickRequest
-	return json.Marshal(struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}{plain(r), posString(r.Pos)})
+	return marshalAt(plain(r), r.Pos)
 }
 
 // UnmarshalJSON decodes what MarshalJSON encodes.
 func (r *PickRequest) UnmarshalJSON(data []byte) error {
 	type plain PickRequest
-	var j struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}
-	if err := json.Unmarshal(data, &j); err != nil {
-		return err
-	}
-	pos, err := parsePos(j.Pos)
-	*r = PickRequest(j.plain)
-	r.Pos = pos
-	return err
+	return unmarshalAt(data, (*plain)(r), &r.Pos)
 }
 
 // MarshalJSON encodes the decision with pos as "file:line:col".
 func (d Decision) MarshalJSON() ([]byte, error) {
 	type plain Decision
-	return json.Marshal(struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}{plain(d), posString(d.Pos)})
+	return marshalAt(plain(d), d.Pos)
 }
 
 // UnmarshalJSON decodes what MarshalJSON encodes.
 func (d *Decision) UnmarshalJSON(data []byte) error {
 	type plain Decision
-	var j struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}
-	if err := json.Unmarshal(data, &j); err != nil {
-		return err
-	}
-	pos, err := parsePos(j.Pos)
-	*d = Decision(j.plain)
-	d.Pos = pos
-	return err
+	return unmarshalAt(data, (*plain)(d), &d.Pos)
 }
 
 // MarshalJSON encodes the attribute with pos as "file:line:col".
 func (a Attr) MarshalJSON() ([]byte, error) {
 	type plain Attr
-	return json.Marshal(struct {
-		plain
-		Pos string `json:"pos,omitempty"`
-	}{plain(a), posString(a.Pos)})
+	return marshalAt(plain(a), a.Pos)
 }
 
 // UnmarshalJSON decodes what MarshalJSON encodes. A whole-number default
 // decodes as a float64, as any number in an interface does.
 func (a *Attr) UnmarshalJSON(data []byte) error {
 	type plain Attr
+	return unmarshalAt(data, (*plain)(a), &a.Pos)
+}
+
+// marshalAt encodes v, a JSON object without a pos, with "pos" added last
+// as "file:line:col" (and left out for no position).
+func marshalAt(v any, pos dsl.Pos) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil || pos == (dsl.Pos{}) {
+		return data, err
+	}
+	at, err := json.Marshal(posString(pos))
+	if err != nil {
+		return nil, err
+	}
+	out := append(data[:len(data)-1:len(data)-1], ","...)
+	if len(data) == 2 { // {}
+		out = out[:1]
+	}
+	out = append(out, `"pos":`...)
+	out = append(out, at...)
+	return append(out, '}'), nil
+}
+
+// unmarshalAt decodes what marshalAt encodes: v's fields, and the position
+// into pos.
+func unmarshalAt(data []byte, v any, pos *dsl.Pos) error {
+	if err := json.Unmarshal(data, v); err != nil {
+		return err
+	}
 	var j struct {
-		plain
-		Pos string `json:"pos,omitempty"`
+		Pos string `json:"pos"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	pos, err := parsePos(j.Pos)
-	*a = Attr(j.plain)
-	a.Pos = pos
+	p, err := parsePos(j.Pos)
+	*pos = p
 	return err
 }
 

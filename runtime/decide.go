@@ -38,7 +38,7 @@ type Decision struct {
 	Self     string       `json:"self,omitempty"` // the subject the decider speaks for (the roll's winner), if any
 	Round    int          `json:"round"`
 	Standing string       `json:"standing,omitempty"`
-	Pos      dsl.Pos      `json:"pos"`
+	Pos      dsl.Pos      `json:"-"` // as "pos": see marshalAt
 	// PassWhen, for ChooseActivation, is the ruleset's condition on
 	// passing (`pass allowed when ...`) when it is false for By, which
 	// therefore may not pass: for a host to say why "pass" is not an

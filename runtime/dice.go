@@ -28,7 +28,7 @@ type RollRequest struct {
 	// dice sources do not apply them, but the odds analyser needs them to
 	// know which results tie.
 	Modifiers []int   `json:"modifiers,omitempty"`
-	Pos       dsl.Pos `json:"pos"`
+	Pos       dsl.Pos `json:"-"` // as "pos": see marshalAt
 }
 
 // PickRequest asks for a uniformly random pick of one option (a random
@@ -40,7 +40,7 @@ type PickRequest struct {
 	Round    int      `json:"round"`
 	Standing string   `json:"standing,omitempty"`
 	Options  []string `json:"options"`
-	Pos      dsl.Pos  `json:"pos"`
+	Pos      dsl.Pos  `json:"-"` // as "pos": see marshalAt
 	// Draw marks the draw of activation draw: a die drawn from a bag
 	// that holds one die per ready unit, in its side's colour. Options
 	// names the side of each die (Jay, Jay, Jay, Rob, Rob), so a side

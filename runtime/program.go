@@ -87,7 +87,7 @@ type Attr struct {
 	Name    string   `json:"name"`
 	Type    AttrType `json:"type"`
 	Default any      `json:"default"`
-	Pos     dsl.Pos  `json:"pos"`
+	Pos     dsl.Pos  `json:"-"` // as "pos": see marshalAt
 }
 
 // Program is a compiled ruleset. It is immutable and safe for concurrent
