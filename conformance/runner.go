@@ -318,19 +318,48 @@ const diffContext = 3
 // 2*diffContext+1 lines in both is cut to diffContext lines either side, the
 // rest said as "  ... N turns as expected".
 func lineDiff(want, got []string) []string {
-	// lcs[i][j] is the length of the longest common subsequence of
-	// want[i:] and got[j:].
-	lcs := make([][]int, len(want)+1)
+	// lcs[i][j] is the longest common subsequence of want[i:] and
+	// got[j:]: its length and, of those as long, the most turns kept in
+	// their places (a swap of two turns then reads as two turns
+	// replaced, the others in place, not as one turn moved); step[i][j]
+	// is its first step.
+	type score struct{ n, inPlace int }
+	better := func(a, b score) bool { return a.n > b.n || (a.n == b.n && a.inPlace > b.inPlace) }
+	const (
+		both     = iota // want[i] is got[j]
+		onlyWant        // want[i] is not in got
+		onlyGot         // got[j] is not in want
+	)
+	lcs := make([][]score, len(want)+1)
+	step := make([][]int, len(want)+1)
 	for i := range lcs {
-		lcs[i] = make([]int, len(got)+1)
+		lcs[i] = make([]score, len(got)+1)
+		step[i] = make([]int, len(got)+1)
 	}
-	for i := len(want) - 1; i >= 0; i-- {
-		for j := len(got) - 1; j >= 0; j-- {
-			if want[i] == got[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+	for i := len(want); i >= 0; i-- {
+		for j := len(got); j >= 0; j-- {
+			switch {
+			case i == len(want):
+				step[i][j] = onlyGot
+				continue
+			case j == len(got):
+				step[i][j] = onlyWant
+				continue
 			}
+			best, by := lcs[i+1][j], onlyWant
+			if better(lcs[i][j+1], best) {
+				best, by = lcs[i][j+1], onlyGot
+			}
+			if want[i] == got[j] {
+				keep := score{lcs[i+1][j+1].n + 1, lcs[i+1][j+1].inPlace}
+				if i == j {
+					keep.inPlace++
+				}
+				if !better(best, keep) {
+					best, by = keep, both
+				}
+			}
+			lcs[i][j], step[i][j] = best, by
 		}
 	}
 	type line struct {
@@ -342,14 +371,13 @@ func lineDiff(want, got []string) []string {
 		lines = append(append(lines, dels...), adds...)
 		dels, adds = nil, nil
 	}
-	i, j := 0, 0
-	for i < len(want) || j < len(got) {
-		switch {
-		case i < len(want) && j < len(got) && want[i] == got[j]:
+	for i, j := 0, 0; i < len(want) || j < len(got); {
+		switch step[i][j] {
+		case both:
 			flush()
 			lines = append(lines, line{"  ", want[i]})
 			i, j = i+1, j+1
-		case j == len(got) || (i < len(want) && lcs[i+1][j] >= lcs[i][j+1]):
+		case onlyWant:
 			dels = append(dels, line{"- ", want[i]})
 			i++
 		default:
