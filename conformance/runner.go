@@ -43,6 +43,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
@@ -70,9 +71,15 @@ func (r Result) Passed() bool { return len(r.Failures) == 0 }
 // Failure is one unmet expectation, or an error that stopped the scenario.
 type Failure struct {
 	Round int
-	Field string // order, holder, chooser, activations, ready, event, or error
+	Field string // order, holder, chooser, activations, ready, standing NAME, event, or error
 	Pos   dsl.Pos
-	Diff  string // (-want +got), or the error's message
+	// Diff is, for an unmet order, holder, chooser, activations, ready or
+	// standing, go-cmp's (-want +got) diff of Want and Got, kept for the
+	// programs that read it (turnorder test -json's "diff"); Message says
+	// the same in turnorder's words. For an event it is what was wanted
+	// and the round's events of that kind, and for an error the error's
+	// message.
+	Diff string
 	// Want and Got are what an expectation wanted and what the round
 	// had: a name, or a list of names, or nil for nobody (`expect chooser
 	// none`); for an `event`, the event wanted, as written after `expect
@@ -82,10 +89,39 @@ type Failure struct {
 	// detail is the error's message after its round, for an error that
 	// names the round it failed in (a runtime.RoundError).
 	detail string
+	// say is how Message words an unmet expectation, with the names as a
+	// .rules file writes them; nil for an error, and for a Failure made
+	// by hand, whose words Message finds in Want and Got.
+	say *words
 }
 
+// words is an unmet expectation in turnorder's words: the line that says
+// what was expected (after the round), lines aligned under it ("but got
+// ..."), and a list under the failure, each item with its two-character
+// mark ("  ", "- " or "+ ").
+type words struct {
+	head  string
+	under []string
+	list  []string
+}
+
+// String returns the failure as turnorder test prints it: where it is
+// written, then its Message, with the lines that continue the first
+// aligned under its words.
 func (f Failure) String() string {
-	loc := fmt.Sprintf("%s:%d:%d", f.Pos.Filename, f.Pos.Line, f.Pos.Column)
+	return f.render(fmt.Sprintf("%s:%d:%d: ", f.Pos.Filename, f.Pos.Line, f.Pos.Column))
+}
+
+// Message returns the failure in turnorder's words, without where it is
+// written: "round 1: expected holder Jay, but Rob holds priority", or
+// what was expected and what the round had on two lines
+// ("round 1: expected order Jay, Rob" over "         but got        Rob,
+// Jay"), or a list of lines under the first (the activations, marked
+// "- " where expected and "+ " where got; the round's events); for an
+// error, its message after its round.
+func (f Failure) Message() string { return f.render("") }
+
+func (f Failure) render(lead string) string {
 	if f.Field == "error" {
 		if f.Round > 0 {
 			// Errors about a round (an unscripted decision, a roll nobody
@@ -95,16 +131,295 @@ func (f Failure) String() string {
 			if f.detail != "" {
 				msg = strings.TrimPrefix(strings.TrimPrefix(f.detail, ", "), ": ")
 			}
-			return fmt.Sprintf("%s: round %d: %s", loc, f.Round, msg)
+			return fmt.Sprintf("%sround %d: %s", lead, f.Round, msg)
 		}
-		return fmt.Sprintf("%s: %s", loc, f.Diff)
+		return lead + f.Diff
 	}
-	if f.Field == "event" {
-		// What was wanted and the round's events of that kind, in words:
-		// events are not lists to diff.
-		return fmt.Sprintf("%s: round %d, event:\n  %s", loc, f.Round, strings.ReplaceAll(strings.TrimRight(f.Diff, "\n"), "\n", "\n  "))
+	w := f.say
+	if w == nil {
+		w = f.wordsOfWantGot()
 	}
-	return fmt.Sprintf("%s: round %d, %s (-want +got):\n%s", loc, f.Round, f.Field, strings.TrimRight(f.Diff, "\n"))
+	lead += fmt.Sprintf("round %d: ", f.Round)
+	var b strings.Builder
+	b.WriteString(lead + w.head)
+	pad := strings.Repeat(" ", utf8.RuneCountInString(lead))
+	for _, l := range w.under {
+		b.WriteString("\n" + pad + l)
+	}
+	for _, l := range w.list {
+		b.WriteString("\n  " + l)
+	}
+	return b.String()
+}
+
+// wordsOfWantGot words a Failure made by hand (not by Run) from its Want
+// and Got.
+func (f Failure) wordsOfWantGot() *words {
+	quote := func(v any) []string {
+		var out []string
+		switch v := v.(type) {
+		case string:
+			out = []string{v}
+		case []string:
+			out = v
+		}
+		q := make([]string, len(out))
+		for i, n := range out {
+			if f.Field == "activations" && strings.HasPrefix(n, "pass ") {
+				q[i] = "pass " + dsl.FormatName(dsl.Name(strings.TrimPrefix(n, "pass ")))
+			} else {
+				q[i] = dsl.FormatName(dsl.Name(n))
+			}
+		}
+		return q
+	}
+	one := func(v any) string {
+		if s, ok := v.(string); ok && s != "" {
+			return dsl.FormatName(dsl.Name(s))
+		}
+		return ""
+	}
+	switch {
+	case f.Field == "holder" || f.Field == "chooser":
+		return sayOne(f.Field, one(f.Want), one(f.Got))
+	case f.Field == "activations":
+		return sayActivations(quote(f.Want), quote(f.Got))
+	case f.Field == "ready":
+		return sayReady(quote(f.Want), quote(f.Got))
+	case f.Field == "event":
+		want, _ := f.Want.(string)
+		got, _ := f.Got.([]string)
+		want, no := strings.CutPrefix(want, "no ")
+		kind, _, _ := strings.Cut(want, " ")
+		return sayEvent(want, no, kind, got)
+	}
+	return sayList(f.Field, quote(f.Want), quote(f.Got))
+}
+
+// listOf writes names as an expect statement lists them, or none.
+func listOf(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// sayList words an unmet list (order, standing NAME) on two lines, what
+// was expected over what the round had, the names under each other:
+//
+//	expected order Jay, Rob
+//	but got        Rob, Jay
+func sayList(field string, want, got []string) *words {
+	what := "expected " + field + " "
+	if strings.HasPrefix(field, "standing ") {
+		what = "expected " + field + ": "
+	}
+	but := "but got"
+	width := max(utf8.RuneCountInString(what), len(but)+1)
+	return &words{
+		head:  what + strings.Repeat(" ", width-utf8.RuneCountInString(what)) + listOf(want),
+		under: []string{but + strings.Repeat(" ", width-len(but)) + listOf(got)},
+	}
+}
+
+// sayReady words unmet ready units as sayList does (both lists sorted),
+// and, when both lists have units, which are ready that were not
+// expected to be, and which are not that were.
+func sayReady(want, got []string) *words {
+	w := sayList("ready", want, got)
+	if len(want) == 0 || len(got) == 0 {
+		return w
+	}
+	var extra, missing []string
+	for _, u := range got {
+		if !slices.Contains(want, u) {
+			extra = append(extra, u)
+		}
+	}
+	for _, u := range want {
+		if !slices.Contains(got, u) {
+			missing = append(missing, u)
+		}
+	}
+	var says []string
+	if len(extra) > 0 {
+		says = append(says, andList(extra)+areOrIs(extra)+" ready too")
+	}
+	if len(missing) > 0 {
+		says = append(says, andList(missing)+areOrIs(missing)+" not ready")
+	}
+	w.under = append(w.under, strings.Join(says, "; "))
+	return w
+}
+
+func areOrIs(names []string) string {
+	if len(names) == 1 {
+		return " is"
+	}
+	return " are"
+}
+
+// andList joins names with commas and a last "and".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// sayOne words an unmet holder or chooser; "" is nobody.
+func sayOne(field, want, got string) *words {
+	if want == "" {
+		want = "none"
+	}
+	who := got
+	if got == "" {
+		who = "nobody"
+	}
+	if field == "holder" {
+		return &words{head: fmt.Sprintf("expected holder %s, but %s holds priority", want, who)}
+	}
+	return &words{head: fmt.Sprintf("expected %s %s, but %s chose", field, want, who)}
+}
+
+// sayActivations words unmet activations as a diff, turn by turn: a turn
+// expected and not taken is marked "- ", one taken and not expected
+// "+ ", and long runs of turns as expected are cut short.
+func sayActivations(want, got []string) *words {
+	return &words{head: "activations not as expected (- expected, + got):", list: lineDiff(want, got)}
+}
+
+// sayEvent words an unmet `expect event` (or, for no, `expect no
+// event`): want is the event as written after `event`, kind its kind, and
+// got the round's events of that kind (for no, those that match).
+func sayEvent(want string, no bool, kind string, got []string) *words {
+	w := &words{head: "expected event " + want}
+	switch {
+	case no:
+		w.head = "expected no event " + want + ", but the round has:"
+	case len(got) == 0:
+		w.head += fmt.Sprintf(", but the round has no %s event", kind)
+	default:
+		w.head += fmt.Sprintf(", but the round's %s events are:", kind)
+	}
+	for _, ev := range got {
+		w.list = append(w.list, "  "+ev)
+	}
+	return w
+}
+
+// diffContext is how many turns as expected lineDiff shows on either side
+// of a difference.
+const diffContext = 3
+
+// lineDiff returns the lines of a diff of want and got, each marked "  "
+// (in both), "- " (only in want) or "+ " (only in got); the turns of a
+// block that differs are listed expected first. A run of more than
+// 2*diffContext+1 lines in both is cut to diffContext lines either side, the
+// rest said as "  ... N turns as expected".
+func lineDiff(want, got []string) []string {
+	// lcs[i][j] is the longest common subsequence of want[i:] and
+	// got[j:]: its length and, of those as long, the most turns kept in
+	// their places (a swap of two turns then reads as two turns
+	// replaced, the others in place, not as one turn moved); step[i][j]
+	// is its first step.
+	type score struct{ n, inPlace int }
+	better := func(a, b score) bool { return a.n > b.n || (a.n == b.n && a.inPlace > b.inPlace) }
+	const (
+		both     = iota // want[i] is got[j]
+		onlyWant        // want[i] is not in got
+		onlyGot         // got[j] is not in want
+	)
+	lcs := make([][]score, len(want)+1)
+	step := make([][]int, len(want)+1)
+	for i := range lcs {
+		lcs[i] = make([]score, len(got)+1)
+		step[i] = make([]int, len(got)+1)
+	}
+	for i := len(want); i >= 0; i-- {
+		for j := len(got); j >= 0; j-- {
+			switch {
+			case i == len(want):
+				step[i][j] = onlyGot
+				continue
+			case j == len(got):
+				step[i][j] = onlyWant
+				continue
+			}
+			best, by := lcs[i+1][j], onlyWant
+			if better(lcs[i][j+1], best) {
+				best, by = lcs[i][j+1], onlyGot
+			}
+			if want[i] == got[j] {
+				keep := score{lcs[i+1][j+1].n + 1, lcs[i+1][j+1].inPlace}
+				if i == j {
+					keep.inPlace++
+				}
+				if !better(best, keep) {
+					best, by = keep, both
+				}
+			}
+			lcs[i][j], step[i][j] = best, by
+		}
+	}
+	type line struct {
+		mark, text string
+	}
+	var lines []line
+	var dels, adds []line
+	flush := func() {
+		lines = append(append(lines, dels...), adds...)
+		dels, adds = nil, nil
+	}
+	for i, j := 0, 0; i < len(want) || j < len(got); {
+		switch step[i][j] {
+		case both:
+			flush()
+			lines = append(lines, line{"  ", want[i]})
+			i, j = i+1, j+1
+		case onlyWant:
+			dels = append(dels, line{"- ", want[i]})
+			i++
+		default:
+			adds = append(adds, line{"+ ", got[j]})
+			j++
+		}
+	}
+	flush()
+	var out []string
+	for k := 0; k < len(lines); {
+		if lines[k].mark != "  " {
+			out = append(out, lines[k].mark+lines[k].text)
+			k++
+			continue
+		}
+		end := k
+		for end < len(lines) && lines[end].mark == "  " {
+			end++
+		}
+		keepBefore, keepAfter := diffContext, diffContext
+		if k == 0 {
+			keepBefore = 0 // the turns before the first difference
+		}
+		if end == len(lines) {
+			keepAfter = 0 // the turns after the last
+		}
+		if n := end - k; n > keepBefore+keepAfter+1 {
+			for _, l := range lines[k : k+keepBefore] {
+				out = append(out, l.mark+l.text)
+			}
+			out = append(out, fmt.Sprintf("  ... %d turns as expected", n-keepBefore-keepAfter))
+			for _, l := range lines[end-keepAfter : end] {
+				out = append(out, l.mark+l.text)
+			}
+		} else {
+			for _, l := range lines[k:end] {
+				out = append(out, l.mark+l.text)
+			}
+		}
+		k = end
+	}
+	return out
 }
 
 // Options changes how scenarios run.
@@ -211,11 +526,16 @@ func (r *run) error(pos dsl.Pos, err error) {
 		return
 	}
 	f := Failure{Round: r.round, Field: "error", Pos: pos, Diff: msg}
-	if r.wantErr != nil {
-		f.Diff = fmt.Sprintf("want an error matching %q, got: %s", r.errRE, msg)
-		r.gotErr = true // an error came, if the wrong one: said once, here
-	} else if re, ok := err.(*runtime.RoundError); ok && re.Round == r.round {
+	if re, ok := err.(*runtime.RoundError); ok && re.Round == r.round {
 		f.detail = re.Detail()
+	}
+	if r.wantErr != nil {
+		const another = "expected an error matching %q, but the round failed with another: %s"
+		f.Diff = fmt.Sprintf(another, r.errRE, msg)
+		if f.detail != "" {
+			f.detail = fmt.Sprintf(another, r.errRE, strings.TrimPrefix(strings.TrimPrefix(f.detail, ", "), ": "))
+		}
+		r.gotErr = true // an error came, if the wrong one: said once, here
 	}
 	r.res.Failures = append(r.res.Failures, f)
 }
@@ -268,7 +588,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 		played := r.playRound(ctx, rb)
 		switch {
 		case r.wantErr != nil && !r.gotErr:
-			r.fail(r.round, "error", r.wantErr.Pos, fmt.Sprintf("want an error matching %q, but the round went on without one", r.errRE))
+			r.fail(r.round, "error", r.wantErr.Pos, fmt.Sprintf("expected an error matching %q, but the round went on without one", r.errRE))
 			return
 		case r.wantErr != nil:
 			return // the round failed as expected: the scenario ends there
@@ -595,7 +915,9 @@ func names(ns []dsl.Name) []string {
 	return out
 }
 
-func (r *run) check(field string, pos dsl.Pos, want, got any) {
+// check fails the expectation at pos unless want and got are equal; say
+// words it, for Message.
+func (r *run) check(field string, pos dsl.Pos, want, got any, say func() *words) {
 	// No names is an empty list, which a diff shows as one ("+ nil" reads
 	// as if something went wrong).
 	if diff := cmp.Diff(emptyList(want), emptyList(got)); diff != "" {
@@ -604,8 +926,25 @@ func (r *run) check(field string, pos dsl.Pos, want, got any) {
 		// a reader (and compared by a CI system) is plain text.
 		diff = strings.ReplaceAll(diff, "\u00a0", " ")
 		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: field, Pos: pos, Diff: diff,
-			Want: orNobody(want), Got: orNobody(got)})
+			Want: orNobody(want), Got: orNobody(got), say: say()})
 	}
+}
+
+// quoted returns names as a .rules file writes them.
+func quoted(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = dsl.FormatName(dsl.Name(n))
+	}
+	return out
+}
+
+// quotedOne is quoted for one name, or "" for nobody.
+func quotedOne(name string) string {
+	if name == "" {
+		return ""
+	}
+	return dsl.FormatName(dsl.Name(name))
 }
 
 // emptyList is v, or an empty list for a nil one.
@@ -641,39 +980,45 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 	}
 	switch {
 	case e.Order != nil:
-		r.check("order", e.Pos, names(dsl.Names(e.Order)), r.b.Order())
+		want, got := names(dsl.Names(e.Order)), r.b.Order()
+		r.check("order", e.Pos, want, got, func() *words { return sayList("order", quoted(want), quoted(got)) })
 	case e.Standing != nil:
 		var got []string
 		if st := r.b.Standing(string(e.Standing.Name)); st != nil {
 			got = st.Order
 		}
-		r.check("standing "+string(e.Standing.Name), e.Pos, names(dsl.Names(e.Standing.Order)), got)
+		field, want := "standing "+string(e.Standing.Name), names(dsl.Names(e.Standing.Order))
+		r.check(field, e.Pos, want, got, func() *words { return sayList(field, quoted(want), quoted(got)) })
 	case e.Holder != nil:
-		r.check("holder", e.Pos, e.Holder.String(), r.b.Holder())
+		want, got := e.Holder.String(), r.b.Holder()
+		r.check("holder", e.Pos, want, got, func() *words { return sayOne("holder", quotedOne(want), quotedOne(got)) })
 	case e.Chooser != nil:
-		want := e.Chooser.String()
+		want, got := e.Chooser.String(), r.b.Chooser()
 		if want == "none" {
 			want = ""
 		}
-		r.check("chooser", e.Pos, want, r.b.Chooser())
+		r.check("chooser", e.Pos, want, got, func() *words { return sayOne("chooser", quotedOne(want), quotedOne(got)) })
 	case e.Activations != nil:
 		if !r.finish(ctx, e.Pos) {
 			return false
 		}
-		var want, got []string
+		var want, got, wantText, gotText []string
 		for _, a := range e.Activations {
 			if !noActivations(e.Activations) {
 				want = append(want, activationText(a.Pass, string(a.Name)))
+				wantText = append(wantText, activationText(a.Pass, dsl.FormatName(a.Name)))
 			}
 		}
 		for _, a := range r.b.Activations() {
 			if a.Pass {
 				got = append(got, activationText(true, a.Side))
+				gotText = append(gotText, activationText(true, quotedOne(a.Side)))
 			} else {
 				got = append(got, activationText(false, a.Unit))
+				gotText = append(gotText, activationText(false, quotedOne(a.Unit)))
 			}
 		}
-		r.check("activations", e.Pos, want, got)
+		r.check("activations", e.Pos, want, got, func() *words { return sayActivations(wantText, gotText) })
 	case e.Ready != nil:
 		want := names(dsl.Names(e.Ready.Units))
 		if slices.Equal(want, []string{"none"}) {
@@ -682,7 +1027,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 		got := r.b.ReadyUnits()
 		slices.Sort(want)
 		slices.Sort(got)
-		r.check("ready", e.Pos, want, got)
+		r.check("ready", e.Pos, want, got, func() *words { return sayReady(quoted(want), quoted(got)) })
 	case e.Event != nil:
 		r.expectEvent(e.Event)
 	}
@@ -720,11 +1065,14 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 	if e.By != nil {
 		want += " by " + e.By.String()
 	}
+	// The event as the file writes it, after `event`.
+	written := dsl.FormatExpect(&dsl.Expect{Event: &dsl.EventExpect{Kind: e.Kind, Args: e.Args, By: e.By}})
+	written = strings.TrimPrefix(written, "expect event ")
 	switch {
 	case e.No && found:
 		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
 			Diff: fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(matched, "\n  ")),
-			Want: "no " + want, Got: matched})
+			Want: "no " + want, Got: matched, say: sayEvent(written, true, string(e.Kind), matched)})
 	case !e.No && !found:
 		got := " none"
 		if len(seen) > 0 {
@@ -735,7 +1083,7 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 		}
 		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
 			Diff: fmt.Sprintf("want an event %s; the round's %s events:%s", want, e.Kind, got),
-			Want: want, Got: seen})
+			Want: want, Got: seen, say: sayEvent(written, false, string(e.Kind), seen)})
 	}
 }
 

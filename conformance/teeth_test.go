@@ -156,10 +156,8 @@ func TestWrongExpectation(t *testing.T) {
 		t.Errorf("failures %q, want %q", fields, want)
 	}
 	got := wrong.Failures[0].String()
-	for _, s := range []string{"wrong.rules:19:5", "round 2, holder (-want +got)", `-`, `"Jay"`, `+`, `"Rob"`} {
-		if !strings.Contains(got, s) {
-			t.Errorf("the failure does not say %q:\n%s", s, got)
-		}
+	if want := "wrong.rules:19:5: round 2: expected holder Jay, but Rob holds priority"; got != want {
+		t.Errorf("the failure says\n%s\nwant\n%s", got, want)
 	}
 }
 
@@ -385,7 +383,7 @@ func TestWrongErrorIsOneFailure(t *testing.T) {
   }
 }
 `
-	if f := oneFailure(t, src); !strings.Contains(f.Diff, `want an error matching "may not pass", got: `) {
+	if f := oneFailure(t, src); !strings.Contains(f.Diff, `expected an error matching "may not pass", but the round failed with another: round 1: unscripted decision`) {
 		t.Errorf("failure: %s", f.Diff)
 	}
 }
@@ -1258,7 +1256,7 @@ func TestEventFailureInWords(t *testing.T) {
 }
 `
 	f := oneFailure(t, src)
-	want := "s.rules:6:12: round 1, event:\n  want an event roll Jay 5; the round's roll events:\n    Jay rolls 4 for priority\n    Rob rolls 2 for priority"
+	want := "s.rules:6:12: round 1: expected event roll Jay 5, but the round's roll events are:\n    Jay rolls 4 for priority\n    Rob rolls 2 for priority"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}
@@ -1283,7 +1281,7 @@ func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
 }
 `
 	f := oneFailure(t, src)
-	want := "s.rules:10:12: round 2, event:\n  want an event award Jay; the round's award events:\n    award not previous.chooser: Rob goes before Jay"
+	want := "s.rules:10:12: round 2: expected event award Jay, but the round's award events are:\n    award not previous.chooser: Rob goes before Jay"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}

@@ -519,6 +519,20 @@ func (p *printer) roundStmt(s RoundStmt) {
 	}
 }
 
+// FormatExpect returns an expect statement as fmt writes it, on one line
+// (`expect order "Malleus Deus", Jay`): a report of an unmet expectation
+// says what was expected in the words of the file.
+func FormatExpect(e *Expect) string {
+	p := &printer{}
+	p.expect(e)
+	return p.buf.String()
+}
+
+// FormatName returns a name as fmt writes it where the grammar takes a
+// name: bare where it reads as one, in double quotes where it would not
+// (`"Malleus Deus"`, `"d6"`, or a word of the grammar such as `"pass"`).
+func FormatName(n Name) string { return name(n) }
+
 func (p *printer) expect(e *Expect) {
 	p.put("expect")
 	switch {

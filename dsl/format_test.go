@@ -228,3 +228,44 @@ func TestFormatSourceRefusesBrokenFiles(t *testing.T) {
 		t.Error("FormatSource reported no error for a broken file")
 	}
 }
+
+// FormatName writes a name as fmt does, and FormatExpect an expect
+// statement on one line, as a report of an unmet expectation quotes them.
+func TestFormatNameAndExpect(t *testing.T) {
+	for name, want := range map[string]string{
+		"Jay": "Jay", "Malleus Deus": `"Malleus Deus"`, "d6": `"d6"`, "pass": `"pass"`, "la1": "la1",
+	} {
+		if got := FormatName(Name(name)); got != want {
+			t.Errorf("FormatName(%q) = %s, want %s", name, got, want)
+		}
+	}
+	src := `scenario "s" {
+  ruleset mesbg
+  round 1 {
+    expect order   "Malleus Deus" ,Jay
+    expect activations la1, pass  "Malleus Deus"
+    expect no event decision Rob by "Malleus Deus"
+    expect standing bidding: Rob, Jay
+  }
+}
+`
+	f, diags := Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	Walk(f, func(n any) {
+		if e, ok := n.(*Expect); ok {
+			got = append(got, FormatExpect(e))
+		}
+	})
+	want := []string{
+		`expect order "Malleus Deus", Jay`,
+		`expect activations la1, pass "Malleus Deus"`,
+		`expect no event decision Rob by "Malleus Deus"`,
+		`expect standing bidding: Rob, Jay`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("FormatExpect (-want +got):\n%s", diff)
+	}
+}

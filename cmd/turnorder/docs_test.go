@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -169,5 +171,41 @@ func TestCLIDocSynopses(t *testing.T) {
 				t.Errorf("the synopsis %q reads as a flag \"-...\"", usage)
 			}
 		})
+	}
+}
+
+// docs/cli.md shows, under test, a scenario whose every expectation is
+// wrong and what test prints for it: keep both true, so that the page
+// shows each failure as a house-rule author will see it.
+func TestCLIDocTestFailures(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "\n## test\n")
+	if !ok {
+		t.Fatal(`docs/cli.md has no "## test" section`)
+	}
+	_, scenario, ok := strings.Cut(section, "```rules\n")
+	if !ok {
+		t.Fatal("docs/cli.md's test section shows no scenario")
+	}
+	scenario, rest, _ := strings.Cut(scenario, "```\n")
+	const marker = "<!-- the test TestCLIDocTestFailures runs this scenario as schools.rules and compares -->\n```\n$ turnorder test schools.rules\n"
+	_, shown, ok := strings.Cut(rest, marker)
+	if !ok {
+		t.Fatalf("docs/cli.md's test section does not show, after the scenario,\n%s", marker)
+	}
+	shown, _, _ = strings.Cut(shown, "```\n")
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "schools.rules", scenario)
+	r := runCmd(t, "", "test", "schools.rules")
+	expectation{code: 1}.check(t, r)
+	if diff := cmp.Diff(shown, r.stdout); diff != "" {
+		t.Errorf("docs/cli.md shows what test prints (-doc +test):\n%s", diff)
+	}
+	// Every expectation of the scenario fails, each kind once.
+	if got, want := strings.Count(r.stdout, "    schools.rules:"), strings.Count(scenario, "expect "); got != want {
+		t.Errorf("%d failures for %d expectations", got, want)
 	}
 }

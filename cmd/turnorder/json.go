@@ -154,6 +154,8 @@ type failureDoc struct {
 	Diff   string `json:"diff"`
 	Want   any    `json:"want"`
 	Got    any    `json:"got"`
+	// Message is the failure as test prints it after its position.
+	Message string `json:"message"`
 }
 
 func scenarioJSON(file string, sc *dsl.Scenario, res conformance.Result) scenarioDoc {
@@ -166,7 +168,7 @@ func scenarioJSON(file string, sc *dsl.Scenario, res conformance.Result) scenari
 	}
 	for _, f := range res.Failures {
 		d.Failures = append(d.Failures, failureDoc{File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column,
-			Round: f.Round, Field: f.Field, Diff: f.Diff, Want: f.Want, Got: f.Got})
+			Round: f.Round, Field: f.Field, Diff: f.Diff, Want: f.Want, Got: f.Got, Message: f.Message()})
 	}
 	return d
 }

@@ -55,14 +55,26 @@ any scenario runs, if no scenario to run takes a ruleset from a FILE.
 
 Test prints one line per scenario, PASS or FAIL with the file and the
 scenario's title. Under a failure it prints each unmet expectation: where it
-is written, the round, the field (order, holder, chooser, activations,
-ready, event, or error) and a (-want +got) diff. A scenario whose ruleset
-does not compile, or cannot be found, fails at its "ruleset" line (at the
-name, as check reports it), and the ruleset's errors are
-printed once, in their own file, as check prints them. The last line is always
-"N passed, M failed", even when nothing could run. With -json it prints
-one JSON document instead (see docs/json.md), for a CI system or an editor
-to read.
+is written, the round, and what was expected against what the round had,
+with the names as a .rules file writes them:
+
+    s.rules:8:5: round 1: expected order Jay, Rob
+                          but got        Rob, Jay
+    s.rules:9:5: round 1: expected holder Jay, but Rob holds priority
+
+Activations that differ are shown as a diff, turn by turn, "- " marking a
+turn expected and not taken and "+ " one taken and not expected; an event
+that did not happen, with the round's events of its kind; an error, with
+its message.
+
+A scenario whose ruleset does not compile, or cannot be found, fails at
+its "ruleset" line (at the name, as check reports it), and the ruleset's
+errors are printed once, in their own file, as check prints them. The last
+line is always "N passed, M failed", even when nothing could run. With
+-json it prints one JSON document instead (see docs/json.md), for a CI
+system or an editor to read, where each failure has its "message", what
+test prints after the position, besides the (-want +got) "diff" it has
+always had.
 
 The exit status is 0 when every scenario passes, 1 when any fails, when a
 file does not parse (its errors are printed with the source line), when a

@@ -62,10 +62,9 @@ func TestTestWrongExpectation(t *testing.T) {
 	r := runCmd(t, "", "test", file)
 	expectation{code: 1, stdout: []string{
 		"FAIL  " + file + ": Jay and Rob, with the tie given to the wrong player\n",
-		"    " + file + ":19:5: round 2, holder (-want +got):\n",
-		"    -", `"Jay"`,
-		"    +", `"Rob"`,
-		file + ":20:5: round 2, order (-want +got):",
+		"    " + file + ":19:5: round 2: expected holder Jay, but Rob holds priority\n",
+		"    " + file + ":20:5: round 2: expected order Jay, Rob\n" +
+			"    " + strings.Repeat(" ", len(file+":20:5: round 2: ")) + "but got        Rob, Jay\n",
 	}}.check(t, r)
 	if got := lastLine(r.stdout); got != "0 passed, 1 failed" {
 		t.Errorf("last line %q, want %q", got, "0 passed, 1 failed")
@@ -102,8 +101,10 @@ func TestTestJSON(t *testing.T) {
 			File: file, Line: 3, Title: "Jay and Rob, with the tie given to the wrong player", Passed: false,
 			Quotes: []string{"As Jay made the choice of who had Priority in the previous turn, the choice of who has Priority in this turn will go to Rob."},
 			Failures: []failureDoc{
-				{File: file, Line: 19, Column: 5, Round: 2, Field: "holder", Want: "Jay", Got: "Rob"},
-				{File: file, Line: 20, Column: 5, Round: 2, Field: "order", Want: []any{"Jay", "Rob"}, Got: []any{"Rob", "Jay"}},
+				{File: file, Line: 19, Column: 5, Round: 2, Field: "holder", Want: "Jay", Got: "Rob",
+					Message: "round 2: expected holder Jay, but Rob holds priority"},
+				{File: file, Line: 20, Column: 5, Round: 2, Field: "order", Want: []any{"Jay", "Rob"}, Got: []any{"Rob", "Jay"},
+					Message: "round 2: expected order Jay, Rob\n         but got        Rob, Jay"},
 			},
 		}},
 		ErrorsDoc: ErrorsDoc{
