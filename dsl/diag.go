@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -232,6 +233,9 @@ func (d Diagnostic) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes what MarshalJSON encodes. The position's byte
 // offset is not in it, and is left 0.
 func (d *Diagnostic) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil // as encoding/json leaves a struct
+	}
 	var j diagJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err

@@ -85,20 +85,24 @@ func marshalAt(v any, pos dsl.Pos) ([]byte, error) {
 }
 
 // unmarshalAt decodes what marshalAt encodes: v's fields, and the position
-// into pos.
+// into pos. As encoding/json does with a field, it leaves pos as it was
+// when "pos" is not there, and v too for null.
 func unmarshalAt(data []byte, v any, pos *dsl.Pos) error {
 	if err := json.Unmarshal(data, v); err != nil {
 		return err
 	}
 	var j struct {
-		Pos string `json:"pos"`
+		Pos *string `json:"pos"`
 	}
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := json.Unmarshal(data, &j); err != nil || j.Pos == nil {
 		return err
 	}
-	p, err := parsePos(j.Pos)
+	p, err := parsePos(*j.Pos)
+	if err != nil {
+		return err
+	}
 	*pos = p
-	return err
+	return nil
 }
 
 // parsePos reads "file:line:col" (the file may hold colons itself), or

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -107,5 +108,49 @@ func TestAttrsAsJSON(t *testing.T) {
 	}
 	if back[1].Name != "hero" || back[1].Type != runtime.BoolAttr || back[1].Default != false || back[1].Pos.Line != 4 {
 		t.Errorf("read back: %+v", back)
+	}
+}
+
+// JSON's null leaves a value as it was, as encoding/json does for a
+// struct without a method of its own: a client's message with
+// "decision": null, say, keeps the decision a server decoded before.
+func TestJSONNullLeavesValues(t *testing.T) {
+	pos := dsl.Pos{Filename: "f.rules", Line: 2, Column: 3}
+	unit := runtime.Unit{Name: "u", Ready: true}
+	side := runtime.Side{Name: "s", Units: []*runtime.Unit{{Name: "u"}}}
+	roll := runtime.RollRequest{Round: 1, Subjects: []string{"s"}, Count: 1, Faces: 6, Pos: pos}
+	pick := runtime.PickRequest{Round: 1, Options: []string{"s"}, Pos: pos}
+	dec := runtime.Decision{Kind: runtime.ChooseFirst, By: "s", Options: []string{"s"}, Round: 1, Pos: pos}
+	attr := runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos}
+	diag := dsl.Warnf(pos, "m")
+	for _, v := range []any{&unit, &side, &roll, &pick, &dec, &attr, &diag} {
+		before, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte("null"), v); err != nil {
+			t.Errorf("%T: null: %v", v, err)
+			continue
+		}
+		after, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(before) != string(after) {
+			t.Errorf("%T: null changed it from\n%s\nto\n%s", v, before, after)
+		}
+	}
+}
+
+// A message without "pos" leaves the position as it was, as encoding/json
+// leaves any field the JSON does not name.
+func TestJSONWithoutPosKeepsPos(t *testing.T) {
+	pos := dsl.Pos{Filename: "f.rules", Line: 2, Column: 3}
+	dec := runtime.Decision{Kind: runtime.ChooseFirst, By: "s", Round: 1, Pos: pos}
+	if err := json.Unmarshal([]byte(`{"round":2}`), &dec); err != nil {
+		t.Fatal(err)
+	}
+	if dec.Round != 2 || dec.Pos != pos {
+		t.Errorf("decoded %+v, want round 2 at %v", dec, pos)
 	}
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 )
@@ -34,6 +35,9 @@ func (u Unit) MarshalJSON() ([]byte, error) {
 // gets a Side that has only the side's name (and the unit): a Side
 // decoded with its units points them to itself instead.
 func (u *Unit) UnmarshalJSON(data []byte) error {
+	if isNull(data) {
+		return nil // as encoding/json leaves a struct
+	}
 	var j unitJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
@@ -53,6 +57,9 @@ func (u *Unit) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSON decodes a side with its units, which point to it.
 func (s *Side) UnmarshalJSON(data []byte) error {
+	if isNull(data) {
+		return nil // as encoding/json leaves a struct
+	}
 	type plain Side // without this method
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
@@ -66,3 +73,7 @@ func (s *Side) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// isNull reports whether data is JSON's null, which an UnmarshalJSON
+// takes as a no-op, as encoding/json does for a value without one.
+func isNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "null" }
