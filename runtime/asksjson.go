@@ -57,11 +57,21 @@ func (a Attr) MarshalJSON() ([]byte, error) {
 	return marshalAt(plain(a), a.Pos)
 }
 
-// UnmarshalJSON decodes what MarshalJSON encodes. A whole-number default
-// decodes as a float64, as any number in an interface does.
+// UnmarshalJSON decodes what MarshalJSON encodes. The default is
+// converted to the attribute's type, as Program.UnitAttrs gives it: an
+// int attribute's 3 is an int, not the float64 of any number in an
+// interface.
 func (a *Attr) UnmarshalJSON(data []byte) error {
 	type plain Attr
-	return unmarshalAt(data, (*plain)(a), &a.Pos)
+	if err := unmarshalAt(data, (*plain)(a), &a.Pos); err != nil {
+		return err
+	}
+	if a.Default != nil {
+		if v, err := convertAttr(a.Default, a.Type); err == nil {
+			a.Default = v
+		}
+	}
+	return nil
 }
 
 // marshalAt encodes v, a JSON object without a pos, with "pos" added last

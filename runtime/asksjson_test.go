@@ -109,6 +109,11 @@ func TestAttrsAsJSON(t *testing.T) {
 	if back[1].Name != "hero" || back[1].Type != runtime.BoolAttr || back[1].Default != false || back[1].Pos.Line != 4 {
 		t.Errorf("read back: %+v", back)
 	}
+	// An int attribute's default reads back as the int it was, as
+	// Program.UnitAttrs gives it, not as JSON's float64.
+	if back[0].Default != 3 {
+		t.Errorf("agi's default read back as %#v, want 3", back[0].Default)
+	}
 }
 
 // JSON's null leaves a value as it was, as encoding/json does for a
