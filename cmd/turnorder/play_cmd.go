@@ -575,11 +575,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			case isSave(ans):
 				_, path, _ := strings.Cut(ans, " ")
 				written := t.writes
-				t.saveAt(path)
+				err := t.saveAt(path) // the input ended at "save to which file?"
 				if t.writes > written {
 					t.kept = true
 				}
-				return true, nil
+				return err == nil, err
 			case isQuit(ans):
 				file, at := t.holder()
 				if file == "" {
