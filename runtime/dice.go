@@ -312,7 +312,10 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		}
 		slices.Sort(others)
 		var hint string
-		if len(others) > 0 {
+		switch {
+		case len(others) == 1:
+			hint = fmt.Sprintf(" (the rolls scripted and not yet used are for %s, who does not roll here)", others[0])
+		case len(others) > 1:
 			hint = fmt.Sprintf(" (the rolls scripted and not yet used are for %s, who do not roll here)", strings.Join(others, ", "))
 		}
 		asked := req

@@ -1069,3 +1069,31 @@ func TestUnscriptedErrorOfPartOfAGroup(t *testing.T) {
 		t.Errorf("Jay's scripted rolls left: %d, want 1", n)
 	}
 }
+
+// The hint of a roll nobody scripted says "does" of one name, "do" of
+// several, as the hint of an unscripted decision does.
+func TestUnscriptedRollHintAgrees(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	for _, tc := range []struct {
+		others []string
+		want   string
+	}{
+		{[]string{"Rbo"}, "(the rolls scripted and not yet used are for Rbo, who does not roll here)"},
+		{[]string{"Rbo", "Bob"}, "(the rolls scripted and not yet used are for Bob, Rbo, who do not roll here)"},
+	} {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Jay", 4)
+		for _, o := range tc.others {
+			dice.AddRoll(o, 2)
+		}
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.PlayRound(ctx)
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("rolls scripted for %v: %v, want it to end %q", tc.others, err, tc.want)
+		}
+	}
+}
