@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -213,7 +214,7 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			}
 		case *dsl.StatusScript:
 			if l.name(s.Pos, "status", string(s.Unit), unit) && !slices.Contains(l.prog.Statuses(), string(s.Status)) {
-				l.mistake(l.round, s.Pos, "status %s: unknown status (declared: %s)", s.Status, orNone(l.prog.Statuses()))
+				l.mistake(l.round, s.Pos, "status %s: unknown status (declared: %s)", s.Status, wording.OrNone(l.prog.Statuses()))
 			}
 		case *dsl.RemoveScript:
 			l.name(s.Pos, "remove", string(s.Unit), unit)
@@ -281,7 +282,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			if a.Pass {
 				l.name(a.Pos, "expect activations: pass", string(a.Name), side)
 			} else if l.b.Side(string(a.Name)) != nil && l.b.Unit(string(a.Name)) == nil {
-				l.mistake(l.round, a.Pos, "expect activations %s: %s is a side: to say that it passes, write `pass %s`; to say it activates, name the unit (%s)", a.Name, a.Name, a.Name, orNone(unitsOf(l.b.Side(string(a.Name)))))
+				l.mistake(l.round, a.Pos, "expect activations %s: %s is a side: to say that it passes, write `pass %s`; to say it activates, name the unit (%s)", a.Name, a.Name, a.Name, wording.OrNone(unitsOf(l.b.Side(string(a.Name)))))
 			} else {
 				l.name(a.Pos, "expect activations", string(a.Name), unit)
 			}
@@ -374,7 +375,7 @@ func (l *linter) attr(s *dsl.SetScript) {
 		return slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) })
 	}
 	if side := l.b.Side(string(s.Target)); side != nil && has(l.prog.UnitAttrs()) {
-		l.mistake(l.round, s.Pos, "set %s of %s: %s is a side, and %s is a unit attribute: set it of one of its units (%s)", s.Attr, s.Target, s.Target, s.Attr, orNone(unitsOf(side)))
+		l.mistake(l.round, s.Pos, "set %s of %s: %s is a side, and %s is a unit attribute: set it of one of its units (%s)", s.Attr, s.Target, s.Target, s.Attr, wording.OrNone(unitsOf(side)))
 		return
 	}
 	if u := l.b.Unit(string(s.Target)); u != nil && has(l.prog.SideAttrs()) {
@@ -385,7 +386,7 @@ func (l *linter) attr(s *dsl.SetScript) {
 	for i, a := range decl {
 		names[i] = a.Name
 	}
-	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, orNone(names))
+	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, wording.OrNone(names))
 }
 
 // value reports a `set` whose value play would refuse for the attribute's
@@ -413,13 +414,6 @@ func statusValue(s *dsl.SetScript) (on, ok bool) {
 		return *w == "true", true
 	}
 	return false, false
-}
-
-func orNone(xs []string) string {
-	if len(xs) == 0 {
-		return "none"
-	}
-	return strings.Join(xs, ", ")
 }
 
 // name reports a name that is none of the kinds it may be, and whether it
@@ -467,7 +461,7 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	}
 	switch {
 	case kinds&unit != 0 && kinds&side == 0 && l.b.Side(n) != nil:
-		l.mistake(l.round, pos, "%s %s: %s is a side, and only a unit can be named here (its units: %s)", what, n, n, orNone(unitsOf(l.b.Side(n))))
+		l.mistake(l.round, pos, "%s %s: %s is a side, and only a unit can be named here (its units: %s)", what, n, n, wording.OrNone(unitsOf(l.b.Side(n))))
 		return false
 	case kinds&side != 0 && kinds&unit == 0 && l.b.Unit(n) != nil:
 		l.mistake(l.round, pos, "%s %s: %s is a unit, and only a side can be named here (its side: %s)", what, n, n, l.b.Unit(n).Side.Name)
@@ -492,7 +486,7 @@ func (l *linter) eventArg(e *dsl.Expect, i int, a string) {
 		return
 	}
 	l.mistake(l.round, e.Event.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
-		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), orNone(l.hookNames()))
+		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), wording.OrNone(l.hookNames()))
 }
 
 // written is an event expectation as the scenario wrote it, without by.

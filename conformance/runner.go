@@ -47,6 +47,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -196,14 +197,6 @@ func (f Failure) wordsOfWantGot() *words {
 	return sayList(f.Field, quote(f.Want), quote(f.Got))
 }
 
-// listOf writes names as an expect statement lists them, or none.
-func listOf(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
-}
-
 // sayList words an unmet list (order, standing NAME) on two lines, what
 // was expected over what the round had, the names under each other:
 //
@@ -217,8 +210,8 @@ func sayList(field string, want, got []string) *words {
 	but := "but got"
 	width := max(utf8.RuneCountInString(what), len(but)+1)
 	return &words{
-		head:  what + strings.Repeat(" ", width-utf8.RuneCountInString(what)) + listOf(want),
-		under: []string{but + strings.Repeat(" ", width-len(but)) + listOf(got)},
+		head:  what + strings.Repeat(" ", width-utf8.RuneCountInString(what)) + wording.OrNone(want),
+		under: []string{but + strings.Repeat(" ", width-len(but)) + wording.OrNone(got)},
 	}
 }
 
@@ -243,10 +236,10 @@ func sayReady(want, got []string) *words {
 	}
 	var says []string
 	if len(extra) > 0 {
-		says = append(says, andList(extra)+areOrIs(extra)+" ready too")
+		says = append(says, wording.AndList(extra)+areOrIs(extra)+" ready too")
 	}
 	if len(missing) > 0 {
-		says = append(says, andList(missing)+areOrIs(missing)+" not ready")
+		says = append(says, wording.AndList(missing)+areOrIs(missing)+" not ready")
 	}
 	w.under = append(w.under, strings.Join(says, "; "))
 	return w
@@ -257,14 +250,6 @@ func areOrIs(names []string) string {
 		return " is"
 	}
 	return " are"
-}
-
-// andList joins names with commas and a last "and".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // sayOne words an unmet holder or chooser; "" is nobody.

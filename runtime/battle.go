@@ -14,6 +14,7 @@ import (
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // Side is a participant: a player, gang, school or force.
@@ -331,7 +332,7 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, "unit "+us.Name, us.Pos, fail)
 			for _, st := range us.Statuses {
 				if !slices.Contains(p.statuses, st) {
-					fail(us.Pos, "unit %s: unknown status %s (declared: %s)", us.Name, st, orNone(p.statuses))
+					fail(us.Pos, "unit %s: unknown status %s (declared: %s)", us.Name, st, wording.OrNone(p.statuses))
 					continue
 				}
 				u.Status[st] = true
@@ -355,13 +356,6 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 	return b, nil
 }
 
-func orNone(xs []string) string {
-	if len(xs) == 0 {
-		return "none"
-	}
-	return strings.Join(xs, ", ")
-}
-
 func (b *Battle) taken(name string) bool {
 	return b.sideByNm[name] != nil || b.unitByNm[name] != nil
 }
@@ -378,7 +372,7 @@ func (b *Battle) fillAttrs(dst map[string]any, decl []Attr, given map[string]any
 	for _, k := range names {
 		i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == k })
 		if i < 0 {
-			fail(pos, "%s: unknown attribute %s (declared: %s)", who, k, orNone(attrNames(decl)))
+			fail(pos, "%s: unknown attribute %s (declared: %s)", who, k, wording.OrNone(attrNames(decl)))
 			continue
 		}
 		v, err := convertAttr(given[k], decl[i].Type)
@@ -896,7 +890,7 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 		if hint := b.otherKindsAttr(who, attr); hint != "" {
 			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, hint)
 		}
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, orNone(attrNames(decl)))
+		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
 	}
 	v, err := convertAttr(value, decl[i].Type)
 	if err != nil {
@@ -921,7 +915,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 		return markErrorf(ErrInvalidChange, "status %s: %s", status, b.noUnit(unit))
 	}
 	if !slices.Contains(b.prog.statuses, status) {
-		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, orNone(b.prog.statuses))
+		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, wording.OrNone(b.prog.statuses))
 	}
 	if u.Status[status] == on {
 		return b.rewatch(ctx, status)
@@ -985,7 +979,7 @@ func (b *Battle) otherKindsAttr(who, attr string) string {
 		for i, u := range s.Units {
 			names[i] = u.Name
 		}
-		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", who, attr, orNone(names))
+		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", who, attr, wording.OrNone(names))
 	}
 	if u := b.unitByNm[who]; u != nil && has(b.prog.sideAttrs) {
 		return fmt.Sprintf("%s is a unit, and %s is a side attribute: set it of its side (%s)", who, attr, u.Side.Name)

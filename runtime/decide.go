@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // DecisionKind says what kind of answer a decision wants.
@@ -322,7 +323,7 @@ func (b *Battle) notOffered(d Decision, ans []string) string {
 	case u == nil:
 		return ""
 	case u.Side.Name != d.By:
-		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, possessive(u.Side.Name), d.By)
+		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, wording.Possessive(u.Side.Name), d.By)
 	case !u.Ready:
 		return fmt.Sprintf(": %s has no Ready marker (it has activated this round, or was not readied)", u.Name)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // EventKind names what happened.
@@ -74,24 +75,6 @@ func (b *Battle) intp(v int) *int {
 	return &b.intSlab[len(b.intSlab)-1]
 }
 
-// possessive writes a side's or unit's name as its owner's: "Jay's", and
-// "Eschers'" for a name that ends in s, as a gang's or a school's often
-// does.
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S") {
-		return name + "'"
-	}
-	return name + "'s"
-}
-
-// andList writes names as a list in words: "A", "A and B", "A, B and C".
-func andList(names []string) string {
-	if len(names) < 3 {
-		return strings.Join(names, " and ")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 // String renders the event as a line of a readable transcript.
 func (e Event) String() string {
 	switch e.Kind {
@@ -109,16 +92,16 @@ func (e Event) String() string {
 		return s + " for " + e.Standing
 	case EvTie:
 		if e.Detail != "" { // nothing in the chain broke it
-			return fmt.Sprintf("%s are still tied at %s: they keep their setup order", andList(e.Subjects), e.Rule)
+			return fmt.Sprintf("%s are still tied at %s: they keep their setup order", wording.AndList(e.Subjects), e.Rule)
 		}
-		return fmt.Sprintf("tie between %s on %s", andList(e.Subjects), e.Rule)
+		return fmt.Sprintf("tie between %s on %s", wording.AndList(e.Subjects), e.Rule)
 	case EvReroll:
-		return fmt.Sprintf("%s roll again (%s)", andList(e.Subjects), e.Rule)
+		return fmt.Sprintf("%s roll again (%s)", wording.AndList(e.Subjects), e.Rule)
 	case EvAward:
 		return fmt.Sprintf("%s: %s", e.Rule, e.Detail)
 	case EvRandom:
 		if e.Rule == "activation draw" {
-			return fmt.Sprintf("a die of %s is drawn from the bag (which held %s)", possessive(e.Subject), bagCounts(e.Subjects))
+			return fmt.Sprintf("a die of %s is drawn from the bag (which held %s)", wording.Possessive(e.Subject), bagCounts(e.Subjects))
 		}
 		return fmt.Sprintf("random pick: %s", e.Subject)
 	case EvDecision:
@@ -137,7 +120,7 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("%s #%d: %s, by %s", e.Standing, e.Place, e.Subject, e.Rule)
 	case EvKept:
-		return fmt.Sprintf("%s keep their places: %s", andList(e.Subjects), e.Detail)
+		return fmt.Sprintf("%s keep their places: %s", wording.AndList(e.Subjects), e.Detail)
 	case EvHolder:
 		return fmt.Sprintf("%s holds priority (%s)", e.Subject, e.Detail)
 	case EvSet:

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // ErrRoundOver is returned by Activate and Pass when the round under way
@@ -784,7 +785,7 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 		ev := Event{Kind: EvActivate, By: t.Side, Subject: unit}
 		if b.prog.act.draw && !b.drewThisTurn() {
 			// The transcript has no draw to say why this side acts.
-			ev.Detail = "no draw: only " + possessive(t.Side) + " dice are left in the bag"
+			ev.Detail = "no draw: only " + wording.Possessive(t.Side) + " dice are left in the bag"
 		}
 		b.emit(ev)
 	}

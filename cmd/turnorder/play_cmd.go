@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -552,7 +553,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				// A unit of the battle that is not to be had here.
 				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
 				if u.Side.Name != d.By {
-					return fmt.Sprintf("%s is %s unit: %s activates one of its own ready units (%s)", u.Name, possessive(u.Side.Name), d.By, strings.Join(own, ", "))
+					return fmt.Sprintf("%s is %s unit: %s activates one of its own ready units (%s)", u.Name, wording.Possessive(u.Side.Name), d.By, strings.Join(own, ", "))
 				}
 				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
 			}
@@ -1159,7 +1160,7 @@ func (t *table) position() string {
 	case turn.Undrawn:
 		return fmt.Sprintf("in round %d, at the next draw from the bag", b.Round())
 	default:
-		return fmt.Sprintf("in round %d, at %s activation", b.Round(), possessive(turn.Side))
+		return fmt.Sprintf("in round %d, at %s activation", b.Round(), wording.Possessive(turn.Side))
 	}
 }
 
@@ -1255,7 +1256,7 @@ func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool
 		t.say("no unit is called %s", unit)
 		return nil
 	case !slices.Contains(t.decl.statuses, status):
-		t.say("%s is not a status (unit statuses: %s)", status, orNone(t.decl.statuses))
+		t.say("%s is not a status (unit statuses: %s)", status, wording.OrNone(t.decl.statuses))
 		return nil
 	case u.Status[status] == on && on:
 		t.say("%s is already %s", unit, status)
@@ -1302,24 +1303,17 @@ func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
 		for _, u := range b.Side(name).Units {
 			units = append(units, u.Name)
 		}
-		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", name, attr, orNone(units))
+		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", name, attr, wording.OrNone(units))
 	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr):
-		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, orNone(d.unitAttrs))
+		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, wording.OrNone(d.unitAttrs))
 		if len(d.statuses) > 0 {
 			why += "; unit statuses: " + strings.Join(d.statuses, ", ")
 		}
 		return why + ")"
 	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr):
-		return fmt.Sprintf("%s has no attribute %s (side attributes: %s)", name, attr, orNone(d.sideAttrs))
+		return fmt.Sprintf("%s has no attribute %s (side attributes: %s)", name, attr, wording.OrNone(d.sideAttrs))
 	}
 	return ""
-}
-
-func orNone(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }
 
 // between asks whether to play another round, handling save and set on the
@@ -1569,16 +1563,7 @@ func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOption
 				ready = append(ready, u.Name)
 			}
 		}
-		fmt.Fprintf(w, "  Ready: %s\n", orNone(ready))
+		fmt.Fprintf(w, "  Ready: %s\n", wording.OrNone(ready))
 	}
 	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
-}
-
-// possessive writes a side's name as its owner's: "Jay's", and "Eschers'"
-// for a name that ends in s, as a gang's or a school's often does.
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S") {
-		return name + "'"
-	}
-	return name + "'s"
 }
