@@ -1293,24 +1293,17 @@ func declared(p *runtime.Program) declarations {
 }
 
 // noAttr says why "set ATTR of NAME" cannot be, or returns "" to leave it
-// to Battle.SetAttr.
+// to Battle.SetAttr, which also says where to set an attribute of the
+// other kind (a unit's set of a side).
 func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
 	switch {
-	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr) && slices.Contains(d.sideAttrs, attr):
-		return fmt.Sprintf("%s is a unit, and %s is a side attribute: set it of its side (%s)", name, attr, b.Unit(name).Side.Name)
-	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr) && slices.Contains(d.unitAttrs, attr):
-		var units []string
-		for _, u := range b.Side(name).Units {
-			units = append(units, u.Name)
-		}
-		return fmt.Sprintf("%s is a side, and %s is a unit attribute: set it of one of its units (%s)", name, attr, wording.OrNone(units))
-	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr):
+	case b.Unit(name) != nil && !slices.Contains(d.unitAttrs, attr) && !slices.Contains(d.sideAttrs, attr):
 		why := fmt.Sprintf("%s has no attribute %s (unit attributes: %s", name, attr, wording.OrNone(d.unitAttrs))
 		if len(d.statuses) > 0 {
 			why += "; unit statuses: " + strings.Join(d.statuses, ", ")
 		}
 		return why + ")"
-	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr):
+	case b.Unit(name) == nil && b.Side(name) != nil && !slices.Contains(d.sideAttrs, attr) && !slices.Contains(d.unitAttrs, attr):
 		return fmt.Sprintf("%s has no attribute %s (side attributes: %s)", name, attr, wording.OrNone(d.sideAttrs))
 	}
 	return ""

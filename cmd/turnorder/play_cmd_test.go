@@ -803,6 +803,6 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 func TestPlaySetOtherKindsAttr(t *testing.T) {
 	r := runCmd(t, "4\n2\n\n\nset agi of A = 3\nn\n", "play", "agi")
 	expectation{code: 0, stdout: []string{
-		"another round? [Y/n/save] set agi of A = 3\n  A is a side, and agi is a unit attribute: set it of one of its units (Aria)\n",
+		"another round? [Y/n/save] set agi of A = 3\n  set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)\n",
 	}}.check(t, r)
 }
