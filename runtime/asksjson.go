@@ -78,10 +78,11 @@ func (a *Attr) UnmarshalJSON(data []byte) error {
 // as "file:line:col" (and left out for no position).
 func marshalAt(v any, pos dsl.Pos) ([]byte, error) {
 	data, err := json.Marshal(v)
-	if err != nil || pos == (dsl.Pos{}) {
+	at := posString(pos) // "" for a position without a line, which names no place
+	if err != nil || at == "" {
 		return data, err
 	}
-	at, err := json.Marshal(posString(pos))
+	quoted, err := json.Marshal(at)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +91,7 @@ func marshalAt(v any, pos dsl.Pos) ([]byte, error) {
 		out = out[:1]
 	}
 	out = append(out, `"pos":`...)
-	out = append(out, at...)
+	out = append(out, quoted...)
 	return append(out, '}'), nil
 }
 
@@ -116,7 +117,8 @@ func unmarshalAt(data []byte, v any, pos *dsl.Pos) error {
 }
 
 // parsePos reads "file:line:col" (the file may hold colons itself), or
-// "" for no position.
+// "" for no position. The column may be 0, as in a position made by hand
+// with a line alone, which posString writes as it is.
 func parsePos(s string) (dsl.Pos, error) {
 	if s == "" {
 		return dsl.Pos{}, nil
@@ -125,7 +127,7 @@ func parsePos(s string) (dsl.Pos, error) {
 	file, line, ok2 := cutLast(rest)
 	l, err1 := strconv.Atoi(line)
 	c, err2 := strconv.Atoi(col)
-	if !ok1 || !ok2 || err1 != nil || err2 != nil || l < 1 || c < 1 {
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || l < 1 || c < 0 {
 		return dsl.Pos{}, fmt.Errorf("pos %q: want file:line:col", s)
 	}
 	return dsl.Pos{Filename: file, Line: l, Column: c}, nil

@@ -159,3 +159,28 @@ func TestJSONWithoutPosKeepsPos(t *testing.T) {
 		t.Errorf("decoded %+v, want round 2 at %v", dec, pos)
 	}
 }
+
+// What MarshalJSON writes of any position, UnmarshalJSON reads: a position
+// without a column (made by hand) included, and one without a line, which
+// names no place and is left out as no position is.
+func TestJSONOddPositionsReadBack(t *testing.T) {
+	for _, pos := range []dsl.Pos{{Filename: "f.rules", Line: 2}, {Filename: "f.rules"}, {Line: 2, Column: 3}} {
+		d := runtime.Decision{Kind: runtime.ChooseFirst, By: "s", Round: 1, Pos: pos}
+		data, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back runtime.Decision
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Errorf("%+v: %s does not read back: %v", pos, data, err)
+			continue
+		}
+		want := pos
+		if pos.Line == 0 {
+			want = dsl.Pos{}
+		}
+		if back.Pos != want {
+			t.Errorf("%+v: %s reads back at %+v, want %+v", pos, data, back.Pos, want)
+		}
+	}
+}
