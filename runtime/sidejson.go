@@ -55,7 +55,10 @@ func (u *Unit) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes a side with its units, which point to it.
+// UnmarshalJSON decodes a side with its units, which point to it. Decode
+// a list of sides into a []*Side, as Battle.Sides gives them: into a
+// []Side, encoding/json moves the sides decoded so far when it grows the
+// slice, and their units point to where they were.
 func (s *Side) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil // as encoding/json leaves a struct

@@ -121,3 +121,19 @@ func TestSideSpecJSONKeys(t *testing.T) {
 		t.Errorf("specs saved with the field names (-want +got):\n%s", diff)
 	}
 }
+
+// Sides decoded as Battle.Sides gives them, a []*Side, have units that
+// point to their own side.
+func TestSidesDecodedPointToThemselves(t *testing.T) {
+	var sides []*runtime.Side
+	if err := json.Unmarshal([]byte(`[{"name":"A","units":[{"name":"a"}]},{"name":"B","units":[{"name":"b"},{"name":"c"}]},{"name":"C"}]`), &sides); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sides {
+		for _, u := range s.Units {
+			if u.Side != s {
+				t.Errorf("unit %s of %s points to another side, %p, not %p", u.Name, s.Name, u.Side, s)
+			}
+		}
+	}
+}
