@@ -420,17 +420,12 @@ func neverTrue(e *compiled, env reflect.Type) (string, bool) {
 		return "is always false", v == false
 	}
 	last, onlyRound := roundOnly(e)
-	field, ok := env.FieldByNameFunc(func(name string) bool {
-		f, _ := env.FieldByName(name)
-		return f.Tag.Get("expr") == "round"
-	})
+	run, ok := inRound(e, env)
 	if !onlyRound || !ok || last > 100000 {
 		return "", false
 	}
-	in := reflect.New(env).Elem()
 	for round := 1; round <= last; round++ {
-		in.FieldByIndex(field.Index).SetInt(int64(round))
-		if v, err := vm.Run(e.prog, in.Interface()); err != nil || v != false {
+		if v, err := run(round); err != nil || v != false {
 			return "", false
 		}
 	}
@@ -443,17 +438,31 @@ func inRound1(e *compiled, env reflect.Type) (holds, known bool) {
 	if _, only := roundOnly(e); !only {
 		return false, false
 	}
+	run, ok := inRound(e, env)
+	if !ok {
+		return false, false
+	}
+	v, err := run(1)
+	return v == true, err == nil
+}
+
+// inRound returns a function that works out e, compiled against env, in a
+// given round, with every other field of env zero: for a condition that
+// reads the round alone (see roundOnly). ok is false when env has no
+// round.
+func inRound(e *compiled, env reflect.Type) (run func(round int) (any, error), ok bool) {
 	field, ok := env.FieldByNameFunc(func(name string) bool {
 		f, _ := env.FieldByName(name)
 		return f.Tag.Get("expr") == "round"
 	})
 	if !ok {
-		return false, false
+		return nil, false
 	}
 	in := reflect.New(env).Elem()
-	in.FieldByIndex(field.Index).SetInt(1)
-	v, err := vm.Run(e.prog, in.Interface())
-	return v == true, err == nil
+	return func(round int) (any, error) {
+		in.FieldByIndex(field.Index).SetInt(int64(round))
+		return vm.Run(e.prog, in.Interface())
+	}, true
 }
 
 // roundOnly reports whether e reads nothing of the battle but the round
