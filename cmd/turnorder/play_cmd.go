@@ -84,8 +84,10 @@ is N more rounds, not up to round N.
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
 ruleset file it is played with) after every round and after every activation,
 and when a round reaches its first activation prompt, with the round's
-opening dice and decisions (quietly: only the round's end says "saved to
-FILE"), and after every change made at "another round?", so that a battle
+opening dice and decisions, and at an activation prompt that follows a
+draw from the bag in activation draw, with the die drawn (quietly: only
+the round's end says "saved to FILE"), and after every change made at
+"another round?", so that a battle
 cut short loses at most the activation under way, or a roll-off not over.
 --resume FILE continues a saved battle, with the sides it was saved with.
 Another ruleset file that declares a ruleset of the same name (a house
@@ -571,6 +573,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		// The battle can be saved here: Step has played nothing of the
 		// turn yet, and the battle restored from the save asks it again.
 		// And play can stop here, once it is saved.
+		t.atActivationPrompt()
 		command := func(ans string) (bool, error) {
 			switch {
 			case isSave(ans):
@@ -923,6 +926,25 @@ func (t *table) madeChange() {
 // end says it saved. A failed save is said, and the round goes on.
 func (t *table) activated() {
 	if t.saveTo == "" || t.b.Next() == nil {
+		return
+	}
+	if err := t.write(t.saveTo); err != nil {
+		t.say("not saved: %v", err)
+	}
+}
+
+// atActivationPrompt saves, with --save, the battle at the prompt that
+// asks which unit activates, when it has changed since the last save:
+// in activation draw a die has come out of the bag since the activation
+// before, and the file is to hold it, for quit to stop here and the
+// battle to resume with the same die drawn. Elsewhere the file already
+// holds the battle as it stands here (see activated), and is not written
+// again.
+func (t *table) atActivationPrompt() {
+	if t.saveTo == "" {
+		return
+	}
+	if data, err := t.b.Snapshot(); err == nil && bytes.Equal(data, t.writtenData) {
 		return
 	}
 	if err := t.write(t.saveTo); err != nil {

@@ -462,3 +462,23 @@ func TestShellWord(t *testing.T) {
 	r := runCmd(t, "4\n2\nsave "+part+"\nquit\n", "play", "necromunda", "--setup", gangsSetup(t, dir))
 	expectation{code: 0, stderr: []string{"resume it with `turnorder play necromunda --resume '" + part + "'`\n"}}.check(t, r)
 }
+
+// In activation draw the die comes out of the bag before the side is asked
+// which unit activates: with --save, the file holds the battle with the
+// die drawn at that prompt too, so that quit stops there as --save
+// promises, and the battle resumes with the same die out of the bag.
+func TestPlayQuitAfterADrawWithSave(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "s.json")
+	rules, err := filepath.Abs("../../examples/procedures/dice-bag.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runCmd(t, "Jay\nquit\n", "play", rules, "--save", saved)
+	expectation{code: 0, stderr: []string{
+		"stopped in round 1, at Jay's activation: " + saved + " holds the battle as it stands; resume it with `turnorder play " + rules + " --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	// Resumed, Jay is asked again, with no draw.
+	r = runCmd(t, "j2\n", "play", rules, "--resume", saved, "--rounds", "1")
+	expectation{code: 1, stdout: []string{"Jay activates [j1]: j2\n"}}.check(t, r)
+}
