@@ -157,28 +157,26 @@ func (f Failure) render(lead string) string {
 // and Got.
 func (f Failure) wordsOfWantGot() *words {
 	quote := func(v any) []string {
-		var out []string
+		var names []string
 		switch v := v.(type) {
 		case string:
-			out = []string{v}
+			names = []string{v}
 		case []string:
-			out = v
+			names = v
 		}
-		q := make([]string, len(out))
-		for i, n := range out {
-			if f.Field == "activations" && strings.HasPrefix(n, "pass ") {
-				q[i] = "pass " + dsl.FormatName(dsl.Name(strings.TrimPrefix(n, "pass ")))
-			} else {
-				q[i] = dsl.FormatName(dsl.Name(n))
-			}
+		if f.Field != "activations" {
+			return quoted(names)
+		}
+		q := make([]string, len(names))
+		for i, n := range names {
+			side, pass := strings.CutPrefix(n, "pass ")
+			q[i] = activationText(pass, quotedOne(side))
 		}
 		return q
 	}
 	one := func(v any) string {
-		if s, ok := v.(string); ok && s != "" {
-			return dsl.FormatName(dsl.Name(s))
-		}
-		return ""
+		s, _ := v.(string)
+		return quotedOne(s)
 	}
 	switch {
 	case f.Field == "holder" || f.Field == "chooser":
@@ -925,6 +923,8 @@ func quoted(names []string) []string {
 }
 
 // quotedOne is quoted for one name, or "" for nobody.
+// quotedOne returns a name as a .rules file writes it, and "" (nobody)
+// as it is.
 func quotedOne(name string) string {
 	if name == "" {
 		return ""
