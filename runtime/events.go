@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/internal/wording"
+	"github.com/turnorder/turnorder/dsl/wording"
 )
 
 // EventKind names what happened.

@@ -1,7 +1,8 @@
 // Package wording holds the few ways of writing names in English that the
 // runtime's errors and transcript, the conformance runner's failures and
 // the command's prompts share, so that they all say a list, or whose a
-// unit is, alike.
+// unit is, alike. It is not part of the language: it lives under dsl, the
+// package every other one builds on, so that all of them can share it.
 package wording
 
 import "strings"
