@@ -66,6 +66,15 @@ type Place struct {
 	Criterion string `json:"criterion"`
 	By        string `json:"by,omitempty"` // who chose, for a choice
 	Pos       string `json:"pos,omitempty"`
+	// Value is the number Criterion placed the subject by, when it orders
+	// by a value or a roll: the expression's value (lowest count(units)),
+	// or the roll's total with its modifier (highest roll d6 + agi). A
+	// subject tied on one criterion and separated by a later one carries
+	// the later one's value, as Criterion names the later one. nil for a
+	// placement by an award, a choice, random, a tie kept from an earlier
+	// round, the setup order of subjects still tied, and in the analysis
+	// (Odds), which records no values.
+	Value *float64 `json:"value,omitempty"`
 }
 
 // Standing is the result of an order procedure: Order[0] goes first.
@@ -210,6 +219,9 @@ type Battle struct {
 	scr     scratch
 	genv    [2]reflect.Value // group environments, reused (sides, units)
 	vm      vm.VM            // runs every expression; reused, as a battle is used by one goroutine
+
+	placeVals []placeVals // by order id: what its standings' values point to (see valsFor)
+	floatSlab []float64   // values placements' events point to (see floatp)
 }
 
 // roundState is the progress of the round under way.
@@ -794,6 +806,10 @@ func cloneEvents(evs []Event) []Event {
 		if e.Total != nil {
 			v := *e.Total
 			e.Total = &v
+		}
+		if e.Key != nil {
+			v := *e.Key
+			e.Key = &v
 		}
 		e.Subjects = slices.Clone(e.Subjects)
 		e.Choice = slices.Clone(e.Choice)

@@ -143,6 +143,16 @@ func (s *Standing) clone() *Standing {
 	c := *s
 	c.Order = slices.Clone(s.Order)
 	c.Places = slices.Clone(s.Places)
+	var vals []float64
+	for i := range c.Places {
+		if p := &c.Places[i]; p.Value != nil {
+			if vals == nil {
+				vals = make([]float64, len(c.Places))
+			}
+			vals[i] = *p.Value
+			p.Value = &vals[i]
+		}
+	}
 	if s.Watched != nil {
 		c.Watched = make(map[string][]any, len(s.Watched))
 		for k, v := range s.Watched {

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -49,12 +50,16 @@ type Event struct {
 	Subjects []string  `json:"subjects,omitempty"`
 	Value    *int      `json:"value,omitempty"`
 	Total    *int      `json:"total,omitempty"`
-	Place    int       `json:"place,omitempty"`
-	By       string    `json:"by,omitempty"`
-	Choice   []string  `json:"choice,omitempty"`
-	Rule     string    `json:"rule,omitempty"` // the criterion or rule, as written
-	Pos      string    `json:"pos,omitempty"`  // file:line:col of the rule
-	Detail   string    `json:"detail,omitempty"`
+	// Key is a placement's value: the number its criterion placed the
+	// subject by (Place.Value), absent when it placed it by none. It is
+	// not named value, which is a roll's natural total.
+	Key    *float64 `json:"key,omitempty"`
+	Place  int      `json:"place,omitempty"`
+	By     string   `json:"by,omitempty"`
+	Choice []string `json:"choice,omitempty"`
+	Rule   string   `json:"rule,omitempty"` // the criterion or rule, as written
+	Pos    string   `json:"pos,omitempty"`  // file:line:col of the rule
+	Detail string   `json:"detail,omitempty"`
 }
 
 func posString(p dsl.Pos) string {
@@ -73,6 +78,21 @@ func (b *Battle) intp(v int) *int {
 	}
 	b.intSlab = append(b.intSlab, v)
 	return &b.intSlab[len(b.intSlab)-1]
+}
+
+// floatp is intp for a placement's value.
+func (b *Battle) floatp(v float64) *float64 {
+	if len(b.floatSlab) == cap(b.floatSlab) {
+		b.floatSlab = make([]float64, 0, 32)
+	}
+	b.floatSlab = append(b.floatSlab, v)
+	return &b.floatSlab[len(b.floatSlab)-1]
+}
+
+// number writes a value as the transcript shows it: a whole one without
+// decimals (6, not 6.0), another in as few digits as tell it apart (2.5).
+func number(v float64) string {
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // String renders the event as a line of a readable transcript.
@@ -117,6 +137,9 @@ func (e Event) String() string {
 	case EvPlacement:
 		if e.By != "" {
 			return fmt.Sprintf("%s #%d: %s, by %s (%s chose)", e.Standing, e.Place, e.Subject, e.Rule, e.By)
+		}
+		if e.Key != nil {
+			return fmt.Sprintf("%s #%d: %s, by %s = %s", e.Standing, e.Place, e.Subject, e.Rule, number(*e.Key))
 		}
 		return fmt.Sprintf("%s #%d: %s, by %s", e.Standing, e.Place, e.Subject, e.Rule)
 	case EvKept:

@@ -61,21 +61,31 @@ type orderRun struct {
 // why is what placed a subject, noted cheaply during a computation and
 // made into a Place at its end.
 type why struct {
-	m    *meta  // the link that placed it; nil if none did
-	by   string // who chose, for a choice
-	kept *Place // for a kept tie, the earlier placement
+	m    *meta   // the link that placed it; nil if none did
+	by   string  // who chose, for a choice
+	kept *Place  // for a kept tie, the earlier placement
+	key  float64 // the number m compared, when m is keyed
 }
 
 // fill writes the placement of subject into p, field by field (building
-// a Place and copying it in costs more).
-func (w *why) fill(p *Place, subject string) {
+// a Place and copying it in costs more). slot is where its value is kept
+// (see valsFor), nil when it has none: in the analysis, which records
+// none, and when its link is not keyed.
+func (w *why) fill(p *Place, subject string, slot *float64) {
 	switch {
 	case w.kept != nil:
+		// The value of a kept tie's placement was compared in an earlier
+		// round: the placement now carries none.
 		*p = *w.kept
+		p.Value = nil
 	case w.m == nil:
-		p.Criterion, p.By, p.Pos = "setup order (still tied)", "", ""
+		p.Criterion, p.By, p.Pos, p.Value = "setup order (still tied)", "", "", nil
 	default:
-		p.Criterion, p.By, p.Pos = w.m.desc, w.by, w.m.at
+		p.Criterion, p.By, p.Pos, p.Value = w.m.desc, w.by, w.m.at, nil
+		if slot != nil {
+			*slot = w.key + 0 // +0, not -0, which would say "-0"
+			p.Value = slot
+		}
 	}
 	p.Subject = subject
 }
@@ -143,8 +153,21 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
 	st.Places = slices.Grow(st.Places[:0], n)[:n]
+	// The analysis records no values: states that differ only in the
+	// numbers compared (5 against 3, or 6 against 2) play on alike, and a
+	// value would split them (see stateKey and outKey).
+	_, analysis := b.dice.(*enumDice)
+	var vals []float64 // taken when a place needs one
 	for k, i := range r.perm {
-		r.reason[i].fill(&st.Places[k], r.names[i])
+		w := &r.reason[i]
+		var slot *float64
+		if w.kept == nil && w.m != nil && w.m.keyed && !analysis {
+			if vals == nil {
+				vals = b.valsFor(o.id, st, n)
+			}
+			slot = &vals[k]
+		}
+		w.fill(&st.Places[k], r.names[i], slot)
 	}
 	if b.transcript {
 		for s := 0; s < n; {
@@ -155,7 +178,11 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			}
 			for k := s; k < e; k++ {
 				pl := &st.Places[k]
-				b.emit(Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: k + 1, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos})
+				ev := Event{Kind: EvPlacement, Standing: o.name, Subject: pl.Subject, Place: k + 1, Rule: pl.Criterion, By: pl.By, Pos: pl.Pos}
+				if pl.Value != nil {
+					ev.Key = b.floatp(*pl.Value)
+				}
+				b.emit(ev)
 			}
 			s = e
 		}
@@ -175,6 +202,47 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	b.standings[o.id] = st
 	b.changed()
 	return nil
+}
+
+// placeVals holds what the values of an order's last two standings (the
+// one in use and the spare) point to, so that a standing filled again
+// allocates none. A Standing has no field for them: a host compares
+// standings with go-cmp, which cannot see unexported fields.
+type placeVals struct {
+	st   [2]*Standing
+	vals [2][]float64
+}
+
+// valsFor returns n values for st's places to point to: the ones they
+// pointed to when st was filled before, or new ones. The slot given up
+// is not the standing in use's; its values are not reused, for whoever
+// may still hold that standing (a checkpoint, say).
+func (b *Battle) valsFor(id int, st *Standing, n int) []float64 {
+	if id < len(b.placeVals) {
+		pv := &b.placeVals[id]
+		j := 0
+		if pv.st[1] == st {
+			j = 1
+		}
+		if v := pv.vals[j]; pv.st[j] == st && len(v) >= n {
+			return v[:n]
+		}
+	}
+	return b.newVals(id, st, n)
+}
+
+// newVals is valsFor when st has none to reuse.
+func (b *Battle) newVals(id int, st *Standing, n int) []float64 {
+	if len(b.placeVals) <= id {
+		b.placeVals = append(b.placeVals, make([]placeVals, id+1-len(b.placeVals))...)
+	}
+	pv := &b.placeVals[id]
+	j := 0
+	if pv.st[0] == b.standings[id] {
+		j = 1
+	}
+	pv.st[j], pv.vals[j] = st, make([]float64, n)
+	return pv.vals[j]
 }
 
 func (b *Battle) watchedValues(o *order, i int) []any {
@@ -350,11 +418,17 @@ func (r *orderRun) split(s, e, dir int, l link) {
 }
 
 // placeAlone notes m as the reason for every subject in s..e-1 that is
-// now a block of its own.
+// now a block of its own, with the key it was placed by (r.keys), which a
+// keyed link's placement carries: a subject tied on one criterion and
+// separated by a later one carries the later one's value, the one that
+// decided its place.
 func (r *orderRun) placeAlone(s, e int, m *meta) {
 	for k := s; k < e; k++ {
 		if r.cut[k] && (k == s || r.cut[k-1]) {
-			r.reason[r.perm[k]] = why{m: m}
+			// The key is noted whatever the link (a roll's total, an
+			// award's stale key): fill reads it only for a keyed link, and
+			// a branch here costs more than the store.
+			r.reason[r.perm[k]] = why{m: m, key: r.keys[k]}
 		}
 	}
 }

@@ -217,6 +217,9 @@ type (
 		pos  dsl.Pos
 		at   string // "file:line:col"
 		desc string // the rule as written
+		// keyed says the link places a subject by a number (a value, or a
+		// roll's total), which its placement then carries (Place.Value).
+		keyed bool
 	}
 
 	valueLink struct {
@@ -262,6 +265,10 @@ func done[L link](l L, pos dsl.Pos) L {
 	m := l.info()
 	m.pos, m.at = pos, posString(pos)
 	m.desc = l.describe()
+	switch any(l).(type) {
+	case *valueLink, *rollLink:
+		m.keyed = true
+	}
 	return l
 }
 

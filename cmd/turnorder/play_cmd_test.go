@@ -125,7 +125,7 @@ func TestPlayActivations(t *testing.T) {
 	setup := writeFile(t, dir, "schools.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n}\n")
 	r := runCmd(t, "pass\n9\na2\n", "play", "morturi", "--setup", setup, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"  priority #1: B, by lowest count(units)\n",
+		"  priority #1: B, by lowest count(units) = 1\n",
 		"  Ready: a1, a2, b1\n",
 		"  B activates b1\n",
 		"Round 1: A activates:\n  1. a1\n  2. a2\n",
@@ -219,7 +219,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria, Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6\n") {
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria, Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6 = 3\n") {
 		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
 	}
 	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
@@ -662,12 +662,12 @@ func TestPlayChangeSaidOnce(t *testing.T) {
 			"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n" +
 			"  tie between Aria and Bran on highest agi\n" +
 			"  Bran and Aria keep their places: their values have not changed since the tie was resolved\n" +
-			"  turn_order #1: Cole, by highest agi\n",
+			"  turn_order #1: Cole, by highest agi = 6\n",
 		"another round? [Y/n/save] set agi of Aria = 3\n" +
 			"  agi of Aria is now 3\n" +
-			"  turn_order #1: Cole, by highest agi\n" +
-			"  turn_order #2: Bran, by highest agi\n" +
-			"  turn_order #3: Aria, by highest agi\n" +
+			"  turn_order #1: Cole, by highest agi = 6\n" +
+			"  turn_order #2: Bran, by highest agi = 5\n" +
+			"  turn_order #3: Aria, by highest agi = 3\n" +
 			"another round? [Y/n/save] y\n\nRound 2\n  Ready: Aria, Bran, Cole\n",
 	}}.check(t, r)
 	for _, s := range []string{"agi of Cole is now 6", "agi of Aria is now 3", "Bran and Aria keep their places"} {

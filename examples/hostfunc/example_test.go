@@ -17,13 +17,13 @@ func Example() {
 	}
 	// Output:
 	// round 1: [Dwarves Elves Orcs]
-	//   1. Dwarves by highest roll d6 (skirmish.rules:9:7)
-	//   2. Elves   by highest roll d6 (skirmish.rules:9:7)
-	//   3. Orcs    by lowest threat(name) (skirmish.rules:7:7)
+	//   1. Dwarves by highest roll d6 = 5 (skirmish.rules:9:7)
+	//   2. Elves   by highest roll d6 = 3 (skirmish.rules:9:7)
+	//   3. Orcs    by lowest threat(name) = 300 (skirmish.rules:7:7)
 	// round 2: [Orcs Elves Dwarves]
-	//   1. Orcs    by lowest threat(name) (skirmish.rules:7:7)
-	//   2. Elves   by highest roll d6 (skirmish.rules:9:7)
-	//   3. Dwarves by highest roll d6 (skirmish.rules:9:7)
+	//   1. Orcs    by lowest threat(name) = 200 (skirmish.rules:7:7)
+	//   2. Elves   by highest roll d6 = 6 (skirmish.rules:9:7)
+	//   3. Dwarves by highest roll d6 = 1 (skirmish.rules:9:7)
 }
 
 // With a signature, a call of a host function is type-checked when the

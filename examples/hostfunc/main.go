@@ -86,7 +86,14 @@ func play(w io.Writer) error {
 		fmt.Fprintf(w, "round %d: %v\n", res.Round, res.Order)
 		for _, ev := range res.Events {
 			if ev.Kind == runtime.EvPlacement {
-				fmt.Fprintf(w, "  %d. %-7s by %s (%s)\n", ev.Place, ev.Subject, ev.Rule, ev.Pos)
+				// Key is the value the criterion placed the subject by:
+				// the threat, or the roll that broke the tie (nil for a
+				// choice, an award or random).
+				by := ev.Rule
+				if ev.Key != nil {
+					by = fmt.Sprintf("%s = %v", by, *ev.Key)
+				}
+				fmt.Fprintf(w, "  %d. %-7s by %s (%s)\n", ev.Place, ev.Subject, by, ev.Pos)
 			}
 		}
 	}
