@@ -47,7 +47,7 @@ round, is refused. A tied group's reroll is worked out once and reused
 wherever the same group ties, and paths that reach the same state are
 followed once. Players rolling off a D6, only the still-tied rolling
 again, take about 5,400 paths for five (a tenth of a second), 55,000 for
-six (a fifth of a second) and 611,000 for seven (a few seconds and about
+six (under half a second) and 611,000 for seven (a few seconds and about
 400 MB of memory); eight are refused, after about fifteen seconds. Each
 later round starts from every state the one before can end in, however
 many sequences of holders led to it; an order that reads only the sides
