@@ -18,30 +18,30 @@ import (
 //
 //	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4|RoundOverhead' -benchmem -count 5
 //
-// Medians of five on the 2-core development machine (go1.26, 2026-12-01),
+// Medians of three on the 2-core development machine (go1.26, 2026-12-01),
 // for one round played with AdvanceRound (and, for "record", PlayRound,
 // which also builds the round's RoundResult). The machine's speed varies
 // from day to day by up to 2x, so read the ratios, not the times:
 //
 //	                          ns/op   B/op  allocs/op  x-native
-//	MESBGRound events=off       160      0          0       9.1
-//	MESBGRound events=on        740    121          4        42
-//	MESBGRound record           405    144          2        23
-//	MESBGRoundNative             17.2    0          0
-//	Necromunda4 events=off      294      0          0       2.3
-//	Necromunda4 events=on       935    163          2       7.2
-//	Necromunda4 record          555    176          2       4.3
-//	Necromunda4Native           129     16          0
-//	RoundOverhead hook only      43      0          0
-//	RoundOverhead constant       94      0          0
+//	MESBGRound events=off       184      0          0        10
+//	MESBGRound events=on        830    125          4        46
+//	MESBGRound record           396    144          2        22
+//	MESBGRoundNative             18.0    0          0
+//	Necromunda4 events=off      305      0          0       2.5
+//	Necromunda4 events=on       950    195          2       7.7
+//	Necromunda4 record          537    176          2       4.4
+//	Necromunda4Native           134     16          0
+//	RoundOverhead hook only      57      0          0
+//	RoundOverhead constant      117      0          0
 //
 // Necromunda4 meets the goal of 3x with events off; MESBG does not. The
 // native MESBG round is two dice and a comparison, while the runtime also
 // runs the ruleset's phase, step and hook points, records a standing with
-// a reason for every place, keeps the round's state and memory, and keeps
+// a reason (and the value it compared) for every place, keeps the round's state and memory, and keeps
 // what AbortRound needs to undo the round: a round whose only phase runs a
-// hook point (RoundOverhead, hook only) already costs two and a half native
-// MESBG rounds, and one that orders two sides by a constant more than five.
+// hook point (RoundOverhead, hook only) already costs three native MESBG
+// rounds, and one that orders two sides by a constant more than six.
 // What is left is spread thin: no allocation, and no function above a
 // seventh of the time. (Before the native expressions, the scratch arena
 // and interned orders, MESBG took 25 allocations a round; before a round
