@@ -13,28 +13,9 @@ import (
 // its outcomes multiplied out one by one. Kept as the oracle of the
 // tests of the sequences' bookkeeping (see OddsByPairs).
 func (p *Program) oddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
-	if opt.Rounds < 1 {
-		return nil, fmt.Errorf("odds: rounds must be at least 1")
-	}
-	for _, o := range []struct {
-		name string
-		v    int
-	}{{"SequenceRounds", opt.SequenceRounds}, {"MaxPaths", opt.MaxPaths}, {"MaxStates", opt.MaxStates}} {
-		if o.v < 0 {
-			return nil, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
-		}
-	}
-	if isNil(opt.Decider) {
-		opt.Decider = Policy{}
-	}
-	if opt.SequenceRounds == 0 {
-		opt.SequenceRounds = 6
-	}
-	if opt.MaxPaths == 0 {
-		opt.MaxPaths = 1_000_000
-	}
-	if opt.MaxStates == 0 {
-		opt.MaxStates = 20_000
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	// Forked parts are run again and again and their results reused, which
 	// only the ruleset's own policies, or overrides of them, are sure to
