@@ -293,7 +293,7 @@ func ExampleWithHook() {
 	}
 	fmt.Println("order:", strings.Join(res.Order, ", "), "holder:", res.Holder)
 	// Output:
-	// Jay chooses Jay to go first
+	// Jay chooses to go first
 	// Rob holds priority (set by a special rule)
 	// order: Rob, Jay holder: Rob
 }

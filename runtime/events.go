@@ -127,6 +127,9 @@ func (e Event) String() string {
 	case EvDecision:
 		switch DecisionKind(e.Detail) {
 		case ChooseFirst:
+			if len(e.Choice) == 1 && e.Choice[0] == e.By {
+				return fmt.Sprintf("%s chooses to go first", e.By)
+			}
 			return fmt.Sprintf("%s chooses %s to go first", e.By, strings.Join(e.Choice, ", "))
 		case ChooseBeforeAfter:
 			return fmt.Sprintf("%s chooses to go %s", e.By, strings.Join(e.Choice, ", "))
@@ -136,7 +139,7 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s chooses %s", e.By, strings.Join(e.Choice, ", "))
 	case EvPlacement:
 		if e.By != "" {
-			return fmt.Sprintf("%s #%d: %s, by %s (%s chose)", e.Standing, e.Place, e.Subject, e.Rule, e.By)
+			return fmt.Sprintf("%s #%d: %s, by %s choice (%s)", e.Standing, e.Place, e.Subject, wording.Possessive(e.By), e.Rule)
 		}
 		if e.Key != nil {
 			return fmt.Sprintf("%s #%d: %s, by %s = %s", e.Standing, e.Place, e.Subject, e.Rule, number(*e.Key))

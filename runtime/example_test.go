@@ -58,8 +58,8 @@ ruleset duel "A roll-off for priority" {
 	// Output:
 	// holder: Rob
 	// chooser: Jay
-	// priority #1: Rob, by choice first by winner (Jay chose) at duel.rules:8:7
-	// priority #2: Jay, by choice first by winner (Jay chose) at duel.rules:8:7
+	// priority #1: Rob, by Jay's choice (choice first by winner) at duel.rules:8:7
+	// priority #2: Jay, by Jay's choice (choice first by winner) at duel.rules:8:7
 }
 
 // Save a battle between rounds, restore it, and carry on: seeded dice
@@ -149,9 +149,9 @@ func ExampleScriptedDice() {
 	// Jay and Rob roll again (highest roll d6)
 	// Jay rolls 5 for priority
 	// Rob rolls 2 for priority
-	// Jay chooses Jay to go first
-	// priority #1: Jay, by choice first by winner (Jay chose)
-	// priority #2: Rob, by choice first by winner (Jay chose)
+	// Jay chooses to go first
+	// priority #1: Jay, by Jay's choice (choice first by winner)
+	// priority #2: Rob, by Jay's choice (choice first by winner)
 	// hook end
 	// round 1 ends
 	// unused: []

@@ -186,8 +186,8 @@ func TestPlacementByChoiceOrKeptTieHasNoValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"turn_order #1: Aria, by choice before_after by winner (A chose)",
-		"turn_order #2: Bran, by choice before_after by winner (A chose)",
+		"turn_order #1: Aria, by A's choice (choice before_after by winner)",
+		"turn_order #2: Bran, by A's choice (choice before_after by winner)",
 		"turn_order #3: Cole, by highest agi = 3",
 	}
 	if diff := cmp.Diff(want, placements(res.Events)); diff != "" {
@@ -201,8 +201,8 @@ func TestPlacementByChoiceOrKeptTieHasNoValue(t *testing.T) {
 	}
 	want = []string{
 		"turn_order #1: Cole, by highest agi = 7",
-		"turn_order #2: Aria, by choice before_after by winner (A chose)",
-		"turn_order #3: Bran, by choice before_after by winner (A chose)",
+		"turn_order #2: Aria, by A's choice (choice before_after by winner)",
+		"turn_order #3: Bran, by A's choice (choice before_after by winner)",
 	}
 	if diff := cmp.Diff(want, placements(res.Events)); diff != "" {
 		t.Errorf("round 2 (-want +got):\n%s", diff)

@@ -411,7 +411,7 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	// An attribute set, then stop.
 	agi := filepath.Join(dir, "agi.json")
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 6\nn\n", "play", "agi", "--save", agi)
-	expectation{code: 0, stdout: []string{"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n", "  turn_order #3: Aria, by choice before_after by winner (A chose)\n  saved to " + agi + "\n"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 6; the order is now Cole, Bran, Aria\n", "  turn_order #3: Aria, by A's choice (choice before_after by winner)\n  saved to " + agi + "\n"}}.check(t, r)
 	if got := savedUnits(t, agi)["Cole"]["agi"]; got != 6.0 {
 		t.Errorf("the save has Cole's agi %v, want 6", got)
 	}

@@ -432,7 +432,8 @@ func printFailedRound(w io.Writer, round int, evs []runtime.Event) {
 
 // printEvents prints events as a transcript, a line each but for a run of
 // Ready markers, which is one line (a gang of a dozen models readies in
-// one step); skip says which events not to print.
+// one step); skip says which events not to print, besides the named hook
+// points reached (see bareHook).
 func printEvents(w io.Writer, evs []runtime.Event, skip func(i int) bool) {
 	var ready []string
 	flushReady := func() {
@@ -443,7 +444,7 @@ func printEvents(w io.Writer, evs []runtime.Event, skip func(i int) bool) {
 	}
 	for i, ev := range evs {
 		switch {
-		case skip(i):
+		case skip(i) || bareHook(ev):
 			continue
 		case ev.Kind == runtime.EvReady:
 			ready = append(ready, ev.Subject)
@@ -453,6 +454,14 @@ func printEvents(w io.Writer, evs []runtime.Event, skip func(i int) bool) {
 		fmt.Fprintf(w, "  %s\n", ev)
 	}
 	flushReady()
+}
+
+// bareHook reports whether ev only says that the round reached a named
+// hook point (`hook start`): a place where special rules may plug in,
+// which says nothing in a transcript unless a rule ran there, and that
+// rule's own event (`on hook start`, with its position) says it.
+func bareHook(ev runtime.Event) bool {
+	return ev.Kind == runtime.EvHook && ev.Pos == ""
 }
 
 // activationChoice reports whether ev is a side's choice of the unit to

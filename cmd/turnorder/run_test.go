@@ -531,7 +531,40 @@ func TestRunActivationsSaidOnce(t *testing.T) {
 			stdout:    []string{"  Malleus Deus activates md6\n  Ludi Aeternum activates la8\n"},
 			notStdout: []string{"chooses"}}},
 		// A choice of who goes first is still said.
-		{[]string{"run", "mesbg", "--rounds", "1"}, expectation{code: 0, stdout: []string{"chooses Jay to go first"}}},
+		{[]string{"run", "mesbg", "--rounds", "1"}, expectation{code: 0, stdout: []string{"Jay chooses to go first"}}},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+}
+
+// A named hook point is where special rules may plug in: the transcript
+// says nothing of it unless a rule ran there, and then the rule's own line
+// says so.
+func TestRunHookPointsSaidOnlyWhenARuleRuns(t *testing.T) {
+	rules := writeFile(t, t.TempDir(), "h.rules", `ruleset h {
+  sides 2
+  side attribute x int = 0
+  phase priority each round {
+    hook start
+    order sides as priority { highest roll d6; tie: reroll }
+    hook end
+  }
+  on hook start when round == 2 { set x of "Jay" = 1 }
+  example { side Jay; side Rob }
+}
+`)
+	for _, tt := range []struct {
+		args []string
+		want expectation
+	}{
+		{[]string{"run", "mesbg", "--rounds", "2"}, expectation{code: 0,
+			stdout:    []string{"Round 1\n  Jay rolls 4 for priority\n", "  → order: Jay, Rob   holder: Jay   chooser: Jay\n\nRound 2\n"},
+			notStdout: []string{"hook"}}},
+		{[]string{"run", rules, "--rounds", "2"}, expectation{code: 0,
+			stdout:    []string{"Round 1\n  Jay rolls 4 for priority\n", "Round 2\n  on hook start\n  x of Jay is now 1\n  Jay rolls"},
+			notStdout: []string{"  hook start\n", "hook end"}}},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			tt.want.check(t, runCmd(t, "", tt.args...))

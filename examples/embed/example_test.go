@@ -13,9 +13,9 @@ func Example() {
 	//   hook      hook start
 	//   roll      Jay rolls 4 for priority
 	//   roll      Rob rolls 2 for priority
-	//   decision  Jay chooses Jay to go first
-	//   placement priority #1: Jay, by choice first by winner (Jay chose)
-	//   placement priority #2: Rob, by choice first by winner (Jay chose)
+	//   decision  Jay chooses to go first
+	//   placement priority #1: Jay, by Jay's choice (choice first by winner)
+	//   placement priority #2: Rob, by Jay's choice (choice first by winner)
 	//   hook      hook end
 	// round 1 ends
 	//   => holder Jay, chosen by Jay
@@ -25,9 +25,9 @@ func Example() {
 	//   roll      Rob rolls 3 for priority
 	//   tie       tie between Jay and Rob on highest roll d6
 	//   award     award not previous.chooser: Rob goes before Jay
-	//   decision  Rob chooses Rob to go first
-	//   placement priority #1: Rob, by choice first by winner (Rob chose)
-	//   placement priority #2: Jay, by choice first by winner (Rob chose)
+	//   decision  Rob chooses to go first
+	//   placement priority #1: Rob, by Rob's choice (choice first by winner)
+	//   placement priority #2: Jay, by Rob's choice (choice first by winner)
 	//   hook      hook end
 	// round 2 ends
 	//   => holder Rob, chosen by Rob

@@ -47,9 +47,9 @@ func Example() {
 	// hook start
 	// Jay rolls 4 for priority
 	// Rob rolls 2 for priority
-	// Jay chooses Jay to go first
-	// priority #1: Jay, by choice first by winner (Jay chose)
-	// priority #2: Rob, by choice first by winner (Jay chose)
+	// Jay chooses to go first
+	// priority #1: Jay, by Jay's choice (choice first by winner)
+	// priority #2: Rob, by Jay's choice (choice first by winner)
 	// hook end
 	// round 1 ends
 	// holder: Jay - chosen by Jay
