@@ -122,9 +122,9 @@ type RoundResult struct {
 // HookPoint names a point where special rules plug in: the start or end of
 // the round, a phase or a step, or a named `hook` statement.
 type HookPoint struct {
-	Edge string // "start" or "end"; empty for a named hook
-	Kind string // "round", "phase", "step" or "hook"
-	Name string
+	Edge string `json:"edge,omitempty"` // "start" or "end"; empty for a named hook
+	Kind string `json:"kind"`           // "round", "phase", "step" or "hook"
+	Name string `json:"name,omitempty"` // empty for the round's own points
 }
 
 func (h HookPoint) String() string {

@@ -45,6 +45,7 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.Prob":        runtime.Prob{Outcome: []string{"A"}, P: big.NewRat(1, 2)},
 		"runtime.SimReport":   runtime.SimReport{Runs: 1, Holder: []map[string]int{{"A": 1}}},
 		"runtime.Attr":        runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
+		"runtime.HookPoint":   runtime.HookPoint{Edge: "start", Kind: "phase", Name: "priority"},
 	}
 	row := regexp.MustCompile("(?m)^\\| (`[^|]+`) \\| `(\\{[^`]*\\})`")
 	seen := map[string]bool{}
