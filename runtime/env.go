@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -250,7 +251,18 @@ func kindAccepts(want exprKind, t reflect.Type) bool {
 	return true
 }
 
-func quoteSrc(s string) string { return "`" + s + "`" }
+// quoteSrc quotes source text in a message. A long one is cut short:
+// the message is followed by its source line, with a caret, which shows
+// the rest, and a criterion of thousands of characters must not make a
+// warning of thousands.
+func quoteSrc(s string) string {
+	const most = 80 // characters, the "…" included
+	if utf8.RuneCountInString(s) > most {
+		r := []rune(s)
+		s = strings.TrimRight(string(r[:most-1]), " ") + "…"
+	}
+	return "`" + s + "`"
+}
 
 // postfixExpr matches an expression that `.name` can follow as it is
 // written: names, indexes and calls, with no operator or space.
