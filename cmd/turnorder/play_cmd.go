@@ -70,16 +70,18 @@ round's activations are the whole game turn): answer
 "save" or "save FILE" at the prompt that asks which unit activates (where
 "pass" is answered too), and --resume continues the round there, at the
 same prompt, with the same Ready markers. "quit" there stops, once the
-battle as it stands is in a file (saved there, or by --save): play says
-which file holds it and the command that resumes it, with exit status 0;
-without a save, quit is refused. "save" and "quit" are commands there,
-not the start of a unit's name (type a saveguard's whole name, or its
-number). At the other prompts of a round (a die, a random pick or a draw,
+battle as it stands is in a file (saved there, by --save, or the --resume
+file before anything is played): play says which file holds it and the
+command that resumes it (with --save, and with --rounds for the rounds
+left, if the session had them), with exit status 0; without a save, quit
+is refused. "save" and "quit" are commands there, not the start of a
+unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick or a draw,
 the choice of an order) the battle cannot be saved, nor play stop, and
 "save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
-is N more rounds, not up to round N.
+is N more rounds, not up to round N (a round resumed in its middle is the
+first of them).
 
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
 ruleset file it is played with) after every round and after every activation,
@@ -100,10 +102,10 @@ Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends in a round, or while a change made at "another
 round?" is asking for dice, play stops with "input ended" on standard
 error and exit status 1. When it ends at "another round?", or at the
-prompt that asks which unit activates right after a save typed there,
-that is a normal end: the message goes to standard error too, with exit
-status 0 (after a save, with the command that resumes the battle).
-Either message says which file holds the battle, as it was when: only a
+prompt that asks which unit activates where quit would stop (a file holds
+the battle as it stands), that is a normal end: the message goes to
+standard error too, with exit status 0 (at an activation, with the command
+that resumes the battle). Either message says which file holds the battle, as it was when: only a
 file written in this session, or else the --resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
@@ -169,8 +171,6 @@ type table struct {
 	changed        bool   // changes were made at the prompt since the last round ended
 	lost           bool   // changes were made at the prompt since the last write
 	writtenData    []byte // the snapshot written last, to tell whether it is the battle as it stands
-	kept           bool   // the players saved the battle at the activation prompt asked last
-	writes         int    // files written in this session
 	resumedData    []byte // the battle as it was resumed, to tell whether the --resume file still holds it
 
 	decl declarations // for set and is at the prompt
@@ -578,11 +578,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			switch {
 			case isSave(ans):
 				_, path, _ := strings.Cut(ans, " ")
-				written := t.writes
 				err := t.saveAt(path) // the input ended at "save to which file?"
-				if t.writes > written {
-					t.kept = true
-				}
 				return err == nil, err
 			case isQuit(ans):
 				file, at := t.holder()
@@ -612,8 +608,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			}
 		}
 		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", command, refuse, note)
-		if file, at := t.holder(); errors.Is(err, errInputEnded) && t.kept && file != "" {
-			// The players saved here, and left.
+		if file, at := t.holder(); errors.Is(err, errInputEnded) && file != "" {
+			// The input ended where quit would stop: a file holds the
+			// battle as it stands (a save typed here, --save's own write,
+			// or the --resume file before anything is played), so the
+			// players who closed it lose nothing.
 			err = &stopError{eof: true, file: file, at: at}
 		}
 		return []string{ans}, err
@@ -898,7 +897,6 @@ func (t *table) write(path string) error {
 	if err != nil {
 		return err
 	}
-	t.writes++
 	t.writtenData = data
 	// In a round, the file holds the changes made before it as the round
 	// itself does.
@@ -1009,12 +1007,8 @@ var (
 	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
 )
 
-// question notes a question asked: a save made at the prompt before is no
-// longer the one the players made where they are.
-func (t *table) question() {
-	t.asked++
-	t.kept = false
-}
+// question notes a question asked.
+func (t *table) question() { t.asked++ }
 
 // holder returns the file that holds the battle as it stands, and where it
 // stands: the file written last in this session, or else the --resume
@@ -1049,16 +1043,40 @@ type stopError struct {
 
 func (e *stopError) Error() string { return "stopped" }
 
-// stopped is the message play stops with after a stopError.
-func (t *table) stopped(e *stopError, saveTo string) string {
+// stopped is the message play stops with after a stopError. The command
+// it gives continues the battle as the session would have: with its --save
+// file, and, after --rounds N, with the rounds left of the N (with
+// --resume, --rounds counts the round resumed in its middle as the first).
+func (t *table) stopped(e *stopError, saveTo string, rounds, left int) string {
 	resume := "turnorder play " + shellWord(t.with.arg()) + " --resume " + shellWord(e.file)
 	if saveTo != "" {
 		resume += " --save " + shellWord(saveTo)
 	}
-	if e.eof {
-		return fmt.Sprintf("input ended %s, where the battle was saved: %s holds it as it stands; resume it with `%s`", e.at, e.file, resume)
+	if left > 0 {
+		resume += " --rounds " + strconv.Itoa(left)
 	}
-	return fmt.Sprintf("stopped %s: %s holds the battle as it stands; resume it with `%s`", e.at, e.file, resume)
+	resume = "resume it with `" + resume + "`"
+	if left > 0 {
+		resume += fmt.Sprintf(" (the rounds left of --rounds %d: %s)", rounds, roundsLeft(t.b.Round(), left))
+	}
+	if e.eof {
+		return fmt.Sprintf("input ended %s, where the battle was saved: %s holds it as it stands; %s", e.at, e.file, resume)
+	}
+	return fmt.Sprintf("stopped %s: %s holds the battle as it stands; %s", e.at, e.file, resume)
+}
+
+// roundsLeft names the rounds left to play from the middle of round r,
+// left of them in all, r included: "the rest of round 2, and round 3".
+func roundsLeft(r, left int) string {
+	switch left {
+	case 1:
+		return fmt.Sprintf("the rest of round %d", r)
+	case 2:
+		return fmt.Sprintf("the rest of round %d, and round %d", r, r+1)
+	case 3:
+		return fmt.Sprintf("the rest of round %d, and rounds %d and %d", r, r+1, r+2)
+	}
+	return fmt.Sprintf("the rest of round %d, and rounds %d to %d", r, r+1, r+left-1)
 }
 
 // shellWord quotes s for a shell command line, if it needs it.
@@ -1527,7 +1545,11 @@ func playBattle(e *env, o playOptions) int {
 		}
 		res, err := t.playRound(ctx)
 		if stop, ok := errors.AsType[*stopError](err); ok {
-			fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save))
+			left := 0 // with --rounds, the rounds left to play, this one included
+			if o.rounds > 0 {
+				left = o.rounds - n
+			}
+			fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, o.rounds, left))
 			return exitOK
 		}
 		if err != nil {

@@ -376,12 +376,13 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
 
 	// Remove, then the input ends in the next round, at its first
-	// activation: --save wrote the battle there, with the change.
+	// activation: --save wrote the battle there, with the change, and play
+	// stops cleanly.
 	os.Remove(saved)
 	three := writeFile(t, dir, "three.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n  unit b2\n  unit b3\n}\n")
 	r = runCmd(t, "a1\nb1\nb2\nremove b1\ny\n", "play", "morturi", "--setup", three, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at A's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 2, at A's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play morturi --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
 	if units := savedUnits(t, saved); len(units) != 4 || units["b1"] != nil {
 		t.Errorf("saved units %v: b1 was removed", units)
@@ -401,8 +402,8 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	// writes the battle after every activation, with the change.
 	os.Remove(saved)
 	r = runCmd(t, "a1\na2\nremove a1\ny\n", "play", "morturi", "--setup", setup, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at A's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 2, at A's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play morturi --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
 	if units := savedUnits(t, saved); len(units) != 3 || units["a1"] != nil {
 		t.Errorf("saved units %v: a1 was removed", units)
