@@ -1503,6 +1503,8 @@ func playBattle(e *env, o playOptions) int {
 			return exitError
 		}
 	}
+	// From here on the battle is t.b, not b: a change undone at "another
+	// round?" puts a copy of the battle in its place.
 	t.b = b
 	t.markShown()
 	t.decl = declared(prog)
@@ -1510,9 +1512,9 @@ func playBattle(e *env, o playOptions) int {
 	t.saveTo = o.save
 	if o.resume != "" {
 		t.resumed, t.resumedAt = o.resume, t.position()
-		t.resumedData, _ = b.Snapshot() // nil if it cannot be: quit then asks for a save
+		t.resumedData, _ = t.b.Snapshot() // nil if it cannot be: quit then asks for a save
 	}
-	playHeader(e.stdout, prog, b, o, t.resumedAt)
+	playHeader(e.stdout, prog, t.b, o, t.resumedAt)
 
 	ctx := context.Background()
 	for n := 0; ; n++ {
@@ -1532,7 +1534,7 @@ func playBattle(e *env, o playOptions) int {
 				// The end of the input where play asks for another round is
 				// a normal end: said where play says the input ended in a
 				// round, but with exit status 0.
-				fmt.Fprintf(e.stderr, "%sinput ended after round %d (%s)\n", e.prefix(), b.Round(), t.whereSaved())
+				fmt.Fprintf(e.stderr, "%sinput ended after round %d (%s)\n", e.prefix(), t.b.Round(), t.whereSaved())
 				return exitOK
 			case err != nil:
 				return fail("%v", err)
@@ -1554,9 +1556,9 @@ func playBattle(e *env, o playOptions) int {
 		}
 		if err != nil {
 			if errors.Is(err, errInputEnded) || t.eof {
-				return fail("input ended in round %d, before the round was over (%s)", b.Round(), t.whereSaved())
+				return fail("input ended in round %d, before the round was over (%s)", t.b.Round(), t.whereSaved())
 			}
-			s.report(e, runtime.InRound(b.Round(), err))
+			s.report(e, runtime.InRound(t.b.Round(), err))
 			return exitError
 		}
 		t.showResult(res)

@@ -652,6 +652,15 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 		"  set agi of u1: want a whole number, got x\n",
 		"  remove Zed: no unit is called Zed\n",
 	}, notStdout: []string{"undone"}}.check(t, r)
+
+	// The battle played on after a refused change is the one the message
+	// play stops with speaks of: after round 2, not round 1 (the battle as
+	// it was before the change).
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = x\ny\n", "play", "agi")
+	expectation{code: 0, stderr: []string{"input ended after round 2 (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	schools := writeFile(t, t.TempDir(), "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "a1\na2\nset movement of a1 = x\ny\n", "play", "morturi", "--setup", schools)
+	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
 }
 
 // A change made at the prompt between rounds is said there, with what its
