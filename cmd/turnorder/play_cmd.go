@@ -62,8 +62,8 @@ answer:
                             "set STATUS of UNIT = true" (or false) does too
 
 A set, or a status, recomputes at once the standings kept until it changes
-(play asks for the dice and decisions that needs) and says what that did to
-the order, and why. "help" at any prompt says what can be typed there.
+(play asks for the dice and decisions that needs, after the tie that calls
+for them) and says what that did to the order, and why. "help" at any prompt says what can be typed there.
 
 A battle can be saved in the middle of a round too (in Necromunda, one
 round's activations are the whole game turn): answer
@@ -229,9 +229,18 @@ func (t *table) say(format string, args ...any) {
 	fmt.Fprintf(t.out, "  "+format+"\n", args...)
 }
 
-// flush shows the events of the round that have not been shown yet.
+// flush shows the events of the round that have not been shown yet, or,
+// between rounds, those of the change under way: what its recomputation
+// did before the question it asks (a tie), as a round shows them.
 func (t *table) flush() {
 	if t.b == nil {
+		return
+	}
+	if !t.b.InRound() {
+		evs := t.b.PendingEvents()
+		t.told = min(t.told, len(evs))
+		t.show(evs[t.told:])
+		t.told = len(evs)
 		return
 	}
 	evs := t.b.Events()
@@ -1232,7 +1241,13 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 	before, asked := t.b.Order(), t.asked
 	pending := len(t.b.PendingEvents())
 	backup := t.b.Clone() // the same dice and decider: the table's
+	// The change's own event comes first, and msg says it: a question the
+	// recomputation asks shows the events after it (see flush).
+	t.told = pending + 1
 	changed, err := do()
+	if !changed || err != nil {
+		t.told = pending
+	}
 	if err != nil {
 		if errors.Is(err, errInputEnded) {
 			return &cutError{ans}
@@ -1259,13 +1274,9 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 	}
 	t.say("%s", msg)
 	if !t.b.InRound() {
-		// What the recomputation did, and why; the change's own event
-		// (the first) is msg.
-		evs := t.b.PendingEvents()
-		if len(evs) > pending {
-			t.show(evs[pending+1:])
-		}
-		t.told = len(evs)
+		// What the recomputation did, and why, that no question has
+		// shown; the change's own event (the first) is msg.
+		t.flush()
 	}
 	t.madeChange()
 	return nil

@@ -219,12 +219,27 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria, Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6 = 3\n") {
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  turn_order #1: Cole, by highest roll d6 = 3\n") {
 		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
+	}
+	// The tie that asks for the dice is said before them, once, as in a
+	// round.
+	if !strings.Contains(r.stdout, "another round? [Y/n/save] set agi of Cole = 5\n  tie between Aria, Bran and Cole on highest agi\nRound 2, turn_order: Aria rolls d6: 1\n") {
+		t.Errorf("the tie is not said before the dice it asks for:\n%s", r.stdout)
+	}
+	if n := strings.Count(r.stdout, "tie between Aria, Bran and Cole"); n != 1 {
+		t.Errorf("the tie is said %d times, want 1:\n%s", n, r.stdout)
 	}
 	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
 		t.Errorf("round 2 does not open with its own events:\n%s", r.stdout)
 	}
+
+	// An arrangement too: the tie within a team, then the question.
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Aria = 3\nCole\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] set agi of Aria = 3\n  tie between Aria and Cole on highest agi\nRound 2, turn_order: Red arranges them, first to last:\n",
+		"Red arranges [Aria, Cole]: Cole\n  agi of Aria is now 3; the order is now Bran, Cole, Aria\n  turn_order #1: Bran, by highest agi = 5\n",
+	}}.check(t, r)
 
 	// Recomputed into the order it had: the message says so.
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 5\n2\n3\n1\nn\n"
