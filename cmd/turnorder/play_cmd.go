@@ -104,8 +104,8 @@ round?" is asking for dice, play stops with "input ended" on standard
 error and exit status 1. When it ends at "another round?", or at the
 prompt that asks which unit activates where quit would stop (a file holds
 the battle as it stands), that is a normal end: the message goes to
-standard error too, with exit status 0 (at an activation, with the command
-that resumes the battle). Either message says which file holds the battle, as it was when: only a
+standard error too, with exit status 0 (and, where a file holds the battle
+as it stands, the command that resumes it). Either message says which file holds the battle, as it was when: only a
 file written in this session, or else the --resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
@@ -1057,14 +1057,7 @@ func (e *stopError) Error() string { return "stopped" }
 // file, and, after --rounds N, with the rounds left of the N (with
 // --resume, --rounds counts the round resumed in its middle as the first).
 func (t *table) stopped(e *stopError, saveTo string, rounds, left int) string {
-	resume := "turnorder play " + shellWord(t.with.arg()) + " --resume " + shellWord(e.file)
-	if saveTo != "" {
-		resume += " --save " + shellWord(saveTo)
-	}
-	if left > 0 {
-		resume += " --rounds " + strconv.Itoa(left)
-	}
-	resume = "resume it with `" + resume + "`"
+	resume := t.resumeWith(e.file, saveTo, left)
 	if left > 0 {
 		resume += fmt.Sprintf(" (the rounds left of --rounds %d: %s)", rounds, roundsLeft(t.b.Round(), left))
 	}
@@ -1072,6 +1065,20 @@ func (t *table) stopped(e *stopError, saveTo string, rounds, left int) string {
 		return fmt.Sprintf("input ended %s, where the battle was saved: %s holds it as it stands; %s", e.at, e.file, resume)
 	}
 	return fmt.Sprintf("stopped %s: %s holds the battle as it stands; %s", e.at, e.file, resume)
+}
+
+// resumeWith says how to resume the battle file holds: "resume it with
+// `turnorder play RULESET --resume FILE`", with --save saveTo, and
+// --rounds left when it is not 0.
+func (t *table) resumeWith(file, saveTo string, left int) string {
+	resume := "turnorder play " + shellWord(t.with.arg()) + " --resume " + shellWord(file)
+	if saveTo != "" {
+		resume += " --save " + shellWord(saveTo)
+	}
+	if left > 0 {
+		resume += " --rounds " + strconv.Itoa(left)
+	}
+	return "resume it with `" + resume + "`"
 }
 
 // roundsLeft names the rounds left to play from the middle of round r,
@@ -1545,7 +1552,11 @@ func playBattle(e *env, o playOptions) int {
 				// The end of the input where play asks for another round is
 				// a normal end: said where play says the input ended in a
 				// round, but with exit status 0.
-				fmt.Fprintf(e.stderr, "%sinput ended after round %d (%s)\n", e.prefix(), t.b.Round(), t.whereSaved())
+				msg := fmt.Sprintf("input ended after round %d (%s)", t.b.Round(), t.whereSaved())
+				if file, _ := t.holder(); file != "" {
+					msg += "; " + t.resumeWith(file, o.save, 0)
+				}
+				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
 				return exitOK
 			case err != nil:
 				return fail("%v", err)

@@ -53,6 +53,24 @@ func TestPlayInputEnded(t *testing.T) {
 	if !strings.HasSuffix(r.stdout, "another round? [Y/n/save] \n") {
 		t.Errorf("stdout does not end at the prompt:\n%s", r.stdout)
 	}
+
+	// Where a file holds the battle as it stands, the message says how to
+	// resume it, as quit in a round does; where it holds a round before,
+	// it does not.
+	dir := t.TempDir()
+	saved, other := filepath.Join(dir, "battle.json"), filepath.Join(dir, "other.json")
+	r = runCmd(t, "4\n2\n\n", "play", "mesbg", "--save", saved)
+	expectation{code: 0, stderr: []string{
+		"input ended after round 1 (" + saved + " holds the battle as it was after round 1); resume it with `turnorder play mesbg --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "4\n2\n\nsave "+other+"\n", "play", "mesbg")
+	expectation{code: 0, stderr: []string{
+		"input ended after round 1 (" + other + " holds the battle as it was after round 1); resume it with `turnorder play mesbg --resume " + other + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "4\n2\n\nsave "+other+"\ny\n4\n2\n\n", "play", "mesbg")
+	expectation{code: 0, stderr: []string{
+		"input ended after round 2 (" + other + " holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
 }
 
 func TestPlayAnotherRound(t *testing.T) {
