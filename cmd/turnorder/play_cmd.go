@@ -49,7 +49,7 @@ side with its dice left: draw a die at the table and enter the side; that
 side then chooses which of its units activates.
 
 After each round play asks "another round? [Y/n/save]". There you can also
-answer:
+answer (naming units and sides in any case):
 
   save FILE                 save the battle to FILE; "save" alone saves to
                             the --save file, or else to the --resume file
@@ -538,6 +538,39 @@ func (t *table) unitNamed(ans string) *runtime.Unit {
 		}
 	}
 	return nil
+}
+
+func unitNames(units []*runtime.Unit) []string {
+	names := make([]string, len(units))
+	for i, u := range units {
+		names[i] = u.Name
+	}
+	return names
+}
+
+// named returns the name of the unit or side an answer at "another round?"
+// names: as typed, or else the one unit or side whose name it is in
+// another case, as the prompts in a round take names ("mira" for Mira).
+// Anything else is returned as typed, for the change to refuse.
+func (t *table) named(name string) string {
+	if t.b.Unit(name) != nil || t.b.Side(name) != nil {
+		return name
+	}
+	var found []string
+	for _, u := range t.b.Units() {
+		if strings.EqualFold(u.Name, name) {
+			found = append(found, u.Name)
+		}
+	}
+	for _, s := range t.b.Sides() {
+		if strings.EqualFold(s.Name, name) {
+			found = append(found, s.Name)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	return name
 }
 
 // decide asks a player for a decision.
@@ -1376,8 +1409,8 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		// "UNIT is STATUS" first, for a unit called y, n or save.
-		if m := isRE.FindStringSubmatch(ans); m != nil && t.b.Unit(strings.Trim(m[1], `"`)) != nil {
-			if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
+		if m := isRE.FindStringSubmatch(ans); m != nil && t.b.Unit(t.named(strings.Trim(m[1], `"`))) != nil {
+			if err := t.setStatus(ctx, ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""); err != nil {
 				return false, err
 			}
 			continue
@@ -1398,7 +1431,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
 				continue
 			}
-			attr, name, value := m[1], strings.Trim(m[2], `"`), strings.TrimSpace(m[3])
+			attr, name, value := m[1], t.named(strings.Trim(m[2], `"`)), strings.TrimSpace(m[3])
 			if slices.Contains(t.decl.statuses, attr) {
 				if value != "true" && value != "false" {
 					t.say("%s is a status: set it to true or false, or write: %s is %s, %s is not %s", attr, name, attr, name, attr)
@@ -1425,7 +1458,15 @@ func (t *table) between(ctx context.Context) (bool, error) {
 				return false, err
 			}
 		case w == "remove":
-			name := strings.Trim(strings.TrimSpace(rest), `"`)
+			name := t.named(strings.Trim(strings.TrimSpace(rest), `"`))
+			if s := t.b.Side(name); s != nil && t.b.Unit(name) == nil {
+				t.say("%s is a side: remove takes a unit (%s units: %s)", name, wording.Possessive(name), wording.OrNone(unitNames(s.Units)))
+				continue
+			}
+			if name == "" {
+				t.say("write: remove UNIT (the battle's units: %s)", wording.OrNone(unitNames(t.b.Units())))
+				continue
+			}
 			err := t.change(ans, name+" is removed from the battle", "", func() (bool, error) {
 				known := t.b.Unit(name) != nil // or RemoveUnit refuses, changing nothing
 				return known, t.b.RemoveUnit(ctx, name)
@@ -1435,7 +1476,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			}
 		default:
 			if m := isRE.FindStringSubmatch(ans); m != nil {
-				if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
+				if err := t.setStatus(ctx, ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""); err != nil {
 					return false, err
 				}
 				continue

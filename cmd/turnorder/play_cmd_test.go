@@ -849,3 +849,22 @@ func TestPlaySetOtherKindsAttr(t *testing.T) {
 		"another round? [Y/n/save] set agi of A = 3\n  set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)\n",
 	}}.check(t, r)
 }
+
+// At "another round?", names are taken in any case, as the prompts in a
+// round take them; remove says what it takes when it is given a side, or
+// nothing.
+func TestPlayChangeNamesInAnyCase(t *testing.T) {
+	setup := writeFile(t, t.TempDir(), "gangs.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n  unit b2\n}\n")
+	r := runCmd(t, "4\n2\na1\nb1\na2\nA1 is out_of_action\nset out_of_action of A1 = false\nremove\nremove a\nremove B2\nn\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] A1 is out_of_action\n  a1 is now out_of_action\n",
+		"another round? [Y/n/save] set out_of_action of A1 = false\n  a1 is no longer out_of_action\n",
+		"another round? [Y/n/save] remove\n  write: remove UNIT (the battle's units: a1, a2, a3, b1, b2)\n",
+		"another round? [Y/n/save] remove a\n  A is a side: remove takes a unit (A's units: a1, a2, a3)\n",
+		"another round? [Y/n/save] remove B2\n  b2 is removed from the battle\n",
+	}}.check(t, r)
+
+	// An attribute too.
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of cole = 2\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n"}}.check(t, r)
+}
