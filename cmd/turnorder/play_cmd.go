@@ -54,6 +54,9 @@ answer (naming units and sides in any case):
   save FILE                 save the battle to FILE; "save" alone saves to
                             the --save file, or else to the --resume file
                             (with neither, play asks for a file)
+  quit                      stop, once the battle as it stands is in a file:
+                            play says which, and how to resume it (without
+                            one, quit is refused; n stops all the same)
   remove UNIT               a model falls: it leaves the battle
   set ATTR of NAME = VALUE  an attribute changes during the battle (say, an
                             AGI buff)
@@ -1074,10 +1077,9 @@ func (t *table) holder() (file, at string) {
 	return "", ""
 }
 
-// stopError stops play cleanly in a round, at the prompt that asks which
-// unit activates, where the file written last holds the battle as it
-// stands: the players typed quit, or the input ended right after their
-// save.
+// stopError stops play cleanly where a file holds the battle as it
+// stands: the players typed quit at the prompt that asks which unit
+// activates, or at "another round?", or the input ended at the first.
 type stopError struct {
 	eof      bool   // the input ended
 	file, at string // the file that holds the battle, and where it stands
@@ -1261,7 +1263,8 @@ func (t *table) betweenHelp() {
 		statuses = strings.Join(t.decl.statuses, ", ")
 	}
 	t.say("y, or Enter               play another round")
-	t.say("n                         stop")
+	t.say("n                         stop (what is not saved is lost)")
+	t.say("quit                      stop, once the battle as it stands is saved (play says how to resume it)")
 	t.say("save [FILE]               save the battle %s", save)
 	t.say("set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)")
 	t.say("UNIT is [not] STATUS      give a unit a status, or take it away (statuses: %s)", statuses)
@@ -1419,8 +1422,18 @@ func (t *table) between(ctx context.Context) (bool, error) {
 		switch w := strings.ToLower(word); {
 		case rest == "" && slices.Contains([]string{"", "y", "yes"}, w):
 			return true, nil
-		case rest == "" && slices.Contains([]string{"n", "no", "q", "quit"}, w):
+		case rest == "" && slices.Contains([]string{"n", "no"}, w):
 			return false, nil
+		case rest == "" && slices.Contains([]string{"q", "quit"}, w):
+			// As at the prompt that asks which unit activates: quit
+			// stops once the battle is in a file, and says how to resume
+			// it; n stops all the same.
+			file, at := t.holder()
+			if file == "" {
+				t.say("the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)")
+				continue
+			}
+			return false, &stopError{file: file, at: at}
 		case w == "save":
 			if err := t.saveAt(rest); err != nil {
 				return false, err
@@ -1481,7 +1494,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 				}
 				continue
 			}
-			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
+			t.say("answer y (another round), n (stop), quit, save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
 		}
 	}
 }
@@ -1583,6 +1596,10 @@ func playBattle(e *env, o playOptions) int {
 		if o.rounds == 0 && n > 0 {
 			more, err := t.between(ctx)
 			var cut *cutError
+			if stop, ok := errors.AsType[*stopError](err); ok {
+				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
+				return exitOK
+			}
 			switch {
 			case errors.As(err, &cut):
 				return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())

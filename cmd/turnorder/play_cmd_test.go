@@ -868,3 +868,40 @@ func TestPlayChangeNamesInAnyCase(t *testing.T) {
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of cole = 2\nn\n", "play", "agi")
 	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n"}}.check(t, r)
 }
+
+// quit at "another round?" is the quit of the activation prompt: it stops
+// once a file holds the battle as it stands, saying how to resume it, and
+// is refused otherwise; n stops all the same.
+func TestPlayQuitBetweenRounds(t *testing.T) {
+	dir := t.TempDir()
+	saved, other := filepath.Join(dir, "battle.json"), filepath.Join(dir, "other.json")
+
+	r := runCmd(t, "4\n2\n\nquit\nsave "+other+"\nquit\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] quit\n  the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)\nanother round? [Y/n/save] save " + other + "\n",
+	}, stderr: []string{
+		"stopped after round 1: " + other + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + other + "`\n",
+	}, oneLine: true}.check(t, r)
+
+	// With --save, at once; and the command given resumes it.
+	r = runCmd(t, "4\n2\n\nq\n", "play", "mesbg", "--save", saved)
+	expectation{code: 0, stderr: []string{
+		"stopped after round 1: " + saved + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "4\n2\n\nquit\n", "play", "mesbg", "--resume", saved, "--save", saved)
+	expectation{code: 0, stdout: []string{"\nRound 2\n"}, stderr: []string{"stopped after round 2: " + saved}}.check(t, r)
+
+	// Resumed without --save, the round played since is not in the file:
+	// quit is refused, and n stops without it.
+	r = runCmd(t, "4\n2\n\nquit\nn\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] quit\n  the battle is not saved as it stands"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+
+	// help lists both.
+	r = runCmd(t, "4\n2\n\nhelp\nn\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"  n                         stop (what is not saved is lost)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
+	}}.check(t, r)
+}
