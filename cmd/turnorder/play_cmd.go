@@ -49,11 +49,14 @@ side with its dice left: draw a die at the table and enter the side; that
 side then chooses which of its units activates.
 
 After each round play asks "another round? [Y/n/save]". There you can also
-answer:
+answer (naming units and sides in any case):
 
   save FILE                 save the battle to FILE; "save" alone saves to
                             the --save file, or else to the --resume file
                             (with neither, play asks for a file)
+  quit                      stop, once the battle as it stands is in a file:
+                            play says which, and how to resume it (without
+                            one, quit is refused; n stops all the same)
   remove UNIT               a model falls: it leaves the battle
   set ATTR of NAME = VALUE  an attribute changes during the battle (say, an
                             AGI buff)
@@ -62,24 +65,26 @@ answer:
                             "set STATUS of UNIT = true" (or false) does too
 
 A set, or a status, recomputes at once the standings kept until it changes
-(play asks for the dice and decisions that needs) and says what that did to
-the order, and why. "help" at any prompt says what can be typed there.
+(play asks for the dice and decisions that needs, after the tie that calls
+for them) and says what that did to the order, and why. "help" at any prompt says what can be typed there.
 
 A battle can be saved in the middle of a round too (in Necromunda, one
 round's activations are the whole game turn): answer
 "save" or "save FILE" at the prompt that asks which unit activates (where
 "pass" is answered too), and --resume continues the round there, at the
 same prompt, with the same Ready markers. "quit" there stops, once the
-battle as it stands is in a file (saved there, or by --save): play says
-which file holds it and the command that resumes it, with exit status 0;
-without a save, quit is refused. "save" and "quit" are commands there,
-not the start of a unit's name (type a saveguard's whole name, or its
-number). At the other prompts of a round (a die, a random pick or a draw,
+battle as it stands is in a file (saved there, by --save, or the --resume
+file before anything is played): play says which file holds it and the
+command that resumes it (with --save, and with --rounds for the rounds
+left, if the session had them), with exit status 0; without a save, quit
+is refused. "save" and "quit" are commands there, not the start of a
+unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick or a draw,
 the choice of an order) the battle cannot be saved, nor play stop, and
 "save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
-is N more rounds, not up to round N.
+is N more rounds, not up to round N (a round resumed in its middle is the
+first of them).
 
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
 ruleset file it is played with) after every round and after every activation,
@@ -100,10 +105,10 @@ Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends in a round, or while a change made at "another
 round?" is asking for dice, play stops with "input ended" on standard
 error and exit status 1. When it ends at "another round?", or at the
-prompt that asks which unit activates right after a save typed there,
-that is a normal end: the message goes to standard error too, with exit
-status 0 (after a save, with the command that resumes the battle).
-Either message says which file holds the battle, as it was when: only a
+prompt that asks which unit activates where quit would stop (a file holds
+the battle as it stands), that is a normal end: the message goes to
+standard error too, with exit status 0 (and, where a file holds the battle
+as it stands, the command that resumes it). Either message says which file holds the battle, as it was when: only a
 file written in this session, or else the --resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
@@ -169,8 +174,6 @@ type table struct {
 	changed        bool   // changes were made at the prompt since the last round ended
 	lost           bool   // changes were made at the prompt since the last write
 	writtenData    []byte // the snapshot written last, to tell whether it is the battle as it stands
-	kept           bool   // the players saved the battle at the activation prompt asked last
-	writes         int    // files written in this session
 	resumedData    []byte // the battle as it was resumed, to tell whether the --resume file still holds it
 
 	decl declarations // for set and is at the prompt
@@ -229,9 +232,18 @@ func (t *table) say(format string, args ...any) {
 	fmt.Fprintf(t.out, "  "+format+"\n", args...)
 }
 
-// flush shows the events of the round that have not been shown yet.
+// flush shows the events of the round that have not been shown yet, or,
+// between rounds, those of the change under way: what its recomputation
+// did before the question it asks (a tie), as a round shows them.
 func (t *table) flush() {
 	if t.b == nil {
+		return
+	}
+	if !t.b.InRound() {
+		evs := t.b.PendingEvents()
+		t.told = min(t.told, len(evs))
+		t.show(evs[t.told:])
+		t.told = len(evs)
 		return
 	}
 	evs := t.b.Events()
@@ -531,6 +543,39 @@ func (t *table) unitNamed(ans string) *runtime.Unit {
 	return nil
 }
 
+func unitNames(units []*runtime.Unit) []string {
+	names := make([]string, len(units))
+	for i, u := range units {
+		names[i] = u.Name
+	}
+	return names
+}
+
+// named returns the name of the unit or side an answer at "another round?"
+// names: as typed, or else the one unit or side whose name it is in
+// another case, as the prompts in a round take names ("mira" for Mira).
+// Anything else is returned as typed, for the change to refuse.
+func (t *table) named(name string) string {
+	if t.b.Unit(name) != nil || t.b.Side(name) != nil {
+		return name
+	}
+	var found []string
+	for _, u := range t.b.Units() {
+		if strings.EqualFold(u.Name, name) {
+			found = append(found, u.Name)
+		}
+	}
+	for _, s := range t.b.Sides() {
+		if strings.EqualFold(s.Name, name) {
+			found = append(found, s.Name)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	return name
+}
+
 // decide asks a player for a decision.
 func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
 	t.flush()
@@ -578,11 +623,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			switch {
 			case isSave(ans):
 				_, path, _ := strings.Cut(ans, " ")
-				written := t.writes
 				err := t.saveAt(path) // the input ended at "save to which file?"
-				if t.writes > written {
-					t.kept = true
-				}
 				return err == nil, err
 			case isQuit(ans):
 				file, at := t.holder()
@@ -612,8 +653,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			}
 		}
 		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", command, refuse, note)
-		if file, at := t.holder(); errors.Is(err, errInputEnded) && t.kept && file != "" {
-			// The players saved here, and left.
+		if file, at := t.holder(); errors.Is(err, errInputEnded) && file != "" {
+			// The input ended where quit would stop: a file holds the
+			// battle as it stands (a save typed here, --save's own write,
+			// or the --resume file before anything is played), so the
+			// players who closed it lose nothing.
 			err = &stopError{eof: true, file: file, at: at}
 		}
 		return []string{ans}, err
@@ -898,7 +942,6 @@ func (t *table) write(path string) error {
 	if err != nil {
 		return err
 	}
-	t.writes++
 	t.writtenData = data
 	// In a round, the file holds the changes made before it as the round
 	// itself does.
@@ -1009,12 +1052,8 @@ var (
 	isRE  = regexp.MustCompile(`^(.+?)\s+is\s+(not\s+)?(\w+)$`)
 )
 
-// question notes a question asked: a save made at the prompt before is no
-// longer the one the players made where they are.
-func (t *table) question() {
-	t.asked++
-	t.kept = false
-}
+// question notes a question asked.
+func (t *table) question() { t.asked++ }
 
 // holder returns the file that holds the battle as it stands, and where it
 // stands: the file written last in this session, or else the --resume
@@ -1038,10 +1077,9 @@ func (t *table) holder() (file, at string) {
 	return "", ""
 }
 
-// stopError stops play cleanly in a round, at the prompt that asks which
-// unit activates, where the file written last holds the battle as it
-// stands: the players typed quit, or the input ended right after their
-// save.
+// stopError stops play cleanly where a file holds the battle as it
+// stands: the players typed quit at the prompt that asks which unit
+// activates, or at "another round?", or the input ended at the first.
 type stopError struct {
 	eof      bool   // the input ended
 	file, at string // the file that holds the battle, and where it stands
@@ -1049,16 +1087,47 @@ type stopError struct {
 
 func (e *stopError) Error() string { return "stopped" }
 
-// stopped is the message play stops with after a stopError.
-func (t *table) stopped(e *stopError, saveTo string) string {
-	resume := "turnorder play " + shellWord(t.with.arg()) + " --resume " + shellWord(e.file)
+// stopped is the message play stops with after a stopError. The command
+// it gives continues the battle as the session would have: with its --save
+// file, and, after --rounds N, with the rounds left of the N (with
+// --resume, --rounds counts the round resumed in its middle as the first).
+func (t *table) stopped(e *stopError, saveTo string, rounds, left int) string {
+	resume := t.resumeWith(e.file, saveTo, left)
+	if left > 0 {
+		resume += fmt.Sprintf(" (the rounds left of --rounds %d: %s)", rounds, roundsLeft(t.b.Round(), left))
+	}
+	if e.eof {
+		return fmt.Sprintf("input ended %s, where the battle was saved: %s holds it as it stands; %s", e.at, e.file, resume)
+	}
+	return fmt.Sprintf("stopped %s: %s holds the battle as it stands; %s", e.at, e.file, resume)
+}
+
+// resumeWith says how to resume the battle file holds: "resume it with
+// `turnorder play RULESET --resume FILE`", with --save saveTo, and
+// --rounds left when it is not 0.
+func (t *table) resumeWith(file, saveTo string, left int) string {
+	resume := "turnorder play " + shellWord(t.with.arg()) + " --resume " + shellWord(file)
 	if saveTo != "" {
 		resume += " --save " + shellWord(saveTo)
 	}
-	if e.eof {
-		return fmt.Sprintf("input ended %s, where the battle was saved: %s holds it as it stands; resume it with `%s`", e.at, e.file, resume)
+	if left > 0 {
+		resume += " --rounds " + strconv.Itoa(left)
 	}
-	return fmt.Sprintf("stopped %s: %s holds the battle as it stands; resume it with `%s`", e.at, e.file, resume)
+	return "resume it with `" + resume + "`"
+}
+
+// roundsLeft names the rounds left to play from the middle of round r,
+// left of them in all, r included: "the rest of round 2, and round 3".
+func roundsLeft(r, left int) string {
+	switch left {
+	case 1:
+		return fmt.Sprintf("the rest of round %d", r)
+	case 2:
+		return fmt.Sprintf("the rest of round %d, and round %d", r, r+1)
+	case 3:
+		return fmt.Sprintf("the rest of round %d, and rounds %d and %d", r, r+1, r+2)
+	}
+	return fmt.Sprintf("the rest of round %d, and rounds %d to %d", r, r+1, r+left-1)
 }
 
 // shellWord quotes s for a shell command line, if it needs it.
@@ -1194,7 +1263,8 @@ func (t *table) betweenHelp() {
 		statuses = strings.Join(t.decl.statuses, ", ")
 	}
 	t.say("y, or Enter               play another round")
-	t.say("n                         stop")
+	t.say("n                         stop (what is not saved is lost)")
+	t.say("quit                      stop, once the battle as it stands is saved (play says how to resume it)")
 	t.say("save [FILE]               save the battle %s", save)
 	t.say("set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)")
 	t.say("UNIT is [not] STATUS      give a unit a status, or take it away (statuses: %s)", statuses)
@@ -1214,7 +1284,13 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 	before, asked := t.b.Order(), t.asked
 	pending := len(t.b.PendingEvents())
 	backup := t.b.Clone() // the same dice and decider: the table's
+	// The change's own event comes first, and msg says it: a question the
+	// recomputation asks shows the events after it (see flush).
+	t.told = pending + 1
 	changed, err := do()
+	if !changed || err != nil {
+		t.told = pending
+	}
 	if err != nil {
 		if errors.Is(err, errInputEnded) {
 			return &cutError{ans}
@@ -1241,13 +1317,9 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 	}
 	t.say("%s", msg)
 	if !t.b.InRound() {
-		// What the recomputation did, and why; the change's own event
-		// (the first) is msg.
-		evs := t.b.PendingEvents()
-		if len(evs) > pending {
-			t.show(evs[pending+1:])
-		}
-		t.told = len(evs)
+		// What the recomputation did, and why, that no question has
+		// shown; the change's own event (the first) is msg.
+		t.flush()
 	}
 	t.madeChange()
 	return nil
@@ -1340,8 +1412,8 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		// "UNIT is STATUS" first, for a unit called y, n or save.
-		if m := isRE.FindStringSubmatch(ans); m != nil && t.b.Unit(strings.Trim(m[1], `"`)) != nil {
-			if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
+		if m := isRE.FindStringSubmatch(ans); m != nil && t.b.Unit(t.named(strings.Trim(m[1], `"`))) != nil {
+			if err := t.setStatus(ctx, ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""); err != nil {
 				return false, err
 			}
 			continue
@@ -1350,8 +1422,18 @@ func (t *table) between(ctx context.Context) (bool, error) {
 		switch w := strings.ToLower(word); {
 		case rest == "" && slices.Contains([]string{"", "y", "yes"}, w):
 			return true, nil
-		case rest == "" && slices.Contains([]string{"n", "no", "q", "quit"}, w):
+		case rest == "" && slices.Contains([]string{"n", "no"}, w):
 			return false, nil
+		case rest == "" && slices.Contains([]string{"q", "quit"}, w):
+			// As at the prompt that asks which unit activates: quit
+			// stops once the battle is in a file, and says how to resume
+			// it; n stops all the same.
+			file, at := t.holder()
+			if file == "" {
+				t.say("the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)")
+				continue
+			}
+			return false, &stopError{file: file, at: at}
 		case w == "save":
 			if err := t.saveAt(rest); err != nil {
 				return false, err
@@ -1362,7 +1444,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
 				continue
 			}
-			attr, name, value := m[1], strings.Trim(m[2], `"`), strings.TrimSpace(m[3])
+			attr, name, value := m[1], t.named(strings.Trim(m[2], `"`)), strings.TrimSpace(m[3])
 			if slices.Contains(t.decl.statuses, attr) {
 				if value != "true" && value != "false" {
 					t.say("%s is a status: set it to true or false, or write: %s is %s, %s is not %s", attr, name, attr, name, attr)
@@ -1389,7 +1471,15 @@ func (t *table) between(ctx context.Context) (bool, error) {
 				return false, err
 			}
 		case w == "remove":
-			name := strings.Trim(strings.TrimSpace(rest), `"`)
+			name := t.named(strings.Trim(strings.TrimSpace(rest), `"`))
+			if s := t.b.Side(name); s != nil && t.b.Unit(name) == nil {
+				t.say("%s is a side: remove takes a unit (%s units: %s)", name, wording.Possessive(name), wording.OrNone(unitNames(s.Units)))
+				continue
+			}
+			if name == "" {
+				t.say("write: remove UNIT (the battle's units: %s)", wording.OrNone(unitNames(t.b.Units())))
+				continue
+			}
 			err := t.change(ans, name+" is removed from the battle", "", func() (bool, error) {
 				known := t.b.Unit(name) != nil // or RemoveUnit refuses, changing nothing
 				return known, t.b.RemoveUnit(ctx, name)
@@ -1399,12 +1489,12 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			}
 		default:
 			if m := isRE.FindStringSubmatch(ans); m != nil {
-				if err := t.setStatus(ctx, ans, strings.Trim(m[1], `"`), m[3], m[2] == ""); err != nil {
+				if err := t.setStatus(ctx, ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""); err != nil {
 					return false, err
 				}
 				continue
 			}
-			t.say("answer y (another round), n (stop), save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
+			t.say("answer y (another round), n (stop), quit, save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
 		}
 	}
 }
@@ -1485,6 +1575,8 @@ func playBattle(e *env, o playOptions) int {
 			return exitError
 		}
 	}
+	// From here on the battle is t.b, not b: a change undone at "another
+	// round?" puts a copy of the battle in its place.
 	t.b = b
 	t.markShown()
 	t.decl = declared(prog)
@@ -1492,9 +1584,9 @@ func playBattle(e *env, o playOptions) int {
 	t.saveTo = o.save
 	if o.resume != "" {
 		t.resumed, t.resumedAt = o.resume, t.position()
-		t.resumedData, _ = b.Snapshot() // nil if it cannot be: quit then asks for a save
+		t.resumedData, _ = t.b.Snapshot() // nil if it cannot be: quit then asks for a save
 	}
-	playHeader(e.stdout, prog, b, o, t.resumedAt)
+	playHeader(e.stdout, prog, t.b, o, t.resumedAt)
 
 	ctx := context.Background()
 	for n := 0; ; n++ {
@@ -1504,6 +1596,10 @@ func playBattle(e *env, o playOptions) int {
 		if o.rounds == 0 && n > 0 {
 			more, err := t.between(ctx)
 			var cut *cutError
+			if stop, ok := errors.AsType[*stopError](err); ok {
+				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
+				return exitOK
+			}
 			switch {
 			case errors.As(err, &cut):
 				return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())
@@ -1514,7 +1610,11 @@ func playBattle(e *env, o playOptions) int {
 				// The end of the input where play asks for another round is
 				// a normal end: said where play says the input ended in a
 				// round, but with exit status 0.
-				fmt.Fprintf(e.stderr, "%sinput ended after round %d (%s)\n", e.prefix(), b.Round(), t.whereSaved())
+				msg := fmt.Sprintf("input ended after round %d (%s)", t.b.Round(), t.whereSaved())
+				if file, _ := t.holder(); file != "" {
+					msg += "; " + t.resumeWith(file, o.save, 0)
+				}
+				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
 				return exitOK
 			case err != nil:
 				return fail("%v", err)
@@ -1527,14 +1627,18 @@ func playBattle(e *env, o playOptions) int {
 		}
 		res, err := t.playRound(ctx)
 		if stop, ok := errors.AsType[*stopError](err); ok {
-			fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save))
+			left := 0 // with --rounds, the rounds left to play, this one included
+			if o.rounds > 0 {
+				left = o.rounds - n
+			}
+			fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, o.rounds, left))
 			return exitOK
 		}
 		if err != nil {
 			if errors.Is(err, errInputEnded) || t.eof {
-				return fail("input ended in round %d, before the round was over (%s)", b.Round(), t.whereSaved())
+				return fail("input ended in round %d, before the round was over (%s)", t.b.Round(), t.whereSaved())
 			}
-			s.report(e, runtime.InRound(b.Round(), err))
+			s.report(e, runtime.InRound(t.b.Round(), err))
 			return exitError
 		}
 		t.showResult(res)

@@ -53,6 +53,24 @@ func TestPlayInputEnded(t *testing.T) {
 	if !strings.HasSuffix(r.stdout, "another round? [Y/n/save] \n") {
 		t.Errorf("stdout does not end at the prompt:\n%s", r.stdout)
 	}
+
+	// Where a file holds the battle as it stands, the message says how to
+	// resume it, as quit in a round does; where it holds a round before,
+	// it does not.
+	dir := t.TempDir()
+	saved, other := filepath.Join(dir, "battle.json"), filepath.Join(dir, "other.json")
+	r = runCmd(t, "4\n2\n\n", "play", "mesbg", "--save", saved)
+	expectation{code: 0, stderr: []string{
+		"input ended after round 1 (" + saved + " holds the battle as it was after round 1); resume it with `turnorder play mesbg --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "4\n2\n\nsave "+other+"\n", "play", "mesbg")
+	expectation{code: 0, stderr: []string{
+		"input ended after round 1 (" + other + " holds the battle as it was after round 1); resume it with `turnorder play mesbg --resume " + other + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "4\n2\n\nsave "+other+"\ny\n4\n2\n\n", "play", "mesbg")
+	expectation{code: 0, stderr: []string{
+		"input ended after round 2 (" + other + " holds the battle as it was after round 1)\n",
+	}, oneLine: true}.check(t, r)
 }
 
 func TestPlayAnotherRound(t *testing.T) {
@@ -219,12 +237,27 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	if n := strings.Count(r.stdout, "agi of Cole is now 5"); n != 1 {
 		t.Errorf("the change is said %d times, want 1:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  tie between Aria, Bran and Cole on highest agi\n  turn_order #1: Cole, by highest roll d6 = 3\n") {
+	if !strings.Contains(r.stdout, "  agi of Cole is now 5; the order is now Cole, Bran, Aria\n  turn_order #1: Cole, by highest roll d6 = 3\n") {
 		t.Errorf("the change is not followed by the recomputed placements:\n%s", r.stdout)
+	}
+	// The tie that asks for the dice is said before them, once, as in a
+	// round.
+	if !strings.Contains(r.stdout, "another round? [Y/n/save] set agi of Cole = 5\n  tie between Aria, Bran and Cole on highest agi\nRound 2, turn_order: Aria rolls d6: 1\n") {
+		t.Errorf("the tie is not said before the dice it asks for:\n%s", r.stdout)
+	}
+	if n := strings.Count(r.stdout, "tie between Aria, Bran and Cole"); n != 1 {
+		t.Errorf("the tie is said %d times, want 1:\n%s", n, r.stdout)
 	}
 	if !strings.Contains(r.stdout, "\nRound 2\n  Ready: ") {
 		t.Errorf("round 2 does not open with its own events:\n%s", r.stdout)
 	}
+
+	// An arrangement too: the tie within a team, then the question.
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Aria = 3\nCole\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] set agi of Aria = 3\n  tie between Aria and Cole on highest agi\nRound 2, turn_order: Red arranges them, first to last:\n",
+		"Red arranges [Aria, Cole]: Cole\n  agi of Aria is now 3; the order is now Bran, Cole, Aria\n  turn_order #1: Bran, by highest agi = 5\n",
+	}}.check(t, r)
 
 	// Recomputed into the order it had: the message says so.
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 5\n2\n3\n1\nn\n"
@@ -376,12 +409,13 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
 
 	// Remove, then the input ends in the next round, at its first
-	// activation: --save wrote the battle there, with the change.
+	// activation: --save wrote the battle there, with the change, and play
+	// stops cleanly.
 	os.Remove(saved)
 	three := writeFile(t, dir, "three.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n  unit b2\n  unit b3\n}\n")
 	r = runCmd(t, "a1\nb1\nb2\nremove b1\ny\n", "play", "morturi", "--setup", three, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at A's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 2, at A's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play morturi --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
 	if units := savedUnits(t, saved); len(units) != 4 || units["b1"] != nil {
 		t.Errorf("saved units %v: b1 was removed", units)
@@ -401,8 +435,8 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	// writes the battle after every activation, with the change.
 	os.Remove(saved)
 	r = runCmd(t, "a1\na2\nremove a1\ny\n", "play", "morturi", "--setup", setup, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at A's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 2, at A's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play morturi --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
 	if units := savedUnits(t, saved); len(units) != 3 || units["a1"] != nil {
 		t.Errorf("saved units %v: a1 was removed", units)
@@ -651,6 +685,15 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 		"  set agi of u1: want a whole number, got x\n",
 		"  remove Zed: no unit is called Zed\n",
 	}, notStdout: []string{"undone"}}.check(t, r)
+
+	// The battle played on after a refused change is the one the message
+	// play stops with speaks of: after round 2, not round 1 (the battle as
+	// it was before the change).
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = x\ny\n", "play", "agi")
+	expectation{code: 0, stderr: []string{"input ended after round 2 (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	schools := writeFile(t, t.TempDir(), "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
+	r = runCmd(t, "a1\na2\nset movement of a1 = x\ny\n", "play", "morturi", "--setup", schools)
+	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
 }
 
 // A change made at the prompt between rounds is said there, with what its
@@ -804,5 +847,61 @@ func TestPlaySetOtherKindsAttr(t *testing.T) {
 	r := runCmd(t, "4\n2\n\n\nset agi of A = 3\nn\n", "play", "agi")
 	expectation{code: 0, stdout: []string{
 		"another round? [Y/n/save] set agi of A = 3\n  set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)\n",
+	}}.check(t, r)
+}
+
+// At "another round?", names are taken in any case, as the prompts in a
+// round take them; remove says what it takes when it is given a side, or
+// nothing.
+func TestPlayChangeNamesInAnyCase(t *testing.T) {
+	setup := writeFile(t, t.TempDir(), "gangs.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n  unit b2\n}\n")
+	r := runCmd(t, "4\n2\na1\nb1\na2\nA1 is out_of_action\nset out_of_action of A1 = false\nremove\nremove a\nremove B2\nn\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] A1 is out_of_action\n  a1 is now out_of_action\n",
+		"another round? [Y/n/save] set out_of_action of A1 = false\n  a1 is no longer out_of_action\n",
+		"another round? [Y/n/save] remove\n  write: remove UNIT (the battle's units: a1, a2, a3, b1, b2)\n",
+		"another round? [Y/n/save] remove a\n  A is a side: remove takes a unit (A's units: a1, a2, a3)\n",
+		"another round? [Y/n/save] remove B2\n  b2 is removed from the battle\n",
+	}}.check(t, r)
+
+	// An attribute too.
+	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of cole = 2\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n"}}.check(t, r)
+}
+
+// quit at "another round?" is the quit of the activation prompt: it stops
+// once a file holds the battle as it stands, saying how to resume it, and
+// is refused otherwise; n stops all the same.
+func TestPlayQuitBetweenRounds(t *testing.T) {
+	dir := t.TempDir()
+	saved, other := filepath.Join(dir, "battle.json"), filepath.Join(dir, "other.json")
+
+	r := runCmd(t, "4\n2\n\nquit\nsave "+other+"\nquit\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] quit\n  the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)\nanother round? [Y/n/save] save " + other + "\n",
+	}, stderr: []string{
+		"stopped after round 1: " + other + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + other + "`\n",
+	}, oneLine: true}.check(t, r)
+
+	// With --save, at once; and the command given resumes it.
+	r = runCmd(t, "4\n2\n\nq\n", "play", "mesbg", "--save", saved)
+	expectation{code: 0, stderr: []string{
+		"stopped after round 1: " + saved + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	r = runCmd(t, "4\n2\n\nquit\n", "play", "mesbg", "--resume", saved, "--save", saved)
+	expectation{code: 0, stdout: []string{"\nRound 2\n"}, stderr: []string{"stopped after round 2: " + saved}}.check(t, r)
+
+	// Resumed without --save, the round played since is not in the file:
+	// quit is refused, and n stops without it.
+	r = runCmd(t, "4\n2\n\nquit\nn\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] quit\n  the battle is not saved as it stands"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+
+	// help lists both.
+	r = runCmd(t, "4\n2\n\nhelp\nn\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"  n                         stop (what is not saved is lost)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
 	}}.check(t, r)
 }

@@ -220,7 +220,8 @@ func TestPlaySaveAfterEachActivation(t *testing.T) {
 	}
 
 	var ready []string
-	// Every activation played leaves the file at the next one.
+	// Every activation played leaves the file at the next one: the input
+	// that ends there loses nothing, and play stops cleanly.
 	for _, tt := range []struct {
 		in, at, ready string
 	}{
@@ -229,8 +230,8 @@ func TestPlaySaveAfterEachActivation(t *testing.T) {
 	} {
 		os.Remove(saved)
 		r := runCmd(t, tt.in, "play", "necromunda", "--setup", setup, "--save", saved)
-		expectation{code: 1, stderr: []string{
-			"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, " + tt.at + ")\n",
+		expectation{code: 0, stderr: []string{
+			"input ended in round 1, " + tt.at + ", where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play necromunda --resume " + saved + " --save " + saved + "`\n",
 		}, oneLine: true, notStdout: []string{"saved to"}}.check(t, r)
 		var round int
 		var in bool
@@ -256,10 +257,14 @@ func TestPlaySaveAfterEachActivation(t *testing.T) {
 		"  → activations: A: a2; B: b2; A: a1; B: b1; A: a3\n",
 	}, notStdout: []string{"rolls d6"}}.check(t, res)
 
-	// A resumed session that has not saved names the --resume file as it
-	// was resumed.
+	// A resumed session that has not saved: where nothing is played since,
+	// the --resume file holds the battle as it stands, and the input that
+	// ends at the activation prompt is a clean stop (TestPlayQuitInMidRound
+	// has the one that ends after an activation).
 	res = runCmd(t, "", "play", "necromunda", "--resume", saved)
-	expectation{code: 1, stderr: []string{"(nothing was saved; " + saved + " still holds the battle as it was in round 1, at A's activation)\n"}}.check(t, res)
+	expectation{code: 0, stderr: []string{
+		"input ended in round 1, at A's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play necromunda --resume " + saved + "`\n",
+	}, oneLine: true}.check(t, res)
 }
 
 // "help" at the activation prompt says that the battle can be saved there.
@@ -287,10 +292,11 @@ func TestPlaySaveAtRoundsFirstActivation(t *testing.T) {
 	setup := gangsSetup(t, dir)
 	saved := filepath.Join(dir, "battle.json")
 
-	// Round 1: the roll-off, then the input ends at A's first activation.
+	// Round 1: the roll-off, then the input ends at A's first activation,
+	// where the file holds it all: a clean stop.
 	r := runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, at A's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 1, at A's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play necromunda --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true, notStdout: []string{"saved to"}}.check(t, r)
 	if round, in, ready := savedReady(t, saved); round != 1 || !in || strings.Join(ready, ",") != "a1,a2,a3,b1,b2" {
 		t.Errorf("saved: round %d, in mid-round %v, Ready %v; want round 1 in mid-round, every unit Ready", round, in, ready)
@@ -304,8 +310,8 @@ func TestPlaySaveAtRoundsFirstActivation(t *testing.T) {
 	// Round 2 too: the file is no longer the one written after round 1.
 	os.Remove(saved)
 	r = runCmd(t, "4\n2\na2\nb2\na1\ny\n3\n5\n", "play", "necromunda", "--setup", setup, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 2, before the round was over (" + saved + " holds the battle as it was in round 2, at B's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 2, at B's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play necromunda --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
 	if round, in, _ := savedReady(t, saved); round != 2 || !in {
 		t.Errorf("saved: round %d, in mid-round %v; want round 2 in mid-round", round, in)
@@ -322,10 +328,10 @@ func TestPlaySaveAtRoundsFirstActivation(t *testing.T) {
 
 // Players who save at the prompt that asks which unit activates, and leave,
 // stop cleanly: "quit" there, once the battle as it stands is in a file
-// (saved there, or by --save), or the end of the input right after such a
-// save, ends with status 0, saying which file holds the battle and the
-// command that resumes it. Without a save, "quit" is refused, and the end
-// of the input is an error as before: the players lose what is not saved.
+// (saved there, or by --save), or the end of the input there, ends with
+// status 0, saying which file holds the battle and the command that
+// resumes it. Without a save, "quit" is refused, and the end of the input
+// is an error as before: the players lose what is not saved.
 func TestPlayQuitInMidRound(t *testing.T) {
 	dir := t.TempDir()
 	setup := gangsSetup(t, dir)
@@ -349,7 +355,9 @@ func TestPlayQuitInMidRound(t *testing.T) {
 		"stopped in round 1, at B's activation: " + part + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + part + "`\n",
 	}, oneLine: true}.check(t, r)
 	r = runCmd(t, "b2\nquit\n", "play", "necromunda", "--resume", part)
-	expectation{code: 1, stdout: []string{"A activates [a1]: quit\n  the battle is not saved as it stands"}}.check(t, r)
+	expectation{code: 1, stdout: []string{"A activates [a1]: quit\n  the battle is not saved as it stands"}, stderr: []string{
+		"input ended in round 1, before the round was over (nothing was saved; " + part + " still holds the battle as it was in round 1, at B's activation)\n",
+	}, oneLine: true}.check(t, r)
 
 	// The end of the input right after the save (help changes nothing).
 	os.Remove(part)
@@ -379,11 +387,11 @@ func TestPlayQuitInMidRound(t *testing.T) {
 	expectation{code: 1, stdout: []string{"B activates [b1]: quit\n  the battle is not saved as it stands: type save FILE first"}, stderr: []string{
 		"input ended in round 1, before the round was over (" + part + " holds the battle as it was in round 1, at A's activation)\n",
 	}, oneLine: true}.check(t, r)
-	// Nor, with --save, one the players saved at the prompt before: the
-	// end of the input is clean only right after a save typed there.
+	// With --save, the file written after the activation holds it: the
+	// end of the input there is clean, as quit would be.
 	r = runCmd(t, "4\n2\nsave\na2\n", "play", "necromunda", "--setup", setup, "--save", saved)
-	expectation{code: 1, stderr: []string{
-		"input ended in round 1, before the round was over (" + saved + " holds the battle as it was in round 1, at B's activation)\n",
+	expectation{code: 0, stderr: []string{
+		"input ended in round 1, at B's activation, where the battle was saved: " + saved + " holds it as it stands; resume it with `turnorder play necromunda --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
 	// The end of the input with no save at all is the error it was.
 	r = runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup)
@@ -481,4 +489,54 @@ func TestPlayQuitAfterADrawWithSave(t *testing.T) {
 	// Resumed, Jay is asked again, with no draw.
 	r = runCmd(t, "j2\n", "play", rules, "--resume", saved, "--rounds", "1")
 	expectation{code: 1, stdout: []string{"Jay activates [j1]: j2\n"}}.check(t, r)
+}
+
+// A session started with --rounds N that stops in mid-round gives the
+// command that plays the rounds left of the N, the one under way included
+// (with --resume, --rounds counts it as the first), and says which they
+// are; the battle resumed with it stops where the N rounds end.
+func TestPlayStopKeepsRounds(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	saved := filepath.Join(dir, "s.json")
+	resume := "resume it with `turnorder play necromunda --resume " + saved + " --save " + saved
+
+	// quit in round 1 of 3.
+	r := runCmd(t, "4\n2\nquit\n", "play", "necromunda", "--setup", setup, "--save", saved, "--rounds", "3")
+	expectation{code: 0, stderr: []string{
+		"stopped in round 1, at A's activation: " + saved + " holds the battle as it stands; " + resume + " --rounds 3` (the rounds left of --rounds 3: the rest of round 1, and rounds 2 and 3)\n",
+	}, oneLine: true}.check(t, r)
+	// Resumed so, the input ends in round 2, at an activation prompt.
+	r = runCmd(t, "a2\nb2\na1\n3\n5\n", "play", "necromunda", "--resume", saved, "--save", saved, "--rounds", "3")
+	expectation{code: 0, stderr: []string{
+		"input ended in round 2, at B's activation, where the battle was saved: " + saved + " holds it as it stands; " + resume + " --rounds 2` (the rounds left of --rounds 3: the rest of round 2, and round 3)\n",
+	}, oneLine: true}.check(t, r)
+	// And the command given plays round 2's rest and round 3, no more.
+	r = runCmd(t, "b1\na3\nb2\na1\n1\n6\nb1\na1\nb2\na2\n", "play", "necromunda", "--resume", saved, "--save", saved, "--rounds", "2")
+	expectation{code: 0, stdout: []string{
+		"  → activations: B: b1; A: a3; B: b2; A: a1; B passes; A: a2\n",
+		"\nRound 3\n",
+		"  → activations: B: b1; A: a1; B: b2; A: a2; B passes; A: a3\n",
+	}, notStdout: []string{"Round 4", "another round?"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+
+	// Without --rounds, play asks after each round: the command has none.
+	r = runCmd(t, "4\n2\nquit\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 0, stderr: []string{resume + "`\n"}, notStderr: []string{"--rounds"}}.check(t, r)
+
+	for _, tt := range []struct {
+		round, left int
+		want        string
+	}{
+		{1, 1, "the rest of round 1"},
+		{2, 2, "the rest of round 2, and round 3"},
+		{1, 3, "the rest of round 1, and rounds 2 and 3"},
+		{3, 5, "the rest of round 3, and rounds 4 to 7"},
+	} {
+		if got := roundsLeft(tt.round, tt.left); got != tt.want {
+			t.Errorf("roundsLeft(%d, %d) = %q, want %q", tt.round, tt.left, got, tt.want)
+		}
+	}
 }
