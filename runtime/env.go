@@ -189,7 +189,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	prog, err := expr.Compile(e.Source, opts...)
 	if err != nil {
 		d := p.exprError(e, err)
-		d.Message += p.types.meant(d.Message, env, want)
+		d.Message = fieldWords(d.Message) + p.types.meant(d.Message, env, want)
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
@@ -312,6 +312,11 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		if _, ok := subject[typo]; ok {
 			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
 		}
+		// `side.models` in an order of sides: a unit has a side, a side
+		// is itself.
+		if typo == "side" && env == t.sideEnv {
+			return " (this is worked out for each side: name its attributes directly, without `side.`)"
+		}
 		// A side's value, or a condition on a side, that names a unit's
 		// attribute or status: the side has units, each with its own.
 		if i, ok := t.unitIdx[typo]; ok && env == t.sideEnv {
@@ -347,6 +352,23 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		return declare
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// fieldWords says expr-lang's "type unit has no field agl" in the words
+// of the rules language: a unit has attributes and statuses, previous has
+// the values a round remembers.
+func fieldWords(msg string) string {
+	m := noField.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	switch m[1] {
+	case "unit":
+		return fmt.Sprintf("a unit has no attribute or status %s", m[2])
+	case "side":
+		return fmt.Sprintf("a side has no attribute %s", m[2])
+	}
+	return fmt.Sprintf("previous has no value %s", m[2])
 }
 
 // unexpectedToken matches expr-lang's syntax error, which names the token
