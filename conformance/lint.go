@@ -303,7 +303,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			for i, k := range all {
 				kinds[i] = string(k)
 			}
-			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
+			l.mistake(l.round, e.Event.KindAt(), "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
 			if l.name(by.Pos, "expect event "+string(e.Event.Kind)+" by", by.String(), side|unit|team) {

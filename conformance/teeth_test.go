@@ -446,7 +446,7 @@ scenario "uses it" {
 	got := lint(t, src, 40)
 	want := []string{
 		"4:17 round 1: roll Zed: no side or unit is ca",
-		"5:12 round 1: expect event rolls: there is no",
+		"5:18 round 1: expect event rolls: there is no",
 		"9:11 no bundled ruleset \"nosuch\" (bundled: ag",
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
@@ -539,6 +539,23 @@ func TestLintMistakes(t *testing.T) {
 `, []string{
 			"8:37 round 1: expect event placement priority Jya 1: no side, unit, team, order or hook point is called Jya (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
 			"9:26 round 1: expect no event roll Rob  Jay: no side, unit, team, order or hook point is called Rob  (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
+		}},
+		// An unknown kind is reported at the kind, as a wrong argument is
+		// at the argument, not at the word event.
+		{"UnknownKindAtTheKind", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect event bogus Jay
+    expect no event holders Rob
+  }
+}
+`, []string{
+			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
+			"9:21 round 1: expect event holders: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.

@@ -644,9 +644,19 @@ type EventExpect struct {
 	Args []Name  `parser:"((?! 'by') @(Ident | String | Int))*"`
 	By   *NameAt `parser:"('by' @@)?"`
 
-	// ArgPos is where each of Args is written, in order, for a message
-	// about one of them. Parse fills it in.
-	ArgPos []Pos `parser:""`
+	// KindPos is where Kind is written, and ArgPos where each of Args
+	// is, in order, for a message about one of them. Parse fills them in.
+	KindPos Pos   `parser:""`
+	ArgPos  []Pos `parser:""`
+}
+
+// KindAt returns where Kind is written, or, if that is not known (an
+// EventExpect not made by Parse), where the expectation is.
+func (e *EventExpect) KindAt() Pos {
+	if e.KindPos.Line > 0 {
+		return e.KindPos
+	}
+	return e.Pos
 }
 
 // ArgAt returns where Args[i] is written, or, if that is not known (an
