@@ -315,6 +315,7 @@ func (l *linter) expect(e *dsl.Expect) {
 		}
 		l.numberKind(e.Event)
 		l.answerKind(e.Event)
+		l.valueKind(e.Event)
 		if k := runtime.EventKind(e.Event.Kind); (k == runtime.EvActivate || k == runtime.EvPass) && !l.acted {
 			// As for round_end: `expect no event pass Rob` here would
 			// pass whatever the round's activations do.
@@ -495,7 +496,11 @@ func written(e *dsl.EventExpect) string {
 	if e.No {
 		what = "expect no event"
 	}
-	return strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+	w := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+	if e.Value != nil {
+		w += " = " + e.Value.Number
+	}
+	return w
 }
 
 // byKinds are the kinds of event whose `by` names someone (json.md): on
@@ -524,6 +529,19 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
 			return
 		}
+	}
+}
+
+// valueKind reports `= V` where no event can match it, which would make
+// `expect no event` with it pass whatever the round did: only a placement
+// carries a value, and not one that someone chose (`by`).
+func (l *linter) valueKind(e *dsl.EventExpect) {
+	switch {
+	case e.Value == nil || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)):
+	case e.Kind != dsl.Name(runtime.EvPlacement):
+		l.mistake(l.round, e.Value.Pos, "%s: only a placement event has a value after `=`, the number its criterion placed the subject by", written(e))
+	case e.By != nil:
+		l.mistake(l.round, e.Value.Pos, "%s by %s: a placement someone chose was placed by no value: drop `= %s`, or `by %s`", written(e), e.By, e.Value.Number, e.By)
 	}
 }
 

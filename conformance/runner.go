@@ -1041,17 +1041,20 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 			continue
 		}
 		seen = append(seen, ev.String())
-		if eventHas(ev, args) && (e.By == nil || ev.By == e.By.String()) {
+		if eventHas(ev, args) && placedBy(ev, e.Value) && (e.By == nil || ev.By == e.By.String()) {
 			matched = append(matched, ev.String())
 		}
 	}
 	found := len(matched) > 0
 	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
+	if e.Value != nil {
+		want += " = " + e.Value.Number
+	}
 	if e.By != nil {
 		want += " by " + e.By.String()
 	}
 	// The event as the file writes it, after `event`.
-	written := dsl.FormatExpect(&dsl.Expect{Event: &dsl.EventExpect{Kind: e.Kind, Args: e.Args, By: e.By}})
+	written := dsl.FormatExpect(&dsl.Expect{Event: &dsl.EventExpect{Kind: e.Kind, Args: e.Args, Value: e.Value, By: e.By}})
 	written = strings.TrimPrefix(written, "expect event ")
 	switch {
 	case e.No && found:
@@ -1104,6 +1107,18 @@ func eventHas(ev runtime.Event, args []string) bool {
 		}
 	}
 	return true
+}
+
+// placedBy reports whether the event was placed by the value of `= V`
+// (or there is none to check): a placement's Key, which the transcript
+// writes in as few digits as tell it apart, so the number written as it
+// shows (`= 6`, `= 2.5`) is the very same float.
+func placedBy(ev runtime.Event, v *dsl.EventValue) bool {
+	if v == nil {
+		return true
+	}
+	want, err := strconv.ParseFloat(v.Number, 64)
+	return err == nil && ev.Key != nil && *ev.Key == want
 }
 
 // Summary counts passed and failed scenarios.

@@ -330,6 +330,85 @@ func TestExpectEventNamesWhatHappened(t *testing.T) {
 	}
 }
 
+// `= V` after an expect event's arguments checks the value a placement
+// was placed by (the transcript's `priority #1: Ann, by highest speed / 2
+// = 4.5`), written as the transcript writes it; a number among the
+// arguments is still the place. A placement by a roll carries its total,
+// and one by a choice carries no value.
+func TestExpectEventPlacementValue(t *testing.T) {
+	const speed = `ruleset v {
+  sides 3
+  side attribute speed int
+  side attribute bonus int
+  phase p each round {
+    order sides as priority {
+      highest speed / 2
+      tie {
+        highest roll d6 + bonus
+        tie: reroll
+      }
+    }
+  }
+}
+scenario "s" {
+  ruleset v
+  side Ann speed = 9
+  side Bo speed = 4 bonus = 2
+  side Cy speed = 4 bonus = -1
+  round 1 {
+    roll Bo 3, Cy 3
+    %s
+  }
+}
+`
+	const mesbg = "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Rob\n    %s\n  }\n}\n"
+	for _, tt := range []struct {
+		src, expect string
+		pass        bool
+	}{
+		{speed, "expect event placement Ann 1 = 4.5", true},
+		{speed, "expect event placement Ann = 4.5", true},
+		{speed, "expect event placement = 4.5", true},
+		{speed, "expect event placement Ann 1 = 4", false},
+		{speed, "expect event placement Ann 1 = 9", false}, // speed is 9; the value is speed / 2
+		{speed, "expect no event placement Ann = 4", true},
+		{speed, "expect no event placement Ann = 4.5", false},
+		{speed, "expect event placement Bo 2 = 5", true},  // d6 3 + bonus 2
+		{speed, "expect event placement Cy 3 = 2", true},  // d6 3 + bonus -1
+		{speed, "expect event placement Cy 2", false},     // 2 is a place, not a value
+		{speed, "expect event placement Cy = 3", false},   // the natural roll is not the value
+		{speed, "expect no event placement Bo = 2", true}, // 2 is Bo's place, not the value
+		{mesbg, "expect event placement Rob 1", true},
+		{mesbg, "expect event placement Rob 1 = 4", false}, // Jay chose: no value
+		{mesbg, "expect no event placement = 4", true},
+		{mesbg, "expect no event placement = 3", true},
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			if r := runOne(t, fmt.Sprintf(tt.src, tt.expect)); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
+			}
+		})
+	}
+	// A negative value, and the failure's words: what was written, and the
+	// round's placements with their values.
+	src := strings.Replace(fmt.Sprintf(speed, "expect event placement Cy = -0.5"), "speed = 4 bonus = -1", "speed = -1 bonus = -1", 1)
+	src = strings.Replace(src, "roll Bo 3, Cy 3", "", 1)
+	if r := runOne(t, src); !r.Passed() {
+		t.Errorf("expect event placement Cy = -0.5: failures: %v", r.Failures)
+	}
+	f := oneFailure(t, fmt.Sprintf(speed, "expect event placement Ann 1 = 4"))
+	want := `round 1: expected event placement Ann 1 = 4, but the round's placement events are:
+    priority #1: Ann, by highest speed / 2 = 4.5
+    priority #2: Bo, by highest roll d6 + bonus = 5
+    priority #3: Cy, by highest roll d6 + bonus = 2`
+	if diff := cmp.Diff(want, f.Message()); diff != "" {
+		t.Errorf("Message (-want +got):\n%s", diff)
+	}
+	if f.Want != "placement Ann 1 = 4" {
+		t.Errorf("Want = %q, want %q", f.Want, "placement Ann 1 = 4")
+	}
+}
+
 // Mistakes in a scenario itself are reported at the statement, saying what
 // is wrong with it.
 func TestScenarioMistakes(t *testing.T) {
@@ -539,6 +618,25 @@ func TestLintMistakes(t *testing.T) {
 `, []string{
 			"8:37 round 1: expect event placement priority Jya 1: no side, unit, team, order or hook point is called Jya (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
 			"9:26 round 1: expect no event roll Rob  Jay: no side, unit, team, order or hook point is called Rob  (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
+		}},
+		// Only a placement has a value (`= V`), and not one someone chose:
+		// `expect no event roll Jay = 4` or `... by Jay` would pass whatever
+		// the round did.
+		{"ValueOnKindWithoutValue", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect no event roll Jay = 4
+    expect no event placement Jay = 1 by Jay
+    expect no event placement Jay 1 = 4
+  }
+}
+`, []string{
+			"8:30 round 1: expect no event roll Jay = 4: only a placement event has a value after `=`, the number its criterion placed the subject by",
+			"9:35 round 1: expect no event placement Jay = 1 by Jay: a placement someone chose was placed by no value: drop `= 1`, or `by Jay`",
 		}},
 		// An unknown kind is reported at the kind, as a wrong argument is
 		// at the argument, not at the word event.

@@ -124,6 +124,11 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// by for the end of the statement.
 			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
 		}
+		if word == "=" && inEventExpect(tokens, d.Pos.Offset) {
+			// `expect event placement Jay =` with no number after it, or
+			// a word: the grammar took the = for the end of the statement.
+			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
+		}
 		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
 		}
@@ -672,6 +677,24 @@ func firstWordBefore(tokens []lexer.Token, offset int) string {
 		}
 	}
 	return first
+}
+
+// inEventExpect reports whether offset is in an `expect [no] event`
+// statement.
+func inEventExpect(tokens []lexer.Token, offset int) bool {
+	var words []string
+	for _, t := range tokens {
+		switch {
+		case t.Pos.Offset >= offset:
+			return len(words) >= 2 && words[0] == "expect" &&
+				(words[1] == "event" || words[1] == "no" && len(words) >= 3 && words[2] == "event")
+		case t.Type == tokenType("EOL") || t.Value == "{" || t.Value == "}":
+			words = words[:0]
+		case !spacing(t):
+			words = append(words, t.Value)
+		}
+	}
+	return false
 }
 
 // scopeHelp says what a scope can be.
