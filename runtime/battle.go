@@ -327,24 +327,26 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 	// A side or unit with a bad name is checked all the same, so that every
 	// mistake is reported at once (as CheckSides does), but it is not
 	// registered: the battle is refused anyway.
-	for _, ss := range sides {
-		badName := errs.name(ss.Pos, "side", ss.Name, b.taken)
+	for i, ss := range sides {
+		side := sideWho(i, ss)
+		badName := errs.name(ss.Pos, "side", side, ss.Name, b.taken)
 		if ss.Team == reservedName {
-			fail(ss.Pos, "side %s: %s", ss.Name, reservedMsg("team"))
+			fail(ss.Pos, "%s: %s", side, reservedMsg("team"))
 		}
 		s := &Side{Name: ss.Name, Team: ss.Team, Attrs: map[string]any{}}
-		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, "side "+ss.Name, ss.Pos, fail)
+		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, side, ss.Pos, fail)
 		if !badName {
 			b.sides = append(b.sides, s)
 			b.sideByNm[s.Name] = s
 		}
-		for _, us := range ss.Units {
-			badName := errs.name(us.Pos, "unit", us.Name, b.taken)
+		for j, us := range ss.Units {
+			unit := unitWho(j, side, us)
+			badName := errs.name(us.Pos, "unit", unit, us.Name, b.taken)
 			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
-			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, "unit "+us.Name, us.Pos, fail)
+			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, unit, us.Pos, fail)
 			for _, st := range us.Statuses {
 				if !slices.Contains(p.statuses, st) {
-					fail(us.Pos, "unit %s: unknown status %s (declared: %s)", us.Name, st, wording.OrNone(p.statuses))
+					fail(us.Pos, "%s: unknown status %s (declared: %s)", unit, st, wording.OrNone(p.statuses))
 					continue
 				}
 				u.Status[st] = true
