@@ -415,13 +415,17 @@ const maxExact = 1 << 53
 
 func exactInt(x int64) (any, error) {
 	if x > maxExact || x < -maxExact {
-		return nil, tooLarge(x)
+		return nil, outOfRange(strconv.FormatInt(x, 10))
 	}
 	return int(x), nil
 }
 
-func tooLarge[T int64 | uint64](x T) error {
-	return fmt.Errorf("%d is too large: an attribute holds whole numbers from -2^53 to 2^53 (9007199254740992), which criteria compare exactly", x)
+// outOfRange is the error for a whole number an int attribute cannot
+// hold, written as it was given (9007199254740993, 1e300): it is a whole
+// number, only too large (or too far below zero), so "want a whole
+// number" would puzzle whoever sent it.
+func outOfRange(number string) error {
+	return fmt.Errorf("%s is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly", number)
 }
 
 // gotValue describes a value an attribute cannot hold. A string that
@@ -446,13 +450,19 @@ func convertAttr(v any, t AttrType) (any, error) {
 	switch t {
 	case IntAttr:
 		rv := reflect.ValueOf(v)
+		shown := "" // the number as given, for outOfRange
 		if n, ok := v.(json.Number); ok {
 			// A host's JSON decoded with UseNumber, as Restore's is.
 			if i, err := n.Int64(); err == nil {
 				return exactInt(i)
 			}
-			if f, err := n.Float64(); err == nil {
+			shown = n.String()
+			f, err := n.Float64()
+			switch {
+			case err == nil:
 				rv = reflect.ValueOf(f)
+			case errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0):
+				return nil, outOfRange(shown) // 1e400: beyond even a float64
 			}
 		}
 		switch {
@@ -460,12 +470,23 @@ func convertAttr(v any, t AttrType) (any, error) {
 			return exactInt(rv.Int())
 		case rv.CanUint():
 			if u := rv.Uint(); u > maxExact {
-				return nil, tooLarge(u)
+				return nil, outOfRange(strconv.FormatUint(u, 10))
 			}
 			return exactInt(int64(rv.Uint()))
 		case rv.CanFloat():
-			if x := rv.Float(); x == math.Trunc(x) && math.Abs(x) <= maxExact {
+			// JSON's numbers are float64s: 1e300 is a whole number, only
+			// not one an attribute holds.
+			x := rv.Float()
+			switch {
+			case x != math.Trunc(x): // a fraction, or NaN
+			case math.Abs(x) <= maxExact:
 				return int(x), nil
+			case shown != "":
+				return nil, outOfRange(shown)
+			case math.Abs(x) < 1e21:
+				return nil, outOfRange(strconv.FormatFloat(x, 'f', -1, 64)) // in digits, as JSON would write it
+			default:
+				return nil, outOfRange(strconv.FormatFloat(x, 'g', -1, 64)) // 1e+300, not 301 digits
 			}
 		}
 		return nil, fmt.Errorf("want a whole number, got %s", gotValue(v))
