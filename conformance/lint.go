@@ -360,39 +360,26 @@ const (
 	team
 )
 
-// attr reports a `set` of an attribute its side or unit does not have, as
-// Battle.SetAttr would when the round is played.
+// attr reports a `set` that Battle.SetAttr would refuse when the round is
+// played, in its words (an attribute of the other kind, a unit's set of a
+// side, says where to set it): a value of the wrong type is said as the
+// scenario writes it, by value.
 func (l *linter) attr(s *dsl.SetScript) {
 	decl := l.prog.UnitAttrs()
 	if l.b.Side(string(s.Target)) != nil {
 		decl = l.prog.SideAttrs()
 	}
-	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 {
-		l.value(s, decl[i].Type)
+	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 && !l.value(s, decl[i].Type) {
 		return
 	}
-	// An attribute of the other kind says where to set it, as play does.
-	has := func(decl []runtime.Attr) bool {
-		return slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) })
+	if err := l.b.CheckSetAttr(string(s.Target), string(s.Attr), s.Value); err != nil {
+		l.mistake(l.round, s.Pos, "%v", err)
 	}
-	if side := l.b.Side(string(s.Target)); side != nil && has(l.prog.UnitAttrs()) {
-		l.mistake(l.round, s.Pos, "set %s of %s: %s is a side, and %s is a unit attribute: set it of one of its units (%s)", s.Attr, s.Target, s.Target, s.Attr, wording.OrNone(unitsOf(side)))
-		return
-	}
-	if u := l.b.Unit(string(s.Target)); u != nil && has(l.prog.SideAttrs()) {
-		l.mistake(l.round, s.Pos, "set %s of %s: %s is a unit, and %s is a side attribute: set it of its side (%s)", s.Attr, s.Target, s.Target, s.Attr, u.Side.Name)
-		return
-	}
-	names := make([]string, len(decl))
-	for i, a := range decl {
-		names[i] = a.Name
-	}
-	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, wording.OrNone(names))
 }
 
 // value reports a `set` whose value play would refuse for the attribute's
-// type, as Battle.SetAttr takes a literal.
-func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) {
+// type, as Battle.SetAttr takes a literal, and whether it is of the type.
+func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) bool {
 	v := s.Value
 	var ok bool
 	var want string
@@ -407,6 +394,7 @@ func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) {
 	if !ok {
 		l.mistake(l.round, s.Pos, "set %s of %s = %s: %s is %s", s.Attr, s.Target, v, s.Attr, want)
 	}
+	return ok
 }
 
 // statusValue is the value of `set STATUS of UNIT = true|false`.

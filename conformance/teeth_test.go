@@ -1142,6 +1142,66 @@ func lint(t *testing.T, src string, width int) []string {
 	return got
 }
 
+// check reports a `set` that play would refuse in the words play refuses
+// it with (Battle.SetAttr's, by Battle.CheckSetAttr), not words of its
+// own: an attribute of the other kind, one nobody has, a number out of
+// range.
+func TestLintSetInPlaysWords(t *testing.T) {
+	const src = `ruleset two {
+  sides 2
+  side attribute morale int
+  unit attribute agi int
+  phase p each round {
+    order sides as o {
+      highest morale
+      random
+    }
+  }
+}
+scenario "s" {
+  ruleset two
+  side A { unit a1 }
+  side B { unit b1 }
+  round 1 {
+    set agi of A = 3
+    set morale of a1 = 3
+    set pluck of b1 = 3
+    set morale of B = 9007199254740993
+    set agi of a1 = 9007199254740992
+    random A
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var want []string
+	for i, err := range []error{
+		b.SetAttr(ctx, "A", "agi", 3),
+		b.SetAttr(ctx, "a1", "morale", 3),
+		b.SetAttr(ctx, "b1", "pluck", 3),
+		b.SetAttr(ctx, "B", "morale", int64(9007199254740993)),
+	} {
+		if err == nil {
+			t.Fatalf("SetAttr %d: no error", i)
+		}
+		want = append(want, fmt.Sprintf("%d:5 round 1: %v", 17+i, err))
+	}
+	if diff := cmp.Diff(want, lint(t, src, 0)); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
 // A roll, pick or choice scripted but never used fails the scenario where
 // it is scripted (the first of them; a roll at its subject), not at the
 // round.

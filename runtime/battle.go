@@ -909,31 +909,21 @@ func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error
 	return b.rewatch(ctx, attr)
 }
 
+// CheckSetAttr returns the error SetAttr would return for the change, or
+// nil, without making it: for a change checked before it is played (a
+// scenario's `set`, which turnorder check reports in SetAttr's words, or
+// a form's field).
+func (b *Battle) CheckSetAttr(who, attr string, value any) error {
+	_, _, err := b.checkSetAttr(who, attr, value)
+	return err
+}
+
 // setAttr is SetAttr without the recomputation: it checks the change,
 // makes it and reports whether the value changed.
 func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) {
-	var dst map[string]any
-	var decl []Attr
-	if s := b.sideByNm[who]; s != nil {
-		dst, decl = s.Attrs, b.prog.sideAttrs
-	} else if u := b.unitByNm[who]; u != nil {
-		dst, decl = u.Attrs, b.prog.unitAttrs
-	} else {
-		if _, gone := b.removed[who]; gone {
-			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, b.noUnit(who))
-		}
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
-	}
-	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
-	if i < 0 {
-		if hint := b.otherKindsAttr(who, attr); hint != "" {
-			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, hint)
-		}
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
-	}
-	v, err := convertAttr(value, decl[i].Type)
+	dst, v, err := b.checkSetAttr(who, attr, value)
 	if err != nil {
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
+		return false, err
 	}
 	old, had := dst[attr]
 	if old == v {
@@ -944,6 +934,35 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
 	return true, nil
+}
+
+// checkSetAttr checks a change of an attribute: it returns the attributes
+// of who, which the change is to, and the value converted to the
+// attribute's type.
+func (b *Battle) checkSetAttr(who, attr string, value any) (dst map[string]any, v any, err error) {
+	var decl []Attr
+	if s := b.sideByNm[who]; s != nil {
+		dst, decl = s.Attrs, b.prog.sideAttrs
+	} else if u := b.unitByNm[who]; u != nil {
+		dst, decl = u.Attrs, b.prog.unitAttrs
+	} else {
+		if _, gone := b.removed[who]; gone {
+			return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, b.noUnit(who))
+		}
+		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
+	}
+	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
+	if i < 0 {
+		if hint := b.otherKindsAttr(who, attr); hint != "" {
+			return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, hint)
+		}
+		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
+	}
+	v, err = convertAttr(value, decl[i].Type)
+	if err != nil {
+		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
+	}
+	return dst, v, nil
 }
 
 // SetStatus gives a unit a status or takes it away. Standings that watch

@@ -707,6 +707,40 @@ func TestSetAttrJSONNumber(t *testing.T) {
 	}
 }
 
+// CheckSetAttr says what SetAttr would refuse, in its words, and changes
+// nothing, not even a change it finds fine.
+func TestCheckSetAttr(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := b.Units()
+	for _, tt := range []struct {
+		who, attr string
+		value     any
+	}{
+		{"Aria", "agi", 1e300},
+		{"Aria", "agi", "x"},
+		{"A", "agi", 3},
+		{"Aria", "pluck", 3},
+		{"Zed", "agi", 3},
+	} {
+		check := b.CheckSetAttr(tt.who, tt.attr, tt.value)
+		set := b.SetAttr(ctx, tt.who, tt.attr, tt.value)
+		if check == nil || set == nil || check.Error() != set.Error() || !errors.Is(check, runtime.ErrInvalidChange) {
+			t.Errorf("set %s of %s = %v: CheckSetAttr %v, SetAttr %v", tt.attr, tt.who, tt.value, check, set)
+		}
+	}
+	if err := b.CheckSetAttr("Aria", "agi", 1); err != nil {
+		t.Errorf("CheckSetAttr agi of Aria = 1: %v", err)
+	}
+	if diff := cmp.Diff(before, b.Units()); diff != "" {
+		t.Errorf("CheckSetAttr changed the units (-before +after):\n%s", diff)
+	}
+}
+
 // Sides sent as JSON (decoded into float64s, as encoding/json does without
 // UseNumber) with an int attribute of 1e300 are told it is out of range,
 // not that it is not a whole number.
