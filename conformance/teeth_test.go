@@ -250,6 +250,65 @@ scenario "rolls for the sides, where their units roll" {
 	}
 }
 
+// A long order or list of ready units is wrapped where turnorder test
+// prints it (String), between names, the names of each line under those
+// of the first, and two lists of as many names at the same names; the
+// JSON's message (Message) keeps a line each.
+func TestFailureStringWrapsLongLists(t *testing.T) {
+	pos := dsl.Pos{Filename: "conformance/scenarios/long.rules", Line: 14, Column: 5}
+	want := []string{"Bran of the Long Hills", "Aria the Bold", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"}
+	got := slices.Clone(want)
+	got[0], got[1] = got[1], got[0]
+	order := conformance.Failure{Round: 1, Field: "order", Pos: pos, Want: want, Got: got}
+	ready := conformance.Failure{Round: 1, Field: "ready", Pos: pos, Want: want[:3], Got: want}
+	short := conformance.Failure{Round: 1, Field: "order", Pos: pos, Want: []string{"Aria", "Bran"}, Got: []string{"Bran", "Aria"}}
+	for _, tt := range []struct {
+		f            conformance.Failure
+		str, message string
+	}{
+		{order, `conformance/scenarios/long.rules:14:5: round 1: expected order "Bran of the Long Hills",
+                                                               "Aria the Bold",
+                                                               "Cole Stormborn", "Dara Nightshade",
+                                                               "Elric, of Melnibone", "Fen the Quiet",
+                                                               "Gus Ironhand", "Hilda Swiftblade",
+                                                               "Ivo the Unready"
+                                                but got        "Aria the Bold",
+                                                               "Bran of the Long Hills",
+                                                               "Cole Stormborn", "Dara Nightshade",
+                                                               "Elric, of Melnibone", "Fen the Quiet",
+                                                               "Gus Ironhand", "Hilda Swiftblade",
+                                                               "Ivo the Unready"`,
+			`round 1: expected order "Bran of the Long Hills", "Aria the Bold", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"
+         but got        "Aria the Bold", "Bran of the Long Hills", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"`},
+		{ready, `conformance/scenarios/long.rules:14:5: round 1: expected ready "Bran of the Long Hills",
+                                                               "Aria the Bold", "Cole Stormborn"
+                                                but got        "Bran of the Long Hills",
+                                                               "Aria the Bold", "Cole Stormborn",
+                                                               "Dara Nightshade",
+                                                               "Elric, of Melnibone", "Fen the Quiet",
+                                                               "Gus Ironhand", "Hilda Swiftblade",
+                                                               "Ivo the Unready"
+                                                "Dara Nightshade", "Elric, of Melnibone",
+                                                "Fen the Quiet", "Gus Ironhand",
+                                                "Hilda Swiftblade" and "Ivo the Unready" are
+                                                ready too`,
+			`round 1: expected ready "Bran of the Long Hills", "Aria the Bold", "Cole Stormborn"
+         but got        "Bran of the Long Hills", "Aria the Bold", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"
+         "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade" and "Ivo the Unready" are ready too`},
+		{short, `conformance/scenarios/long.rules:14:5: round 1: expected order Aria, Bran
+                                                but got        Bran, Aria`,
+			`round 1: expected order Aria, Bran
+         but got        Bran, Aria`},
+	} {
+		if diff := cmp.Diff(tt.str, tt.f.String()); diff != "" {
+			t.Errorf("String() (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(tt.message, tt.f.Message()); diff != "" {
+			t.Errorf("Message() (-want +got):\n%s", diff)
+		}
+	}
+}
+
 // `expect event KIND NAME` passes when NAME is anywhere in the event;
 // `by NAME` asks who decided or acted.
 func TestExpectEventBy(t *testing.T) {
