@@ -651,6 +651,15 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 		"  set agi of u1: want a whole number, got x\n",
 		"  remove Zed: no unit is called Zed\n",
 	}, notStdout: []string{"undone"}}.check(t, r)
+
+	// A number that is not an int is said to be a number, not a string:
+	// not whole, or out of range.
+	r = runCmd(t, "set agi of u1 = 2.5\nset agi of u1 = 1e300\nset agi of u1 = 99999999999999999999\nn\n", "play", rules)
+	expectation{code: 0, stdout: []string{
+		"  set agi of u1: want a whole number, got 2.5\n",
+		"  set agi of u1: 1e300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n",
+		"  set agi of u1: 99999999999999999999 is out of range for a whole-number attribute",
+	}, notStdout: []string{"undone", "the string"}}.check(t, r)
 }
 
 // A change made at the prompt between rounds is said there, with what its
