@@ -303,7 +303,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			for i, k := range all {
 				kinds[i] = string(k)
 			}
-			l.mistake(l.round, e.Event.Pos, "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
+			l.mistake(l.round, e.Event.KindAt(), "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
 			if l.name(by.Pos, "expect event "+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
@@ -315,6 +315,7 @@ func (l *linter) expect(e *dsl.Expect) {
 		}
 		l.numberKind(e.Event)
 		l.answerKind(e.Event)
+		l.valueKind(e.Event)
 		if k := runtime.EventKind(e.Event.Kind); (k == runtime.EvActivate || k == runtime.EvPass) && !l.acted {
 			// As for round_end: `expect no event pass Rob` here would
 			// pass whatever the round's activations do.
@@ -359,39 +360,26 @@ const (
 	team
 )
 
-// attr reports a `set` of an attribute its side or unit does not have, as
-// Battle.SetAttr would when the round is played.
+// attr reports a `set` that Battle.SetAttr would refuse when the round is
+// played, in its words (an attribute of the other kind, a unit's set of a
+// side, says where to set it): a value of the wrong type is said as the
+// scenario writes it, by value.
 func (l *linter) attr(s *dsl.SetScript) {
 	decl := l.prog.UnitAttrs()
 	if l.b.Side(string(s.Target)) != nil {
 		decl = l.prog.SideAttrs()
 	}
-	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 {
-		l.value(s, decl[i].Type)
+	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 && !l.value(s, decl[i].Type) {
 		return
 	}
-	// An attribute of the other kind says where to set it, as play does.
-	has := func(decl []runtime.Attr) bool {
-		return slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) })
+	if err := l.b.CheckSetAttr(string(s.Target), string(s.Attr), s.Value); err != nil {
+		l.mistake(l.round, s.Pos, "%v", err)
 	}
-	if side := l.b.Side(string(s.Target)); side != nil && has(l.prog.UnitAttrs()) {
-		l.mistake(l.round, s.Pos, "set %s of %s: %s is a side, and %s is a unit attribute: set it of one of its units (%s)", s.Attr, s.Target, s.Target, s.Attr, wording.OrNone(unitsOf(side)))
-		return
-	}
-	if u := l.b.Unit(string(s.Target)); u != nil && has(l.prog.SideAttrs()) {
-		l.mistake(l.round, s.Pos, "set %s of %s: %s is a unit, and %s is a side attribute: set it of its side (%s)", s.Attr, s.Target, s.Target, s.Attr, u.Side.Name)
-		return
-	}
-	names := make([]string, len(decl))
-	for i, a := range decl {
-		names[i] = a.Name
-	}
-	l.mistake(l.round, s.Pos, "set %s of %s: %s has no attribute %s (declared: %s)", s.Attr, s.Target, s.Target, s.Attr, wording.OrNone(names))
 }
 
 // value reports a `set` whose value play would refuse for the attribute's
-// type, as Battle.SetAttr takes a literal.
-func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) {
+// type, as Battle.SetAttr takes a literal, and whether it is of the type.
+func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) bool {
 	v := s.Value
 	var ok bool
 	var want string
@@ -406,6 +394,7 @@ func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) {
 	if !ok {
 		l.mistake(l.round, s.Pos, "set %s of %s = %s: %s is %s", s.Attr, s.Target, v, s.Attr, want)
 	}
+	return ok
 }
 
 // statusValue is the value of `set STATUS of UNIT = true|false`.
@@ -495,7 +484,11 @@ func written(e *dsl.EventExpect) string {
 	if e.No {
 		what = "expect no event"
 	}
-	return strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+	w := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
+	if e.Value != nil {
+		w += " = " + e.Value.Number
+	}
+	return w
 }
 
 // byKinds are the kinds of event whose `by` names someone (json.md): on
@@ -524,6 +517,19 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
 			return
 		}
+	}
+}
+
+// valueKind reports `= V` where no event can match it, which would make
+// `expect no event` with it pass whatever the round did: only a placement
+// carries a value, and not one that someone chose (`by`).
+func (l *linter) valueKind(e *dsl.EventExpect) {
+	switch {
+	case e.Value == nil || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)):
+	case e.Kind != dsl.Name(runtime.EvPlacement):
+		l.mistake(l.round, e.Value.Pos, "%s: only a placement event has a value after `=`, the number its criterion placed the subject by", written(e))
+	case e.By != nil:
+		l.mistake(l.round, e.Value.Pos, "%s by %s: a placement someone chose was placed by no value: drop `= %s`, or `by %s`", written(e), e.By, e.Value.Number, e.By)
 	}
 }
 

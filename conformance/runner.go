@@ -104,13 +104,20 @@ type words struct {
 	head  string
 	under []string
 	list  []string
+	// names is, for the two lines of an unmet list (head and under[0]),
+	// the column where the names begin, under each other; 0 for none.
+	// String wraps a long line of names there, between two names, and
+	// the lines under[1:] (the ready units' line) between two words.
+	names int
 }
 
 // String returns the failure as turnorder test prints it: where it is
 // written, then its Message, with the lines that continue the first
-// aligned under its words.
+// aligned under its words. A long list of names (an order, the ready
+// units) is wrapped between names to wrapWidth columns, the names of
+// each line under those of the first.
 func (f Failure) String() string {
-	return f.render(fmt.Sprintf("%s:%d:%d: ", f.Pos.Filename, f.Pos.Line, f.Pos.Column))
+	return f.render(fmt.Sprintf("%s:%d:%d: ", f.Pos.Filename, f.Pos.Line, f.Pos.Column), true)
 }
 
 // Message returns the failure in turnorder's words, without where it is
@@ -119,10 +126,11 @@ func (f Failure) String() string {
 // ("round 1: expected order Jay, Rob" over "         but got        Rob,
 // Jay"), or a list of lines under the first (the activations, marked
 // "- " where expected and "+ " where got; the round's events); for an
-// error, its message after its round.
-func (f Failure) Message() string { return f.render("") }
+// error, its message after its round. A long list of names stays on its
+// line: only String wraps it, for a terminal.
+func (f Failure) Message() string { return f.render("", false) }
 
-func (f Failure) render(lead string) string {
+func (f Failure) render(lead string, wrap bool) string {
 	if f.Field == "error" {
 		if f.Round > 0 {
 			// Errors about a round (an unscripted decision, a roll nobody
@@ -141,10 +149,15 @@ func (f Failure) render(lead string) string {
 		w = f.wordsOfWantGot()
 	}
 	lead += fmt.Sprintf("round %d: ", f.Round)
+	col := utf8.RuneCountInString(lead)
+	lines := append([]string{w.head}, w.under...)
+	if wrap && w.names > 0 {
+		lines = append(wrapLines(lines[:2], col, w.names, true), wrapLines(lines[2:], col, 0, false)...)
+	}
 	var b strings.Builder
-	b.WriteString(lead + w.head)
-	pad := strings.Repeat(" ", utf8.RuneCountInString(lead))
-	for _, l := range w.under {
+	b.WriteString(lead + lines[0])
+	pad := strings.Repeat(" ", col)
+	for _, l := range lines[1:] {
 		b.WriteString("\n" + pad + l)
 	}
 	for _, l := range w.list {
@@ -195,6 +208,101 @@ func (f Failure) wordsOfWantGot() *words {
 	return sayList(f.Field, quote(f.Want), quote(f.Got))
 }
 
+// wrapWidth is the width String wraps a long list of names to (turnorder
+// test prints it 4 columns in: 100 in all), unless that leaves fewer than
+// minWrap columns after where the names begin (a long file name): then it
+// leaves minWrap.
+const (
+	wrapWidth = 96
+	minWrap   = 40
+)
+
+// wrapLines wraps lines, printed from column col, to wrapWidth: between two
+// names (after the comma that follows a name) if names, else between two
+// words, never inside a quoted name. The lines that continue one begin
+// with at spaces, under where its names or words begin. Lines of names
+// that have as many names each (an order expected and the order got) are
+// wrapped at the same names, so that each line of one shows the same
+// places as the line under it of the other.
+func wrapLines(lines []string, col, at int, names bool) []string {
+	width := max(wrapWidth, col+at+minWrap)
+	long := false
+	split := make([][]string, len(lines))
+	for i, l := range lines {
+		long = long || col+utf8.RuneCountInString(l) > width
+		split[i] = breaks(l, at, names)
+	}
+	if !long {
+		return lines
+	}
+	same := true
+	for _, p := range split {
+		same = same && len(p) == len(split[0])
+	}
+	if !same {
+		var out []string
+		for _, p := range split {
+			out = append(out, fill([][]string{p}, col, width, at)[0]...)
+		}
+		return out
+	}
+	var out []string
+	for _, ls := range fill(split, col, width, at) {
+		out = append(out, ls...)
+	}
+	return out
+}
+
+// breaks splits line where it may break: the text before at (which stays
+// on the first line), then each name with its comma, or each word.
+func breaks(line string, at int, names bool) []string {
+	pieces := []string{string([]rune(line)[:at])}
+	rest := string([]rune(line)[at:])
+	start, quoted := 0, false
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == '\\' && quoted:
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == ' ' && !quoted && (!names || i > 0 && rest[i-1] == ','):
+			pieces = append(pieces, rest[start:i])
+			start = i + 1
+		}
+	}
+	return append(pieces, rest[start:])
+}
+
+// fill lays out lines split by breaks (as many pieces each) to width,
+// each from column col: a line is broken before its k-th piece where any
+// of them would not fit, and its continuations begin with at spaces.
+func fill(split [][]string, col, width, at int) [][]string {
+	out := make([][]string, len(split))
+	cur := make([]string, len(split))
+	for i, p := range split {
+		cur[i] = p[0] + p[1]
+	}
+	indent := strings.Repeat(" ", at)
+	for k := 2; k < len(split[0]); k++ {
+		fits := true
+		for i, p := range split {
+			fits = fits && col+utf8.RuneCountInString(cur[i])+1+utf8.RuneCountInString(p[k]) <= width
+		}
+		for i, p := range split {
+			if fits {
+				cur[i] += " " + p[k]
+			} else {
+				out[i] = append(out[i], cur[i])
+				cur[i] = indent + p[k]
+			}
+		}
+	}
+	for i := range split {
+		out[i] = append(out[i], cur[i])
+	}
+	return out
+}
+
 // sayList words an unmet list (order, standing NAME) on two lines, what
 // was expected over what the round had, the names under each other:
 //
@@ -210,6 +318,7 @@ func sayList(field string, want, got []string) *words {
 	return &words{
 		head:  what + strings.Repeat(" ", width-utf8.RuneCountInString(what)) + wording.OrNone(want),
 		under: []string{but + strings.Repeat(" ", width-len(but)) + wording.OrNone(got)},
+		names: width,
 	}
 }
 
@@ -1041,17 +1150,20 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 			continue
 		}
 		seen = append(seen, ev.String())
-		if eventHas(ev, args) && (e.By == nil || ev.By == e.By.String()) {
+		if eventHas(ev, args) && placedBy(ev, e.Value) && (e.By == nil || ev.By == e.By.String()) {
 			matched = append(matched, ev.String())
 		}
 	}
 	found := len(matched) > 0
 	want := strings.TrimSpace(string(e.Kind) + " " + strings.Join(args, " "))
+	if e.Value != nil {
+		want += " = " + e.Value.Number
+	}
 	if e.By != nil {
 		want += " by " + e.By.String()
 	}
 	// The event as the file writes it, after `event`.
-	written := dsl.FormatExpect(&dsl.Expect{Event: &dsl.EventExpect{Kind: e.Kind, Args: e.Args, By: e.By}})
+	written := dsl.FormatExpect(&dsl.Expect{Event: &dsl.EventExpect{Kind: e.Kind, Args: e.Args, Value: e.Value, By: e.By}})
 	written = strings.TrimPrefix(written, "expect event ")
 	switch {
 	case e.No && found:
@@ -1104,6 +1216,18 @@ func eventHas(ev runtime.Event, args []string) bool {
 		}
 	}
 	return true
+}
+
+// placedBy reports whether the event was placed by the value of `= V`
+// (or there is none to check): a placement's Key, which the transcript
+// writes in as few digits as tell it apart, so the number written as it
+// shows (`= 6`, `= 2.5`) is the very same float.
+func placedBy(ev runtime.Event, v *dsl.EventValue) bool {
+	if v == nil {
+		return true
+	}
+	want, err := strconv.ParseFloat(v.Number, 64)
+	return err == nil && ev.Key != nil && *ev.Key == want
 }
 
 // Summary counts passed and failed scenarios.

@@ -250,6 +250,65 @@ scenario "rolls for the sides, where their units roll" {
 	}
 }
 
+// A long order or list of ready units is wrapped where turnorder test
+// prints it (String), between names, the names of each line under those
+// of the first, and two lists of as many names at the same names; the
+// JSON's message (Message) keeps a line each.
+func TestFailureStringWrapsLongLists(t *testing.T) {
+	pos := dsl.Pos{Filename: "conformance/scenarios/long.rules", Line: 14, Column: 5}
+	want := []string{"Bran of the Long Hills", "Aria the Bold", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"}
+	got := slices.Clone(want)
+	got[0], got[1] = got[1], got[0]
+	order := conformance.Failure{Round: 1, Field: "order", Pos: pos, Want: want, Got: got}
+	ready := conformance.Failure{Round: 1, Field: "ready", Pos: pos, Want: want[:3], Got: want}
+	short := conformance.Failure{Round: 1, Field: "order", Pos: pos, Want: []string{"Aria", "Bran"}, Got: []string{"Bran", "Aria"}}
+	for _, tt := range []struct {
+		f            conformance.Failure
+		str, message string
+	}{
+		{order, `conformance/scenarios/long.rules:14:5: round 1: expected order "Bran of the Long Hills",
+                                                               "Aria the Bold",
+                                                               "Cole Stormborn", "Dara Nightshade",
+                                                               "Elric, of Melnibone", "Fen the Quiet",
+                                                               "Gus Ironhand", "Hilda Swiftblade",
+                                                               "Ivo the Unready"
+                                                but got        "Aria the Bold",
+                                                               "Bran of the Long Hills",
+                                                               "Cole Stormborn", "Dara Nightshade",
+                                                               "Elric, of Melnibone", "Fen the Quiet",
+                                                               "Gus Ironhand", "Hilda Swiftblade",
+                                                               "Ivo the Unready"`,
+			`round 1: expected order "Bran of the Long Hills", "Aria the Bold", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"
+         but got        "Aria the Bold", "Bran of the Long Hills", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"`},
+		{ready, `conformance/scenarios/long.rules:14:5: round 1: expected ready "Bran of the Long Hills",
+                                                               "Aria the Bold", "Cole Stormborn"
+                                                but got        "Bran of the Long Hills",
+                                                               "Aria the Bold", "Cole Stormborn",
+                                                               "Dara Nightshade",
+                                                               "Elric, of Melnibone", "Fen the Quiet",
+                                                               "Gus Ironhand", "Hilda Swiftblade",
+                                                               "Ivo the Unready"
+                                                "Dara Nightshade", "Elric, of Melnibone",
+                                                "Fen the Quiet", "Gus Ironhand",
+                                                "Hilda Swiftblade" and "Ivo the Unready" are
+                                                ready too`,
+			`round 1: expected ready "Bran of the Long Hills", "Aria the Bold", "Cole Stormborn"
+         but got        "Bran of the Long Hills", "Aria the Bold", "Cole Stormborn", "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade", "Ivo the Unready"
+         "Dara Nightshade", "Elric, of Melnibone", "Fen the Quiet", "Gus Ironhand", "Hilda Swiftblade" and "Ivo the Unready" are ready too`},
+		{short, `conformance/scenarios/long.rules:14:5: round 1: expected order Aria, Bran
+                                                but got        Bran, Aria`,
+			`round 1: expected order Aria, Bran
+         but got        Bran, Aria`},
+	} {
+		if diff := cmp.Diff(tt.str, tt.f.String()); diff != "" {
+			t.Errorf("String() (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(tt.message, tt.f.Message()); diff != "" {
+			t.Errorf("Message() (-want +got):\n%s", diff)
+		}
+	}
+}
+
 // `expect event KIND NAME` passes when NAME is anywhere in the event;
 // `by NAME` asks who decided or acted.
 func TestExpectEventBy(t *testing.T) {
@@ -327,6 +386,85 @@ func TestExpectEventNamesWhatHappened(t *testing.T) {
 	}
 	if !results[0].Passed() {
 		t.Errorf("expect no event decision Rob, after Jay chose Jay: failures: %v", results[0].Failures)
+	}
+}
+
+// `= V` after an expect event's arguments checks the value a placement
+// was placed by (the transcript's `priority #1: Ann, by highest speed / 2
+// = 4.5`), written as the transcript writes it; a number among the
+// arguments is still the place. A placement by a roll carries its total,
+// and one by a choice carries no value.
+func TestExpectEventPlacementValue(t *testing.T) {
+	const speed = `ruleset v {
+  sides 3
+  side attribute speed int
+  side attribute bonus int
+  phase p each round {
+    order sides as priority {
+      highest speed / 2
+      tie {
+        highest roll d6 + bonus
+        tie: reroll
+      }
+    }
+  }
+}
+scenario "s" {
+  ruleset v
+  side Ann speed = 9
+  side Bo speed = 4 bonus = 2
+  side Cy speed = 4 bonus = -1
+  round 1 {
+    roll Bo 3, Cy 3
+    %s
+  }
+}
+`
+	const mesbg = "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Rob\n    %s\n  }\n}\n"
+	for _, tt := range []struct {
+		src, expect string
+		pass        bool
+	}{
+		{speed, "expect event placement Ann 1 = 4.5", true},
+		{speed, "expect event placement Ann = 4.5", true},
+		{speed, "expect event placement = 4.5", true},
+		{speed, "expect event placement Ann 1 = 4", false},
+		{speed, "expect event placement Ann 1 = 9", false}, // speed is 9; the value is speed / 2
+		{speed, "expect no event placement Ann = 4", true},
+		{speed, "expect no event placement Ann = 4.5", false},
+		{speed, "expect event placement Bo 2 = 5", true},  // d6 3 + bonus 2
+		{speed, "expect event placement Cy 3 = 2", true},  // d6 3 + bonus -1
+		{speed, "expect event placement Cy 2", false},     // 2 is a place, not a value
+		{speed, "expect event placement Cy = 3", false},   // the natural roll is not the value
+		{speed, "expect no event placement Bo = 2", true}, // 2 is Bo's place, not the value
+		{mesbg, "expect event placement Rob 1", true},
+		{mesbg, "expect event placement Rob 1 = 4", false}, // Jay chose: no value
+		{mesbg, "expect no event placement = 4", true},
+		{mesbg, "expect no event placement = 3", true},
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			if r := runOne(t, fmt.Sprintf(tt.src, tt.expect)); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
+			}
+		})
+	}
+	// A negative value, and the failure's words: what was written, and the
+	// round's placements with their values.
+	src := strings.Replace(fmt.Sprintf(speed, "expect event placement Cy = -0.5"), "speed = 4 bonus = -1", "speed = -1 bonus = -1", 1)
+	src = strings.Replace(src, "roll Bo 3, Cy 3", "", 1)
+	if r := runOne(t, src); !r.Passed() {
+		t.Errorf("expect event placement Cy = -0.5: failures: %v", r.Failures)
+	}
+	f := oneFailure(t, fmt.Sprintf(speed, "expect event placement Ann 1 = 4"))
+	want := `round 1: expected event placement Ann 1 = 4, but the round's placement events are:
+    priority #1: Ann, by highest speed / 2 = 4.5
+    priority #2: Bo, by highest roll d6 + bonus = 5
+    priority #3: Cy, by highest roll d6 + bonus = 2`
+	if diff := cmp.Diff(want, f.Message()); diff != "" {
+		t.Errorf("Message (-want +got):\n%s", diff)
+	}
+	if f.Want != "placement Ann 1 = 4" {
+		t.Errorf("Want = %q, want %q", f.Want, "placement Ann 1 = 4")
 	}
 }
 
@@ -446,7 +584,7 @@ scenario "uses it" {
 	got := lint(t, src, 40)
 	want := []string{
 		"4:17 round 1: roll Zed: no side or unit is ca",
-		"5:12 round 1: expect event rolls: there is no",
+		"5:18 round 1: expect event rolls: there is no",
 		"9:11 no bundled ruleset \"nosuch\" (bundled: ag",
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
@@ -539,6 +677,42 @@ func TestLintMistakes(t *testing.T) {
 `, []string{
 			"8:37 round 1: expect event placement priority Jya 1: no side, unit, team, order or hook point is called Jya (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
 			"9:26 round 1: expect no event roll Rob  Jay: no side, unit, team, order or hook point is called Rob  (sides Jay, Rob; orders priority; hook points priority, start, Roll For Priority, end; or a number, before, after or pass)",
+		}},
+		// Only a placement has a value (`= V`), and not one someone chose:
+		// `expect no event roll Jay = 4` or `... by Jay` would pass whatever
+		// the round did.
+		{"ValueOnKindWithoutValue", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect no event roll Jay = 4
+    expect no event placement Jay = 1 by Jay
+    expect no event placement Jay 1 = 4
+  }
+}
+`, []string{
+			"8:30 round 1: expect no event roll Jay = 4: only a placement event has a value after `=`, the number its criterion placed the subject by",
+			"9:35 round 1: expect no event placement Jay = 1 by Jay: a placement someone chose was placed by no value: drop `= 1`, or `by Jay`",
+		}},
+		// An unknown kind is reported at the kind, as a wrong argument is
+		// at the argument, not at the word event.
+		{"UnknownKindAtTheKind", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect event bogus Jay
+    expect no event holders Rob
+  }
+}
+`, []string{
+			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
+			"9:21 round 1: expect event holders: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.
@@ -1025,6 +1199,66 @@ func lint(t *testing.T, src string, width int) []string {
 		got = append(got, fmt.Sprintf("%d:%d %s", d.Pos.Line, d.Pos.Column, msg))
 	}
 	return got
+}
+
+// check reports a `set` that play would refuse in the words play refuses
+// it with (Battle.SetAttr's, by Battle.CheckSetAttr), not words of its
+// own: an attribute of the other kind, one nobody has, a number out of
+// range.
+func TestLintSetInPlaysWords(t *testing.T) {
+	const src = `ruleset two {
+  sides 2
+  side attribute morale int
+  unit attribute agi int
+  phase p each round {
+    order sides as o {
+      highest morale
+      random
+    }
+  }
+}
+scenario "s" {
+  ruleset two
+  side A { unit a1 }
+  side B { unit b1 }
+  round 1 {
+    set agi of A = 3
+    set morale of a1 = 3
+    set pluck of b1 = 3
+    set morale of B = 9007199254740993
+    set agi of a1 = 9007199254740992
+    random A
+  }
+}
+`
+	f, diags := dsl.Parse("s.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var want []string
+	for i, err := range []error{
+		b.SetAttr(ctx, "A", "agi", 3),
+		b.SetAttr(ctx, "a1", "morale", 3),
+		b.SetAttr(ctx, "b1", "pluck", 3),
+		b.SetAttr(ctx, "B", "morale", int64(9007199254740993)),
+	} {
+		if err == nil {
+			t.Fatalf("SetAttr %d: no error", i)
+		}
+		want = append(want, fmt.Sprintf("%d:5 round 1: %v", 17+i, err))
+	}
+	if diff := cmp.Diff(want, lint(t, src, 0)); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
 }
 
 // A roll, pick or choice scripted but never used fails the scenario where

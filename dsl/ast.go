@@ -631,22 +631,43 @@ type ReadyExpect struct {
 	Units []NameAt `parser:"'ready' @@ (',' @@)*"`
 }
 
-// EventExpect is `expect [no] event KIND [NAME...] [by NAME]`: an event
-// of KIND that mentions every NAME (as its subject, one of its subjects or
-// choices, its value or total, its standing or who decided it) and, with
-// `by`, whose decider or actor is exactly that one.
+// EventExpect is `expect [no] event KIND [NAME...] [= NUMBER] [by NAME]`:
+// an event of KIND that mentions every NAME (as its subject, one of its
+// subjects or choices, its value or total, its standing or who decided
+// it), with `= NUMBER`, a placement placed by that value, and, with `by`,
+// whose decider or actor is exactly that one.
 type EventExpect struct {
 	Pos    Pos
 	Tokens []lexer.Token // dropped by Parse, once ArgPos is filled in
 
-	No   bool    `parser:"@'no'?"`
-	Kind Name    `parser:"'event' @Ident"`
-	Args []Name  `parser:"((?! 'by') @(Ident | String | Int))*"`
-	By   *NameAt `parser:"('by' @@)?"`
+	No    bool        `parser:"@'no'?"`
+	Kind  Name        `parser:"'event' @Ident"`
+	Args  []Name      `parser:"((?! 'by') @(Ident | String | Int))*"`
+	Value *EventValue `parser:"@@?"`
+	By    *NameAt     `parser:"('by' @@)?"`
 
-	// ArgPos is where each of Args is written, in order, for a message
-	// about one of them. Parse fills it in.
-	ArgPos []Pos `parser:""`
+	// KindPos is where Kind is written, and ArgPos where each of Args
+	// is, in order, for a message about one of them. Parse fills them in.
+	KindPos Pos   `parser:""`
+	ArgPos  []Pos `parser:""`
+}
+
+// EventValue is the `= NUMBER` of an expect event: the value a placement
+// was placed by, as the transcript writes it after its criterion
+// (`priority #1: Jay, by lowest count(units) = 6`). It is apart from the
+// arguments, where a placement's number is its place.
+type EventValue struct {
+	Pos    Pos
+	Number string `parser:"'=' @('-'? (Int | Float))"`
+}
+
+// KindAt returns where Kind is written, or, if that is not known (an
+// EventExpect not made by Parse), where the expectation is.
+func (e *EventExpect) KindAt() Pos {
+	if e.KindPos.Line > 0 {
+		return e.KindPos
+	}
+	return e.Pos
 }
 
 // ArgAt returns where Args[i] is written, or, if that is not known (an

@@ -579,6 +579,9 @@ func (p *printer) expect(e *Expect) {
 				p.put(" ", word(a))
 			}
 		}
+		if e.Event.Value != nil {
+			p.put(" = ", e.Event.Value.Number)
+		}
 		if e.Event.By != nil {
 			p.put(" by ", name(e.Event.By.Name))
 		}

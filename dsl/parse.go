@@ -735,9 +735,10 @@ func fillExprSources(f *File, src string) {
 	})
 }
 
-// fillEventArgs sets where each argument of an `expect event` is written,
-// from the tokens it was parsed from (the kind follows `event`; the
-// arguments follow the kind, up to `by`), and drops the tokens.
+// fillEventArgs sets where the kind and each argument of an `expect
+// event` are written, from the tokens it was parsed from (the kind follows
+// `event`; the arguments follow the kind, up to `by`), and drops the
+// tokens.
 func fillEventArgs(f *File) {
 	Walk(f, func(n any) {
 		e, ok := n.(*EventExpect)
@@ -754,6 +755,9 @@ func fillEventArgs(f *File) {
 		k := slices.IndexFunc(words, func(t lexer.Token) bool { return t.Value == "event" })
 		if k < 0 {
 			return
+		}
+		if k+1 < len(words) {
+			e.KindPos = words[k+1].Pos
 		}
 		e.ArgPos = nil
 		for _, t := range words[min(k+2, len(words)):] {

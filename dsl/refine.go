@@ -124,6 +124,17 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// by for the end of the statement.
 			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
 		}
+		if i := tokenIndex(tokens, d.Pos.Offset); i > 0 && isExponent(word) &&
+			(tokens[i-1].Type == tokenType("Int") || tokens[i-1].Type == tokenType("Float")) {
+			// 1e300 lexes as the number 1 and the word e300, and a value
+			// in a setup or a scenario is a whole number in digits.
+			return errorAt(tokens[i-1].Pos, "%s%s: a number here is written in digits, without an exponent (a whole-number attribute holds -2^53 to 2^53, 9007199254740992)", tokens[i-1].Value, word)
+		}
+		if word == "=" && inEventExpect(tokens, d.Pos.Offset) {
+			// `expect event placement Jay =` with no number after it, or
+			// a word: the grammar took the = for the end of the statement.
+			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
+		}
 		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
 		}
@@ -672,6 +683,32 @@ func firstWordBefore(tokens []lexer.Token, offset int) string {
 		}
 	}
 	return first
+}
+
+// isExponent reports whether word is what follows the digits of a number
+// written with an exponent (the e300 of 1e300), which the lexer takes for
+// a word.
+func isExponent(word string) bool {
+	digits, ok := strings.CutPrefix(strings.ToLower(word), "e")
+	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// inEventExpect reports whether offset is in an `expect [no] event`
+// statement.
+func inEventExpect(tokens []lexer.Token, offset int) bool {
+	var words []string
+	for _, t := range tokens {
+		switch {
+		case t.Pos.Offset >= offset:
+			return len(words) >= 2 && words[0] == "expect" &&
+				(words[1] == "event" || words[1] == "no" && len(words) >= 3 && words[2] == "event")
+		case t.Type == tokenType("EOL") || t.Value == "{" || t.Value == "}":
+			words = words[:0]
+		case !spacing(t):
+			words = append(words, t.Value)
+		}
+	}
+	return false
 }
 
 // scopeHelp says what a scope can be.

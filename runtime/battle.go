@@ -327,24 +327,26 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 	// A side or unit with a bad name is checked all the same, so that every
 	// mistake is reported at once (as CheckSides does), but it is not
 	// registered: the battle is refused anyway.
-	for _, ss := range sides {
-		badName := errs.name(ss.Pos, "side", ss.Name, b.taken)
+	for i, ss := range sides {
+		side := sideWho(i, ss)
+		badName := errs.name(ss.Pos, "side", side, ss.Name, b.taken)
 		if ss.Team == reservedName {
-			fail(ss.Pos, "side %s: %s", ss.Name, reservedMsg("team"))
+			fail(ss.Pos, "%s: %s", side, reservedMsg("team"))
 		}
 		s := &Side{Name: ss.Name, Team: ss.Team, Attrs: map[string]any{}}
-		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, "side "+ss.Name, ss.Pos, fail)
+		b.fillAttrs(s.Attrs, p.sideAttrs, ss.Attrs, side, ss.Pos, fail)
 		if !badName {
 			b.sides = append(b.sides, s)
 			b.sideByNm[s.Name] = s
 		}
-		for _, us := range ss.Units {
-			badName := errs.name(us.Pos, "unit", us.Name, b.taken)
+		for j, us := range ss.Units {
+			unit := unitWho(j, side, us)
+			badName := errs.name(us.Pos, "unit", unit, us.Name, b.taken)
 			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
-			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, "unit "+us.Name, us.Pos, fail)
+			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, unit, us.Pos, fail)
 			for _, st := range us.Statuses {
 				if !slices.Contains(p.statuses, st) {
-					fail(us.Pos, "unit %s: unknown status %s (declared: %s)", us.Name, st, wording.OrNone(p.statuses))
+					fail(us.Pos, "%s: unknown status %s (declared: %s)", unit, st, wording.OrNone(p.statuses))
 					continue
 				}
 				u.Status[st] = true
@@ -413,13 +415,17 @@ const maxExact = 1 << 53
 
 func exactInt(x int64) (any, error) {
 	if x > maxExact || x < -maxExact {
-		return nil, tooLarge(x)
+		return nil, outOfRange(strconv.FormatInt(x, 10))
 	}
 	return int(x), nil
 }
 
-func tooLarge[T int64 | uint64](x T) error {
-	return fmt.Errorf("%d is too large: an attribute holds whole numbers from -2^53 to 2^53 (9007199254740992), which criteria compare exactly", x)
+// outOfRange is the error for a whole number an int attribute cannot
+// hold, written as it was given (9007199254740993, 1e300): it is a whole
+// number, only too large (or too far below zero), so "want a whole
+// number" would puzzle whoever sent it.
+func outOfRange(number string) error {
+	return fmt.Errorf("%s is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly", number)
 }
 
 // gotValue describes a value an attribute cannot hold. A string that
@@ -444,13 +450,19 @@ func convertAttr(v any, t AttrType) (any, error) {
 	switch t {
 	case IntAttr:
 		rv := reflect.ValueOf(v)
+		shown := "" // the number as given, for outOfRange
 		if n, ok := v.(json.Number); ok {
 			// A host's JSON decoded with UseNumber, as Restore's is.
 			if i, err := n.Int64(); err == nil {
 				return exactInt(i)
 			}
-			if f, err := n.Float64(); err == nil {
+			shown = n.String()
+			f, err := n.Float64()
+			switch {
+			case err == nil:
 				rv = reflect.ValueOf(f)
+			case errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0):
+				return nil, outOfRange(shown) // 1e400: beyond even a float64
 			}
 		}
 		switch {
@@ -458,12 +470,23 @@ func convertAttr(v any, t AttrType) (any, error) {
 			return exactInt(rv.Int())
 		case rv.CanUint():
 			if u := rv.Uint(); u > maxExact {
-				return nil, tooLarge(u)
+				return nil, outOfRange(strconv.FormatUint(u, 10))
 			}
 			return exactInt(int64(rv.Uint()))
 		case rv.CanFloat():
-			if x := rv.Float(); x == math.Trunc(x) && math.Abs(x) <= maxExact {
+			// JSON's numbers are float64s: 1e300 is a whole number, only
+			// not one an attribute holds.
+			x := rv.Float()
+			switch {
+			case x != math.Trunc(x): // a fraction, or NaN
+			case math.Abs(x) <= maxExact:
 				return int(x), nil
+			case shown != "":
+				return nil, outOfRange(shown)
+			case math.Abs(x) < 1e21:
+				return nil, outOfRange(strconv.FormatFloat(x, 'f', -1, 64)) // in digits, as JSON would write it
+			default:
+				return nil, outOfRange(strconv.FormatFloat(x, 'g', -1, 64)) // 1e+300, not 301 digits
 			}
 		}
 		return nil, fmt.Errorf("want a whole number, got %s", gotValue(v))
@@ -886,31 +909,21 @@ func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error
 	return b.rewatch(ctx, attr)
 }
 
+// CheckSetAttr returns the error SetAttr would return for the change, or
+// nil, without making it: for a change checked before it is played (a
+// scenario's `set`, which turnorder check reports in SetAttr's words, or
+// a form's field).
+func (b *Battle) CheckSetAttr(who, attr string, value any) error {
+	_, _, err := b.checkSetAttr(who, attr, value)
+	return err
+}
+
 // setAttr is SetAttr without the recomputation: it checks the change,
 // makes it and reports whether the value changed.
 func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) {
-	var dst map[string]any
-	var decl []Attr
-	if s := b.sideByNm[who]; s != nil {
-		dst, decl = s.Attrs, b.prog.sideAttrs
-	} else if u := b.unitByNm[who]; u != nil {
-		dst, decl = u.Attrs, b.prog.unitAttrs
-	} else {
-		if _, gone := b.removed[who]; gone {
-			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, b.noUnit(who))
-		}
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
-	}
-	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
-	if i < 0 {
-		if hint := b.otherKindsAttr(who, attr); hint != "" {
-			return false, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, hint)
-		}
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
-	}
-	v, err := convertAttr(value, decl[i].Type)
+	dst, v, err := b.checkSetAttr(who, attr, value)
 	if err != nil {
-		return false, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
+		return false, err
 	}
 	old, had := dst[attr]
 	if old == v {
@@ -921,6 +934,35 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
 	return true, nil
+}
+
+// checkSetAttr checks a change of an attribute: it returns the attributes
+// of who, which the change is to, and the value converted to the
+// attribute's type.
+func (b *Battle) checkSetAttr(who, attr string, value any) (dst map[string]any, v any, err error) {
+	var decl []Attr
+	if s := b.sideByNm[who]; s != nil {
+		dst, decl = s.Attrs, b.prog.sideAttrs
+	} else if u := b.unitByNm[who]; u != nil {
+		dst, decl = u.Attrs, b.prog.unitAttrs
+	} else {
+		if _, gone := b.removed[who]; gone {
+			return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, b.noUnit(who))
+		}
+		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: no side or unit is called %s", attr, who, who)
+	}
+	i := slices.IndexFunc(decl, func(a Attr) bool { return a.Name == attr })
+	if i < 0 {
+		if hint := b.otherKindsAttr(who, attr); hint != "" {
+			return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s", attr, who, hint)
+		}
+		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
+	}
+	v, err = convertAttr(value, decl[i].Type)
+	if err != nil {
+		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
+	}
+	return dst, v, nil
 }
 
 // SetStatus gives a unit a status or takes it away. Standings that watch

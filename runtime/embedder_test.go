@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -692,11 +693,76 @@ func TestSetAttrJSONNumber(t *testing.T) {
 		want  string
 	}{
 		{json.Number("2.5"), "set agi of Cole: want a whole number, got 2.5"},
-		{json.Number("1e300"), "set agi of Cole: want a whole number, got 1e300"},
+		// Whole numbers, only too large: out of range, as given.
+		{json.Number("1e300"), "set agi of Cole: 1e300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{json.Number("-1e400"), "set agi of Cole: -1e400 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{json.Number("99999999999999999999"), "set agi of Cole: 99999999999999999999 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{1e300, "set agi of Cole: 1e+300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{int64(1<<53 + 1), "set agi of Cole: 9007199254740993 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{math.NaN(), "set agi of Cole: want a whole number, got NaN"},
 	} {
 		if err := b.SetAttr(ctx, "Cole", "agi", tt.value); err == nil || err.Error() != tt.want {
 			t.Errorf("SetAttr %#v: %v\nwant: %s", tt.value, err, tt.want)
 		}
+	}
+}
+
+// CheckSetAttr says what SetAttr would refuse, in its words, and changes
+// nothing, not even a change it finds fine.
+func TestCheckSetAttr(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := b.Units()
+	for _, tt := range []struct {
+		who, attr string
+		value     any
+	}{
+		{"Aria", "agi", 1e300},
+		{"Aria", "agi", "x"},
+		{"A", "agi", 3},
+		{"Aria", "pluck", 3},
+		{"Zed", "agi", 3},
+	} {
+		check := b.CheckSetAttr(tt.who, tt.attr, tt.value)
+		set := b.SetAttr(ctx, tt.who, tt.attr, tt.value)
+		if check == nil || set == nil || check.Error() != set.Error() || !errors.Is(check, runtime.ErrInvalidChange) {
+			t.Errorf("set %s of %s = %v: CheckSetAttr %v, SetAttr %v", tt.attr, tt.who, tt.value, check, set)
+		}
+	}
+	if err := b.CheckSetAttr("Aria", "agi", 1); err != nil {
+		t.Errorf("CheckSetAttr agi of Aria = 1: %v", err)
+	}
+	if diff := cmp.Diff(before, b.Units()); diff != "" {
+		t.Errorf("CheckSetAttr changed the units (-before +after):\n%s", diff)
+	}
+}
+
+// Sides sent as JSON (decoded into float64s, as encoding/json does without
+// UseNumber) with an int attribute of 1e300 are told it is out of range,
+// not that it is not a whole number.
+func TestNewBattleJSONOutOfRange(t *testing.T) {
+	p := mustProgram(t, "agi")
+	var specs []runtime.SideSpec
+	if err := json.Unmarshal([]byte(`[{"name": "A", "team": "Red", "units": [{"name": "Aria", "attrs": {"agi": 1e300}}]},
+  {"name": "B", "team": "Blue", "units": [{"name": "Bran", "attrs": {"agi": -9007199254740994}}, {"name": "Cole", "attrs": {"agi": 2.5}}]}]`), &specs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.NewBattle(specs)
+	var got []string
+	if ds, ok := err.(dsl.Diagnostics); ok {
+		for _, d := range ds {
+			got = append(got, d.Message)
+		}
+	}
+	want := "unit Aria: attribute agi: 1e+300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
+		"unit Bran: attribute agi: -9007199254740994 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
+		"unit Cole: attribute agi: want a whole number, got 2.5"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("NewBattle: %v\nwant:\n%s", err, want)
 	}
 }
 

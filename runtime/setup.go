@@ -2,9 +2,11 @@ package runtime
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/dsl/wording"
 )
 
 // SideSpec describes a side for a new battle. As JSON it has the keys of
@@ -103,12 +105,13 @@ func reservedMsg(what string) string {
 }
 
 // nameProblem says what is wrong with name as the name of a side or unit
-// (what), given the names taken before it: the kind of problem and the
-// message, or "" and "" if nothing is.
-func nameProblem(what, name string, taken func(string) bool) (kind, msg string) {
+// (what; who says which it is, as sideWho and unitWho do), given the
+// names taken before it: the kind of problem and the message, or "" and
+// "" if nothing is.
+func nameProblem(what, who, name string, taken func(string) bool) (kind, msg string) {
 	switch {
 	case name == "":
-		return "no name", fmt.Sprintf("a %s needs a name", what)
+		return "no name", who + " needs a name"
 	case name == reservedName:
 		return "reserved", reservedMsg(what)
 	case name == "pass":
@@ -118,6 +121,65 @@ func nameProblem(what, name string, taken func(string) bool) (kind, msg string) 
 		return "used twice", fmt.Sprintf("the name %q is used twice (sides and units need names of their own)", name)
 	}
 	return "", ""
+}
+
+// sideWho names the i-th side (from 0) in a message: "side Jay", or, for
+// a side without a name (JSON that left it out, where no position points
+// to it), which one it is: "the 2nd side (in team Red, with units a1 and
+// a2)".
+func sideWho(i int, s SideSpec) string {
+	if s.Name != "" {
+		return "side " + s.Name
+	}
+	var about, units []string
+	if s.Team != "" {
+		about = append(about, "in team "+s.Team)
+	}
+	for _, u := range s.Units {
+		if u.Name != "" {
+			units = append(units, u.Name)
+		}
+	}
+	const shown = 3 // enough to recognise a side by
+	switch {
+	case len(units) == 1:
+		about = append(about, "with unit "+units[0])
+	case len(units) > shown:
+		about = append(about, fmt.Sprintf("with units %s and %d more", strings.Join(units[:shown], ", "), len(units)-shown))
+	case len(units) > 1:
+		about = append(about, "with units "+wording.AndList(units))
+	}
+	who := "the " + ordinal(i+1) + " side"
+	if len(about) > 0 {
+		who += " (" + strings.Join(about, ", ") + ")"
+	}
+	return who
+}
+
+// unitWho names the j-th unit (from 0) of a side (as sideWho names it) in
+// a message: "unit a1", or "the 3rd unit of side A" for one without a
+// name.
+func unitWho(j int, side string, u UnitSpec) string {
+	if u.Name != "" {
+		return "unit " + u.Name
+	}
+	return "the " + ordinal(j+1) + " unit of " + side
+}
+
+// ordinal writes n as "1st", "2nd", "3rd", "4th", "11th", "21st".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // setupErrors collects what is wrong with sides, for NewBattle and
@@ -153,8 +215,8 @@ func (e *setupErrors) failf(pos dsl.Pos, format string, args ...any) {
 
 // name reports what nameProblem finds wrong with name, and whether
 // anything is.
-func (e *setupErrors) name(pos dsl.Pos, what, name string, taken func(string) bool) bool {
-	kind, msg := nameProblem(what, name, taken)
+func (e *setupErrors) name(pos dsl.Pos, what, who, name string, taken func(string) bool) bool {
+	kind, msg := nameProblem(what, who, name, taken)
 	if msg == "" {
 		return false
 	}
@@ -178,14 +240,15 @@ func CheckSides(sides []SideSpec) dsl.Diagnostics {
 	var errs setupErrors
 	seen := map[string]bool{}
 	taken := func(n string) bool { return seen[n] }
-	for _, s := range sides {
-		errs.name(s.Pos, "side", s.Name, taken)
+	for i, s := range sides {
+		side := sideWho(i, s)
+		errs.name(s.Pos, "side", side, s.Name, taken)
 		seen[s.Name] = true
 		if s.Team == reservedName {
-			errs.failf(s.Pos, "side %s: %s", s.Name, reservedMsg("team"))
+			errs.failf(s.Pos, "%s: %s", side, reservedMsg("team"))
 		}
-		for _, u := range s.Units {
-			errs.name(u.Pos, "unit", u.Name, taken)
+		for j, u := range s.Units {
+			errs.name(u.Pos, "unit", unitWho(j, side, u), u.Name, taken)
 			seen[u.Name] = true
 		}
 	}

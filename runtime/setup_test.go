@@ -27,7 +27,7 @@ func TestCheckSides(t *testing.T) {
 	}{
 		{"fine", []runtime.SideSpec{{Name: "A", Pos: at(1), Units: []runtime.UnitSpec{unit("a1", 2)}}, {Name: "B", Pos: at(3)}}, nil},
 		{"no name", []runtime.SideSpec{{Pos: at(1), Units: []runtime.UnitSpec{unit("", 2)}}},
-			[]string{"1: a side needs a name", "2: a unit needs a name"}},
+			[]string{"1: the 1st side needs a name", "2: the 1st unit of the 1st side needs a name"}},
 		{"repeats", []runtime.SideSpec{{Name: "A", Pos: at(1), Units: []runtime.UnitSpec{unit("A", 2)}}, {Name: "A", Pos: at(3)}},
 			[]string{`2: the name "A" is used twice (sides and units need names of their own)`, `3: the name "A" is used twice (sides and units need names of their own)`}},
 		// `unit a * 2` is a1 and a2 at one position: each clash with a
@@ -81,6 +81,51 @@ func TestCheckSides(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Sides sent as JSON have no position to point to: a side or unit without
+// a name, and any other mistake in it, is said by which one it is (its
+// place, its team, its units), not only "a side needs a name".
+func TestUnnamedSideFromJSON(t *testing.T) {
+	p := compileInline(t, "ruleset x {\n  sides 2..\n  unit attribute agi int\n  phase p {\n    order units as o {\n      highest agi\n      random\n    }\n  }\n}\n")
+	const sides = `[
+  {"name": "A", "units": [{"name": "a1"}]},
+  {"team": "Red", "units": [{"name": "r1"}, {"name": "r2"}]},
+  {"units": [{"name": "b1"}, {"name": "b2"}, {"name": "b3"}, {"name": "b4"}, {"attrs": {"agi": "x"}}]},
+  {"name": "C", "units": [{"name": "c1"}, {"statuses": ["pinned"]}]},
+  {"team": "none"}
+]`
+	var specs []runtime.SideSpec
+	if err := json.Unmarshal([]byte(sides), &specs); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"the 2nd side (in team Red, with units r1 and r2) needs a name",
+		"the 3rd side (with units b1, b2, b3 and 1 more) needs a name",
+		"the 5th unit of the 3rd side (with units b1, b2, b3 and 1 more) needs a name",
+		"the 5th unit of the 3rd side (with units b1, b2, b3 and 1 more): attribute agi: want a whole number, got x",
+		"the 2nd unit of side C needs a name",
+		"the 2nd unit of side C: unknown status pinned (declared: none)",
+		"the 5th side (in team none) needs a name",
+		"the 5th side (in team none): none cannot name a team: it means nobody, as in `expect chooser none`",
+	}
+	_, err := p.NewBattle(specs)
+	ds, _ := err.(dsl.Diagnostics)
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Message)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NewBattle (-want +got):\n%s", diff)
+	}
+	// CheckSides names them alike.
+	got = nil
+	for _, d := range runtime.CheckSides(specs) {
+		got = append(got, d.Message)
+	}
+	if diff := cmp.Diff([]string{want[0], want[1], want[2], want[4], want[6], want[7]}, got); diff != "" {
+		t.Errorf("CheckSides (-want +got):\n%s", diff)
 	}
 }
 

@@ -133,7 +133,7 @@ side none
 		}}},
 		{"scenario statements", []string{typos}, expectation{code: 1, stderr: []string{
 			typos + ":4:17: error: round 1: roll Rbo: no side or unit is called Rbo (sides Jay, Rob)",
-			typos + ":5:12: error: round 1: expect event rolls: there is no such kind of event",
+			typos + ":5:18: error: round 1: expect event rolls: there is no such kind of event",
 		}, notStdout: []string{"ok"}}},
 		{"names in a file of sides", []string{setup}, expectation{code: 1, stderr: []string{
 			setup + `:3:3: error: the name "md2" is used twice`,

@@ -1463,7 +1463,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			same := fmt.Sprintf("%s of %s is already %s", attr, name, value)
 			err := t.change(ans, msg, same, func() (bool, error) {
 				old, _ := t.attr(name, attr)
-				err := t.b.SetAttr(ctx, name, attr, attrValue(value))
+				err := t.b.SetAttr(ctx, name, attr, attrValue(value, isIntAttr(t.b, name, attr)))
 				now, _ := t.attr(name, attr)
 				return now != old, err
 			})
@@ -1500,10 +1500,17 @@ func (t *table) between(ctx context.Context) (bool, error) {
 }
 
 // attrValue reads a typed value: a whole number, true or false, or text.
-func attrValue(s string) any {
+// For an int attribute, a number that is not an int (2.5, 1e300,
+// 99999999999999999999) is handed over as a number, as JSON would send
+// it, so that SetAttr says it is not whole, or out of range, not that
+// it is a string.
+func attrValue(s string, isInt bool) any {
 	s = strings.TrimSpace(s)
 	if n, err := strconv.Atoi(s); err == nil {
 		return n
+	}
+	if _, err := strconv.ParseFloat(s, 64); isInt && json.Valid([]byte(s)) && (err == nil || errors.Is(err, strconv.ErrRange)) {
+		return json.Number(s)
 	}
 	switch s {
 	case "true":
@@ -1515,6 +1522,17 @@ func attrValue(s string) any {
 		return u
 	}
 	return s
+}
+
+// isIntAttr reports whether attr is an int attribute of the side or unit
+// called name.
+func isIntAttr(b *runtime.Battle, name, attr string) bool {
+	decl := b.Program().UnitAttrs()
+	if b.Side(name) != nil {
+		decl = b.Program().SideAttrs()
+	}
+	i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == attr })
+	return i >= 0 && decl[i].Type == runtime.IntAttr
 }
 
 func playBattle(e *env, o playOptions) int {

@@ -694,6 +694,14 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 	schools := writeFile(t, t.TempDir(), "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
 	r = runCmd(t, "a1\na2\nset movement of a1 = x\ny\n", "play", "morturi", "--setup", schools)
 	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	// A number that is not an int is said to be a number, not a string:
+	// not whole, or out of range.
+	r = runCmd(t, "set agi of u1 = 2.5\nset agi of u1 = 1e300\nset agi of u1 = 99999999999999999999\nn\n", "play", rules)
+	expectation{code: 0, stdout: []string{
+		"  set agi of u1: want a whole number, got 2.5\n",
+		"  set agi of u1: 1e300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n",
+		"  set agi of u1: 99999999999999999999 is out of range for a whole-number attribute",
+	}, notStdout: []string{"undone", "the string"}}.check(t, r)
 }
 
 // A change made at the prompt between rounds is said there, with what its
