@@ -298,15 +298,19 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Pos, "expect error: bad regexp: %v", err)
 		}
 	case e.Event != nil:
+		expect := "expect event "
+		if e.Event.No {
+			expect = "expect no event "
+		}
 		if all := runtime.EventKinds(); !slices.Contains(all, runtime.EventKind(e.Event.Kind)) {
 			kinds := make([]string, len(all))
 			for i, k := range all {
 				kinds[i] = string(k)
 			}
-			l.mistake(l.round, e.Event.KindAt(), "expect event %s: there is no such kind of event (kinds: %s)", e.Event.Kind, strings.Join(kinds, ", "))
+			l.mistake(l.round, e.Event.KindAt(), "%s%s: there is no such kind of event (kinds: %s)", expect, e.Event.Kind, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			if l.name(by.Pos, "expect event "+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
+			if l.name(by.Pos, expect+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
 				l.byKind(e.Event)
 			}
 		}
