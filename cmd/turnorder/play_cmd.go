@@ -68,17 +68,30 @@ A set, or a status, recomputes at once the standings kept until it changes
 (play asks for the dice and decisions that needs, after the tie that calls
 for them) and says what that did to the order, and why. "help" at any prompt says what can be typed there.
 
+In a round, remove, set and is can be typed too, between two turns: at the
+prompt that asks which unit activates, and, in activation draw, at the one
+that asks whose colour came out of the bag (in Necromunda, a fighter taken
+Out of Action during the round is removed there, and does not activate
+later in it). Play makes the change, says what it did (a removed unit that
+was Ready no longer activates; a unit given a status keeps its Ready
+marker, as statuses count when a round places the markers; an order
+recomputed goes on from there), and asks the question again. Where an
+order is being made (a die, a random pick, the choice of an order, or a
+change's own recomputation), no change can be made, and play says why.
+
 A battle can be saved in the middle of a round too (in Necromunda, one
 round's activations are the whole game turn): answer
 "save" or "save FILE" at the prompt that asks which unit activates (where
 "pass" is answered too), and --resume continues the round there, at the
-same prompt, with the same Ready markers. "quit" there stops, once the
+same prompt, with the same Ready markers. In activation draw the prompt
+that asks whose colour came out of the bag takes save and quit too: the
+die is not drawn yet, and --resume asks for it again. "quit" there stops, once the
 battle as it stands is in a file (saved there, by --save, or the --resume
 file before anything is played): play says which file holds it and the
 command that resumes it (with --save, and with --rounds for the rounds
 left, if the session had them), with exit status 0; without a save, quit
 is refused. "save" and "quit" are commands there, not the start of a
-unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick or a draw,
+unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick,
 the choice of an order) the battle cannot be saved, nor play stop, and
 "save" and "quit" say so.
 
@@ -91,8 +104,8 @@ ruleset file it is played with) after every round and after every activation,
 and when a round reaches its first activation prompt, with the round's
 opening dice and decisions, and at an activation prompt that follows a
 draw from the bag in activation draw, with the die drawn (quietly: only
-the round's end says "saved to FILE"), and after every change made at
-"another round?", so that a battle
+the round's end says "saved to FILE"), and after every change (remove,
+set, is) made between rounds or in a round, so that a battle
 cut short loses at most the activation under way, or a roll-off not over.
 --resume FILE continues a saved battle, with the sides it was saved with.
 Another ruleset file that declares a ruleset of the same name (a house
@@ -102,10 +115,11 @@ for turnorder run, and the ruleset's warnings are printed to standard
 error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
-input. When the input ends in a round, or while a change made at "another
-round?" is asking for dice, play stops with "input ended" on standard
+input. When the input ends in a round, or while a change is asking for
+dice, play stops with "input ended" on standard
 error and exit status 1. When it ends at "another round?", or at the
-prompt that asks which unit activates where quit would stop (a file holds
+prompt that asks which unit activates (or whose colour came out of the
+bag) where quit would stop (a file holds
 the battle as it stands), that is a normal end: the message goes to
 standard error too, with exit status 0 (and, where a file holds the battle
 as it stands, the command that resumes it). Either message says which file holds the battle, as it was when: only a
@@ -119,7 +133,7 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, at each round's first activation, after every activation and every change between rounds", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, at each round's first activation, after every activation and every change", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))

@@ -634,6 +634,20 @@ func TestPlayChangesAtActivationPrompt(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"Round 1, priority: A rolls d6: remove a1\n  no change can be made in the middle of a roll: an order is being made, and a change would alter what it is made of half way through; make it when a unit is to be activated, or at \"another round?\"\n",
 	}, notStdout: []string{"is not a number", "is removed"}}.check(t, r)
+
+	// The help and docs/cli.md say so.
+	help := runCmd(t, "", "help", "play")
+	expectation{code: 0, stdout: []string{
+		"In a round, remove, set and is can be typed too, between two turns",
+		"every activation and every change\n",
+	}, notStdout: []string{"every change between rounds"}}.check(t, help)
+	doc, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "- The same changes can be made in a round, between two turns") {
+		t.Error("docs/cli.md does not say that the changes can be made in a round")
+	}
 }
 
 // A change made in a round recomputes the orders kept until it changes,
