@@ -20,6 +20,7 @@ func FuzzPlayAnswers(f *testing.F) {
 		"a1\nremove zed\nremove a1\ny\nn\n",
 		"pass\n9\na2\nset agi of a1 = 7\ny\nreverse\n",
 		"1\n1\n1\n1\n1\nkeep\nset movement of md1 = -3\ny\n",
+		"4\n2\nremove Krug\nGrath is out_of_action\nset x of Volk = 1\nremove Mira\n1\n",
 	} {
 		for i := range names {
 			f.Add(uint8(i), in)

@@ -68,17 +68,30 @@ A set, or a status, recomputes at once the standings kept until it changes
 (play asks for the dice and decisions that needs, after the tie that calls
 for them) and says what that did to the order, and why. "help" at any prompt says what can be typed there.
 
+In a round, remove, set and is can be typed too, between two turns: at the
+prompt that asks which unit activates, and, in activation draw, at the one
+that asks whose colour came out of the bag (in Necromunda, a fighter taken
+Out of Action during the round is removed there, and does not activate
+later in it). Play makes the change, says what it did (a removed unit that
+was Ready no longer activates; a unit given a status keeps its Ready
+marker, as statuses count when a round places the markers; an order
+recomputed goes on from there), and asks the question again. Where an
+order is being made (a die, a random pick, the choice of an order, or a
+change's own recomputation), no change can be made, and play says why.
+
 A battle can be saved in the middle of a round too (in Necromunda, one
 round's activations are the whole game turn): answer
 "save" or "save FILE" at the prompt that asks which unit activates (where
 "pass" is answered too), and --resume continues the round there, at the
-same prompt, with the same Ready markers. "quit" there stops, once the
+same prompt, with the same Ready markers. In activation draw the prompt
+that asks whose colour came out of the bag takes save and quit too: the
+die is not drawn yet, and --resume asks for it again. "quit" there stops, once the
 battle as it stands is in a file (saved there, by --save, or the --resume
 file before anything is played): play says which file holds it and the
 command that resumes it (with --save, and with --rounds for the rounds
 left, if the session had them), with exit status 0; without a save, quit
 is refused. "save" and "quit" are commands there, not the start of a
-unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick or a draw,
+unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick,
 the choice of an order) the battle cannot be saved, nor play stop, and
 "save" and "quit" say so.
 
@@ -91,8 +104,8 @@ ruleset file it is played with) after every round and after every activation,
 and when a round reaches its first activation prompt, with the round's
 opening dice and decisions, and at an activation prompt that follows a
 draw from the bag in activation draw, with the die drawn (quietly: only
-the round's end says "saved to FILE"), and after every change made at
-"another round?", so that a battle
+the round's end says "saved to FILE"), and after every change (remove,
+set, is) made between rounds or in a round, so that a battle
 cut short loses at most the activation under way, or a roll-off not over.
 --resume FILE continues a saved battle, with the sides it was saved with.
 Another ruleset file that declares a ruleset of the same name (a house
@@ -102,10 +115,11 @@ for turnorder run, and the ruleset's warnings are printed to standard
 error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
-input. When the input ends in a round, or while a change made at "another
-round?" is asking for dice, play stops with "input ended" on standard
+input. When the input ends in a round, or while a change is asking for
+dice, play stops with "input ended" on standard
 error and exit status 1. When it ends at "another round?", or at the
-prompt that asks which unit activates where quit would stop (a file holds
+prompt that asks which unit activates (or whose colour came out of the
+bag) where quit would stop (a file holds
 the battle as it stands), that is a normal end: the message goes to
 standard error too, with exit status 0 (and, where a file holds the battle
 as it stands, the command that resumes it). Either message says which file holds the battle, as it was when: only a
@@ -119,7 +133,7 @@ printf '4\n2\n1\n' | turnorder play mesbg --rounds 1`,
 	}
 	fs := c.flags
 	sides, setup := sideFlags(fs)
-	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, at each round's first activation, after every activation and every change between rounds", "name a file")
+	save := nonEmpty(fs, "save", "save the battle to `FILE` after every round, at each round's first activation, after every activation and every change", "name a file")
 	resume := nonEmpty(fs, "resume", "continue the battle saved in `FILE`", "name a saved battle's file")
 	rounds := 0
 	fs.Var(&intFlag{&rounds}, "rounds", fmt.Sprintf("play `N` rounds without asking, from 0 to %d (0: ask after each round); with --resume, N more rounds", maxRounds))
@@ -175,6 +189,18 @@ type table struct {
 	lost           bool   // changes were made at the prompt since the last write
 	writtenData    []byte // the snapshot written last, to tell whether it is the battle as it stands
 	resumedData    []byte // the battle as it was resumed, to tell whether the --resume file still holds it
+
+	// changing is set while a change typed at a prompt is made: the dice
+	// and decisions its recomputation asks for cannot save the battle,
+	// stop play, or take another change.
+	changing bool
+	// drawing is set while the players are asked which colour came out of
+	// the bag, inside Step, where Battle.Snapshot refuses; nothing of the
+	// turn is played before the die is drawn, so the battle stands as it
+	// did before Step: undrawn, taken then, is its snapshot.
+	drawing    bool
+	undrawn    []byte
+	undrawnErr error
 
 	decl declarations // for set and is at the prompt
 	with playedWith   // the ruleset's file, for every save to name
@@ -321,6 +347,8 @@ func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string
 			t.cannotSave("in the middle of a roll")
 		case isQuit(ans):
 			t.cannotStop("in the middle of a roll")
+		case looksLikeChange(ans):
+			t.cannotChange("in the middle of a roll")
 		case ans == "":
 			t.say("enter the result of %s (%d-%d)", dice, lo, hi)
 		case err != nil:
@@ -341,7 +369,7 @@ func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, e
 		return t.drawDie(ctx, req)
 	}
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
-	ans, err := t.choose(ctx, req.Options, "", "random pick: ", t.noSaveIn("in the middle of a random pick"), nil, "pick at random at the table (roll off, or draw lots), then type who was picked")
+	ans, err := t.choose(ctx, req.Options, "", "random pick: ", t.noSaveIn("in the middle of a random pick"), nil, "pick at random at the table (roll off, or draw lots), then type who was picked", "")
 	if err != nil {
 		return 0, err
 	}
@@ -363,11 +391,74 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 		}
 		return ""
 	}
-	ans, err := t.choose(ctx, sides, "", "drawn: ", t.noSaveIn("in the middle of a draw from the bag"), refuse, "draw a die from the bag at the table, then type whose it is")
+	// Nothing of the turn is played before the die is drawn: the battle
+	// stands as it did before Step (see drawing), and is saved so.
+	t.drawing = true
+	defer func() { t.drawing = false }()
+	ans, err := t.betweenTurns(ctx, sides, "", "drawn: ", refuse, "draw a die from the bag at the table, then type whose it is", "")
 	if err != nil {
 		return 0, err
 	}
 	return slices.Index(req.Options, ans), nil
+}
+
+// betweenTurns asks a question that Step asks between two turns of the
+// activation loop, before anything of the turn is played: which unit
+// activates, or, in activation draw, which colour came out of the bag.
+// There the battle can be saved (save), play can stop once it is in a file
+// (quit), and the changes of "another round?" can be made: they leave
+// Step (see pendingChange), which then asks again. An input that ends
+// there, where quit would stop, stops as quit does. help says first, what
+// can be typed there, and extra; then the options and the changes.
+func (t *table) betweenTurns(ctx context.Context, options []string, def, prompt string, refuse func(string) string, first, extra string) (string, error) {
+	command := func(ans string) (bool, error) {
+		p, isChange := t.unitStatus(ans) // before save and quit, for a unit called save
+		switch {
+		case isChange:
+		case isSave(ans):
+			_, path, _ := strings.Cut(ans, " ")
+			err := t.saveAt(path) // the input ended at "save to which file?"
+			return err == nil, err
+		case isQuit(ans):
+			file, at := t.holder()
+			if file == "" {
+				t.say("the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)")
+				return true, nil
+			}
+			return false, &stopError{file: file, at: at}
+		default:
+			if _, ok := resolveOption(ans, options); ok && !strings.Contains(ans, " ") {
+				return false, nil // a start of a name: "set" for settler
+			}
+			p, isChange = t.parseChange(ans)
+		}
+		switch {
+		case !isChange:
+			return false, nil
+		case p == nil:
+			return true, nil // refused, saying why
+		}
+		return false, p
+	}
+	note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")" +
+		"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)"
+	if first != "" {
+		note = first + "\n  " + note
+	}
+	note += extra
+	more := "or make a change at the table (then this question is asked again):"
+	for _, c := range t.changeCommands() {
+		more += fmt.Sprintf("\n  %-25s %s", c[0], c[1])
+	}
+	ans, err := t.choose(ctx, options, def, prompt, command, refuse, note, more)
+	if file, at := t.holder(); errors.Is(err, errInputEnded) && file != "" {
+		// The input ended where quit would stop: a file holds the
+		// battle as it stands (a save typed here, --save's own write,
+		// or the --resume file before anything is played), so the
+		// players who closed it lose nothing.
+		err = &stopError{eof: true, file: file, at: at}
+	}
+	return ans, err
 }
 
 // choose lists options numbered and asks for one, by number or name. An
@@ -377,8 +468,9 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 // unless it returns an error (quit), which choose returns. Only an
 // option's whole name, in any case, wins over a command: "save" is the
 // command, not the start of saveguard. refuse, if set, may explain why an
-// answer that is not an option is refused.
-func (t *table) choose(ctx context.Context, options []string, def, prompt string, command func(string) (bool, error), refuse func(string) string, note string) (string, error) {
+// answer that is not an option is refused. help says note before the
+// options, and more after them.
+func (t *table) choose(ctx context.Context, options []string, def, prompt string, command func(string) (bool, error), refuse func(string) string, note, more string) (string, error) {
 	list := func() {
 		for i, o := range options {
 			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
@@ -396,6 +488,9 @@ func (t *table) choose(ctx context.Context, options []string, def, prompt string
 		list()
 		if def != "" {
 			t.say("Enter takes %s", def)
+		}
+		if more != "" {
+			t.say("%s", more)
 		}
 	}
 	if slices.ContainsFunc(options, isHelp) {
@@ -587,11 +682,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	switch d.Kind {
 	case runtime.ChooseFirst:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses who goes first"), nil, "")
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses who goes first"), nil, "", "")
 		return []string{ans}, err
 	case runtime.ChooseBeforeAfter:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses before or after"), nil, "")
+		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses before or after"), nil, "", "")
 		return []string{ans}, err
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
@@ -619,47 +714,23 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		// turn yet, and the battle restored from the save asks it again.
 		// And play can stop here, once it is saved.
 		t.atActivationPrompt()
-		command := func(ans string) (bool, error) {
-			switch {
-			case isSave(ans):
-				_, path, _ := strings.Cut(ans, " ")
-				err := t.saveAt(path) // the input ended at "save to which file?"
-				return err == nil, err
-			case isQuit(ans):
-				file, at := t.holder()
-				if file == "" {
-					t.say("the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)")
-					return true, nil
-				}
-				return false, &stopError{file: file, at: at}
-			}
-			return false, nil
-		}
-		note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")" +
-			"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)"
+		extra := ""
 		// A unit's whole name wins over save and quit; its start does not.
 		if slices.ContainsFunc(d.Options, func(o string) bool {
 			o = strings.ToLower(o)
 			return o != "save" && o != "quit" && (strings.HasPrefix(o, "save") || strings.HasPrefix(o, "quit"))
 		}) {
-			note += "\n  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)"
+			extra += "\n  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)"
 		}
 		for _, o := range d.Options {
 			switch strings.ToLower(o) {
 			case "save":
-				note += "\n  save alone picks the unit " + o + " here: type save FILE to save the battle"
+				extra += "\n  save alone picks the unit " + o + " here: type save FILE to save the battle"
 			case "quit":
-				note += "\n  quit picks the unit " + o + " here: play can stop at the next prompt that asks which unit activates"
+				extra += "\n  quit picks the unit " + o + " here: play can stop at the next prompt that asks which unit activates"
 			}
 		}
-		ans, err := t.choose(ctx, d.Options, def, d.By+" activates: ", command, refuse, note)
-		if file, at := t.holder(); errors.Is(err, errInputEnded) && file != "" {
-			// The input ended where quit would stop: a file holds the
-			// battle as it stands (a save typed here, --save's own write,
-			// or the --resume file before anything is played), so the
-			// players who closed it lose nothing.
-			err = &stopError{eof: true, file: file, at: at}
-		}
+		ans, err := t.betweenTurns(ctx, d.Options, def, d.By+" activates: ", refuse, "", extra)
 		return []string{ans}, err
 	case runtime.ChooseOrder:
 		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
@@ -705,6 +776,10 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				t.cannotStop("while " + d.By + " arranges them")
 				continue
 			}
+			if looksLikeChange(ans) {
+				t.cannotChange("while " + d.By + " arranges them")
+				continue
+			}
 			t.say("%s", why)
 		}
 	}
@@ -715,7 +790,9 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 // With --save, it saves the battle when the round's activation loop begins
 // (with the round's opening dice and decisions, such as the priority
 // roll-off) and after each activation, so that the file is never more than
-// one activation behind.
+// one activation behind. A change typed where Step asks which unit
+// activates (or, in activation draw, which colour came out of the bag) is
+// made between the two turns, and Step asks again.
 func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 	if !t.b.InRound() {
 		fmt.Fprintf(t.out, "\nRound %d\n", t.b.Round()+1)
@@ -726,7 +803,18 @@ func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 	}
 	t.flush()
 	for {
+		if turn := t.b.Next(); turn != nil && turn.Undrawn {
+			// Step draws from the bag first: the battle as it stands
+			// there, where it cannot be saved from (see drawing).
+			t.undrawn, t.undrawnErr = t.b.Snapshot()
+		}
 		done, err := t.b.Step(ctx)
+		if p, ok := errors.AsType[*pendingChange](err); ok {
+			if err := t.change(ctx, p); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -869,21 +957,17 @@ func stamp(data []byte, w playedWith) ([]byte, error) {
 	return append(out, rest...), nil
 }
 
-// saveBattle writes the battle's snapshot, and the ruleset file it is
+// saveBattle writes a battle's snapshot, and the ruleset file it is
 // played with, to path, through a temporary file so that a failed write
 // never leaves half a battle.
-func saveBattle(b *runtime.Battle, with playedWith, path string) ([]byte, error) {
-	snap, err := b.Snapshot()
-	if err != nil {
-		return nil, err
-	}
+func saveBattle(snap []byte, with playedWith, path string) error {
 	data, err := stamp(snap, with)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	tmp, err := tempBeside(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	_, werr := tmp.Write(append(data, '\n'))
 	cerr := tmp.Close()
@@ -895,9 +979,9 @@ func saveBattle(b *runtime.Battle, with playedWith, path string) ([]byte, error)
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return nil, writeError(path, werr)
+		return writeError(path, werr)
 	}
-	return snap, nil
+	return nil
 }
 
 // canWrite reports whether saveBattle could write path, so that no round
@@ -938,8 +1022,11 @@ func writeError(path string, err error) error {
 
 // write saves the battle to path and notes what the file now holds.
 func (t *table) write(path string) error {
-	data, err := saveBattle(t.b, t.with, path)
+	data, err := t.snapshot()
 	if err != nil {
+		return err
+	}
+	if err := saveBattle(data, t.with, path); err != nil {
 		return err
 	}
 	t.writtenData = data
@@ -987,7 +1074,7 @@ func (t *table) atActivationPrompt() {
 	if t.saveTo == "" {
 		return
 	}
-	if data, err := t.b.Snapshot(); err == nil && bytes.Equal(data, t.writtenData) {
+	if data, err := t.snapshot(); err == nil && bytes.Equal(data, t.writtenData) {
 		return
 	}
 	if err := t.write(t.saveTo); err != nil {
@@ -1055,6 +1142,14 @@ var (
 // question notes a question asked.
 func (t *table) question() { t.asked++ }
 
+// snapshot is the battle as it stands, as a save writes it (see drawing).
+func (t *table) snapshot() ([]byte, error) {
+	if t.drawing {
+		return t.undrawn, t.undrawnErr
+	}
+	return t.b.Snapshot()
+}
+
 // holder returns the file that holds the battle as it stands, and where it
 // stands: the file written last in this session, or else the --resume
 // file; or "" when neither does.
@@ -1062,7 +1157,7 @@ func (t *table) holder() (file, at string) {
 	if t.lost {
 		return "", ""
 	}
-	data, err := t.b.Snapshot()
+	data, err := t.snapshot()
 	switch {
 	case err != nil:
 	case t.written != "":
@@ -1208,6 +1303,8 @@ func (t *table) noSaveIn(where string) func(string) (bool, error) {
 			t.cannotSave(where)
 		case isQuit(ans):
 			t.cannotStop(where)
+		case looksLikeChange(ans):
+			t.cannotChange(where)
 		default:
 			return false, nil
 		}
@@ -1218,8 +1315,12 @@ func (t *table) noSaveIn(where string) func(string) (bool, error) {
 // cannotStop says why play cannot stop where the players typed quit, and
 // where it can.
 func (t *table) cannotStop(where string) {
-	if t.b != nil && !t.b.InRound() {
+	if t.changing && !t.b.InRound() {
 		t.say("play cannot stop %s: it can stop once the change is done, at \"another round?\"", where)
+		return
+	}
+	if t.changing {
+		t.say("play cannot stop %s: it can stop once the change is done, when a unit is to be activated and the battle is saved there", where)
 		return
 	}
 	t.say("play cannot stop %s: it can stop when a unit is to be activated, once the battle is saved there, or at \"another round?\"", where)
@@ -1228,13 +1329,30 @@ func (t *table) cannotStop(where string) {
 // cannotSave says why the battle cannot be saved where the players typed
 // save, and when it can.
 func (t *table) cannotSave(where string) {
-	if t.b != nil && !t.b.InRound() {
-		// A change made at "another round?" is asking for what its
-		// recomputation needs.
+	// A change is asking for what its recomputation needs.
+	if t.changing && !t.b.InRound() {
 		t.say("the battle cannot be saved %s: it can be saved once the change is done, at \"another round?\"", where)
 		return
 	}
+	if t.changing {
+		t.say("the battle cannot be saved %s: it can be saved once the change is done, when a unit is to be activated", where)
+		return
+	}
 	t.say("the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated", where)
+}
+
+// cannotChange says why no change can be made where the players typed
+// one, and where it can. The question is the runtime's, asked while it
+// makes an order (a roll, a random pick, a choice): a unit removed or a
+// value set then would change what that order is made of half way
+// through. A change's own recomputation is such an order too.
+func (t *table) cannotChange(where string) {
+	switch {
+	case t.changing:
+		t.say("no other change can be made %s: this one is not done until its order is made again (make the next one after it)", where)
+	default:
+		t.say("no change can be made %s: an order is being made, and a change would alter what it is made of half way through; make it when a unit is to be activated, or at \"another round?\"", where)
+	}
 }
 
 // position says where the battle stands, for a save: "after round 2"
@@ -1258,42 +1376,173 @@ func (t *table) position() string {
 // betweenHelp says what can be typed at "another round?".
 func (t *table) betweenHelp() {
 	save := "to FILE (" + t.bareSave() + ")"
-	statuses := "this ruleset declares none"
-	if len(t.decl.statuses) > 0 {
-		statuses = strings.Join(t.decl.statuses, ", ")
-	}
 	t.say("y, or Enter               play another round")
 	t.say("n                         stop (what is not saved is lost)")
 	t.say("quit                      stop, once the battle as it stands is saved (play says how to resume it)")
 	t.say("save [FILE]               save the battle %s", save)
-	t.say("set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)")
-	t.say("UNIT is [not] STATUS      give a unit a status, or take it away (statuses: %s)", statuses)
-	t.say("remove UNIT               take a fallen model out of the battle")
+	for _, c := range t.changeCommands() {
+		t.say("%-25s %s", c[0], c[1])
+	}
 }
 
-// change makes a change at the prompt and says what it did: msg, what the
-// recomputation it started did to the order, and why (the events after the
-// change's own, which the next round does not show again). The change may
-// ask for dice and decisions (it recomputes the orders kept until what it
-// changes changes); an input that ends then is a *cutError. Any other
-// failure (a rule that fails in the recomputation) is said, the change is
-// undone, and the battle goes on. do reports whether anything changed: if
-// not, there is no event, and same is said instead of msg, or the error
-// that refused the change as it is.
-func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
+// changeCommands are the changes that can be typed between rounds and
+// where a unit is to be activated, each with what it does, for the help
+// of both prompts.
+func (t *table) changeCommands() [][2]string {
+	statuses := "this ruleset declares none"
+	if len(t.decl.statuses) > 0 {
+		statuses = strings.Join(t.decl.statuses, ", ")
+	}
+	return [][2]string{
+		{"set ATTR of NAME = VALUE", "change an attribute of a side or unit (as in: set agi of Aria = 6)"},
+		{"UNIT is [not] STATUS", "give a unit a status, or take it away (statuses: " + statuses + ")"},
+		{"remove UNIT", "take a fallen model out of the battle"},
+	}
+}
+
+// pendingChange is a change typed at a prompt (remove, set, is), checked,
+// and not made yet. Between rounds play makes it at once. In a round it is
+// typed where Step asks which unit activates, or which colour came out of
+// the bag: the decider or the dice return it as their error, so that Step
+// plays nothing of the turn, and playRound makes it between the two turns,
+// outside Step. Made from inside Step, it would leave Step's question with
+// options the change has taken away (a unit removed), and the battle put
+// back if it fails (see change) would not be the one Step plays; its own
+// recomputation may ask for dice and decisions too. Step then asks again,
+// of the battle as the change left it.
+type pendingChange struct {
+	ans       string // as typed
+	msg, same string // what change says it did, or that it changed nothing
+	do        func(ctx context.Context) (bool, error)
+}
+
+func (p *pendingChange) Error() string { return "a change to make between two turns: " + p.ans }
+
+// unitStatus reads "UNIT is [not] STATUS" naming a unit of the battle: a
+// prompt takes it before its own words, for a unit called y, or save.
+func (t *table) unitStatus(ans string) (*pendingChange, bool) {
+	m := isRE.FindStringSubmatch(ans)
+	if m == nil {
+		return nil, false
+	}
+	unit := t.named(strings.Trim(m[1], `"`))
+	if t.b.Unit(unit) == nil {
+		return nil, false
+	}
+	return t.statusChange(ans, unit, m[3], m[2] == ""), true
+}
+
+// parseChange reads a change typed at a prompt: "remove UNIT", "set ATTR
+// of NAME = VALUE", "UNIT is [not] STATUS". It reports whether ans is one;
+// one that cannot be made as it is (no such unit, a status the ruleset
+// does not declare) is refused here, saying why, and is nil.
+func (t *table) parseChange(ans string) (*pendingChange, bool) {
+	if p, ok := t.unitStatus(ans); ok {
+		return p, true
+	}
+	word, rest, _ := strings.Cut(ans, " ")
+	switch strings.ToLower(word) {
+	case "set":
+		m := setRE.FindStringSubmatch(ans)
+		if m == nil {
+			t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
+			return nil, true
+		}
+		attr, name, value := m[1], t.named(strings.Trim(m[2], `"`)), strings.TrimSpace(m[3])
+		if slices.Contains(t.decl.statuses, attr) {
+			if value != "true" && value != "false" {
+				t.say("%s is a status: set it to true or false, or write: %s is %s, %s is not %s", attr, name, attr, name, attr)
+				return nil, true
+			}
+			return t.statusChange(ans, name, attr, value == "true"), true
+		}
+		if why := t.decl.noAttr(t.b, name, attr); why != "" {
+			t.say("%s", why)
+			return nil, true
+		}
+		return &pendingChange{
+			ans:  ans,
+			msg:  fmt.Sprintf("%s of %s is now %s", attr, name, value),
+			same: fmt.Sprintf("%s of %s is already %s", attr, name, value),
+			do: func(ctx context.Context) (bool, error) {
+				old, _ := t.attr(name, attr)
+				err := t.b.SetAttr(ctx, name, attr, attrValue(value, isIntAttr(t.b, name, attr)))
+				now, _ := t.attr(name, attr)
+				return now != old, err
+			},
+		}, true
+	case "remove":
+		name := t.named(strings.Trim(strings.TrimSpace(rest), `"`))
+		if s := t.b.Side(name); s != nil && t.b.Unit(name) == nil {
+			t.say("%s is a side: remove takes a unit (%s units: %s)", name, wording.Possessive(name), wording.OrNone(unitNames(s.Units)))
+			return nil, true
+		}
+		if name == "" {
+			t.say("write: remove UNIT (the battle's units: %s)", wording.OrNone(unitNames(t.b.Units())))
+			return nil, true
+		}
+		msg := name + " is removed from the battle"
+		if u := t.b.Unit(name); u != nil && u.Ready && t.b.InRound() {
+			// What the players most need to know in a round.
+			msg += "; it was Ready, and no longer activates this round"
+		}
+		return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) (bool, error) {
+			known := t.b.Unit(name) != nil // or RemoveUnit refuses, changing nothing
+			return known, t.b.RemoveUnit(ctx, name)
+		}}, true
+	}
+	if m := isRE.FindStringSubmatch(ans); m != nil {
+		return t.statusChange(ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""), true
+	}
+	return nil, false
+}
+
+// looksLikeChange reports whether ans has the shape of a change (remove
+// UNIT, set ..., UNIT is STATUS), for the prompts that take none.
+func looksLikeChange(ans string) bool {
+	word, rest, _ := strings.Cut(ans, " ")
+	switch strings.ToLower(word) {
+	case "set", "remove":
+		return strings.TrimSpace(rest) != ""
+	}
+	return isRE.MatchString(ans)
+}
+
+// change makes a change typed at a prompt and says what it did: p.msg,
+// what the recomputation it started did to the order, and why (the events
+// after the change's own, which the rest of the round, or the next one,
+// does not show again). The change may ask for dice and decisions (it
+// recomputes the orders kept until what it changes changes); an input
+// that ends then is a *cutError. Any other failure (a rule that fails in
+// the recomputation) is said, the change is undone, and the battle goes
+// on. p.do reports whether anything changed: if not, there is no event,
+// and p.same is said instead of p.msg, or the error that refused the
+// change as it is.
+func (t *table) change(ctx context.Context, p *pendingChange) error {
 	before, asked := t.b.Order(), t.asked
-	pending := len(t.b.PendingEvents())
+	inRound := t.b.InRound()
+	pending, shown := len(t.b.PendingEvents()), t.shown
 	backup := t.b.Clone() // the same dice and decider: the table's
 	// The change's own event comes first, and msg says it: a question the
-	// recomputation asks shows the events after it (see flush).
-	t.told = pending + 1
-	changed, err := do()
-	if !changed || err != nil {
+	// recomputation asks shows the events after it (see flush). Between
+	// rounds the change's events wait for the next round; in a round they
+	// are the round's.
+	if inRound {
+		t.shown = len(t.b.Events()) + 1
+	} else {
+		t.told = pending + 1
+	}
+	t.changing = true
+	changed, err := p.do(ctx)
+	t.changing = false
+	if (!changed || err != nil) && inRound {
+		t.shown = shown
+	} else if !changed || err != nil {
 		t.told = pending
 	}
 	if err != nil {
 		if errors.Is(err, errInputEnded) {
-			return &cutError{ans}
+			return &cutError{p.ans}
 		}
 		t.b = backup
 		if !changed {
@@ -1304,11 +1553,13 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 		return nil
 	}
 	if !changed {
-		t.say("%s", same)
+		t.say("%s", p.same)
 		return nil
 	}
 	// The orders kept until the value changes are already recomputed:
-	// say what that did to the order, which the next round starts from.
+	// say what that did to the order, which the next round (or, in a
+	// round, the turns left) starts from.
+	msg := p.msg
 	switch after := t.b.Order(); {
 	case !slices.Equal(before, after):
 		msg += "; the order is now " + strings.Join(after, ", ")
@@ -1316,11 +1567,9 @@ func (t *table) change(ans, msg, same string, do func() (bool, error)) error {
 		msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
 	}
 	t.say("%s", msg)
-	if !t.b.InRound() {
-		// What the recomputation did, and why, that no question has
-		// shown; the change's own event (the first) is msg.
-		t.flush()
-	}
+	// What the recomputation did, and why, that no question has shown;
+	// the change's own event (the first) is msg.
+	t.flush()
 	t.madeChange()
 	return nil
 }
@@ -1338,9 +1587,10 @@ func (t *table) attr(name, attr string) (any, bool) {
 	return nil, false
 }
 
-// setStatus gives a unit a status, or takes it away: "a1 is pinned",
-// "a1 is not pinned", as scenarios write it.
-func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool) error {
+// statusChange is the change that gives a unit a status, or takes it
+// away: "a1 is pinned", "a1 is not pinned", as scenarios write it. One
+// that cannot be is refused, saying why, and is nil.
+func (t *table) statusChange(ans, unit, status string, on bool) *pendingChange {
 	u := t.b.Unit(unit)
 	switch {
 	case u == nil && t.b.Side(unit) != nil:
@@ -1363,9 +1613,15 @@ func (t *table) setStatus(ctx context.Context, ans, unit, status string, on bool
 	if !on {
 		msg = unit + " is no longer " + status
 	}
-	return t.change(ans, msg, "", func() (bool, error) {
+	if on && u.Ready && t.b.InRound() {
+		// A ready rule reads statuses when the round places its markers:
+		// a status given since takes none away. A model out of the fight
+		// is removed.
+		msg += fmt.Sprintf(", and keeps its Ready marker this round (statuses count when a round places Ready markers); if %s is out of the battle, type: remove %s", unit, unit)
+	}
+	return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) (bool, error) {
 		return true, t.b.SetStatus(ctx, unit, status, on) // the cases above change nothing
-	})
+	}}
 }
 
 // declarations are the names a ruleset declares for sides and units, for
@@ -1403,8 +1659,8 @@ func (d declarations) noAttr(b *runtime.Battle, name, attr string) string {
 	return ""
 }
 
-// between asks whether to play another round, handling save and set on the
-// way. It returns false when the players are done.
+// between asks whether to play another round, handling save and the
+// changes on the way. It returns false when the players are done.
 func (t *table) between(ctx context.Context) (bool, error) {
 	for {
 		ans, err := t.ask("another round? [Y/n/save] ", t.betweenHelp)
@@ -1412,14 +1668,10 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		// "UNIT is STATUS" first, for a unit called y, n or save.
-		if m := isRE.FindStringSubmatch(ans); m != nil && t.b.Unit(t.named(strings.Trim(m[1], `"`))) != nil {
-			if err := t.setStatus(ctx, ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""); err != nil {
-				return false, err
-			}
-			continue
-		}
+		p, isChange := t.unitStatus(ans)
 		word, rest, _ := strings.Cut(ans, " ")
 		switch w := strings.ToLower(word); {
+		case isChange:
 		case rest == "" && slices.Contains([]string{"", "y", "yes"}, w):
 			return true, nil
 		case rest == "" && slices.Contains([]string{"n", "no"}, w):
@@ -1438,63 +1690,19 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			if err := t.saveAt(rest); err != nil {
 				return false, err
 			}
-		case w == "set":
-			m := setRE.FindStringSubmatch(ans)
-			if m == nil {
-				t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
-				continue
-			}
-			attr, name, value := m[1], t.named(strings.Trim(m[2], `"`)), strings.TrimSpace(m[3])
-			if slices.Contains(t.decl.statuses, attr) {
-				if value != "true" && value != "false" {
-					t.say("%s is a status: set it to true or false, or write: %s is %s, %s is not %s", attr, name, attr, name, attr)
-					continue
-				}
-				if err := t.setStatus(ctx, ans, name, attr, value == "true"); err != nil {
-					return false, err
-				}
-				continue
-			}
-			if why := t.decl.noAttr(t.b, name, attr); why != "" {
-				t.say("%s", why)
-				continue
-			}
-			msg := fmt.Sprintf("%s of %s is now %s", attr, name, value)
-			same := fmt.Sprintf("%s of %s is already %s", attr, name, value)
-			err := t.change(ans, msg, same, func() (bool, error) {
-				old, _ := t.attr(name, attr)
-				err := t.b.SetAttr(ctx, name, attr, attrValue(value, isIntAttr(t.b, name, attr)))
-				now, _ := t.attr(name, attr)
-				return now != old, err
-			})
-			if err != nil {
-				return false, err
-			}
-		case w == "remove":
-			name := t.named(strings.Trim(strings.TrimSpace(rest), `"`))
-			if s := t.b.Side(name); s != nil && t.b.Unit(name) == nil {
-				t.say("%s is a side: remove takes a unit (%s units: %s)", name, wording.Possessive(name), wording.OrNone(unitNames(s.Units)))
-				continue
-			}
-			if name == "" {
-				t.say("write: remove UNIT (the battle's units: %s)", wording.OrNone(unitNames(t.b.Units())))
-				continue
-			}
-			err := t.change(ans, name+" is removed from the battle", "", func() (bool, error) {
-				known := t.b.Unit(name) != nil // or RemoveUnit refuses, changing nothing
-				return known, t.b.RemoveUnit(ctx, name)
-			})
-			if err != nil {
-				return false, err
-			}
+			continue
 		default:
-			if m := isRE.FindStringSubmatch(ans); m != nil {
-				if err := t.setStatus(ctx, ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""); err != nil {
-					return false, err
-				}
-				continue
-			}
+			p, isChange = t.parseChange(ans)
+		}
+		if !isChange {
 			t.say("answer y (another round), n (stop), quit, save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
+			continue
+		}
+		if p == nil {
+			continue // refused, saying why
+		}
+		if err := t.change(ctx, p); err != nil {
+			return false, err
 		}
 	}
 }
@@ -1653,6 +1861,9 @@ func playBattle(e *env, o playOptions) int {
 			return exitOK
 		}
 		if err != nil {
+			if cut, ok := errors.AsType[*cutError](err); ok {
+				return fail("input ended during %s, in round %d, before it was done: the change is not saved (%s)", cut.change, t.b.Round(), t.whereSaved())
+			}
 			if errors.Is(err, errInputEnded) || t.eof {
 				return fail("input ended in round %d, before the round was over (%s)", t.b.Round(), t.whereSaved())
 			}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // gangsSetup writes two Necromunda gangs: A with three fighters, B with two.
@@ -164,8 +166,9 @@ func TestPlaySaveInMidRoundDraw(t *testing.T) {
 	}
 }
 
-// Where the runtime cannot save (a roll, a random pick or a draw, the
-// choice of an order), "save" says why not, and when it can.
+// Where the runtime cannot save (a roll, a random pick, the choice of an
+// order), "save" says why not, and when it can. (The draw from the bag can
+// be saved: TestPlayDrawPromptSavesAndStops.)
 func TestPlaySaveRefusedWhereItCannot(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "b.json")
@@ -178,7 +181,6 @@ func TestPlaySaveRefusedWhereItCannot(t *testing.T) {
 		{"roll", "save\nsave " + file + "\n4\n2\n1\n", []string{"mesbg"}, "Round 1, priority: Jay rolls d6: save\n" + fmt.Sprintf(why, "in the middle of a roll") +
 			"Round 1, priority: Jay rolls d6: save " + file + "\n" + fmt.Sprintf(why, "in the middle of a roll")},
 		{"choice of who goes first", "4\n2\nsave\n1\n", []string{"mesbg"}, "Jay chooses [Jay]: save\n" + fmt.Sprintf(why, "while Jay chooses who goes first")},
-		{"draw", "save\n2\n1\n1\n1\nJay\n1\nRob\n", []string{"../../examples/procedures/dice-bag.rules"}, "drawn: save\n" + fmt.Sprintf(why, "in the middle of a draw from the bag")},
 		{"random pick", "save\n2\n", []string{"morturi", "--setup", writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")},
 			"random pick: save\n" + fmt.Sprintf(why, "in the middle of a random pick")},
 		{"before or after", "5\n5\n4\n2\nsave\nafter\n", []string{"agi"}, "A chooses [before]: save\n" + fmt.Sprintf(why, "while A chooses before or after")},
@@ -240,10 +242,11 @@ func TestPlaySaveAfterEachActivation(t *testing.T) {
 			t.Errorf("after %q: saved round %d, in mid-round %v, Ready %v; want round 1 in mid-round, Ready %s", tt.in, round, in, ready, tt.ready)
 		}
 	}
-	// In activation draw, the file waits for the next die from the bag.
+	// In activation draw, the file waits for the next die from the bag,
+	// and the input that ends there, where quit stops too, loses nothing.
 	bag := filepath.Join(dir, "bag.json")
 	r = runCmd(t, "2\n1\n", "play", "../../examples/procedures/dice-bag.rules", "--save", bag)
-	expectation{code: 1, stderr: []string{"(" + bag + " holds the battle as it was in round 1, at the next draw from the bag)\n"}}.check(t, r)
+	expectation{code: 0, stderr: []string{"input ended in round 1, at the next draw from the bag, where the battle was saved: " + bag + " holds it as it stands; resume it with `turnorder play "}, oneLine: true}.check(t, r)
 	r = runCmd(t, "1\n1\nJay\n1\nRob\n", "play", "../../examples/procedures/dice-bag.rules", "--resume", bag, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"resumed from " + bag + " in round 1, at the next draw from the bag\n  Ready: j1, j2, j3, r2\n",
@@ -539,4 +542,217 @@ func TestPlayStopKeepsRounds(t *testing.T) {
 			t.Errorf("roundsLeft(%d, %d) = %q, want %q", tt.round, tt.left, got, tt.want)
 		}
 	}
+}
+
+// The changes of "another round?" can be made where a unit is to be
+// activated, in the middle of a round: a fighter taken Out of Action is
+// removed and does not activate later in the round. The prompt says what
+// the change did and asks again; --save's file holds the change at once,
+// so that quit there stops with it, and the battle resumed from the file
+// goes on without the fighter.
+func TestPlayRemoveAtActivationPrompt(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	saved := filepath.Join(dir, "s.json")
+	r := runCmd(t, "4\n2\nremove a1\nquit\n", "play", "necromunda", "--setup", setup, "--save", saved)
+	expectation{code: 0, stdout: []string{
+		"A activates [a1]: remove a1\n" +
+			"  a1 is removed from the battle; it was Ready, and no longer activates this round\n" +
+			"  saved to " + saved + "\n" +
+			"Round 1: A activates:\n  1. a2\n  2. a3\nA activates [a2]: quit\n",
+	}, stderr: []string{
+		"stopped in round 1, at A's activation: " + saved + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + saved + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, r)
+	round, in, ready := savedReady(t, saved)
+	if diff := cmp.Diff([]any{1, true, []string{"a2", "a3", "b1", "b2"}}, []any{round, in, ready}); diff != "" {
+		t.Errorf("saved round, in mid-round, Ready (-want +got):\n%s", diff)
+	}
+	res := runCmd(t, "a2\nb2\n", "play", "necromunda", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " in round 1, at A's activation\n  Ready: a2, a3, b1, b2\n",
+		"  → activations: A: a2; B: b2; A: a3; B: b1\n",
+	}}.check(t, res)
+
+	// Without --save, the change is not in a file: quit says so, and a
+	// save made before the change no longer holds the battle.
+	part := filepath.Join(dir, "part.json")
+	r = runCmd(t, "4\n2\nsave "+part+"\nremove a1\nquit\n", "play", "necromunda", "--setup", setup)
+	expectation{code: 1, stdout: []string{
+		"A activates [a2]: quit\n  the battle is not saved as it stands: type save FILE first",
+	}, stderr: []string{
+		"input ended in round 1, before the round was over (" + part + " holds the battle as it was in round 1, at A's activation, without the changes made since)\n",
+	}, oneLine: true}.check(t, r)
+}
+
+// At the activation prompt the changes are read, checked and refused in
+// the words of "another round?"; what cannot be changed leaves the prompt
+// as it was, and the help lists the changes.
+func TestPlayChangesAtActivationPrompt(t *testing.T) {
+	dir := t.TempDir()
+	setup := gangsSetup(t, dir)
+	tests := []struct {
+		name, in string
+		want     []string
+		not      []string
+	}{
+		{"a status", "b1 is out_of_action\n", []string{
+			"A activates [a1]: b1 is out_of_action\n  b1 is now out_of_action, and keeps its Ready marker this round (statuses count when a round places Ready markers); if b1 is out of the battle, type: remove b1\n",
+		}, nil},
+		{"a status set", "set seriously_injured of a3 = true\na3 is not seriously_injured\n", []string{
+			"  a3 is now seriously_injured, and keeps its Ready marker",
+			"  a3 is no longer seriously_injured\nRound 1: A activates:\n",
+		}, nil},
+		{"a side's status", "A is out_of_action\n", []string{"A activates [a1]: A is out_of_action\n  A is a side: statuses are units'\nA activates [a1]: "}, []string{"saved"}},
+		{"a side removed", "remove B\n", []string{"A activates [a1]: remove B\n  B is a side: remove takes a unit (B's units: b1, b2)\nA activates [a1]: "}, nil},
+		{"no such attribute", "set agi of a1 = 3\n", []string{"  a1 has no attribute agi (unit attributes: none; unit statuses: out_of_action, seriously_injured, not_on_battlefield)\nA activates [a1]: "}, nil},
+		{"a status written wrong", "set out_of_action of a1 = yes\n", []string{"  out_of_action is a status: set it to true or false, or write: a1 is out_of_action, a1 is not out_of_action\n"}, nil},
+		{"removed twice", "remove b2\nremove b2\n", []string{"  b2 is removed from the battle; it was Ready", "A activates [a1]: remove b2\n  remove b2: b2 (of B) was removed from the battle\n"}, nil},
+		{"in any case", "remove A1\n", []string{"  a1 is removed from the battle"}, []string{"no unit"}},
+		{"usage", "remove\nset\n", []string{"  write: remove UNIT (the battle's units: a1, a2, a3, b1, b2)\n", "  write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6\n"}, []string{"is not one of the options"}},
+		{"help", "help\n", []string{
+			"  Enter takes a1\n  or make a change at the table (then this question is asked again):\n" +
+				"  set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)\n" +
+				"  UNIT is [not] STATUS      give a unit a status, or take it away (statuses: out_of_action, seriously_injured, not_on_battlefield)\n" +
+				"  remove UNIT               take a fallen model out of the battle\n",
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "4\n2\n"+tt.in, "play", "necromunda", "--setup", setup)
+			expectation{code: 1, stdout: tt.want, notStdout: tt.not}.check(t, r)
+		})
+	}
+
+	// A unit whose name starts with a change's word: the word alone is
+	// the start of its name, as it is for any option.
+	settler := writeFile(t, dir, "settler.rules", "side A {\n  unit settler\n  unit a2\n}\nside B {\n  unit b1\n}\n")
+	r := runCmd(t, "4\n2\nset\n", "play", "necromunda", "--setup", settler, "--rounds", "1")
+	expectation{code: 0, stdout: []string{"A activates [settler]: set\n  A activates settler\n"}}.check(t, r)
+
+	// Where an order is being made (the roll-off), no change can be made.
+	r = runCmd(t, "remove a1\n4\n2\na1\nb1\na2\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: A rolls d6: remove a1\n  no change can be made in the middle of a roll: an order is being made, and a change would alter what it is made of half way through; make it when a unit is to be activated, or at \"another round?\"\n",
+	}, notStdout: []string{"is not a number", "is removed"}}.check(t, r)
+
+	// The help and docs/cli.md say so.
+	help := runCmd(t, "", "help", "play")
+	expectation{code: 0, stdout: []string{
+		"In a round, remove, set and is can be typed too, between two turns",
+		"every activation and every change\n",
+	}, notStdout: []string{"every change between rounds"}}.check(t, help)
+	doc, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "- The same changes can be made in a round, between two turns") {
+		t.Error("docs/cli.md does not say that the changes can be made in a round")
+	}
+}
+
+// A change made in a round recomputes the orders kept until it changes,
+// as between rounds: the dice it needs are asked, the activations left
+// follow the new order, and while it asks, the battle cannot be saved nor
+// play stop nor another change be made. An input that ends then loses
+// the change, and says so.
+func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
+	dir := t.TempDir()
+	rules := writeFile(t, dir, "speed.rules", `ruleset speed "Speed" {
+  sides 2
+  side attribute speed int
+  phase p each round {
+    order sides as o until changed speed {
+      highest speed
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation alternate by o
+  example {
+    side A speed = 2 {
+      unit a1
+      unit a2
+    }
+    side B speed = 1 {
+      unit b1
+      unit b2
+    }
+  }
+}
+`)
+	saved := filepath.Join(dir, "s.json")
+	r := runCmd(t, "set speed of B = 2\nsave\nquit\nremove a1\n3\n5\nb2\na2\n", "play", rules, "--save", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"A activates [a1]: set speed of B = 2\n" +
+			"  tie between A and B on highest speed\n" +
+			"Round 1, o: A rolls d6: save\n" +
+			"  the battle cannot be saved in the middle of a roll: it can be saved once the change is done, when a unit is to be activated\n" +
+			"Round 1, o: A rolls d6: quit\n" +
+			"  play cannot stop in the middle of a roll: it can stop once the change is done, when a unit is to be activated and the battle is saved there\n" +
+			"Round 1, o: A rolls d6: remove a1\n" +
+			"  no other change can be made in the middle of a roll: this one is not done until its order is made again (make the next one after it)\n" +
+			"Round 1, o: A rolls d6: 3\n" +
+			"Round 1, o: B rolls d6: 5\n" +
+			"  speed of B is now 2; the order is now B, A\n" +
+			"  o #1: B, by highest roll d6 = 5\n" +
+			"  o #2: A, by highest roll d6 = 3\n" +
+			"  saved to " + saved + "\n" +
+			"Round 1: B activates:\n",
+		"  → order: B, A   holder: B   chooser: none\n  → activations: B: b2; A: a2; B: b1; A: a1\n",
+	}, notStdout: []string{"is not a number"}}.check(t, r)
+	if n := strings.Count(r.stdout, "o #1: B, by highest roll d6 = 5"); n != 1 {
+		t.Errorf("the recomputation is said %d times, want once:\n%s", n, r.stdout)
+	}
+
+	// The input ends during the change: the file holds the battle as it
+	// was before it.
+	os.Remove(saved)
+	r = runCmd(t, "set speed of B = 2\n3\n", "play", rules, "--save", saved)
+	expectation{code: 1, stderr: []string{
+		"input ended during set speed of B = 2, in round 1, before it was done: the change is not saved (" + saved + " holds the battle as it was in round 1, at A's activation)\n",
+	}, oneLine: true}.check(t, r)
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"speed": 1`) {
+		t.Errorf("the save has the change that was not done:\n%s", data)
+	}
+}
+
+// In activation draw, the prompt that asks which colour came out of the
+// bag is between two turns too: nothing of the turn is played before the
+// die is drawn. There the battle can be saved, play stops with quit once
+// it is in a file, and a unit removed takes its die out of the bag.
+func TestPlayDrawPromptSavesAndStops(t *testing.T) {
+	dir := t.TempDir()
+	rules, err := filepath.Abs("../../examples/procedures/dice-bag.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "part.json")
+	r := runCmd(t, "2\n1\nquit\nhelp\nremove j1\nsave "+part+"\nquit\n", "play", rules)
+	expectation{code: 0, stdout: []string{
+		"drawn: quit\n  the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)\n",
+		"drawn: help\n  draw a die from the bag at the table, then type whose it is\n  save [FILE]: save the battle as it stands",
+		"  remove UNIT               take a fallen model out of the battle\n",
+		"drawn: remove j1\n  j1 is removed from the battle; it was Ready, and no longer activates this round\n" +
+			"Round 1: draw a die from the bag (Jay 2, Rob 1): whose colour is it?\n  1. Jay\n  2. Rob\n" +
+			"drawn: save " + part + "\n  saved to " + part + "\ndrawn: quit\n",
+	}, stderr: []string{
+		"stopped in round 1, at the next draw from the bag: " + part + " holds the battle as it stands; resume it with `turnorder play " + rules + " --resume " + part + "`\n",
+	}, oneLine: true, notStdout: []string{"cannot be saved"}}.check(t, r)
+	round, in, ready := savedReady(t, part)
+	if diff := cmp.Diff([]any{1, true, []string{"j2", "j3", "r2"}}, []any{round, in, ready}); diff != "" {
+		t.Errorf("saved round, in mid-round, Ready (-want +got):\n%s", diff)
+	}
+
+	// Resumed, the draw is asked again, from the bag as it was saved.
+	res := runCmd(t, "quit\n1\n1\n", "play", rules, "--resume", part, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + part + " in round 1, at the next draw from the bag\n  Ready: j2, j3, r2\n",
+		"Round 1: draw a die from the bag (Jay 2, Rob 1): whose colour is it?\n",
+	}, stderr: []string{"stopped in round 1, at the next draw from the bag: " + part + " holds the battle as it stands"}}.check(t, res)
+	res = runCmd(t, "1\n1\n1\n", "play", rules, "--resume", part, "--rounds", "1")
+	expectation{code: 0, stdout: []string{"  → activations: Rob: r1; Jay: j2; Jay: j3; Rob: r2\n"}}.check(t, res)
 }
