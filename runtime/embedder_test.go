@@ -103,6 +103,91 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 	})
 }
 
+// A recomputation that fails after its dice are rolled (the roll-off's
+// winner hung up, or gave an answer a ScriptedDecider refuses) is taken
+// back: setting the value again rolls the same dice and asks the same
+// decision, as the round's own orders do once AbortRound has undone them,
+// and the transcript holds the rolls once. Otherwise a winner who answers
+// badly would have the roll-off played anew.
+func TestFailedRecomputationIsRetriedWithTheSameDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	// After round 1 Bran drops from 5 to 3, tying Cole: a roll-off, then
+	// the winner chooses before or after.
+	errHungUp := errors.New("hung up")
+	battle := func(t *testing.T, dice runtime.Dice, fails int) *runtime.Battle {
+		t.Helper()
+		b, err := p.NewBattle(p.Example(), runtime.WithDice(dice),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if d.Round == 2 && fails > 0 {
+					fails--
+					return nil, errHungUp
+				}
+				return d.Default, nil
+			})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Run("seeded", func(t *testing.T) {
+		want := battle(t, runtime.NewSeededDice(3), 0)
+		if err := want.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatal(err)
+		}
+		b := battle(t, runtime.NewSeededDice(3), 1)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again: %v", err)
+		}
+		if diff := cmp.Diff(want.PendingEvents(), b.PendingEvents()); diff != "" {
+			t.Errorf("events of the retried change (-as if nobody hung up +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(want.Order(), b.Order()); diff != "" {
+			t.Errorf("order (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("scripted", func(t *testing.T) {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Aria", 6)
+		dice.AddRoll("Bran", 2)
+		b := battle(t, dice, 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 6)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if diff := cmp.Diff([]string{"roll Bran 2", "roll Cole 6"}, dice.Unused()); diff != "" {
+			t.Errorf("the rolls of the failed recomputation are scripted again (-want +got):\n%s", diff)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again, with the same script: %v", err)
+		}
+		var got []string
+		for _, e := range b.PendingEvents() {
+			got = append(got, e.String())
+		}
+		want := []string{
+			"agi of Bran is now 3",
+			"tie between Bran and Cole on highest agi",
+			"Bran rolls 2 for turn_order",
+			"Cole rolls 6 for turn_order",
+			"C chooses to go before",
+			"turn_order #1: Aria, by highest agi = 5",
+			"turn_order #2: Cole, by C's choice (choice before_after by winner)",
+			"turn_order #3: Bran, by C's choice (choice before_after by winner)",
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("transcript (-want +got):\n%s", diff)
+		}
+	})
+}
+
 // A remembered value is what the next round reads as previous.NAME, so a
 // battle saved and restored must read the same: a side or a unit, a list
 // of them, a whole number worked out as a float. Memory, the restored

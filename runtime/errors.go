@@ -88,7 +88,8 @@ var ErrInvalidChange = errors.New("invalid change")
 // again; in StartRound (and EndRound) the round is left half played, so
 // AbortRound undoes it and StartRound asks again (ErrRoundFailed until
 // then); in SetAttr or SetStatus the change is made and the recomputation
-// it started is not, so making the change again asks again.
+// it started is not, so making the change again asks again (after the
+// same rolls: see SetAttr).
 var ErrInvalidAnswer = errors.New("invalid answer")
 
 // ErrCannotAbort is wrapped by the error of AbortRound for a round under

@@ -256,13 +256,25 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 				!b.outdated(o, b.standings[o.id]) {
 				continue
 			}
-			if err := b.computeOrder(ctx, o); err != nil {
+			if err := b.recompute(ctx, o); err != nil {
 				return err
 			}
 			if o == b.prog.main && b.playing() {
 				b.setRoundHolder()
 			}
 		}
+	}
+	return nil
+}
+
+// recompute makes o's standing again after a change. If that fails, what
+// it did is taken back (see recomputation), so that the change made again
+// makes it as if for the first time.
+func (b *Battle) recompute(ctx context.Context, o *order) error {
+	m := b.startRecomputation()
+	if err := b.computeOrder(ctx, o); err != nil {
+		m.undo(b)
+		return err
 	}
 	return nil
 }
