@@ -737,6 +737,34 @@ func TestWithFunctionSignatures(t *testing.T) {
 	}
 }
 
+// A nil function given to WithFunction is a compile error that names the
+// option, whether an expression calls the function or not, as a bad
+// signature is, not "function is nil" at each expression that calls it.
+func TestWithFunctionNil(t *testing.T) {
+	for _, tt := range []struct {
+		name, criterion string
+	}{
+		{"called", "lowest threat(name)"},
+		{"not called", "lowest len(name)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := fmt.Sprintf("ruleset a \"a\" {\n  sides 2\n  phase p {\n    order sides as p {\n      %s\n      random\n    }\n  }\n}\n", tt.criterion)
+			f, diags := dsl.Parse("x.rules", []byte(src))
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			_, err := runtime.Compile(f, runtime.WithFunction("threat", nil))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if diff := cmp.Diff(`x.rules:1:1: error: WithFunction("threat"): the function is nil`, got); diff != "" {
+				t.Errorf("Compile (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // CompileRuleset with no ruleset is an error, as Compile with no file is.
 func TestCompileRulesetNil(t *testing.T) {
 	defer func() {

@@ -42,9 +42,17 @@ type Option func(*Program)
 
 // WithFunction makes a Go function callable from the ruleset's
 // expressions. types are optional signatures, as for expr.Function.
+// A nil fn is a compile error, as is a name the expressions could not
+// call it by.
 func WithFunction(name string, fn func(params ...any) (any, error), types ...any) Option {
 	return func(p *Program) {
-		types := types // the option is applied more than once
+		fn, types := fn, types // the option is applied more than once
+		if fn == nil {
+			// expr-lang would report it at each call, as an expression
+			// that cannot compile, and not at all where none calls it.
+			p.badSigs = append(p.badSigs, fmt.Sprintf("WithFunction(%q): the function is nil", name))
+			fn = func(...any) (any, error) { return nil, fmt.Errorf("%s: the function is nil", name) }
+		}
 		for _, t := range types {
 			rt := reflect.TypeOf(t)
 			if rt != nil && rt.Kind() == reflect.Pointer {
@@ -115,7 +123,7 @@ type Program struct {
 	types     *envTypes
 	funcs     []expr.Option
 	hostFuncs []string // the names given to WithFunction, checked by Compile
-	badSigs   []string // WithFunction's signatures that are not function types
+	badSigs   []string // WithFunction's nil functions and signatures that are not function types
 	asks      []DecisionKind
 	limits    Limits
 	want      string
