@@ -895,6 +895,9 @@ func (b *Battle) advance(side string) {
 
 // Step plays one turn of the activation loop, asking the Decider which
 // unit to activate. It reports done when the round's activations are over.
+// A turn without a choice is played without asking: a side with one ready
+// unit that may not pass activates it, and a side with none passes (so a
+// ScriptedDecider's script names only the turns with a choice).
 // When the Decider fails or gives an answer the turn does not offer
 // (ErrInvalidAnswer), nothing is played: calling Step again asks the same
 // decision again.

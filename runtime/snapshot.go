@@ -111,7 +111,10 @@ func (b *Battle) snapshot() *snapshot {
 
 // Restore rebuilds a battle from a snapshot. Dice and decider come from
 // opts as for NewBattle; seeded dice continue exactly where they were,
-// also when they are the Fallback of the ScriptedDice given.
+// also when they are the Fallback of the ScriptedDice given (and without
+// WithDice, the battle's own seeded dice do). A snapshot holds no Go code
+// and no setting: give the Go hooks (WithHook) again, and
+// WithTranscript(false) if the transcript was off.
 func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	if err := p.compiled(); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)

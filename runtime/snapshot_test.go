@@ -774,3 +774,52 @@ func policyCalling(kind runtime.DecisionKind, f func()) runtime.Decider {
 		return d.Default, nil
 	})
 }
+
+// A snapshot holds the battle, not its settings (as Restore's
+// documentation says): restored without options, a battle rolls on its
+// own seeded dice where they were, runs no Go hook, and keeps a
+// transcript, even if the battle saved had hooks and kept none.
+func TestRestoreWithoutOptions(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	hooks := 0
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(9)), runtime.WithTranscript(false),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			hooks++
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks = 0
+	for range 4 {
+		want, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.Order, got.Order); diff != "" {
+			t.Errorf("round %d, restored without WithDice (-saved battle +restored):\n%s", want.Round, diff)
+		}
+		if len(want.Events) != 0 || len(got.Events) == 0 {
+			t.Errorf("round %d: %d events in the battle saved without a transcript, %d restored; want none and some", want.Round, len(want.Events), len(got.Events))
+		}
+	}
+	if want := 4 * len(p.HookPoints()); hooks != want {
+		t.Errorf("hooks ran %d times, want %d: the saved battle's only", hooks, want)
+	}
+}
