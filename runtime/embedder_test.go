@@ -1276,3 +1276,47 @@ func TestUnscriptedRollHintAgrees(t *testing.T) {
 		}
 	}
 }
+
+// A host function given a side, a unit or a list of them gets them as
+// Memory gives them, maps from their field names, which Go code can read,
+// not the struct types the Program builds for expressions.
+func TestWithFunctionGetsSidesAndUnitsAsMaps(t *testing.T) {
+	var got []any
+	p := compileInline(t, `ruleset a "a" {
+  sides 2
+  side attribute banner string = "none"
+  unit attribute agi int = 2
+  unit status pinned
+  phase p {
+    order sides as p {
+      lowest f(units, sides[0], name)
+      random
+    }
+  }
+}
+`, runtime.WithFunction("f", func(params ...any) (any, error) {
+		if got == nil {
+			got = params
+		}
+		return 1, nil
+	}))
+	b, err := p.NewBattle([]runtime.SideSpec{
+		{Name: "Jay", Units: []runtime.UnitSpec{{Name: "j1", Statuses: []string{"pinned"}}}},
+		{Name: "Rob", Units: []runtime.UnitSpec{{Name: "r1", Attrs: map[string]any{"agi": 4}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	j1 := map[string]any{"name": "j1", "side": "Jay", "team": "", "ready": false, "agi": 2, "pinned": true}
+	want := []any{
+		[]any{j1},
+		map[string]any{"name": "Jay", "team": "", "banner": "none", "units": []any{j1}},
+		"Jay",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("f's arguments for Jay (-want +got):\n%s", diff)
+	}
+}
