@@ -1110,3 +1110,33 @@ func TestStepAsksOnlyAboutChoices(t *testing.T) {
 		t.Errorf("decisions asked (-want +got):\n%s", diff)
 	}
 }
+
+// Next is nil with no round under way, as its documentation says, also
+// after a round cut short whose units are still Ready: a server asking
+// whose turn it is between rounds is told nobody's, not the cut round's.
+func TestNextWithNoRoundUnderWay(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn := b.Next(); turn != nil {
+		t.Errorf("before round 1, Next = %+v; want nil", turn)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.EndRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.ReadyUnits()) == 0 {
+		t.Fatal("no unit is Ready after the round cut short")
+	}
+	if turn := b.Next(); turn != nil || b.InRound() {
+		t.Errorf("after EndRound, Next = %+v, InRound %v; want nil, false", turn, b.InRound())
+	}
+}

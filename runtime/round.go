@@ -540,7 +540,9 @@ type Turn struct {
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
-// over (no unit is ready, or the ruleset has no activation). In
+// over (no unit is ready, or the ruleset has no activation) and when no
+// round is under way (before StartRound, or after EndRound, even with
+// units still Ready from a round cut short: InRound tells these apart). In
 // activation draw, a turn whose die is not drawn yet is Turn.Undrawn. When the
 // ruleset's condition on passing (`pass allowed when ...`) cannot be
 // worked out, CanPass is false: Step and Pass return the error.
