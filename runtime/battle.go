@@ -201,6 +201,7 @@ type Battle struct {
 
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
+	keptDice   []byte      // the dice's state Restore found, which Snapshot saves when the dice have none
 	decider    Decider
 	transcript bool
 	eventsHint int                // how many events the last round had

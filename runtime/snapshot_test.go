@@ -823,3 +823,53 @@ func TestRestoreWithoutOptions(t *testing.T) {
 		t.Errorf("hooks ran %d times, want %d: the saved battle's only", hooks, want)
 	}
 }
+
+// A battle restored with dice that keep no state (a request that needs no
+// seeded roll: the players' own rolls, scripted) saves the seeded dice's
+// state again, as Restore says: the battle restored from that snapshot
+// with seeded dice rolls on as if the request had never been.
+func TestRestoreKeepsSeededStateThroughOtherDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := func(data []byte) []string {
+		t.Helper()
+		r, err := p.Restore(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for range 8 {
+			res, err := r.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, strings.Join(res.Order, " "))
+		}
+		return out
+	}
+	want := orders(saved)
+	for _, dice := range []runtime.Dice{runtime.NewScriptedDice(), runtime.FuncDice{}} {
+		r, err := p.Restore(saved, runtime.WithDice(dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := r.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, orders(again)); diff != "" {
+			t.Errorf("restored with %T and saved again, then with seeded dice (-as saved +got):\n%s", dice, diff)
+		}
+	}
+}
