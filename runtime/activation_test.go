@@ -1065,3 +1065,78 @@ func TestReadyWhereReason(t *testing.T) {
 		})
 	}
 }
+
+// Step asks the Decider only about a turn with a choice: a side with one
+// ready unit and no pass activates it, and a side with none passes,
+// without being asked (as Step's documentation says), so that a script of
+// answers names only the turns with a choice.
+func TestStepAsksOnlyAboutChoices(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset a "a" {
+  sides 2
+  phase p {
+    order sides as p {
+      highest count(units)
+      random
+    }
+    ready units
+  }
+  activation alternate by p
+}
+`)
+	var asked []string
+	b, err := p.NewBattle([]runtime.SideSpec{
+		{Name: "Jay", Units: []runtime.UnitSpec{{Name: "j1"}, {Name: "j2"}, {Name: "j3"}}},
+		{Name: "Rob", Units: []runtime.UnitSpec{{Name: "r1"}}},
+	}, runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		asked = append(asked, d.String())
+		return d.Default, nil
+	})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]runtime.ActivationRecord{act("Jay", "j1"), act("Rob", "r1"), act("Jay", "j2"), pass("Rob"), act("Jay", "j3")}, res.Activations); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+	want := []string{
+		"Jay chooses a unit to activate among j1, j2, j3",
+		"Jay chooses a unit to activate among j2, j3",
+	}
+	if diff := cmp.Diff(want, asked); diff != "" {
+		t.Errorf("decisions asked (-want +got):\n%s", diff)
+	}
+}
+
+// Next is nil with no round under way, as its documentation says, also
+// after a round cut short whose units are still Ready: a server asking
+// whose turn it is between rounds is told nobody's, not the cut round's.
+func TestNextWithNoRoundUnderWay(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn := b.Next(); turn != nil {
+		t.Errorf("before round 1, Next = %+v; want nil", turn)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.EndRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.ReadyUnits()) == 0 {
+		t.Fatal("no unit is Ready after the round cut short")
+	}
+	if turn := b.Next(); turn != nil || b.InRound() {
+		t.Errorf("after EndRound, Next = %+v, InRound %v; want nil, false", turn, b.InRound())
+	}
+}

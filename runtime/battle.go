@@ -201,6 +201,7 @@ type Battle struct {
 
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
+	keptDice   []byte      // the dice's state Restore found, which Snapshot saves when the dice have none
 	decider    Decider
 	transcript bool
 	eventsHint int                // how many events the last round had
@@ -900,7 +901,15 @@ func (b *Battle) now() int {
 // attribute are recomputed at once, which may roll dice and ask decisions.
 // If that fails (dice or a decider that fail, a cancelled context), the
 // value is set all the same: setting it again retries the recomputation,
-// and the next round makes it if nothing did before.
+// and the next round makes it if nothing did before. What the failed
+// recomputation did is taken back as it fails, as AbortRound takes back a
+// round:
+// its events, the state of seeded dice, and the results scripted dice and
+// a ScriptedDecider gave it, which are scripted again. So the retry rolls
+// the same dice and asks the same decision: a roll-off's winner who gave
+// an answer that cannot be used is asked again, not made to roll again.
+// Other dice and deciders, such as the players at the table, cannot be
+// taken back.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
 	// Unchanged, the value may still wait for a recomputation that failed.
 	if _, err := b.setAttr(who, attr, value); err != nil {
@@ -1015,7 +1024,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
 			if o.units && o.scope.kind == "changed" && b.standings[o.id] != nil {
-				if err := b.computeOrder(ctx, o); err != nil {
+				if err := b.recompute(ctx, o); err != nil {
 					return err
 				}
 			}

@@ -173,6 +173,73 @@ func (c *checkpoint) restore(b *Battle) {
 	c.round = 0
 }
 
+// recomputation is where a recomputation that a change starts (SetAttr,
+// SetStatus, RemoveUnit, a rule's set) began, so that one that fails can be
+// taken back as far as it can be: its events, the seeded dice's state and
+// what scripted dice and a ScriptedDecider gave it. The standing it was
+// making is not stored until it is made (see computeOrder), so setting the
+// value again makes it as if for the first time: the same rolls, and the
+// same decision asked again, not a roll-off played anew because its
+// winner's answer could not be used. Dice and deciders of the host's own,
+// such as the players at the table, cannot be taken back.
+type recomputation struct {
+	events  int // len of the transcript it adds to
+	seeded  *SeededDice
+	pcg     rand.PCG
+	script  *ScriptedDice
+	used    int // len(script.used)
+	answers *ScriptedDecider
+	given   int // len(answers.used)
+}
+
+func (b *Battle) startRecomputation() recomputation {
+	var m recomputation
+	if b.InRound() {
+		m.events = len(b.cur.Events)
+	} else {
+		m.events = len(b.pending)
+	}
+	switch d := b.dice.(type) {
+	case *SeededDice:
+		m.seeded = d
+	case *ScriptedDice:
+		m.script, m.used = d, len(d.used)
+		if f, ok := d.Fallback.(*SeededDice); ok && f != nil {
+			m.seeded = f
+		}
+	}
+	if m.seeded != nil {
+		m.seeded.init()
+		m.pcg = *m.seeded.pcg
+	}
+	if s, ok := b.decider.(*ScriptedDecider); ok && s != nil {
+		m.answers, m.given = s, len(s.used)
+	}
+	return m
+}
+
+// undo takes back what the failed recomputation did.
+func (m *recomputation) undo(b *Battle) {
+	if b.InRound() {
+		if m.events <= len(b.cur.Events) {
+			clear(b.cur.Events[m.events:])
+			b.cur.Events = b.cur.Events[:m.events]
+		}
+	} else if m.events <= len(b.pending) {
+		clear(b.pending[m.events:])
+		b.pending = b.pending[:m.events]
+	}
+	if m.seeded != nil {
+		*m.seeded.pcg = m.pcg
+	}
+	if m.script != nil {
+		m.script.rewindTo(m.used)
+	}
+	if m.answers != nil {
+		m.answers.rewindTo(m.given)
+	}
+}
+
 // AbortRound abandons the round under way, for a round that failed
 // part-way (a cancelled context, a limit, a decider's error; after a
 // failure in StartRound or EndRound the round's other methods refuse

@@ -38,6 +38,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		standings:  make([]*Standing, len(b.standings)),
 		done:       slices.Clone(b.done),
 		transcript: b.transcript,
+		keptDice:   b.keptDice, // never changed, only replaced: shared
 		pending:    slices.Clone(b.pending),
 		removed:    maps.Clone(b.removed),
 		failed:     b.failed,

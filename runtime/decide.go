@@ -182,13 +182,21 @@ func (s *ScriptedDecider) forget() {
 }
 
 // rewind scripts again, at the front, what was used since forget.
-func (s *ScriptedDecider) rewind() {
-	for i := len(s.used) - 1; i >= 0; i-- {
+func (s *ScriptedDecider) rewind() { s.rewindTo(0) }
+
+// rewindTo scripts again, at the front, what was used after the first n
+// answers used since forget.
+func (s *ScriptedDecider) rewindTo(n int) {
+	if n > len(s.used) {
+		return // forgotten since: a new round started
+	}
+	for i := len(s.used) - 1; i >= n; i-- {
 		u := s.used[i]
 		s.answers[u.who] = slices.Insert(s.answers[u.who], 0, u.answer)
 		s.taken[u.who]--
 	}
-	s.forget()
+	clear(s.used[n:])
+	s.used = s.used[:n]
 }
 
 // NewScriptedDecider returns an empty script, as the zero ScriptedDecider

@@ -199,9 +199,16 @@ type scriptUse struct {
 func (d *ScriptedDice) forget() { d.used = d.used[:0] }
 
 // rewind scripts again, at the front, what was used since forget.
-func (d *ScriptedDice) rewind() {
+func (d *ScriptedDice) rewind() { d.rewindTo(0) }
+
+// rewindTo scripts again, at the front, what was used after the first n
+// results used since forget.
+func (d *ScriptedDice) rewindTo(n int) {
+	if n > len(d.used) {
+		return // forgotten since: a new round started
+	}
 	d.init()
-	for i := len(d.used) - 1; i >= 0; i-- {
+	for i := len(d.used) - 1; i >= n; i-- {
 		u := d.used[i]
 		if u.pick {
 			d.taken[""]--
@@ -211,7 +218,7 @@ func (d *ScriptedDice) rewind() {
 			d.taken[u.who]--
 		}
 	}
-	d.forget()
+	d.used = d.used[:n]
 }
 
 // NewScriptedDice returns an empty script, as the zero ScriptedDice is.

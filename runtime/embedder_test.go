@@ -103,6 +103,91 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 	})
 }
 
+// A recomputation that fails after its dice are rolled (the roll-off's
+// winner hung up, or gave an answer a ScriptedDecider refuses) is taken
+// back: setting the value again rolls the same dice and asks the same
+// decision, as the round's own orders do once AbortRound has undone them,
+// and the transcript holds the rolls once. Otherwise a winner who answers
+// badly would have the roll-off played anew.
+func TestFailedRecomputationIsRetriedWithTheSameDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	// After round 1 Bran drops from 5 to 3, tying Cole: a roll-off, then
+	// the winner chooses before or after.
+	errHungUp := errors.New("hung up")
+	battle := func(t *testing.T, dice runtime.Dice, fails int) *runtime.Battle {
+		t.Helper()
+		b, err := p.NewBattle(p.Example(), runtime.WithDice(dice),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if d.Round == 2 && fails > 0 {
+					fails--
+					return nil, errHungUp
+				}
+				return d.Default, nil
+			})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Run("seeded", func(t *testing.T) {
+		want := battle(t, runtime.NewSeededDice(3), 0)
+		if err := want.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatal(err)
+		}
+		b := battle(t, runtime.NewSeededDice(3), 1)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again: %v", err)
+		}
+		if diff := cmp.Diff(want.PendingEvents(), b.PendingEvents()); diff != "" {
+			t.Errorf("events of the retried change (-as if nobody hung up +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(want.Order(), b.Order()); diff != "" {
+			t.Errorf("order (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("scripted", func(t *testing.T) {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Aria", 6)
+		dice.AddRoll("Bran", 2)
+		b := battle(t, dice, 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 6)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if diff := cmp.Diff([]string{"roll Bran 2", "roll Cole 6"}, dice.Unused()); diff != "" {
+			t.Errorf("the rolls of the failed recomputation are scripted again (-want +got):\n%s", diff)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again, with the same script: %v", err)
+		}
+		var got []string
+		for _, e := range b.PendingEvents() {
+			got = append(got, e.String())
+		}
+		want := []string{
+			"agi of Bran is now 3",
+			"tie between Bran and Cole on highest agi",
+			"Bran rolls 2 for turn_order",
+			"Cole rolls 6 for turn_order",
+			"C chooses to go before",
+			"turn_order #1: Aria, by highest agi = 5",
+			"turn_order #2: Cole, by C's choice (choice before_after by winner)",
+			"turn_order #3: Bran, by C's choice (choice before_after by winner)",
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("transcript (-want +got):\n%s", diff)
+		}
+	})
+}
+
 // A remembered value is what the next round reads as previous.NAME, so a
 // battle saved and restored must read the same: a side or a unit, a list
 // of them, a whole number worked out as a float. Memory, the restored
@@ -652,6 +737,34 @@ func TestWithFunctionSignatures(t *testing.T) {
 	}
 }
 
+// A nil function given to WithFunction is a compile error that names the
+// option, whether an expression calls the function or not, as a bad
+// signature is, not "function is nil" at each expression that calls it.
+func TestWithFunctionNil(t *testing.T) {
+	for _, tt := range []struct {
+		name, criterion string
+	}{
+		{"called", "lowest threat(name)"},
+		{"not called", "lowest len(name)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := fmt.Sprintf("ruleset a \"a\" {\n  sides 2\n  phase p {\n    order sides as p {\n      %s\n      random\n    }\n  }\n}\n", tt.criterion)
+			f, diags := dsl.Parse("x.rules", []byte(src))
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			_, err := runtime.Compile(f, runtime.WithFunction("threat", nil))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if diff := cmp.Diff(`x.rules:1:1: error: WithFunction("threat"): the function is nil`, got); diff != "" {
+				t.Errorf("Compile (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // CompileRuleset with no ruleset is an error, as Compile with no file is.
 func TestCompileRulesetNil(t *testing.T) {
 	defer func() {
@@ -1161,5 +1274,49 @@ func TestUnscriptedRollHintAgrees(t *testing.T) {
 		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
 			t.Errorf("rolls scripted for %v: %v, want it to end %q", tc.others, err, tc.want)
 		}
+	}
+}
+
+// A host function given a side, a unit or a list of them gets them as
+// Memory gives them, maps from their field names, which Go code can read,
+// not the struct types the Program builds for expressions.
+func TestWithFunctionGetsSidesAndUnitsAsMaps(t *testing.T) {
+	var got []any
+	p := compileInline(t, `ruleset a "a" {
+  sides 2
+  side attribute banner string = "none"
+  unit attribute agi int = 2
+  unit status pinned
+  phase p {
+    order sides as p {
+      lowest f(units, sides[0], name)
+      random
+    }
+  }
+}
+`, runtime.WithFunction("f", func(params ...any) (any, error) {
+		if got == nil {
+			got = params
+		}
+		return 1, nil
+	}))
+	b, err := p.NewBattle([]runtime.SideSpec{
+		{Name: "Jay", Units: []runtime.UnitSpec{{Name: "j1", Statuses: []string{"pinned"}}}},
+		{Name: "Rob", Units: []runtime.UnitSpec{{Name: "r1", Attrs: map[string]any{"agi": 4}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	j1 := map[string]any{"name": "j1", "side": "Jay", "team": "", "ready": false, "agi": 2, "pinned": true}
+	want := []any{
+		[]any{j1},
+		map[string]any{"name": "Jay", "team": "", "banner": "none", "units": []any{j1}},
+		"Jay",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("f's arguments for Jay (-want +got):\n%s", diff)
 	}
 }

@@ -39,17 +39,22 @@ var ErrUnscripted = errors.New("nothing is scripted")
 // say, playing the round again on each request) can ask them for exactly
 // what comes next without reading the message. One of Roll, Pick and
 // Decision is set; the requests and the decision are copies, the error's.
+//
+// As JSON, for such a server to send its players what it asks them, it is
+// {"roll", "missing", "pick", "decision"}, with only the one set (and
+// missing, with a roll), each as the RollRequest, PickRequest or Decision
+// encodes.
 type UnscriptedError struct {
 	// Roll is the roll asked for, and Missing the subjects of it that
 	// had no scripted result: those to ask. The others' scripted results
 	// are left in the script, unused: the group rolls as one.
-	Roll    *RollRequest
-	Missing []string
+	Roll    *RollRequest `json:"roll,omitempty"`
+	Missing []string     `json:"missing,omitempty"`
 	// Pick is the random pick asked for (in activation draw, the die
 	// drawn from the bag: Pick.Draw).
-	Pick *PickRequest
+	Pick *PickRequest `json:"pick,omitempty"`
 	// Decision is the decision asked for.
-	Decision *Decision
+	Decision *Decision `json:"decision,omitempty"`
 	msg      string
 }
 
@@ -88,7 +93,8 @@ var ErrInvalidChange = errors.New("invalid change")
 // again; in StartRound (and EndRound) the round is left half played, so
 // AbortRound undoes it and StartRound asks again (ErrRoundFailed until
 // then); in SetAttr or SetStatus the change is made and the recomputation
-// it started is not, so making the change again asks again.
+// it started is not, so making the change again asks again (after the
+// same rolls: see SetAttr).
 var ErrInvalidAnswer = errors.New("invalid answer")
 
 // ErrCannotAbort is wrapped by the error of AbortRound for a round under

@@ -1,7 +1,9 @@
 package runtime_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"maps"
 	"math/big"
 	"os"
@@ -10,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -39,13 +43,15 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.Turn":        runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true},
 		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
 		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},
-		"dsl.Diagnostic":      dsl.Warnf(pos, "m"),
-		"runtime.OddsReport":  runtime.OddsReport{Ruleset: "r", Sides: []string{"A"}, Rounds: []runtime.RoundOdds{}, Sequences: []runtime.Prob{}, Expected: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Replays: 1},
-		"runtime.RoundOdds":   runtime.RoundOdds{Round: 1, Holder: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Orders: []runtime.Prob{}},
-		"runtime.Prob":        runtime.Prob{Outcome: []string{"A"}, P: big.NewRat(1, 2)},
-		"runtime.SimReport":   runtime.SimReport{Runs: 1, Holder: []map[string]int{{"A": 1}}},
-		"runtime.Attr":        runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
-		"runtime.HookPoint":   runtime.HookPoint{Edge: "start", Kind: "phase", Name: "priority"},
+		"runtime.UnscriptedError": runtime.UnscriptedError{Roll: &runtime.RollRequest{Subjects: []string{"s"}}, Missing: []string{"s"},
+			Pick: &runtime.PickRequest{}, Decision: &runtime.Decision{}},
+		"dsl.Diagnostic":     dsl.Warnf(pos, "m"),
+		"runtime.OddsReport": runtime.OddsReport{Ruleset: "r", Sides: []string{"A"}, Rounds: []runtime.RoundOdds{}, Sequences: []runtime.Prob{}, Expected: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Replays: 1},
+		"runtime.RoundOdds":  runtime.RoundOdds{Round: 1, Holder: map[string]*big.Rat{"A": big.NewRat(1, 2)}, Orders: []runtime.Prob{}},
+		"runtime.Prob":       runtime.Prob{Outcome: []string{"A"}, P: big.NewRat(1, 2)},
+		"runtime.SimReport":  runtime.SimReport{Runs: 1, Holder: []map[string]int{{"A": 1}}},
+		"runtime.Attr":       runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
+		"runtime.HookPoint":  runtime.HookPoint{Edge: "start", Kind: "phase", Name: "priority"},
 	}
 	row := regexp.MustCompile("(?m)^\\| (`[^|]+`) \\| `(\\{[^`]*\\})`")
 	seen := map[string]bool{}
@@ -78,5 +84,38 @@ func TestJSONDocGoAPI(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("docs/json.md does not give the keys of %s", name)
 		}
+	}
+}
+
+// A stateless server sends its players the UnscriptedError of the round
+// it replayed, as JSON: what is asked, in the keys docs/json.md gives, and
+// it decodes back to what was asked.
+func TestUnscriptedErrorJSON(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.PlayRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok {
+		t.Fatalf("PlayRound: %v; want an UnscriptedError", err)
+	}
+	data, err := json.Marshal(ue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"roll":{"round":1,"standing":"priority","subjects":["Jay","Rob"],"count":1,"faces":6,"attempt":0,"pos":"rulesets/mesbg.rules:22:9"},"missing":["Rob"]}`
+	if diff := cmp.Diff(want, string(data)); diff != "" {
+		t.Errorf("JSON (-want +got):\n%s", diff)
+	}
+	var back runtime.UnscriptedError
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(ue, &back, cmpopts.IgnoreUnexported(runtime.UnscriptedError{}), cmpopts.IgnoreFields(runtime.RollRequest{}, "Pos.Offset")); diff != "" {
+		t.Errorf("decoded (-sent +got):\n%s", diff)
 	}
 }

@@ -29,6 +29,9 @@ import (
 
 // OddsOptions configures Odds.
 type OddsOptions struct {
+	// Rounds is how many rounds to analyse, at least 1: from round 1
+	// (Program.Odds), or the rounds after the battle's last (Battle.Odds).
+	// There is no default: 0 is an error.
 	Rounds int
 	// Decider answers decisions; the default follows the ruleset's
 	// policies. It must be deterministic.

@@ -701,3 +701,37 @@ func peakHeap() (stop func(), peak *uint64) {
 	}()
 	return func() { close(done); <-finished }, peak
 }
+
+// Rounds (and Simulate's Runs) have no default, as OddsOptions and
+// SimOptions say: a zero is an error that says so, not an empty report.
+func TestOddsAndSimulateNeedRounds(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		run  func() error
+		want string
+	}{
+		{"Program.Odds", func() error { _, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{}); return err }, "odds: rounds must be at least 1"},
+		{"Battle.Odds", func() error { _, err := b.Odds(ctx, runtime.OddsOptions{}); return err }, "odds: rounds must be at least 1"},
+		{"Simulate runs", func() error {
+			_, err := p.Simulate(ctx, runtime.Sides("Jay", "Rob"), runtime.SimOptions{Rounds: 1})
+			return err
+		}, "simulate: runs and rounds must be at least 1"},
+		{"Simulate rounds", func() error {
+			_, err := p.Simulate(ctx, runtime.Sides("Jay", "Rob"), runtime.SimOptions{Runs: 1})
+			return err
+		}, "simulate: runs and rounds must be at least 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := fmt.Sprint(tt.run())
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

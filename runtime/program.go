@@ -42,9 +42,26 @@ type Option func(*Program)
 
 // WithFunction makes a Go function callable from the ruleset's
 // expressions. types are optional signatures, as for expr.Function.
+// A nil fn is a compile error, as is a name the expressions could not
+// call it by.
+//
+// fn gets the values the expression gives it (threat(name) a string,
+// threat(count(units)) an int), with a side or a unit, and a list of them,
+// as Memory gives them: a map from its field names ("name", "side",
+// "team", "ready", "units" and its attributes and statuses), and a list
+// of such maps. (Expressions see them as struct types made for the
+// ruleset, which Go code cannot name.)
 func WithFunction(name string, fn func(params ...any) (any, error), types ...any) Option {
 	return func(p *Program) {
-		types := types // the option is applied more than once
+		fn, types := fn, types // the option is applied more than once
+		if fn == nil {
+			// expr-lang would report it at each call, as an expression
+			// that cannot compile, and not at all where none calls it.
+			p.badSigs = append(p.badSigs, fmt.Sprintf("WithFunction(%q): the function is nil", name))
+			fn = func(...any) (any, error) { return nil, fmt.Errorf("%s: the function is nil", name) }
+		}
+		call := fn
+		fn = func(params ...any) (any, error) { return call(plainArgs(params)...) }
 		for _, t := range types {
 			rt := reflect.TypeOf(t)
 			if rt != nil && rt.Kind() == reflect.Pointer {
@@ -60,6 +77,41 @@ func WithFunction(name string, fn func(params ...any) (any, error), types ...any
 		p.funcs = append(p.funcs, expr.Function(name, fn, types...))
 		p.hostFuncs = append(p.hostFuncs, name)
 	}
+}
+
+// plainArgs gives a host function the sides and units among its
+// arguments (and lists of them) as maps from their field names, as Memory
+// gives them, in place of the struct types the Program builds for
+// expressions. Other values, the host's own too, are left as they are.
+func plainArgs(params []any) []any {
+	var out []any
+	for i, v := range params {
+		if !builtStruct(v) {
+			continue
+		}
+		pv, err := plain(v)
+		if err != nil {
+			continue // such as a remembered value that holds itself: as it is
+		}
+		if out == nil {
+			out = slices.Clone(params)
+		}
+		out[i] = pv
+	}
+	if out == nil {
+		return params
+	}
+	return out
+}
+
+// builtStruct reports whether v is, or is a list of, a struct of a type
+// that has no name: one the Program built for a side, a unit or previous.
+func builtStruct(v any) bool {
+	t := reflect.TypeOf(v)
+	for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		t = t.Elem()
+	}
+	return t != nil && t.Kind() == reflect.Struct && t.Name() == ""
 }
 
 // WithLimits replaces DefaultLimits. A zero field keeps its default; a
@@ -115,7 +167,7 @@ type Program struct {
 	types     *envTypes
 	funcs     []expr.Option
 	hostFuncs []string // the names given to WithFunction, checked by Compile
-	badSigs   []string // WithFunction's signatures that are not function types
+	badSigs   []string // WithFunction's nil functions and signatures that are not function types
 	asks      []DecisionKind
 	limits    Limits
 	want      string

@@ -256,13 +256,25 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 				!b.outdated(o, b.standings[o.id]) {
 				continue
 			}
-			if err := b.computeOrder(ctx, o); err != nil {
+			if err := b.recompute(ctx, o); err != nil {
 				return err
 			}
 			if o == b.prog.main && b.playing() {
 				b.setRoundHolder()
 			}
 		}
+	}
+	return nil
+}
+
+// recompute makes o's standing again after a change. If that fails, what
+// it did is taken back (see recomputation), so that the change made again
+// makes it as if for the first time.
+func (b *Battle) recompute(ctx context.Context, o *order) error {
+	m := b.startRecomputation()
+	if err := b.computeOrder(ctx, o); err != nil {
+		m.undo(b)
+		return err
 	}
 	return nil
 }
@@ -528,7 +540,9 @@ type Turn struct {
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
-// over (no unit is ready, or the ruleset has no activation). In
+// over (no unit is ready, or the ruleset has no activation) and when no
+// round is under way (before StartRound, or after EndRound, even with
+// units still Ready from a round cut short: InRound tells these apart). In
 // activation draw, a turn whose die is not drawn yet is Turn.Undrawn. When the
 // ruleset's condition on passing (`pass allowed when ...`) cannot be
 // worked out, CanPass is false: Step and Pass return the error.
@@ -883,6 +897,9 @@ func (b *Battle) advance(side string) {
 
 // Step plays one turn of the activation loop, asking the Decider which
 // unit to activate. It reports done when the round's activations are over.
+// A turn without a choice is played without asking: a side with one ready
+// unit that may not pass activates it, and a side with none passes (so a
+// ScriptedDecider's script names only the turns with a choice).
 // When the Decider fails or gives an answer the turn does not offer
 // (ErrInvalidAnswer), nothing is played: calling Step again asks the same
 // decision again.

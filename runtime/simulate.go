@@ -11,9 +11,12 @@ import (
 
 // SimOptions configures Simulate.
 type SimOptions struct {
+	// Runs is how many battles to play, and Rounds how many rounds each,
+	// both at least 1 (there is no default: 0 is an error).
 	Runs   int
 	Rounds int
-	Seed   uint64
+	// Seed seeds the dice: the same seed gives the same report.
+	Seed uint64
 	// Workers defaults to the number of CPUs. The result does not depend
 	// on it: run i always uses the dice seeded from (Seed, i).
 	Workers int

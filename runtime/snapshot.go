@@ -73,6 +73,12 @@ func (b *Battle) Snapshot() ([]byte, error) {
 		}
 		s.Dice = d
 	}
+	if len(s.Dice) == 0 {
+		// Restored with dice that keep no state (FuncDice, ScriptedDice
+		// without a seeded Fallback), the battle keeps the seeded dice's
+		// state it was saved with, which nothing has rolled since.
+		s.Dice = b.keptDice
+	}
 	return json.MarshalIndent(s, "", "  ")
 }
 
@@ -111,7 +117,14 @@ func (b *Battle) snapshot() *snapshot {
 
 // Restore rebuilds a battle from a snapshot. Dice and decider come from
 // opts as for NewBattle; seeded dice continue exactly where they were,
-// also when they are the Fallback of the ScriptedDice given.
+// also when they are the Fallback of the ScriptedDice given (and without
+// WithDice, the battle's own seeded dice do). Restored with dice that
+// keep no state (FuncDice, or ScriptedDice without a seeded Fallback: for
+// a request that needs no seeded roll, say), the battle keeps the saved
+// state all the same and saves it again in its snapshots, so that a
+// battle restored from them with seeded dice rolls on where they were.
+// A snapshot holds no Go code and no setting: give the Go hooks
+// (WithHook) again, and WithTranscript(false) if the transcript was off.
 func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	if err := p.compiled(); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
@@ -197,6 +210,7 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	if len(s.Dice) > 0 {
+		b.keptDice = s.Dice
 		if u, ok := b.dice.(encoding.BinaryUnmarshaler); ok {
 			if err := u.UnmarshalBinary(s.Dice); err != nil {
 				return nil, fmt.Errorf("restore: dice: %w", err)

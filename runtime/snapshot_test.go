@@ -774,3 +774,102 @@ func policyCalling(kind runtime.DecisionKind, f func()) runtime.Decider {
 		return d.Default, nil
 	})
 }
+
+// A snapshot holds the battle, not its settings (as Restore's
+// documentation says): restored without options, a battle rolls on its
+// own seeded dice where they were, runs no Go hook, and keeps a
+// transcript, even if the battle saved had hooks and kept none.
+func TestRestoreWithoutOptions(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	hooks := 0
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(9)), runtime.WithTranscript(false),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			hooks++
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks = 0
+	for range 4 {
+		want, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.Order, got.Order); diff != "" {
+			t.Errorf("round %d, restored without WithDice (-saved battle +restored):\n%s", want.Round, diff)
+		}
+		if len(want.Events) != 0 || len(got.Events) == 0 {
+			t.Errorf("round %d: %d events in the battle saved without a transcript, %d restored; want none and some", want.Round, len(want.Events), len(got.Events))
+		}
+	}
+	if want := 4 * len(p.HookPoints()); hooks != want {
+		t.Errorf("hooks ran %d times, want %d: the saved battle's only", hooks, want)
+	}
+}
+
+// A battle restored with dice that keep no state (a request that needs no
+// seeded roll: the players' own rolls, scripted) saves the seeded dice's
+// state again, as Restore says: the battle restored from that snapshot
+// with seeded dice rolls on as if the request had never been.
+func TestRestoreKeepsSeededStateThroughOtherDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := func(data []byte) []string {
+		t.Helper()
+		r, err := p.Restore(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for range 8 {
+			res, err := r.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, strings.Join(res.Order, " "))
+		}
+		return out
+	}
+	want := orders(saved)
+	for _, dice := range []runtime.Dice{runtime.NewScriptedDice(), runtime.FuncDice{}} {
+		r, err := p.Restore(saved, runtime.WithDice(dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := r.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, orders(again)); diff != "" {
+			t.Errorf("restored with %T and saved again, then with seeded dice (-as saved +got):\n%s", dice, diff)
+		}
+	}
+}
