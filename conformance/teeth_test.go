@@ -209,6 +209,28 @@ scenario "rolls for the sides, where their units roll" {
     roll A 4, B 2
   }
 }
+
+scenario "the choice written below the expect that plays the round" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    expect holder Jay
+    Jay chooses Jay
+  }
+}
+
+scenario "the reroll written below the expect that plays the round" {
+  ruleset necromunda
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    roll A 4, B 4
+    expect event tie A B
+    roll A 6, B 1
+  }
+}
 `
 	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
 	if err != nil {
@@ -226,6 +248,8 @@ scenario "rolls for the sides, where their units roll" {
 		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6",
 		"s.rules:34:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)",
 		"s.rules:43:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
+		"s.rules:52:5: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`); `Jay chooses` is written below, at line 53: the round is played up to this line with the rolls and choices written above it",
+		"s.rules:63:5: round 1: order priority: a d6 reroll is needed for A, B, but none is scripted; a roll for A is written below, at line 64: the round is played up to this line with the rolls and choices written above it",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("failures (-want +got):\n%s", diff)
