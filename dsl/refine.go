@@ -736,6 +736,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := passClause(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := guardWord(d, tokens); ok {
+		return nd
+	}
 	if strings.HasSuffix(d.Message, "(expected a criterion)") {
 		// After `tie:` the grammar names only the kind of thing missing.
 		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
@@ -1165,6 +1168,35 @@ func passClause(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return errorAt(t.Pos, "unexpected \"pass\": passing is written `pass allowed`, or `pass allowed when CONDITION`"), true
 	}
 	return d, false
+}
+
+// guardWords are the words a rule author may write for `when`.
+var guardWords = []string{"if", "unless", "where", "while", "only"}
+
+// guardWord explains d when a tie rule's or a special rule's condition
+// begins with another word than `when` (`tie if round == 1: reroll`):
+// the grammar's "(expected ":" or "{")" leaves `when` out, as it is
+// optional. In `on start of round if ...` the word reads as a name of the
+// round, and the grammar blames the word after it.
+func guardWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasPrefix(d.Message, "unexpected ") {
+		return d, false
+	}
+	words := stmtWords(tokens, i)
+	t := tokens[i]
+	switch {
+	case len(words) == 1 && words[0] == "tie" && slices.Contains(guardWords, t.Value):
+		return errorAt(t.Pos, "unexpected %q: a tie rule's condition is written `tie when CONDITION: ...`", t.Value), true
+	case len(words) < 3 || words[0] != "on" || !strings.HasSuffix(d.Message, `(expected "{")`):
+		return d, false
+	case slices.Contains(guardWords, t.Value):
+	case len(words) == 5 && words[3] == "round" && slices.Contains(guardWords, words[4]):
+		t = tokens[prevToken(tokens, i)]
+	default:
+		return d, false
+	}
+	return errorAt(t.Pos, "unexpected %q: a special rule's condition is written `when CONDITION`, before its `{`", t.Value), true
 }
 
 // inExpression reports whether tokens[i], an "=" that is a syntax error,
