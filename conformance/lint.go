@@ -460,8 +460,27 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	if len(nouns) > 1 {
 		noun = strings.Join(nouns[:len(nouns)-1], ", ") + " or " + noun
 	}
-	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, l.known())
+	l.mistake(l.round, pos, "%s %s: no %s is called %s%s (%s)", what, n, noun, n, l.otherCase(n), l.known())
 	return false
+}
+
+// otherCase says which name n is in other capitals, if any: a scenario's
+// names are written as the sides and units are named (`turnorder play`
+// takes answers in any case, which makes `jay` an easy slip here).
+func (l *linter) otherCase(n string) string {
+	var names []string
+	for _, s := range l.b.Sides() {
+		names = append(names, s.Name, s.Team)
+	}
+	for _, u := range l.b.Units() {
+		names = append(names, u.Name)
+	}
+	for _, m := range names {
+		if m != "" && m != n && strings.EqualFold(m, n) {
+			return fmt.Sprintf("; did you mean %s?", quotedOne(m))
+		}
+	}
+	return ""
 }
 
 // eventArg reports an argument of `expect [no] event` that no event can
@@ -566,7 +585,7 @@ func (l *linter) option(s *dsl.ChooseScript, o string) {
 	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil {
 		return
 	}
-	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass (%s)", s.Who, o, o, l.known())
+	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass%s (%s)", s.Who, o, o, l.otherCase(o), l.known())
 }
 
 // known lists the battle's sides and units, for a message.
