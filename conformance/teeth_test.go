@@ -1101,6 +1101,24 @@ scenario "pass" {
 			"12:18 round 1: expect ready Zed: no unit is called Zed (sides Jay, Rob)",
 			"13:34 round 1: expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)",
 		}},
+		// A name written in other capitals than the side's (play takes
+		// `jay` for Jay) says which name it is.
+		{"NamesInOtherCapitals", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    jay chooses Jay
+    Jay chooses rob
+    expect holder JAY
+  }
+}
+`, []string{
+			"7:5 round 1: chooses jay: no side or team is called jay; did you mean Jay? (sides Jay, Rob)",
+			"8:5 round 1: Jay chooses rob: no side or unit is called rob, and it is not before, after or pass; did you mean Rob? (sides Jay, Rob)",
+			"9:19 round 1: expect holder JAY: no side or unit is called JAY; did you mean Jay? (sides Jay, Rob)",
+		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, lint(t, tt.src, 0)); diff != "" {
@@ -1540,6 +1558,41 @@ func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
 `
 	f := oneFailure(t, src)
 	want := "s.rules:10:12: round 2: expected event award Jay, but the round's award events are:\n    award not previous.chooser: Rob goes before Jay"
+	if diff := cmp.Diff(want, f.String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
+// Of three or more tied, an `award not` places the others before the one
+// it names, and its line names them all: "the others go before A" read as
+// the award of A, as above.
+func TestAwardNotOfThreeNamesTheOthers(t *testing.T) {
+	src := `ruleset r {
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie when round == 1: reroll
+      tie: award not previous.holder
+    }
+  }
+}
+
+scenario "s" {
+  ruleset r
+  side A
+  side B
+  side C
+  round 1 {
+    roll A 6, B 3, C 2
+  }
+  round 2 {
+    roll A 5, B 5, C 5
+    expect event award A
+  }
+}
+`
+	f := oneFailure(t, src)
+	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    award not previous.holder: B and C go before A"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}
