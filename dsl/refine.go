@@ -721,6 +721,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
 		return d
 	}
+	if nd, ok := scopeWord(d, tokens); ok {
+		return nd
+	}
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
@@ -1094,6 +1097,28 @@ func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
 		return next.Pos.Line, true
 	}
 	return 0, false
+}
+
+// scopeWord explains d when a phase, step or order is given a scope in
+// other words than the language's (`phase p every round {`, `order sides
+// as o per turn {`): the grammar expects the "{" there, and a phase's or
+// step's words would otherwise read as a name with spaces.
+func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasSuffix(d.Message, `(expected "{")`) || tokens[i].Type != tokenType("Ident") || slices.Contains(afterName, tokens[i].Value) {
+		return d, false
+	}
+	if words := stmtWords(tokens, i); len(words) < 2 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
+		return d, false
+	}
+	next := nextIndex(tokens, i)
+	switch {
+	case slices.Contains([]string{"every", "per", "always"}, tokens[i].Value):
+	case next >= 0 && slices.Contains([]string{"round", "rounds", "turn", "turns", "game", "battle"}, tokens[next].Value):
+	default:
+		return d, false
+	}
+	return errorAt(tokens[i].Pos, "unexpected %q: %s", tokens[i].Value, scopeHelp), true
 }
 
 // scopeError finds the mistake in a scope (each round, once, until changed
