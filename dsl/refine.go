@@ -755,7 +755,15 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 		return d
 	}
+	if strings.HasPrefix(d.Message, `unexpected "="`) && words1(tokens, d.Pos.Offset) == "roll" {
+		if nd, ok := scriptColon(d, tokens, "="); ok {
+			return nd
+		}
+	}
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
+		if nd, ok := scriptColon(d, tokens, ":"); ok {
+			return nd
+		}
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
 	}
@@ -1193,6 +1201,65 @@ func passClause(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return errorAt(t.Pos, "unexpected \"pass\": passing is written `pass allowed`, or `pass allowed when CONDITION`"), true
 	}
 	return d, false
+}
+
+// words1 is the first word of the statement that the token at offset is
+// in, or "".
+func words1(tokens []lexer.Token, offset int) string {
+	i := tokenIndex(tokens, offset)
+	if i < 0 {
+		return ""
+	}
+	if words := stmtWords(tokens, i); len(words) > 0 {
+		return words[0]
+	}
+	return ""
+}
+
+// scriptColon explains a ":" (or, in a roll, an "=") in a scenario's
+// statement, where there is no expression to hold a conditional: `roll
+// Jay: 4`, `roll Jay=4` and `expect holder: Jay` are written without it
+// (only `expect standing NAME:` has a ":").
+func scriptColon(d Diagnostic, tokens []lexer.Token, sep string) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	words := stmtWords(tokens, i)
+	if opener, _ := blockOpener(tokens, d.Pos.Offset); opener != "round" || len(words) == 0 {
+		return d, false
+	}
+	switch {
+	case words[0] == "roll" || words[0] == "random":
+	case words[0] == "expect" && !slices.Contains(words, "standing"):
+	default:
+		return d, false
+	}
+	// The statement as written, without its colons.
+	start := i
+	for j := i - 1; j >= 0 && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "{" && tokens[j].Value != ";"; j-- {
+		start = j
+	}
+	var b strings.Builder
+	for j := start; j < len(tokens); j++ {
+		t := tokens[j]
+		if t.Type == tokenType("EOL") || t.Value == "}" || t.Value == ";" || t.Type == tokenType("Comment") {
+			break
+		}
+		if t.Value == sep {
+			b.WriteString(" ")
+			continue
+		}
+		if spacing(t) {
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
+				b.WriteString(" ")
+			}
+			continue
+		}
+		b.WriteString(t.Value)
+	}
+	fixed := strings.Join(strings.Fields(b.String()), " ")
+	return errorAt(d.Pos, "unexpected %q: a scenario's `%s` is written without it: `%s`", sep, words[0], fixed), true
 }
 
 // guardWords are the words a rule author may write for `when`.
