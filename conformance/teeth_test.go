@@ -1119,6 +1119,41 @@ scenario "pass" {
 			"8:5 round 1: Jay chooses rob: no side or unit is called rob, and it is not before, after or pass; did you mean Rob? (sides Jay, Rob)",
 			"9:19 round 1: expect holder JAY: no side or unit is called JAY; did you mean Jay? (sides Jay, Rob)",
 		}},
+		// A roll no die of the ruleset can show is found without playing:
+		// 2D6 totals scripted for a ruleset that rolls a d6 (a house
+		// rule's scenario run against the original), or below 2 on 2d6.
+		{"ImpossibleRolls", `ruleset two {
+  sides 2
+  phase p {
+    order sides as o {
+      highest roll 2D6
+      tie: reroll
+    }
+  }
+}
+
+scenario "s" {
+  ruleset two
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 12, Rob 1
+  }
+}
+
+scenario "t" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 11, Rob 6
+    Jay chooses Jay
+  }
+}
+`, []string{
+			"16:18 round 1: scripted roll 1 for Rob is impossible on 2d6",
+			"25:10 round 1: scripted roll 11 for Jay is impossible on d6",
+		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, lint(t, tt.src, 0)); diff != "" {
