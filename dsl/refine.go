@@ -1119,12 +1119,8 @@ func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	if words := stmtWords(tokens, i); len(words) < 2 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
 		return d, false
 	}
-	next := nextIndex(tokens, i)
-	switch {
-	case slices.Contains([]string{"every", "per", "always"}, tokens[i].Value):
-	case next >= 0 && slices.Contains([]string{"round", "rounds", "turn", "turns", "game", "battle"}, tokens[next].Value):
-	default:
-		return d, false
+	if !slices.Contains([]string{"every", "per", "always"}, tokens[i].Value) {
+		return d, false // a name's second word, perhaps: `step Move turn {`
 	}
 	return errorAt(tokens[i].Pos, "unexpected %q: %s", tokens[i].Value, scopeHelp), true
 }
