@@ -153,6 +153,60 @@ type linter struct {
 	acted bool
 }
 
+// diceRE reads the dice of a roll criterion, as the grammar lexes them.
+var diceRE = regexp.MustCompile(`^(\d*)[dD](\d+)$`)
+
+// rollValue reports a scripted roll that none of the ruleset's rolls can
+// show, as play would refuse it: a 9 where every roll is a d6, or a 2D6's
+// 11 for a ruleset that rolls a d6 (the house rule's scenario run against
+// the original).
+func (l *linter) rollValue(ni *dsl.NameInt) {
+	f := l.prog.File()
+	if f == nil {
+		return
+	}
+	var dice []string
+	lo, hi := 0, 0 // the least and the most any roll can show
+	for _, d := range f.Decls {
+		rs, ok := d.(*dsl.Ruleset)
+		if !ok || string(rs.Name) != l.prog.Name() {
+			continue
+		}
+		dsl.Walk(rs, func(n any) {
+			rc, ok := n.(*dsl.RollCrit)
+			if !ok {
+				return
+			}
+			m := diceRE.FindStringSubmatch(rc.Dice)
+			if m == nil {
+				return
+			}
+			count, _ := strconv.Atoi(m[1])
+			if m[1] == "" {
+				count = 1
+			}
+			faces, _ := strconv.Atoi(m[2])
+			name := strings.ToLower(rc.Dice)
+			if count == 1 {
+				name = strings.TrimPrefix(name, "1")
+			}
+			if !slices.Contains(dice, name) {
+				dice = append(dice, name)
+			}
+			if len(dice) == 1 || count < lo {
+				lo = count
+			}
+			hi = max(hi, count*faces)
+		})
+		break
+	}
+	if len(dice) == 0 || (ni.Value >= lo && ni.Value <= hi) {
+		return // no roll to script (a host's), or one may show it
+	}
+	// In play's words, which the runner would give when the roll comes.
+	l.mistake(l.round, ni.Pos, "scripted roll %d for %s is impossible on %s", ni.Value, ni.Name, strings.Join(dice, " or "))
+}
+
 // roundBlock checks one round block; it reports false when the rounds that
 // follow are not checked: they cannot be numbered, or the round is to fail
 // (`expect error`), which ends the scenario.
@@ -178,7 +232,9 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 		switch s := st.(type) {
 		case *dsl.RollScript:
 			for _, ni := range s.Rolls {
-				l.name(ni.Pos, "roll", string(ni.Name), side|unit)
+				if l.name(ni.Pos, "roll", string(ni.Name), side|unit) {
+					l.rollValue(ni)
+				}
 			}
 		case *dsl.RandomScript:
 			kinds := l.drawn()
@@ -464,8 +520,27 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	if len(nouns) > 1 {
 		noun = strings.Join(nouns[:len(nouns)-1], ", ") + " or " + noun
 	}
-	l.mistake(l.round, pos, "%s %s: no %s is called %s (%s)", what, n, noun, n, l.known())
+	l.mistake(l.round, pos, "%s %s: no %s is called %s%s (%s)", what, n, noun, n, l.otherCase(n), l.known())
 	return false
+}
+
+// otherCase says which name n is in other capitals, if any: a scenario's
+// names are written as the sides and units are named (`turnorder play`
+// takes answers in any case, which makes `jay` an easy slip here).
+func (l *linter) otherCase(n string) string {
+	var names []string
+	for _, s := range l.b.Sides() {
+		names = append(names, s.Name, s.Team)
+	}
+	for _, u := range l.b.Units() {
+		names = append(names, u.Name)
+	}
+	for _, m := range names {
+		if m != "" && m != n && strings.EqualFold(m, n) {
+			return fmt.Sprintf("; did you mean %s?", quotedOne(m))
+		}
+	}
+	return ""
 }
 
 // eventArg reports an argument of `expect [no] event` that no event can
@@ -570,7 +645,7 @@ func (l *linter) option(s *dsl.ChooseScript, o string) {
 	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil {
 		return
 	}
-	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass (%s)", s.Who, o, o, l.known())
+	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass%s (%s)", s.Who, o, o, l.otherCase(o), l.known())
 }
 
 // known lists the battle's sides and units, for a message.

@@ -599,6 +599,8 @@ type run struct {
 	wantErr *dsl.Expect
 	errRE   *regexp.Regexp
 	gotErr  bool
+	// below holds the statements of the round after the one being run.
+	below []dsl.RoundStmt
 }
 
 func (r *run) fail(round int, field string, pos dsl.Pos, diff string) {
@@ -635,6 +637,7 @@ func (r *run) error(pos dsl.Pos, err error) {
 // playErr reports an error from play at pos, or, for a scripted result the
 // dice could not use, at the script that wrote it.
 func (r *run) playErr(pos dsl.Pos, err error) {
+	err = r.scriptedBelow(err)
 	if se, ok := errors.AsType[*runtime.ScriptError](err); ok {
 		who, at := se.Who, r.scripted
 		switch {
@@ -648,6 +651,48 @@ func (r *run) playErr(pos dsl.Pos, err error) {
 		}
 	}
 	r.error(pos, err)
+}
+
+// scriptedBelow returns err with a hint when it is a roll, pick or
+// decision nobody scripted that a line below the statement being run
+// scripts: an author who writes `expect holder Jay` above `Jay chooses
+// Jay` has scripted the choice, too late, and is told where.
+func (r *run) scriptedBelow(err error) error {
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	re, isRound := errors.AsType[*runtime.RoundError](err)
+	if !ok || !isRound || re.Err != error(ue) {
+		return err
+	}
+	for _, st := range r.below {
+		var what string
+		var at dsl.Pos
+		switch s := st.(type) {
+		case *dsl.RollScript:
+			if ue.Roll == nil {
+				continue
+			}
+			for _, ni := range s.Rolls {
+				if slices.Contains(ue.Missing, string(ni.Name)) {
+					what, at = "a roll for "+quotedOne(string(ni.Name)), s.Pos
+					break
+				}
+			}
+		case *dsl.RandomScript:
+			if ue.Pick != nil {
+				what, at = "a random pick", s.Pos
+			}
+		case *dsl.ChooseScript:
+			if ue.Decision != nil && string(s.Who) == ue.Decision.By {
+				what, at = "`"+quotedOne(string(s.Who))+" chooses`", s.Pos
+			}
+		}
+		if what != "" {
+			hinted := *re
+			hinted.Err = fmt.Errorf("%w; %s is written below, at line %d: the round is played up to this line with the rolls and choices written above it", ue, what, at.Line)
+			return &hinted
+		}
+	}
+	return err
 }
 
 func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
@@ -865,11 +910,13 @@ func closingBrace(end dsl.Pos) dsl.Pos {
 
 func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	r.started = false
-	for _, st := range rb.Body {
+	for i, st := range rb.Body {
+		r.below = rb.Body[i+1:]
 		if !r.stmt(ctx, st) {
 			return false
 		}
 	}
+	r.below = nil
 	end := closingBrace(rb.EndPos)
 	if !r.finish(ctx, end) {
 		return false

@@ -209,6 +209,28 @@ scenario "rolls for the sides, where their units roll" {
     roll A 4, B 2
   }
 }
+
+scenario "the choice written below the expect that plays the round" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    expect holder Jay
+    Jay chooses Jay
+  }
+}
+
+scenario "the reroll written below the expect that plays the round" {
+  ruleset necromunda
+  side A { unit a }
+  side B { unit b }
+  round 1 {
+    roll A 4, B 4
+    expect event tie A B
+    roll A 6, B 1
+  }
+}
 `
 	results, err := conformance.RunSource(context.Background(), "s.rules", []byte(src), conformance.Options{})
 	if err != nil {
@@ -226,6 +248,8 @@ scenario "rolls for the sides, where their units roll" {
 		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6",
 		"s.rules:34:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)",
 		"s.rules:43:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
+		"s.rules:52:5: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`); `Jay chooses` is written below, at line 53: the round is played up to this line with the rolls and choices written above it",
+		"s.rules:63:5: round 1: order priority: a d6 reroll is needed for A, B, but none is scripted; a roll for A is written below, at line 64: the round is played up to this line with the rolls and choices written above it",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("failures (-want +got):\n%s", diff)
@@ -1081,6 +1105,59 @@ scenario "pass" {
 			"12:18 round 1: expect ready Zed: no unit is called Zed (sides Jay, Rob)",
 			"13:34 round 1: expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)",
 		}},
+		// A name written in other capitals than the side's (play takes
+		// `jay` for Jay) says which name it is.
+		{"NamesInOtherCapitals", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 2
+    jay chooses Jay
+    Jay chooses rob
+    expect holder JAY
+  }
+}
+`, []string{
+			"7:5 round 1: chooses jay: no side or team is called jay; did you mean Jay? (sides Jay, Rob)",
+			"8:5 round 1: Jay chooses rob: no side or unit is called rob, and it is not before, after or pass; did you mean Rob? (sides Jay, Rob)",
+			"9:19 round 1: expect holder JAY: no side or unit is called JAY; did you mean Jay? (sides Jay, Rob)",
+		}},
+		// A roll no die of the ruleset can show is found without playing:
+		// 2D6 totals scripted for a ruleset that rolls a d6 (a house
+		// rule's scenario run against the original), or below 2 on 2d6.
+		{"ImpossibleRolls", `ruleset two {
+  sides 2
+  phase p {
+    order sides as o {
+      highest roll 2D6
+      tie: reroll
+    }
+  }
+}
+
+scenario "s" {
+  ruleset two
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 12, Rob 1
+  }
+}
+
+scenario "t" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 11, Rob 6
+    Jay chooses Jay
+  }
+}
+`, []string{
+			"16:18 round 1: scripted roll 1 for Rob is impossible on 2d6",
+			"25:10 round 1: scripted roll 11 for Jay is impossible on d6",
+		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, lint(t, tt.src, 0)); diff != "" {
@@ -1520,6 +1597,41 @@ func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
 `
 	f := oneFailure(t, src)
 	want := "s.rules:10:12: round 2: expected event award Jay, but the round's award events are:\n    award not previous.chooser: Rob goes before Jay"
+	if diff := cmp.Diff(want, f.String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
+// Of three or more tied, an `award not` places the others before the one
+// it names, and its line names them all: "the others go before A" read as
+// the award of A, as above.
+func TestAwardNotOfThreeNamesTheOthers(t *testing.T) {
+	src := `ruleset r {
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie when round == 1: reroll
+      tie: award not previous.holder
+    }
+  }
+}
+
+scenario "s" {
+  ruleset r
+  side A
+  side B
+  side C
+  round 1 {
+    roll A 6, B 3, C 2
+  }
+  round 2 {
+    roll A 5, B 5, C 5
+    expect event award A
+  }
+}
+`
+	f := oneFailure(t, src)
+	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    award not previous.holder: B and C go before A"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}

@@ -721,6 +721,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
 		return d
 	}
+	if nd, ok := scopeWord(d, tokens); ok {
+		return nd
+	}
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
@@ -736,6 +739,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := passClause(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := guardWord(d, tokens); ok {
+		return nd
+	}
 	if strings.HasSuffix(d.Message, "(expected a criterion)") {
 		// After `tie:` the grammar names only the kind of thing missing.
 		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
@@ -749,7 +755,15 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 		return d
 	}
+	if strings.HasPrefix(d.Message, `unexpected "="`) && words1(tokens, d.Pos.Offset) == "roll" {
+		if nd, ok := scriptColon(d, tokens, "="); ok {
+			return nd
+		}
+	}
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
+		if nd, ok := scriptColon(d, tokens, ":"); ok {
+			return nd
+		}
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
 	}
@@ -1093,6 +1107,24 @@ func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
 	return 0, false
 }
 
+// scopeWord explains d when a phase, step or order is given a scope in
+// other words than the language's (`phase p every round {`, `order sides
+// as o per turn {`): the grammar expects the "{" there, and a phase's or
+// step's words would otherwise read as a name with spaces.
+func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasSuffix(d.Message, `(expected "{")`) || tokens[i].Type != tokenType("Ident") || slices.Contains(afterName, tokens[i].Value) {
+		return d, false
+	}
+	if words := stmtWords(tokens, i); len(words) < 2 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
+		return d, false
+	}
+	if !slices.Contains([]string{"every", "per", "always"}, tokens[i].Value) {
+		return d, false // a name's second word, perhaps: `step Move turn {`
+	}
+	return errorAt(tokens[i].Pos, "unexpected %q: %s", tokens[i].Value, scopeHelp), true
+}
+
 // scopeError finds the mistake in a scope (each round, once, until changed
 // NAMES) that the error at tokens[i] is in or next to. The scope is
 // optional, so participle backtracks out of a broken one and complains
@@ -1165,6 +1197,94 @@ func passClause(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return errorAt(t.Pos, "unexpected \"pass\": passing is written `pass allowed`, or `pass allowed when CONDITION`"), true
 	}
 	return d, false
+}
+
+// words1 is the first word of the statement that the token at offset is
+// in, or "".
+func words1(tokens []lexer.Token, offset int) string {
+	i := tokenIndex(tokens, offset)
+	if i < 0 {
+		return ""
+	}
+	if words := stmtWords(tokens, i); len(words) > 0 {
+		return words[0]
+	}
+	return ""
+}
+
+// scriptColon explains a ":" (or, in a roll, an "=") in a scenario's
+// statement, where there is no expression to hold a conditional: `roll
+// Jay: 4`, `roll Jay=4` and `expect holder: Jay` are written without it
+// (only `expect standing NAME:` has a ":").
+func scriptColon(d Diagnostic, tokens []lexer.Token, sep string) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	words := stmtWords(tokens, i)
+	if opener, _ := blockOpener(tokens, d.Pos.Offset); opener != "round" || len(words) == 0 {
+		return d, false
+	}
+	switch {
+	case words[0] == "roll" || words[0] == "random":
+	case words[0] == "expect" && !slices.Contains(words, "standing"):
+	default:
+		return d, false
+	}
+	// The statement as written, without its colons.
+	start := i
+	for j := i - 1; j >= 0 && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "{" && tokens[j].Value != ";"; j-- {
+		start = j
+	}
+	var b strings.Builder
+	for j := start; j < len(tokens); j++ {
+		t := tokens[j]
+		if t.Type == tokenType("EOL") || t.Value == "}" || t.Value == ";" || t.Type == tokenType("Comment") {
+			break
+		}
+		if t.Value == sep {
+			b.WriteString(" ")
+			continue
+		}
+		if spacing(t) {
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
+				b.WriteString(" ")
+			}
+			continue
+		}
+		b.WriteString(t.Value)
+	}
+	fixed := strings.Join(strings.Fields(b.String()), " ")
+	return errorAt(d.Pos, "unexpected %q: a scenario's `%s` is written without it: `%s`", sep, words[0], fixed), true
+}
+
+// guardWords are the words a rule author may write for `when`.
+var guardWords = []string{"if", "unless", "where", "while", "only"}
+
+// guardWord explains d when a tie rule's or a special rule's condition
+// begins with another word than `when` (`tie if round == 1: reroll`):
+// the grammar's "(expected ":" or "{")" leaves `when` out, as it is
+// optional. In `on start of round if ...` the word reads as a name of the
+// round, and the grammar blames the word after it.
+func guardWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasPrefix(d.Message, "unexpected ") {
+		return d, false
+	}
+	words := stmtWords(tokens, i)
+	t := tokens[i]
+	switch {
+	case len(words) == 1 && words[0] == "tie" && slices.Contains(guardWords, t.Value):
+		return errorAt(t.Pos, "unexpected %q: a tie rule's condition is written `tie when CONDITION: ...`", t.Value), true
+	case len(words) < 3 || words[0] != "on" || !strings.HasSuffix(d.Message, `(expected "{")`):
+		return d, false
+	case slices.Contains(guardWords, t.Value):
+	case len(words) == 5 && words[3] == "round" && slices.Contains(guardWords, words[4]):
+		t = tokens[prevToken(tokens, i)]
+	default:
+		return d, false
+	}
+	return errorAt(t.Pos, "unexpected %q: a special rule's condition is written `when CONDITION`, before its `{`", t.Value), true
 }
 
 // inExpression reports whether tokens[i], an "=" that is a syntax error,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -348,6 +349,20 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		names[i] = env.Field(i).Tag.Get("expr")
 	}
 	best := dsl.Suggest(typo, names)
+	if best == "" && env == t.sideEnv && of == "" {
+		// A unit's attribute mistyped where a side is worked out
+		// (`highest sum(units, movment)`): name it, and say how a side
+		// reaches it.
+		var unitNames []string
+		for n := range t.unitIdx {
+			unitNames = append(unitNames, n)
+		}
+		slices.Sort(unitNames)
+		if ub := dsl.Suggest(typo, unitNames); ub != "" {
+			how := strings.TrimSuffix(strings.TrimPrefix(t.meant("unknown name "+ub, env, want), " ("), ")")
+			return fmt.Sprintf(" (did you mean %s? %s)", ub, how)
+		}
+	}
 	if best == "" {
 		return declare
 	}

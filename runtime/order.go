@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/turnorder/turnorder/dsl/wording"
 )
 
 // ErrLimit is wrapped by errors from going over a Limits bound.
@@ -838,12 +840,19 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 			if k == 0 {
 				first = bl[1]
 			}
-			subject, detail = r.names[first], "the others go before "+name
-			if len(bl) == 2 {
-				// Name the one awarded: `expect event award` matches it, not
-				// the one the rule named, and a line that named only that
-				// one would read as if it had been awarded.
-				detail = r.names[first] + " goes before " + name
+			// Name the ones placed before: `expect event award` matches
+			// the first of them, not the one the rule named, and a line
+			// that named only that one would read as if it had been
+			// awarded.
+			var others []string
+			for _, i := range bl {
+				if r.names[i] != name {
+					others = append(others, r.names[i])
+				}
+			}
+			subject, detail = r.names[first], r.names[first]+" goes before "+name
+			if len(others) > 1 {
+				detail = wording.AndList(others) + " go before " + name
 			}
 		}
 		b.emit(Event{Kind: EvAward, Standing: r.o.name, Subject: subject, Subjects: r.namesOf(s, e), Rule: l.desc,

@@ -929,6 +929,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			}
 			if len(p.diags) == errs {
 				c.checkResolves(o, s) // warnings about a broken chain would only confuse
+				c.warnAwardOfMany(o, o.chain)
 			}
 			ph.items = append(ph.items, o)
 		case *dsl.ReadyStmt:
@@ -1312,6 +1313,41 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 		}
 	}
 	return resolved, by != nil
+}
+
+// sizeGuard matches a guard that reads how many are tied or playing
+// (`len(tied) == 2`, `len(sides) == 2`, `count(tied) < 3`).
+var sizeGuard = regexp.MustCompile(`\b(len|count)\s*\(`)
+
+// warnAwardOfMany warns about a tie rule that ends with an award of last
+// round's holder or chooser (`award not previous.holder`, a two-player
+// rule), where three or more may be tied: the award places one of them, and the others
+// stay tied among themselves, to end in setup order, as no later tie rule
+// is tried. resolves takes an award to break a tie, as rulebooks award
+// ties between two players; a guard that reads how many are tied, or
+// playing, is taken to keep it to two.
+func (c *compiler) warnAwardOfMany(o *order, chain []link) {
+	if !o.units && c.p.maxSides == 2 {
+		return
+	}
+	for _, l := range chain {
+		ts, ok := l.(*tieSet)
+		if !ok {
+			continue
+		}
+		for _, r := range ts.rules {
+			c.warnAwardOfMany(o, r.chain)
+			if len(r.chain) == 0 || r.when != nil && sizeGuard.MatchString(r.when.src) {
+				continue
+			}
+			a, ok := r.chain[len(r.chain)-1].(*awardLink)
+			if !ok || a.e == nil || !previousValue.MatchString(strings.TrimSpace(a.e.src)) {
+				continue // an award of tied[0], say, is setup order on purpose
+			}
+			c.warnf(linkPos(a), "%s breaks a tie of two, but of three or more it places one and leaves the others tied, in setup order: keep it to two (`tie when len(tied) == 2 ...`), or break the rest after it (`tie ... { %s; tie: reroll }`)",
+				quoteSrc(a.describe()), a.describe())
+		}
+	}
 }
 
 // tieSetResolves reports whether a set of tie rules breaks every tie, and

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/dsl/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -39,7 +40,9 @@ kind the ruleset never asks for is warned about, as it changes nothing.
 With two rulesets (a bundled one and a house rule, say), odds shows them
 side by side, and the change in each side's chance round by round; when
 there is none, it says whether who holds priority from one round to the
-next changes all the same.
+next changes all the same. A --setup value that only one of them declares
+(a house rule's new attribute) is left out of the other's battle, with a
+note.
 
 Exact enumeration has limits: a round with more than 1,000,000 paths from
 one state, or a battle that can be in more than 20,000 states after a
@@ -234,28 +237,109 @@ func drawNote(w io.Writer, v variant) {
 	}
 }
 
+// withoutOthers returns specs without the attributes and statuses that p
+// does not declare and other does, saying on standard error which it
+// leaves out: p's rules cannot read them, so its odds are as they would
+// be without them. A name neither declares stays, for p to refuse.
+func withoutOthers(e *env, specs []runtime.SideSpec, p, other *runtime.Program, arg string) []runtime.SideSpec {
+	names := func(attrs []runtime.Attr, more ...string) []string {
+		for _, a := range attrs {
+			more = append(more, a.Name)
+		}
+		return more
+	}
+	sideHas, unitHas := names(p.SideAttrs()), names(p.UnitAttrs(), p.Statuses()...)
+	otherSide, otherUnit := names(other.SideAttrs()), names(other.UnitAttrs(), other.Statuses()...)
+	var dropped []string
+	drop := func(n string) {
+		if !slices.Contains(dropped, n) {
+			dropped = append(dropped, n)
+		}
+	}
+	keep := func(attrs map[string]any, has, otherHas []string) map[string]any {
+		var out map[string]any
+		for k, v := range attrs {
+			if !slices.Contains(has, k) && slices.Contains(otherHas, k) {
+				drop(k)
+				continue
+			}
+			if out == nil {
+				out = map[string]any{}
+			}
+			out[k] = v
+		}
+		return out
+	}
+	out := make([]runtime.SideSpec, len(specs))
+	for i, sp := range specs {
+		sp.Attrs = keep(sp.Attrs, sideHas, otherSide)
+		units := make([]runtime.UnitSpec, len(sp.Units))
+		for j, u := range sp.Units {
+			u.Attrs = keep(u.Attrs, unitHas, otherUnit)
+			var statuses []string
+			for _, st := range u.Statuses {
+				if !slices.Contains(unitHas, st) && slices.Contains(otherUnit, st) {
+					drop(st)
+					continue
+				}
+				statuses = append(statuses, st)
+			}
+			u.Statuses = statuses
+			units[j] = u
+		}
+		if sp.Units == nil {
+			units = nil
+		}
+		sp.Units = units
+		out[i] = sp
+	}
+	if len(dropped) > 0 {
+		name := p.Name()
+		if name == other.Name() {
+			name = arg
+		}
+		slices.Sort(dropped)
+		fmt.Fprintf(e.stderr, "%snote: %s does not declare %s, which only the other ruleset reads: %s plays without it\n",
+			e.prefix(), name, wording.AndList(dropped), name)
+	}
+	return out
+}
+
 // runOdds analyses the rulesets, printing the tables or, with --json,
 // filling in doc for the caller to print.
 func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 	ctx := context.Background()
-	var vs []variant
-	for i, arg := range args {
-		// Comparing two, an error (at a side of the --setup file, say)
-		// may be the one ruleset's and not the other's: say whose.
-		whose := func() {
-			switch {
-			case len(args) < 2:
-			case i == 0:
-				e.errorf("this is for %s, the first of the two rulesets compared; %s was not analysed", arg, args[1])
-			default:
-				e.errorf("this is for %s, the second of the two rulesets compared", arg)
-			}
+	// Comparing two, an error (at a side of the --setup file, say) may be
+	// the one ruleset's and not the other's: say whose.
+	whose := func(i int) {
+		switch {
+		case len(args) < 2:
+		case i == 0:
+			e.errorf("this is for %s, the first of the two rulesets compared; %s was not analysed", args[0], args[1])
+		default:
+			e.errorf("this is for %s, the second of the two rulesets compared", args[1])
 		}
+	}
+	setups := make([]setup, len(args))
+	for i, arg := range args {
 		s, ok := loadSetup(e, arg, o.run)
 		if !ok {
-			whose()
+			whose(i)
 			return exitError
 		}
+		setups[i] = s
+	}
+	if len(setups) == 2 {
+		// A house rule that reads a new value (`unit attribute hero
+		// bool`) is compared over sides that give it: the ruleset that
+		// does not declare it, and so cannot read it, plays without it.
+		for i := range setups {
+			setups[i].specs = withoutOthers(e, setups[i].specs, setups[i].prog, setups[1-i].prog, args[i])
+		}
+	}
+	var vs []variant
+	for i, s := range setups {
+		whose := func() { whose(i) }
 		p, specs := s.prog, s.specs
 		warnUnusedPolicies(e, p, o.decider)
 		v := variant{name: p.Name(), label: p.Name(), draw: drawsFromBag(p)}

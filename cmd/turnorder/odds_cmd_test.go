@@ -269,8 +269,9 @@ func TestOddsJSONMatchesDocs(t *testing.T) {
 }
 
 // Comparing two rulesets, an error that stops one of them says which: a
-// setup that gives an attribute only the house rule declares is refused
-// for the bundled ruleset, which the setup file's positions do not show.
+// setup that gives an attribute a value of the wrong type is refused by
+// the house rule that declares it, and not by the bundled ruleset, which
+// plays without it; the setup file's positions do not show which.
 func TestOddsCompareSaysWhichRulesetFailed(t *testing.T) {
 	dir := t.TempDir()
 	house := writeFile(t, dir, "might.rules", `ruleset mesbg "House" {
@@ -285,17 +286,43 @@ func TestOddsCompareSaysWhichRulesetFailed(t *testing.T) {
   }
 }
 `)
-	setup := writeFile(t, dir, "sides.rules", "side Jay might = 2\nside Rob might = 1\n")
+	setup := writeFile(t, dir, "sides.rules", "side Jay might = strong\nside Rob might = 1\n")
 	expectation{code: 1, stderr: []string{
-		setup + ":1:1: error: side Jay: unknown attribute might (declared: none)",
-		"turnorder odds: this is for mesbg, the first of the two rulesets compared; " + house + " was not analysed\n",
-	}}.check(t, runCmd(t, "", "odds", "mesbg", house, "--setup", setup))
+		setup + ":1:18: error: side Jay: attribute might: want a whole number, got strong",
+		"turnorder odds: this is for " + house + ", the first of the two rulesets compared; mesbg was not analysed\n",
+	}}.check(t, runCmd(t, "", "odds", house, "mesbg", "--setup", setup))
 	// The second ruleset's failure names it too.
 	expectation{code: 1, stderr: []string{
-		"turnorder odds: this is for mesbg, the second of the two rulesets compared\n",
-	}}.check(t, runCmd(t, "", "odds", house, "mesbg", "--setup", setup))
+		"turnorder odds: this is for " + house + ", the second of the two rulesets compared\n",
+	}}.check(t, runCmd(t, "", "odds", "mesbg", house, "--setup", setup))
 	// One ruleset alone needs no such note.
 	expectation{code: 1, notStderr: []string{"rulesets compared"}}.check(t, runCmd(t, "", "odds", "mesbg", "--setup", setup))
+}
+
+// Comparing a house rule that reads a new value with the ruleset it was
+// copied from, over sides that give that value: the one that does not
+// declare it plays without it, and says so, rather than refusing the
+// sides the house rule needs. A name neither declares is still refused.
+func TestOddsCompareLeavesOutWhatOnlyTheOtherDeclares(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../rulesets/mesbg.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero := strings.Replace(strings.Replace(string(src), "ruleset mesbg ", "ruleset hero ", 1),
+		"highest roll d6\n", "highest roll d6 + (any(units, .hero) ? 1 : 0)\n", 1)
+	hero = strings.Replace(hero, "  sides 2\n", "  sides 2\n  unit attribute hero bool\n  unit status wounded\n", 1)
+	house := writeFile(t, dir, "hero.rules", hero)
+	setup := writeFile(t, dir, "sides.rules", "side Jay {\n  unit Aragorn hero = true status wounded\n  unit w * 5\n}\nside Rob {\n  unit o * 8\n}\n")
+	r := runCmd(t, "", "odds", "mesbg", house, "--setup", setup)
+	expectation{code: 0, stdout: []string{
+		"1      Jay   0.5000  0.6774  +0.1774\n",
+	}, stderr: []string{
+		"turnorder odds: note: mesbg does not declare hero and wounded, which only the other ruleset reads: mesbg plays without it\n",
+	}, notStderr: []string{"note: hero"}}.check(t, r)
+
+	typo := writeFile(t, dir, "typo.rules", "side Jay {\n  unit Aragorn heroo = true\n}\nside Rob\n")
+	expectation{code: 1, stderr: []string{"unit Aragorn: unknown attribute heroo"}}.check(t, runCmd(t, "", "odds", "mesbg", house, "--setup", typo))
 }
 
 // A house rule that leaves each round's odds as they were can still

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -478,4 +479,56 @@ func TestTestHintsBundledScenarios(t *testing.T) {
 	own := writeFile(t, t.TempDir(), "own.rules", "ruleset own {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
 	r = runCmd(t, "", "test", own)
 	expectation{code: 1, stderr: []string{"no scenarios in"}, notStderr: []string{"hint"}, oneLine: true}.check(t, r)
+}
+
+// The commands the examples' READMEs give run from the repository's root,
+// and do what they are shown for: each succeeds, and a `--setup FILE` of
+// `run` or `odds` gives other sides than the ruleset's own example, or
+// the flag would show a reader nothing.
+func TestExampleREADMECommands(t *testing.T) {
+	readmes, err := filepath.Glob("../../examples/*/README.md")
+	if err != nil || len(readmes) == 0 {
+		t.Fatalf("no READMEs under examples (%v)", err)
+	}
+	cmdRE := regexp.MustCompile(`(?m)^go run \./cmd/turnorder (.+)$`)
+	sidesOf := func(out string) string {
+		for l := range strings.SplitSeq(out, "\n") {
+			if strings.HasPrefix(l, "sides: ") {
+				return l
+			}
+		}
+		return ""
+	}
+	n := 0
+	for _, readme := range readmes {
+		src, err := os.ReadFile(readme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range cmdRE.FindAllStringSubmatch(string(src), -1) {
+			n++
+			args := strings.Fields(m[1])
+			for i, a := range args {
+				if strings.HasPrefix(a, "examples/") || strings.Contains(a, "=examples/") {
+					args[i] = strings.Replace(a, "examples/", "../../examples/", 1)
+				}
+			}
+			r := runCmd(t, "", args...)
+			if r.code != 0 {
+				t.Errorf("%s: `turnorder %s`: exit status %d\nstdout:\n%s\nstderr:\n%s", readme, m[1], r.code, r.stdout, r.stderr)
+				continue
+			}
+			i := slices.Index(args, "--setup")
+			if i < 0 || args[0] != "run" {
+				continue
+			}
+			without := runCmd(t, "", slices.Delete(slices.Clone(args), i, i+2)...)
+			if got := sidesOf(r.stdout); got == sidesOf(without.stdout) {
+				t.Errorf("%s: `turnorder %s`: --setup changes nothing, the ruleset's example has the same %q", readme, m[1], got)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no `go run ./cmd/turnorder` commands in the examples' READMEs")
+	}
 }
