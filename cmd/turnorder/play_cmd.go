@@ -800,6 +800,11 @@ func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 			return nil, err
 		}
 		t.activated() // the earliest the round can be saved: at its first activation
+		// As run says them: before the round's transcript, where the
+		// order would have been made.
+		for _, line := range keptStandings(t.b, t.b.Round()) {
+			fmt.Fprintf(t.out, "  %s\n", line)
+		}
 	}
 	t.flush()
 	for {

@@ -704,6 +704,16 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 	}, notStdout: []string{"undone", "the string"}}.check(t, r)
 }
 
+// play says an order a round keeps as run does, before the round's
+// transcript; one made again after a change between rounds is not kept.
+func TestPlaySaysKeptOrders(t *testing.T) {
+	r := runCmd(t, "5\n5\n4\n2\nafter\ny\nset agi of Cole = 6\ny\nn\n", "play", "agi")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] y\n\nRound 2\n  turn_order: kept from round 1 (nothing it watches has changed)\n  Ready: Aria, Bran, Cole\n",
+		"another round? [Y/n/save] y\n\nRound 3\n  Ready: Aria, Bran, Cole\n",
+	}}.check(t, r)
+}
+
 // A change made at the prompt between rounds is said there, with what its
 // recomputation did and why, and the next round does not say it again.
 func TestPlayChangeSaidOnce(t *testing.T) {

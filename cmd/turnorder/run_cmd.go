@@ -24,6 +24,8 @@ func runCommand() *command {
 Run plays a battle with a ruleset and prints what happened in each round:
 every roll, tie, reroll, award, decision and placement, each with the rule
 that caused it, then the round's order, who holds priority and who chose.
+An order the round did not make again (a once order, or an until changed
+order whose values have not changed) is said to be kept from its round.
 
 RULESET is a bundled ruleset (see turnorder list) or the path of a .rules
 file; if the file holds several rulesets, the first is played. Its
@@ -202,7 +204,7 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 		if o.json {
 			doc.Rounds = append(doc.Rounds, roundJSON(res))
 		} else {
-			printRound(e.stdout, res)
+			printRound(e.stdout, res, keptStandings(b, res.Round))
 		}
 	}
 	return exitOK
@@ -396,8 +398,13 @@ func printHeader(w io.Writer, p *runtime.Program, b *runtime.Battle) {
 	fmt.Fprintf(w, "sides: %s\n", strings.Join(parts, ", "))
 }
 
-func printRound(w io.Writer, res *runtime.RoundResult) {
+// printRound prints a round: the orders it kept (see keptStandings),
+// its transcript, and what it settled.
+func printRound(w io.Writer, res *runtime.RoundResult, kept []string) {
 	fmt.Fprintf(w, "\nRound %d\n", res.Round)
+	for _, line := range kept {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
 	printEvents(w, res.Events, func(i int) bool {
 		ev := res.Events[i]
 		// The header says the round's start and end; the activation or
@@ -409,6 +416,26 @@ func printRound(w io.Writer, res *runtime.RoundResult) {
 		chooser = "none"
 	}
 	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// keptStandings says, for each order that round did not make again (a
+// `once` order, or an `until changed` one whose values have not changed),
+// that it was kept: the round's transcript has no placement for it, and
+// without this line the players would not know why.
+func keptStandings(b *runtime.Battle, round int) []string {
+	var out []string
+	for _, name := range b.Program().Standings() {
+		st := b.Standing(name)
+		if st == nil || st.Round >= round {
+			continue
+		}
+		line := fmt.Sprintf("%s: kept from round %d", name, st.Round)
+		if st.Watched != nil {
+			line += " (nothing it watches has changed)"
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 // printFailedRound prints the events of a round that failed, up to the

@@ -572,6 +572,27 @@ func TestRunHookPointsSaidOnlyWhenARuleRuns(t *testing.T) {
 	}
 }
 
+// An order a round does not make again (a once order, an until-changed
+// one whose values have not changed) is said to be kept, where it would
+// have been made: the round has no placement to say why the order stands.
+func TestRunSaysKeptOrders(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want expectation
+	}{
+		{[]string{"run", "agi", "--rounds", "2"}, expectation{code: 0,
+			stdout:    []string{"Round 2\n  turn_order: kept from round 1 (nothing it watches has changed)\n  Ready: Aria, Bran, Cole\n"},
+			notStdout: []string{"Round 1\n  turn_order: kept"}}},
+		{[]string{"run", "morturi", "--rounds", "3"}, expectation{code: 0,
+			stdout: []string{"Round 2\n  priority: kept from round 1\n  Ready:", "Round 3\n  priority: kept from round 1\n  Ready:"}}},
+		{[]string{"run", "mesbg", "--rounds", "3"}, expectation{code: 0, notStdout: []string{"kept"}}},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+}
+
 // When a round fails, the transcript shows what the round did up to the
 // failure (here, the tied roll that the award could not break), so that
 // the players see what led to the error.
