@@ -204,7 +204,7 @@ func (l *linter) rollValue(ni *dsl.NameInt) {
 		return // no roll to script (a host's), or one may show it
 	}
 	// In play's words, which the runner would give when the roll comes.
-	l.mistake(l.round, ni.Pos, "scripted roll %d for %s is impossible on %s", ni.Value, ni.Name, strings.Join(dice, " or "))
+	l.mistake(l.round, ni.Pos, "scripted roll %d for %s is impossible on %s (%d-%d)", ni.Value, ni.Name, strings.Join(dice, " or "), lo, hi)
 }
 
 // roundBlock checks one round block; it reports false when the rounds that

@@ -341,7 +341,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		d.taken[s]++
 		if v < req.Count || v > req.Count*req.Faces {
 			return nil, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
-				msg: fmt.Sprintf("scripted roll %d for %s is impossible on %s", v, s, diceName(req.Count, req.Faces))}}
+				msg: fmt.Sprintf("scripted roll %d for %s is impossible on %s", v, s, diceShows(req.Count, req.Faces))}}
 		}
 		out[i] = v
 	}
@@ -425,7 +425,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, badDice(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceName(req.Count, req.Faces))
+			return nil, badDice(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceShows(req.Count, req.Faces))
 		}
 		out[i] = v
 	}
@@ -442,6 +442,12 @@ func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		err = markErrorf(ErrInvalidAnswer, "pick %d is out of range", i)
 	}
 	return i, err
+}
+
+// diceShows names dice with the results they can show, for a message
+// about a result they cannot: "d6 (1-6)", "2d6 (2-12)".
+func diceShows(count, faces int) string {
+	return fmt.Sprintf("%s (%d-%d)", diceName(count, faces), count, count*faces)
 }
 
 func diceName(count, faces int) string {

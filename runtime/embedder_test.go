@@ -620,9 +620,9 @@ func TestImpossibleRollFromHostDice(t *testing.T) {
 		rolls rollAll
 		want  string
 	}{
-		{rollAll{0, 5}, "round 1, order priority: the dice rolled 0 for Jay, which is impossible on d6"},
-		{rollAll{4, 99}, "round 1, order priority: the dice rolled 99 for Rob, which is impossible on d6"},
-		{rollAll{-1, 2}, "round 1, order priority: the dice rolled -1 for Jay, which is impossible on d6"},
+		{rollAll{0, 5}, "round 1, order priority: the dice rolled 0 for Jay, which is impossible on d6 (1-6)"},
+		{rollAll{4, 99}, "round 1, order priority: the dice rolled 99 for Rob, which is impossible on d6 (1-6)"},
+		{rollAll{-1, 2}, "round 1, order priority: the dice rolled -1 for Jay, which is impossible on d6 (1-6)"},
 	} {
 		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(tt.rolls))
 		if err != nil {

@@ -543,7 +543,7 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		// the dice would decide the order all the same.
 		for k, v := range nat {
 			if v < l.count || v > l.count*l.faces {
-				return badDice(b.now(), r.o.name, "the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceName(l.count, l.faces))
+				return badDice(b.now(), r.o.name, "the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceShows(l.count, l.faces))
 			}
 		}
 	}
