@@ -128,6 +128,7 @@ type analysis struct {
 	maxPaths int
 	round    int
 	key      []byte // scratch for keys
+	rollKey  []byte // scratch for the roll cache's keys
 }
 
 func (a *analysis) id(x any) int {

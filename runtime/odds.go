@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -549,9 +550,12 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	}
 	// Every replay of a round reaches the same few rolls: work out each
 	// one's outcomes once. They are only read.
-	key := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
-	outs, ok := d.an.rolls.outs[key]
+	// The key is built in the analysis's scratch, and only a roll not
+	// met before copies it: a replay looks up every roll it reaches.
+	d.an.rollKey = appendRollKey(d.an.rollKey[:0], req)
+	outs, ok := d.an.rolls.outs[string(d.an.rollKey)]
 	if !ok {
+		key := string(d.an.rollKey)
 		// Each outcome takes a path at least: the forks, which explore
 		// them all, are over the bound at once when there are more than
 		// the paths left, and the replay, which explores them in the
@@ -576,7 +580,10 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, finalError{errPaths{round: d.an.round, max: d.an.maxPaths}}
 		case over:
 			// Their probabilities are partial: the replay meets the
-			// bound before it adds them up.
+			// bound before it adds them up. more keeps a copy of req:
+			// were it to keep req itself, every roll, replayed or not,
+			// would copy its request to the heap.
+			req := req
 			more := func(k int) ([]branchOutcome, bool, error) {
 				outs, err := rollOutcomes(ctx, req, k, nil)
 				if errors.Is(err, errOutcomes) {
@@ -598,6 +605,25 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 		d.an.rolls.outs[key] = outs
 	}
 	return nil, errBranch{outcomes: outs}
+}
+
+// appendRollKey appends the key of a roll's shape in the roll cache:
+// what fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
+// writes, without boxing them.
+func appendRollKey(k []byte, req RollRequest) []byte {
+	k = strconv.AppendInt(k, int64(len(req.Subjects)), 10)
+	k = append(k, ' ')
+	k = strconv.AppendInt(k, int64(req.Count), 10)
+	k = append(k, ' ')
+	k = strconv.AppendInt(k, int64(req.Faces), 10)
+	k = append(k, ' ', '[')
+	for i, m := range req.Modifiers {
+		if i > 0 {
+			k = append(k, ' ')
+		}
+		k = strconv.AppendInt(k, int64(m), 10)
+	}
+	return append(k, ']')
 }
 
 // loops returns errLoop when a roll of subjects at attempt would repeat
@@ -979,6 +1005,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	var scr scratch
 	var keyBuf bytes.Buffer
+	// A replay stopped at a branch point is undone with AbortRound, which
+	// puts a battle back exactly as the round found it, and plays the next
+	// path: most replays stop at one, and a clone of eight sides took a
+	// third of the memory the replays of their round allocated.
+	var spare *Battle
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -990,12 +1021,23 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		if an.runs > maxPaths {
 			return nil, errPaths{round: b.round + 1, max: maxPaths}
 		}
-		c := b.Clone(WithDice(&enumDice{frames: []*frame{{path: path}}, an: an}))
+		dice := &enumDice{frames: []*frame{{path: path}}, an: an}
+		c := spare
+		spare = nil
+		if c == nil {
+			c = b.Clone(WithDice(dice))
+		} else {
+			c.dice = dice
+		}
 		// The replays run one at a time, and nothing a computation takes
 		// from its scratch outlives it: each replay's is the last's.
 		c.scr = scr
 		res, err := c.PlayRound(ctx)
 		scr = c.scr
+		round := c.Round() // of the round under way, before it is undone
+		if err != nil && c.AbortRound() == nil {
+			spare = c
+		}
 		var br errBranch
 		var final finalError
 		switch {
@@ -1018,7 +1060,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
 		default:
-			return nil, InRound(c.Round(), err)
+			return nil, InRound(round, err)
 		}
 		var out []outcome
 		loop := new(big.Rat)

@@ -118,3 +118,20 @@ func TestEnumDiceDrawBranchesPerSide(t *testing.T) {
 		}
 	}
 }
+
+// The roll cache's key, built without fmt, is what fmt.Sprint writes of
+// the roll's shape: rolls of one shape share their outcomes, and rolls of
+// two shapes never do.
+func TestAppendRollKey(t *testing.T) {
+	for _, req := range []RollRequest{
+		{Subjects: []string{"A", "B"}, Count: 1, Faces: 6},
+		{Subjects: []string{"A", "B", "C"}, Count: 2, Faces: 6, Modifiers: []int{1, 0, -2}},
+		{Subjects: []string{"A"}, Count: 12, Faces: 100, Modifiers: []int{}},
+		{Subjects: make([]string, 11), Count: 1, Faces: 1, Modifiers: []int{-10, 10}},
+	} {
+		want := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
+		if diff := cmp.Diff(want, string(appendRollKey([]byte("stale"), req)[len("stale"):])); diff != "" {
+			t.Errorf("key of %+v (-fmt +appendRollKey):\n%s", req, diff)
+		}
+	}
+}
