@@ -451,7 +451,7 @@ func (r *orderRun) restore(s *runState) {
 	copy(r.reason, s.reason)
 	r.rerolls, r.chooser, r.choseIn, r.handedOn, r.drawn, r.nested = s.rerolls, s.chooser, s.choseIn, s.handed, s.drawn, s.nested
 	r.groups = s.groups[:len(s.groups):len(s.groups)]
-	r.b.scr = s.scr
+	r.b.scr = s.scr.rewound(r.b.scr)
 }
 
 // enumerate runs part once per path of its dice and returns its distinct

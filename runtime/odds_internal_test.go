@@ -135,3 +135,35 @@ func TestAppendRollKey(t *testing.T) {
 		}
 	}
 }
+
+// A forked part's run that fills a scratch array leaves the larger one
+// for the next run, at the length the part was saved with: what was taken
+// before the save is untouched, and the next run takes without allocating.
+func TestScratchRewound(t *testing.T) {
+	var s scratch
+	s.begin()
+	before := take(&s.names, 3)
+	copy(before, []string{"A", "B", "C"})
+	saved := s
+	for range 3 {
+		got := take(&s.names, 40) // over the capacity: a new array
+		copy(got, slices.Repeat([]string{"x"}, 40))
+		s = saved.rewound(s)
+		if len(s.names) != 3 || cap(s.names) <= cap(saved.names) {
+			t.Fatalf("rewound to length %d of capacity %d, want 3 of more than %d", len(s.names), cap(s.names), cap(saved.names))
+		}
+	}
+	grown := cap(s.names)
+	if n := testing.AllocsPerRun(10, func() { take(&s.names, 40); s = saved.rewound(s) }); n != 0 || cap(s.names) != grown {
+		t.Errorf("a run after the first allocates %v times (capacity %d, was %d)", n, cap(s.names), grown)
+	}
+	if diff := cmp.Diff([]string{"A", "B", "C"}, before); diff != "" {
+		t.Errorf("taken before the save (-want +got):\n%s", diff)
+	}
+	// A run that stayed within the array gives it back as it was.
+	small := saved
+	small.names = small.names[:len(small.names):cap(small.names)]
+	if got := saved.rewound(small); len(got.names) != 3 || &got.names[:1][0] != &before[0] {
+		t.Error("a run within the array moved the scratch")
+	}
+}
