@@ -15,3 +15,11 @@ func (p *Program) OddsByReplay(ctx context.Context, sides []SideSpec, opt OddsOp
 func (p *Program) OddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
 	return p.oddsByPairs(ctx, sides, opt)
 }
+
+// OddsByClones is Odds (or, with replay, OddsByReplay) playing every
+// replay of a round on a clone of its own, as before they were played on
+// one battle, the round undone between them. Tests compare the two.
+func (p *Program) OddsByClones(ctx context.Context, sides []SideSpec, opt OddsOptions, replay bool) (*OddsReport, error) {
+	opt.replay, opt.clones = replay, true
+	return p.Odds(ctx, sides, opt)
+}

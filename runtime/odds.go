@@ -54,6 +54,9 @@ type OddsOptions struct {
 	// replay turns forking off: every path is a replay of the round (the
 	// engine before forking, kept as the oracle of its tests).
 	replay bool
+	// clones plays every replay on a clone of its own, rather than on one
+	// battle the last replay's round was undone on (the oracle of that).
+	clones bool
 }
 
 // Prob is an exact probability of an outcome.
@@ -260,7 +263,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		var byHolder []*big.Rat // and the probability of each
 		var group []int         // each outcome's holder, by its index in holders
 		for _, st := range states {
-			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls)
+			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, opt.clones)
 			if err != nil {
 				return nil, err
 			}
@@ -953,12 +956,12 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache) ([]outcome, int, error) {
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, clones bool) ([]outcome, int, error) {
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false)
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false, clones)
 		// A round that fails fails with the error the replay meets first,
 		// in the order of the dice: the forks work out an order's every
 		// path before the orders after it, so they may meet another error
@@ -974,7 +977,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			// Only the replay's error is wanted: keeping the end states of
 			// up to MaxPaths paths (nine players' every order, say) would
 			// take gigabytes.
-			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true)
+			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true, clones)
 			done += paths
 			if err != nil {
 				return nil, done, err
@@ -983,7 +986,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			// took more: its outcomes are the round's.
 		}
 	}
-	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
+	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false, clones)
 	return outs, done + paths, err
 }
 
@@ -999,8 +1002,9 @@ func (errPaths) Unwrap() error { return ErrLimit }
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
 // orders' results shared by the analysis) is not nil. rolls holds the
 // outcomes of the rolls met so far, by shape. With errOnly, it looks for
-// the first error alone and returns no outcomes.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, errOnly bool) ([]outcome, int, error) {
+// the first error alone and returns no outcomes. With clones, every
+// replay is played on a clone of b of its own (see OddsOptions.clones).
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, errOnly, clones bool) ([]outcome, int, error) {
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
 	var scr scratch
@@ -1035,7 +1039,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		res, err := c.PlayRound(ctx)
 		scr = c.scr
 		round := c.Round() // of the round under way, before it is undone
-		if err != nil && c.AbortRound() == nil {
+		if err != nil && !clones && c.AbortRound() == nil {
 			spare = c
 		}
 		var br errBranch

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -105,9 +106,9 @@ func TestOddsForkingAgreesWithReplay(t *testing.T) {
 // orders, hooks that change values, low reroll limits), forking gives the
 // replay's fractions, or the same error.
 func TestOddsForkingAgreesOnGeneratedRulesets(t *testing.T) {
-	n := 60
+	n := 40
 	if testing.Short() {
-		n = 20
+		n = 12
 	}
 	ctx := context.Background()
 	compared, errs := 0, 0
@@ -366,4 +367,97 @@ func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOddsReplaysOnOneBattleAsOnClones: a replay that stops at a branch
+// point is undone with AbortRound, and the next path is played on the
+// same battle rather than on a clone of its own. Nothing of the one may
+// show in the other: the odds, the work (Replays) and the errors are the
+// clones', forked or not, for the bundled rulesets, activation draw
+// (whose branch points are in the middle of the activations), rules that
+// fail, and generated rulesets whose handlers change attributes at the
+// start and end of phases, steps and rounds.
+func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
+	type tc struct {
+		name  string
+		src   string
+		sides []runtime.SideSpec // nil: the example
+		lim   *runtime.Limits
+	}
+	var cases []tc
+	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
+		_, src, err := rulesets.Source(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, tc{name: name, src: string(src)})
+	}
+	cases = append(cases,
+		tc{name: "necromunda, four", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D")},
+		tc{name: "draw", src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()},
+		// The handler's change, made before the branch points, is undone
+		// with the round: left, it would grow at every replay.
+		tc{name: "start of round", src: "ruleset h {\n  sides 2..\n  side attribute agi int = 0\n  phase p each round {\n    order sides as o {\n      highest roll d3 + agi\n      tie: reroll\n    }\n  }\n  on start of round { set agi of sides[0].name = sides[0].agi + 1 }\n}\n", sides: runtime.Sides("A", "B", "C")},
+		tc{name: "award names nobody", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: award \"Z\"\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C")},
+		tc{name: "over MaxRerolls", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: reroll\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C"), lim: &runtime.Limits{MaxRerolls: 1}},
+	)
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	for i := range n {
+		c := ddGenerate(i)
+		cases = append(cases, tc{name: c.name, src: c.src, sides: c.setups[0], lim: c.limits})
+	}
+	compared := 0
+	for _, c := range cases {
+		file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
+		if diags.HasErrors() {
+			continue
+		}
+		var opts []runtime.Option
+		if c.lim != nil {
+			opts = append(opts, runtime.WithLimits(*c.lim))
+		}
+		p, err := runtime.Compile(file, opts...)
+		if err != nil {
+			continue
+		}
+		sides := c.sides
+		if sides == nil {
+			sides = p.Example()
+		}
+		for _, replay := range []bool{false, true} {
+			opt := runtime.OddsOptions{Rounds: 2, MaxPaths: 2_000, MaxStates: 200}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			want, werr := p.OddsByClones(ctx, sides, opt, replay)
+			var got *runtime.OddsReport
+			var gerr error
+			if replay {
+				got, gerr = p.OddsByReplay(ctx, sides, opt)
+			} else {
+				got, gerr = p.Odds(ctx, sides, opt)
+			}
+			cancel()
+			if errors.Is(werr, context.DeadlineExceeded) || errors.Is(gerr, context.DeadlineExceeded) {
+				continue // out of the test's reach
+			}
+			compared++
+			name := fmt.Sprintf("%s (replay %v)", c.name, replay)
+			if diff := cmp.Diff(errString(werr), errString(gerr)); diff != "" {
+				t.Errorf("%s: error (-clones +one battle):\n%s", name, diff)
+				continue
+			}
+			if werr != nil {
+				continue
+			}
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Errorf("%s (-clones +one battle):\n%s", name, diff)
+			}
+			if want.Replays != got.Replays {
+				t.Errorf("%s: %d replays, want the clones' %d", name, got.Replays, want.Replays)
+			}
+		}
+	}
+	t.Logf("%d of %d cases compared", compared, 2*len(cases))
 }

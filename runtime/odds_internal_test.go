@@ -65,7 +65,7 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 	}
 	ctx := context.Background()
 	rolls := newRollCache()
-	_, runs, err := enumerateRoundWith(ctx, b, 1000, map[string]*forkMemo{}, rolls, false)
+	_, runs, err := enumerateRoundWith(ctx, b, 1000, map[string]*forkMemo{}, rolls, false, false)
 	want := "round 1 has more than 1000 paths to enumerate exactly: limit reached"
 	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
 		t.Errorf("forks' error (-want +got):\n%s", diff)
@@ -73,7 +73,7 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 	if runs != 2 {
 		t.Errorf("the forks ran %d paths, want 2 (the round and the order in it): the roll's outcomes alone are over the bound", runs)
 	}
-	_, _, err = enumerateRoundWith(ctx, b, 1000, nil, rolls, true)
+	_, _, err = enumerateRoundWith(ctx, b, 1000, nil, rolls, true, false)
 	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
 		t.Errorf("replay's error (-want +got):\n%s", diff)
 	}
