@@ -23,3 +23,11 @@ func (p *Program) OddsByClones(ctx context.Context, sides []SideSpec, opt OddsOp
 	opt.replay, opt.clones = replay, true
 	return p.Odds(ctx, sides, opt)
 }
+
+// OddsPlayingOn is Odds playing forks that are sure to go over MaxPaths on
+// until they do, as before they were given up at once. Tests compare the
+// two.
+func (p *Program) OddsPlayingOn(ctx context.Context, sides []SideSpec, opt OddsOptions) (*OddsReport, error) {
+	opt.playOn = true
+	return p.Odds(ctx, sides, opt)
+}

@@ -43,7 +43,9 @@ type OddsOptions struct {
 	// rolling off a D6, only the still-tied rolling again, take about
 	// 5,400 for five, 55,000 for six and 611,000 for seven. A round the
 	// forks take over the bound is played again path by path, up to it,
-	// so that a rule that fails on a path before it is what is reported.
+	// so that a rule that fails on a path before it is what is reported;
+	// forks sure to go over it (the outcomes they have yet to explore
+	// take a path each at least) are given up for that at once.
 	MaxPaths int
 	// MaxStates bounds the different states a battle can be in after a
 	// round that another follows (default 20,000); past it, holder
@@ -57,6 +59,9 @@ type OddsOptions struct {
 	// clones plays every replay on a clone of its own, rather than on one
 	// battle the last replay's round was undone on (the oracle of that).
 	clones bool
+	// playOn plays forks that are sure to go over MaxPaths on until they
+	// do, rather than giving them up at once (the oracle of that).
+	playOn bool
 }
 
 // Prob is an exact probability of an outcome.
@@ -263,7 +268,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		var byHolder []*big.Rat // and the probability of each
 		var group []int         // each outcome's holder, by its index in holders
 		for _, st := range states {
-			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, opt.clones)
+			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, roundMode{doom: !opt.playOn, clones: opt.clones})
 			if err != nil {
 				return nil, err
 			}
@@ -956,12 +961,16 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, clones bool) ([]outcome, int, error) {
+//
+// The forks, with mode.doom, are given up as soon as they are sure to go
+// over the bound; mode.clones is for every replay.
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
+	clones := mode.clones
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false, clones)
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{doom: mode.doom, clones: clones})
 		// A round that fails fails with the error the replay meets first,
 		// in the order of the dice: the forks work out an order's every
 		// path before the orders after it, so they may meet another error
@@ -969,6 +978,21 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 		// error on its first path. Going over the bound is no exception:
 		// a rule to fix is worth the wait, and the simulation a path limit
 		// points to would only fail on it.
+		replayed := -1 // the paths of the replay that looks for that error, once played
+		if errors.Is(err, errDoomed) {
+			// The forks are sure to fail, so how does not matter: the
+			// replay is asked at once, not once they have gone over the
+			// bound (eight players' forks are given up after 238,000
+			// paths, of the million they took to go over).
+			var rerr error
+			if _, replayed, rerr = enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{errOnly: true, clones: clones}); rerr != nil {
+				return nil, replayed, rerr
+			}
+			// The replay stays within the bound where the forks cannot:
+			// its outcomes are the round's, and Replays counts the work it
+			// always did, the forks played on until they fail included.
+			outs, paths, err = enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{clones: clones})
+		}
 		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
@@ -977,17 +1001,39 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			// Only the replay's error is wanted: keeping the end states of
 			// up to MaxPaths paths (nine players' every order, say) would
 			// take gigabytes.
-			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true, clones)
-			done += paths
-			if err != nil {
-				return nil, done, err
+			paths := replayed
+			if paths < 0 {
+				var err error
+				if _, paths, err = enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{errOnly: true, clones: clones}); err != nil {
+					return nil, done + paths, err
+				}
 			}
+			done += paths
 			// The replay took no more paths than the bound where the forks
 			// took more: its outcomes are the round's.
 		}
 	}
-	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false, clones)
+	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{clones: clones})
 	return outs, done + paths, err
+}
+
+// errDoomed stops forks that are sure to go over the path bound: the
+// paths they took, and the outcomes of the branch points they are yet to
+// explore, which take a path each at least, are more than it allows.
+var errDoomed = errors.New("the forks are sure to go over the path bound")
+
+// roundMode says how enumerateRoundWith plays a round.
+type roundMode struct {
+	// errOnly looks for the first error alone, and returns no outcomes.
+	errOnly bool
+	// doom gives the forks up with errDoomed as soon as they are sure to
+	// go over the bound. Only whether forks fail matters to a round they
+	// fail (the replay's error is the round's): not how, nor after how
+	// many paths.
+	doom bool
+	// clones plays every replay on a clone of its own (see
+	// OddsOptions.clones).
+	clones bool
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -1001,12 +1047,13 @@ func (errPaths) Unwrap() error { return ErrLimit }
 
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
 // orders' results shared by the analysis) is not nil. rolls holds the
-// outcomes of the rolls met so far, by shape. With errOnly, it looks for
-// the first error alone and returns no outcomes. With clones, every
-// replay is played on a clone of b of its own (see OddsOptions.clones).
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, errOnly, clones bool) ([]outcome, int, error) {
+// outcomes of the rolls met so far, by shape. Forks given up as doomed
+// leave orders as they found it, so that playing them through (see
+// enumerateRound) does the work it always did.
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
+	errOnly, clones := mode.errOnly, mode.clones
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
-		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
+		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1, doom: mode.doom && orders != nil}
 	var scr scratch
 	var keyBuf bytes.Buffer
 	// A replay stopped at a branch point is undone with AbortRound, which
@@ -1061,6 +1108,9 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				// all (see enumDice.Roll).
 				return nil, errPaths{round: b.round + 1, max: maxPaths}
 			}
+			if an.doomed(len(br.outcomes)) {
+				return nil, errDoomed
+			}
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
 		default:
@@ -1069,7 +1119,9 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		var out []outcome
 		loop := new(big.Rat)
 		var looped errLoop
+		defer an.pend(len(br.outcomes))()
 		for i := 0; i < len(br.outcomes); i++ {
+			an.pending--
 			bo := br.outcomes[i]
 			if i == len(br.outcomes)-1 && br.more != nil {
 				// The replay is about to explore the last of the first
@@ -1116,6 +1168,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		return mergeOutcomes(out), nil
 	}
 	all, err := explore(nil)
+	if errors.Is(err, errDoomed) {
+		for _, k := range an.added {
+			delete(orders, k)
+		}
+	}
 	if err != nil {
 		if looped := (errLoop{}); errors.As(err, &looped) {
 			return nil, an.runs, neverEnds(b.round+1, looped.pos, "a reroll ties again at once")

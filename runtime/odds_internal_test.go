@@ -2,12 +2,14 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 )
 
 // Counting in machine words gives the outcomes big integers give, in the
@@ -65,7 +67,7 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 	}
 	ctx := context.Background()
 	rolls := newRollCache()
-	_, runs, err := enumerateRoundWith(ctx, b, 1000, map[string]*forkMemo{}, rolls, false, false)
+	_, runs, err := enumerateRoundWith(ctx, b, 1000, map[string]*forkMemo{}, rolls, roundMode{})
 	want := "round 1 has more than 1000 paths to enumerate exactly: limit reached"
 	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
 		t.Errorf("forks' error (-want +got):\n%s", diff)
@@ -73,7 +75,7 @@ func TestOddsRollOverThePathsLeft(t *testing.T) {
 	if runs != 2 {
 		t.Errorf("the forks ran %d paths, want 2 (the round and the order in it): the roll's outcomes alone are over the bound", runs)
 	}
-	_, _, err = enumerateRoundWith(ctx, b, 1000, nil, rolls, true, false)
+	_, _, err = enumerateRoundWith(ctx, b, 1000, nil, rolls, roundMode{errOnly: true})
 	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
 		t.Errorf("replay's error (-want +got):\n%s", diff)
 	}
@@ -165,5 +167,67 @@ func TestScratchRewound(t *testing.T) {
 	small.names = small.names[:len(small.names):cap(small.names)]
 	if got := saved.rewound(small); len(got.names) != 3 || &got.names[:1][0] != &before[0] {
 		t.Error("a run within the array moved the scratch")
+	}
+}
+
+// Seven players rolling off in Necromunda, with MaxPaths 60,000: the
+// first roll has 42,253 outcomes, and when all seven tie their reroll has
+// as many again, each a path at least. The forks are given up there, a few
+// paths in, rather than 60,000 paths later, and leave the shared orders as
+// they found them. (Eight players' first roll has 364,395 outcomes, the
+// reroll of seven tied 42,253: their forks are given up after 237,863 of
+// the million paths they took.)
+func TestOddsForksDoomedAtOnce(t *testing.T) {
+	f, err := rulesets.Parse("necromunda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.NewBattle(Sides("A", "B", "C", "D", "E", "F", "G"), WithTranscript(false), WithDecider(Policy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := map[string]*forkMemo{}
+	_, runs, err := enumerateRoundWith(context.Background(), b, 60_000, orders, newRollCache(), roundMode{doom: true})
+	if !errors.Is(err, errDoomed) {
+		t.Fatalf("forks: %v, want them given up as doomed", err)
+	}
+	if runs > 10 {
+		t.Errorf("the forks were given up after %d paths, want a few", runs)
+	}
+	if len(orders) != 0 {
+		t.Errorf("the doomed forks left %d shared orders", len(orders))
+	}
+	// An order worked out before the forks were given up is taken out of
+	// the shared orders again: forks played on after all (see
+	// enumerateRound) work it out again, as they always did.
+	two, diags := dsl.Parse("r.rules", []byte("ruleset r {\n  phase p {\n    order sides as o1 {\n      highest roll d2\n      tie: award tied[0].name\n    }\n    order sides as o2 {\n      highest roll d6\n      tie: reroll\n    }\n  }\n}\n"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p2, err := Compile(two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, err := p2.NewBattle(Sides("A", "B", "C", "D", "E", "F", "G"), WithTranscript(false), WithDecider(Policy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := enumerateRoundWith(context.Background(), b2, 60_000, orders, newRollCache(), roundMode{doom: true}); !errors.Is(err, errDoomed) {
+		t.Fatalf("forks of o2: %v, want them given up as doomed", err)
+	}
+	if len(orders) != 0 {
+		t.Errorf("the doomed forks left %d shared orders (o1's)", len(orders))
+	}
+	// Played on, they go over the bound.
+	_, runs, err = enumerateRoundWith(context.Background(), b, 60_000, orders, newRollCache(), roundMode{})
+	if diff := cmp.Diff("round 1 has more than 60000 paths to enumerate exactly: limit reached", fmt.Sprint(err)); diff != "" {
+		t.Errorf("forks played on (-want +got):\n%s", diff)
+	}
+	if runs < 59_000 {
+		t.Errorf("the forks played on took %d paths, want nearly the bound's", runs)
 	}
 }
