@@ -1214,8 +1214,19 @@ func mergeOutcomes(outs []outcome) []outcome {
 // next: json.Marshal would copy each key (half a kilobyte to a kilobyte
 // for the bundled rulesets' examples, one per path of every round) into
 // a slice of its own before the string copies it again. An Encoder
-// writes what Marshal returns, and a newline.
+// writes what Marshal returns, and a newline. Most states' keys are
+// written without either (see appendStateKey), the same bytes.
 func (b *Battle) stateKey(buf *bytes.Buffer) (string, error) {
+	buf.Reset()
+	if k, ok := b.appendStateKey(buf.AvailableBuffer()); ok {
+		buf.Grow(cap(k)) // for the next key to be written in place
+		return string(k), nil
+	}
+	return b.stateKeyJSON(buf)
+}
+
+// stateKeyJSON is stateKey by encoding/json, for any state.
+func (b *Battle) stateKeyJSON(buf *bytes.Buffer) (string, error) {
 	s := b.snapshot()
 	if b.cur != nil && b.cur.Stage == "ended" {
 		s.Current = nil
