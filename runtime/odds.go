@@ -244,6 +244,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 			addTo(orders, strings.Join(order, "\x00"), p)
 		}
 		next := map[string]*state{}
+		known := func(key string) bool { return next[key] != nil }
 		var keys []string
 		// The (state, sequence) pairs reached so far, while sequences are
 		// followed: each one's place in its state's seqs (after the last
@@ -268,7 +269,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		var byHolder []*big.Rat // and the probability of each
 		var group []int         // each outcome's holder, by its index in holders
 		for _, st := range states {
-			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, roundMode{doom: !opt.playOn, clones: opt.clones})
+			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, roundMode{doom: !opt.playOn, clones: opt.clones, known: known})
 			if err != nil {
 				return nil, err
 			}
@@ -970,7 +971,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 	// Replays is the work done.
 	done := 0
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{doom: mode.doom, clones: clones})
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{doom: mode.doom, clones: clones, known: mode.known})
 		// A round that fails fails with the error the replay meets first,
 		// in the order of the dice: the forks work out an order's every
 		// path before the orders after it, so they may meet another error
@@ -991,7 +992,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			// The replay stays within the bound where the forks cannot:
 			// its outcomes are the round's, and Replays counts the work it
 			// always did, the forks played on until they fail included.
-			outs, paths, err = enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{clones: clones})
+			outs, paths, err = enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{clones: clones, known: mode.known})
 		}
 		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
@@ -1013,7 +1014,7 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			// took more: its outcomes are the round's.
 		}
 	}
-	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{clones: clones})
+	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{clones: clones, known: mode.known})
 	return outs, done + paths, err
 }
 
@@ -1034,6 +1035,9 @@ type roundMode struct {
 	// clones plays every replay on a clone of its own (see
 	// OddsOptions.clones).
 	clones bool
+	// known, if set, says which states the caller has a battle of
+	// already: their outcomes come without one.
+	known func(key string) bool
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -1059,8 +1063,13 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 	// A replay stopped at a branch point is undone with AbortRound, which
 	// puts a battle back exactly as the round found it, and plays the next
 	// path: most replays stop at one, and a clone of eight sides took a
-	// third of the memory the replays of their round allocated.
+	// third of the memory the replays of their round allocated. So is one
+	// that ends in a state whose battle is not wanted: the first of each
+	// state is kept (see mergeOutcomes), and those the caller knows are
+	// not (six players' second round ends in the same 720 states from
+	// each of the 720 the first ends in).
 	var spare *Battle
+	seen := map[string]bool{}
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -1083,6 +1092,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		// The replays run one at a time, and nothing a computation takes
 		// from its scratch outlives it: each replay's is the last's.
 		c.scr = scr
+		mem := c.memory
 		res, err := c.PlayRound(ctx)
 		scr = c.scr
 		round := c.Round() // of the round under way, before it is undone
@@ -1093,6 +1103,9 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		var final finalError
 		switch {
 		case err == nil && errOnly:
+			if !clones && c.undoRound(mem) == nil {
+				spare = c
+			}
 			return nil, nil
 		case err == nil:
 			snap, err := c.stateKey(&keyBuf)
@@ -1101,7 +1114,16 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 			// A path's end is certain given the path: one, shared (see
 			// below), rather than a 1/1 allocated and multiplied for each.
-			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}}, nil
+			o := outcome{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}
+			if seen[snap] || mode.known != nil && mode.known(snap) {
+				o.b = nil
+				if !clones && c.undoRound(mem) == nil {
+					spare = c
+				}
+			} else {
+				seen[snap] = true
+			}
+			return []outcome{o}, nil
 		case errors.As(err, &br):
 			if an.fork && an.runs+len(br.outcomes) > maxPaths {
 				// Each takes a path at least, and the forks explore them

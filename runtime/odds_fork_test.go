@@ -370,8 +370,9 @@ func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
 }
 
 // TestOddsReplaysOnOneBattleAsOnClones: a replay that stops at a branch
-// point is undone with AbortRound, and the next path is played on the
-// same battle rather than on a clone of its own. Nothing of the one may
+// point, or ends the round in a state whose battle is not kept, is undone
+// (AbortRound), and the next path is played on the same battle rather
+// than on a clone of its own. Nothing of the one may
 // show in the other: the odds, the work (Replays) and the errors are the
 // clones', forked or not, for the bundled rulesets, activation draw
 // (whose branch points are in the middle of the activations), rules that
@@ -398,6 +399,9 @@ func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
 		// The handler's change, made before the branch points, is undone
 		// with the round: left, it would grow at every replay.
 		tc{name: "start of round", src: "ruleset h {\n  sides 2..\n  side attribute agi int = 0\n  phase p each round {\n    order sides as o {\n      highest roll d3 + agi\n      tie: reroll\n    }\n  }\n  on start of round { set agi of sides[0].name = sides[0].agi + 1 }\n}\n", sides: runtime.Sides("A", "B", "C")},
+		// The end of a round changes an attribute and remembers a value:
+		// both are undone with the round, for the next path.
+		tc{name: "end of round", src: "ruleset m {\n  sides 2..\n  side attribute agi int = 0\n  phase p each round {\n    order sides as o {\n      highest roll d3 + agi\n      tie when (previous.streak ?? 0) >= 2 and len(tied) == len(sides): award not previous.holder\n      tie: reroll\n    }\n  }\n  remember streak = (holder == previous.holder ? (previous.streak ?? 1) + 1 : 1)\n  on end of round { set agi of sides[0].name = sides[0].agi + 1 }\n}\n", sides: runtime.Sides("A", "B", "C")},
 		tc{name: "award names nobody", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: award \"Z\"\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C")},
 		tc{name: "over MaxRerolls", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: reroll\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C"), lim: &runtime.Limits{MaxRerolls: 1}},
 	)
