@@ -395,6 +395,8 @@ func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
 	}
 	cases = append(cases,
 		tc{name: "necromunda, four", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D")},
+		// The second round ends in the states the first does, from each.
+		tc{name: "necromunda, five", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D", "E")},
 		tc{name: "draw", src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()},
 		// The handler's change, made before the branch points, is undone
 		// with the round: left, it would grow at every replay.
