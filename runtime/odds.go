@@ -507,12 +507,56 @@ func (c *rollCache) over(ctx context.Context, key string, req RollRequest, left 
 	if n, ok := c.counted[key]; ok && (n[0] < n[1] || left < n[1]) {
 		return n[0] > left, nil
 	}
+	if n, ok := rankings(req); ok {
+		c.counted[key] = [2]int{n, n + 1}
+		return n > left, nil
+	}
 	var n int
 	if _, err := rollOutcomes(ctx, req, left+1, &n); err != nil && !errors.Is(err, errOutcomes) {
 		return false, err
 	}
 	c.counted[key] = [2]int{n, left + 1}
 	return n > left, nil
+}
+
+// rankings returns how many outcomes a roll has, without enumerating
+// them, when every subject has the same modifier (or none): each way of
+// ranking the subjects in at most as many groups as the dice have totals
+// is an outcome (an ordered partition of the subjects: eight players on a
+// D6 have 364,395, which took half a second to count). Other rolls are
+// counted.
+func rankings(req RollRequest) (int, bool) {
+	n := len(req.Subjects)
+	mod := func(k int) int {
+		if k < len(req.Modifiers) {
+			return req.Modifiers[k]
+		}
+		return 0
+	}
+	for k := 1; k < n; k++ {
+		if mod(k) != mod(0) {
+			return 0, false
+		}
+	}
+	if n == 0 {
+		return 1, true
+	}
+	groups := min(n, req.Count*(req.Faces-1)+1)
+	// stirling[k]: the ways to split the subjects so far into k groups.
+	stirling := make([]int, groups+1)
+	stirling[0] = 1
+	for i := 1; i <= n; i++ {
+		for k := min(i, groups); k >= 1; k-- {
+			stirling[k] = k*stirling[k] + stirling[k-1]
+		}
+		stirling[0] = 0
+	}
+	count, orders := 0, 1 // orders: k!, the orders of k groups
+	for k := 1; k <= groups; k++ {
+		orders *= k
+		count += orders * stirling[k]
+	}
+	return count, true
 }
 
 func (errBranch) Error() string { return "branch" }

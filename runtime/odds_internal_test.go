@@ -231,3 +231,35 @@ func TestOddsForksDoomedAtOnce(t *testing.T) {
 		t.Errorf("the forks played on took %d paths, want nearly the bound's", runs)
 	}
 }
+
+// A roll whose subjects have the same modifier has as many outcomes as
+// there are ways to rank them in at most as many groups as the dice have
+// totals: what counting them finds, without the count.
+func TestRankingsAsCounted(t *testing.T) {
+	for _, req := range []RollRequest{
+		{Subjects: make([]string, 8), Count: 1, Faces: 6},
+		{Subjects: make([]string, 9), Count: 1, Faces: 5},
+		{Subjects: make([]string, 5), Count: 2, Faces: 3},
+		{Subjects: make([]string, 4), Count: 1, Faces: 20, Modifiers: []int{2, 2, 2, 2}},
+		{Subjects: make([]string, 6), Count: 3, Faces: 2},
+		{Subjects: make([]string, 7), Count: 1, Faces: 1},
+		{Subjects: make([]string, 3), Count: 0, Faces: 6},
+		{Subjects: make([]string, 1), Count: 1, Faces: 6},
+		{Subjects: nil, Count: 1, Faces: 6},
+	} {
+		var counted int
+		if _, err := rollOutcomes(context.Background(), req, 0, &counted); err != nil {
+			t.Fatal(err)
+		}
+		n, ok := rankings(req)
+		if !ok || n != counted {
+			t.Errorf("%d subjects, %dd%d %v: %d rankings (%v), counted %d", len(req.Subjects), req.Count, req.Faces, req.Modifiers, n, ok, counted)
+		}
+	}
+	// Different modifiers make rankings of their own: they are counted.
+	for _, mods := range [][]int{{1}, {0, 1}, {2, 2, 1}} {
+		if _, ok := rankings(RollRequest{Subjects: make([]string, 3), Count: 1, Faces: 6, Modifiers: mods}); ok {
+			t.Errorf("modifiers %v: worked out, want counted", mods)
+		}
+	}
+}
