@@ -1201,7 +1201,10 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				}
 				br.outcomes = more
 			}
-			sub, err := explore(append(slices.Clip(path), bo))
+			// Each outcome's path is this one and the outcome, in the
+			// same array as its siblings': one path is explored at a
+			// time, and its replay is all that reads it.
+			sub, err := explore(append(path, bo))
 			if errors.As(err, &looped) {
 				loop.Add(loop, bo.p)
 				continue
@@ -1233,7 +1236,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		// not one per path.
 		return mergeOutcomes(out), nil
 	}
-	all, err := explore(nil)
+	all, err := explore(make([]branchOutcome, 0, 32))
 	if errors.Is(err, errDoomed) {
 		for _, k := range an.added {
 			delete(orders, k)
