@@ -274,6 +274,21 @@ func (b *Battle) AbortRound() error {
 	return nil
 }
 
+// undoRound takes back the round b has just ended, as AbortRound takes
+// back one under way, given b's memory from before the round: for odds,
+// which plays the paths of a round one after another on one battle. The
+// checkpoint still holds what the round changed, its end-of-round rules'
+// changes too (they ran in it), and the memory is all the end of the
+// round changes besides.
+func (b *Battle) undoRound(mem Memory) error {
+	if b.cur == nil || b.cur.Stage != "ended" || b.check.round != b.round {
+		return errNoRound("undoRound")
+	}
+	b.memory = mem
+	b.cur.Stage = "activation"
+	return b.AbortRound()
+}
+
 // abortable says why the round under way cannot be aborted, if it cannot.
 func (b *Battle) abortable() error {
 	if !b.check.valid(b) {

@@ -128,6 +128,28 @@ type analysis struct {
 	maxPaths int
 	round    int
 	key      []byte // scratch for keys
+	rollKey  []byte // scratch for the roll cache's keys
+	// doom gives the forks up as soon as they are sure to go over
+	// maxPaths (see errDoomed): pending counts the outcomes of the branch
+	// points under way that are yet to be explored, a path each at least.
+	doom    bool
+	pending int
+	added   []string // the keys put in orders
+}
+
+// doomed reports whether the forks are sure to go over the bound, at a
+// branch point with n outcomes.
+func (a *analysis) doomed(n int) bool {
+	return a.doom && a.runs+a.pending+n > a.maxPaths
+}
+
+// pend counts a branch point's n outcomes as pending, and returns what
+// puts pending back as it was when the branch point is done with. Its
+// explorer takes each outcome off as it starts on it.
+func (a *analysis) pend(n int) func() {
+	a.pending += n
+	at := a.pending - n
+	return func() { a.pending = at }
 }
 
 func (a *analysis) id(x any) int {
@@ -185,6 +207,7 @@ func (r *orderRun) forkOrder(n int) error {
 	}
 	if !d.an.impure {
 		d.an.orders[key] = m
+		d.an.added = append(d.an.added, key)
 	}
 	d.an.impure = impure
 	return errBranch{outcomes: m.outs}
@@ -450,7 +473,7 @@ func (r *orderRun) restore(s *runState) {
 	copy(r.reason, s.reason)
 	r.rerolls, r.chooser, r.choseIn, r.handedOn, r.drawn, r.nested = s.rerolls, s.chooser, s.choseIn, s.handed, s.drawn, s.nested
 	r.groups = s.groups[:len(s.groups):len(s.groups)]
-	r.b.scr = s.scr
+	r.b.scr = s.scr.rewound(r.b.scr)
 }
 
 // enumerate runs part once per path of its dice and returns its distinct
@@ -565,6 +588,10 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 		// Each takes a path at least.
 		return nil, finalError{errPaths{round: a.round, max: a.maxPaths}}
 	}
+	if a.doomed(len(br.outcomes)) {
+		return nil, finalError{errDoomed}
+	}
+	defer a.pend(len(br.outcomes))()
 	// The results that leave the same state are merged as they come, in
 	// the order they first came; the reroll count kept is the most of any
 	// (it only ever meets a limit). A merged probability is changed in
@@ -577,6 +604,7 @@ func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore
 	loop := new(big.Rat)
 	var looped errLoop
 	for _, bo := range br.outcomes {
+		a.pending--
 		sub, err := explore(append(slices.Clip(path), bo))
 		if errors.As(err, &looped) {
 			loop.Add(loop, bo.p)

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -45,7 +46,9 @@ type OddsOptions struct {
 	// rolling off a D6, only the still-tied rolling again, take about
 	// 5,400 for five, 55,000 for six and 611,000 for seven. A round the
 	// forks take over the bound is played again path by path, up to it,
-	// so that a rule that fails on a path before it is what is reported.
+	// so that a rule that fails on a path before it is what is reported;
+	// forks sure to go over it (the outcomes they have yet to explore
+	// take a path each at least) are given up for that at once.
 	MaxPaths int
 	// MaxStates bounds the different states a battle can be in after a
 	// round that another follows (default 20,000); past it, holder
@@ -56,6 +59,12 @@ type OddsOptions struct {
 	// replay turns forking off: every path is a replay of the round (the
 	// engine before forking, kept as the oracle of its tests).
 	replay bool
+	// clones plays every replay on a clone of its own, rather than on one
+	// battle the last replay's round was undone on (the oracle of that).
+	clones bool
+	// playOn plays forks that are sure to go over MaxPaths on until they
+	// do, rather than giving them up at once (the oracle of that).
+	playOn bool
 }
 
 // Prob is an exact probability of an outcome.
@@ -238,6 +247,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 			addTo(orders, strings.Join(order, "\x00"), p)
 		}
 		next := map[string]*state{}
+		known := func(key string) bool { return next[key] != nil }
 		var keys []string
 		// The (state, sequence) pairs reached so far, while sequences are
 		// followed: each one's place in its state's seqs (after the last
@@ -262,7 +272,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		var byHolder []*big.Rat // and the probability of each
 		var group []int         // each outcome's holder, by its index in holders
 		for _, st := range states {
-			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls)
+			outs, replays, err := enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, roundMode{doom: !opt.playOn, clones: opt.clones, known: known})
 			if err != nil {
 				return nil, err
 			}
@@ -500,12 +510,56 @@ func (c *rollCache) over(ctx context.Context, key string, req RollRequest, left 
 	if n, ok := c.counted[key]; ok && (n[0] < n[1] || left < n[1]) {
 		return n[0] > left, nil
 	}
+	if n, ok := rankings(req); ok {
+		c.counted[key] = [2]int{n, n + 1}
+		return n > left, nil
+	}
 	var n int
 	if _, err := rollOutcomes(ctx, req, left+1, &n); err != nil && !errors.Is(err, errOutcomes) {
 		return false, err
 	}
 	c.counted[key] = [2]int{n, left + 1}
 	return n > left, nil
+}
+
+// rankings returns how many outcomes a roll has, without enumerating
+// them, when every subject has the same modifier (or none): each way of
+// ranking the subjects in at most as many groups as the dice have totals
+// is an outcome (an ordered partition of the subjects: eight players on a
+// D6 have 364,395, which took half a second to count). Other rolls are
+// counted.
+func rankings(req RollRequest) (int, bool) {
+	n := len(req.Subjects)
+	mod := func(k int) int {
+		if k < len(req.Modifiers) {
+			return req.Modifiers[k]
+		}
+		return 0
+	}
+	for k := 1; k < n; k++ {
+		if mod(k) != mod(0) {
+			return 0, false
+		}
+	}
+	if n == 0 {
+		return 1, true
+	}
+	groups := min(n, req.Count*(req.Faces-1)+1)
+	// stirling[k]: the ways to split the subjects so far into k groups.
+	stirling := make([]int, groups+1)
+	stirling[0] = 1
+	for i := 1; i <= n; i++ {
+		for k := min(i, groups); k >= 1; k-- {
+			stirling[k] = k*stirling[k] + stirling[k-1]
+		}
+		stirling[0] = 0
+	}
+	count, orders := 0, 1 // orders: k!, the orders of k groups
+	for k := 1; k <= groups; k++ {
+		orders *= k
+		count += orders * stirling[k]
+	}
+	return count, true
 }
 
 func (errBranch) Error() string { return "branch" }
@@ -552,9 +606,12 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	}
 	// Every replay of a round reaches the same few rolls: work out each
 	// one's outcomes once. They are only read.
-	key := fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
-	outs, ok := d.an.rolls.outs[key]
+	// The key is built in the analysis's scratch, and only a roll not
+	// met before copies it: a replay looks up every roll it reaches.
+	d.an.rollKey = appendRollKey(d.an.rollKey[:0], req)
+	outs, ok := d.an.rolls.outs[string(d.an.rollKey)]
 	if !ok {
+		key := string(d.an.rollKey)
 		// Each outcome takes a path at least: the forks, which explore
 		// them all, are over the bound at once when there are more than
 		// the paths left, and the replay, which explores them in the
@@ -579,7 +636,10 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, finalError{errPaths{round: d.an.round, max: d.an.maxPaths}}
 		case over:
 			// Their probabilities are partial: the replay meets the
-			// bound before it adds them up.
+			// bound before it adds them up. more keeps a copy of req:
+			// were it to keep req itself, every roll, replayed or not,
+			// would copy its request to the heap.
+			req := req
 			more := func(k int) ([]branchOutcome, bool, error) {
 				outs, err := rollOutcomes(ctx, req, k, nil)
 				if errors.Is(err, errOutcomes) {
@@ -601,6 +661,25 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 		d.an.rolls.outs[key] = outs
 	}
 	return nil, errBranch{outcomes: outs}
+}
+
+// appendRollKey appends the key of a roll's shape in the roll cache:
+// what fmt.Sprint(len(req.Subjects), req.Count, req.Faces, req.Modifiers)
+// writes, without boxing them.
+func appendRollKey(k []byte, req RollRequest) []byte {
+	k = strconv.AppendInt(k, int64(len(req.Subjects)), 10)
+	k = append(k, ' ')
+	k = strconv.AppendInt(k, int64(req.Count), 10)
+	k = append(k, ' ')
+	k = strconv.AppendInt(k, int64(req.Faces), 10)
+	k = append(k, ' ', '[')
+	for i, m := range req.Modifiers {
+		if i > 0 {
+			k = append(k, ' ')
+		}
+		k = strconv.AppendInt(k, int64(m), 10)
+	}
+	return append(k, ']')
 }
 
 // loops returns errLoop when a roll of subjects at attempt would repeat
@@ -930,12 +1009,16 @@ func rankKey(totals []int) string {
 // computations are forked (see fork.go), and the replays of the round
 // branch only on their results; a round the forks cannot follow is
 // enumerated by replay alone.
-func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache) ([]outcome, int, error) {
+//
+// The forks, with mode.doom, are given up as soon as they are sure to go
+// over the bound; mode.clones is for every replay.
+func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
+	clones := mode.clones
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0
 	if fork {
-		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, false)
+		outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{doom: mode.doom, clones: clones, known: mode.known})
 		// A round that fails fails with the error the replay meets first,
 		// in the order of the dice: the forks work out an order's every
 		// path before the orders after it, so they may meet another error
@@ -943,6 +1026,21 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 		// error on its first path. Going over the bound is no exception:
 		// a rule to fix is worth the wait, and the simulation a path limit
 		// points to would only fail on it.
+		replayed := -1 // the paths of the replay that looks for that error, once played
+		if errors.Is(err, errDoomed) {
+			// The forks are sure to fail, so how does not matter: the
+			// replay is asked at once, not once they have gone over the
+			// bound (eight players' forks are given up after 238,000
+			// paths, of the million they took to go over).
+			var rerr error
+			if _, replayed, rerr = enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{errOnly: true, clones: clones}); rerr != nil {
+				return nil, replayed, rerr
+			}
+			// The replay stays within the bound where the forks cannot:
+			// its outcomes are the round's, and Replays counts the work it
+			// always did, the forks played on until they fail included.
+			outs, paths, err = enumerateRoundWith(ctx, b, maxPaths, orders, rolls, roundMode{clones: clones, known: mode.known})
+		}
 		if err == nil || ctx.Err() != nil {
 			return outs, paths, err
 		}
@@ -951,17 +1049,42 @@ func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, ord
 			// Only the replay's error is wanted: keeping the end states of
 			// up to MaxPaths paths (nine players' every order, say) would
 			// take gigabytes.
-			_, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, true)
-			done += paths
-			if err != nil {
-				return nil, done, err
+			paths := replayed
+			if paths < 0 {
+				var err error
+				if _, paths, err = enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{errOnly: true, clones: clones}); err != nil {
+					return nil, done + paths, err
+				}
 			}
+			done += paths
 			// The replay took no more paths than the bound where the forks
 			// took more: its outcomes are the round's.
 		}
 	}
-	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, false)
+	outs, paths, err := enumerateRoundWith(ctx, b, maxPaths, nil, rolls, roundMode{clones: clones, known: mode.known})
 	return outs, done + paths, err
+}
+
+// errDoomed stops forks that are sure to go over the path bound: the
+// paths they took, and the outcomes of the branch points they are yet to
+// explore, which take a path each at least, are more than it allows.
+var errDoomed = errors.New("the forks are sure to go over the path bound")
+
+// roundMode says how enumerateRoundWith plays a round.
+type roundMode struct {
+	// errOnly looks for the first error alone, and returns no outcomes.
+	errOnly bool
+	// doom gives the forks up with errDoomed as soon as they are sure to
+	// go over the bound. Only whether forks fail matters to a round they
+	// fail (the replay's error is the round's): not how, nor after how
+	// many paths.
+	doom bool
+	// clones plays every replay on a clone of its own (see
+	// OddsOptions.clones).
+	clones bool
+	// known, if set, says which states the caller has a battle of
+	// already: their outcomes come without one.
+	known func(key string) bool
 }
 
 // errPaths is going over OddsOptions.MaxPaths in a round.
@@ -975,13 +1098,25 @@ func (errPaths) Unwrap() error { return ErrLimit }
 
 // enumerateRoundWith is enumerateRound, forking when orders (the whole
 // orders' results shared by the analysis) is not nil. rolls holds the
-// outcomes of the rolls met so far, by shape. With errOnly, it looks for
-// the first error alone and returns no outcomes.
-func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, errOnly bool) ([]outcome, int, error) {
+// outcomes of the rolls met so far, by shape. Forks given up as doomed
+// leave orders as they found it, so that playing them through (see
+// enumerateRound) does the work it always did.
+func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
+	errOnly, clones := mode.errOnly, mode.clones
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
-		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1}
+		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1, doom: mode.doom && orders != nil}
 	var scr scratch
 	var keyBuf bytes.Buffer
+	// A replay stopped at a branch point is undone with AbortRound, which
+	// puts a battle back exactly as the round found it, and plays the next
+	// path: most replays stop at one, and a clone of eight sides took a
+	// third of the memory the replays of their round allocated. So is one
+	// that ends in a state whose battle is not wanted: the first of each
+	// state is kept (see mergeOutcomes), and those the caller knows are
+	// not (six players' second round ends in the same 720 states from
+	// each of the 720 the first ends in).
+	var spare *Battle
+	seen := map[string]bool{}
 	// explore returns the outcomes reachable after path, each with its
 	// probability given path.
 	var explore func(path []branchOutcome) ([]outcome, error)
@@ -993,16 +1128,31 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		if an.runs > maxPaths {
 			return nil, errPaths{round: b.round + 1, max: maxPaths}
 		}
-		c := b.Clone(WithDice(&enumDice{frames: []*frame{{path: path}}, an: an}))
+		dice := &enumDice{frames: []*frame{{path: path}}, an: an}
+		c := spare
+		spare = nil
+		if c == nil {
+			c = b.Clone(WithDice(dice))
+		} else {
+			c.dice = dice
+		}
 		// The replays run one at a time, and nothing a computation takes
 		// from its scratch outlives it: each replay's is the last's.
 		c.scr = scr
+		mem := c.memory
 		res, err := c.PlayRound(ctx)
 		scr = c.scr
+		round := c.Round() // of the round under way, before it is undone
+		if err != nil && !clones && c.AbortRound() == nil {
+			spare = c
+		}
 		var br errBranch
 		var final finalError
 		switch {
 		case err == nil && errOnly:
+			if !clones && c.undoRound(mem) == nil {
+				spare = c
+			}
 			return nil, nil
 		case err == nil:
 			snap, err := c.stateKey(&keyBuf)
@@ -1011,22 +1161,36 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 			// A path's end is certain given the path: one, shared (see
 			// below), rather than a 1/1 allocated and multiplied for each.
-			return []outcome{{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}}, nil
+			o := outcome{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}
+			if seen[snap] || mode.known != nil && mode.known(snap) {
+				o.b = nil
+				if !clones && c.undoRound(mem) == nil {
+					spare = c
+				}
+			} else {
+				seen[snap] = true
+			}
+			return []outcome{o}, nil
 		case errors.As(err, &br):
 			if an.fork && an.runs+len(br.outcomes) > maxPaths {
 				// Each takes a path at least, and the forks explore them
 				// all (see enumDice.Roll).
 				return nil, errPaths{round: b.round + 1, max: maxPaths}
 			}
+			if an.doomed(len(br.outcomes)) {
+				return nil, errDoomed
+			}
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
 		default:
-			return nil, InRound(c.Round(), err)
+			return nil, InRound(round, err)
 		}
 		var out []outcome
 		loop := new(big.Rat)
 		var looped errLoop
+		defer an.pend(len(br.outcomes))()
 		for i := 0; i < len(br.outcomes); i++ {
+			an.pending--
 			bo := br.outcomes[i]
 			if i == len(br.outcomes)-1 && br.more != nil {
 				// The replay is about to explore the last of the first
@@ -1040,7 +1204,10 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				}
 				br.outcomes = more
 			}
-			sub, err := explore(append(slices.Clip(path), bo))
+			// Each outcome's path is this one and the outcome, in the
+			// same array as its siblings': one path is explored at a
+			// time, and its replay is all that reads it.
+			sub, err := explore(append(path, bo))
 			if errors.As(err, &looped) {
 				loop.Add(loop, bo.p)
 				continue
@@ -1072,7 +1239,12 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		// not one per path.
 		return mergeOutcomes(out), nil
 	}
-	all, err := explore(nil)
+	all, err := explore(make([]branchOutcome, 0, 32))
+	if errors.Is(err, errDoomed) {
+		for _, k := range an.added {
+			delete(orders, k)
+		}
+	}
 	if err != nil {
 		if looped := (errLoop{}); errors.As(err, &looped) {
 			return nil, an.runs, neverEnds(b.round+1, looped.pos, "a reroll ties again at once")
@@ -1114,8 +1286,19 @@ func mergeOutcomes(outs []outcome) []outcome {
 // next: json.Marshal would copy each key (half a kilobyte to a kilobyte
 // for the bundled rulesets' examples, one per path of every round) into
 // a slice of its own before the string copies it again. An Encoder
-// writes what Marshal returns, and a newline.
+// writes what Marshal returns, and a newline. Most states' keys are
+// written without either (see appendStateKey), the same bytes.
 func (b *Battle) stateKey(buf *bytes.Buffer) (string, error) {
+	buf.Reset()
+	if k, ok := b.appendStateKey(buf.AvailableBuffer()); ok {
+		buf.Grow(cap(k)) // for the next key to be written in place
+		return string(k), nil
+	}
+	return b.stateKeyJSON(buf)
+}
+
+// stateKeyJSON is stateKey by encoding/json, for any state.
+func (b *Battle) stateKeyJSON(buf *bytes.Buffer) (string, error) {
 	s := b.snapshot()
 	if b.cur != nil && b.cur.Stage == "ended" {
 		s.Current = nil

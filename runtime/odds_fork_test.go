@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -105,9 +106,9 @@ func TestOddsForkingAgreesWithReplay(t *testing.T) {
 // orders, hooks that change values, low reroll limits), forking gives the
 // replay's fractions, or the same error.
 func TestOddsForkingAgreesOnGeneratedRulesets(t *testing.T) {
-	n := 60
+	n := 40
 	if testing.Short() {
-		n = 20
+		n = 12
 	}
 	ctx := context.Background()
 	compared, errs := 0, 0
@@ -366,4 +367,200 @@ func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOddsReplaysOnOneBattleAsOnClones: a replay that stops at a branch
+// point, or ends the round in a state whose battle is not kept, is undone
+// (AbortRound), and the next path is played on the same battle rather
+// than on a clone of its own. Nothing of the one may
+// show in the other: the odds, the work (Replays) and the errors are the
+// clones', forked or not, for the bundled rulesets, activation draw
+// (whose branch points are in the middle of the activations), rules that
+// fail, and generated rulesets whose handlers change attributes at the
+// start and end of phases, steps and rounds.
+func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
+	type tc struct {
+		name  string
+		src   string
+		sides []runtime.SideSpec // nil: the example
+		lim   *runtime.Limits
+	}
+	var cases []tc
+	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
+		_, src, err := rulesets.Source(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, tc{name: name, src: string(src)})
+	}
+	cases = append(cases,
+		tc{name: "necromunda, four", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D")},
+		// The second round ends in the states the first does, from each.
+		tc{name: "necromunda, five", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D", "E")},
+		tc{name: "draw", src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()},
+		// The handler's change, made before the branch points, is undone
+		// with the round: left, it would grow at every replay.
+		tc{name: "start of round", src: "ruleset h {\n  sides 2..\n  side attribute agi int = 0\n  phase p each round {\n    order sides as o {\n      highest roll d3 + agi\n      tie: reroll\n    }\n  }\n  on start of round { set agi of sides[0].name = sides[0].agi + 1 }\n}\n", sides: runtime.Sides("A", "B", "C")},
+		// The end of a round changes an attribute and remembers a value:
+		// both are undone with the round, for the next path.
+		tc{name: "end of round", src: "ruleset m {\n  sides 2..\n  side attribute agi int = 0\n  phase p each round {\n    order sides as o {\n      highest roll d3 + agi\n      tie when (previous.streak ?? 0) >= 2 and len(tied) == len(sides): award not previous.holder\n      tie: reroll\n    }\n  }\n  remember streak = (holder == previous.holder ? (previous.streak ?? 1) + 1 : 1)\n  on end of round { set agi of sides[0].name = sides[0].agi + 1 }\n}\n", sides: runtime.Sides("A", "B", "C")},
+		tc{name: "award names nobody", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: award \"Z\"\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C")},
+		tc{name: "over MaxRerolls", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: reroll\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C"), lim: &runtime.Limits{MaxRerolls: 1}},
+	)
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	for i := range n {
+		c := ddGenerate(i)
+		cases = append(cases, tc{name: c.name, src: c.src, sides: c.setups[0], lim: c.limits})
+	}
+	compared := 0
+	for _, c := range cases {
+		file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
+		if diags.HasErrors() {
+			continue
+		}
+		var opts []runtime.Option
+		if c.lim != nil {
+			opts = append(opts, runtime.WithLimits(*c.lim))
+		}
+		p, err := runtime.Compile(file, opts...)
+		if err != nil {
+			continue
+		}
+		sides := c.sides
+		if sides == nil {
+			sides = p.Example()
+		}
+		for _, replay := range []bool{false, true} {
+			opt := runtime.OddsOptions{Rounds: 2, MaxPaths: 2_000, MaxStates: 200}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			want, werr := p.OddsByClones(ctx, sides, opt, replay)
+			var got *runtime.OddsReport
+			var gerr error
+			if replay {
+				got, gerr = p.OddsByReplay(ctx, sides, opt)
+			} else {
+				got, gerr = p.Odds(ctx, sides, opt)
+			}
+			cancel()
+			if errors.Is(werr, context.DeadlineExceeded) || errors.Is(gerr, context.DeadlineExceeded) {
+				continue // out of the test's reach
+			}
+			compared++
+			name := fmt.Sprintf("%s (replay %v)", c.name, replay)
+			if diff := cmp.Diff(errString(werr), errString(gerr)); diff != "" {
+				t.Errorf("%s: error (-clones +one battle):\n%s", name, diff)
+				continue
+			}
+			if werr != nil {
+				continue
+			}
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Errorf("%s (-clones +one battle):\n%s", name, diff)
+			}
+			if want.Replays != got.Replays {
+				t.Errorf("%s: %d replays, want the clones' %d", name, got.Replays, want.Replays)
+			}
+		}
+	}
+	t.Logf("%d of %d cases compared", compared, 2*len(cases))
+}
+
+// TestOddsGivesUpDoomedForksAsPlayingOn: forks sure to go over MaxPaths
+// are given up at once, and the replay says how the round fails, or, when
+// it stays within the bound, is the round's. Nothing of that may show:
+// the odds, the work (Replays) and the errors are those of forks played
+// on until they go over, for bounds the forks go over and the replay does
+// not (the replay's own paths), rules that fail on the replay's first
+// path, and generated rulesets.
+func TestOddsGivesUpDoomedForksAsPlayingOn(t *testing.T) {
+	type tc struct {
+		name  string
+		src   string
+		sides []runtime.SideSpec // nil: the example
+		lim   *runtime.Limits
+	}
+	var cases []tc
+	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
+		_, src, err := rulesets.Source(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, tc{name: name, src: string(src)})
+	}
+	const o1 = "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o1 {\n      highest roll d6\n      tie: random\n    }\n    order sides as o2 {\n      %s\n    }\n  }\n}\n"
+	cases = append(cases,
+		tc{name: "necromunda, five", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D", "E")},
+		tc{name: "draw", src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()},
+		tc{name: "award names nobody", src: fmt.Sprintf(o1, "highest roll d2\n      tie: award \"Z\""), sides: runtime.Sides("A", "B", "C", "D")},
+		tc{name: "reroll never ends", src: fmt.Sprintf(o1, "highest roll d1\n      tie: reroll"), sides: runtime.Sides("A", "B", "C", "D")},
+		tc{name: "over MaxRerolls", src: fmt.Sprintf(o1, "highest roll d2\n      tie: reroll"), sides: runtime.Sides("A", "B", "C", "D"), lim: &runtime.Limits{MaxRerolls: -1}},
+		// o1's results are shared by the time o2's forks are given up.
+		tc{name: "o2 rerolls, three", src: fmt.Sprintf(o1, "highest roll d3\n      tie: reroll"), sides: runtime.Sides("A", "B", "C")},
+		tc{name: "o2 rerolls, four", src: fmt.Sprintf(o1, "highest roll d3\n      tie: reroll"), sides: runtime.Sides("A", "B", "C", "D")},
+	)
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	for i := range n {
+		c := ddGenerate(i)
+		cases = append(cases, tc{name: c.name, src: c.src, sides: c.setups[0], lim: c.limits})
+	}
+	compared, doomed := 0, 0
+	for _, c := range cases {
+		file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
+		if diags.HasErrors() {
+			continue
+		}
+		var opts []runtime.Option
+		if c.lim != nil {
+			opts = append(opts, runtime.WithLimits(*c.lim))
+		}
+		p, err := runtime.Compile(file, opts...)
+		if err != nil {
+			continue
+		}
+		sides := c.sides
+		if sides == nil {
+			sides = p.Example()
+		}
+		bounds := []int{30, 300}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		if rep, err := p.OddsByReplay(ctx, sides, runtime.OddsOptions{Rounds: 1}); err == nil {
+			bounds = append(bounds, rep.Replays) // the replay's round is the round's
+		}
+		cancel()
+		for _, max := range bounds {
+			opt := runtime.OddsOptions{Rounds: 2, MaxPaths: max, MaxStates: 200}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			want, werr := p.OddsPlayingOn(ctx, sides, opt)
+			got, gerr := p.Odds(ctx, sides, opt)
+			cancel()
+			if errors.Is(werr, context.DeadlineExceeded) || errors.Is(gerr, context.DeadlineExceeded) {
+				continue // out of the test's reach
+			}
+			compared++
+			if werr != nil && strings.Contains(werr.Error(), "paths to enumerate exactly") {
+				doomed++
+			}
+			name := fmt.Sprintf("%s, MaxPaths %d", c.name, max)
+			if diff := cmp.Diff(errString(werr), errString(gerr)); diff != "" {
+				t.Errorf("%s: error (-played on +given up):\n%s", name, diff)
+				continue
+			}
+			if werr != nil {
+				continue
+			}
+			if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+				t.Errorf("%s (-played on +given up):\n%s", name, diff)
+			}
+			if want.Replays != got.Replays {
+				t.Errorf("%s: %d replays, want the forks played on's %d", name, got.Replays, want.Replays)
+			}
+		}
+	}
+	t.Logf("%d analyses compared, %d over the bound", compared, doomed)
 }

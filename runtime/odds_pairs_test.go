@@ -69,7 +69,7 @@ func (p *Program) oddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOpt
 			if i == 0 || st.key != states[i-1].key || st.key == "" {
 				var replays int
 				var err error
-				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls); err != nil {
+				if outs, replays, err = enumerateRound(ctx, st.b, opt.MaxPaths, fork, shared, rolls, roundMode{doom: true}); err != nil {
 					return nil, err
 				}
 				rep.Replays += replays

@@ -435,6 +435,32 @@ func TestOddsMaxPaths(t *testing.T) {
 	}
 }
 
+// Eight players rolling off in Necromunda are refused with the path
+// bound, as they were when the forks were played on until they went over
+// it: the first roll and, all eight tied, the reroll have 728,790
+// outcomes between them, a path each at least, so the forks are given up
+// at once and the replay says how the round fails. (With the default
+// bound, a million, this is the refusal the odds command shows, after a
+// third of the time it took.)
+func TestOddsRefusesEightPlayers(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	sides := runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H")
+	opt := runtime.OddsOptions{Rounds: 1, MaxPaths: 100_000}
+	ctx := context.Background()
+	_, err := p.Odds(ctx, sides, opt)
+	want := "round 1 has more than 100000 paths to enumerate exactly: limit reached"
+	if diff := cmp.Diff(want, errString(err)); diff != "" {
+		t.Errorf("refusal (-want +got):\n%s", diff)
+	}
+	if !errors.Is(err, runtime.ErrLimit) {
+		t.Errorf("refusal %v is not ErrLimit", err)
+	}
+	_, played := p.OddsPlayingOn(ctx, sides, opt)
+	if diff := cmp.Diff(errString(played), errString(err)); diff != "" {
+		t.Errorf("refusal (-forks played on +given up):\n%s", diff)
+	}
+}
+
 // An error that names its round is not given the round again.
 func TestOddsErrorNamesRoundOnce(t *testing.T) {
 	p := mustProgram(t, "mesbg")

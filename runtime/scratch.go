@@ -39,6 +39,32 @@ func take[T any](buf *[]T, n int) []T {
 	return (*buf)[l : l+n : l+n]
 }
 
+// rewound returns s, the scratch as it was when a forked part was saved,
+// to run the part again (see orderRun.restore), keeping any larger arrays
+// that cur, the scratch since, has taken from: what was taken before the
+// save is still where s has it, and what the part's run took since is
+// forgotten with it. Putting s back as it was would make every run of the
+// part that fills an array allocate a new one again.
+func (s scratch) rewound(cur scratch) scratch {
+	s.ints = rewind(s.ints, cur.ints)
+	s.cuts = rewind(s.cuts, cur.cuts)
+	s.keys = rewind(s.keys, cur.keys)
+	s.names = rewind(s.names, cur.names)
+	s.whys = rewind(s.whys, cur.whys)
+	return s
+}
+
+// rewind returns saved's length of cur when cur is a larger array take
+// has replaced saved's with since: its first elements belong to nobody
+// (take starts a new array at its start), and what is taken next comes
+// after them.
+func rewind[T any](saved, cur []T) []T {
+	if cap(cur) > cap(saved) {
+		return cur[:len(saved)]
+	}
+	return saved
+}
+
 // interned holds the orders a battle has made, by permKey: the last few
 // in a small table that is quicker than the map.
 type interned struct {

@@ -51,11 +51,13 @@ wherever the same group ties, and paths that reach the same state are
 followed once. Players rolling off a D6, only the still-tied rolling
 again, take about 5,400 paths for five (a tenth of a second), 55,000 for
 six (under half a second) and 611,000 for seven (a few seconds and about
-400 MB of memory); eight are refused, after about fifteen seconds. Each
+400 MB of memory); eight are refused, after about five seconds, most of
+them spent playing the round path by path up to the bound, so that a
+rule that fails on some path is reported rather than the bound. Each
 later round starts from every state the one before can end in, however
 many sequences of holders led to it; an order that reads only the sides
 and the round is worked out once for them all, but the round is still
-replayed from each: six players take about 7 seconds for two rounds and
+replayed from each: six players take about 3 seconds for two rounds and
 as long again for every further one. Use --sim for such games.
 
 --sim N instead plays N seeded battles over every core and reports each
