@@ -1596,7 +1596,7 @@ func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
 }
 `
 	f := oneFailure(t, src)
-	want := "s.rules:10:12: round 2: expected event award Jay, but the round's award events are:\n    award not previous.chooser: Rob goes before Jay"
+	want := "s.rules:10:12: round 2: expected event award Jay, but the round's award events are:\n    Rob goes before Jay (award not previous.chooser)"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}
@@ -1631,7 +1631,7 @@ scenario "s" {
 }
 `
 	f := oneFailure(t, src)
-	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    award not previous.holder: B and C go before A"
+	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    B and C go before A (award not previous.holder)"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
 	}

@@ -118,7 +118,9 @@ func (e Event) String() string {
 	case EvReroll:
 		return fmt.Sprintf("%s roll again (%s)", wording.AndList(e.Subjects), e.Rule)
 	case EvAward:
-		return fmt.Sprintf("%s: %s", e.Rule, e.Detail)
+		// What the award did, then the rule, as a placement and a reroll
+		// say theirs.
+		return fmt.Sprintf("%s (%s)", e.Detail, e.Rule)
 	case EvRandom:
 		if e.Rule == "activation draw" {
 			return fmt.Sprintf("a die of %s is drawn from the bag (which held %s)", wording.Possessive(e.Subject), bagCounts(e.Subjects))

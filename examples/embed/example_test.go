@@ -24,7 +24,7 @@ func Example() {
 	//   roll      Jay rolls 3 for priority
 	//   roll      Rob rolls 3 for priority
 	//   tie       tie between Jay and Rob on highest roll d6
-	//   award     award not previous.chooser: Rob goes before Jay
+	//   award     Rob goes before Jay (award not previous.chooser)
 	//   decision  Rob chooses to go first
 	//   placement priority #1: Rob, by Rob's choice (choice first by winner)
 	//   placement priority #2: Jay, by Rob's choice (choice first by winner)
