@@ -210,15 +210,27 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	if len(s.Dice) > 0 {
-		b.keptDice = s.Dice
 		if u, ok := b.dice.(encoding.BinaryUnmarshaler); ok {
 			if err := u.UnmarshalBinary(s.Dice); err != nil {
 				return nil, fmt.Errorf("restore: dice: %w", err)
 			}
 		}
+		// Only dice that keep no state leave it to the battle: dice that
+		// took it roll on from it, and a clone given other dice later
+		// must not save it as if nothing had rolled since.
+		if m, ok := b.dice.(encoding.BinaryMarshaler); !ok || keepsNoState(m) {
+			b.keptDice = s.Dice
+		}
 	}
 	b.changed()
 	return b, nil
+}
+
+// keepsNoState reports whether dice save no state of their own (a
+// ScriptedDice without seeded Fallback).
+func keepsNoState(m encoding.BinaryMarshaler) bool {
+	d, err := m.MarshalBinary()
+	return err == nil && len(d) == 0
 }
 
 // upgradeEvents reads events saved before EvNotReady was a kind of its

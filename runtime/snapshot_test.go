@@ -873,3 +873,48 @@ func TestRestoreKeepsSeededStateThroughOtherDice(t *testing.T) {
 		}
 	}
 }
+
+// A battle restored with seeded dice is the battle saved: a clone of it
+// given dice that keep no state saves what a clone of the battle saved
+// does, not the seeded state it was restored with, which its own dice
+// have rolled on from since.
+func TestRestoredSeededCloneSavesNoStaleDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Restore(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dice := range []runtime.Dice{runtime.NewScriptedDice(), runtime.FuncDice{}} {
+		want, err := b.Clone(runtime.WithDice(dice)).Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.Clone(runtime.WithDice(dice)).Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("clone given %T (-of the battle saved +of the battle restored):\n%s", dice, diff)
+		}
+	}
+}
