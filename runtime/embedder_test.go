@@ -1280,6 +1280,30 @@ func TestUnscriptedRollHintAgrees(t *testing.T) {
 // A host function given a side, a unit or a list of them gets them as
 // Memory gives them, maps from their field names, which Go code can read,
 // not the struct types the Program builds for expressions.
+// A host's own value passed from one of its functions to another is left
+// as it is, even a struct whose type has no name, as the Program's own
+// types have none.
+func TestWithFunctionGetsTheHostsStructsAsTheyAre(t *testing.T) {
+	type point = struct{ X int }
+	var got any
+	p := compileInline(t, "ruleset a {\n sides 2\n phase p {\n  order sides as p {\n   lowest f(g())\n   random\n  }\n }\n}\n",
+		runtime.WithFunction("g", func(params ...any) (any, error) { return point{X: 3}, nil }),
+		runtime.WithFunction("f", func(params ...any) (any, error) {
+			got = params[0]
+			return 1, nil
+		}))
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(any(point{X: 3}), got); diff != "" {
+		t.Errorf("f's argument (-want +got):\n%s", diff)
+	}
+}
+
 func TestWithFunctionGetsSidesAndUnitsAsMaps(t *testing.T) {
 	var got []any
 	p := compileInline(t, `ruleset a "a" {

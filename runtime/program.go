@@ -61,7 +61,7 @@ func WithFunction(name string, fn func(params ...any) (any, error), types ...any
 			fn = func(...any) (any, error) { return nil, fmt.Errorf("%s: the function is nil", name) }
 		}
 		call := fn
-		fn = func(params ...any) (any, error) { return call(plainArgs(params)...) }
+		fn = func(params ...any) (any, error) { return call(p.plainArgs(params)...) }
 		for _, t := range types {
 			rt := reflect.TypeOf(t)
 			if rt != nil && rt.Kind() == reflect.Pointer {
@@ -83,10 +83,10 @@ func WithFunction(name string, fn func(params ...any) (any, error), types ...any
 // arguments (and lists of them) as maps from their field names, as Memory
 // gives them, in place of the struct types the Program builds for
 // expressions. Other values, the host's own too, are left as they are.
-func plainArgs(params []any) []any {
+func (p *Program) plainArgs(params []any) []any {
 	var out []any
 	for i, v := range params {
-		if !builtStruct(v) {
+		if !p.types.built(v) {
 			continue
 		}
 		pv, err := plain(v)
@@ -104,14 +104,18 @@ func plainArgs(params []any) []any {
 	return out
 }
 
-// builtStruct reports whether v is, or is a list of, a struct of a type
-// that has no name: one the Program built for a side, a unit or previous.
-func builtStruct(v any) bool {
-	t := reflect.TypeOf(v)
-	for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-		t = t.Elem()
+// built reports whether v is, or is a list of, a value of a type the
+// Program built for a side, a unit or previous: not a host's struct,
+// even one whose type has no name either.
+func (t *envTypes) built(v any) bool {
+	if t == nil {
+		return false
 	}
-	return t != nil && t.Kind() == reflect.Struct && t.Name() == ""
+	rt := reflect.TypeOf(v)
+	for rt != nil && (rt.Kind() == reflect.Pointer || rt.Kind() == reflect.Slice || rt.Kind() == reflect.Array) {
+		rt = rt.Elem()
+	}
+	return rt != nil && (rt == t.unit || rt == t.side || rt == t.memory)
 }
 
 // WithLimits replaces DefaultLimits. A zero field keeps its default; a
