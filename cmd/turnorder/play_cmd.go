@@ -1317,11 +1317,22 @@ func (t *table) noSaveIn(where string) func(string) (bool, error) {
 	}
 }
 
+// activates reports whether the ruleset has an activation loop: where
+// it has none (mesbg) there is no prompt that asks which unit activates
+// to point the players to.
+func (t *table) activates() bool {
+	return slices.Contains(t.b.Program().Decisions(), runtime.ChooseActivation)
+}
+
 // cannotStop says why play cannot stop where the players typed quit, and
 // where it can.
 func (t *table) cannotStop(where string) {
 	if t.changing && !t.b.InRound() {
 		t.say("play cannot stop %s: it can stop once the change is done, at \"another round?\"", where)
+		return
+	}
+	if !t.activates() {
+		t.say("play cannot stop %s: it can stop once the round is over, at \"another round?\"", where)
 		return
 	}
 	if t.changing {
@@ -1337,6 +1348,10 @@ func (t *table) cannotSave(where string) {
 	// A change is asking for what its recomputation needs.
 	if t.changing && !t.b.InRound() {
 		t.say("the battle cannot be saved %s: it can be saved once the change is done, at \"another round?\"", where)
+		return
+	}
+	if !t.activates() {
+		t.say("the battle cannot be saved %s: it can be saved between rounds, at \"another round?\"", where)
 		return
 	}
 	if t.changing {
@@ -1355,6 +1370,8 @@ func (t *table) cannotChange(where string) {
 	switch {
 	case t.changing:
 		t.say("no other change can be made %s: this one is not done until its order is made again (make the next one after it)", where)
+	case !t.activates():
+		t.say("no change can be made %s: an order is being made, and a change would alter what it is made of half way through; make it at \"another round?\"", where)
 	default:
 		t.say("no change can be made %s: an order is being made, and a change would alter what it is made of half way through; make it when a unit is to be activated, or at \"another round?\"", where)
 	}

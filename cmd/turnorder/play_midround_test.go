@@ -167,12 +167,15 @@ func TestPlaySaveInMidRoundDraw(t *testing.T) {
 }
 
 // Where the runtime cannot save (a roll, a random pick, the choice of an
-// order), "save" says why not, and when it can. (The draw from the bag can
-// be saved: TestPlayDrawPromptSavesAndStops.)
+// order), "save" says why not, and when it can: between rounds, or, in a
+// ruleset whose sides choose which unit activates (morturi), at that
+// prompt. (The draw from the bag can be saved:
+// TestPlayDrawPromptSavesAndStops.)
 func TestPlaySaveRefusedWhereItCannot(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "b.json")
-	const why = "  the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated\n"
+	const why = "  the battle cannot be saved %s: it can be saved between rounds, at \"another round?\"\n"
+	const whyActivation = "  the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated\n"
 	tests := []struct {
 		name, in string
 		args     []string
@@ -182,7 +185,7 @@ func TestPlaySaveRefusedWhereItCannot(t *testing.T) {
 			"Round 1, priority: Jay rolls d6: save " + file + "\n" + fmt.Sprintf(why, "in the middle of a roll")},
 		{"choice of who goes first", "4\n2\nsave\n1\n", []string{"mesbg"}, "Jay chooses [Jay]: save\n" + fmt.Sprintf(why, "while Jay chooses who goes first")},
 		{"random pick", "save\n2\n", []string{"morturi", "--setup", writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")},
-			"random pick: save\n" + fmt.Sprintf(why, "in the middle of a random pick")},
+			"random pick: save\n" + fmt.Sprintf(whyActivation, "in the middle of a random pick")},
 		{"before or after", "5\n5\n4\n2\nsave\nafter\n", []string{"agi"}, "A chooses [before]: save\n" + fmt.Sprintf(why, "while A chooses before or after")},
 		{"arrangement", "save\n2, 1\n", []string{"agi", "--setup", writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")},
 			"Red arranges [Aria, Cole]: save\n" + fmt.Sprintf(why, "while Red arranges them")},
@@ -755,4 +758,15 @@ func TestPlayDrawPromptSavesAndStops(t *testing.T) {
 	}, stderr: []string{"stopped in round 1, at the next draw from the bag: " + part + " holds the battle as it stands"}}.check(t, res)
 	res = runCmd(t, "1\n1\n1\n", "play", rules, "--resume", part, "--rounds", "1")
 	expectation{code: 0, stdout: []string{"  → activations: Rob: r1; Jay: j2; Jay: j3; Rob: r2\n"}}.check(t, res)
+}
+
+// A ruleset with no activation loop (mesbg) has no prompt that asks which
+// unit activates: quit and changes in the middle of its roll-off point
+// the players to "another round?" alone.
+func TestPlayRefusalsWithoutActivations(t *testing.T) {
+	r := runCmd(t, "quit\nremove Jay\n4\n2\n1\n", "play", "mesbg", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: Jay rolls d6: quit\n  play cannot stop in the middle of a roll: it can stop once the round is over, at \"another round?\"\n",
+		"Round 1, priority: Jay rolls d6: remove Jay\n  no change can be made in the middle of a roll: an order is being made, and a change would alter what it is made of half way through; make it at \"another round?\"\n",
+	}, notStdout: []string{"activated"}}.check(t, r)
 }
