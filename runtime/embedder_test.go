@@ -214,17 +214,7 @@ func TestRememberedValuesSurviveSnapshot(t *testing.T) {
 		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"speed": 5}}}},
 		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1", Attrs: map[string]any{"speed": 2}}}},
 	}
-	b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(3)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.PlayRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, data := playedOneRound(t, p, sides, runtime.WithDice(runtime.NewSeededDice(3)))
 	restored, err := p.Restore(data)
 	if err != nil {
 		t.Fatal(err)

@@ -379,20 +379,8 @@ func TestOddsForkingCountsRerollsThatLoop(t *testing.T) {
 // fail, and generated rulesets whose handlers change attributes at the
 // start and end of phases, steps and rounds.
 func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
-	type tc struct {
-		name  string
-		src   string
-		sides []runtime.SideSpec // nil: the example
-		lim   *runtime.Limits
-	}
-	var cases []tc
-	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
-		_, src, err := rulesets.Source(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, tc{name: name, src: string(src)})
-	}
+	type tc = oddsCase
+	cases := bundledOddsCases(t)
 	cases = append(cases,
 		tc{name: "necromunda, four", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D")},
 		// The second round ends in the states the first does, from each.
@@ -407,31 +395,12 @@ func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
 		tc{name: "award names nobody", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: award \"Z\"\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C")},
 		tc{name: "over MaxRerolls", src: "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o {\n      highest roll d2\n      tie: reroll\n    }\n  }\n}\n", sides: runtime.Sides("A", "B", "C"), lim: &runtime.Limits{MaxRerolls: 1}},
 	)
-	n := 40
-	if testing.Short() {
-		n = 12
-	}
-	for i := range n {
-		c := ddGenerate(i)
-		cases = append(cases, tc{name: c.name, src: c.src, sides: c.setups[0], lim: c.limits})
-	}
+	cases = withGeneratedOddsCases(cases)
 	compared := 0
 	for _, c := range cases {
-		file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
-		if diags.HasErrors() {
+		p, sides, ok := c.compile()
+		if !ok {
 			continue
-		}
-		var opts []runtime.Option
-		if c.lim != nil {
-			opts = append(opts, runtime.WithLimits(*c.lim))
-		}
-		p, err := runtime.Compile(file, opts...)
-		if err != nil {
-			continue
-		}
-		sides := c.sides
-		if sides == nil {
-			sides = p.Example()
 		}
 		for _, replay := range []bool{false, true} {
 			opt := runtime.OddsOptions{Rounds: 2, MaxPaths: 2_000, MaxStates: 200}
@@ -476,20 +445,8 @@ func TestOddsReplaysOnOneBattleAsOnClones(t *testing.T) {
 // not (the replay's own paths), rules that fail on the replay's first
 // path, and generated rulesets.
 func TestOddsGivesUpDoomedForksAsPlayingOn(t *testing.T) {
-	type tc struct {
-		name  string
-		src   string
-		sides []runtime.SideSpec // nil: the example
-		lim   *runtime.Limits
-	}
-	var cases []tc
-	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
-		_, src, err := rulesets.Source(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, tc{name: name, src: string(src)})
-	}
+	type tc = oddsCase
+	cases := bundledOddsCases(t)
 	const o1 = "ruleset e {\n  sides 2..\n  phase p each round {\n    order sides as o1 {\n      highest roll d6\n      tie: random\n    }\n    order sides as o2 {\n      %s\n    }\n  }\n}\n"
 	cases = append(cases,
 		tc{name: "necromunda, five", src: cases[3].src, sides: runtime.Sides("A", "B", "C", "D", "E")},
@@ -501,31 +458,12 @@ func TestOddsGivesUpDoomedForksAsPlayingOn(t *testing.T) {
 		tc{name: "o2 rerolls, three", src: fmt.Sprintf(o1, "highest roll d3\n      tie: reroll"), sides: runtime.Sides("A", "B", "C")},
 		tc{name: "o2 rerolls, four", src: fmt.Sprintf(o1, "highest roll d3\n      tie: reroll"), sides: runtime.Sides("A", "B", "C", "D")},
 	)
-	n := 40
-	if testing.Short() {
-		n = 12
-	}
-	for i := range n {
-		c := ddGenerate(i)
-		cases = append(cases, tc{name: c.name, src: c.src, sides: c.setups[0], lim: c.limits})
-	}
+	cases = withGeneratedOddsCases(cases)
 	compared, doomed := 0, 0
 	for _, c := range cases {
-		file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
-		if diags.HasErrors() {
+		p, sides, ok := c.compile()
+		if !ok {
 			continue
-		}
-		var opts []runtime.Option
-		if c.lim != nil {
-			opts = append(opts, runtime.WithLimits(*c.lim))
-		}
-		p, err := runtime.Compile(file, opts...)
-		if err != nil {
-			continue
-		}
-		sides := c.sides
-		if sides == nil {
-			sides = p.Example()
 		}
 		bounds := []int{30, 300}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -563,4 +501,63 @@ func TestOddsGivesUpDoomedForksAsPlayingOn(t *testing.T) {
 		}
 	}
 	t.Logf("%d analyses compared, %d over the bound", compared, doomed)
+}
+
+// oddsCase is a ruleset whose odds two ways of working them out must agree
+// on: its source, its sides (nil: the example) and its limits (nil: the
+// defaults).
+type oddsCase struct {
+	name  string
+	src   string
+	sides []runtime.SideSpec
+	lim   *runtime.Limits
+}
+
+// bundledOddsCases returns the bundled rulesets, with their examples.
+func bundledOddsCases(t *testing.T) []oddsCase {
+	t.Helper()
+	var cases []oddsCase
+	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
+		_, src, err := rulesets.Source(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, oddsCase{name: name, src: string(src)})
+	}
+	return cases
+}
+
+// withGeneratedOddsCases adds generated rulesets (ddGenerate's) to cases.
+func withGeneratedOddsCases(cases []oddsCase) []oddsCase {
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	for i := range n {
+		c := ddGenerate(i)
+		cases = append(cases, oddsCase{name: c.name, src: c.src, sides: c.setups[0], lim: c.limits})
+	}
+	return cases
+}
+
+// compile compiles the case's ruleset; ok is false for one that does not
+// compile (a generated ruleset may not), which is skipped.
+func (c oddsCase) compile() (p *runtime.Program, sides []runtime.SideSpec, ok bool) {
+	file, diags := dsl.Parse(c.name+".rules", []byte(c.src))
+	if diags.HasErrors() {
+		return nil, nil, false
+	}
+	var opts []runtime.Option
+	if c.lim != nil {
+		opts = append(opts, runtime.WithLimits(*c.lim))
+	}
+	p, err := runtime.Compile(file, opts...)
+	if err != nil {
+		return nil, nil, false
+	}
+	sides = c.sides
+	if sides == nil {
+		sides = p.Example()
+	}
+	return p, sides, true
 }

@@ -783,21 +783,11 @@ func TestRestoreWithoutOptions(t *testing.T) {
 	ctx := context.Background()
 	p := mustProgram(t, "mesbg")
 	hooks := 0
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(9)), runtime.WithTranscript(false),
+	b, data := playedOneRound(t, p, runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(9)), runtime.WithTranscript(false),
 		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
 			hooks++
 			return nil
 		}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.PlayRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
 	r, err := p.Restore(data)
 	if err != nil {
 		t.Fatal(err)
@@ -831,17 +821,7 @@ func TestRestoreWithoutOptions(t *testing.T) {
 func TestRestoreKeepsSeededStateThroughOtherDice(t *testing.T) {
 	ctx := context.Background()
 	p := mustProgram(t, "mesbg")
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.PlayRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	saved, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, saved := playedOneRound(t, p, runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
 	orders := func(data []byte) []string {
 		t.Helper()
 		r, err := p.Restore(data)
@@ -881,17 +861,7 @@ func TestRestoreKeepsSeededStateThroughOtherDice(t *testing.T) {
 func TestRestoredSeededCloneSavesNoStaleDice(t *testing.T) {
 	ctx := context.Background()
 	p := mustProgram(t, "mesbg")
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.PlayRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	saved, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, saved := playedOneRound(t, p, runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
 	r, err := p.Restore(saved)
 	if err != nil {
 		t.Fatal(err)
@@ -917,4 +887,21 @@ func TestRestoredSeededCloneSavesNoStaleDice(t *testing.T) {
 			t.Errorf("clone given %T (-of the battle saved +of the battle restored):\n%s", dice, diff)
 		}
 	}
+}
+
+// playedOneRound starts a battle of p, plays its first round and saves it.
+func playedOneRound(t *testing.T, p *runtime.Program, sides []runtime.SideSpec, opts ...runtime.BattleOption) (*runtime.Battle, []byte) {
+	t.Helper()
+	b, err := p.NewBattle(sides, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, data
 }
