@@ -1416,10 +1416,36 @@ func (t *table) changeCommands() [][2]string {
 		statuses = strings.Join(t.decl.statuses, ", ")
 	}
 	return [][2]string{
-		{"set ATTR of NAME = VALUE", "change an attribute of a side or unit (as in: set agi of Aria = 6)"},
+		{"set ATTR of NAME = VALUE", "change an attribute of a side or unit (" + t.setExample() + ")"},
 		{"UNIT is [not] STATUS", "give a unit a status, or take it away (statuses: " + statuses + ")"},
 		{"remove UNIT", "take a fallen model out of the battle"},
 	}
+}
+
+// setExample shows set with one of the ruleset's own attributes, of one
+// of the battle's units or sides: "as in: set agi of Aria = 6".
+func (t *table) setExample() string {
+	example := func(a runtime.Attr, name string) string {
+		value := "6"
+		switch a.Type {
+		case runtime.BoolAttr:
+			value = "true"
+		case runtime.StringAttr:
+			value = `"text"`
+		}
+		return fmt.Sprintf("as in: set %s of %s = %s", a.Name, name, value)
+	}
+	prog := t.b.Program()
+	if attrs, units := prog.UnitAttrs(), t.b.Units(); len(attrs) > 0 && len(units) > 0 {
+		return example(attrs[0], units[0].Name)
+	}
+	if attrs, sides := prog.SideAttrs(), t.b.Sides(); len(attrs) > 0 && len(sides) > 0 {
+		return example(attrs[0], sides[0].Name)
+	}
+	if statuses, units := prog.Statuses(), t.b.Units(); len(statuses) > 0 && len(units) > 0 {
+		return example(runtime.Attr{Name: statuses[0], Type: runtime.BoolAttr}, units[0].Name)
+	}
+	return "this ruleset declares no attributes"
 }
 
 // pendingChange is a change typed at a prompt (remove, set, is), checked,
@@ -1467,7 +1493,7 @@ func (t *table) parseChange(ans string) (*pendingChange, bool) {
 	case "set":
 		m := setRE.FindStringSubmatch(ans)
 		if m == nil {
-			t.say("write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6")
+			t.say("write: set ATTRIBUTE of NAME = VALUE (%s)", t.setExample())
 			return nil, true
 		}
 		attr, name, value := m[1], t.named(strings.Trim(m[2], `"`)), strings.TrimSpace(m[3])

@@ -923,3 +923,18 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 		"  n                         stop (what is not saved is lost)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
 	}}.check(t, r)
 }
+
+// set's example names one of the ruleset's own attributes (or statuses),
+// of one of the battle's units or sides, not an attribute it may not have.
+func TestPlaySetExampleIsTheRulesets(t *testing.T) {
+	for _, tt := range []struct {
+		in, ruleset, want string
+	}{
+		{"5\n5\n4\n2\nafter\nset x\nn\n", "agi", "  write: set ATTRIBUTE of NAME = VALUE (as in: set agi of Aria = 6)\n"},
+		{"4\n2\n1\nset x\nn\n", "mesbg", "  write: set ATTRIBUTE of NAME = VALUE (this ruleset declares no attributes)\n"},
+	} {
+		t.Run(tt.ruleset, func(t *testing.T) {
+			expectation{code: 0, stdout: []string{tt.want}}.check(t, runCmd(t, tt.in, "play", tt.ruleset))
+		})
+	}
+}

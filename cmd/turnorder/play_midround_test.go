@@ -611,10 +611,10 @@ func TestPlayChangesAtActivationPrompt(t *testing.T) {
 		{"a status written wrong", "set out_of_action of a1 = yes\n", []string{"  out_of_action is a status: set it to true or false, or write: a1 is out_of_action, a1 is not out_of_action\n"}, nil},
 		{"removed twice", "remove b2\nremove b2\n", []string{"  b2 is removed from the battle; it was Ready", "A activates [a1]: remove b2\n  remove b2: b2 (of B) was removed from the battle\n"}, nil},
 		{"in any case", "remove A1\n", []string{"  a1 is removed from the battle"}, []string{"no unit"}},
-		{"usage", "remove\nset\n", []string{"  write: remove UNIT (the battle's units: a1, a2, a3, b1, b2)\n", "  write: set ATTRIBUTE of NAME = VALUE, as in: set agi of Aria = 6\n"}, []string{"is not one of the options"}},
+		{"usage", "remove\nset\n", []string{"  write: remove UNIT (the battle's units: a1, a2, a3, b1, b2)\n", "  write: set ATTRIBUTE of NAME = VALUE (as in: set out_of_action of a1 = true)\n"}, []string{"is not one of the options"}},
 		{"help", "help\n", []string{
 			"  Enter takes a1\n  or make a change at the table (then this question is asked again):\n" +
-				"  set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set agi of Aria = 6)\n" +
+				"  set ATTR of NAME = VALUE  change an attribute of a side or unit (as in: set out_of_action of a1 = true)\n" +
 				"  UNIT is [not] STATUS      give a unit a status, or take it away (statuses: out_of_action, seriously_injured, not_on_battlefield)\n" +
 				"  remove UNIT               take a fallen model out of the battle\n",
 		}, nil},
