@@ -182,12 +182,22 @@ func (c *compiled) String() string {
 	return c.src
 }
 
+// maxExprNodes bounds the size of an expression. expr-lang's own bound
+// (10,000) lets through expressions whose checking recurses deep enough
+// to crash a WebAssembly build on Node.js; a rule's expression has a few
+// dozen parts.
+const maxExprNodes = 1000
+
 // compileExpr compiles e against env and reports errors at their true
 // position in the .rules file.
 func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*compiled, *dsl.Diagnostic) {
-	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface()), expr.Patch(countPatch{})}
+	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface()), expr.Patch(countPatch{}), expr.MaxNodes(maxExprNodes)}
 	opts = append(opts, p.funcs...)
 	prog, err := expr.Compile(e.Source, opts...)
+	if err != nil && strings.Contains(err.Error(), "exceeds maximum allowed nodes") {
+		d := dsl.Errorf(e.Pos, "this expression is too long: it has more than %d parts (numbers, names and operators), where a rule's expression has a few dozen", maxExprNodes)
+		return nil, &d
+	}
 	if err != nil {
 		d := p.exprError(e, err)
 		d.Message = fieldWords(d.Message) + p.types.meant(d.Message, env, want)
