@@ -18,22 +18,24 @@ import (
 //
 //	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4|RoundOverhead' -benchmem -count 5
 //
-// Medians of three on the 2-core development machine (go1.26, 2026-12-01),
+// Medians of runs on the 2-core development machine (go1.26, 2026-12-02),
 // for one round played with AdvanceRound (and, for "record", PlayRound,
 // which also builds the round's RoundResult). The machine's speed varies
-// from day to day by up to 2x, so read the ratios, not the times:
+// from day to day by up to 2x (the day before, the same code measured
+// MESBG 184, Necromunda4 305 and record 396), so read the ratios, not the
+// times:
 //
 //	                          ns/op   B/op  allocs/op  x-native
-//	MESBGRound events=off       184      0          0        10
-//	MESBGRound events=on        830    125          4        46
-//	MESBGRound record           396    144          2        22
-//	MESBGRoundNative             18.0    0          0
-//	Necromunda4 events=off      305      0          0       2.5
-//	Necromunda4 events=on       950    195          2       7.7
-//	Necromunda4 record          537    176          2       4.4
-//	Necromunda4Native           134     16          0
-//	RoundOverhead hook only      57      0          0
-//	RoundOverhead constant      117      0          0
+//	MESBGRound events=off       200      0          0        10
+//	MESBGRound events=on        830    121          4        43
+//	MESBGRound record           630    144          2        33
+//	MESBGRoundNative             19.3    0          0
+//	Necromunda4 events=off      358      0          0       2.3
+//	Necromunda4 events=on      1100    195          2       7.1
+//	Necromunda4 record          690    176          2       4.5
+//	Necromunda4Native           150     16          0
+//	RoundOverhead hook only      61      0          0
+//	RoundOverhead constant      125      0          0
 //
 // Necromunda4 meets the goal of 3x with events off; MESBG does not. The
 // native MESBG round is two dice and a comparison, while the runtime also
