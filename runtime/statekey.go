@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 )
@@ -149,11 +150,7 @@ func (b *Battle) appendStateKey(dst []byte) ([]byte, bool) {
 		k = appendKeyStrings(k, done)
 	}
 	if len(b.removed) > 0 {
-		units := make([]string, 0, len(b.removed))
-		for u := range b.removed {
-			units = append(units, u)
-		}
-		slices.Sort(units)
+		units := slices.Sorted(maps.Keys(b.removed))
 		k = append(k, `,"removed":{`...)
 		for i, u := range units {
 			if i > 0 {
@@ -226,11 +223,7 @@ func appendKeyStanding(k []byte, st *Standing) ([]byte, bool) {
 		k = strconv.AppendInt(k, int64(st.ChoiceRound), 10)
 	}
 	if len(st.Watched) > 0 {
-		subjects := make([]string, 0, len(st.Watched))
-		for s := range st.Watched {
-			subjects = append(subjects, s)
-		}
-		slices.Sort(subjects)
+		subjects := slices.Sorted(maps.Keys(st.Watched))
 		k = append(k, `,"watched":{`...)
 		for i, s := range subjects {
 			if i > 0 {
@@ -284,11 +277,7 @@ func appendKeyStanding(k []byte, st *Standing) ([]byte, bool) {
 // keys sorted, as encoding/json writes it. It reports false for a value
 // other than nil, a bool, an int or a string.
 func appendKeyValues(k []byte, m map[string]any) ([]byte, bool) {
-	keys := make([]string, 0, len(m))
-	for name := range m {
-		keys = append(keys, name)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	k = append(k, '{')
 	for i, name := range keys {
 		if i > 0 {
