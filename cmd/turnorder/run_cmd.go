@@ -453,7 +453,18 @@ func printFailedRound(w io.Writer, round int, evs []runtime.Event) {
 		return
 	}
 	fmt.Fprintf(w, "\nRound %d\n", round)
-	printEvents(w, evs, skip)
+	// A round stopped by a limit (a thousand rerolls) would print
+	// thousands of lines above its error: its start and its end say how it
+	// went.
+	const head, tail = 20, 12
+	if len(evs) > head+tail+1 {
+		printEvents(w, evs[:head], skip)
+		fmt.Fprintf(w, "  … %d events left out …\n", len(evs)-head-tail)
+		rest := evs[len(evs)-tail:]
+		printEvents(w, rest, func(i int) bool { return skip(len(evs) - tail + i) })
+	} else {
+		printEvents(w, evs, skip)
+	}
 	fmt.Fprintf(w, "  → the round stopped with an error (see below)\n")
 }
 

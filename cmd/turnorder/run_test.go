@@ -628,3 +628,16 @@ func TestRunShowsTheFailingRound(t *testing.T) {
 		t.Errorf("the document holds %d rounds and %d errors, want 0 and 1", len(doc.Rounds), len(doc.Errors))
 	}
 }
+
+// A round stopped by a limit shows its start and its end, not the
+// thousands of rerolls between them, above its error.
+func TestRunFailedRoundShortened(t *testing.T) {
+	rules := writeFile(t, t.TempDir(), "loop.rules", "ruleset t {\n sides 2\n phase p each round {\n  order sides as o {\n   highest roll d1\n   tie: reroll\n  }\n }\n}\n")
+	r := runCmd(t, "", "run", rules, "--sides", "A,B", "--rounds", "1")
+	expectation{code: 1,
+		stdout: []string{"Round 1\n  A rolls 1 for o\n", "  … 3972 events left out …\n", "  tie between A and B on highest roll d1\n  → the round stopped with an error (see below)\n"},
+		stderr: []string{"still tied after 1000 rerolls (A, B): limit reached"}}.check(t, r)
+	if n := strings.Count(r.stdout, "\n"); n > 50 {
+		t.Errorf("the failed round takes %d lines:\n%s", n, r.stdout)
+	}
+}
