@@ -22,7 +22,7 @@ import (
 func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
 	var out Diagnostics
 	for _, t := range tokens {
-		if t.Type != tokenType("Int") {
+		if t.Type != tokInt {
 			continue
 		}
 		if _, err := strconv.Atoi(t.Value); errors.Is(err, strconv.ErrRange) {
@@ -56,7 +56,7 @@ func checkExprDice(f *File) Diagnostics {
 		}
 		checked[e] = true
 		for _, t := range e.Tokens {
-			if t.Type == tokenType("Dice") {
+			if t.Type == tokDice {
 				out = append(out, errorAt(t.Pos, "%s", msg(strings.ToLower(t.Value))))
 				return
 			}
@@ -91,7 +91,7 @@ func checkExprDice(f *File) Diagnostics {
 func signedTokens(tokens []lexer.Token) bool {
 	for _, t := range tokens {
 		switch t.Type {
-		case tokenType("Whitespace"), tokenType("Comment"), tokenType("EOL"):
+		case tokWhitespace, tokComment, tokEOL:
 			continue
 		}
 		return t.Value == "+" || t.Value == "-"
@@ -240,12 +240,12 @@ func checkActivations(f *File) Diagnostics {
 func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 	var toks []lexer.Token
 	for _, t := range s.PassWhen.Tokens {
-		if !spacing(t) && t.Type != tokenType("EOL") {
+		if !spacing(t) && t.Type != tokEOL {
 			toks = append(toks, t)
 		}
 	}
 	n := len(toks)
-	if n < 2 || toks[n-2].Value != "default" || toks[n-2].Type != tokenType("Ident") || toks[n-1].Type != tokenType("Ident") {
+	if n < 2 || toks[n-2].Value != "default" || toks[n-2].Type != tokIdent || toks[n-1].Type != tokIdent {
 		return Diagnostic{}, false
 	}
 	return errorAt(toks[n-2].Pos, "`default %s` after a condition on passing is read as part of the condition, which runs to the end of the line: "+

@@ -25,37 +25,6 @@ const (
 	recoveryBytes = 1 << 20
 )
 
-// The lexer has one state for rule text and one for the inside of
-// brackets, where '#' is expr-lang's "current element" rather than the start
-// of a comment, as in `filter(units, #.agi > 3)`.
-var rulesLexer = lexer.MustStateful(lexer.Rules{
-	"Root": {
-		{Name: "Comment", Pattern: `#[^\n]*`},
-		{Name: "Open", Pattern: `[(\[]`, Action: lexer.Push("Inner")},
-		lexer.Include("Common"),
-	},
-	"Inner": {
-		{Name: "Hash", Pattern: `#`},
-		{Name: "Open", Pattern: `[(\[]`, Action: lexer.Push("Inner")},
-		{Name: "Close", Pattern: `[)\]]`, Action: lexer.Pop()},
-		lexer.Include("Common"),
-	},
-	"Common": {
-		{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
-		{Name: "RawString", Pattern: `'(\\.|[^'\\\n])*'`},
-		// Dice are NdS. Rulebooks write "2D6", which can be nothing else,
-		// so it is dice too; a bare "D6" stays a name here (a unit may be
-		// called that), and the grammar takes it as dice only after "roll".
-		{Name: "Dice", Pattern: `[0-9]*d[0-9]+\b|[0-9]+D[0-9]+\b`},
-		{Name: "Float", Pattern: `[0-9]+\.[0-9]+`},
-		{Name: "Int", Pattern: `[0-9]+`},
-		{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-		{Name: "EOL", Pattern: `[\n;]`},
-		{Name: "Op", Pattern: `==|!=|<=|>=|&&|\|\||\?\?|\?\.|\*\*|\.\.|[-+*/%<>!?|&^.,:=(){}\[\]]`},
-		{Name: "Whitespace", Pattern: `[ \t\r]+`},
-	},
-})
-
 var parserOptions = []participle.Option{
 	participle.Lexer(rulesLexer),
 	participle.Elide("Whitespace", "Comment"),
@@ -136,7 +105,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	}
 	file.Source = string(src)
 	for _, t := range tokens {
-		if t.Type == tokenType("Comment") {
+		if t.Type == tokComment {
 			file.Comments = append(file.Comments, Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
 		}
 	}
@@ -292,14 +261,14 @@ func foreignEnd(text []byte, start int) int {
 func beforeComment(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 	for i := range ds {
 		k := tokenIndex(tokens, ds[i].Pos.Offset)
-		if k < 0 || tokens[k].Type != tokenType("EOL") {
+		if k < 0 || tokens[k].Type != tokEOL {
 			continue
 		}
 		j, comment := k-1, false
 		for ; j >= 0 && spacing(tokens[j]); j-- {
-			comment = comment || tokens[j].Type == tokenType("Comment")
+			comment = comment || tokens[j].Type == tokComment
 		}
-		if comment && j >= 0 && tokens[j].Type != tokenType("EOL") {
+		if comment && j >= 0 && tokens[j].Type != tokEOL {
 			ds[i].Pos.Offset = tokens[j].Pos.Offset + len(tokens[j].Value)
 		}
 	}
@@ -458,13 +427,13 @@ func openingBrace(tokens []lexer.Token, start, end int) *lexer.Token {
 			break
 		}
 		switch {
-		case t.Type == tokenType("Open"):
+		case t.Type == tokOpen:
 			brackets++
-		case t.Type == tokenType("Close"):
+		case t.Type == tokClose:
 			brackets--
-		case brackets == 0 && t.Type == tokenType("Op") && t.Value == "{":
+		case brackets == 0 && t.Type == tokOp && t.Value == "{":
 			return t
-		case brackets == 0 && t.Type == tokenType("Op") && t.Value == "}":
+		case brackets == 0 && t.Type == tokOp && t.Value == "}":
 			return nil
 		}
 	}
@@ -525,10 +494,6 @@ func dropBroken(f *File, errs Diagnostics, spans [][2]int) {
 	f.Decls = kept
 }
 
-var symbols = rulesLexer.Symbols()
-
-func tokenType(name string) lexer.TokenType { return symbols[name] }
-
 func lex(filename string, src []byte) ([]lexer.Token, Diagnostics) {
 	lx, err := rulesLexer.LexString(filename, string(src))
 	if err != nil {
@@ -550,7 +515,7 @@ func lex(filename string, src []byte) ([]lexer.Token, Diagnostics) {
 func onlyTrivia(tokens []lexer.Token) bool {
 	for _, t := range tokens {
 		switch t.Type {
-		case tokenType("Comment"), tokenType("Whitespace"), tokenType("EOL"):
+		case tokComment, tokWhitespace, tokEOL:
 		default:
 			return false
 		}
@@ -562,7 +527,7 @@ func onlyTrivia(tokens []lexer.Token) bool {
 func checkDepth(tokens []lexer.Token) *Diagnostic {
 	depth := 0
 	for _, t := range tokens {
-		if t.Type != tokenType("Op") && t.Type != tokenType("Open") && t.Type != tokenType("Close") {
+		if t.Type != tokOp && t.Type != tokOpen && t.Type != tokClose {
 			continue
 		}
 		switch t.Value {
@@ -587,13 +552,13 @@ func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 	depth := 0
 	start = -1
 	for i, t := range tokens {
-		if t.Type == tokenType("Comment") || t.Type == tokenType("Whitespace") || t.Type == tokenType("EOL") {
+		if t.Type == tokComment || t.Type == tokWhitespace || t.Type == tokEOL {
 			continue
 		}
 		if depth == 0 && start < 0 {
 			start = t.Pos.Offset
 		}
-		if t.Type == tokenType("Op") {
+		if t.Type == tokOp {
 			switch t.Value {
 			case "{":
 				depth++
@@ -611,7 +576,7 @@ func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 		}
 		// A declaration keyword at depth 0 starts a new declaration, so a
 		// missing brace does not swallow the whole file.
-		if depth > 0 && t.Type == tokenType("Ident") && (t.Value == "ruleset" || t.Value == "scenario") &&
+		if depth > 0 && t.Type == tokIdent && (t.Value == "ruleset" || t.Value == "scenario") &&
 			i > 0 && atLineStart(tokens, i) && t.Pos.Column == 1 && offset <= t.Pos.Offset && offset >= start {
 			return start, t.Pos.Offset, true
 		}
@@ -645,9 +610,9 @@ func blankLine(text []byte, offset int) bool {
 func atLineStart(tokens []lexer.Token, i int) bool {
 	for j := i - 1; j >= 0; j-- {
 		switch tokens[j].Type {
-		case tokenType("Whitespace"):
+		case tokWhitespace:
 			continue
-		case tokenType("EOL"):
+		case tokEOL:
 			return true
 		default:
 			return false
@@ -716,7 +681,7 @@ func fillExprSources(f *File, src string) {
 		}
 		first, last := -1, -1
 		for i, t := range e.Tokens {
-			if spacing(t) || t.Type == tokenType("EOL") {
+			if spacing(t) || t.Type == tokEOL {
 				continue
 			}
 			if first < 0 {
@@ -747,7 +712,7 @@ func fillEventArgs(f *File) {
 		}
 		var words []lexer.Token
 		for _, t := range e.Tokens {
-			if !spacing(t) && t.Type != tokenType("EOL") {
+			if !spacing(t) && t.Type != tokEOL {
 				words = append(words, t)
 			}
 		}

@@ -31,22 +31,22 @@ func statements(tokens []lexer.Token) (stmts []stmt, ok bool) {
 	}
 	for _, t := range tokens {
 		switch t.Type {
-		case tokenType("Whitespace"), tokenType("Comment"):
+		case tokWhitespace, tokComment:
 			continue
 		}
 		if brackets > 0 { // inside ( ) or [ ]: newlines and braces are the expression's
 			switch t.Type {
-			case tokenType("Open"):
+			case tokOpen:
 				brackets++
-			case tokenType("Close"):
+			case tokClose:
 				brackets--
 			}
 			continue
 		}
 		switch {
-		case t.Type == tokenType("EOL"):
+		case t.Type == tokEOL:
 			end(t.Pos.Offset)
-		case t.Type == tokenType("Op") && t.Value == "}":
+		case t.Type == tokOp && t.Value == "}":
 			if level == 0 {
 				return nil, false // a "}" too many
 			}
@@ -58,9 +58,9 @@ func statements(tokens []lexer.Token) (stmts []stmt, ok bool) {
 				open[level] = t.Pos.Offset
 			}
 			switch {
-			case t.Type == tokenType("Open"):
+			case t.Type == tokOpen:
 				brackets++
-			case t.Type == tokenType("Op") && t.Value == "{":
+			case t.Type == tokOp && t.Value == "{":
 				level++
 				open = append(open, -1)
 			}
@@ -98,7 +98,7 @@ func stmtSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	s := stmts[best]
-	if next := nextToken(tokens, s.end); next != nil && next.Type == tokenType("Op") && next.Value == "{" {
+	if next := nextToken(tokens, s.end); next != nil && next.Type == tokOp && next.Value == "{" {
 		for _, n := range stmts {
 			if n.start == next.Pos.Offset && n.level == s.level {
 				s.end = n.end
@@ -126,7 +126,7 @@ func declStart(tokens []lexer.Token, offset int) bool {
 	}
 	switch t.Value {
 	case "ruleset", "scenario", "side":
-		return t.Type == tokenType("Ident") && t.Pos.Column == 1
+		return t.Type == tokIdent && t.Pos.Column == 1
 	}
 	return false
 }
@@ -136,7 +136,7 @@ func declStart(tokens []lexer.Token, offset int) bool {
 func nextToken(tokens []lexer.Token, offset int) *lexer.Token {
 	for i := range tokens {
 		t := &tokens[i]
-		if t.Pos.Offset < offset || spacing(*t) || t.Type == tokenType("EOL") {
+		if t.Pos.Offset < offset || spacing(*t) || t.Type == tokEOL {
 			continue
 		}
 		return t

@@ -125,7 +125,7 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
 		}
 		if i := tokenIndex(tokens, d.Pos.Offset); i > 0 && isExponent(word) &&
-			(tokens[i-1].Type == tokenType("Int") || tokens[i-1].Type == tokenType("Float")) {
+			(tokens[i-1].Type == tokInt || tokens[i-1].Type == tokFloat) {
 			// 1e300 lexes as the number 1 and the word e300, and a value
 			// in a setup or a scenario is a whole number in digits.
 			return errorAt(tokens[i-1].Pos, "%s%s: a number here is written in digits, without an exponent (a whole-number attribute holds -2^53 to 2^53, 9007199254740992)", tokens[i-1].Value, word)
@@ -189,7 +189,7 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	// In a side any word can start `NAME = VALUE`, so a lone unknown word
 	// fails at the end of its line instead of being unknown.
 	if opener == "side" && strings.HasSuffix(best.Message, `(expected "=")`) {
-		if j := nextIndex(tokens, tokenIndex(tokens, d.Pos.Offset)); j < 0 || tokens[j].Type == tokenType("EOL") || tokens[j].Value == "}" {
+		if j := nextIndex(tokens, tokenIndex(tokens, d.Pos.Offset)); j < 0 || tokens[j].Type == tokEOL || tokens[j].Value == "}" {
 			return unknownStatement(d.Pos, word, opener)
 		}
 	}
@@ -252,19 +252,19 @@ func missingCommas(tokens []lexer.Token, i int) (string, bool) {
 	default:
 		return "", false
 	}
-	name := func(t lexer.Token) bool { return t.Type == tokenType("Ident") || t.Type == tokenType("String") }
+	name := func(t lexer.Token) bool { return t.Type == tokIdent || t.Type == tokString }
 	if !name(tokens[i]) {
 		return "", false
 	}
 	var out []string
-	for j := i - 1; j >= 0 && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "{"; j-- {
+	for j := i - 1; j >= 0 && tokens[j].Type != tokEOL && tokens[j].Value != "{"; j-- {
 		if !spacing(tokens[j]) {
 			out = append(out, tokens[j].Value)
 		}
 	}
 	slices.Reverse(out)
 	prev := out[len(out)-1]
-	for j := i; j < len(tokens) && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "}"; j++ {
+	for j := i; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Value != "}"; j++ {
 		t := tokens[j]
 		if spacing(t) {
 			continue
@@ -303,7 +303,7 @@ func clauseError(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		parse = unitClauses[t.Value]
 	}
 	if next := nextIndex(tokens, i); parse == nil && (words[0] == "side" || words[0] == "unit") &&
-		tokens[i].Type == tokenType("Ident") && next >= 0 && tokens[next].Value == "=" {
+		tokens[i].Type == tokIdent && next >= 0 && tokens[next].Value == "=" {
 		parse = assignAlone
 	}
 	if parse == nil {
@@ -315,7 +315,7 @@ func clauseError(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	stop := -1
 	for _, t := range tokens[i:] {
 		text.WriteString(t.Value)
-		if t.Type == tokenType("EOL") || t.Type == tokenType("Op") && (t.Value == "{" || t.Value == "}") {
+		if t.Type == tokEOL || t.Type == tokOp && (t.Value == "{" || t.Value == "}") {
 			stop = t.Pos.Offset
 			break
 		}
@@ -411,7 +411,7 @@ func atEnd(d Diagnostic, tokens []lexer.Token, end int) Diagnostic {
 		return d
 	}
 	last := prevToken(tokens, k)
-	if last < 0 || tokens[last].Type == tokenType("EOL") {
+	if last < 0 || tokens[last].Type == tokEOL {
 		return d
 	}
 	t := tokens[last]
@@ -437,14 +437,14 @@ func strictMember[T any]() memberParser {
 // value in a side's or unit's statement, as in `unit u2 agi 3`.
 func missingEquals(tokens []lexer.Token, offset int) bool {
 	i := tokenIndex(tokens, offset)
-	if i < 0 || tokens[i].Type != tokenType("Ident") {
+	if i < 0 || tokens[i].Type != tokIdent {
 		return false
 	}
 	if words := stmtWords(tokens, i); len(words) == 0 || words[0] != "side" && words[0] != "unit" || slices.Contains(words, "status") {
 		return false // statuses are names alone
 	}
 	j := nextIndex(tokens, i)
-	return j >= 0 && slices.Contains([]lexer.TokenType{tokenType("Int"), tokenType("Float"), tokenType("String"), tokenType("Ident")}, tokens[j].Type)
+	return j >= 0 && slices.Contains([]lexer.TokenType{tokInt, tokFloat, tokString, tokIdent}, tokens[j].Type)
 }
 
 func unknownStatement(pos Pos, word, opener string) Diagnostic {
@@ -562,7 +562,7 @@ func blockName(line []lexer.Token) string {
 	}
 	words := []string{}
 	for i, t := range line[:min(n, len(line))] {
-		if i > 0 && t.Type != tokenType("Ident") && t.Type != tokenType("String") && t.Type != tokenType("Int") {
+		if i > 0 && t.Type != tokIdent && t.Type != tokString && t.Type != tokInt {
 			break
 		}
 		words = append(words, t.Value)
@@ -584,7 +584,7 @@ func openingLine(tokens []lexer.Token, offset int) ([]lexer.Token, bool) {
 			break
 		}
 		switch {
-		case t.Type == tokenType("EOL"):
+		case t.Type == tokEOL:
 			atLineStart = true
 			continue
 		case spacing(t):
@@ -658,7 +658,7 @@ func lineWords(tokens []lexer.Token, offset, n int) []string {
 		if spacing(t) {
 			continue
 		}
-		if t.Type == tokenType("EOL") {
+		if t.Type == tokEOL {
 			return out
 		}
 		if out = append(out, t.Value); len(out) == n {
@@ -676,7 +676,7 @@ func firstWordBefore(tokens []lexer.Token, offset int) string {
 		switch {
 		case t.Pos.Offset >= offset:
 			return first
-		case t.Type == tokenType("EOL") || t.Value == "{" || t.Value == "}":
+		case t.Type == tokEOL || t.Value == "{" || t.Value == "}":
 			first = ""
 		case !spacing(t) && first == "":
 			first = t.Value
@@ -702,7 +702,7 @@ func inEventExpect(tokens []lexer.Token, offset int) bool {
 		case t.Pos.Offset >= offset:
 			return len(words) >= 2 && words[0] == "expect" &&
 				(words[1] == "event" || words[1] == "no" && len(words) >= 3 && words[2] == "event")
-		case t.Type == tokenType("EOL") || t.Value == "{" || t.Value == "}":
+		case t.Type == tokEOL || t.Value == "{" || t.Value == "}":
 			words = words[:0]
 		case !spacing(t):
 			words = append(words, t.Value)
@@ -776,14 +776,14 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	}
 	t := tokens[i]
 	switch {
-	case t.Type == tokenType("Float") && strings.Contains(d.Message, "(expected a number"):
+	case t.Type == tokFloat && strings.Contains(d.Message, "(expected a number"):
 		// 3.5 is a number to a rule author, and the grammar's "expected
 		// a number" means a whole one.
 		d.Message = fmt.Sprintf("unexpected %q: a number here must be whole (decimals are for expressions)", t.Value)
 	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
 		// An expression ends at "=", so `when round = 1` stops at it.
 		d.Message = `unexpected "=": to compare, write ==`
-	case t.Type == tokenType("RawString") && !inExpression(tokens, i):
+	case t.Type == tokRawString && !inExpression(tokens, i):
 		// Single quotes make a string only inside an expression.
 		d.Message += fmt.Sprintf(": outside an expression, write a name or text in double quotes, as in %q", strings.Trim(t.Value, "'"))
 	case strings.HasSuffix(d.Message, `(expected "=")`):
@@ -791,7 +791,7 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		// reads as an attribute whose "=" is missing. Blame the word.
 		words := stmtWords(tokens, i)
 		j := prevToken(tokens, i)
-		if j < 0 || tokens[j].Type != tokenType("Ident") {
+		if j < 0 || tokens[j].Type != tokIdent {
 			return d
 		}
 		if opener, _ := blockOpener(tokens, d.Pos.Offset); opener == "side" && len(words) == 1 {
@@ -812,12 +812,12 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 			after = "attributes written NAME = VALUE, then `status NAME, ...`"
 		}
 		d.Message = fmt.Sprintf("unexpected %q: after a %s's name come %s", tokens[j].Value, words[0], after)
-	case t.Type == tokenType("Dice") && (strings.Contains(d.Message, "a name") || strings.Contains(d.Message, "NAME")):
+	case t.Type == tokDice && (strings.Contains(d.Message, "a name") || strings.Contains(d.Message, "NAME")):
 		// d1 is a unit `unit d * 2` makes, and reads as a die.
 		d.Message = fmt.Sprintf("unexpected %q: a name that reads as dice must be quoted, as in \"%s\"", t.Value, t.Value)
-	case t.Type == tokenType("EOL") && strings.HasPrefix(d.Message, "unexpected end of line (expected") &&
+	case t.Type == tokEOL && strings.HasPrefix(d.Message, "unexpected end of line (expected") &&
 		strings.Contains(d.Message, `"{"`):
-		if next := nextToken(tokens, t.Pos.Offset+1); next != nil && next.Type == tokenType("Op") && next.Value == "{" {
+		if next := nextToken(tokens, t.Pos.Offset+1); next != nil && next.Type == tokOp && next.Value == "{" {
 			d.Message = `unexpected end of line: the "{" must be on the same line, not the next`
 		}
 	default:
@@ -839,7 +839,7 @@ func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 		}
 		for i := tokenIndex(tokens, ds[k].Pos.Offset); i >= 0 && i < len(tokens); i++ {
 			t := tokens[i]
-			if t.Type == tokenType("String") {
+			if t.Type == tokString {
 				if at := badEscape(t.Value); at >= 0 {
 					ds[k].Pos = t.Pos
 					ds[k].Pos.Offset += at
@@ -868,7 +868,7 @@ func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false
 	}
 	word := tokens[i].Value
-	if word != "}" && (tokens[i].Type != tokenType("Ident") || !slices.Contains(innerWords, word)) {
+	if word != "}" && (tokens[i].Type != tokIdent || !slices.Contains(innerWords, word)) {
 		return d, false
 	}
 	depth, start, closed := 0, -1, -1
@@ -876,10 +876,10 @@ func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	for j := range i {
 		t := tokens[j]
 		switch {
-		case spacing(t) || t.Type == tokenType("EOL"):
-		case t.Type == tokenType("Op") && t.Value == "{":
+		case spacing(t) || t.Type == tokEOL:
+		case t.Type == tokOp && t.Value == "{":
 			depth++
-		case t.Type == tokenType("Op") && t.Value == "}":
+		case t.Type == tokOp && t.Value == "}":
 			depth--
 			if depth == 0 && start >= 0 {
 				closed = j
@@ -923,7 +923,7 @@ func expectWhat(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false
 	}
 	t := tokens[i]
-	if t.Type == tokenType("Ident") {
+	if t.Type == tokIdent {
 		if s := Suggest(t.Value, strings.Split(strings.NewReplacer(" or ", ", ").Replace(expectWords), ", ")); s != "" {
 			return errorAt(d.Pos, "unexpected %s after expect (did you mean %s?): write expect %s", describe(t), s, expectWords), true
 		}
@@ -944,7 +944,7 @@ func guardColon(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	}
 	// The statement's tokens, from its first word to where d is.
 	start := i
-	for start > 0 && tokens[start-1].Type != tokenType("EOL") && tokens[start-1].Value != "{" && tokens[start-1].Value != "}" && tokens[start-1].Value != ";" {
+	for start > 0 && tokens[start-1].Type != tokEOL && tokens[start-1].Value != "{" && tokens[start-1].Value != "}" && tokens[start-1].Value != ";" {
 		start--
 	}
 	words := stmtWords(tokens, i)
@@ -963,7 +963,7 @@ func guardColon(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 			depth--
 		}
 		seen++
-		if seen <= 3 || depth != 0 || t.Type != tokenType("Ident") {
+		if seen <= 3 || depth != 0 || t.Type != tokIdent {
 			continue // tie, when, and the guard's first word
 		}
 		switch t.Value {
@@ -974,7 +974,7 @@ func guardColon(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		var guard, rest strings.Builder
 		for k := start; k < i; k++ {
 			switch {
-			case spacing(tokens[k]) && (guard.Len() == 0 || tokens[k].Type == tokenType("Comment")):
+			case spacing(tokens[k]) && (guard.Len() == 0 || tokens[k].Type == tokComment):
 			case k < j:
 				guard.WriteString(tokens[k].Value)
 			default:
@@ -1010,14 +1010,14 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false
 	}
 	first := prevToken(tokens, i)
-	if tokens[first].Type != tokenType("Ident") {
+	if tokens[first].Type != tokIdent {
 		return d, false
 	}
 	// The name runs on over words and numbers to what may follow it, and
 	// over a "-" with no space either side.
 	glued := func(a, b lexer.Token) bool { return a.Pos.Offset+len(a.Value) == b.Pos.Offset }
 	part := func(t lexer.Token) bool {
-		return t.Type == tokenType("Ident") && !slices.Contains(afterName, t.Value) || t.Type == tokenType("Int")
+		return t.Type == tokIdent && !slices.Contains(afterName, t.Value) || t.Type == tokInt
 	}
 	last, spaced := first, false
 	for n := nextIndex(tokens, last); n >= 0; n = nextIndex(tokens, last) {
@@ -1035,7 +1035,7 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false
 	}
 	if end := nextIndex(tokens, last); spaced && (words[0] == "unit" || end >= 0 && tokens[end].Value != "{" &&
-		tokens[end].Type != tokenType("EOL") && tokens[end].Type != tokenType("String") && !slices.Contains(afterName, tokens[end].Value)) {
+		tokens[end].Type != tokEOL && tokens[end].Type != tokString && !slices.Contains(afterName, tokens[end].Value)) {
 		// Words apart are a name of several words unless the line reads
 		// otherwise: a unit's flags, an attribute without its "=".
 		return d, false
@@ -1073,15 +1073,15 @@ var danglingOperators = []string{"+", "-", "*", "/", "%", "**", "==", "!=", "<",
 // line, so the author broke it in two.
 func danglingOperator(tokens []lexer.Token, i int) (lexer.Token, bool) {
 	eol := i
-	if tokens[i].Type != tokenType("EOL") {
+	if tokens[i].Type != tokEOL {
 		eol = prevToken(tokens, i)
 	}
-	if eol < 0 || tokens[eol].Type != tokenType("EOL") || tokens[eol].Value != "\n" {
+	if eol < 0 || tokens[eol].Type != tokEOL || tokens[eol].Value != "\n" {
 		return lexer.Token{}, false
 	}
 	op := prevToken(tokens, eol)
 	if op < 0 || !slices.Contains(danglingOperators, tokens[op].Value) ||
-		tokens[op].Type != tokenType("Op") && tokens[op].Type != tokenType("Ident") {
+		tokens[op].Type != tokOp && tokens[op].Type != tokIdent {
 		return lexer.Token{}, false
 	}
 	words := stmtWords(tokens, op)
@@ -1113,7 +1113,7 @@ func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
 // step's words would otherwise read as a name with spaces.
 func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	i := tokenIndex(tokens, d.Pos.Offset)
-	if i < 0 || !strings.HasSuffix(d.Message, `(expected "{")`) || tokens[i].Type != tokenType("Ident") || slices.Contains(afterName, tokens[i].Value) {
+	if i < 0 || !strings.HasSuffix(d.Message, `(expected "{")`) || tokens[i].Type != tokIdent || slices.Contains(afterName, tokens[i].Value) {
 		return d, false
 	}
 	if words := stmtWords(tokens, i); len(words) < 2 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
@@ -1147,7 +1147,7 @@ func scopeError(tokens []lexer.Token, i int) (Diagnostic, bool) {
 			}
 		}
 	}
-	if tokens[start].Type != tokenType("Ident") {
+	if tokens[start].Type != tokIdent {
 		return Diagnostic{}, false
 	}
 	next := nextIndex(tokens, start)
@@ -1163,7 +1163,7 @@ func scopeError(tokens []lexer.Token, i int) (Diagnostic, bool) {
 		if tokens[next].Value != "changed" {
 			return errorAt(tokens[next].Pos, "unexpected %s: expected `until changed NAME, ...`", describe(tokens[next])), true
 		}
-		if name := nextIndex(tokens, next); name >= 0 && tokens[name].Type != tokenType("Ident") {
+		if name := nextIndex(tokens, next); name >= 0 && tokens[name].Type != tokIdent {
 			return errorAt(tokens[name].Pos, "unexpected %s: expected `until changed NAME, ...`, naming the attributes or statuses to watch",
 				describe(tokens[name])), true
 		}
@@ -1187,7 +1187,7 @@ func passClause(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	t := tokens[i]
 	afterPass := len(words) >= 2 && words[len(words)-2] == "pass" && words[len(words)-1] == "allowed"
 	next := nextIndex(tokens, i)
-	lineEnds := next < 0 || tokens[next].Type == tokenType("EOL") || tokens[next].Value == "}"
+	lineEnds := next < 0 || tokens[next].Type == tokEOL || tokens[next].Value == "}"
 	switch {
 	case afterPass && t.Value == "when" && lineEnds:
 		return errorAt(t.Pos, "`pass allowed when` needs a condition after it, as in `pass allowed when round >= 2` (to allow passing at any time, drop `when`)"), true
@@ -1233,13 +1233,13 @@ func scriptColon(d Diagnostic, tokens []lexer.Token, sep string) (Diagnostic, bo
 	}
 	// The statement as written, without its colons.
 	start := i
-	for j := i - 1; j >= 0 && tokens[j].Type != tokenType("EOL") && tokens[j].Value != "{" && tokens[j].Value != ";"; j-- {
+	for j := i - 1; j >= 0 && tokens[j].Type != tokEOL && tokens[j].Value != "{" && tokens[j].Value != ";"; j-- {
 		start = j
 	}
 	var b strings.Builder
 	for j := start; j < len(tokens); j++ {
 		t := tokens[j]
-		if t.Type == tokenType("EOL") || t.Value == "}" || t.Value == ";" || t.Type == tokenType("Comment") {
+		if t.Type == tokEOL || t.Value == "}" || t.Value == ";" || t.Type == tokComment {
 			break
 		}
 		if t.Value == sep {
@@ -1317,7 +1317,7 @@ func stmtWords(tokens []lexer.Token, i int) []string {
 	var words []string
 	for j := i - 1; j >= 0; j-- {
 		t := tokens[j]
-		if t.Type == tokenType("EOL") || t.Type == tokenType("Op") && (t.Value == "{" || t.Value == "}") {
+		if t.Type == tokEOL || t.Type == tokOp && (t.Value == "{" || t.Value == "}") {
 			break
 		}
 		if !spacing(t) {
@@ -1330,7 +1330,7 @@ func stmtWords(tokens []lexer.Token, i int) []string {
 
 // describe names a token in a message.
 func describe(t lexer.Token) string {
-	if t.Type == tokenType("EOL") && t.Value == "\n" {
+	if t.Type == tokEOL && t.Value == "\n" {
 		return "end of line"
 	}
 	return strconv.Quote(t.Value)
@@ -1374,7 +1374,7 @@ func tokenAt(tokens []lexer.Token, offset int) string {
 
 // spacing is whitespace or a comment: what the grammar elides.
 func spacing(t lexer.Token) bool {
-	return t.Type == tokenType("Whitespace") || t.Type == tokenType("Comment")
+	return t.Type == tokWhitespace || t.Type == tokComment
 }
 
 // blockOpener finds the first word of the line that opened the innermost
@@ -1388,7 +1388,7 @@ func blockOpener(tokens []lexer.Token, offset int) (opener string, stmtStart boo
 			break
 		}
 		switch {
-		case t.Type == tokenType("EOL"):
+		case t.Type == tokEOL:
 			atLineStart = true
 			continue
 		case spacing(t):
@@ -1419,9 +1419,9 @@ func unclosed(tokens []lexer.Token) *lexer.Token {
 	var stack []int
 	for i, t := range tokens {
 		switch {
-		case t.Type == tokenType("Open"):
+		case t.Type == tokOpen:
 			stack = append(stack, i)
-		case t.Type == tokenType("Close") && len(stack) > 0:
+		case t.Type == tokClose && len(stack) > 0:
 			stack = stack[:len(stack)-1]
 		}
 	}

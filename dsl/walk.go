@@ -1,6 +1,9 @@
 package dsl
 
-import "reflect"
+import (
+	"reflect"
+	"sync"
+)
 
 // Walk calls fn for every AST node under n (pointers to structs), parents
 // before children, in source order.
@@ -21,17 +24,46 @@ func walk(v reflect.Value, fn func(any)) {
 		fn(v.Interface())
 		walk(v.Elem(), fn)
 	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				walk(v.Field(i), fn)
-			}
+		for _, i := range nodeFields(v.Type()) {
+			walk(v.Field(i), fn)
 		}
 	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.Struct {
-			return // token and comment slices are leaves
-		}
 		for i := 0; i < v.Len(); i++ {
 			walk(v.Index(i), fn)
 		}
 	}
+}
+
+// fieldsByType caches nodeFields: a parse walks the tree several times,
+// and asking reflect for every field of every node each time was a sixth
+// of the parse.
+var fieldsByType sync.Map // reflect.Type → []int
+
+// nodeFields returns the indices of the exported fields of struct type t
+// that can hold nodes. Slices of structs (tokens, comments) are leaves.
+func nodeFields(t reflect.Type) []int {
+	if f, ok := fieldsByType.Load(t); ok {
+		return f.([]int)
+	}
+	var out []int
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.IsExported() && mayHoldNodes(f.Type) {
+			out = append(out, i)
+		}
+	}
+	fieldsByType.Store(t, out)
+	return out
+}
+
+func mayHoldNodes(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		return true
+	case reflect.Struct:
+		return len(nodeFields(t)) > 0
+	case reflect.Slice:
+		return t.Elem().Kind() != reflect.Struct && mayHoldNodes(t.Elem())
+	}
+	return false
 }
