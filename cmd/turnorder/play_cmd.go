@@ -108,6 +108,10 @@ the round's end says "saved to FILE"), and after every change (remove,
 set, is) made between rounds or in a round, so that a battle
 cut short loses at most the activation under way, or a roll-off not over.
 --resume FILE continues a saved battle, with the sides it was saved with.
+A battle saved between rounds first shows how its last round ended (the
+order, holder, chooser and activations, and the order now, where a change
+made after it has changed it), then asks "another round?" (with --rounds,
+it plays on); one saved in a round goes on at the prompt it was saved at.
 Another ruleset file that declares a ruleset of the same name (a house
 rule copied from a bundled one) is refused; the file it was saved with,
 changed since, plays on with a warning. RULESET and the sides are given as
@@ -854,6 +858,20 @@ func (t *table) showResult(res *runtime.RoundResult) {
 			}
 		}
 		fmt.Fprintf(t.out, "  → activations: %s\n", strings.Join(acts, "; "))
+	}
+}
+
+// showStanding shows where a battle resumed between rounds stands: its last
+// round as that round's end showed it, and the order the next round starts
+// from, where a change made after that round has changed it.
+func (t *table) showStanding() {
+	res := t.b.Result()
+	if res == nil {
+		return
+	}
+	t.showResult(res)
+	if now := t.b.Order(); len(now) > 0 && !slices.Equal(now, res.Order) {
+		t.say("the order is now %s, after the changes made since", strings.Join(now, ", "))
 	}
 }
 
@@ -1860,14 +1878,18 @@ func playBattle(e *env, o playOptions) int {
 		t.resumed, t.resumedAt = o.resume, t.position()
 		t.resumedData, _ = t.b.Snapshot() // nil if it cannot be: quit then asks for a save
 	}
-	playHeader(e.stdout, prog, t.b, o, t.resumedAt)
+	t.header(prog, o)
+	// A battle resumed between rounds (the header shows where it stands)
+	// is asked "another round?", as after any round: the players may have
+	// resumed to look, to save elsewhere, or to make a change first.
+	resumedBetween := o.resume != "" && !t.b.InRound() && t.b.Round() > 0
 
 	ctx := context.Background()
 	for n := 0; ; n++ {
 		if o.rounds > 0 && n == o.rounds {
 			return exitOK
 		}
-		if o.rounds == 0 && n > 0 {
+		if o.rounds == 0 && (n > 0 || resumedBetween) {
 			more, err := t.between(ctx)
 			var cut *cutError
 			if stop, ok := errors.AsType[*stopError](err); ok {
@@ -1944,22 +1966,26 @@ func notSnapshot(data []byte) string {
 	return ""
 }
 
-// playHeader opens the session. A battle resumed in mid-round says where
-// in the round it is, and which units still have a Ready marker, as the
-// table should have them.
-func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions, at string) {
-	printHeader(w, p, b)
+// header opens the session. A resumed battle says where it stands: between
+// rounds, how the last round ended; in mid-round, where in the round it is,
+// and which units still have a Ready marker, as the table should have them.
+func (t *table) header(p *runtime.Program, o playOptions) {
+	b := t.b
+	printHeader(t.out, p, b)
 	if o.resume != "" {
-		fmt.Fprintf(w, "resumed from %s %s\n", o.resume, at)
+		fmt.Fprintf(t.out, "resumed from %s %s\n", o.resume, t.resumedAt)
 	}
-	if o.resume != "" && b.InRound() {
+	switch {
+	case o.resume != "" && b.InRound():
 		var ready []string
 		for _, u := range b.Units() {
 			if u.Ready {
 				ready = append(ready, u.Name)
 			}
 		}
-		fmt.Fprintf(w, "  Ready: %s\n", wording.OrNone(ready))
+		fmt.Fprintf(t.out, "  Ready: %s\n", wording.OrNone(ready))
+	case o.resume != "":
+		t.showStanding()
 	}
-	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
+	fmt.Fprintln(t.out, "Enter each die as it is rolled, and each decision by number or name.")
 }

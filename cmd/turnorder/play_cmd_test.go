@@ -406,7 +406,7 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	}
 	// Resumed, the fallen model stays out.
 	r = runCmd(t, "a3\n", "play", "morturi", "--resume", saved, "--rounds", "1")
-	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A activates a1"}}.check(t, r)
 
 	// Remove, then the input ends in the next round, at its first
 	// activation: --save wrote the battle there, with the change, and play
@@ -468,7 +468,7 @@ func TestPlayInputEndedNamesWrittenFile(t *testing.T) {
 	dir := t.TempDir()
 	b, c := filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
 	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", b))
-	r := runCmd(t, "1\n", "play", "mesbg", "--resume", b, "--save", c)
+	r := runCmd(t, "y\n1\n", "play", "mesbg", "--resume", b, "--save", c)
 	expectation{code: 1, stderr: []string{
 		"input ended in round 2, before the round was over (nothing was saved; " + b + " still holds the battle as it was after round 1)\n",
 	}, oneLine: true}.check(t, r)
@@ -609,7 +609,7 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
 	expectation{code: 0, stdout: []string{"\nRound 2\n", "\nRound 3\n"}, notStdout: []string{"Round 4"}}.check(t, r)
 
 	// Resumed without --save, "save" alone writes to the --resume file.
-	r = runCmd(t, "3\n5\n\nsave\nn\n", "play", "mesbg", "--resume", saved)
+	r = runCmd(t, "y\n3\n5\n\nsave\nn\n", "play", "mesbg", "--resume", saved)
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] save\n  saved to " + saved + "\n"}, notStdout: []string{"save to which file?"}}.check(t, r)
 	var snap struct {
 		Round int `json:"round"`
@@ -906,12 +906,12 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 	expectation{code: 0, stderr: []string{
 		"stopped after round 1: " + saved + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
-	r = runCmd(t, "4\n2\n\nquit\n", "play", "mesbg", "--resume", saved, "--save", saved)
+	r = runCmd(t, "y\n4\n2\n\nquit\n", "play", "mesbg", "--resume", saved, "--save", saved)
 	expectation{code: 0, stdout: []string{"\nRound 2\n"}, stderr: []string{"stopped after round 2: " + saved}}.check(t, r)
 
 	// Resumed without --save, the round played since is not in the file:
 	// quit is refused, and n stops without it.
-	r = runCmd(t, "4\n2\n\nquit\nn\n", "play", "mesbg", "--resume", saved)
+	r = runCmd(t, "y\n4\n2\n\nquit\nn\n", "play", "mesbg", "--resume", saved)
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] quit\n  the battle is not saved as it stands"}}.check(t, r)
 	if r.stderr != "" {
 		t.Errorf("stderr: %s", r.stderr)
@@ -937,4 +937,44 @@ func TestPlaySetExampleIsTheRulesets(t *testing.T) {
 			expectation{code: 0, stdout: []string{tt.want}}.check(t, runCmd(t, tt.in, "play", tt.ruleset))
 		})
 	}
+}
+
+// A battle resumed between rounds shows how its last round ended, and the
+// order now where a change made since has changed it, then asks before it
+// rolls for the next round; with --rounds it plays on, and one resumed in
+// mid-round goes on at its prompt.
+func TestPlayResumeBetweenRoundsAsksFirst(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", saved))
+	r := runCmd(t, "n\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " after round 1\n  → order: Jay, Rob   holder: Jay   chooser: Jay\n" +
+			"Enter each die as it is rolled, and each decision by number or name.\nanother round? [Y/n/save] n\n",
+	}, notStdout: []string{"Round 2", "rolls"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	r = runCmd(t, "y\n3\n5\n\nn\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] y\n\nRound 2\nRound 2, priority: Jay rolls d6: 3\n"}}.check(t, r)
+	r = runCmd(t, "3\n5\n\n", "play", "mesbg", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{"holder: Jay   chooser: Jay\nEnter each die as it is rolled, and each decision by number or name.\n\nRound 2\n"},
+		notStdout: []string{"another round?"}}.check(t, r)
+
+	// A change made after the round, saved with it, shows in the order now.
+	agi := filepath.Join(dir, "agi.json")
+	expectation{code: 0}.check(t, runCmd(t, "5\n2\nbefore\nset agi of Cole = 7\nn\n", "play", "agi", "--save", agi))
+	r = runCmd(t, "n\n", "play", "agi", "--resume", agi)
+	expectation{code: 0, stdout: []string{
+		"  → order: Aria, Bran, Cole   holder: Aria   chooser: A\n  → activations: A: Aria; B: Bran; C: Cole\n" +
+			"  the order is now Cole, Aria, Bran, after the changes made since\n",
+	}}.check(t, r)
+
+	// In mid-round, the prompt it was saved at.
+	gangs := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n  unit b2\n}\n")
+	mid := filepath.Join(dir, "mid.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nsave "+mid+"\nquit\n", "play", "necromunda", "--setup", gangs))
+	r = runCmd(t, "quit\n", "play", "necromunda", "--resume", mid)
+	expectation{code: 0, stdout: []string{"resumed from " + mid + " in round 1, at A's activation\n  Ready: a1, a2, b1, b2\n"},
+		notStdout: []string{"another round?", "→ order"}}.check(t, r)
 }
