@@ -57,6 +57,9 @@ answer (naming units and sides in any case):
   quit                      stop, once the battle as it stands is in a file:
                             play says which, and how to resume it (without
                             one, quit is refused; n stops all the same)
+  n                         stop; where no file holds the battle as it
+                            stands, play first asks for a file to save it
+                            to (Enter stops without saving it)
   remove UNIT               a model falls: it leaves the battle
   set ATTR of NAME = VALUE  an attribute changes during the battle (say, an
                             AGI buff)
@@ -126,7 +129,8 @@ prompt that asks which unit activates (or whose colour came out of the
 bag) where quit would stop (a file holds
 the battle as it stands), that is a normal end: the message goes to
 standard error too, with exit status 0 (and, where a file holds the battle
-as it stands, the command that resumes it). Either message says which file holds the battle, as it was when: only a
+as it stands, the command that resumes it; where none does, how to keep a
+battle next time). Either message says which file holds the battle, as it was when: only a
 file written in this session, or else the --resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
@@ -1417,7 +1421,7 @@ func (t *table) position() string {
 func (t *table) betweenHelp() {
 	save := "to FILE (" + t.bareSave() + ")"
 	t.say("y, or Enter               play another round")
-	t.say("n                         stop (what is not saved is lost)")
+	t.say("n                         stop (where the battle is not saved as it stands, play asks for a file first)")
 	t.say("quit                      stop, once the battle as it stands is saved (play says how to resume it)")
 	t.say("save [FILE]               save the battle %s", save)
 	for _, c := range t.changeCommands() {
@@ -1748,7 +1752,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			// it; n stops all the same.
 			file, at := t.holder()
 			if file == "" {
-				t.say("the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)")
+				t.say("the battle is not saved as it stands: type save FILE first, then quit (or n, to stop with or without saving it)")
 				continue
 			}
 			return false, &stopError{file: file, at: at}
@@ -1906,17 +1910,25 @@ func playBattle(e *env, o playOptions) int {
 				// The end of the input where play asks for another round is
 				// a normal end: said where play says the input ended in a
 				// round, but with exit status 0.
-				msg := fmt.Sprintf("input ended after round %d (%s)", t.b.Round(), t.whereSaved())
-				if file, _ := t.holder(); file != "" {
-					msg += "; " + t.resumeWith(file, o.save, 0)
-				}
-				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
+				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
 				return exitOK
 			case err != nil:
 				return fail("%v", err)
 			case !more:
 				if msg := t.keepChanges(); msg != "" {
 					return fail("%s", msg)
+				}
+				if file, _ := t.holder(); file != "" {
+					return exitOK
+				}
+				// Rounds or changes no file holds: n does not lose them
+				// unasked.
+				stop, err := t.offerSave()
+				switch {
+				case stop != nil:
+					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
+				case err != nil:
+					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
 				}
 				return exitOK
 			}
@@ -1944,6 +1956,70 @@ func playBattle(e *env, o playOptions) int {
 		if err := t.roundEnded(); err != nil {
 			return fail("--save: %v", err)
 		}
+	}
+}
+
+// endedBetween is the message play stops with when the input ends between
+// rounds: which file holds the battle, and how to resume it, or, where none
+// holds it as it stands, how to keep a battle next time.
+func (t *table) endedBetween(saveTo string) string {
+	msg := fmt.Sprintf("input ended after round %d (%s)", t.b.Round(), t.whereSaved())
+	if file, _ := t.holder(); file != "" {
+		return msg + "; " + t.resumeWith(file, saveTo, 0)
+	}
+	return msg + "; " + keepNextTime
+}
+
+// keepNextTime says how not to lose a battle, where one was.
+const keepNextTime = `to keep a battle, type save FILE at "another round?" before stopping, or play with --save FILE, which saves it after every round`
+
+// offerSave asks, as play stops at n, whether to save the battle that no
+// file holds as it stands. A file named there is saved, and the stopError
+// says how to resume it; Enter (or n) stops without it, saying so. The
+// error is only that of the input, which ended there.
+func (t *table) offerSave() (*stopError, error) {
+	what := fmt.Sprintf("the battle after round %d", t.b.Round())
+	if t.written != "" || t.resumed != "" {
+		what += " (" + t.whereSaved() + ")"
+	}
+	t.say("%s is not saved as it stands", what)
+	prompt := "save it to which file? (Enter: stop without saving) "
+	if t.resumed != "" && t.saveTo == "" {
+		prompt = fmt.Sprintf("save it to which file? (save: to %s; Enter: stop without saving) ", t.resumed)
+	}
+	help := func() {
+		t.say("type a file to save the battle to, such as battle.json, to resume it later with --resume")
+		if t.resumed != "" {
+			t.say("save                      save it to %s, the file it was resumed from", t.resumed)
+		}
+		t.say("Enter, or n               stop without saving it")
+	}
+	for {
+		ans, err := t.ask(prompt, help)
+		if err != nil {
+			return nil, err
+		}
+		w, rest, _ := strings.Cut(ans, " ")
+		switch {
+		case ans == "" || strings.EqualFold(ans, "n") || strings.EqualFold(ans, "no"):
+			t.say("not saved; %s", keepNextTime)
+			return nil, nil
+		case strings.EqualFold(w, "save"):
+			ans = strings.TrimSpace(rest)
+			if ans == "" && t.resumed == "" {
+				t.say("name a file, as in: save battle.json (or Enter to stop without saving)")
+				continue
+			}
+			if ans == "" {
+				ans = t.resumed
+			}
+		}
+		if err := t.write(ans); err != nil {
+			t.say("not saved: %v", err)
+			continue
+		}
+		t.say("saved to %s", ans)
+		return &stopError{file: ans, at: t.writtenAt}, nil
 	}
 }
 

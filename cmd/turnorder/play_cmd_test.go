@@ -48,7 +48,7 @@ func TestPlayInputEnded(t *testing.T) {
 	// (status 0), said where the end in a round is said.
 	r = runCmd(t, "4\n2\n\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \n"},
-		stderr: []string{"turnorder play: input ended after round 1 (nothing was saved)\n"}, oneLine: true,
+		stderr: []string{"turnorder play: input ended after round 1 (nothing was saved); to keep a battle, type save FILE at \"another round?\" before stopping, or play with --save FILE, which saves it after every round\n"}, oneLine: true,
 		notStdout: []string{"input ended"}}.check(t, r)
 	if !strings.HasSuffix(r.stdout, "another round? [Y/n/save] \n") {
 		t.Errorf("stdout does not end at the prompt:\n%s", r.stdout)
@@ -69,7 +69,7 @@ func TestPlayInputEnded(t *testing.T) {
 	}, oneLine: true}.check(t, r)
 	r = runCmd(t, "4\n2\n\nsave "+other+"\ny\n4\n2\n\n", "play", "mesbg")
 	expectation{code: 0, stderr: []string{
-		"input ended after round 2 (" + other + " holds the battle as it was after round 1)\n",
+		"input ended after round 2 (" + other + " holds the battle as it was after round 1); " + keepNextTime + "\n",
 	}, oneLine: true}.check(t, r)
 }
 
@@ -690,7 +690,7 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 	// play stops with speaks of: after round 2, not round 1 (the battle as
 	// it was before the change).
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = x\ny\n", "play", "agi")
-	expectation{code: 0, stderr: []string{"input ended after round 2 (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	expectation{code: 0, stderr: []string{"input ended after round 2 (nothing was saved); " + keepNextTime + "\n"}, oneLine: true}.check(t, r)
 	schools := writeFile(t, t.TempDir(), "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
 	r = runCmd(t, "a1\na2\nset movement of a1 = x\ny\n", "play", "morturi", "--setup", schools)
 	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
@@ -896,7 +896,7 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 
 	r := runCmd(t, "4\n2\n\nquit\nsave "+other+"\nquit\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{
-		"another round? [Y/n/save] quit\n  the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)\nanother round? [Y/n/save] save " + other + "\n",
+		"another round? [Y/n/save] quit\n  the battle is not saved as it stands: type save FILE first, then quit (or n, to stop with or without saving it)\nanother round? [Y/n/save] save " + other + "\n",
 	}, stderr: []string{
 		"stopped after round 1: " + other + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + other + "`\n",
 	}, oneLine: true}.check(t, r)
@@ -910,8 +910,8 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 	expectation{code: 0, stdout: []string{"\nRound 2\n"}, stderr: []string{"stopped after round 2: " + saved}}.check(t, r)
 
 	// Resumed without --save, the round played since is not in the file:
-	// quit is refused, and n stops without it.
-	r = runCmd(t, "y\n4\n2\n\nquit\nn\n", "play", "mesbg", "--resume", saved)
+	// quit is refused, and n stops without it, once asked.
+	r = runCmd(t, "y\n4\n2\n\nquit\nn\n\n", "play", "mesbg", "--resume", saved)
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] quit\n  the battle is not saved as it stands"}}.check(t, r)
 	if r.stderr != "" {
 		t.Errorf("stderr: %s", r.stderr)
@@ -920,7 +920,7 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 	// help lists both.
 	r = runCmd(t, "4\n2\n\nhelp\nn\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{
-		"  n                         stop (what is not saved is lost)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
+		"  n                         stop (where the battle is not saved as it stands, play asks for a file first)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
 	}}.check(t, r)
 }
 
@@ -977,4 +977,51 @@ func TestPlayResumeBetweenRoundsAsksFirst(t *testing.T) {
 	r = runCmd(t, "quit\n", "play", "necromunda", "--resume", mid)
 	expectation{code: 0, stdout: []string{"resumed from " + mid + " in round 1, at A's activation\n  Ready: a1, a2, b1, b2\n"},
 		notStdout: []string{"another round?", "→ order"}}.check(t, r)
+}
+
+// n at "another round?" does not lose unasked what no file holds: play
+// asks for a file, saves it there and says how to resume it, or, with
+// Enter, n or the end of the input, stops without it and says how to keep
+// a battle next time. Where a file holds the battle as it stands, n stops
+// at once.
+func TestPlayStopOffersSave(t *testing.T) {
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.json")
+	r := runCmd(t, "4\n2\n\nn\nhelp\nsave\n"+filepath.Join(dir, "no", "x.json")+"\n"+kept+"\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] n\n  the battle after round 1 is not saved as it stands\nsave it to which file? (Enter: stop without saving) help\n",
+		"save it to which file? (Enter: stop without saving) save\n  name a file, as in: save battle.json (or Enter to stop without saving)\n",
+		"  not saved: cannot write " + filepath.Join(dir, "no", "x.json") + ": no such file or directory\n",
+		"save it to which file? (Enter: stop without saving) " + kept + "\n  saved to " + kept + "\n",
+	}, stderr: []string{
+		"stopped after round 1: " + kept + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + kept + "`\n",
+	}, oneLine: true}.check(t, r)
+	if units := savedUnits(t, kept); len(units) != 0 {
+		t.Errorf("saved units %v", units)
+	}
+
+	for _, stop := range []string{"\n", "n\n", "no\n"} {
+		r = runCmd(t, "4\n2\n\nn\n"+stop, "play", "mesbg")
+		expectation{code: 0, stdout: []string{"  not saved; " + keepNextTime + "\n"}}.check(t, r)
+		if r.stderr != "" {
+			t.Errorf("%q: stderr: %s", stop, r.stderr)
+		}
+	}
+	r = runCmd(t, "4\n2\n\nn\n", "play", "mesbg")
+	expectation{code: 0, stderr: []string{"input ended after round 1 (nothing was saved); " + keepNextTime + "\n"}, oneLine: true}.check(t, r)
+
+	// Resumed, a bare save writes to the file it came from; resumed and
+	// stopped at once, or with --save, n asks nothing.
+	r = runCmd(t, "y\n3\n5\n\nn\nsave\n", "play", "mesbg", "--resume", kept)
+	expectation{code: 0, stdout: []string{
+		"  the battle after round 2 (nothing was saved; " + kept + " still holds the battle as it was after round 1) is not saved as it stands\n" +
+			"save it to which file? (save: to " + kept + "; Enter: stop without saving) save\n  saved to " + kept + "\n",
+	}, stderr: []string{"stopped after round 2: " + kept}}.check(t, r)
+	for _, tt := range []struct{ in, arg, file string }{{"n\n", "--resume", kept}, {"4\n2\n\nn\n", "--save", filepath.Join(dir, "s.json")}} {
+		r = runCmd(t, tt.in, "play", "mesbg", tt.arg, tt.file)
+		expectation{code: 0, notStdout: []string{"save it to which file?", "not saved"}}.check(t, r)
+		if r.stderr != "" {
+			t.Errorf("%s: stderr: %s", tt.arg, r.stderr)
+		}
+	}
 }
