@@ -698,23 +698,23 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		return []string{ans}, err
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
+		// Every refusal says why, then what to type instead, in one
+		// wording whatever the reason.
+		own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
+		instead := fmt.Sprintf("%s activates one of its own ready units (%s)", d.By, strings.Join(own, ", "))
 		refuse := func(ans string) string {
 			if u := t.unitNamed(ans); u != nil && !slices.Contains(d.Options, u.Name) {
 				// A unit of the battle that is not to be had here.
-				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
-				if u.Side.Name != d.By {
-					return fmt.Sprintf("%s is %s unit: %s activates one of its own ready units (%s)", u.Name, wording.Possessive(u.Side.Name), d.By, strings.Join(own, ", "))
-				}
-				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
+				return t.notOption(u, d.By) + ": " + instead
 			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
 			case d.Drawn:
-				return fmt.Sprintf("%s may not pass: it was drawn from the bag, and activates one of its ready units", d.By)
+				return fmt.Sprintf("%s may not pass, as it was drawn from the bag: %s", d.By, instead)
 			case d.PassWhen != "":
-				return fmt.Sprintf("%s may not pass now: it may pass only when `%s`, and that is false for it", d.By, d.PassWhen)
+				return fmt.Sprintf("%s may not pass now: it may pass only when `%s`, and that is false for it; %s", d.By, d.PassWhen, instead)
 			default:
-				return fmt.Sprintf("%s may not pass while it has a ready unit", d.By)
+				return fmt.Sprintf("%s may not pass while it has a ready unit: %s", d.By, instead)
 			}
 			return ""
 		}
@@ -792,6 +792,24 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		}
 	}
 	return nil, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
+}
+
+// notOption says why u is not among the units side may activate: it is
+// another side's, it has activated this round, or the round gave it no
+// Ready marker (and why, as the round said).
+func (t *table) notOption(u *runtime.Unit, side string) string {
+	if u.Side.Name != side {
+		return fmt.Sprintf("%s is %s unit", u.Name, wording.Possessive(u.Side.Name))
+	}
+	if slices.ContainsFunc(t.b.Activations(), func(a runtime.ActivationRecord) bool { return a.Unit == u.Name }) {
+		return fmt.Sprintf("%s has activated this round", u.Name)
+	}
+	for _, ev := range t.b.Events() {
+		if ev.Kind == runtime.EvNotReady && ev.Subject == u.Name {
+			return fmt.Sprintf("%s got no Ready marker this round (%s)", u.Name, ev.Detail)
+		}
+	}
+	return fmt.Sprintf("%s has no Ready marker this round", u.Name)
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).

@@ -147,7 +147,7 @@ func TestPlayActivations(t *testing.T) {
 		"  Ready: a1, a2, b1\n",
 		"  B activates b1\n",
 		"Round 1: A activates:\n  1. a1\n  2. a2\n",
-		"A activates [a1]: pass\n  A may not pass while it has a ready unit\n",
+		"A activates [a1]: pass\n  A may not pass while it has a ready unit: A activates one of its own ready units (a1, a2)\n",
 		`"9" is not one of the options`,
 		"  B passes (no ready unit)\n",
 		"  → activations: B: b1; A: a2; B passes; A: a1\n",
@@ -185,9 +185,9 @@ func TestPlayDrawWrongNames(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"drawn: r1\n  r1 is a unit: type the side whose colour came out of the bag (Jay or Rob); it then chooses which unit activates\ndrawn: 2\n",
 		"Rob activates [r1]: j1\n  j1 is Jay's unit: Rob activates one of its own ready units (r1, r2)\n" +
-			"Rob activates [r1]: pass\n  Rob may not pass: it was drawn from the bag, and activates one of its ready units\n",
+			"Rob activates [r1]: pass\n  Rob may not pass, as it was drawn from the bag: Rob activates one of its own ready units (r1, r2)\n",
 		"Jay activates [j1]: R1\n  r1 is Rob's unit: Jay activates one of its own ready units (j1, j2, j3)\n",
-		"Jay activates [j2]: j1\n  j1 has no Ready marker (it has activated this round, or was not readied): Jay activates one of j2, j3\n",
+		"Jay activates [j2]: j1\n  j1 has activated this round: Jay activates one of its own ready units (j2, j3)\n",
 		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
 	}}.check(t, r)
 }
@@ -202,7 +202,7 @@ func TestPlayPassAllowedWhen(t *testing.T) {
 	r := runCmd(t, "6\n1\npass\n1\n1\n1\n", "play", rules, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"Round 1: Jay activates:\n  1. j1\n  2. j2\n  3. j3\nJay activates [j1]: pass\n",
-		"  Jay may not pass now: it may pass only when `" + cond + "`, and that is false for it\n",
+		"  Jay may not pass now: it may pass only when `" + cond + "`, and that is false for it; Jay activates one of its own ready units (",
 		"  → activations: Jay: j1; Rob: r1; Jay: j2; Rob: r2; Jay: j3\n",
 	}, notStdout: []string{"3. pass"}}.check(t, r)
 
@@ -857,6 +857,16 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"Goliaths activates [Krug]: Mira\n  Mira is Eschers' unit: Goliaths activates one of its own ready units (Krug, Grath, Volk)\n",
 	}}.check(t, r)
+
+	// A unit of its own that cannot activate is refused in the same
+	// words, saying why: it has activated, or the round gave it no Ready
+	// marker (and why, as the round said it).
+	r = runCmd(t, "4\n2\n\n\n\n\nKrug is out_of_action\ny\n4\n2\nKrug\nGrath\nMira\nMira\nGrath\n1\nn\n\n", "play", "necromunda")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Grath]: Krug\n  Krug got no Ready marker this round (out_of_action): Goliaths activates one of its own ready units (Grath, Volk)\n",
+		"Eschers activates [Sable]: Mira\n  Mira has activated this round: Eschers activates one of its own ready units (Sable, Vex)\n",
+		"Eschers activates [Sable]: Grath\n  Grath is Goliaths' unit: Eschers activates one of its own ready units (Sable, Vex)\n",
+	}, notStdout: []string{"has no Ready marker"}}.check(t, r)
 }
 
 // An attribute set of the wrong kind, a unit's of a side, says where to set
