@@ -78,7 +78,9 @@ Out of Action during the round is removed there, and does not activate
 later in it). Play makes the change, says what it did (a removed unit that
 was Ready no longer activates; a unit given a status keeps its Ready
 marker, as statuses count when a round places the markers; an order
-recomputed goes on from there), and asks the question again. Where an
+recomputed goes on from there, the turn keeping its place in it, so that
+a new order can give the turn to another side: play says whose it is
+now), and asks the question again. Where an
 order is being made (a die, a random pick, the choice of an order, or a
 change's own recomputation), no change can be made, and play says why.
 
@@ -1609,6 +1611,7 @@ func looksLikeChange(ans string) bool {
 func (t *table) change(ctx context.Context, p *pendingChange) error {
 	before, asked := t.b.Order(), t.asked
 	inRound := t.b.InRound()
+	turn := t.turnSide()
 	pending, shown := len(t.b.PendingEvents()), t.shown
 	backup := t.b.Clone() // the same dice and decider: the table's
 	// The change's own event comes first, and msg says it: a question the
@@ -1658,8 +1661,32 @@ func (t *table) change(ctx context.Context, p *pendingChange) error {
 	// What the recomputation did, and why, that no question has shown;
 	// the change's own event (the first) is msg.
 	t.flush()
+	if now := t.turnSide(); inRound && turn != "" && now != "" && now != turn {
+		// The runtime keeps the turn at its place in the order: a new
+		// order can give it to another side, which the players, who
+		// were waiting for turn's move, must be told.
+		why := ""
+		if after := t.b.Order(); !slices.Equal(before, after) {
+			if i := slices.Index(after, now); i >= 0 {
+				why = fmt.Sprintf(": the turn stays at #%d in the order, which is %s place now", i+1, wording.Possessive(now))
+			}
+		}
+		t.say("it is %s turn now, not %s%s", wording.Possessive(now), wording.Possessive(turn), why)
+	}
 	t.madeChange()
 	return nil
+}
+
+// turnSide is the side whose turn it is in the activation loop, or "" when
+// there is none, or it is still to be drawn from the bag.
+func (t *table) turnSide() string {
+	if !t.b.InRound() {
+		return ""
+	}
+	if turn := t.b.Next(); turn != nil && !turn.Undrawn {
+		return turn.Side
+	}
+	return ""
 }
 
 // attr is the value of a side's or unit's attribute.
