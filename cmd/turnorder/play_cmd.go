@@ -695,7 +695,16 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses who goes first"), nil, "", "")
 		return []string{ans}, err
 	case runtime.ChooseBeforeAfter:
-		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
+		// Before or after whom, and who goes, where a side chooses for
+		// its unit.
+		what := fmt.Sprintf("%s chooses to go before or after the others it is tied with", d.By)
+		switch {
+		case len(d.Others) > 0 && d.Self == d.By:
+			what = fmt.Sprintf("%s chooses to go before or after %s", d.By, wording.AndList(d.Others))
+		case len(d.Others) > 0:
+			what = fmt.Sprintf("%s chooses whether %s goes before or after %s", d.By, d.Self, wording.AndList(d.Others))
+		}
+		fmt.Fprintf(t.out, "Round %d, %s: %s:\n", d.Round, d.Standing, what)
 		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses before or after"), nil, "", "")
 		return []string{ans}, err
 	case runtime.ChooseActivation:

@@ -225,7 +225,8 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	r := runCmd(t, in, "play", "agi")
 	expectation{code: 0, stdout: []string{
 		"Round 1, turn_order: Aria rolls d6 again: 4\n",
-		"A chooses to go before or after",
+		// Before or after whom, and who goes: A's unit Aria.
+		"Round 1, turn_order: A chooses whether Aria goes before or after Bran:\n  1. before\n  2. after\nA chooses [before]: after\n",
 		"  → order: Bran, Aria, Cole   holder: Bran   chooser: A\n",
 		"Round 2, turn_order: Cole rolls d6: 3\n",
 		// The order is recomputed at once, with the dice just asked for.
@@ -272,6 +273,10 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 2\nn\n"
 	r = runCmd(t, in, "play", "agi")
 	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n  tie between Aria and Bran on highest agi\n  Bran and Aria keep their places: their values have not changed since the tie was resolved\n"}}.check(t, r)
+
+	// A side that goes itself chooses to go before or after the others.
+	r = runCmd(t, "2\n5\nafter\n", "play", "../../examples/procedures/first-or-second.rules", "--rounds", "1")
+	expectation{code: 1, stdout: []string{"Round 1, turn_order: Rob chooses to go before or after Jay:\n  1. before\n  2. after\n"}}.check(t, r)
 }
 
 func TestPlayBadInput(t *testing.T) {
