@@ -88,7 +88,8 @@ A battle can be saved in the middle of a round too (in Necromunda, one
 round's activations are the whole game turn): answer
 "save" or "save FILE" at the prompt that asks which unit activates (where
 "pass" is answered too), and --resume continues the round there, at the
-same prompt, with the same Ready markers. In activation draw the prompt
+same prompt, with the same Ready markers (play shows them, and the round's
+order and activations so far). In activation draw the prompt
 that asks whose colour came out of the bag takes save and quit too: the
 die is not drawn yet, and --resume asks for it again. "quit" there stops, once the
 battle as it stands is in a file (saved there, by --save, or the --resume
@@ -876,22 +877,32 @@ func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 
 // showResult prints what a round settled.
 func (t *table) showResult(res *runtime.RoundResult) {
+	fmt.Fprintf(t.out, "  → %s\n", standing(res))
+	if len(res.Activations) > 0 {
+		fmt.Fprintf(t.out, "  → activations: %s\n", activations(res.Activations))
+	}
+}
+
+// standing says a round's order, holder and chooser.
+func standing(res *runtime.RoundResult) string {
 	chooser := res.Chooser
 	if chooser == "" {
 		chooser = "none"
 	}
-	fmt.Fprintf(t.out, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
-	if len(res.Activations) > 0 {
-		acts := make([]string, len(res.Activations))
-		for i, a := range res.Activations {
-			if a.Pass {
-				acts[i] = a.Side + " passes"
-			} else {
-				acts[i] = a.Side + ": " + a.Unit
-			}
+	return fmt.Sprintf("order: %s   holder: %s   chooser: %s", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// activations says a round's turns: "Jay: j1; Rob passes".
+func activations(recs []runtime.ActivationRecord) string {
+	acts := make([]string, len(recs))
+	for i, a := range recs {
+		if a.Pass {
+			acts[i] = a.Side + " passes"
+		} else {
+			acts[i] = a.Side + ": " + a.Unit
 		}
-		fmt.Fprintf(t.out, "  → activations: %s\n", strings.Join(acts, "; "))
 	}
+	return strings.Join(acts, "; ")
 }
 
 // showStanding shows where a battle resumed between rounds stands: its last
@@ -2098,7 +2109,8 @@ func notSnapshot(data []byte) string {
 
 // header opens the session. A resumed battle says where it stands: between
 // rounds, how the last round ended; in mid-round, where in the round it is,
-// and which units still have a Ready marker, as the table should have them.
+// which units still have a Ready marker, as the table should have them,
+// and the round's order and activations so far.
 func (t *table) header(p *runtime.Program, o playOptions) {
 	b := t.b
 	printHeader(t.out, p, b)
@@ -2114,6 +2126,13 @@ func (t *table) header(p *runtime.Program, o playOptions) {
 			}
 		}
 		fmt.Fprintf(t.out, "  Ready: %s\n", wording.OrNone(ready))
+		// The round so far, as its end will show it.
+		if res := b.Result(); res != nil {
+			fmt.Fprintf(t.out, "  %s\n", standing(res))
+			if len(res.Activations) > 0 {
+				fmt.Fprintf(t.out, "  activations so far: %s\n", activations(res.Activations))
+			}
+		}
 	case o.resume != "":
 		t.showStanding()
 	}

@@ -985,13 +985,16 @@ func TestPlayResumeBetweenRoundsAsksFirst(t *testing.T) {
 			"  the order is now Cole, Aria, Bran, after the changes made since\n",
 	}}.check(t, r)
 
-	// In mid-round, the prompt it was saved at.
+	// In mid-round, the prompt it was saved at, after the round so far.
 	gangs := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n  unit b2\n}\n")
 	mid := filepath.Join(dir, "mid.json")
-	expectation{code: 0}.check(t, runCmd(t, "4\n2\nsave "+mid+"\nquit\n", "play", "necromunda", "--setup", gangs))
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\na1\nsave "+mid+"\nquit\n", "play", "necromunda", "--setup", gangs))
 	r = runCmd(t, "quit\n", "play", "necromunda", "--resume", mid)
-	expectation{code: 0, stdout: []string{"resumed from " + mid + " in round 1, at A's activation\n  Ready: a1, a2, b1, b2\n"},
-		notStdout: []string{"another round?", "→ order"}}.check(t, r)
+	expectation{code: 0, stdout: []string{
+		"resumed from " + mid + " in round 1, at B's activation\n  Ready: a2, b1, b2\n" +
+			"  order: A, B   holder: A   chooser: none\n  activations so far: A: a1\n" +
+			"Enter each die as it is rolled, and each decision by number or name.\nRound 1: B activates:\n",
+	}, notStdout: []string{"another round?", "→ order"}}.check(t, r)
 }
 
 // n at "another round?" does not lose unasked what no file holds: play

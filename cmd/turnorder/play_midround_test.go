@@ -95,7 +95,7 @@ func TestPlaySaveInMidRound(t *testing.T) {
 	// battle is the unbroken one's.
 	res := runCmd(t, after, "play", "necromunda", "--resume", part, "--save", part)
 	expectation{code: 0, stdout: []string{
-		"resumed from " + part + " in round 2, at A's activation\n  Ready: a1, a2, a3, b2\nEnter each die",
+		"resumed from " + part + " in round 2, at A's activation\n  Ready: a1, a2, a3, b2\n  order: B, A   holder: B   chooser: none\n  activations so far: B: b1\nEnter each die",
 		"  → activations: B: b1; A: a3; B: b2; A: a1; B passes; A: a2\n",
 	}, notStdout: []string{"\nRound 2\n", "Round 2, priority", "Round 2: B activates"}}.check(t, res)
 	if res.stderr != "" {
