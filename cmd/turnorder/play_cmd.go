@@ -30,9 +30,9 @@ func playCommand() *command {
 		long: `
 Play is a companion for a battle at the table. It asks for every die the
 players roll (type the result shown on the physical die) and for every
-decision the rules give a player: who goes first, before or after,
-an arrangement, which unit to activate. After each round it shows the
-order, who holds priority, who chose, and the activations.
+decision the rules give a player: who goes first, before or after, an
+arrangement, which unit to activate. After each round it shows the order,
+who holds priority, who chose, and the activations.
 
 Answers are checked: a 7 on a D6 is refused ("7 is not a result of d6
 (1-6)") and the question is asked again. A decision lists its options
@@ -41,12 +41,11 @@ names or numbers, first to last, separated by commas; the last one can be
 left out. A pressed Enter takes the default shown in [brackets]. Where the
 ruleset allows it, "pass" is one of the activation options (with "pass
 allowed when CONDITION", only while the condition holds for the side whose
-turn it is). When the rules
-call for a random pick, pick at the table (roll off, draw lots) and enter
-the name or number of who comes next. With "activation draw" (a dice
-bag), play asks each turn whose colour came out of the bag, listing each
-side with its dice left: draw a die at the table and enter the side; that
-side then chooses which of its units activates.
+turn it is). When the rules call for a random pick, pick at the table
+(roll off, draw lots) and enter the name or number of who comes next. With
+"activation draw" (a dice bag), play asks each turn whose colour came out
+of the bag, listing each side with its dice left: draw a die at the table
+and enter the side; that side then chooses which of its units activates.
 
 After each round play asks "another round? [Y/n/save]". There you can also
 answer (naming units and sides in any case):
@@ -69,7 +68,8 @@ answer (naming units and sides in any case):
 
 A set, or a status, recomputes at once the standings kept until it changes
 (play asks for the dice and decisions that needs, after the tie that calls
-for them) and says what that did to the order, and why. "help" at any prompt says what can be typed there.
+for them) and says what that did to the order, and why. "help" at any
+prompt says what can be typed there.
 
 In a round, remove, set and is can be typed too, between two turns: at the
 prompt that asks which unit activates, and, in activation draw, at the one
@@ -78,63 +78,63 @@ Out of Action during the round is removed there, and does not activate
 later in it). Play makes the change, says what it did (a removed unit that
 was Ready no longer activates; a unit given a status keeps its Ready
 marker, as statuses count when a round places the markers; an order
-recomputed goes on from there, the turn keeping its place in it, so that
-a new order can give the turn to another side: play says whose it is
-now), and asks the question again. Where an
-order is being made (a die, a random pick, the choice of an order, or a
-change's own recomputation), no change can be made, and play says why.
+recomputed goes on from there, the turn keeping its place in it, so that a
+new order can give the turn to another side: play says whose it is now),
+and asks the question again. Where an order is being made (a die, a random
+pick, the choice of an order, or a change's own recomputation), no change
+can be made, and play says why.
 
 A battle can be saved in the middle of a round too (in Necromunda, one
-round's activations are the whole game turn): answer
-"save" or "save FILE" at the prompt that asks which unit activates (where
-"pass" is answered too), and --resume continues the round there, at the
-same prompt, with the same Ready markers (play shows them, and the round's
-order and activations so far). In activation draw the prompt
-that asks whose colour came out of the bag takes save and quit too: the
-die is not drawn yet, and --resume asks for it again. "quit" there stops, once the
-battle as it stands is in a file (saved there, by --save, or the --resume
-file before anything is played): play says which file holds it and the
-command that resumes it (with --save, and with --rounds for the rounds
-left, if the session had them), with exit status 0; without a save, quit
-is refused. "save" and "quit" are commands there, not the start of a
-unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick,
-the choice of an order) the battle cannot be saved, nor play stop, and
-"save" and "quit" say so.
+round's activations are the whole game turn): answer "save" or "save FILE"
+at the prompt that asks which unit activates (where "pass" is answered
+too), and --resume continues the round there, at the same prompt, with the
+same Ready markers (play shows them, and the round's order and activations
+so far). In activation draw the prompt that asks whose colour came out of
+the bag takes save and quit too: the die is not drawn yet, and --resume
+asks for it again. "quit" there stops, once the battle as it stands is in
+a file (saved there, by --save, or the --resume file before anything is
+played): play says which file holds it and the command that resumes it
+(with --save, and with --rounds for the rounds left, if the session had
+them), with exit status 0; without a save, quit is refused. "save" and
+"quit" are commands there, not the start of a unit's name (type a
+saveguard's whole name, or its number). At the other prompts of a round (a
+die, a random pick, the choice of an order) the battle cannot be saved,
+nor play stop, and "save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N (a round resumed in its middle is the
 first of them).
 
---save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
-ruleset file it is played with) after every round and after every activation,
-and when a round reaches its first activation prompt, with the round's
-opening dice and decisions, and at an activation prompt that follows a
-draw from the bag in activation draw, with the die drawn (quietly: only
-the round's end says "saved to FILE"), and after every change (remove,
-set, is) made between rounds or in a round, so that a battle
-cut short loses at most the activation under way, or a roll-off not over.
---resume FILE continues a saved battle, with the sides it was saved with.
-A battle saved between rounds first shows how its last round ended (the
-order, holder, chooser and activations, and the order now, where a change
-made after it has changed it), then asks "another round?" (with --rounds,
-it plays on); one saved in a round goes on at the prompt it was saved at.
-Another ruleset file that declares a ruleset of the same name (a house
-rule copied from a bundled one) is refused; the file it was saved with,
-changed since, plays on with a warning. RULESET and the sides are given as
-for turnorder run, and the ruleset's warnings are printed to standard
-error as run prints them.
+--save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and
+the ruleset file it is played with) after every round and after every
+activation, and when a round reaches its first activation prompt, with the
+round's opening dice and decisions, and at an activation prompt that
+follows a draw from the bag in activation draw, with the die drawn
+(quietly: only the round's end says "saved to FILE"), and after every
+change (remove, set, is) made between rounds or in a round, so that a
+battle cut short loses at most the activation under way, or a roll-off not
+over. --resume FILE continues a saved battle, with the sides it was saved
+with. A battle saved between rounds first shows how its last round ended
+(the order, holder, chooser and activations, and the order now, where a
+change made after it has changed it), then asks "another round?" (with
+--rounds, it plays on); one saved in a round goes on at the prompt it was
+saved at. Another ruleset file that declares a ruleset of the same name (a
+house rule copied from a bundled one) is refused; the file it was saved
+with, changed since, plays on with a warning. RULESET and the sides are
+given as for turnorder run, and the ruleset's warnings are printed to
+standard error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends in a round, or while a change is asking for
-dice, play stops with "input ended" on standard
-error and exit status 1. When it ends at "another round?", or at the
-prompt that asks which unit activates (or whose colour came out of the
-bag) where quit would stop (a file holds
-the battle as it stands), that is a normal end: the message goes to
-standard error too, with exit status 0 (and, where a file holds the battle
-as it stands, the command that resumes it; where none does, how to keep a
-battle next time). Either message says which file holds the battle, as it was when: only a
-file written in this session, or else the --resume file.`,
+dice, play stops with "input ended" on standard error and exit status 1.
+When it ends at "another round?", or at the prompt that asks which unit
+activates (or whose colour came out of the bag) where quit would stop (a
+file holds the battle as it stands), that is a normal end: the message
+goes to standard error too, with exit status 0 (and, where a file holds
+the battle as it stands, the command that resumes it; where none does, how
+to keep a battle next time). Either message says which file holds the
+battle, as it was when: only a file written in this session, or else the
+--resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
 turnorder play morturi --setup schools.rules --save battle.json

@@ -631,9 +631,11 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
                             the --save file, or else to the --resume file`,
 		"UNIT is STATUS",
 		"UNIT is not STATUS",
-		`"help" at any prompt`,
-		`With "activation draw" (a dice
-bag), play asks each turn whose colour came out of the bag`,
+		`"help" at any
+prompt says what can be typed there`,
+		`With
+"activation draw" (a dice bag), play asks each turn whose colour came out
+of the bag`,
 	}}.check(t, help)
 }
 

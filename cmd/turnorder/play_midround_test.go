@@ -283,8 +283,9 @@ func TestPlayActivationHelpSays(t *testing.T) {
 
 	help := runCmd(t, "", "help", "play")
 	expectation{code: 0, stdout: []string{
-		`"save" or "save FILE" at the prompt that asks which unit activates`,
-		"after every round and after every activation",
+		`"save" or "save FILE"
+at the prompt that asks which unit activates`,
+		"after every round and after every\nactivation",
 	}}.check(t, help)
 }
 
