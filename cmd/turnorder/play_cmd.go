@@ -2057,7 +2057,7 @@ func (t *table) offerSave() (*stopError, error) {
 		if t.resumed != "" {
 			t.say("save                      save it to %s, the file it was resumed from", t.resumed)
 		}
-		t.say("Enter, or n               stop without saving it")
+		t.say("Enter, n or quit          stop without saving it")
 	}
 	for {
 		ans, err := t.ask(prompt, help)
@@ -2066,9 +2066,13 @@ func (t *table) offerSave() (*stopError, error) {
 		}
 		w, rest, _ := strings.Cut(ans, " ")
 		switch {
-		case ans == "" || strings.EqualFold(ans, "n") || strings.EqualFold(ans, "no"):
+		case ans == "" || slices.ContainsFunc([]string{"n", "no", "q", "quit"}, func(w string) bool { return strings.EqualFold(ans, w) }):
 			t.say("not saved; %s", keepNextTime)
 			return nil, nil
+		case strings.EqualFold(ans, "y") || strings.EqualFold(ans, "yes"):
+			// Not a file called y: the answer to "save it?".
+			t.say("type the name of the file to save it to, such as battle.json (or Enter to stop without saving)")
+			continue
 		case strings.EqualFold(w, "save"):
 			ans = strings.TrimSpace(rest)
 			if ans == "" && t.resumed == "" {

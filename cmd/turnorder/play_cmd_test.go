@@ -1020,13 +1020,16 @@ func TestPlayStopOffersSave(t *testing.T) {
 		t.Errorf("saved units %v", units)
 	}
 
-	for _, stop := range []string{"\n", "n\n", "no\n"} {
+	for _, stop := range []string{"\n", "n\n", "no\n", "quit\n", "y\n\n"} {
 		r = runCmd(t, "4\n2\n\nn\n"+stop, "play", "mesbg")
 		expectation{code: 0, stdout: []string{"  not saved; " + keepNextTime + "\n"}}.check(t, r)
 		if r.stderr != "" {
 			t.Errorf("%q: stderr: %s", stop, r.stderr)
 		}
 	}
+	// y is the answer to "save it?", not a file's name.
+	r = runCmd(t, "4\n2\n\nn\ny\n\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{"(Enter: stop without saving) y\n  type the name of the file to save it to, such as battle.json (or Enter to stop without saving)\n"}}.check(t, r)
 	r = runCmd(t, "4\n2\n\nn\n", "play", "mesbg")
 	expectation{code: 0, stderr: []string{"input ended after round 1 (nothing was saved); " + keepNextTime + "\n"}, oneLine: true}.check(t, r)
 
