@@ -1302,6 +1302,11 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// isOneOf reports whether an answer is one of words, in any case.
+func isOneOf(ans string, words ...string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(ans, w) })
+}
+
 // isQuit reports whether an answer is "quit".
 func isQuit(ans string) bool { return strings.EqualFold(ans, "quit") }
 
@@ -1336,16 +1341,27 @@ func (t *table) saveAt(path string) error {
 	}
 	if path == "" {
 		var err error
-		path, err = t.ask("save to which file? ", func() {
-			t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
-		})
-		if err != nil {
-			return err
-		}
-		// "save battle.json" here, as at the other prompt, names
-		// battle.json.
-		if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
-			path = strings.TrimSpace(p) // a bare "save" names no file
+		for {
+			path, err = t.ask("save to which file? ", func() {
+				t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
+			})
+			if err != nil {
+				return err
+			}
+			// "save battle.json" here, as at the other prompt, names
+			// battle.json.
+			if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
+				path = strings.TrimSpace(p) // a bare "save" names no file
+			}
+			// A player who changed their mind, or said yes, has not named
+			// a file called n or y.
+			if isOneOf(path, "n", "no", "q", "quit") {
+				path = ""
+			}
+			if !isOneOf(path, "y", "yes") {
+				break
+			}
+			t.say("type the name of the file, such as battle.json (or Enter to save nothing)")
 		}
 	}
 	if path == "" {
@@ -2066,10 +2082,10 @@ func (t *table) offerSave() (*stopError, error) {
 		}
 		w, rest, _ := strings.Cut(ans, " ")
 		switch {
-		case ans == "" || slices.ContainsFunc([]string{"n", "no", "q", "quit"}, func(w string) bool { return strings.EqualFold(ans, w) }):
+		case ans == "" || isOneOf(ans, "n", "no", "q", "quit"):
 			t.say("not saved; %s", keepNextTime)
 			return nil, nil
-		case strings.EqualFold(ans, "y") || strings.EqualFold(ans, "yes"):
+		case isOneOf(ans, "y", "yes"):
 			// Not a file called y: the answer to "save it?".
 			t.say("type the name of the file to save it to, such as battle.json (or Enter to stop without saving)")
 			continue

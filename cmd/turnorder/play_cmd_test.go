@@ -661,6 +661,18 @@ func TestPlayPromptWords(t *testing.T) {
 	if _, err := os.Stat("save"); err == nil {
 		t.Error("a bare save at \"save to which file?\" wrote a file called save")
 	}
+
+	// Nor do y (asked for the name) and n (saves nothing) name files.
+	r = runCmd(t, "4\n2\n1\nsave\ny\nn\nn\n\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"save to which file? y\n  type the name of the file, such as battle.json (or Enter to save nothing)\nsave to which file? n\n  not saved: name a file",
+	}}.check(t, r)
+	for _, name := range []string{"y", "n"} {
+		if _, err := os.Stat(name); err == nil {
+			os.Remove(name)
+			t.Errorf("an answer at \"save to which file?\" wrote a file called %s", name)
+		}
+	}
 }
 
 // A change whose recomputation fails is undone: the battle is as it was.
