@@ -753,7 +753,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		ans, err := t.betweenTurns(ctx, d.Options, def, d.By+" activates: ", refuse, "", extra)
 		return []string{ans}, err
 	case runtime.ChooseOrder:
-		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
+		fmt.Fprintf(t.out, "Round %d, %s: %s arranges %s, first to last:\n", d.Round, d.Standing, d.By, wording.AndList(d.Options))
 		for i, o := range d.Options {
 			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
 		}

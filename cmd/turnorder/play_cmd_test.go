@@ -256,7 +256,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	// An arrangement too: the tie within a team, then the question.
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Aria = 3\nCole\nn\n", "play", "agi")
 	expectation{code: 0, stdout: []string{
-		"another round? [Y/n/save] set agi of Aria = 3\n  tie between Aria and Cole on highest agi\nRound 2, turn_order: Red arranges them, first to last:\n",
+		"another round? [Y/n/save] set agi of Aria = 3\n  tie between Aria and Cole on highest agi\nRound 2, turn_order: Red arranges Aria and Cole, first to last:\n",
 		"Red arranges [Aria, Cole]: Cole\n  agi of Aria is now 3; the order is now Bran, Cole, Aria\n  turn_order #1: Bran, by highest agi = 5\n",
 	}}.check(t, r)
 
