@@ -719,6 +719,9 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				// A unit of the battle that is not to be had here.
 				return t.notOption(u, d.By) + ": " + instead
 			}
+			if name := t.removedThisRound(ans); name != "" {
+				return name + " was removed from the battle this round: " + instead
+			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
 			case d.Drawn:
@@ -822,6 +825,21 @@ func (t *table) notOption(u *runtime.Unit, side string) string {
 		}
 	}
 	return fmt.Sprintf("%s has no Ready marker this round", u.Name)
+}
+
+// removedThisRound returns the name of the unit ans names, in any case,
+// if it was removed from the battle in the round under way (the battle
+// forgets a removed unit, but the round's events say it).
+func (t *table) removedThisRound(ans string) string {
+	if !t.b.InRound() || t.unitNamed(ans) != nil {
+		return ""
+	}
+	for _, ev := range t.b.Events() {
+		if ev.Kind == runtime.EvRemoved && strings.EqualFold(ev.Subject, ans) {
+			return ev.Subject
+		}
+	}
+	return ""
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).

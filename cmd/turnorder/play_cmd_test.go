@@ -886,6 +886,13 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 		"Eschers activates [Sable]: Mira\n  Mira has activated this round: Eschers activates one of its own ready units (Sable, Vex)\n",
 		"Eschers activates [Sable]: Grath\n  Grath is Goliaths' unit: Eschers activates one of its own ready units (Sable, Vex)\n",
 	}, notStdout: []string{"has no Ready marker"}}.check(t, r)
+
+	// A unit removed in the round is said to be, not "not one of the
+	// options".
+	r = runCmd(t, "4\n2\nremove grath\ngrath\n\n\n\n", "play", "necromunda", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Krug]: grath\n  Grath was removed from the battle this round: Goliaths activates one of its own ready units (Krug, Volk)\n",
+	}, notStdout: []string{"not one of the options"}}.check(t, r)
 }
 
 // An attribute set of the wrong kind, a unit's of a side, says where to set
