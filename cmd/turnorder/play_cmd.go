@@ -1720,8 +1720,9 @@ func (t *table) change(ctx context.Context, p *pendingChange) error {
 		// order can give it to another side, which the players, who
 		// were waiting for turn's move, must be told.
 		why := ""
+		// Said only where it is so: the place the turn was at is now's.
 		if after := t.b.Order(); !slices.Equal(before, after) {
-			if i := slices.Index(after, now); i >= 0 {
+			if i := slices.Index(before, turn); i >= 0 && i < len(after) && after[i] == now {
 				why = fmt.Sprintf(": the turn stays at #%d in the order, which is %s place now", i+1, wording.Possessive(now))
 			}
 		}
