@@ -32,14 +32,17 @@ const (
 // decision has the keys below, with pos as "file:line:col" as in an
 // Event.
 type Decision struct {
-	Kind     DecisionKind `json:"kind"`
-	By       string       `json:"by"`             // the side or team deciding
-	Options  []string     `json:"options"`        // the subjects, units, or "before"/"after"
-	Default  []string     `json:"default"`        // the ruleset's declared policy's answer
-	Self     string       `json:"self,omitempty"` // the subject the decider speaks for (the roll's winner), if any
-	Round    int          `json:"round"`
-	Standing string       `json:"standing,omitempty"`
-	Pos      dsl.Pos      `json:"-"` // as "pos": see marshalAt
+	Kind    DecisionKind `json:"kind"`
+	By      string       `json:"by"`             // the side or team deciding
+	Options []string     `json:"options"`        // the subjects, units, or "before"/"after"
+	Default []string     `json:"default"`        // the ruleset's declared policy's answer
+	Self    string       `json:"self,omitempty"` // the subject the decider speaks for (the roll's winner), if any
+	// Others, for ChooseBeforeAfter, are the subjects Self goes before or
+	// after, in their order: for a host to say before whom.
+	Others   []string `json:"others,omitempty"`
+	Round    int      `json:"round"`
+	Standing string   `json:"standing,omitempty"`
+	Pos      dsl.Pos  `json:"-"` // as "pos": see marshalAt
 	// PassWhen, for ChooseActivation, is the ruleset's condition on
 	// passing (`pass allowed when ...`) when it is false for By, which
 	// therefore may not pass: for a host to say why "pass" is not an
@@ -257,7 +260,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 			}
 		}
 		asked := d
-		asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
+		asked.Options, asked.Default, asked.Others = slices.Clone(d.Options), slices.Clone(d.Default), slices.Clone(d.Others)
 		return nil, &RoundError{Round: d.Round, Err: &UnscriptedError{Decision: &asked,
 			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`%s)", d, quoteName(d.By), hint)}}
 	}
@@ -301,7 +304,7 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	// The decider's own copy: what it writes there must not change the
 	// options its answer is checked against, nor the battle's.
 	asked := d
-	asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
+	asked.Options, asked.Default, asked.Others = slices.Clone(d.Options), slices.Clone(d.Default), slices.Clone(d.Others)
 	if s, ok := b.decider.(*ScriptedDecider); ok && s.owner != &b.check {
 		s.owner = nil // another battle's round used it: it cannot be rewound for that one
 	}

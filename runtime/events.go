@@ -134,6 +134,12 @@ func (e Event) String() string {
 			}
 			return fmt.Sprintf("%s chooses %s to go first", e.By, strings.Join(e.Choice, ", "))
 		case ChooseBeforeAfter:
+			// Before or after whom, where the one who goes is the one who
+			// chose (a side among sides): "Jay chooses to go before Rob",
+			// as "Jay chooses to go first".
+			if others := slices.DeleteFunc(slices.Clone(e.Subjects), func(s string) bool { return s == e.By }); len(others) < len(e.Subjects) && len(others) > 0 {
+				return fmt.Sprintf("%s chooses to go %s %s", e.By, strings.Join(e.Choice, ", "), wording.AndList(others))
+			}
 			return fmt.Sprintf("%s chooses to go %s", e.By, strings.Join(e.Choice, ", "))
 		case ChooseOrder:
 			return fmt.Sprintf("%s arranges the order %s", e.By, strings.Join(e.Choice, ", "))

@@ -1,6 +1,8 @@
 package runtime_test
 
 import (
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,6 +21,15 @@ func TestEventStringSaysWhatThenTheRule(t *testing.T) {
 			"Jay chooses to go first"},
 		{runtime.Event{Kind: runtime.EvDecision, By: "Jay", Choice: []string{"Rob"}, Detail: string(runtime.ChooseFirst)},
 			"Jay chooses Rob to go first"},
+		// Before or after whom: the others of the group, where the one who
+		// chose is the one who goes (sides); a side choosing for its unit
+		// says only what it chose, as the placements after it say who.
+		{runtime.Event{Kind: runtime.EvDecision, By: "Jay", Choice: []string{"before"}, Subjects: []string{"Jay", "Rob"}, Detail: string(runtime.ChooseBeforeAfter)},
+			"Jay chooses to go before Rob"},
+		{runtime.Event{Kind: runtime.EvDecision, By: "Cy", Choice: []string{"after"}, Subjects: []string{"Al", "Bo", "Cy"}, Detail: string(runtime.ChooseBeforeAfter)},
+			"Cy chooses to go after Al and Bo"},
+		{runtime.Event{Kind: runtime.EvDecision, By: "C", Choice: []string{"before"}, Subjects: []string{"Bran", "Cole"}, Detail: string(runtime.ChooseBeforeAfter)},
+			"C chooses to go before"},
 		{runtime.Event{Kind: runtime.EvPlacement, Standing: "priority", Place: 2, Subject: "Rob", By: "Jay", Rule: "choice first by winner"},
 			"priority #2: Rob, by Jay's choice (choice first by winner)"},
 		{runtime.Event{Kind: runtime.EvPlacement, Standing: "turn_order", Place: 1, Subject: "Aria", By: "Eschers", Rule: "choice order by team"},
@@ -29,5 +40,50 @@ func TestEventStringSaysWhatThenTheRule(t *testing.T) {
 		if diff := cmp.Diff(tt.want, tt.ev.String()); diff != "" {
 			t.Errorf("%+v: (-want +got)\n%s", tt.ev, diff)
 		}
+	}
+}
+
+// A choice to go before or after says before whom: the decider is given
+// the others of the group (for the prompt or the player's screen), and the
+// transcript names them where the one who chose is the one who goes.
+func TestBeforeAfterNamesTheOthers(t *testing.T) {
+	p := compileInline(t, `ruleset ba "" {
+  sides 3
+  phase p {
+    order sides as o {
+      highest roll d6
+      tie: reroll
+      choice before_after by winner default before
+    }
+  }
+}`)
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Al", 2)
+	dice.AddRoll("Bo", 5)
+	dice.AddRoll("Cy", 3)
+	var asked []runtime.Decision
+	b, err := p.NewBattle(runtime.Sides("Al", "Bo", "Cy"), runtime.WithDice(dice),
+		runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+			asked = append(asked, d)
+			return []string{"after"}, nil
+		})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 || asked[0].Self != "Bo" || !slices.Equal(asked[0].Others, []string{"Cy", "Al"}) {
+		t.Fatalf("asked %+v, want Bo's choice, before or after Cy and Al", asked)
+	}
+	var said []string
+	for _, e := range res.Events {
+		if e.Kind == runtime.EvDecision {
+			said = append(said, e.String())
+		}
+	}
+	if diff := cmp.Diff([]string{"Bo chooses to go after Cy and Al"}, said); diff != "" {
+		t.Errorf("transcript (-want +got):\n%s", diff)
 	}
 }

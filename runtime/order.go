@@ -986,6 +986,11 @@ func (r *orderRun) ask(l *choiceLink, by, self string, group []int, answer strin
 		d.Kind, d.Default = ChooseFirst, []string{answer}
 	case "before_after":
 		d.Kind, d.Options, d.Default = ChooseBeforeAfter, []string{"before", "after"}, []string{answer}
+		for _, n := range names {
+			if n != self {
+				d.Others = append(d.Others, n)
+			}
+		}
 	default:
 		d.Kind = ChooseOrder
 		for _, k := range order {

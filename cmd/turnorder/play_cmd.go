@@ -30,9 +30,9 @@ func playCommand() *command {
 		long: `
 Play is a companion for a battle at the table. It asks for every die the
 players roll (type the result shown on the physical die) and for every
-decision the rules give a player: who goes first, before or after,
-an arrangement, which unit to activate. After each round it shows the
-order, who holds priority, who chose, and the activations.
+decision the rules give a player: who goes first, before or after, an
+arrangement, which unit to activate. After each round it shows the order,
+who holds priority, who chose, and the activations.
 
 Answers are checked: a 7 on a D6 is refused ("7 is not a result of d6
 (1-6)") and the question is asked again. A decision lists its options
@@ -41,12 +41,11 @@ names or numbers, first to last, separated by commas; the last one can be
 left out. A pressed Enter takes the default shown in [brackets]. Where the
 ruleset allows it, "pass" is one of the activation options (with "pass
 allowed when CONDITION", only while the condition holds for the side whose
-turn it is). When the rules
-call for a random pick, pick at the table (roll off, draw lots) and enter
-the name or number of who comes next. With "activation draw" (a dice
-bag), play asks each turn whose colour came out of the bag, listing each
-side with its dice left: draw a die at the table and enter the side; that
-side then chooses which of its units activates.
+turn it is). When the rules call for a random pick, pick at the table
+(roll off, draw lots) and enter the name or number of who comes next. With
+"activation draw" (a dice bag), play asks each turn whose colour came out
+of the bag, listing each side with its dice left: draw a die at the table
+and enter the side; that side then chooses which of its units activates.
 
 After each round play asks "another round? [Y/n/save]". There you can also
 answer (naming units and sides in any case):
@@ -57,6 +56,9 @@ answer (naming units and sides in any case):
   quit                      stop, once the battle as it stands is in a file:
                             play says which, and how to resume it (without
                             one, quit is refused; n stops all the same)
+  n                         stop; where no file holds the battle as it
+                            stands, play first asks for a file to save it
+                            to (Enter stops without saving it)
   remove UNIT               a model falls: it leaves the battle
   set ATTR of NAME = VALUE  an attribute changes during the battle (say, an
                             AGI buff)
@@ -66,7 +68,8 @@ answer (naming units and sides in any case):
 
 A set, or a status, recomputes at once the standings kept until it changes
 (play asks for the dice and decisions that needs, after the tie that calls
-for them) and says what that did to the order, and why. "help" at any prompt says what can be typed there.
+for them) and says what that did to the order, and why. "help" at any
+prompt says what can be typed there.
 
 In a round, remove, set and is can be typed too, between two turns: at the
 prompt that asks which unit activates, and, in activation draw, at the one
@@ -75,55 +78,63 @@ Out of Action during the round is removed there, and does not activate
 later in it). Play makes the change, says what it did (a removed unit that
 was Ready no longer activates; a unit given a status keeps its Ready
 marker, as statuses count when a round places the markers; an order
-recomputed goes on from there), and asks the question again. Where an
-order is being made (a die, a random pick, the choice of an order, or a
-change's own recomputation), no change can be made, and play says why.
+recomputed goes on from there, the turn keeping its place in it, so that a
+new order can give the turn to another side: play says whose it is now),
+and asks the question again. Where an order is being made (a die, a random
+pick, the choice of an order, or a change's own recomputation), no change
+can be made, and play says why.
 
 A battle can be saved in the middle of a round too (in Necromunda, one
-round's activations are the whole game turn): answer
-"save" or "save FILE" at the prompt that asks which unit activates (where
-"pass" is answered too), and --resume continues the round there, at the
-same prompt, with the same Ready markers. In activation draw the prompt
-that asks whose colour came out of the bag takes save and quit too: the
-die is not drawn yet, and --resume asks for it again. "quit" there stops, once the
-battle as it stands is in a file (saved there, by --save, or the --resume
-file before anything is played): play says which file holds it and the
-command that resumes it (with --save, and with --rounds for the rounds
-left, if the session had them), with exit status 0; without a save, quit
-is refused. "save" and "quit" are commands there, not the start of a
-unit's name (type a saveguard's whole name, or its number). At the other prompts of a round (a die, a random pick,
-the choice of an order) the battle cannot be saved, nor play stop, and
-"save" and "quit" say so.
+round's activations are the whole game turn): answer "save" or "save FILE"
+at the prompt that asks which unit activates (where "pass" is answered
+too), and --resume continues the round there, at the same prompt, with the
+same Ready markers (play shows them, and the round's order and activations
+so far). In activation draw the prompt that asks whose colour came out of
+the bag takes save and quit too: the die is not drawn yet, and --resume
+asks for it again. "quit" there stops, once the battle as it stands is in
+a file (saved there, by --save, or the --resume file before anything is
+played): play says which file holds it and the command that resumes it
+(with --save, and with --rounds for the rounds left, if the session had
+them), with exit status 0; without a save, quit is refused. "save" and
+"quit" are commands there, not the start of a unit's name (type a
+saveguard's whole name, or its number). At the other prompts of a round (a
+die, a random pick, the choice of an order) the battle cannot be saved,
+nor play stop, and "save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N (a round resumed in its middle is the
 first of them).
 
---save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and the
-ruleset file it is played with) after every round and after every activation,
-and when a round reaches its first activation prompt, with the round's
-opening dice and decisions, and at an activation prompt that follows a
-draw from the bag in activation draw, with the die drawn (quietly: only
-the round's end says "saved to FILE"), and after every change (remove,
-set, is) made between rounds or in a round, so that a battle
-cut short loses at most the activation under way, or a roll-off not over.
---resume FILE continues a saved battle, with the sides it was saved with.
-Another ruleset file that declares a ruleset of the same name (a house
-rule copied from a bundled one) is refused; the file it was saved with,
-changed since, plays on with a warning. RULESET and the sides are given as
-for turnorder run, and the ruleset's warnings are printed to standard
-error as run prints them.
+--save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and
+the ruleset file it is played with) after every round and after every
+activation, and when a round reaches its first activation prompt, with the
+round's opening dice and decisions, and at an activation prompt that
+follows a draw from the bag in activation draw, with the die drawn
+(quietly: only the round's end says "saved to FILE"), and after every
+change (remove, set, is) made between rounds or in a round, so that a
+battle cut short loses at most the activation under way, or a roll-off not
+over. --resume FILE continues a saved battle, with the sides it was saved
+with. A battle saved between rounds first shows how its last round ended
+(the order, holder, chooser and activations, and the order now, where a
+change made after it has changed it), then asks "another round?" (with
+--rounds, it plays on); one saved in a round goes on at the prompt it was
+saved at. Another ruleset file that declares a ruleset of the same name (a
+house rule copied from a bundled one) is refused; the file it was saved
+with, changed since, plays on with a warning. RULESET and the sides are
+given as for turnorder run, and the ruleset's warnings are printed to
+standard error as run prints them.
 
 Play reads answers line by line, so it works in a terminal and with piped
 input. When the input ends in a round, or while a change is asking for
-dice, play stops with "input ended" on standard
-error and exit status 1. When it ends at "another round?", or at the
-prompt that asks which unit activates (or whose colour came out of the
-bag) where quit would stop (a file holds
-the battle as it stands), that is a normal end: the message goes to
-standard error too, with exit status 0 (and, where a file holds the battle
-as it stands, the command that resumes it). Either message says which file holds the battle, as it was when: only a
-file written in this session, or else the --resume file.`,
+dice, play stops with "input ended" on standard error and exit status 1.
+When it ends at "another round?", or at the prompt that asks which unit
+activates (or whose colour came out of the bag) where quit would stop (a
+file holds the battle as it stands), that is a normal end: the message
+goes to standard error too, with exit status 0 (and, where a file holds
+the battle as it stands, the command that resumes it; where none does, how
+to keep a battle next time). Either message says which file holds the
+battle, as it was when: only a file written in this session, or else the
+--resume file.`,
 		example: `
 turnorder play mesbg --sides Jay,Rob
 turnorder play morturi --setup schools.rules --save battle.json
@@ -685,28 +696,40 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses who goes first"), nil, "", "")
 		return []string{ans}, err
 	case runtime.ChooseBeforeAfter:
-		fmt.Fprintf(t.out, "Round %d, %s: %s chooses to go before or after the others it is tied with:\n", d.Round, d.Standing, d.By)
+		// Before or after whom, and who goes, where a side chooses for
+		// its unit.
+		what := fmt.Sprintf("%s chooses to go before or after the others it is tied with", d.By)
+		switch {
+		case len(d.Others) > 0 && d.Self == d.By:
+			what = fmt.Sprintf("%s chooses to go before or after %s", d.By, wording.AndList(d.Others))
+		case len(d.Others) > 0:
+			what = fmt.Sprintf("%s chooses whether %s goes before or after %s", d.By, d.Self, wording.AndList(d.Others))
+		}
+		fmt.Fprintf(t.out, "Round %d, %s: %s:\n", d.Round, d.Standing, what)
 		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses before or after"), nil, "", "")
 		return []string{ans}, err
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
+		// Every refusal says why, then what to type instead, in one
+		// wording whatever the reason.
+		own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
+		instead := fmt.Sprintf("%s activates one of its own ready units (%s)", d.By, strings.Join(own, ", "))
 		refuse := func(ans string) string {
 			if u := t.unitNamed(ans); u != nil && !slices.Contains(d.Options, u.Name) {
 				// A unit of the battle that is not to be had here.
-				own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
-				if u.Side.Name != d.By {
-					return fmt.Sprintf("%s is %s unit: %s activates one of its own ready units (%s)", u.Name, wording.Possessive(u.Side.Name), d.By, strings.Join(own, ", "))
-				}
-				return fmt.Sprintf("%s has no Ready marker (it has activated this round, or was not readied): %s activates one of %s", u.Name, d.By, strings.Join(own, ", "))
+				return t.notOption(u, d.By) + ": " + instead
+			}
+			if name := t.removedThisRound(ans); name != "" {
+				return name + " was removed from the battle this round: " + instead
 			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
 			case d.Drawn:
-				return fmt.Sprintf("%s may not pass: it was drawn from the bag, and activates one of its ready units", d.By)
+				return fmt.Sprintf("%s may not pass, as it was drawn from the bag: %s", d.By, instead)
 			case d.PassWhen != "":
-				return fmt.Sprintf("%s may not pass now: it may pass only when `%s`, and that is false for it", d.By, d.PassWhen)
+				return fmt.Sprintf("%s may not pass now: it may pass only when `%s`, and that is false for it; %s", d.By, d.PassWhen, instead)
 			default:
-				return fmt.Sprintf("%s may not pass while it has a ready unit", d.By)
+				return fmt.Sprintf("%s may not pass while it has a ready unit: %s", d.By, instead)
 			}
 			return ""
 		}
@@ -733,7 +756,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		ans, err := t.betweenTurns(ctx, d.Options, def, d.By+" activates: ", refuse, "", extra)
 		return []string{ans}, err
 	case runtime.ChooseOrder:
-		fmt.Fprintf(t.out, "Round %d, %s: %s arranges them, first to last:\n", d.Round, d.Standing, d.By)
+		fmt.Fprintf(t.out, "Round %d, %s: %s arranges %s, first to last:\n", d.Round, d.Standing, d.By, wording.AndList(d.Options))
 		for i, o := range d.Options {
 			fmt.Fprintf(t.out, "  %d. %s\n", i+1, o)
 		}
@@ -784,6 +807,39 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		}
 	}
 	return nil, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
+}
+
+// notOption says why u is not among the units side may activate: it is
+// another side's, it has activated this round, or the round gave it no
+// Ready marker (and why, as the round said).
+func (t *table) notOption(u *runtime.Unit, side string) string {
+	if u.Side.Name != side {
+		return fmt.Sprintf("%s is %s unit", u.Name, wording.Possessive(u.Side.Name))
+	}
+	if slices.ContainsFunc(t.b.Activations(), func(a runtime.ActivationRecord) bool { return a.Unit == u.Name }) {
+		return fmt.Sprintf("%s has activated this round", u.Name)
+	}
+	for _, ev := range t.b.Events() {
+		if ev.Kind == runtime.EvNotReady && ev.Subject == u.Name {
+			return fmt.Sprintf("%s got no Ready marker this round (%s)", u.Name, ev.Detail)
+		}
+	}
+	return fmt.Sprintf("%s has no Ready marker this round", u.Name)
+}
+
+// removedThisRound returns the name of the unit ans names, in any case,
+// if it was removed from the battle in the round under way (the battle
+// forgets a removed unit, but the round's events say it).
+func (t *table) removedThisRound(ans string) string {
+	if !t.b.InRound() || t.unitNamed(ans) != nil {
+		return ""
+	}
+	for _, ev := range t.b.Events() {
+		if ev.Kind == runtime.EvRemoved && strings.EqualFold(ev.Subject, ans) {
+			return ev.Subject
+		}
+	}
+	return ""
 }
 
 // playRound plays the next round (or finishes one restored in mid-round).
@@ -839,21 +895,45 @@ func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
 
 // showResult prints what a round settled.
 func (t *table) showResult(res *runtime.RoundResult) {
+	fmt.Fprintf(t.out, "  → %s\n", standing(res))
+	if len(res.Activations) > 0 {
+		fmt.Fprintf(t.out, "  → activations: %s\n", activations(res.Activations))
+	}
+}
+
+// standing says a round's order, holder and chooser.
+func standing(res *runtime.RoundResult) string {
 	chooser := res.Chooser
 	if chooser == "" {
 		chooser = "none"
 	}
-	fmt.Fprintf(t.out, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
-	if len(res.Activations) > 0 {
-		acts := make([]string, len(res.Activations))
-		for i, a := range res.Activations {
-			if a.Pass {
-				acts[i] = a.Side + " passes"
-			} else {
-				acts[i] = a.Side + ": " + a.Unit
-			}
+	return fmt.Sprintf("order: %s   holder: %s   chooser: %s", strings.Join(res.Order, ", "), res.Holder, chooser)
+}
+
+// activations says a round's turns: "Jay: j1; Rob passes".
+func activations(recs []runtime.ActivationRecord) string {
+	acts := make([]string, len(recs))
+	for i, a := range recs {
+		if a.Pass {
+			acts[i] = a.Side + " passes"
+		} else {
+			acts[i] = a.Side + ": " + a.Unit
 		}
-		fmt.Fprintf(t.out, "  → activations: %s\n", strings.Join(acts, "; "))
+	}
+	return strings.Join(acts, "; ")
+}
+
+// showStanding shows where a battle resumed between rounds stands: its last
+// round as that round's end showed it, and the order the next round starts
+// from, where a change made after that round has changed it.
+func (t *table) showStanding() {
+	res := t.b.Result()
+	if res == nil {
+		return
+	}
+	t.showResult(res)
+	if now := t.b.Order(); len(now) > 0 && !slices.Equal(now, res.Order) {
+		t.say("the order is now %s, after the changes made since", strings.Join(now, ", "))
 	}
 }
 
@@ -1240,6 +1320,11 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// isOneOf reports whether an answer is one of words, in any case.
+func isOneOf(ans string, words ...string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(ans, w) })
+}
+
 // isQuit reports whether an answer is "quit".
 func isQuit(ans string) bool { return strings.EqualFold(ans, "quit") }
 
@@ -1274,16 +1359,27 @@ func (t *table) saveAt(path string) error {
 	}
 	if path == "" {
 		var err error
-		path, err = t.ask("save to which file? ", func() {
-			t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
-		})
-		if err != nil {
-			return err
-		}
-		// "save battle.json" here, as at the other prompt, names
-		// battle.json.
-		if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
-			path = strings.TrimSpace(p) // a bare "save" names no file
+		for {
+			path, err = t.ask("save to which file? ", func() {
+				t.say("type the name of a file to save the battle to, such as battle.json; Enter saves nothing")
+			})
+			if err != nil {
+				return err
+			}
+			// "save battle.json" here, as at the other prompt, names
+			// battle.json.
+			if w, p, _ := strings.Cut(path, " "); strings.EqualFold(w, "save") {
+				path = strings.TrimSpace(p) // a bare "save" names no file
+			}
+			// A player who changed their mind, or said yes, has not named
+			// a file called n or y.
+			if isOneOf(path, "n", "no", "q", "quit") {
+				path = ""
+			}
+			if !isOneOf(path, "y", "yes") {
+				break
+			}
+			t.say("type the name of the file, such as battle.json (or Enter to save nothing)")
 		}
 	}
 	if path == "" {
@@ -1399,7 +1495,7 @@ func (t *table) position() string {
 func (t *table) betweenHelp() {
 	save := "to FILE (" + t.bareSave() + ")"
 	t.say("y, or Enter               play another round")
-	t.say("n                         stop (what is not saved is lost)")
+	t.say("n                         stop (where the battle is not saved as it stands, play asks for a file first)")
 	t.say("quit                      stop, once the battle as it stands is saved (play says how to resume it)")
 	t.say("save [FILE]               save the battle %s", save)
 	for _, c := range t.changeCommands() {
@@ -1569,6 +1665,7 @@ func looksLikeChange(ans string) bool {
 func (t *table) change(ctx context.Context, p *pendingChange) error {
 	before, asked := t.b.Order(), t.asked
 	inRound := t.b.InRound()
+	turn := t.turnSide()
 	pending, shown := len(t.b.PendingEvents()), t.shown
 	backup := t.b.Clone() // the same dice and decider: the table's
 	// The change's own event comes first, and msg says it: a question the
@@ -1618,8 +1715,33 @@ func (t *table) change(ctx context.Context, p *pendingChange) error {
 	// What the recomputation did, and why, that no question has shown;
 	// the change's own event (the first) is msg.
 	t.flush()
+	if now := t.turnSide(); inRound && turn != "" && now != "" && now != turn {
+		// The runtime keeps the turn at its place in the order: a new
+		// order can give it to another side, which the players, who
+		// were waiting for turn's move, must be told.
+		why := ""
+		// Said only where it is so: the place the turn was at is now's.
+		if after := t.b.Order(); !slices.Equal(before, after) {
+			if i := slices.Index(before, turn); i >= 0 && i < len(after) && after[i] == now {
+				why = fmt.Sprintf(": the turn stays at #%d in the order, which is %s place now", i+1, wording.Possessive(now))
+			}
+		}
+		t.say("it is %s turn now, not %s%s", wording.Possessive(now), wording.Possessive(turn), why)
+	}
 	t.madeChange()
 	return nil
+}
+
+// turnSide is the side whose turn it is in the activation loop, or "" when
+// there is none, or it is still to be drawn from the bag.
+func (t *table) turnSide() string {
+	if !t.b.InRound() {
+		return ""
+	}
+	if turn := t.b.Next(); turn != nil && !turn.Undrawn {
+		return turn.Side
+	}
+	return ""
 }
 
 // attr is the value of a side's or unit's attribute.
@@ -1730,7 +1852,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			// it; n stops all the same.
 			file, at := t.holder()
 			if file == "" {
-				t.say("the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)")
+				t.say("the battle is not saved as it stands: type save FILE first, then quit (or n, to stop with or without saving it)")
 				continue
 			}
 			return false, &stopError{file: file, at: at}
@@ -1860,14 +1982,18 @@ func playBattle(e *env, o playOptions) int {
 		t.resumed, t.resumedAt = o.resume, t.position()
 		t.resumedData, _ = t.b.Snapshot() // nil if it cannot be: quit then asks for a save
 	}
-	playHeader(e.stdout, prog, t.b, o, t.resumedAt)
+	t.header(prog, o)
+	// A battle resumed between rounds (the header shows where it stands)
+	// is asked "another round?", as after any round: the players may have
+	// resumed to look, to save elsewhere, or to make a change first.
+	resumedBetween := o.resume != "" && !t.b.InRound() && t.b.Round() > 0
 
 	ctx := context.Background()
 	for n := 0; ; n++ {
 		if o.rounds > 0 && n == o.rounds {
 			return exitOK
 		}
-		if o.rounds == 0 && n > 0 {
+		if o.rounds == 0 && (n > 0 || resumedBetween) {
 			more, err := t.between(ctx)
 			var cut *cutError
 			if stop, ok := errors.AsType[*stopError](err); ok {
@@ -1884,17 +2010,25 @@ func playBattle(e *env, o playOptions) int {
 				// The end of the input where play asks for another round is
 				// a normal end: said where play says the input ended in a
 				// round, but with exit status 0.
-				msg := fmt.Sprintf("input ended after round %d (%s)", t.b.Round(), t.whereSaved())
-				if file, _ := t.holder(); file != "" {
-					msg += "; " + t.resumeWith(file, o.save, 0)
-				}
-				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), msg)
+				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
 				return exitOK
 			case err != nil:
 				return fail("%v", err)
 			case !more:
 				if msg := t.keepChanges(); msg != "" {
 					return fail("%s", msg)
+				}
+				if file, _ := t.holder(); file != "" {
+					return exitOK
+				}
+				// Rounds or changes no file holds: n does not lose them
+				// unasked.
+				stop, err := t.offerSave()
+				switch {
+				case stop != nil:
+					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
+				case err != nil:
+					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
 				}
 				return exitOK
 			}
@@ -1925,6 +2059,74 @@ func playBattle(e *env, o playOptions) int {
 	}
 }
 
+// endedBetween is the message play stops with when the input ends between
+// rounds: which file holds the battle, and how to resume it, or, where none
+// holds it as it stands, how to keep a battle next time.
+func (t *table) endedBetween(saveTo string) string {
+	msg := fmt.Sprintf("input ended after round %d (%s)", t.b.Round(), t.whereSaved())
+	if file, _ := t.holder(); file != "" {
+		return msg + "; " + t.resumeWith(file, saveTo, 0)
+	}
+	return msg + "; " + keepNextTime
+}
+
+// keepNextTime says how not to lose a battle, where one was.
+const keepNextTime = `to keep a battle, type save FILE at "another round?" before stopping, or play with --save FILE, which saves it after every round`
+
+// offerSave asks, as play stops at n, whether to save the battle that no
+// file holds as it stands. A file named there is saved, and the stopError
+// says how to resume it; Enter (or n) stops without it, saying so. The
+// error is only that of the input, which ended there.
+func (t *table) offerSave() (*stopError, error) {
+	what := fmt.Sprintf("the battle after round %d", t.b.Round())
+	if t.written != "" || t.resumed != "" {
+		what += " (" + t.whereSaved() + ")"
+	}
+	t.say("%s is not saved as it stands", what)
+	prompt := "save it to which file? (Enter: stop without saving) "
+	if t.resumed != "" && t.saveTo == "" {
+		prompt = fmt.Sprintf("save it to which file? (save: to %s; Enter: stop without saving) ", t.resumed)
+	}
+	help := func() {
+		t.say("type a file to save the battle to, such as battle.json, to resume it later with --resume")
+		if t.resumed != "" {
+			t.say("save                      save it to %s, the file it was resumed from", t.resumed)
+		}
+		t.say("Enter, n or quit          stop without saving it")
+	}
+	for {
+		ans, err := t.ask(prompt, help)
+		if err != nil {
+			return nil, err
+		}
+		w, rest, _ := strings.Cut(ans, " ")
+		switch {
+		case ans == "" || isOneOf(ans, "n", "no", "q", "quit"):
+			t.say("not saved; %s", keepNextTime)
+			return nil, nil
+		case isOneOf(ans, "y", "yes"):
+			// Not a file called y: the answer to "save it?".
+			t.say("type the name of the file to save it to, such as battle.json (or Enter to stop without saving)")
+			continue
+		case strings.EqualFold(w, "save"):
+			ans = strings.TrimSpace(rest)
+			if ans == "" && t.resumed == "" {
+				t.say("name a file, as in: save battle.json (or Enter to stop without saving)")
+				continue
+			}
+			if ans == "" {
+				ans = t.resumed
+			}
+		}
+		if err := t.write(ans); err != nil {
+			t.say("not saved: %v", err)
+			continue
+		}
+		t.say("saved to %s", ans)
+		return &stopError{file: ans, at: t.writtenAt}, nil
+	}
+}
+
 // notSnapshot says why data cannot be a saved battle, or returns "" when
 // it may be one. Restore's own errors about any other file read as faults
 // in a snapshot ("the snapshot is of ruleset , not mesbg"), which is not
@@ -1944,22 +2146,34 @@ func notSnapshot(data []byte) string {
 	return ""
 }
 
-// playHeader opens the session. A battle resumed in mid-round says where
-// in the round it is, and which units still have a Ready marker, as the
-// table should have them.
-func playHeader(w io.Writer, p *runtime.Program, b *runtime.Battle, o playOptions, at string) {
-	printHeader(w, p, b)
+// header opens the session. A resumed battle says where it stands: between
+// rounds, how the last round ended; in mid-round, where in the round it is,
+// which units still have a Ready marker, as the table should have them,
+// and the round's order and activations so far.
+func (t *table) header(p *runtime.Program, o playOptions) {
+	b := t.b
+	printHeader(t.out, p, b)
 	if o.resume != "" {
-		fmt.Fprintf(w, "resumed from %s %s\n", o.resume, at)
+		fmt.Fprintf(t.out, "resumed from %s %s\n", o.resume, t.resumedAt)
 	}
-	if o.resume != "" && b.InRound() {
+	switch {
+	case o.resume != "" && b.InRound():
 		var ready []string
 		for _, u := range b.Units() {
 			if u.Ready {
 				ready = append(ready, u.Name)
 			}
 		}
-		fmt.Fprintf(w, "  Ready: %s\n", wording.OrNone(ready))
+		fmt.Fprintf(t.out, "  Ready: %s\n", wording.OrNone(ready))
+		// The round so far, as its end will show it.
+		if res := b.Result(); res != nil {
+			fmt.Fprintf(t.out, "  %s\n", standing(res))
+			if len(res.Activations) > 0 {
+				fmt.Fprintf(t.out, "  activations so far: %s\n", activations(res.Activations))
+			}
+		}
+	case o.resume != "":
+		t.showStanding()
 	}
-	fmt.Fprintln(w, "Enter each die as it is rolled, and each decision by number or name.")
+	fmt.Fprintln(t.out, "Enter each die as it is rolled, and each decision by number or name.")
 }

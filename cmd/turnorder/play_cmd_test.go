@@ -48,7 +48,7 @@ func TestPlayInputEnded(t *testing.T) {
 	// (status 0), said where the end in a round is said.
 	r = runCmd(t, "4\n2\n\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] \n"},
-		stderr: []string{"turnorder play: input ended after round 1 (nothing was saved)\n"}, oneLine: true,
+		stderr: []string{"turnorder play: input ended after round 1 (nothing was saved); to keep a battle, type save FILE at \"another round?\" before stopping, or play with --save FILE, which saves it after every round\n"}, oneLine: true,
 		notStdout: []string{"input ended"}}.check(t, r)
 	if !strings.HasSuffix(r.stdout, "another round? [Y/n/save] \n") {
 		t.Errorf("stdout does not end at the prompt:\n%s", r.stdout)
@@ -69,7 +69,7 @@ func TestPlayInputEnded(t *testing.T) {
 	}, oneLine: true}.check(t, r)
 	r = runCmd(t, "4\n2\n\nsave "+other+"\ny\n4\n2\n\n", "play", "mesbg")
 	expectation{code: 0, stderr: []string{
-		"input ended after round 2 (" + other + " holds the battle as it was after round 1)\n",
+		"input ended after round 2 (" + other + " holds the battle as it was after round 1); " + keepNextTime + "\n",
 	}, oneLine: true}.check(t, r)
 }
 
@@ -147,7 +147,7 @@ func TestPlayActivations(t *testing.T) {
 		"  Ready: a1, a2, b1\n",
 		"  B activates b1\n",
 		"Round 1: A activates:\n  1. a1\n  2. a2\n",
-		"A activates [a1]: pass\n  A may not pass while it has a ready unit\n",
+		"A activates [a1]: pass\n  A may not pass while it has a ready unit: A activates one of its own ready units (a1, a2)\n",
 		`"9" is not one of the options`,
 		"  B passes (no ready unit)\n",
 		"  → activations: B: b1; A: a2; B passes; A: a1\n",
@@ -185,9 +185,9 @@ func TestPlayDrawWrongNames(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"drawn: r1\n  r1 is a unit: type the side whose colour came out of the bag (Jay or Rob); it then chooses which unit activates\ndrawn: 2\n",
 		"Rob activates [r1]: j1\n  j1 is Jay's unit: Rob activates one of its own ready units (r1, r2)\n" +
-			"Rob activates [r1]: pass\n  Rob may not pass: it was drawn from the bag, and activates one of its ready units\n",
+			"Rob activates [r1]: pass\n  Rob may not pass, as it was drawn from the bag: Rob activates one of its own ready units (r1, r2)\n",
 		"Jay activates [j1]: R1\n  r1 is Rob's unit: Jay activates one of its own ready units (j1, j2, j3)\n",
-		"Jay activates [j2]: j1\n  j1 has no Ready marker (it has activated this round, or was not readied): Jay activates one of j2, j3\n",
+		"Jay activates [j2]: j1\n  j1 has activated this round: Jay activates one of its own ready units (j2, j3)\n",
 		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
 	}}.check(t, r)
 }
@@ -202,7 +202,7 @@ func TestPlayPassAllowedWhen(t *testing.T) {
 	r := runCmd(t, "6\n1\npass\n1\n1\n1\n", "play", rules, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"Round 1: Jay activates:\n  1. j1\n  2. j2\n  3. j3\nJay activates [j1]: pass\n",
-		"  Jay may not pass now: it may pass only when `" + cond + "`, and that is false for it\n",
+		"  Jay may not pass now: it may pass only when `" + cond + "`, and that is false for it; Jay activates one of its own ready units (",
 		"  → activations: Jay: j1; Rob: r1; Jay: j2; Rob: r2; Jay: j3\n",
 	}, notStdout: []string{"3. pass"}}.check(t, r)
 
@@ -225,7 +225,8 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	r := runCmd(t, in, "play", "agi")
 	expectation{code: 0, stdout: []string{
 		"Round 1, turn_order: Aria rolls d6 again: 4\n",
-		"A chooses to go before or after",
+		// Before or after whom, and who goes: A's unit Aria.
+		"Round 1, turn_order: A chooses whether Aria goes before or after Bran:\n  1. before\n  2. after\nA chooses [before]: after\n",
 		"  → order: Bran, Aria, Cole   holder: Bran   chooser: A\n",
 		"Round 2, turn_order: Cole rolls d6: 3\n",
 		// The order is recomputed at once, with the dice just asked for.
@@ -255,7 +256,7 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	// An arrangement too: the tie within a team, then the question.
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Aria = 3\nCole\nn\n", "play", "agi")
 	expectation{code: 0, stdout: []string{
-		"another round? [Y/n/save] set agi of Aria = 3\n  tie between Aria and Cole on highest agi\nRound 2, turn_order: Red arranges them, first to last:\n",
+		"another round? [Y/n/save] set agi of Aria = 3\n  tie between Aria and Cole on highest agi\nRound 2, turn_order: Red arranges Aria and Cole, first to last:\n",
 		"Red arranges [Aria, Cole]: Cole\n  agi of Aria is now 3; the order is now Bran, Cole, Aria\n  turn_order #1: Bran, by highest agi = 5\n",
 	}}.check(t, r)
 
@@ -272,6 +273,10 @@ func TestPlayBeforeAfterAndSet(t *testing.T) {
 	in = "5\n5\n4\n2\nafter\nset agi of Cole = 2\nn\n"
 	r = runCmd(t, in, "play", "agi")
 	expectation{code: 0, stdout: []string{"  agi of Cole is now 2\n  tie between Aria and Bran on highest agi\n  Bran and Aria keep their places: their values have not changed since the tie was resolved\n"}}.check(t, r)
+
+	// A side that goes itself chooses to go before or after the others.
+	r = runCmd(t, "2\n5\nafter\n", "play", "../../examples/procedures/first-or-second.rules", "--rounds", "1")
+	expectation{code: 1, stdout: []string{"Round 1, turn_order: Rob chooses to go before or after Jay:\n  1. before\n  2. after\n"}}.check(t, r)
 }
 
 func TestPlayBadInput(t *testing.T) {
@@ -406,7 +411,7 @@ func TestPlaySavesChangesAtPrompt(t *testing.T) {
 	}
 	// Resumed, the fallen model stays out.
 	r = runCmd(t, "a3\n", "play", "morturi", "--resume", saved, "--rounds", "1")
-	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A: a1"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"  → activations: B: b1; A: a3; B passes; A: a2\n"}, notStdout: []string{"A activates a1"}}.check(t, r)
 
 	// Remove, then the input ends in the next round, at its first
 	// activation: --save wrote the battle there, with the change, and play
@@ -468,7 +473,7 @@ func TestPlayInputEndedNamesWrittenFile(t *testing.T) {
 	dir := t.TempDir()
 	b, c := filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
 	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", b))
-	r := runCmd(t, "1\n", "play", "mesbg", "--resume", b, "--save", c)
+	r := runCmd(t, "y\n1\n", "play", "mesbg", "--resume", b, "--save", c)
 	expectation{code: 1, stderr: []string{
 		"input ended in round 2, before the round was over (nothing was saved; " + b + " still holds the battle as it was after round 1)\n",
 	}, oneLine: true}.check(t, r)
@@ -609,7 +614,7 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
 	expectation{code: 0, stdout: []string{"\nRound 2\n", "\nRound 3\n"}, notStdout: []string{"Round 4"}}.check(t, r)
 
 	// Resumed without --save, "save" alone writes to the --resume file.
-	r = runCmd(t, "3\n5\n\nsave\nn\n", "play", "mesbg", "--resume", saved)
+	r = runCmd(t, "y\n3\n5\n\nsave\nn\n", "play", "mesbg", "--resume", saved)
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] save\n  saved to " + saved + "\n"}, notStdout: []string{"save to which file?"}}.check(t, r)
 	var snap struct {
 		Round int `json:"round"`
@@ -626,9 +631,11 @@ func TestPlayResumeRoundsAndBareSave(t *testing.T) {
                             the --save file, or else to the --resume file`,
 		"UNIT is STATUS",
 		"UNIT is not STATUS",
-		`"help" at any prompt`,
-		`With "activation draw" (a dice
-bag), play asks each turn whose colour came out of the bag`,
+		`"help" at any
+prompt says what can be typed there`,
+		`With
+"activation draw" (a dice bag), play asks each turn whose colour came out
+of the bag`,
 	}}.check(t, help)
 }
 
@@ -653,6 +660,18 @@ func TestPlayPromptWords(t *testing.T) {
 	}, notStdout: []string{"agi of Cole is now 3"}}.check(t, r)
 	if _, err := os.Stat("save"); err == nil {
 		t.Error("a bare save at \"save to which file?\" wrote a file called save")
+	}
+
+	// Nor do y (asked for the name) and n (saves nothing) name files.
+	r = runCmd(t, "4\n2\n1\nsave\ny\nn\nn\n\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"save to which file? y\n  type the name of the file, such as battle.json (or Enter to save nothing)\nsave to which file? n\n  not saved: name a file",
+	}}.check(t, r)
+	for _, name := range []string{"y", "n"} {
+		if _, err := os.Stat(name); err == nil {
+			os.Remove(name)
+			t.Errorf("an answer at \"save to which file?\" wrote a file called %s", name)
+		}
 	}
 }
 
@@ -690,7 +709,7 @@ func TestPlayFailedChangeIsUndone(t *testing.T) {
 	// play stops with speaks of: after round 2, not round 1 (the battle as
 	// it was before the change).
 	r = runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = x\ny\n", "play", "agi")
-	expectation{code: 0, stderr: []string{"input ended after round 2 (nothing was saved)\n"}, oneLine: true}.check(t, r)
+	expectation{code: 0, stderr: []string{"input ended after round 2 (nothing was saved); " + keepNextTime + "\n"}, oneLine: true}.check(t, r)
 	schools := writeFile(t, t.TempDir(), "schools.rules", "side A {\n  unit a1\n  unit a2\n  unit a3\n}\nside B {\n  unit b1\n}\n")
 	r = runCmd(t, "a1\na2\nset movement of a1 = x\ny\n", "play", "morturi", "--setup", schools)
 	expectation{code: 1, stderr: []string{"input ended in round 2, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
@@ -857,6 +876,23 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 	expectation{code: 0, stdout: []string{
 		"Goliaths activates [Krug]: Mira\n  Mira is Eschers' unit: Goliaths activates one of its own ready units (Krug, Grath, Volk)\n",
 	}}.check(t, r)
+
+	// A unit of its own that cannot activate is refused in the same
+	// words, saying why: it has activated, or the round gave it no Ready
+	// marker (and why, as the round said it).
+	r = runCmd(t, "4\n2\n\n\n\n\nKrug is out_of_action\ny\n4\n2\nKrug\nGrath\nMira\nMira\nGrath\n1\nn\n\n", "play", "necromunda")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Grath]: Krug\n  Krug got no Ready marker this round (out_of_action): Goliaths activates one of its own ready units (Grath, Volk)\n",
+		"Eschers activates [Sable]: Mira\n  Mira has activated this round: Eschers activates one of its own ready units (Sable, Vex)\n",
+		"Eschers activates [Sable]: Grath\n  Grath is Goliaths' unit: Eschers activates one of its own ready units (Sable, Vex)\n",
+	}, notStdout: []string{"has no Ready marker"}}.check(t, r)
+
+	// A unit removed in the round is said to be, not "not one of the
+	// options".
+	r = runCmd(t, "4\n2\nremove grath\ngrath\n\n\n\n", "play", "necromunda", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Krug]: grath\n  Grath was removed from the battle this round: Goliaths activates one of its own ready units (Krug, Volk)\n",
+	}, notStdout: []string{"not one of the options"}}.check(t, r)
 }
 
 // An attribute set of the wrong kind, a unit's of a side, says where to set
@@ -896,7 +932,7 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 
 	r := runCmd(t, "4\n2\n\nquit\nsave "+other+"\nquit\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{
-		"another round? [Y/n/save] quit\n  the battle is not saved as it stands: type save FILE first, then quit (or n to stop without saving it)\nanother round? [Y/n/save] save " + other + "\n",
+		"another round? [Y/n/save] quit\n  the battle is not saved as it stands: type save FILE first, then quit (or n, to stop with or without saving it)\nanother round? [Y/n/save] save " + other + "\n",
 	}, stderr: []string{
 		"stopped after round 1: " + other + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + other + "`\n",
 	}, oneLine: true}.check(t, r)
@@ -906,12 +942,12 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 	expectation{code: 0, stderr: []string{
 		"stopped after round 1: " + saved + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + saved + " --save " + saved + "`\n",
 	}, oneLine: true}.check(t, r)
-	r = runCmd(t, "4\n2\n\nquit\n", "play", "mesbg", "--resume", saved, "--save", saved)
+	r = runCmd(t, "y\n4\n2\n\nquit\n", "play", "mesbg", "--resume", saved, "--save", saved)
 	expectation{code: 0, stdout: []string{"\nRound 2\n"}, stderr: []string{"stopped after round 2: " + saved}}.check(t, r)
 
 	// Resumed without --save, the round played since is not in the file:
-	// quit is refused, and n stops without it.
-	r = runCmd(t, "4\n2\n\nquit\nn\n", "play", "mesbg", "--resume", saved)
+	// quit is refused, and n stops without it, once asked.
+	r = runCmd(t, "y\n4\n2\n\nquit\nn\n\n", "play", "mesbg", "--resume", saved)
 	expectation{code: 0, stdout: []string{"another round? [Y/n/save] quit\n  the battle is not saved as it stands"}}.check(t, r)
 	if r.stderr != "" {
 		t.Errorf("stderr: %s", r.stderr)
@@ -920,7 +956,7 @@ func TestPlayQuitBetweenRounds(t *testing.T) {
 	// help lists both.
 	r = runCmd(t, "4\n2\n\nhelp\nn\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{
-		"  n                         stop (what is not saved is lost)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
+		"  n                         stop (where the battle is not saved as it stands, play asks for a file first)\n  quit                      stop, once the battle as it stands is saved (play says how to resume it)\n",
 	}}.check(t, r)
 }
 
@@ -936,5 +972,98 @@ func TestPlaySetExampleIsTheRulesets(t *testing.T) {
 		t.Run(tt.ruleset, func(t *testing.T) {
 			expectation{code: 0, stdout: []string{tt.want}}.check(t, runCmd(t, tt.in, "play", tt.ruleset))
 		})
+	}
+}
+
+// A battle resumed between rounds shows how its last round ended, and the
+// order now where a change made since has changed it, then asks before it
+// rolls for the next round; with --rounds it plays on, and one resumed in
+// mid-round goes on at its prompt.
+func TestPlayResumeBetweenRoundsAsksFirst(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\nJay\n", "play", "mesbg", "--rounds", "1", "--save", saved))
+	r := runCmd(t, "n\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{
+		"resumed from " + saved + " after round 1\n  → order: Jay, Rob   holder: Jay   chooser: Jay\n" +
+			"Enter each die as it is rolled, and each decision by number or name.\nanother round? [Y/n/save] n\n",
+	}, notStdout: []string{"Round 2", "rolls"}}.check(t, r)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	r = runCmd(t, "y\n3\n5\n\nn\n", "play", "mesbg", "--resume", saved)
+	expectation{code: 0, stdout: []string{"another round? [Y/n/save] y\n\nRound 2\nRound 2, priority: Jay rolls d6: 3\n"}}.check(t, r)
+	r = runCmd(t, "3\n5\n\n", "play", "mesbg", "--resume", saved, "--rounds", "1")
+	expectation{code: 0, stdout: []string{"holder: Jay   chooser: Jay\nEnter each die as it is rolled, and each decision by number or name.\n\nRound 2\n"},
+		notStdout: []string{"another round?"}}.check(t, r)
+
+	// A change made after the round, saved with it, shows in the order now.
+	agi := filepath.Join(dir, "agi.json")
+	expectation{code: 0}.check(t, runCmd(t, "5\n2\nbefore\nset agi of Cole = 7\nn\n", "play", "agi", "--save", agi))
+	r = runCmd(t, "n\n", "play", "agi", "--resume", agi)
+	expectation{code: 0, stdout: []string{
+		"  → order: Aria, Bran, Cole   holder: Aria   chooser: A\n  → activations: A: Aria; B: Bran; C: Cole\n" +
+			"  the order is now Cole, Aria, Bran, after the changes made since\n",
+	}}.check(t, r)
+
+	// In mid-round, the prompt it was saved at, after the round so far.
+	gangs := writeFile(t, dir, "gangs.rules", "side A {\n  unit a1\n  unit a2\n}\nside B {\n  unit b1\n  unit b2\n}\n")
+	mid := filepath.Join(dir, "mid.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\na1\nsave "+mid+"\nquit\n", "play", "necromunda", "--setup", gangs))
+	r = runCmd(t, "quit\n", "play", "necromunda", "--resume", mid)
+	expectation{code: 0, stdout: []string{
+		"resumed from " + mid + " in round 1, at B's activation\n  Ready: a2, b1, b2\n" +
+			"  order: A, B   holder: A   chooser: none\n  activations so far: A: a1\n" +
+			"Enter each die as it is rolled, and each decision by number or name.\nRound 1: B activates:\n",
+	}, notStdout: []string{"another round?", "→ order"}}.check(t, r)
+}
+
+// n at "another round?" does not lose unasked what no file holds: play
+// asks for a file, saves it there and says how to resume it, or, with
+// Enter, n or the end of the input, stops without it and says how to keep
+// a battle next time. Where a file holds the battle as it stands, n stops
+// at once.
+func TestPlayStopOffersSave(t *testing.T) {
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.json")
+	r := runCmd(t, "4\n2\n\nn\nhelp\nsave\n"+filepath.Join(dir, "no", "x.json")+"\n"+kept+"\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] n\n  the battle after round 1 is not saved as it stands\nsave it to which file? (Enter: stop without saving) help\n",
+		"save it to which file? (Enter: stop without saving) save\n  name a file, as in: save battle.json (or Enter to stop without saving)\n",
+		"  not saved: cannot write " + filepath.Join(dir, "no", "x.json") + ": no such file or directory\n",
+		"save it to which file? (Enter: stop without saving) " + kept + "\n  saved to " + kept + "\n",
+	}, stderr: []string{
+		"stopped after round 1: " + kept + " holds the battle as it stands; resume it with `turnorder play mesbg --resume " + kept + "`\n",
+	}, oneLine: true}.check(t, r)
+	if units := savedUnits(t, kept); len(units) != 0 {
+		t.Errorf("saved units %v", units)
+	}
+
+	for _, stop := range []string{"\n", "n\n", "no\n", "quit\n", "y\n\n"} {
+		r = runCmd(t, "4\n2\n\nn\n"+stop, "play", "mesbg")
+		expectation{code: 0, stdout: []string{"  not saved; " + keepNextTime + "\n"}}.check(t, r)
+		if r.stderr != "" {
+			t.Errorf("%q: stderr: %s", stop, r.stderr)
+		}
+	}
+	// y is the answer to "save it?", not a file's name.
+	r = runCmd(t, "4\n2\n\nn\ny\n\n", "play", "mesbg")
+	expectation{code: 0, stdout: []string{"(Enter: stop without saving) y\n  type the name of the file to save it to, such as battle.json (or Enter to stop without saving)\n"}}.check(t, r)
+	r = runCmd(t, "4\n2\n\nn\n", "play", "mesbg")
+	expectation{code: 0, stderr: []string{"input ended after round 1 (nothing was saved); " + keepNextTime + "\n"}, oneLine: true}.check(t, r)
+
+	// Resumed, a bare save writes to the file it came from; resumed and
+	// stopped at once, or with --save, n asks nothing.
+	r = runCmd(t, "y\n3\n5\n\nn\nsave\n", "play", "mesbg", "--resume", kept)
+	expectation{code: 0, stdout: []string{
+		"  the battle after round 2 (nothing was saved; " + kept + " still holds the battle as it was after round 1) is not saved as it stands\n" +
+			"save it to which file? (save: to " + kept + "; Enter: stop without saving) save\n  saved to " + kept + "\n",
+	}, stderr: []string{"stopped after round 2: " + kept}}.check(t, r)
+	for _, tt := range []struct{ in, arg, file string }{{"n\n", "--resume", kept}, {"4\n2\n\nn\n", "--save", filepath.Join(dir, "s.json")}} {
+		r = runCmd(t, tt.in, "play", "mesbg", tt.arg, tt.file)
+		expectation{code: 0, notStdout: []string{"save it to which file?", "not saved"}}.check(t, r)
+		if r.stderr != "" {
+			t.Errorf("%s: stderr: %s", tt.arg, r.stderr)
+		}
 	}
 }

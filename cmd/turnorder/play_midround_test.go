@@ -95,7 +95,7 @@ func TestPlaySaveInMidRound(t *testing.T) {
 	// battle is the unbroken one's.
 	res := runCmd(t, after, "play", "necromunda", "--resume", part, "--save", part)
 	expectation{code: 0, stdout: []string{
-		"resumed from " + part + " in round 2, at A's activation\n  Ready: a1, a2, a3, b2\nEnter each die",
+		"resumed from " + part + " in round 2, at A's activation\n  Ready: a1, a2, a3, b2\n  order: B, A   holder: B   chooser: none\n  activations so far: B: b1\nEnter each die",
 		"  → activations: B: b1; A: a3; B: b2; A: a1; B passes; A: a2\n",
 	}, notStdout: []string{"\nRound 2\n", "Round 2, priority", "Round 2: B activates"}}.check(t, res)
 	if res.stderr != "" {
@@ -283,8 +283,9 @@ func TestPlayActivationHelpSays(t *testing.T) {
 
 	help := runCmd(t, "", "help", "play")
 	expectation{code: 0, stdout: []string{
-		`"save" or "save FILE" at the prompt that asks which unit activates`,
-		"after every round and after every activation",
+		`"save" or "save FILE"
+at the prompt that asks which unit activates`,
+		"after every round and after every\nactivation",
 	}}.check(t, help)
 }
 
@@ -699,6 +700,7 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 			"  speed of B is now 2; the order is now B, A\n" +
 			"  o #1: B, by highest roll d6 = 5\n" +
 			"  o #2: A, by highest roll d6 = 3\n" +
+			"  it is B's turn now, not A's: the turn stays at #1 in the order, which is B's place now\n" +
 			"  saved to " + saved + "\n" +
 			"Round 1: B activates:\n",
 		"  → order: B, A   holder: B   chooser: none\n  → activations: B: b2; A: a2; B: b1; A: a1\n",
@@ -706,6 +708,19 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 	if n := strings.Count(r.stdout, "o #1: B, by highest roll d6 = 5"); n != 1 {
 		t.Errorf("the recomputation is said %d times, want once:\n%s", n, r.stdout)
 	}
+
+	// Made at B's turn, a change that puts B first gives the turn, which
+	// keeps its place in the order, to A, who has just moved: play says
+	// so. One that leaves the turn where it was says nothing of it.
+	r = runCmd(t, "a1\nset speed of B = 3\nremove b3\n", "play", rules, "--setup",
+		writeFile(t, dir, "three.rules", "side A speed = 2 {\n  unit a1\n  unit a2\n  unit a3\n}\nside B speed = 1 {\n  unit b1\n  unit b2\n  unit b3\n}\n"))
+	expectation{code: 1, stdout: []string{
+		"B activates [b1]: set speed of B = 3\n  speed of B is now 3; the order is now B, A\n" +
+			"  o #1: B, by highest speed = 3\n  o #2: A, by highest speed = 2\n" +
+			"  it is A's turn now, not B's: the turn stays at #2 in the order, which is A's place now\n" +
+			"Round 1: A activates:\n  1. a2\n",
+		"A activates [a2]: remove b3\n  b3 is removed from the battle; it was Ready, and no longer activates this round\nRound 1: A activates:\n",
+	}}.check(t, r)
 
 	// The input ends during the change: the file holds the battle as it
 	// was before it.
