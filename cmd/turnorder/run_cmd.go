@@ -53,8 +53,9 @@ never asks for is warned about, as it changes nothing.
 
 With --json, run prints one JSON document instead of the transcript; its
 shape is described in docs/json.md and is kept stable. When run fails, the
-document still comes, with the rounds played and the errors (file, line,
-column and message).
+document still comes, with the rounds played, the events of the round that
+failed up to the error (failed_round), and the errors (file, line, column
+and message).
 
 Bad input (an unknown ruleset, a missing file, a bad flag value, an unknown
 side or attribute in the setup) is reported in one message, and the exit
@@ -192,10 +193,12 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
-			// With --json, the rounds that were played are not lost;
-			// without, the transcript shows what the failing round did
-			// up to the error, so the players see what led to it.
-			if !o.json {
+			// The transcript, and the document's failed_round, show
+			// what the failing round did up to the error, so the
+			// players (or a program) see what led to it.
+			if o.json {
+				doc.FailedRound = &failedRoundDoc{Round: b.Round(), Events: append([]runtime.Event{}, b.Events()...)}
+			} else {
 				printFailedRound(e.stdout, b.Round(), b.Events())
 			}
 			s.report(e, runtime.InRound(b.Round(), err))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -47,6 +48,10 @@ type jsonDoc struct {
 		} `json:"activations"`
 		Events []map[string]any `json:"events"`
 	} `json:"rounds"`
+	FailedRound *struct {
+		Round  int              `json:"round"`
+		Events []map[string]any `json:"events"`
+	} `json:"failed_round"`
 	Errors      []string         `json:"errors"`
 	Diagnostics []map[string]any `json:"diagnostics"`
 }
@@ -85,6 +90,9 @@ func TestRunJSON(t *testing.T) {
 				t.Errorf("round %d: event %v", i+1, ev)
 			}
 		}
+	}
+	if doc.FailedRound != nil || strings.Contains(first.stdout, "failed_round") {
+		t.Errorf("no round failed, but the document has a failed_round: %+v", doc.FailedRound)
 	}
 	if !strings.Contains(first.stdout, "\n  \"rounds\": [\n") {
 		t.Errorf("not indented by two spaces:\n%.200s", first.stdout)
@@ -623,9 +631,19 @@ func TestRunShowsTheFailingRound(t *testing.T) {
 	if !strings.Contains(r.stderr, ":6:12: error: round 1: `award not previous.holder` names nobody") {
 		t.Errorf("stderr:\n%s", r.stderr)
 	}
-	// With --json the document is unchanged: the rounds played, and the errors.
-	if doc := decodeDoc(t, runCmd(t, "", "run", rules, "--json").stdout); len(doc.Rounds) != 0 || len(doc.Errors) != 1 {
-		t.Errorf("the document holds %d rounds and %d errors, want 0 and 1", len(doc.Rounds), len(doc.Errors))
+	// With --json the document holds the same: no round played, the
+	// failing round's events up to the error, and the error.
+	doc := decodeDoc(t, runCmd(t, "", "run", rules, "--json").stdout)
+	if len(doc.Rounds) != 0 || len(doc.Errors) != 1 || doc.FailedRound == nil {
+		t.Fatalf("the document holds %d rounds, %d errors and failed_round %v; want 0, 1 and round 1", len(doc.Rounds), len(doc.Errors), doc.FailedRound)
+	}
+	var got []string
+	for _, ev := range doc.FailedRound.Events {
+		got = append(got, fmt.Sprintf("%v %v %v", ev["kind"], ev["subject"], ev["subjects"]))
+	}
+	want2 := []string{"round_start <nil> <nil>", "roll Jay <nil>", "roll Rob <nil>", "tie <nil> [Jay Rob]"}
+	if diff := cmp.Diff(want2, got); doc.FailedRound.Round != 1 || diff != "" {
+		t.Errorf("failed_round is round %d; events (-want +got):\n%s", doc.FailedRound.Round, diff)
 	}
 }
 
@@ -639,5 +657,19 @@ func TestRunFailedRoundShortened(t *testing.T) {
 		stderr: []string{"still tied after 1000 rerolls (A, B): limit reached"}}.check(t, r)
 	if n := strings.Count(r.stdout, "\n"); n > 50 {
 		t.Errorf("the failed round takes %d lines:\n%s", n, r.stdout)
+	}
+	// A program gets every event, not the transcript's shortened view.
+	doc := decodeDoc(t, runCmd(t, "", "run", rules, "--sides", "A,B", "--rounds", "1", "--json").stdout)
+	if doc.FailedRound == nil {
+		t.Fatal("no failed_round in the document")
+	}
+	rerolls := 0
+	for _, ev := range doc.FailedRound.Events {
+		if ev["kind"] == "reroll" {
+			rerolls++
+		}
+	}
+	if rerolls != 1000 {
+		t.Errorf("failed_round has %d reroll events, want all 1000", rerolls)
 	}
 }
