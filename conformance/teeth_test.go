@@ -1637,6 +1637,54 @@ scenario "s" {
 	}
 }
 
+// Of three or more tied, `award not` puts all the others before the one it
+// names, and its line names them all ("B and C go before A"):
+// `expect event award` matches each of them, as the line reads, and not
+// the one put last.
+func TestExpectAwardNotOfThree(t *testing.T) {
+	const src = `ruleset r {
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie when round == 1: reroll
+      tie: award not previous.holder
+    }
+  }
+}
+
+scenario "s" {
+  ruleset r
+  side A
+  side B
+  side C
+  round 1 {
+    roll A 6, B 3, C 2
+  }
+  round 2 {
+    roll A 5, B 5, C 5
+    %s
+  }
+}
+`
+	for _, tt := range []struct {
+		expect string
+		pass   bool
+	}{
+		{"expect event award B", true},
+		{"expect event award C", true}, // "B and C go before A"
+		{"expect event award B C", true},
+		{"expect event award A", false}, // A goes last
+		{"expect no event award C", false},
+		{"expect no event award A", true},
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			if r := runOne(t, fmt.Sprintf(src, tt.expect)); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
+			}
+		})
+	}
+}
+
 // oneFailure runs the one scenario of src and returns its one failure.
 func oneFailure(t *testing.T, src string) conformance.Failure {
 	t.Helper()
