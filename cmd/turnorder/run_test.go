@@ -673,3 +673,55 @@ func TestRunFailedRoundShortened(t *testing.T) {
 		t.Errorf("failed_round has %d reroll events, want all 1000", rerolls)
 	}
 }
+
+// A house rule's file holds its example and its scenarios. --setup reads
+// the first block of sides, and says which, and how to play the others:
+// --sides picks the block that has all the sides it names.
+func TestRunSetupPicksAScenario(t *testing.T) {
+	house := writeFile(t, t.TempDir(), "house.rules", `ruleset house {
+  sides 2..
+  phase p each round {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  example {
+    side Jay
+    side Rob
+  }
+}
+
+scenario "three gangs" {
+  ruleset house
+  side "Iron Claws" { unit a1 }
+  side B { unit b1 }
+  side C { unit c1 }
+  round 1 {
+    roll "Iron Claws" 6, B 4, C 2
+  }
+}
+`)
+	note := "turnorder run: note: --setup " + house + ": the sides are those of the example of ruleset house (" + house +
+		":9), the first in the file; to play the sides of scenario \"three gangs\" instead, name them: --sides \"Iron Claws,B,C\"\n"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"the first block, with a note", []string{"--setup", house}, expectation{code: 0,
+			stdout: []string{"sides: Jay, Rob\n"}, stderr: []string{note}}},
+		{"a scenario's sides", []string{"--setup", house, "--sides", "C,Iron Claws"}, expectation{code: 0,
+			stdout: []string{"sides: C (1 unit), Iron Claws (1 unit)\n"}, notStderr: []string{"note"}}},
+		{"one of the example's sides", []string{"--setup", house, "--sides", "Rob"}, expectation{code: 1,
+			stderr: []string{"needs 2 or more sides, got 1"}}},
+		{"sides of two blocks", []string{"--setup", house, "--sides", "Jay,C"}, expectation{code: 1, oneLine: true,
+			stderr: []string{"turnorder run: no block of sides in --setup " + house + " has all of Jay, C: each of the example and the scenarios is a battle of its own\n"}}},
+		{"unknown side", []string{"--setup", house, "--sides", "Zed"}, expectation{code: 1, oneLine: true,
+			stderr: []string{`turnorder run: unknown side "Zed": --setup ` + house + ` has the sides Jay, Rob (the example of ruleset house); Iron Claws, B, C (scenario "three gangs")` + "\n"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", append([]string{"run", house, "--rounds", "1"}, tt.args...)...))
+		})
+	}
+}
