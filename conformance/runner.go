@@ -1003,7 +1003,7 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 			break
 		}
 		if err := r.b.SetAttr(ctx, string(s.Target), string(s.Attr), s.Value); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(setPos(r.b, s), err)
 			return false
 		}
 	case *dsl.StatusScript:

@@ -964,7 +964,8 @@ scenario "no rounds" {
 			"18:1 scenario \"no rounds\" has no round, so it checks nothing: add `round 1 { ... }`",
 		}},
 		// A `set` whose value is not of the attribute's type is found by check,
-		// as a setup's `unit Aria agi = fast` is, not only when the round plays.
+		// as a setup's `unit Aria agi = fast` is, not only when the round
+		// plays, and said as it is: at the value, in SetAttr's words.
 		{"SetValueType", `ruleset flags "F" {
   sides 2
   unit attribute agi int
@@ -986,9 +987,11 @@ scenario "s" {
   }
 }
 `, []string{
-			"13:5 round 1: set agi of Aria = fast: agi is a whole number",
-			"15:5 round 1: set hidden of Bran = 1: hidden is true or false",
-			"17:5 round 1: set title of Bran = 7: title is a string (in quotes, or a word)",
+			// In SetAttr's words, at the value, as a setup's wrong value
+			// is reported (and as test reports it).
+			"13:23 round 1: set agi of Aria: want a whole number, got fast",
+			"15:26 round 1: set hidden of Bran: want true or false, got 1",
+			"17:25 round 1: set title of Bran: want a string (in quotes, or a word), got 7",
 		}},
 		// `check` finds a scenario's `set` of an attribute, and its `NAME is
 		// STATUS` of a status, that the ruleset does not declare, as `test`
@@ -1335,7 +1338,12 @@ scenario "s" {
 		if err == nil {
 			t.Fatalf("SetAttr %d: no error", i)
 		}
-		want = append(want, fmt.Sprintf("%d:5 round 1: %v", 17+i, err))
+		// A value out of range is wrong at the value, as in a setup.
+		col := 5
+		if i == 3 {
+			col = 23
+		}
+		want = append(want, fmt.Sprintf("%d:%d round 1: %v", 17+i, col, err))
 	}
 	if diff := cmp.Diff(want, lint(t, src, 0)); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)

@@ -744,7 +744,7 @@ func literalValue(l *dsl.Literal, t AttrType) (any, error) {
 		case l.Word != nil:
 			return *l.Word, nil
 		}
-		return nil, fmt.Errorf("want a string, got %s", l)
+		return nil, fmt.Errorf("want a string (in quotes, or a word), got %s", l)
 	}
 }
 
