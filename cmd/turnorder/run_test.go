@@ -725,3 +725,26 @@ scenario "three gangs" {
 		})
 	}
 }
+
+// A setup's value out of an attribute's range is said against that range,
+// whether it fits an int (the runtime finds it) or not (the parser does):
+// not as the language's own limit on numbers.
+func TestRunSetupValueOutOfRange(t *testing.T) {
+	dir := t.TempDir()
+	var got []string
+	for _, n := range []string{"9007199254740993", "99999999999999999999", "-99999999999999999999"} {
+		setup := writeFile(t, dir, "s.rules", "side A { unit Aria agi = "+n+" }\nside B { unit Bran agi = 3 }\n")
+		r := runCmd(t, "", "run", "agi", "--setup", setup)
+		_, msg, _ := strings.Cut(r.stderr, "error: ")
+		msg, _, _ = strings.Cut(msg, "\n")
+		_, after, ok := strings.Cut(msg, n+" ")
+		if r.code != 1 || !ok {
+			t.Fatalf("agi = %s: exit status %d, stderr:\n%s", n, r.code, r.stderr)
+		}
+		got = append(got, " "+after)
+	}
+	want := " is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"
+	if diff := cmp.Diff([]string{want, want, want}, got); diff != "" {
+		t.Errorf("the words after the number (-want +got):\n%s", diff)
+	}
+}
