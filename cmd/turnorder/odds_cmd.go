@@ -1,14 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"math/big"
 	"os"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -343,7 +344,7 @@ func sharedExample(e *env, args []string, whose func(int)) ([]setup, bool) {
 		setups[i].specs, setups[i].from = specs, sidesFrom{src: setups[from].rs.src}
 	}
 	other := 1 - from
-	if own := setups[other].prog.Example(); len(own) > 0 && !reflect.DeepEqual(own, specs) {
+	if own := setups[other].prog.Example(); len(own) > 0 && !sameSides(own, specs) {
 		msg := fmt.Sprintf("both rulesets play the example sides of %s (%s); %s's own example differs", args[from], sidesSummary(specs), args[other])
 		switch {
 		case !isBundled(args[other]) || looksLikePath(args[other]):
@@ -356,6 +357,14 @@ func sharedExample(e *env, args []string, whose func(int)) ([]setup, bool) {
 		e.noteOnce(msg)
 	}
 	return setups, true
+}
+
+// sameSides reports whether a and b are the same sides, wherever each was
+// written (a copied ruleset's example is the original's).
+func sameSides(a, b []runtime.SideSpec) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
 }
 
 // sidesSummary names sides and counts their units: "Jay (3 units), Rob".

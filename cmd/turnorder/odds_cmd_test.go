@@ -377,6 +377,7 @@ func TestOddsCompareSharesTheFirstExample(t *testing.T) {
   }
 }
 `)
+	copied := writeFile(t, dir, "copy.rules", mustRead(t, house))
 	bare := writeFile(t, dir, "bare.rules", strings.Replace(mustRead(t, house), "  example {\n    side Jay { unit j * 2 }\n    side Rob { unit r * 4 }\n  }\n", "", 1))
 	for _, tt := range []struct {
 		name string
@@ -395,6 +396,9 @@ func TestOddsCompareSharesTheFirstExample(t *testing.T) {
 			stdout: []string{"  +0.1774\n"}, notStderr: []string{"note"}}},
 		{"the second's, when the first has none", []string{bare, house}, expectation{code: 0,
 			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  +0.0000\n"}, notStdout: []string{"1/2  50.00%"}, notStderr: []string{"note"}}},
+		// A copy's example is the original's, though written elsewhere.
+		{"the same example", []string{house, copied}, expectation{code: 0,
+			stdout: []string{"  +0.0000\n"}, notStderr: []string{"note"}}},
 		{"neither has one", []string{bare, bare}, expectation{code: 1, oneLine: true,
 			stderr: []string{"turnorder odds: neither " + bare + " nor " + bare + " has example sides; name the sides both play with --sides A,B or --setup FILE\n"}}},
 	} {
