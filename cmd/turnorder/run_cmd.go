@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -320,17 +321,27 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 			// nothing else would say which sides were read, nor how to
 			// play the others.
 			msg := fmt.Sprintf("--setup %s: the sides are those of %s (%s:%d), the first in the file", o.setup, b.what, o.setup, b.pos.Line)
-			for _, other := range blocks[1:] {
-				if b.pick(other.names()) == nil {
-					arg := strings.Join(other.names(), ",")
-					if strings.ContainsAny(arg, " '\"") {
-						arg = strconv.Quote(arg)
-					}
-					msg += fmt.Sprintf("; to play the sides of %s instead, name them: --sides %s", other.what, arg)
-					break
+			var pickable, named *setupBlock // another block --sides can pick; one it cannot
+			for i := range blocks[1:] {
+				other := &blocks[1+i]
+				first := slices.IndexFunc(blocks, func(b setupBlock) bool { return b.pick(other.names()) != nil })
+				switch {
+				case first == 1+i:
+					pickable = cmp.Or(pickable, other)
+				case !sameSides(b.specs, other.specs):
+					named = cmp.Or(named, other)
 				}
 			}
-			e.noteOnce(msg)
+			switch {
+			case pickable != nil:
+				arg := strings.Join(pickable.names(), ",")
+				if strings.ContainsAny(arg, " '\"") {
+					arg = strconv.Quote(arg)
+				}
+				e.noteOnce(fmt.Sprintf("%s; to play the sides of %s instead, name them: --sides %s", msg, pickable.what, arg))
+			case named != nil:
+				e.noteOnce(fmt.Sprintf("%s; %s has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own", msg, named.what))
+			}
 		}
 		return blocks[0].specs, from, ""
 	}

@@ -748,3 +748,17 @@ func TestRunSetupValueOutOfRange(t *testing.T) {
 		t.Errorf("the words after the number (-want +got):\n%s", diff)
 	}
 }
+
+// Sides of the same names in a scenario (the house rule's Jay and Rob, with
+// models) cannot be picked by --sides: the note says how to play them. A
+// file whose blocks are all the same sides needs no note.
+func TestRunSetupSameNames(t *testing.T) {
+	dir := t.TempDir()
+	const rules = "ruleset house {\n  sides 2\n  phase p each round {\n    order sides as priority {\n      highest roll d6\n      tie: reroll\n    }\n  }\n  example {\n    side Jay\n    side Rob\n  }\n}\n"
+	withUnits := writeFile(t, dir, "units.rules", rules+"scenario \"models\" {\n  ruleset house\n  side Jay { unit a }\n  side Rob\n  round 1 {\n    roll Jay 2, Rob 1\n  }\n}\n")
+	same := writeFile(t, dir, "same.rules", rules+"scenario \"plain\" {\n  ruleset house\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 2, Rob 1\n  }\n}\n")
+	expectation{code: 0, stdout: []string{"sides: Jay, Rob\n"}, stderr: []string{"turnorder run: note: --setup " + withUnits +
+		": the sides are those of the example of ruleset house (" + withUnits + ":9), the first in the file; scenario \"models\" has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own\n"}}.
+		check(t, runCmd(t, "", "run", withUnits, "--setup", withUnits, "--rounds", "1"))
+	expectation{code: 0, notStderr: []string{"note"}}.check(t, runCmd(t, "", "run", same, "--setup", same, "--rounds", "1"))
+}
