@@ -316,33 +316,7 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 		return nil, from, msg
 	}
 	if names == nil {
-		if b := blocks[0]; len(blocks) > 1 {
-			// A house rule's file has its example and its scenarios:
-			// nothing else would say which sides were read, nor how to
-			// play the others.
-			msg := fmt.Sprintf("--setup %s: the sides are those of %s (%s:%d), the first in the file", o.setup, b.what, o.setup, b.pos.Line)
-			var pickable, named *setupBlock // another block --sides can pick; one it cannot
-			for i := range blocks[1:] {
-				other := &blocks[1+i]
-				first := slices.IndexFunc(blocks, func(b setupBlock) bool { return b.pick(other.names()) != nil })
-				switch {
-				case first == 1+i:
-					pickable = cmp.Or(pickable, other)
-				case !sameSides(b.specs, other.specs):
-					named = cmp.Or(named, other)
-				}
-			}
-			switch {
-			case pickable != nil:
-				arg := strings.Join(pickable.names(), ",")
-				if strings.ContainsAny(arg, " '\"") {
-					arg = strconv.Quote(arg)
-				}
-				e.noteOnce(fmt.Sprintf("%s; to play the sides of %s instead, name them: --sides %s", msg, pickable.what, arg))
-			case named != nil:
-				e.noteOnce(fmt.Sprintf("%s; %s has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own", msg, named.what))
-			}
-		}
+		noteSetupBlocks(e, o.setup, blocks)
 		return blocks[0].specs, from, ""
 	}
 	// --sides picks and orders sides of the first block that has them
@@ -365,6 +339,39 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 		}
 	}
 	return nil, from, fmt.Sprintf("no block of sides in --setup %s has all of %s: each of the example and the scenarios is a battle of its own", o.setup, strings.Join(names, ", "))
+}
+
+// noteSetupBlocks says which block of sides a --setup file gave, when it
+// has others: a house rule's file has its example and its scenarios, and
+// nothing else would say which sides were read, nor how to play the
+// others. A file whose blocks are all the same sides needs no note.
+func noteSetupBlocks(e *env, path string, blocks []setupBlock) {
+	if len(blocks) < 2 {
+		return
+	}
+	b := blocks[0]
+	msg := fmt.Sprintf("--setup %s: the sides are those of %s (%s:%d), the first in the file", path, b.what, path, b.pos.Line)
+	var pickable, named *setupBlock // another block --sides can pick; one it cannot
+	for i := range blocks[1:] {
+		other := &blocks[1+i]
+		first := slices.IndexFunc(blocks, func(b setupBlock) bool { return b.pick(other.names()) != nil })
+		switch {
+		case first == 1+i:
+			pickable = cmp.Or(pickable, other)
+		case !sameSides(b.specs, other.specs):
+			named = cmp.Or(named, other)
+		}
+	}
+	switch {
+	case pickable != nil:
+		arg := strings.Join(pickable.names(), ",")
+		if strings.ContainsAny(arg, " '\"") {
+			arg = strconv.Quote(arg)
+		}
+		e.noteOnce(fmt.Sprintf("%s; to play the sides of %s instead, name them: --sides %s", msg, pickable.what, arg))
+	case named != nil:
+		e.noteOnce(fmt.Sprintf("%s; %s has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own", msg, named.what))
+	}
 }
 
 // setupBlock is a block of sides in a --setup file: its bare `side`
