@@ -421,40 +421,31 @@ const (
 )
 
 // attr reports a `set` that Battle.SetAttr would refuse when the round is
-// played, in its words (an attribute of the other kind, a unit's set of a
-// side, says where to set it): a value of the wrong type is said as the
-// scenario writes it, by value.
+// played, in its words, as test reports it and as a setup's wrong value
+// is reported (an attribute of the other kind, a unit's set of a side,
+// says where to set it).
 func (l *linter) attr(s *dsl.SetScript) {
-	decl := l.prog.UnitAttrs()
-	if l.b.Side(string(s.Target)) != nil {
-		decl = l.prog.SideAttrs()
-	}
-	if i := slices.IndexFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }); i >= 0 && !l.value(s, decl[i].Type) {
-		return
-	}
 	if err := l.b.CheckSetAttr(string(s.Target), string(s.Attr), s.Value); err != nil {
-		l.mistake(l.round, s.Pos, "%v", err)
+		l.mistake(l.round, setPos(l.b, s), "%v", err)
 	}
 }
 
-// value reports a `set` whose value play would refuse for the attribute's
-// type, as Battle.SetAttr takes a literal, and whether it is of the type.
-func (l *linter) value(s *dsl.SetScript, t runtime.AttrType) bool {
-	v := s.Value
-	var ok bool
-	var want string
-	switch t {
-	case runtime.IntAttr:
-		ok, want = v.Int != nil, "a whole number"
-	case runtime.BoolAttr:
-		ok, want = v.Word != nil && !v.Neg && (*v.Word == "true" || *v.Word == "false"), "true or false"
-	default:
-		ok, want = v.Str != nil || v.Word != nil, "a string (in quotes, or a word)"
+// setPos is where a `set` that SetAttr refuses is wrong: at its value
+// when the attribute is one its target has (the value is of the wrong
+// type, or out of range), as a setup's `side Jay might = "x"` is, and at
+// the statement otherwise.
+func setPos(b *runtime.Battle, s *dsl.SetScript) dsl.Pos {
+	var decl []runtime.Attr
+	switch {
+	case b.Side(string(s.Target)) != nil:
+		decl = b.Program().SideAttrs()
+	case b.Unit(string(s.Target)) != nil:
+		decl = b.Program().UnitAttrs()
 	}
-	if !ok {
-		l.mistake(l.round, s.Pos, "set %s of %s = %s: %s is %s", s.Attr, s.Target, v, s.Attr, want)
+	if s.Value != nil && s.Value.Pos.Line > 0 && slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }) {
+		return s.Value.Pos
 	}
-	return ok
+	return s.Pos
 }
 
 // statusValue is the value of `set STATUS of UNIT = true|false`.

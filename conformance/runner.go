@@ -1003,7 +1003,7 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 			break
 		}
 		if err := r.b.SetAttr(ctx, string(s.Target), string(s.Attr), s.Value); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(setPos(r.b, s), err)
 			return false
 		}
 	case *dsl.StatusScript:
@@ -1243,6 +1243,7 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 // chose.
 func eventHas(ev runtime.Event, args []string) bool {
 	have := []string{ev.Subject, ev.Standing}
+	have = append(have, awardedBefore(ev)...)
 	if ev.Subject == "" && len(ev.Choice) == 0 {
 		have = append(have, ev.By)
 		have = append(have, ev.Subjects...)
@@ -1263,6 +1264,23 @@ func eventHas(ev runtime.Event, args []string) bool {
 		}
 	}
 	return true
+}
+
+// awardedBefore returns, for an `award not` of three or more, all those
+// it put before the one it names: its line says "B and C go before A",
+// and `expect event award C` must match it as `expect event award B`
+// does (the event's subject is only the first of them). The one named is
+// the tied subject the line ends with.
+func awardedBefore(ev runtime.Event) []string {
+	if ev.Kind != runtime.EvAward || !strings.HasPrefix(ev.Rule, "award not ") {
+		return nil
+	}
+	for _, last := range ev.Subjects {
+		if strings.HasSuffix(ev.Detail, " before "+last) {
+			return slices.DeleteFunc(slices.Clone(ev.Subjects), func(s string) bool { return s == last })
+		}
+	}
+	return nil
 }
 
 // placedBy reports whether the event was placed by the value of `= V`

@@ -964,7 +964,8 @@ scenario "no rounds" {
 			"18:1 scenario \"no rounds\" has no round, so it checks nothing: add `round 1 { ... }`",
 		}},
 		// A `set` whose value is not of the attribute's type is found by check,
-		// as a setup's `unit Aria agi = fast` is, not only when the round plays.
+		// as a setup's `unit Aria agi = fast` is, not only when the round
+		// plays, and said as it is: at the value, in SetAttr's words.
 		{"SetValueType", `ruleset flags "F" {
   sides 2
   unit attribute agi int
@@ -986,9 +987,11 @@ scenario "s" {
   }
 }
 `, []string{
-			"13:5 round 1: set agi of Aria = fast: agi is a whole number",
-			"15:5 round 1: set hidden of Bran = 1: hidden is true or false",
-			"17:5 round 1: set title of Bran = 7: title is a string (in quotes, or a word)",
+			// In SetAttr's words, at the value, as a setup's wrong value
+			// is reported (and as test reports it).
+			"13:23 round 1: set agi of Aria: want a whole number, got fast",
+			"15:26 round 1: set hidden of Bran: want true or false, got 1",
+			"17:25 round 1: set title of Bran: want a string (in quotes, or a word), got 7",
 		}},
 		// `check` finds a scenario's `set` of an attribute, and its `NAME is
 		// STATUS` of a status, that the ruleset does not declare, as `test`
@@ -1335,7 +1338,12 @@ scenario "s" {
 		if err == nil {
 			t.Fatalf("SetAttr %d: no error", i)
 		}
-		want = append(want, fmt.Sprintf("%d:5 round 1: %v", 17+i, err))
+		// A value out of range is wrong at the value, as in a setup.
+		col := 5
+		if i == 3 {
+			col = 23
+		}
+		want = append(want, fmt.Sprintf("%d:%d round 1: %v", 17+i, col, err))
 	}
 	if diff := cmp.Diff(want, lint(t, src, 0)); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)
@@ -1634,6 +1642,54 @@ scenario "s" {
 	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    B and C go before A (award not previous.holder)"
 	if diff := cmp.Diff(want, f.String()); diff != "" {
 		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
+// Of three or more tied, `award not` puts all the others before the one it
+// names, and its line names them all ("B and C go before A"):
+// `expect event award` matches each of them, as the line reads, and not
+// the one put last.
+func TestExpectAwardNotOfThree(t *testing.T) {
+	const src = `ruleset r {
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie when round == 1: reroll
+      tie: award not previous.holder
+    }
+  }
+}
+
+scenario "s" {
+  ruleset r
+  side A
+  side B
+  side C
+  round 1 {
+    roll A 6, B 3, C 2
+  }
+  round 2 {
+    roll A 5, B 5, C 5
+    %s
+  }
+}
+`
+	for _, tt := range []struct {
+		expect string
+		pass   bool
+	}{
+		{"expect event award B", true},
+		{"expect event award C", true}, // "B and C go before A"
+		{"expect event award B C", true},
+		{"expect event award A", false}, // A goes last
+		{"expect no event award C", false},
+		{"expect no event award A", true},
+	} {
+		t.Run(tt.expect, func(t *testing.T) {
+			if r := runOne(t, fmt.Sprintf(src, tt.expect)); r.Passed() != tt.pass {
+				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
+			}
+		})
 	}
 }
 

@@ -21,17 +21,71 @@ import (
 // with a caret after it.
 func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
 	var out Diagnostics
+	// The tokens that mean something, to see what is around a number.
+	var sig []lexer.Token
 	for _, t := range tokens {
+		if t.Type != tokWhitespace && t.Type != tokComment {
+			sig = append(sig, t)
+		}
+	}
+	for i, t := range sig {
 		if t.Type != tokInt {
 			continue
 		}
 		if _, err := strconv.Atoi(t.Value); errors.Is(err, strconv.ErrRange) {
-			out = append(out, errorAt(t.Pos, "this number is too large (the largest is %d)", math.MaxInt))
+			if neg, ok := attrValue(sig, i); ok {
+				// The limit that matters is the attribute's, which a
+				// smaller number (9007199254740993) is told, not int's.
+				number := t.Value
+				if neg {
+					number = "-" + number
+				}
+				out = append(out, errorAt(t.Pos, "%s", attrRange(number)))
+			} else {
+				out = append(out, errorAt(t.Pos, "this number is too large (the largest is %d)", math.MaxInt))
+			}
 			text[t.Pos.Offset] = '1'
 			blank(text, t.Pos.Offset+1, t.Pos.Offset+len(t.Value))
 		}
 	}
 	return out
+}
+
+// attrRange says that number, as written, is beyond what an int attribute
+// holds: -2^53 to 2^53, where criteria compare numbers exactly. The
+// runtime says it of a smaller number out of range (9007199254740993) in
+// the same words; a test in cmd/turnorder keeps them the same.
+func attrRange(number string) string {
+	return fmt.Sprintf("%s is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly", number)
+}
+
+// attrValue reports whether the number sig[i] is the whole value of an
+// attribute (`agi = N`, `set agi of Jay = -N`, an attribute's default),
+// and whether a minus sign precedes it: `=`, perhaps `-`, the number, and
+// the end of the value, in a statement other than `remember`, `holder =`
+// and `expect event ... = N` (whose numbers are of no attribute).
+func attrValue(sig []lexer.Token, i int) (neg, ok bool) {
+	op := func(k int, v string) bool {
+		return k >= 0 && k < len(sig) && sig[k].Type == tokOp && sig[k].Value == v
+	}
+	eq := i - 1
+	if op(eq, "-") {
+		neg, eq = true, eq-1
+	}
+	if !op(eq, "=") {
+		return false, false
+	}
+	if next := i + 1; next < len(sig) && sig[next].Type != tokEOL && sig[next].Type != tokIdent && !op(next, "}") {
+		return false, false // more of an expression follows
+	}
+	first := eq
+	for first > 0 && sig[first-1].Type != tokEOL && !op(first-1, "{") {
+		first--
+	}
+	if v := sig[first].Value; v == "remember" || v == "holder" || v == "expect" {
+		return false, false
+	}
+	return neg, true
 }
 
 // Dice limits: NdS is N dice (1 to 100) of S sides (1 to 1000).

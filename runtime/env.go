@@ -491,18 +491,57 @@ func neverTrue(e *compiled, env reflect.Type) (string, bool) {
 	return "is false in every round (rounds are numbered from 1)", true
 }
 
-// inRound1 works out a condition on the round alone for round 1; known is
-// false for a condition that reads anything else.
-func inRound1(e *compiled, env reflect.Type) (holds, known bool) {
-	if _, only := roundOnly(e); !only {
-		return false, false
+// round1Envs returns group environments of round 1, one for each count
+// of sides the ruleset allows (up to a few more than its least, when it
+// has no most) and each count of them tied, from 2: a tie guard that reads
+// how many play (`len(sides) == 2`) or are tied is worked out in each, as
+// one on the round alone is. Every previous value is empty, as in round 1;
+// the sides and units have names of their own, which no guard names, and
+// no team or attribute.
+func round1Envs(env reflect.Type, minSides, maxSides int) []any {
+	tied, ok1 := fieldByTag(env, "tied")
+	sides, ok2 := fieldByTag(env, "sides")
+	round, ok3 := fieldByTag(env, "round")
+	if !ok1 || !ok2 || !ok3 {
+		return nil
 	}
-	run, ok := inRound(e, env)
-	if !ok {
-		return false, false
+	lo, hi := max(minSides, 1), maxSides
+	if hi < lo || hi > lo+4 {
+		hi = lo + 4
 	}
-	v, err := run(1)
-	return v == true, err == nil
+	named := func(t reflect.Type, n int, prefix string) reflect.Value {
+		v := reflect.MakeSlice(t, n, n)
+		if f, ok := fieldByTag(t.Elem(), "name"); ok {
+			for i := range n {
+				v.Index(i).FieldByIndex(f.Index).SetString(fmt.Sprintf("\x00%s %d", prefix, i+1))
+			}
+		}
+		return v
+	}
+	var out []any
+	for n := lo; n <= hi; n++ {
+		for m := 2; m <= max(n, 2); m++ {
+			in := reflect.New(env).Elem()
+			in.FieldByIndex(round.Index).SetInt(1)
+			in.FieldByIndex(sides.Index).Set(named(sides.Type, n, "side"))
+			in.FieldByIndex(tied.Index).Set(named(tied.Type, m, "tied"))
+			out = append(out, in.Interface())
+		}
+	}
+	return out
+}
+
+// fieldByTag finds the field of struct type t that expr sees as name.
+func fieldByTag(t reflect.Type, name string) (reflect.StructField, bool) {
+	if t.Kind() != reflect.Struct {
+		return reflect.StructField{}, false
+	}
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("expr") == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 // inRound returns a function that works out e, compiled against env, in a

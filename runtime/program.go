@@ -14,6 +14,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
 )
 
@@ -744,7 +745,7 @@ func literalValue(l *dsl.Literal, t AttrType) (any, error) {
 		case l.Word != nil:
 			return *l.Word, nil
 		}
-		return nil, fmt.Errorf("want a string, got %s", l)
+		return nil, fmt.Errorf("want a string (in quotes, or a word), got %s", l)
 	}
 }
 
@@ -1118,25 +1119,48 @@ var previousValue = regexp.MustCompile(`^previous\.\w+$`)
 // warnPreviousInRound1 warns about an award of a previous value (`award not
 // previous.holder`) that a tie in round 1 reaches, where every previous
 // value is empty: the round would stop with an error. Which rule a tie in
-// round 1 reaches is known while the guards above it read only the round.
+// round 1 reaches is worked out by running the guards in round 1 with
+// each count of sides and of tied (see round1Envs), so that a guard on how
+// many play (`tie when len(sides) == 2: award not previous.holder`) is
+// seen to reach it with two; a guard that fails to run there, or holds in
+// none of them, is taken not to.
 func (c *compiler) warnPreviousInRound1(ts *tieSet, env reflect.Type) {
-	for _, r := range ts.rules {
-		if r.when != nil {
-			holds, known := inRound1(r.when, env)
-			if !known {
-				return
-			}
-			if !holds {
-				continue
-			}
+	warned := map[*tieRule]bool{}
+	for _, in := range round1Envs(env, c.p.minSides, c.p.maxSides) {
+		r := firstApplied(ts, in)
+		if r == nil || warned[r] {
+			continue
 		}
+		warned[r] = true
 		for _, l := range r.chain {
 			if a, ok := l.(*awardLink); ok && a.e != nil && previousValue.MatchString(strings.TrimSpace(a.e.src)) {
 				c.warnf(linkPos(a), "%s names nobody in round 1, where every previous value is empty, so a tie there stops the round: put a tie rule for round 1 above this one, as in `tie when round == 1: reroll`", quoteSrc(a.describe()))
 			}
 		}
-		return
 	}
+}
+
+// firstApplied returns the tie rule of ts that a tie in the environment in
+// applies, or nil when none does or a guard cannot be worked out there.
+func firstApplied(ts *tieSet, in any) *tieRule {
+	for _, r := range ts.rules {
+		if r.when == nil {
+			return r
+		}
+		if r.when.prog == nil || ast.Find(r.when.prog.Node(), func(n ast.Node) bool { _, ok := n.(*ast.CallNode); return ok }) != nil {
+			// A host's function is not called before the battle: it
+			// may read the host's state, or be slow.
+			return nil
+		}
+		v, err := vm.Run(r.when.prog, in)
+		switch {
+		case err != nil:
+			return nil
+		case v == true:
+			return r
+		}
+	}
+	return nil
 }
 
 func (c *compiler) checkRerolls(chain []link, rolled bool) {

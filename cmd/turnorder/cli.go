@@ -30,6 +30,21 @@ type env struct {
 	errs dsl.Diagnostics
 	// warns holds the warnings reported through report, for check's.
 	warns dsl.Diagnostics
+	// noted holds the notes printed, so that one is said once though two
+	// rulesets (odds A B) read the same --setup file.
+	noted map[string]bool
+}
+
+// noteOnce prints a note on stderr, once per command.
+func (e *env) noteOnce(msg string) {
+	if e.noted[msg] {
+		return
+	}
+	if e.noted == nil {
+		e.noted = map[string]bool{}
+	}
+	e.noted[msg] = true
+	fmt.Fprintf(e.stderr, "%snote: %s\n", e.prefix(), msg)
 }
 
 // prefix starts a message: "turnorder run: ".

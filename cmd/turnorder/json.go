@@ -27,7 +27,17 @@ type runDoc struct {
 	Ruleset string     `json:"ruleset"`
 	Seed    uint64     `json:"seed"`
 	Rounds  []roundDoc `json:"rounds"`
+	// FailedRound is the round that stopped with an error, up to the
+	// error: the transcript shows those events, and a program must see
+	// them too. It is left out when no round failed.
+	FailedRound *failedRoundDoc `json:"failed_round,omitempty"`
 	ErrorsDoc
+}
+
+// failedRoundDoc is the part of a round played before its error.
+type failedRoundDoc struct {
+	Round  int             `json:"round"`
+	Events []runtime.Event `json:"events"`
 }
 
 // ErrorsDoc ends every document: the errors that made the command fail,

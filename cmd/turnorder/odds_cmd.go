@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -69,8 +71,12 @@ With --json, odds prints one JSON document (see docs/json.md). When odds
 fails, the document holds only the errors (file, line, column and
 message).
 
-The sides are chosen as for turnorder run. A ruleset's warnings are
-printed to standard error, as check prints them.`,
+The sides are chosen as for turnorder run. Two rulesets compared play the
+same sides: with neither --sides nor --setup, the example sides of the
+first (or of the second, if the first has none), so that a house rule and
+its original face the same forces; a note says so when the other's own
+example differs, and how to compare over it (--setup FILE). A ruleset's
+warnings are printed to standard error, as check prints them.`,
 		example: `
 turnorder odds mesbg --rounds 3
 turnorder odds necromunda --sides A,B,C,D --rounds 1 --json
@@ -307,6 +313,91 @@ func withoutOthers(e *env, specs []runtime.SideSpec, p, other *runtime.Program, 
 	return out
 }
 
+// sharedExample loads two rulesets to compare, with neither --sides nor
+// --setup: both play the example sides of the first (or of the second,
+// when the first has none), as a comparison of each with its own forces
+// would measure the forces as much as the rules. A note says so when the
+// other's own example differs, and how to compare over it instead.
+func sharedExample(e *env, args []string, whose func(int)) ([]setup, bool) {
+	setups := make([]setup, 2)
+	for i, arg := range args {
+		prog, rs, msg := loadProgram(e, arg)
+		if prog == nil {
+			if msg != "" {
+				e.errorf("%s", msg)
+			}
+			whose(i)
+			return nil, false
+		}
+		setups[i] = setup{prog: prog, rs: rs}
+	}
+	from := 0
+	if len(setups[0].prog.Example()) == 0 && len(setups[1].prog.Example()) > 0 {
+		from = 1
+	}
+	specs := setups[from].prog.Example()
+	if len(specs) == 0 {
+		e.errorf("neither %s nor %s has example sides; name the sides both play with --sides A,B or --setup FILE", args[0], args[1])
+		return nil, false
+	}
+	for i := range setups {
+		setups[i].specs, setups[i].from = specs, sidesFrom{src: setups[from].rs.src}
+	}
+	other := 1 - from
+	if own := setups[other].prog.Example(); len(own) > 0 && !sameSides(own, specs) {
+		msg := fmt.Sprintf("both rulesets play the example sides of %s (%s); %s's own example differs", args[from], sidesSummary(specs), args[other])
+		switch {
+		case !isBundled(args[other]) || looksLikePath(args[other]):
+			msg += fmt.Sprintf(": to compare over it, add --setup %s", args[other])
+		case plainSides(own):
+			msg += fmt.Sprintf(": to compare over it, add --sides %s", strings.Join(sidesNames(own), ","))
+		default:
+			msg += ": to compare over other forces, name them with --setup FILE"
+		}
+		e.noteOnce(msg)
+	}
+	return setups, true
+}
+
+// sameSides reports whether a and b are the same sides, wherever each was
+// written (a copied ruleset's example is the original's).
+func sameSides(a, b []runtime.SideSpec) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}
+
+// sidesSummary names sides and counts their units: "Jay (3 units), Rob".
+func sidesSummary(specs []runtime.SideSpec) string {
+	parts := make([]string, len(specs))
+	for i, s := range specs {
+		parts[i] = s.Name
+		if len(s.Units) > 0 {
+			parts[i] += " (" + plural(len(s.Units), "unit") + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sidesNames(specs []runtime.SideSpec) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// plainSides reports whether specs are sides --sides can name: no team,
+// value or unit.
+func plainSides(specs []runtime.SideSpec) bool {
+	for _, s := range specs {
+		if s.Team != "" || len(s.Attrs) > 0 || len(s.Units) > 0 || strings.Contains(s.Name, ",") {
+			return false
+		}
+	}
+	return true
+}
+
 // runOdds analyses the rulesets, printing the tables or, with --json,
 // filling in doc for the caller to print.
 func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
@@ -322,14 +413,22 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 			e.errorf("this is for %s, the second of the two rulesets compared", args[1])
 		}
 	}
-	setups := make([]setup, len(args))
-	for i, arg := range args {
-		s, ok := loadSetup(e, arg, o.run)
-		if !ok {
-			whose(i)
+	var setups []setup
+	if len(args) == 2 && o.run.sides == "" && o.run.setup == "" {
+		var ok bool
+		if setups, ok = sharedExample(e, args, whose); !ok {
 			return exitError
 		}
-		setups[i] = s
+	} else {
+		setups = make([]setup, len(args))
+		for i, arg := range args {
+			s, ok := loadSetup(e, arg, o.run)
+			if !ok {
+				whose(i)
+				return exitError
+			}
+			setups[i] = s
+		}
 	}
 	if len(setups) == 2 {
 		// A house rule that reads a new value (`unit attribute hero

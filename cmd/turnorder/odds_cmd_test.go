@@ -80,8 +80,10 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 0, stdout: []string{"1      5/12  41.67%  7/12  58.33%"}}},
 		{"contradictory policies", []string{"odds", "mesbg", "--policy", "first=other", "--policy", "first=self"},
 			expectation{code: 1, stderr: []string{`--policy "first=self": first decisions already follow other`}, oneLine: true}},
-		{"compare different sides", []string{"odds", "mesbg", "necromunda", "--rounds", "1"},
-			expectation{code: 1, stderr: []string{"mesbg plays Jay, Rob, but necromunda plays Goliaths, Eschers"}, oneLine: true}},
+		// Two rulesets compared face the same forces: the first's example.
+		{"compare different examples", []string{"odds", "mesbg", "necromunda", "--rounds", "1"},
+			expectation{code: 0, stdout: []string{"mesbg vs necromunda", "1      Jay   0.5000  0.5000      +0.0000\n"}, oneLine: true,
+				stderr: []string{"turnorder odds: note: both rulesets play the example sides of mesbg (Jay, Rob); necromunda's own example differs: to compare over other forces, name them with --setup FILE\n"}}},
 		{"bad policy", []string{"odds", "mesbg", "--policy", "first=sometimes"},
 			expectation{code: 1, stderr: []string{"first decisions take self, other, keep"}, oneLine: true}},
 		{"bad rounds", []string{"odds", "mesbg", "--rounds", "0"},
@@ -353,4 +355,64 @@ func TestOddsCompareSameOdds(t *testing.T) {
 	// Odds that change say nothing more.
 	r = runCmd(t, "", "odds", "mesbg", "../../examples/house-rules/fewer-models.rules", "--setup", "../../examples/setups/armies.rules")
 	expectation{code: 0, notStdout: []string{same}}.check(t, r)
+}
+
+// Without --sides or --setup, a house rule compared with its original
+// plays the first one's example sides, not its own: a comparison over two
+// different forces would measure the forces as much as the rule. A note
+// says which forces, and how to compare over the other's.
+func TestOddsCompareSharesTheFirstExample(t *testing.T) {
+	dir := t.TempDir()
+	house := writeFile(t, dir, "house.rules", `ruleset house {
+  sides 2
+  phase priority each round {
+    order sides as priority {
+      highest roll d6 + (count(units) < 3 ? 1 : 0)
+      tie: reroll
+    }
+  }
+  example {
+    side Jay { unit j * 2 }
+    side Rob { unit r * 4 }
+  }
+}
+`)
+	copied := writeFile(t, dir, "copy.rules", mustRead(t, house))
+	bare := writeFile(t, dir, "bare.rules", strings.Replace(mustRead(t, house), "  example {\n    side Jay { unit j * 2 }\n    side Rob { unit r * 4 }\n  }\n", "", 1))
+	for _, tt := range []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		// Jay's two models would give him a +1 over mesbg's plain Jay and
+		// Rob, who have none: both have fewer than three, so no change.
+		{"the first's example", []string{"mesbg", house}, expectation{code: 0,
+			stdout: []string{"  +0.0000\n"}, notStdout: []string{"21/31"},
+			stderr: []string{"turnorder odds: note: both rulesets play the example sides of mesbg (Jay, Rob); " + house + "'s own example differs: to compare over it, add --setup " + house + "\n"}}},
+		{"the house rule's example, named first", []string{house, "mesbg"}, expectation{code: 0,
+			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  -0.1774\n"},
+			stderr: []string{"turnorder odds: note: both rulesets play the example sides of " + house + " (Jay (2 units), Rob (4 units)); mesbg's own example differs: to compare over it, add --sides Jay,Rob\n"}}},
+		{"the --setup named", []string{"mesbg", house, "--setup", house}, expectation{code: 0,
+			stdout: []string{"  +0.1774\n"}, notStderr: []string{"note"}}},
+		{"the second's, when the first has none", []string{bare, house}, expectation{code: 0,
+			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  +0.0000\n"}, notStdout: []string{"1/2  50.00%"}, notStderr: []string{"note"}}},
+		// A copy's example is the original's, though written elsewhere.
+		{"the same example", []string{house, copied}, expectation{code: 0,
+			stdout: []string{"  +0.0000\n"}, notStderr: []string{"note"}}},
+		{"neither has one", []string{bare, bare}, expectation{code: 1, oneLine: true,
+			stderr: []string{"turnorder odds: neither " + bare + " nor " + bare + " has example sides; name the sides both play with --sides A,B or --setup FILE\n"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", append(append([]string{"odds"}, tt.args...), "--rounds", "1")...))
+		})
+	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -40,9 +43,12 @@ statements,
     side Jay
     side Rob { unit Aragorn; unit Legolas }
 
-or, failing those, the first scenario (scenario "setup" { side Jay ... })
-or ruleset example block that has some. With both flags, --sides picks
-and orders sides from the setup file.
+or, failing those, the sides of a scenario (scenario "setup" { side Jay
+... }) or of a ruleset's example block: the first in the file, which a
+note names when there are others. With both flags, --sides picks and
+orders sides from the setup file, from the first block (bare sides, a
+scenario, an example) that has all it names: in a house rule's file,
+--sides with a scenario's sides plays that scenario's sides.
 
 Dice are seeded (math/rand/v2 PCG): the same seed always gives the same
 battle. Every decision follows the ruleset's declared policies, unless
@@ -53,8 +59,9 @@ never asks for is warned about, as it changes nothing.
 
 With --json, run prints one JSON document instead of the transcript; its
 shape is described in docs/json.md and is kept stable. When run fails, the
-document still comes, with the rounds played and the errors (file, line,
-column and message).
+document still comes, with the rounds played, the events of the round that
+failed up to the error (failed_round), and the errors (file, line, column
+and message).
 
 Bad input (an unknown ruleset, a missing file, a bad flag value, an unknown
 side or attribute in the setup) is reported in one message, and the exit
@@ -192,10 +199,12 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 	for range o.rounds {
 		res, err := b.PlayRound(ctx)
 		if err != nil {
-			// With --json, the rounds that were played are not lost;
-			// without, the transcript shows what the failing round did
-			// up to the error, so the players see what led to it.
-			if !o.json {
+			// The transcript, and the document's failed_round, show
+			// what the failing round did up to the error, so the
+			// players (or a program) see what led to it.
+			if o.json {
+				doc.FailedRound = &failedRoundDoc{Round: b.Round(), Events: append([]runtime.Event{}, b.Events()...)}
+			} else {
 				printFailedRound(e.stdout, b.Round(), b.Events())
 			}
 			s.report(e, runtime.InRound(b.Round(), err))
@@ -302,36 +311,102 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 		return p.Example(), sidesFrom{src: rs.src}, ""
 	}
 
-	specs, from, msg := readSetup(e, o.setup)
-	if specs == nil {
+	blocks, from, msg := readSetup(e, o.setup)
+	if blocks == nil {
 		return nil, from, msg
 	}
 	if names == nil {
-		return specs, from, ""
+		noteSetupBlocks(e, o.setup, blocks)
+		return blocks[0].specs, from, ""
 	}
-	var picked []runtime.SideSpec
+	// --sides picks and orders sides of the first block that has them
+	// all: the example's, or a scenario's.
+	for _, b := range blocks {
+		if picked := b.pick(names); picked != nil {
+			return picked, from, ""
+		}
+	}
 	for _, n := range names {
-		i := -1
-		for k, s := range specs {
-			if s.Name == n {
-				i = k
+		if !slices.ContainsFunc(blocks, func(b setupBlock) bool { return b.pick([]string{n}) != nil }) {
+			have := make([]string, len(blocks))
+			for i, b := range blocks {
+				have[i] = strings.Join(b.names(), ", ")
+				if len(blocks) > 1 {
+					have[i] += " (" + b.what + ")"
+				}
 			}
+			return nil, from, fmt.Sprintf("unknown side %q: --setup %s has the sides %s", n, o.setup, strings.Join(have, "; "))
 		}
-		if i < 0 {
-			have := make([]string, len(specs))
-			for k, s := range specs {
-				have[k] = s.Name
-			}
-			return nil, from, fmt.Sprintf("unknown side %q: --setup %s has the sides %s", n, o.setup, strings.Join(have, ", "))
-		}
-		picked = append(picked, specs[i])
 	}
-	return picked, from, ""
+	return nil, from, fmt.Sprintf("no block of sides in --setup %s has all of %s: each of the example and the scenarios is a battle of its own", o.setup, strings.Join(names, ", "))
 }
 
-// readSetup reads the sides of a --setup file: its top-level `side`
-// statements, or else the first scenario (or ruleset example) that has some.
-func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
+// noteSetupBlocks says which block of sides a --setup file gave, when it
+// has others: a house rule's file has its example and its scenarios, and
+// nothing else would say which sides were read, nor how to play the
+// others. A file whose blocks are all the same sides needs no note.
+func noteSetupBlocks(e *env, path string, blocks []setupBlock) {
+	if len(blocks) < 2 {
+		return
+	}
+	b := blocks[0]
+	msg := fmt.Sprintf("--setup %s: the sides are those of %s (%s:%d), the first in the file", path, b.what, path, b.pos.Line)
+	var pickable, named *setupBlock // another block --sides can pick; one it cannot
+	for i := range blocks[1:] {
+		other := &blocks[1+i]
+		first := slices.IndexFunc(blocks, func(b setupBlock) bool { return b.pick(other.names()) != nil })
+		switch {
+		case first == 1+i:
+			pickable = cmp.Or(pickable, other)
+		case !sameSides(b.specs, other.specs):
+			named = cmp.Or(named, other)
+		}
+	}
+	switch {
+	case pickable != nil:
+		arg := strings.Join(pickable.names(), ",")
+		if strings.ContainsAny(arg, " '\"") {
+			arg = strconv.Quote(arg)
+		}
+		e.noteOnce(fmt.Sprintf("%s; to play the sides of %s instead, name them: --sides %s", msg, pickable.what, arg))
+	case named != nil:
+		e.noteOnce(fmt.Sprintf("%s; %s has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own", msg, named.what))
+	}
+}
+
+// setupBlock is a block of sides in a --setup file: its bare `side`
+// statements, a scenario's, or a ruleset's example.
+type setupBlock struct {
+	what  string // `scenario "Five gangs"`, `the example of ruleset house`
+	pos   dsl.Pos
+	specs []runtime.SideSpec
+}
+
+func (b setupBlock) names() []string {
+	out := make([]string, len(b.specs))
+	for i, s := range b.specs {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// pick returns the sides named, in that order, or nil if one is missing.
+func (b setupBlock) pick(names []string) []runtime.SideSpec {
+	var picked []runtime.SideSpec
+	for _, n := range names {
+		i := slices.IndexFunc(b.specs, func(s runtime.SideSpec) bool { return s.Name == n })
+		if i < 0 {
+			return nil
+		}
+		picked = append(picked, b.specs[i])
+	}
+	return picked
+}
+
+// readSetup reads the blocks of sides of a --setup file: its top-level
+// `side` statements, or else each scenario and ruleset example that has
+// some, in the order of the file.
+func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, sidesFrom{}, "--setup: " + pathError(err)
@@ -342,35 +417,40 @@ func readSetup(e *env, path string) ([]runtime.SideSpec, sidesFrom, string) {
 		e.report(diags, src)
 		return nil, from, ""
 	}
-	var stmts []dsl.SetupStmt
+	var bare []dsl.SetupStmt
 	for _, d := range f.Decls {
 		if s, ok := d.(*dsl.SideSetup); ok {
-			stmts = append(stmts, s)
+			bare = append(bare, s)
 		}
 	}
+	if len(bare) > 0 {
+		return []setupBlock{{what: "the file", specs: runtime.SetupFromDSL(bare)}}, from, ""
+	}
+	var blocks []setupBlock
 	for _, d := range f.Decls {
-		if len(stmts) > 0 {
-			break
-		}
 		switch x := d.(type) {
 		case *dsl.Scenario:
+			var sides []dsl.SetupStmt
 			for _, st := range x.Body {
 				if s, ok := st.(*dsl.SideSetup); ok {
-					stmts = append(stmts, s)
+					sides = append(sides, s)
 				}
+			}
+			if len(sides) > 0 {
+				blocks = append(blocks, setupBlock{fmt.Sprintf("scenario %q", string(x.Title)), x.Pos, runtime.SetupFromDSL(sides)})
 			}
 		case *dsl.Ruleset:
 			for _, st := range x.Body {
-				if ex, ok := st.(*dsl.ExampleStmt); ok {
-					stmts = append(stmts, ex.Setup...)
+				if ex, ok := st.(*dsl.ExampleStmt); ok && len(ex.Setup) > 0 {
+					blocks = append(blocks, setupBlock{"the example of ruleset " + string(x.Name), ex.Pos, runtime.SetupFromDSL(ex.Setup)})
 				}
 			}
 		}
 	}
-	if len(stmts) == 0 {
+	if len(blocks) == 0 {
 		return nil, from, fmt.Sprintf("--setup %s names no sides: write `side NAME` statements, one a line", path)
 	}
-	return runtime.SetupFromDSL(stmts), from, ""
+	return blocks, from, ""
 }
 
 // printHeader names the ruleset and the battle's sides, as run and play

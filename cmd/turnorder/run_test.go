@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -47,6 +48,10 @@ type jsonDoc struct {
 		} `json:"activations"`
 		Events []map[string]any `json:"events"`
 	} `json:"rounds"`
+	FailedRound *struct {
+		Round  int              `json:"round"`
+		Events []map[string]any `json:"events"`
+	} `json:"failed_round"`
 	Errors      []string         `json:"errors"`
 	Diagnostics []map[string]any `json:"diagnostics"`
 }
@@ -85,6 +90,9 @@ func TestRunJSON(t *testing.T) {
 				t.Errorf("round %d: event %v", i+1, ev)
 			}
 		}
+	}
+	if doc.FailedRound != nil || strings.Contains(first.stdout, "failed_round") {
+		t.Errorf("no round failed, but the document has a failed_round: %+v", doc.FailedRound)
 	}
 	if !strings.Contains(first.stdout, "\n  \"rounds\": [\n") {
 		t.Errorf("not indented by two spaces:\n%.200s", first.stdout)
@@ -623,9 +631,19 @@ func TestRunShowsTheFailingRound(t *testing.T) {
 	if !strings.Contains(r.stderr, ":6:12: error: round 1: `award not previous.holder` names nobody") {
 		t.Errorf("stderr:\n%s", r.stderr)
 	}
-	// With --json the document is unchanged: the rounds played, and the errors.
-	if doc := decodeDoc(t, runCmd(t, "", "run", rules, "--json").stdout); len(doc.Rounds) != 0 || len(doc.Errors) != 1 {
-		t.Errorf("the document holds %d rounds and %d errors, want 0 and 1", len(doc.Rounds), len(doc.Errors))
+	// With --json the document holds the same: no round played, the
+	// failing round's events up to the error, and the error.
+	doc := decodeDoc(t, runCmd(t, "", "run", rules, "--json").stdout)
+	if len(doc.Rounds) != 0 || len(doc.Errors) != 1 || doc.FailedRound == nil {
+		t.Fatalf("the document holds %d rounds, %d errors and failed_round %v; want 0, 1 and round 1", len(doc.Rounds), len(doc.Errors), doc.FailedRound)
+	}
+	var got []string
+	for _, ev := range doc.FailedRound.Events {
+		got = append(got, fmt.Sprintf("%v %v %v", ev["kind"], ev["subject"], ev["subjects"]))
+	}
+	want2 := []string{"round_start <nil> <nil>", "roll Jay <nil>", "roll Rob <nil>", "tie <nil> [Jay Rob]"}
+	if diff := cmp.Diff(want2, got); doc.FailedRound.Round != 1 || diff != "" {
+		t.Errorf("failed_round is round %d; events (-want +got):\n%s", doc.FailedRound.Round, diff)
 	}
 }
 
@@ -640,4 +658,107 @@ func TestRunFailedRoundShortened(t *testing.T) {
 	if n := strings.Count(r.stdout, "\n"); n > 50 {
 		t.Errorf("the failed round takes %d lines:\n%s", n, r.stdout)
 	}
+	// A program gets every event, not the transcript's shortened view.
+	doc := decodeDoc(t, runCmd(t, "", "run", rules, "--sides", "A,B", "--rounds", "1", "--json").stdout)
+	if doc.FailedRound == nil {
+		t.Fatal("no failed_round in the document")
+	}
+	rerolls := 0
+	for _, ev := range doc.FailedRound.Events {
+		if ev["kind"] == "reroll" {
+			rerolls++
+		}
+	}
+	if rerolls != 1000 {
+		t.Errorf("failed_round has %d reroll events, want all 1000", rerolls)
+	}
+}
+
+// A house rule's file holds its example and its scenarios. --setup reads
+// the first block of sides, and says which, and how to play the others:
+// --sides picks the block that has all the sides it names.
+func TestRunSetupPicksAScenario(t *testing.T) {
+	house := writeFile(t, t.TempDir(), "house.rules", `ruleset house {
+  sides 2..
+  phase p each round {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  example {
+    side Jay
+    side Rob
+  }
+}
+
+scenario "three gangs" {
+  ruleset house
+  side "Iron Claws" { unit a1 }
+  side B { unit b1 }
+  side C { unit c1 }
+  round 1 {
+    roll "Iron Claws" 6, B 4, C 2
+  }
+}
+`)
+	note := "turnorder run: note: --setup " + house + ": the sides are those of the example of ruleset house (" + house +
+		":9), the first in the file; to play the sides of scenario \"three gangs\" instead, name them: --sides \"Iron Claws,B,C\"\n"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want expectation
+	}{
+		{"the first block, with a note", []string{"--setup", house}, expectation{code: 0,
+			stdout: []string{"sides: Jay, Rob\n"}, stderr: []string{note}}},
+		{"a scenario's sides", []string{"--setup", house, "--sides", "C,Iron Claws"}, expectation{code: 0,
+			stdout: []string{"sides: C (1 unit), Iron Claws (1 unit)\n"}, notStderr: []string{"note"}}},
+		{"one of the example's sides", []string{"--setup", house, "--sides", "Rob"}, expectation{code: 1,
+			stderr: []string{"needs 2 or more sides, got 1"}}},
+		{"sides of two blocks", []string{"--setup", house, "--sides", "Jay,C"}, expectation{code: 1, oneLine: true,
+			stderr: []string{"turnorder run: no block of sides in --setup " + house + " has all of Jay, C: each of the example and the scenarios is a battle of its own\n"}}},
+		{"unknown side", []string{"--setup", house, "--sides", "Zed"}, expectation{code: 1, oneLine: true,
+			stderr: []string{`turnorder run: unknown side "Zed": --setup ` + house + ` has the sides Jay, Rob (the example of ruleset house); Iron Claws, B, C (scenario "three gangs")` + "\n"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", append([]string{"run", house, "--rounds", "1"}, tt.args...)...))
+		})
+	}
+}
+
+// A setup's value out of an attribute's range is said against that range,
+// whether it fits an int (the runtime finds it) or not (the parser does):
+// not as the language's own limit on numbers.
+func TestRunSetupValueOutOfRange(t *testing.T) {
+	dir := t.TempDir()
+	var got []string
+	for _, n := range []string{"9007199254740993", "99999999999999999999", "-99999999999999999999"} {
+		setup := writeFile(t, dir, "s.rules", "side A { unit Aria agi = "+n+" }\nside B { unit Bran agi = 3 }\n")
+		r := runCmd(t, "", "run", "agi", "--setup", setup)
+		_, msg, _ := strings.Cut(r.stderr, "error: ")
+		msg, _, _ = strings.Cut(msg, "\n")
+		_, after, ok := strings.Cut(msg, n+" ")
+		if r.code != 1 || !ok {
+			t.Fatalf("agi = %s: exit status %d, stderr:\n%s", n, r.code, r.stderr)
+		}
+		got = append(got, " "+after)
+	}
+	want := " is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"
+	if diff := cmp.Diff([]string{want, want, want}, got); diff != "" {
+		t.Errorf("the words after the number (-want +got):\n%s", diff)
+	}
+}
+
+// Sides of the same names in a scenario (the house rule's Jay and Rob, with
+// models) cannot be picked by --sides: the note says how to play them. A
+// file whose blocks are all the same sides needs no note.
+func TestRunSetupSameNames(t *testing.T) {
+	dir := t.TempDir()
+	const rules = "ruleset house {\n  sides 2\n  phase p each round {\n    order sides as priority {\n      highest roll d6\n      tie: reroll\n    }\n  }\n  example {\n    side Jay\n    side Rob\n  }\n}\n"
+	withUnits := writeFile(t, dir, "units.rules", rules+"scenario \"models\" {\n  ruleset house\n  side Jay { unit a }\n  side Rob\n  round 1 {\n    roll Jay 2, Rob 1\n  }\n}\n")
+	same := writeFile(t, dir, "same.rules", rules+"scenario \"plain\" {\n  ruleset house\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 2, Rob 1\n  }\n}\n")
+	expectation{code: 0, stdout: []string{"sides: Jay, Rob\n"}, stderr: []string{"turnorder run: note: --setup " + withUnits +
+		": the sides are those of the example of ruleset house (" + withUnits + ":9), the first in the file; scenario \"models\" has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own\n"}}.
+		check(t, runCmd(t, "", "run", withUnits, "--setup", withUnits, "--rounds", "1"))
+	expectation{code: 0, notStderr: []string{"note"}}.check(t, runCmd(t, "", "run", same, "--setup", same, "--rounds", "1"))
 }

@@ -424,6 +424,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		return
 	}
 	own := map[*dsl.Ruleset]dsl.Diagnostics{} // the errors of the file's rulesets, compiled once
+	hinted := false                           // otherRulesetHint is said once a file
 	for _, d := range f.Decls {
 		sc, ok := d.(*dsl.Scenario)
 		if !ok || (t.filter != nil && !t.filter.MatchString(string(sc.Title))) {
@@ -439,6 +440,10 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 		} else {
 			status = "FAIL"
 			t.failed++
+			if h := t.otherRulesetHint(f, sf, sc); h != "" && !hinted {
+				hinted = true
+				fmt.Fprintf(t.e.stderr, "turnorder test: hint: %s\n", h)
+			}
 		}
 		if t.json {
 			t.doc.Scenarios = append(t.doc.Scenarios, scenarioJSON(sf.name, sc, res))
@@ -456,6 +461,28 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 			writeIndented(t.e.stdout, fl.String(), "    ")
 		}
 	}
+}
+
+// otherRulesetHint returns, for a scenario that names a bundled ruleset in
+// a file that declares rulesets of other names, that it tested the bundled
+// one: a house rule's author who renamed the copied ruleset, and not its
+// scenarios' `ruleset` lines, sees the original fail, and would not know
+// why.
+func (t *tester) otherRulesetHint(f *dsl.File, sf scenarioFile, sc *dsl.Scenario) string {
+	use, decl := conformance.RulesetOf(f, sc)
+	name := ""
+	if use != nil {
+		name = use.Name.String()
+	}
+	if decl != nil || !isBundled(name) || t.with[name] != nil || len(f.Rulesets()) == 0 {
+		return ""
+	}
+	var own []string
+	for _, r := range f.Rulesets() {
+		own = append(own, string(r.Name))
+	}
+	return fmt.Sprintf("scenario %q tests the bundled ruleset %s, which %s does not declare (it declares %s): to test the file's, write `ruleset %s` in the scenario",
+		string(sc.Title), name, sf.name, strings.Join(own, ", "), own[0])
 }
 
 // brokenRuleset fails a scenario whose ruleset, in its own file or in a

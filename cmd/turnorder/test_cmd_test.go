@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -531,4 +532,27 @@ func TestExampleREADMECommands(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no `go run ./cmd/turnorder` commands in the examples' READMEs")
 	}
+}
+
+// A house rule renamed from its copy, whose scenario still names the
+// bundled original, tests the original: when it fails, a hint says so,
+// once a file. One that passes, or names the file's own, says nothing.
+func TestTestHintsARenamedRuleset(t *testing.T) {
+	src, err := os.ReadFile("../../rulesets/morturi.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	house := strings.Replace(string(src), "ruleset morturi ", "ruleset house ", 1)
+	const scenario = "\nscenario %q {\n  ruleset %s\n  decide by policy\n  side A { unit a * 3 movement = 3 }\n  side B { unit b * 2 movement = 3 }\n  round 1 {\n    expect holder %s\n  }\n}\n"
+	dir := t.TempDir()
+	failing := writeFile(t, dir, "failing.rules", house+fmt.Sprintf(scenario, "one", "morturi", "A")+fmt.Sprintf(scenario, "two", "morturi", "A"))
+	hint := "turnorder test: hint: scenario \"one\" tests the bundled ruleset morturi, which " + failing +
+		" does not declare (it declares house): to test the file's, write `ruleset house` in the scenario\n"
+	r := runCmd(t, "", "test", failing)
+	expectation{code: 1, stderr: []string{hint}, notStderr: []string{`scenario "two" tests`}}.check(t, r)
+
+	passing := writeFile(t, dir, "passing.rules", house+fmt.Sprintf(scenario, "one", "morturi", "B"))
+	expectation{code: 0, notStderr: []string{"hint"}}.check(t, runCmd(t, "", "test", passing))
+	own := writeFile(t, dir, "own.rules", house+fmt.Sprintf(scenario, "one", "house", "A"))
+	expectation{code: 1, notStderr: []string{"hint"}}.check(t, runCmd(t, "", "test", own))
 }
