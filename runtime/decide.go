@@ -258,7 +258,7 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		}
 		asked := d
 		asked.Options, asked.Default = slices.Clone(d.Options), slices.Clone(d.Default)
-		return nil, &RoundError{Round: d.Round, Err: &UnscriptedError{Decision: &asked,
+		return nil, &RoundError{Round: d.Round, Order: d.order(), Err: &UnscriptedError{Decision: &asked,
 			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`%s)", d, quoteName(d.By), hint)}}
 	}
 	s.answers[d.By] = q[1:]

@@ -48,6 +48,15 @@ type PickRequest struct {
 	Draw bool `json:"draw,omitempty"`
 }
 
+// order is the order the pick is made for, for its RoundError: "" for the
+// draw of activation draw, which is the activation loop's.
+func (r PickRequest) order() string {
+	if r.Draw {
+		return ""
+	}
+	return r.Standing
+}
+
 // Bag returns, for a draw, the sides with dice in the bag, in the order of
 // their first die in Options, and how many dice each has.
 func (r PickRequest) Bag() (sides []string, dice []int) { return bag(r.Options) }
@@ -340,7 +349,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		d.used = append(d.used, scriptUse{who: s, v: v})
 		d.taken[s]++
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
+			return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
 				msg: fmt.Sprintf("scripted roll %d for %s is impossible on %s", v, s, diceShows(req.Count, req.Faces))}}
 		}
 		out[i] = v
@@ -386,7 +395,7 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 				"activation draw: a die must be drawn from the bag (%s), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)",
 				bagCounts(req.Options))}}
 		}
-		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Pick: &asked,
+		return 0, &RoundError{Round: req.Round, Order: req.order(), Err: &UnscriptedError{Pick: &asked,
 			msg: fmt.Sprintf("a random pick among %s is needed, but none is scripted", strings.Join(req.Options, ", "))}}
 	}
 	p := d.picks[0]
@@ -399,7 +408,7 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		if req.Draw {
 			msg = fmt.Sprintf("activation draw: scripted random %s is not a side with a die in the bag (%s): name the side whose die comes out", p, bagCounts(req.Options))
 		}
-		return 0, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1, msg: msg}}
+		return 0, &RoundError{Round: req.Round, Order: req.order(), Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1, msg: msg}}
 	}
 	return i, nil
 }
@@ -425,7 +434,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, badDice(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceShows(req.Count, req.Faces))
+			return nil, badDice(req.Round, req.Standing, "%s rolled %d, which is impossible on %s", s, v, diceShows(req.Count, req.Faces))
 		}
 		out[i] = v
 	}

@@ -261,7 +261,7 @@ func ExampleFuncDice() {
 	// Jay chooses who goes first among Jay, Rob? (options Jay, Rob)
 	// holder: Rob chooser: Jay
 	// round 2: Jay rolls d6: 7
-	// error: round 2: Jay rolled 7, which is impossible on d6 (1-6)
+	// error: round 2, order priority: Jay rolled 7, which is impossible on d6 (1-6)
 }
 
 // A host hook is Go code run at each hook point, after the ruleset's own

@@ -465,7 +465,7 @@ func TestOddsRefusesEightPlayers(t *testing.T) {
 func TestOddsErrorNamesRoundOnce(t *testing.T) {
 	p := mustProgram(t, "mesbg")
 	_, err := p.Odds(context.Background(), p.Example(), runtime.OddsOptions{Rounds: 1, Decider: runtime.NewScriptedDecider()})
-	if err == nil || !strings.HasPrefix(err.Error(), "round 1: unscripted decision") || strings.Count(err.Error(), "round 1") != 1 {
+	if err == nil || !strings.HasPrefix(err.Error(), "round 1, order priority: unscripted decision") || strings.Count(err.Error(), "round 1") != 1 {
 		t.Errorf("err = %v, want one that says round 1 once", err)
 	}
 }

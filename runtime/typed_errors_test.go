@@ -52,7 +52,7 @@ func TestErrUnscripted(t *testing.T) {
 			"round 1: activation draw: a die must be drawn from the bag (Jay 2, Rob 1), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)"},
 		{"decision", compileBundled("mesbg"), runtime.Sides("Jay", "Rob"),
 			[]runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(runtime.NewScriptedDecider())},
-			"round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
+			"round 1, order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,6 +70,12 @@ func TestErrUnscripted(t *testing.T) {
 			if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
 				t.Errorf("message (-want +got):\n%s", diff)
 			}
+			// What an order needed names the order, in the field as in words.
+			if re, ok := errors.AsType[*runtime.RoundError](err); !ok {
+				t.Errorf("%#v is no RoundError", err)
+			} else if want := orderOf(tt.wantMsg); re.Order != want {
+				t.Errorf("RoundError.Order = %q, want %q", re.Order, want)
+			}
 			if errors.Is(err, runtime.ErrLimit) {
 				t.Errorf("PlayRound: %v is ErrLimit too", err)
 			}
@@ -83,8 +89,13 @@ func TestErrUnscripted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.PlayRound(ctx); err == nil || errors.Is(err, runtime.ErrUnscripted) {
+	_, err = b.PlayRound(ctx)
+	if err == nil || errors.Is(err, runtime.ErrUnscripted) {
 		t.Errorf("an impossible scripted roll: %v; want an error that is not ErrUnscripted", err)
+	}
+	// It names the order it was rolled for, as a roll nobody scripted does.
+	if re, ok := errors.AsType[*runtime.RoundError](err); !ok || re.Order != "priority" {
+		t.Errorf("an impossible scripted roll: %#v; want a RoundError of order priority", err)
 	}
 }
 
