@@ -249,8 +249,10 @@ func (m *recomputation) undo(b *Battle) {
 // hooks or the host, units removed, and the state of seeded dice, so the
 // round plays again as if for the first time. Scripted dice and a
 // ScriptedDecider script again what the round used (and a seeded fallback
-// is rewound); other dice and deciders, such as the players at the
-// table, cannot be. A battle restored in mid-round has no record of its
+// is rewound), but not a result or answer the round refused
+// (ErrInvalidAnswer), which is used up: the round asks for it again, as
+// it asks the players at the table, whose dice and deciders cannot be
+// rewound. A battle restored in mid-round has no record of its
 // start and cannot abort the round (a clone takes the original's record,
 // and can: see Clone), nor can one whose scripted dice or ScriptedDecider
 // another battle has used since: it returns ErrCannotAbort then. With no
