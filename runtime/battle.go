@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
@@ -202,6 +203,8 @@ type Battle struct {
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
 	keptDice   []byte      // the dice's state Restore found, which Snapshot saves when the dice have none
+	keptPCG    rand.PCG    // the original's seeded state, for a clone given dice that keep none (see Clone)
+	keptSeed   bool        // keptPCG is set, and saved in keptDice's place
 	decider    Decider
 	transcript bool
 	eventsHint int                // how many events the last round had
