@@ -432,6 +432,13 @@ func outOfRange(number string) error {
 	return fmt.Errorf("%s is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly", number)
 }
 
+// underflows reports whether the number n, which a float64 reads as 0,
+// is not 0: a digit of its mantissa is not 0 (1e-400, 0.5e-330).
+func underflows(n string) bool {
+	mantissa, _, _ := strings.Cut(strings.ToLower(n), "e")
+	return strings.ContainsAny(mantissa, "123456789")
+}
+
 // gotValue describes a value an attribute cannot hold. A string that
 // reads as the value wanted ("3", "true": a form's field sent as it is) is
 // quoted and called a string, or "want a whole number, got 3" would leave
@@ -463,6 +470,9 @@ func convertAttr(v any, t AttrType) (any, error) {
 			shown = n.String()
 			f, err := n.Float64()
 			switch {
+			case err == nil && f == 0 && underflows(shown):
+				// 1e-400: a fraction that a float64 rounds to 0.
+				return nil, fmt.Errorf("want a whole number, got %s, a fraction too close to 0 for a float64 to hold, not 0", shown)
 			case err == nil:
 				rv = reflect.ValueOf(f)
 			case errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0):

@@ -153,11 +153,13 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	default:
 		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.name)
 	}
+	// Attributes keep their numbers as written (json.Number), which
+	// the attribute's type reads: as a float64, 1e-400 would be 0.
 	specs := make([]SideSpec, len(s.Sides))
 	for i, sd := range s.Sides {
-		specs[i] = SideSpec{Name: sd.Name, Team: sd.Team, Attrs: normalizeMap(sd.Attrs)}
+		specs[i] = SideSpec{Name: sd.Name, Team: sd.Team, Attrs: sd.Attrs}
 		for _, u := range sd.Units {
-			specs[i].Units = append(specs[i].Units, UnitSpec{Name: u.Name, Attrs: normalizeMap(u.Attrs), Statuses: u.Status})
+			specs[i].Units = append(specs[i].Units, UnitSpec{Name: u.Name, Attrs: u.Attrs, Statuses: u.Status})
 		}
 	}
 	b, err := p.newBattle(specs, false, opts...)
