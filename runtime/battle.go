@@ -120,6 +120,35 @@ type RoundResult struct {
 	Events      []Event            `json:"events"`
 }
 
+// MarshalJSON writes the round as a round of `turnorder run --json`
+// (docs/json.md): chooser null when nobody chose, and order, activations
+// and events [] when there are none, so that a client reads one shape
+// from a server and from the CLI. Chooser stays "" in Go; decoded, null
+// is "" again.
+func (r RoundResult) MarshalJSON() ([]byte, error) {
+	doc := struct {
+		Round       int                `json:"round"`
+		Order       []string           `json:"order"`
+		Holder      string             `json:"holder"`
+		Chooser     *string            `json:"chooser"`
+		Activations []ActivationRecord `json:"activations"`
+		Events      []Event            `json:"events"`
+	}{r.Round, r.Order, r.Holder, nil, r.Activations, r.Events}
+	if r.Chooser != "" {
+		doc.Chooser = &r.Chooser
+	}
+	if doc.Order == nil {
+		doc.Order = []string{}
+	}
+	if doc.Activations == nil {
+		doc.Activations = []ActivationRecord{}
+	}
+	if doc.Events == nil {
+		doc.Events = []Event{}
+	}
+	return json.Marshal(doc)
+}
+
 // HookPoint names a point where special rules plug in: the start or end of
 // the round, a phase or a step, or a named `hook` statement.
 type HookPoint struct {
