@@ -197,7 +197,7 @@ func TestErrCannotAbort(t *testing.T) {
 				t.Fatal(err)
 			}
 			return r
-		}, "round 1 cannot be aborted: the battle was restored after it started"},
+		}, "round 1 cannot be aborted: the battle was restored from a snapshot saved during the round, which holds no record of the battle before it; play the round on, or restore a snapshot saved before StartRound to play it again"},
 		{"a clone used the scripted dice", func(t *testing.T) *runtime.Battle {
 			dice := runtime.NewScriptedDice()
 			for range 2 {
