@@ -1368,3 +1368,21 @@ func TestRestoreAttrUnderflow(t *testing.T) {
 		t.Errorf("Restore with agi 1e-400: %v\nwant an error saying: %s", err, want)
 	}
 }
+
+// Sides decoded with UseNumber, as SideSpec's doc says to, have their
+// numbers checked as written: 1e-400 is no whole number, where a float64
+// would have made it 0.
+func TestNewBattleSpecsUseNumber(t *testing.T) {
+	p := mustProgram(t, "agi")
+	dec := json.NewDecoder(strings.NewReader(`[{"name": "A", "team": "Red", "units": [{"name": "Aria", "attrs": {"agi": 1e-400}}]},
+  {"name": "B", "team": "Blue", "units": [{"name": "Bran", "attrs": {"agi": 4}}]}]`))
+	dec.UseNumber()
+	var specs []runtime.SideSpec
+	if err := dec.Decode(&specs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.NewBattle(specs)
+	if want := "unit Aria: attribute agi: want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle: %v\nwant an error saying: %s", err, want)
+	}
+}
