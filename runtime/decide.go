@@ -330,12 +330,22 @@ func (b *Battle) notOffered(d Decision, ans []string) string {
 	if d.Kind != ChooseActivation || len(ans) != 1 || slices.Contains(d.Options, ans[0]) {
 		return ""
 	}
-	u := b.unitByNm[ans[0]]
+	return b.whyNotActivate(d.By, ans[0], false)
+}
+
+// whyNotActivate says why side cannot activate unit, which is not among
+// its options: ": ..." or "". Activate's refusal also names a unit the
+// battle does not have (a host's click on a stale board); a decider's
+// answer that names none is plain enough without.
+func (b *Battle) whyNotActivate(side, unit string, missing bool) string {
+	u := b.unitByNm[unit]
 	switch {
+	case u == nil && missing:
+		return ": " + b.noUnit(unit)
 	case u == nil:
 		return ""
-	case u.Side.Name != d.By:
-		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, wording.Possessive(u.Side.Name), d.By)
+	case u.Side.Name != side:
+		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, wording.Possessive(u.Side.Name), side)
 	case !u.Ready:
 		return fmt.Sprintf(": %s has no Ready marker (it has activated this round, or was not readied)", u.Name)
 	}

@@ -402,10 +402,10 @@ func ExampleBattle_Activate() {
 		}
 	}
 	// Output:
-	// refused: Malleus Deus cannot activate Flavia now (ready: Brutus)
+	// refused: Malleus Deus cannot activate Flavia now (ready: Brutus): Flavia is Ludi Aeternum's unit, and Malleus Deus activates one of its own ready units
 	// refused: Malleus Deus may not pass while it has ready units (Brutus)
 	// done: Brutus
-	// refused: Ludi Aeternum cannot activate Brutus now (ready: Decimus, Flavia)
+	// refused: Ludi Aeternum cannot activate Brutus now (ready: Decimus, Flavia): Brutus is Malleus Deus' unit, and Ludi Aeternum activates one of its own ready units
 	// done: Flavia
 }
 

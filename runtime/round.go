@@ -786,7 +786,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 		if t.MustPass {
 			return markErrorf(ErrNotAllowed, "%s has no ready unit and must pass", t.Side)
 		}
-		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
+		// Why, in the words a Decider's refused answer gets: a player
+		// who clicked on a board is as puzzled as one who answered.
+		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)%s", t.Side, unit, strings.Join(t.Options, ", "), b.whyNotActivate(t.Side, unit, true))
 	}
 	if err := b.step(); err != nil {
 		return err

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -120,9 +121,9 @@ func TestErrNotAllowed(t *testing.T) {
 		wantMsg string
 	}{
 		{"another side's unit", func() error { return b.Activate(ctx, "md1") },
-			"Ludi Aeternum cannot activate md1 now (ready: la1)"},
+			"Ludi Aeternum cannot activate md1 now (ready: la1): md1 is Malleus Deus' unit, and Ludi Aeternum activates one of its own ready units"},
 		{"no such unit", func() error { return b.Activate(ctx, "nobody") },
-			"Ludi Aeternum cannot activate nobody now (ready: la1)"},
+			"Ludi Aeternum cannot activate nobody now (ready: la1): no unit is called nobody"},
 		{"pass with a ready unit", func() error { return b.Pass(ctx) },
 			"Ludi Aeternum may not pass while it has ready units (la1)"},
 	}
@@ -579,4 +580,34 @@ func orderOf(msg string) string {
 	}
 	name, _, _ := strings.Cut(rest, ":")
 	return name
+}
+
+// A host whose player clicks a unit that has activated hears why, in the
+// words a Decider's refused answer gets, not only the units it may.
+func TestActivateSaysWhyNotReady(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("necromunda")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first := map[string]string{} // the unit each side activated first
+	for range 2 {
+		turn := b.Next()
+		first[turn.Side] = turn.Options[0]
+		if err := b.Activate(ctx, turn.Options[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turn := b.Next()
+	unit := first[turn.Side]
+	err = b.Activate(ctx, unit)
+	want := fmt.Sprintf("%s cannot activate %s now (ready: %s): %s has no Ready marker (it has activated this round, or was not readied)",
+		turn.Side, unit, strings.Join(turn.Options, ", "), unit)
+	if !errors.Is(err, runtime.ErrNotAllowed) || err.Error() != want {
+		t.Errorf("Activate(%s) again: %v\nwant ErrNotAllowed: %s", unit, err, want)
+	}
 }
