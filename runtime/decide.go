@@ -75,7 +75,10 @@ func (d Decision) order() string {
 // the chosen order; otherwise it is a single option. The Decision's slices
 // are the decider's own, and the answer is checked against the options it
 // was offered: one they do not hold is an error wrapping ErrInvalidAnswer,
-// after which Step asks again, and StartRound's round waits for AbortRound.
+// after which Step asks again, and StartRound's round waits for AbortRound,
+// which undoes it: played again, it asks its rolls and decisions again
+// from the first. A decider asking a player at the table keeps the round
+// by checking the answer itself (d.Options holds it) and asking again.
 type Decider interface {
 	Decide(ctx context.Context, d Decision) ([]string, error)
 }

@@ -423,7 +423,11 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 }
 
 // FuncDice asks a function for every die, such as a player reading
-// physical dice at the table.
+// physical dice at the table. A total the dice cannot show, or a pick out
+// of range, is an error wrapping ErrInvalidAnswer that fails the round: in
+// StartRound, AbortRound undoes it and the round, played again, asks for
+// every roll again, from the first. To ask the player for that die alone
+// again, check the total in Die (req.Count to req.Count*req.Faces).
 type FuncDice struct {
 	// Die returns the natural total of req.Count dice for one subject.
 	Die func(ctx context.Context, req RollRequest, subject string) (int, error)
