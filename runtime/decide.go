@@ -222,7 +222,8 @@ func (s *ScriptedDecider) Add(who string, answer ...string) {
 }
 
 // Pending counts who's answers not yet asked for: the last Pending(who)
-// answers added for who.
+// answers added for who, unless AbortRound scripted again answers added
+// before one the round refused (which is used up).
 func (s *ScriptedDecider) Pending(who string) int { return len(s.answers[who]) }
 
 // Unused lists answers never asked for.

@@ -286,7 +286,9 @@ func (d *ScriptedDice) AddPick(name string) {
 }
 
 // Pending counts the results scripted for who and not yet used: the last
-// Pending(who) rolls added for who. Pending("") counts the picks.
+// Pending(who) rolls added for who, unless AbortRound scripted again
+// rolls added before one the round refused (which is used up).
+// Pending("") counts the picks.
 func (d *ScriptedDice) Pending(who string) int {
 	if who == "" {
 		return len(d.picks)
