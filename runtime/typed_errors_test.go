@@ -611,3 +611,32 @@ func TestActivateSaysWhyNotReady(t *testing.T) {
 		t.Errorf("Activate(%s) again: %v\nwant ErrNotAllowed: %s", unit, err, want)
 	}
 }
+
+// PlayRound and AdvanceRound refuse in their own names, not in the name
+// of StartRound, which the host did not call.
+func TestPlayRoundRefusesInItsName(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("mesbg")
+	var got []string
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(1)),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if at == (runtime.HookPoint{Edge: "start", Kind: "round"}) && len(got) == 0 {
+				_, err := b.PlayRound(ctx)
+				got = append(got, fmt.Sprint(err), fmt.Sprint(b.AdvanceRound(ctx)))
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"PlayRound: cannot be called from a hook, a decider or dice, in the middle of a round",
+		"AdvanceRound: cannot be called from a hook, a decider or dice, in the middle of a round",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("from a hook (-want +got):\n%s", diff)
+	}
+}
