@@ -243,12 +243,12 @@ scenario "the reroll written below the expect that plays the round" {
 		}
 	}
 	want := []string{
-		"s.rules:7:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)",
+		"s.rules:7:3: round 1: order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)",
 		"s.rules:15:3: round 1: order priority: a d6 roll is needed for Jay, Rob, but none is scripted",
 		"s.rules:23:10: round 1: scripted roll 7 for Jay is impossible on d6 (1-6)",
-		"s.rules:34:3: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)",
+		"s.rules:34:3: round 1: order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)",
 		"s.rules:43:3: round 1: order turn_order: a d6 roll is needed for Aria, Bran, but none is scripted (the rolls scripted and not yet used are for A, B, who do not roll here)",
-		"s.rules:52:5: round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`); `Jay chooses` is written below, at line 53: the round is played up to this line with the rolls and choices written above it",
+		"s.rules:52:5: round 1: order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`); `Jay chooses` is written below, at line 53: the round is played up to this line with the rolls and choices written above it",
 		"s.rules:63:5: round 1: order priority: a d6 reroll is needed for A, B, but none is scripted; a roll for A is written below, at line 64: the round is played up to this line with the rolls and choices written above it",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -549,7 +549,7 @@ func TestWrongErrorIsOneFailure(t *testing.T) {
   }
 }
 `
-	if f := oneFailure(t, src); !strings.Contains(f.Diff, `expected an error matching "may not pass", but the round failed with another: round 1: unscripted decision`) {
+	if f := oneFailure(t, src); !strings.Contains(f.Diff, `expected an error matching "may not pass", but the round failed with another: round 1, order priority: unscripted decision`) {
 		t.Errorf("failure: %s", f.Diff)
 	}
 }

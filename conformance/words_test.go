@@ -77,7 +77,7 @@ func TestFailureInWords(t *testing.T) {
 			"s.rules:8:12: round 1: expected no event roll Jay, but the round has:\n" +
 				"    Jay rolls 4 for priority"},
 		{"another error", mesbg, "roll Jay 4, Rob 2\n    expect error \"may not pass\"",
-			"s.rules:8:3: round 1: expected an error matching \"may not pass\", but the round failed with another: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
+			"s.rules:8:3: round 1: expected an error matching \"may not pass\", but the round failed with another: order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
 		{"no error", mesbg, "roll Jay 4, Rob 2\n    Jay chooses Rob\n    expect error \"may not pass\"",
 			"s.rules:8:5: round 1: expected an error matching \"may not pass\", but the round went on without one"},
 	} {

@@ -372,31 +372,44 @@ func TestAbortRoundAfterRestore(t *testing.T) {
 }
 
 // A ScriptError says which scripted result it is, counting from the first
-// one added for its subject, and an aborted round gives back its count.
+// one added for its subject. The refused result is used up: an aborted
+// round scripts again the rolls it used, not the one it refused, so the
+// roll added in its place (read again from the table) is the next.
 func TestScriptErrorIndex(t *testing.T) {
 	ctx := context.Background()
 	b, dice := scriptedMESBG(t)
-	// Round 1 ties (3, 3) and rerolls; Rob's second roll cannot be.
+	// Round 1 ties (3, 3) and rerolls; Rob's second roll cannot be, nor
+	// can the one added in its place.
 	for _, r := range [][2]int{{3, 3}, {4, 9}} {
 		dice.AddRoll("Jay", r[0])
 		dice.AddRoll("Rob", r[1])
 	}
-	want := &runtime.ScriptError{Round: 1, Who: "Rob", Index: 1}
-	for range 2 { // the abort scripts the round's rolls again: the same error
+	for i, v := range []int{9, 7} {
+		if i > 0 {
+			dice.AddRoll("Rob", v)
+		}
 		_, err := b.PlayRound(ctx)
 		se, ok := errors.AsType[*runtime.ScriptError](err)
 		if !ok {
 			t.Fatalf("err = %v, want a ScriptError", err)
 		}
+		want := &runtime.ScriptError{Round: 1, Who: "Rob", Index: i + 1}
 		if diff := cmp.Diff(want, se, cmpopts.IgnoreUnexported(runtime.ScriptError{})); diff != "" {
 			t.Errorf("ScriptError (-want +got):\n%s", diff)
 		}
-		if !strings.Contains(err.Error(), "scripted roll 9 for Rob is impossible on d6") {
-			t.Errorf("err = %v", err)
+		if w := fmt.Sprintf("scripted roll %d for Rob is impossible on d6", v); !strings.Contains(err.Error(), w) {
+			t.Errorf("err = %v, want it to say %s", err, w)
 		}
 		if err := b.AbortRound(); err != nil {
 			t.Fatal(err)
 		}
+		if diff := cmp.Diff([]string{"roll Jay 3", "roll Jay 4", "roll Rob 3"}, dice.Unused()); diff != "" {
+			t.Errorf("scripted after AbortRound (-want +got):\n%s", diff)
+		}
+	}
+	dice.AddRoll("Rob", 2)
+	if res, err := b.PlayRound(ctx); err != nil || res.Holder != "Jay" {
+		t.Fatalf("round 1 with Rob's roll added again: %v, want Jay holding priority", err)
 	}
 
 	// Picks count among all the picks.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
@@ -119,6 +120,35 @@ type RoundResult struct {
 	Events      []Event            `json:"events"`
 }
 
+// MarshalJSON writes the round as a round of `turnorder run --json`
+// (docs/json.md): chooser null when nobody chose, and order, activations
+// and events [] when there are none, so that a client reads one shape
+// from a server and from the CLI. Chooser stays "" in Go; decoded, null
+// is "" again.
+func (r RoundResult) MarshalJSON() ([]byte, error) {
+	doc := struct {
+		Round       int                `json:"round"`
+		Order       []string           `json:"order"`
+		Holder      string             `json:"holder"`
+		Chooser     *string            `json:"chooser"`
+		Activations []ActivationRecord `json:"activations"`
+		Events      []Event            `json:"events"`
+	}{r.Round, r.Order, r.Holder, nil, r.Activations, r.Events}
+	if r.Chooser != "" {
+		doc.Chooser = &r.Chooser
+	}
+	if doc.Order == nil {
+		doc.Order = []string{}
+	}
+	if doc.Activations == nil {
+		doc.Activations = []ActivationRecord{}
+	}
+	if doc.Events == nil {
+		doc.Events = []Event{}
+	}
+	return json.Marshal(doc)
+}
+
 // HookPoint names a point where special rules plug in: the start or end of
 // the round, a phase or a step, or a named `hook` statement.
 type HookPoint struct {
@@ -202,6 +232,8 @@ type Battle struct {
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
 	keptDice   []byte      // the dice's state Restore found, which Snapshot saves when the dice have none
+	keptPCG    rand.PCG    // the original's seeded state, for a clone given dice that keep none (see Clone)
+	keptSeed   bool        // keptPCG is set, and saved in keptDice's place
 	decider    Decider
 	transcript bool
 	eventsHint int                // how many events the last round had
@@ -429,6 +461,13 @@ func outOfRange(number string) error {
 	return fmt.Errorf("%s is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly", number)
 }
 
+// underflows reports whether the number n, which a float64 reads as 0,
+// is not 0: a digit of its mantissa is not 0 (1e-400, 0.5e-330).
+func underflows(n string) bool {
+	mantissa, _, _ := strings.Cut(strings.ToLower(n), "e")
+	return strings.ContainsAny(mantissa, "123456789")
+}
+
 // gotValue describes a value an attribute cannot hold. A string that
 // reads as the value wanted ("3", "true": a form's field sent as it is) is
 // quoted and called a string, or "want a whole number, got 3" would leave
@@ -460,6 +499,9 @@ func convertAttr(v any, t AttrType) (any, error) {
 			shown = n.String()
 			f, err := n.Float64()
 			switch {
+			case err == nil && f == 0 && underflows(shown):
+				// 1e-400: a fraction that a float64 rounds to 0.
+				return nil, fmt.Errorf("want a whole number, got %s, a fraction too close to 0 for a float64 to hold, not 0", shown)
 			case err == nil:
 				rv = reflect.ValueOf(f)
 			case errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0):

@@ -249,11 +249,15 @@ func (m *recomputation) undo(b *Battle) {
 // hooks or the host, units removed, and the state of seeded dice, so the
 // round plays again as if for the first time. Scripted dice and a
 // ScriptedDecider script again what the round used (and a seeded fallback
-// is rewound); other dice and deciders, such as the players at the
-// table, cannot be. A battle restored in mid-round has no record of its
-// start and cannot abort the round (a clone takes the original's record,
-// and can: see Clone), nor can one whose scripted dice or ScriptedDecider
-// another battle has used since: it returns ErrCannotAbort then. With no
+// is rewound), but not a result or answer the round refused
+// (ErrInvalidAnswer), which is used up: the round asks for it again, as
+// it asks the players at the table, whose dice and deciders cannot be
+// rewound. A battle restored in mid-round has no record of its start and
+// cannot abort the round: a snapshot saves the battle as it is, so to
+// play a round again, keep the snapshot saved before its StartRound and
+// restore that. (A clone takes the original's record, and can: see
+// Clone.) Nor can one whose scripted dice or ScriptedDecider another
+// battle has used since abort: it returns ErrCannotAbort then. With no
 // round under way there is nothing to abort: it returns ErrNoRound.
 func (b *Battle) AbortRound() error {
 	if b.inCallback > 0 {
@@ -292,7 +296,10 @@ func (b *Battle) undoRound(mem Memory) error {
 // abortable says why the round under way cannot be aborted, if it cannot.
 func (b *Battle) abortable() error {
 	if !b.check.valid(b) {
-		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: the battle was restored after it started", b.round)
+		// A snapshot saves the battle as it is, not as it was: the
+		// round's start (standings replaced, Ready markers, changes, the
+		// dice's state) is not in it.
+		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: the battle was restored from a snapshot saved during the round, which holds no record of the battle before it; play the round on, or restore a snapshot saved before StartRound to play it again", b.round)
 	}
 	if s := b.check.script; s != nil && s.owner != &b.check {
 		return markErrorf(ErrCannotAbort, "round %d cannot be aborted: another battle has used the same scripted dice since it started", b.round)

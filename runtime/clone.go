@@ -11,12 +11,16 @@ import (
 // hooks given with WithHook replace all of the original's, without any
 // the copy runs the original's, and with WithoutHooks it runs none.
 // The copy shares nothing mutable with b: seeded dice are copied too, so
-// both battles roll on from the same state, each on its own. Other dice
-// (scripted, FuncDice) are shared unless opts give the copy its own; a
-// battle whose round is under way cannot AbortRound once the other has
-// used a shared ScriptedDice (or the decider, a ScriptedDecider, which is
-// shared too), whose record of the round would then hold both battles'
-// rolls.
+// both battles roll on from the same state, each on its own. A copy given
+// dice that keep no state (FuncDice, ScriptedDice without a seeded
+// Fallback: the players' dice at the table) keeps the seeded state b had
+// when copied and saves it in its snapshots, as a battle restored with
+// them does, so that one restored from them with seeded dice rolls on
+// where b would have. Other dice (scripted, FuncDice) are shared unless
+// opts give the copy its own; a battle whose round is under way cannot
+// AbortRound once the other has used a shared ScriptedDice (or the
+// decider, a ScriptedDecider, which is shared too), whose record of the
+// round would then hold both battles' rolls.
 //
 // A copy of a battle in the middle of a round takes b's record of the
 // round's start, so that it can AbortRound as b can: its seeded dice are
@@ -39,6 +43,8 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		done:       slices.Clone(b.done),
 		transcript: b.transcript,
 		keptDice:   b.keptDice, // never changed, only replaced: shared
+		keptPCG:    b.keptPCG,
+		keptSeed:   b.keptSeed,
 		pending:    slices.Clone(b.pending),
 		removed:    maps.Clone(b.removed),
 		failed:     b.failed,
@@ -59,6 +65,9 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		c.hooks = slices.Clip(b.hooks)
 	}
 	c.settle(dice, decider) // nil dice or decider given: the original's
+	if sd := seededOf(b.dice); sd != nil && !keepsState(c.dice) {
+		c.keptPCG, c.keptSeed = *sd.pcg, true // a value: no allocation (odds clones per path)
+	}
 	for _, s := range b.sides {
 		ns := s.copy()
 		for _, nu := range ns.Units {

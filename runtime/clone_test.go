@@ -294,3 +294,43 @@ func cloneAt(kind runtime.DecisionKind) func(clone **runtime.Battle) []runtime.B
 		}
 	}
 }
+
+// A clone given the players' dice (FuncDice), as a table that takes over
+// a battle a server played on seeded dice, saves the seeded state the
+// original had, as a battle restored with FuncDice does: restored from
+// its snapshot with seeded dice, it rolls what the original rolls. It
+// used to save no state, and the restored battle rolled from seed 0.
+func TestCloneGivenFuncDiceKeepsSeededState(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	for _, dice := range []runtime.Dice{runtime.NewSeededDice(7), &runtime.ScriptedDice{Fallback: runtime.NewSeededDice(7)}} {
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		saved, err := b.Clone(runtime.WithDice(runtime.FuncDice{})).Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Restore(saved, runtime.WithDice(runtime.NewSeededDice(0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 4 {
+			want, err := b.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := r.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("%T: restored from the FuncDice clone (-original +restored):\n%s", dice, diff)
+			}
+		}
+	}
+}

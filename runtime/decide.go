@@ -78,7 +78,10 @@ func (d Decision) order() string {
 // the chosen order; otherwise it is a single option. The Decision's slices
 // are the decider's own, and the answer is checked against the options it
 // was offered: one they do not hold is an error wrapping ErrInvalidAnswer,
-// after which Step asks again, and StartRound's round waits for AbortRound.
+// after which Step asks again, and StartRound's round waits for AbortRound,
+// which undoes it: played again, it asks its rolls and decisions again
+// from the first. A decider asking a player at the table keeps the round
+// by checking the answer itself (d.Options holds it) and asking again.
 type Decider interface {
 	Decide(ctx context.Context, d Decision) ([]string, error)
 }
@@ -160,22 +163,27 @@ func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) {
 
 // ScriptedDecider plays back answers per participant: "Jay chooses Jay".
 // A decision with no scripted answer is an error naming the decision,
-// unless Fallback is set. When a battle aborts a round, the answers the
-// round used are scripted again, ahead of any added since (if another
-// battle, a clone, has used the script since the round started, the round
-// cannot be aborted: see Battle.AbortRound).
+// unless Fallback is set. An answer the decision refuses is used up: it
+// is a ScriptError (ErrInvalidAnswer), and the decision, asked again,
+// gets the next answer scripted for its player, such as one a host adds
+// once its player has answered again. When a battle aborts a round, the
+// answers the round used are scripted again, ahead of any added since,
+// and those it refused are not (if another battle, a clone, has used the
+// script since the round started, the round cannot be aborted: see
+// Battle.AbortRound).
 type ScriptedDecider struct {
-	answers  map[string][][]string
-	taken    map[string]int   // answers given so far, per participant (see ScriptError)
-	used     []scriptedAnswer // taken since the round under way started, oldest first
-	owner    *checkpoint      // the round used is that battle's (a decider may be shared by clones)
+	answers  map[string][]scriptedAnswer // not yet asked for, per participant
+	added    map[string]int              // answers added so far, per participant (see ScriptError)
+	used     []scriptedAnswer            // taken since the round under way started, oldest first
+	owner    *checkpoint                 // the round used is that battle's (a decider may be shared by clones)
 	Fallback Decider
 }
 
-// scriptedAnswer is one answer a ScriptedDecider gave.
+// scriptedAnswer is one answer of a ScriptedDecider's script.
 type scriptedAnswer struct {
 	who    string
 	answer []string
+	index  int // which of who's answers it is, counted from 0 as added
 }
 
 // forget drops the record of what was used: a new round starts.
@@ -195,8 +203,7 @@ func (s *ScriptedDecider) rewindTo(n int) {
 	}
 	for i := len(s.used) - 1; i >= n; i-- {
 		u := s.used[i]
-		s.answers[u.who] = slices.Insert(s.answers[u.who], 0, u.answer)
-		s.taken[u.who]--
+		s.answers[u.who] = slices.Insert(s.answers[u.who], 0, u)
 	}
 	clear(s.used[n:])
 	s.used = s.used[:n]
@@ -210,14 +217,16 @@ func NewScriptedDecider() *ScriptedDecider { return &ScriptedDecider{} }
 // it is asked for: a script names what the player chose.
 func (s *ScriptedDecider) Add(who string, answer ...string) {
 	if s.answers == nil {
-		s.answers = map[string][][]string{}
+		s.answers, s.added = map[string][]scriptedAnswer{}, map[string]int{}
 	}
 	// The script's own copy: the caller may build answers in one slice.
-	s.answers[who] = append(s.answers[who], slices.Clone(answer))
+	s.answers[who] = append(s.answers[who], scriptedAnswer{who: who, answer: slices.Clone(answer), index: s.added[who]})
+	s.added[who]++
 }
 
 // Pending counts who's answers not yet asked for: the last Pending(who)
-// answers added for who.
+// answers added for who, unless AbortRound scripted again answers added
+// before one the round refused (which is used up).
 func (s *ScriptedDecider) Pending(who string) int { return len(s.answers[who]) }
 
 // Unused lists answers never asked for.
@@ -225,11 +234,11 @@ func (s *ScriptedDecider) Unused() []string {
 	var out []string
 	for who, q := range s.answers {
 		for _, a := range q {
-			if len(a) == 0 {
+			if len(a.answer) == 0 {
 				out = append(out, who+" chooses nothing")
 				continue
 			}
-			out = append(out, who+" chooses "+strings.Join(a, ", "))
+			out = append(out, who+" chooses "+strings.Join(a.answer, ", "))
 		}
 	}
 	slices.Sort(out)
@@ -261,24 +270,23 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		}
 		asked := d
 		asked.Options, asked.Default, asked.Others = slices.Clone(d.Options), slices.Clone(d.Default), slices.Clone(d.Others)
-		return nil, &RoundError{Round: d.Round, Err: &UnscriptedError{Decision: &asked,
+		return nil, &RoundError{Round: d.Round, Order: d.order(), Err: &UnscriptedError{Decision: &asked,
 			msg: fmt.Sprintf("unscripted decision: %s (script it with `%s chooses ...`%s)", d, quoteName(d.By), hint)}}
 	}
+	a := q[0]
 	s.answers[d.By] = q[1:]
-	s.used = append(s.used, scriptedAnswer{who: d.By, answer: q[0]})
-	if s.taken == nil {
-		s.taken = map[string]int{}
-	}
-	s.taken[d.By]++
-	msg := answerProblem(d, q[0])
-	if len(q[0]) == 0 {
+	msg := answerProblem(d, a.answer)
+	if len(a.answer) == 0 {
 		msg = fmt.Sprintf("%s: the scripted answer is empty (Add was given no answer)", d)
 	}
 	if msg != "" {
-		// Which of the script's answers, for a host to point at its line.
-		return nil, &RoundError{Round: d.Round, Order: d.order(), Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: s.taken[d.By] - 1, msg: msg, answer: q[0]}}
+		// Used up, and not scripted again by AbortRound: the decision
+		// asked again gets the answer a host adds in its place. Which of
+		// the script's answers it was, for a host to point at its line.
+		return nil, &RoundError{Round: d.Round, Order: d.order(), Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: a.index, msg: msg, answer: a.answer}}
 	}
-	return q[0], nil
+	s.used = append(s.used, a)
+	return a.answer, nil
 }
 
 func quoteName(s string) string {
@@ -329,12 +337,22 @@ func (b *Battle) notOffered(d Decision, ans []string) string {
 	if d.Kind != ChooseActivation || len(ans) != 1 || slices.Contains(d.Options, ans[0]) {
 		return ""
 	}
-	u := b.unitByNm[ans[0]]
+	return b.whyNotActivate(d.By, ans[0], false)
+}
+
+// whyNotActivate says why side cannot activate unit, which is not among
+// its options: ": ..." or "". Activate's refusal also names a unit the
+// battle does not have (a host's click on a stale board); a decider's
+// answer that names none is plain enough without.
+func (b *Battle) whyNotActivate(side, unit string, missing bool) string {
+	u := b.unitByNm[unit]
 	switch {
+	case u == nil && missing:
+		return ": " + b.noUnit(unit)
 	case u == nil:
 		return ""
-	case u.Side.Name != d.By:
-		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, wording.Possessive(u.Side.Name), d.By)
+	case u.Side.Name != side:
+		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, wording.Possessive(u.Side.Name), side)
 	case !u.Ready:
 		return fmt.Sprintf(": %s has no Ready marker (it has activated this round, or was not readied)", u.Name)
 	}

@@ -256,7 +256,10 @@ type cyclic struct{ Next *cyclic }
 
 // A scripted answer the decision does not offer is a ScriptError that
 // says whose answer it is and which of theirs, counted from 0 in the
-// order added, also when a round aborted put answers back.
+// order added. It is used up: AbortRound does not script it again, so
+// that a server replaying its players' answers through the script adds
+// the answer asked again, and the round plays with it (it used to come
+// back ahead of it, and the round failed the same way for ever).
 func TestScriptedDeciderRefusedAnswer(t *testing.T) {
 	ctx := context.Background()
 	p := mustProgram(t, "mesbg")
@@ -272,17 +275,21 @@ func TestScriptedDeciderRefusedAnswer(t *testing.T) {
 	if _, err := b.PlayRound(ctx); err != nil {
 		t.Fatal(err)
 	}
-	// Round 2: Jay wins again and answers "before", his second answer.
+	// Round 2: Jay wins again and answers "before", his second answer,
+	// then, asked again, "after", his third.
 	dice.AddRoll("Jay", 5)
 	dice.AddRoll("Rob", 1)
 	dec.Add("Jay", "before")
-	for range 2 { // the second time after AbortRound put the answer back
+	for i, ans := range []string{"before", "after"} {
+		if i > 0 {
+			dec.Add("Jay", ans)
+		}
 		_, err = b.PlayRound(ctx)
 		se, ok := errors.AsType[*runtime.ScriptError](err)
-		if !ok || !se.Answer || se.Who != "Jay" || se.Index != 1 || se.Round != 2 {
-			t.Fatalf("err = %#v, want a ScriptError for Jay's answer 1 in round 2", err)
+		if !ok || !se.Answer || se.Who != "Jay" || se.Index != i+1 || se.Round != 2 {
+			t.Fatalf("err = %#v, want a ScriptError for Jay's answer %d in round 2", err, i+1)
 		}
-		if want := `Jay chooses who goes first among Jay, Rob: answer "before" is not valid (options: Jay, Rob)`; se.Error() != want {
+		if want := `Jay chooses who goes first among Jay, Rob: answer "` + ans + `" is not valid (options: Jay, Rob)`; se.Error() != want {
 			t.Errorf("message %q, want %q", se.Error(), want)
 		}
 		// The choice is the order's, which the round's error names.
@@ -292,5 +299,19 @@ func TestScriptedDeciderRefusedAnswer(t *testing.T) {
 		if err := b.AbortRound(); err != nil {
 			t.Fatal(err)
 		}
+		if n := dec.Pending("Jay"); n != 0 {
+			t.Errorf("after AbortRound, %d answers pending for Jay, want 0: the refused %q is used up", n, ans)
+		}
+		if got := dice.Pending("Jay") + dice.Pending("Rob"); got != 2 {
+			t.Errorf("after AbortRound, %d rolls pending, want the round's 2 scripted again", got)
+		}
+	}
+	dec.Add("Jay", "Rob")
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatalf("round 2 with Jay's answer added again: %v", err)
+	}
+	if res.Holder != "Rob" || res.Chooser != "Jay" {
+		t.Errorf("holder %s, chooser %s; want Rob, chosen by Jay", res.Holder, res.Chooser)
 	}
 }

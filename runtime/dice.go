@@ -48,6 +48,15 @@ type PickRequest struct {
 	Draw bool `json:"draw,omitempty"`
 }
 
+// order is the order the pick is made for, for its RoundError: "" for the
+// draw of activation draw, which is the activation loop's.
+func (r PickRequest) order() string {
+	if r.Draw {
+		return ""
+	}
+	return r.Standing
+}
+
 // Bag returns, for a draw, the sides with dice in the bag, in the order of
 // their first die in Options, and how many dice each has.
 func (r PickRequest) Bag() (sides []string, dice []int) { return bag(r.Options) }
@@ -154,16 +163,19 @@ func (d *SeededDice) UnmarshalBinary(b []byte) error {
 
 // ScriptedDice plays back results written in advance, per participant:
 // "Jay rolls 4, Rob rolls 2". A roll nobody scripted is an error, as is a
-// result no die can show. When a battle aborts a round, the results the
-// round used are scripted again, ahead of any added since.
+// result no die can show: that result is used up, and is a ScriptError
+// (ErrInvalidAnswer), as a misread die from FuncDice is, so that a host
+// replaying its players' rolls adds the roll read again. When a battle
+// aborts a round, the results the round used are scripted again, ahead
+// of any added since, and those it refused are not.
 type ScriptedDice struct {
-	rolls map[string][]int
-	picks []string
+	rolls map[string][]scriptUse // not yet used, per subject
+	picks []scriptUse
 	used  []scriptUse // taken since the round under way started, oldest first
 	owner *checkpoint // the round used is that battle's (dice may be shared by clones)
-	// taken counts the results given so far, per subject ("" for picks):
-	// a ScriptError says which of the script's results it is.
-	taken map[string]int
+	// added counts the results added so far, per subject ("" for
+	// picks): a ScriptError says which of the script's results it is.
+	added map[string]int
 	// Fallback, if set, answers what the script does not.
 	Fallback Dice
 }
@@ -188,11 +200,13 @@ func (s *ScriptedDice) UnmarshalBinary(data []byte) error {
 	return nil
 }
 
-// scriptUse is one result a ScriptedDice gave: a roll for who, or a pick.
+// scriptUse is one result of a ScriptedDice's script: a roll for who, or
+// a pick of who.
 type scriptUse struct {
-	who  string
-	v    int
-	pick bool
+	who   string
+	v     int
+	pick  bool
+	index int // which of who's rolls (or of the picks) it is, counted from 0 as added
 }
 
 // forget drops the record of what was used: a new round starts.
@@ -211,11 +225,9 @@ func (d *ScriptedDice) rewindTo(n int) {
 	for i := len(d.used) - 1; i >= n; i-- {
 		u := d.used[i]
 		if u.pick {
-			d.taken[""]--
-			d.picks = slices.Insert(d.picks, 0, u.who)
+			d.picks = slices.Insert(d.picks, 0, u)
 		} else {
-			d.rolls[u.who] = slices.Insert(d.rolls[u.who], 0, u.v)
-			d.taken[u.who]--
+			d.rolls[u.who] = slices.Insert(d.rolls[u.who], 0, u)
 		}
 	}
 	d.used = d.used[:n]
@@ -255,21 +267,28 @@ func (e *ScriptError) Is(target error) bool { return target == ErrInvalidAnswer 
 // AddRoll queues the next natural total for who.
 func (d *ScriptedDice) AddRoll(who string, total int) {
 	d.init()
-	d.rolls[who] = append(d.rolls[who], total)
+	d.rolls[who] = append(d.rolls[who], scriptUse{who: who, v: total, index: d.added[who]})
+	d.added[who]++
 }
 
 // init makes the zero ScriptedDice usable.
 func (d *ScriptedDice) init() {
 	if d.rolls == nil {
-		d.rolls, d.taken = map[string][]int{}, map[string]int{}
+		d.rolls, d.added = map[string][]scriptUse{}, map[string]int{}
 	}
 }
 
 // AddPick queues the next random pick.
-func (d *ScriptedDice) AddPick(name string) { d.picks = append(d.picks, name) }
+func (d *ScriptedDice) AddPick(name string) {
+	d.init()
+	d.picks = append(d.picks, scriptUse{who: name, pick: true, index: d.added[""]})
+	d.added[""]++
+}
 
 // Pending counts the results scripted for who and not yet used: the last
-// Pending(who) rolls added for who. Pending("") counts the picks.
+// Pending(who) rolls added for who, unless AbortRound scripted again
+// rolls added before one the round refused (which is used up).
+// Pending("") counts the picks.
 func (d *ScriptedDice) Pending(who string) int {
 	if who == "" {
 		return len(d.picks)
@@ -281,12 +300,12 @@ func (d *ScriptedDice) Pending(who string) int {
 func (d *ScriptedDice) Unused() []string {
 	var out []string
 	for who, q := range d.rolls {
-		for _, v := range q {
-			out = append(out, fmt.Sprintf("roll %s %d", who, v))
+		for _, u := range q {
+			out = append(out, fmt.Sprintf("roll %s %d", who, u.v))
 		}
 	}
-	for _, p := range d.picks {
-		out = append(out, "random "+p)
+	for _, u := range d.picks {
+		out = append(out, "random "+u.who)
 	}
 	slices.Sort(out)
 	return out
@@ -335,15 +354,15 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		if len(d.rolls[s]) == 0 {
 			continue // the fallback's
 		}
-		v := d.rolls[s][0]
+		u := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
-		d.used = append(d.used, scriptUse{who: s, v: v})
-		d.taken[s]++
-		if v < req.Count || v > req.Count*req.Faces {
-			return nil, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: s, Index: d.taken[s] - 1,
+		if v := u.v; v < req.Count || v > req.Count*req.Faces {
+			// Used up, and not scripted again by AbortRound.
+			return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &ScriptError{Round: req.Round, Who: s, Index: u.index,
 				msg: fmt.Sprintf("scripted roll %d for %s is impossible on %s", v, s, diceShows(req.Count, req.Faces))}}
 		}
-		out[i] = v
+		d.used = append(d.used, u)
+		out[i] = u.v
 	}
 	if len(missing) == 0 {
 		return out, nil
@@ -386,26 +405,31 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 				"activation draw: a die must be drawn from the bag (%s), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)",
 				bagCounts(req.Options))}}
 		}
-		return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Pick: &asked,
+		return 0, &RoundError{Round: req.Round, Order: req.order(), Err: &UnscriptedError{Pick: &asked,
 			msg: fmt.Sprintf("a random pick among %s is needed, but none is scripted", strings.Join(req.Options, ", "))}}
 	}
-	p := d.picks[0]
+	u := d.picks[0]
 	d.picks = d.picks[1:]
-	d.used = append(d.used, scriptUse{who: p, pick: true})
-	d.taken[""]++
+	p := u.who
 	i := slices.Index(req.Options, p)
 	if i < 0 {
+		// Used up, and not scripted again by AbortRound.
 		msg := fmt.Sprintf("scripted random pick %s is not among %s", p, strings.Join(req.Options, ", "))
 		if req.Draw {
 			msg = fmt.Sprintf("activation draw: scripted random %s is not a side with a die in the bag (%s): name the side whose die comes out", p, bagCounts(req.Options))
 		}
-		return 0, &RoundError{Round: req.Round, Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: d.taken[""] - 1, msg: msg}}
+		return 0, &RoundError{Round: req.Round, Order: req.order(), Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: u.index, msg: msg}}
 	}
+	d.used = append(d.used, u)
 	return i, nil
 }
 
 // FuncDice asks a function for every die, such as a player reading
-// physical dice at the table.
+// physical dice at the table. A total the dice cannot show, or a pick out
+// of range, is an error wrapping ErrInvalidAnswer that fails the round: in
+// StartRound, AbortRound undoes it and the round, played again, asks for
+// every roll again, from the first. To ask the player for that die alone
+// again, check the total in Die (req.Count to req.Count*req.Faces).
 type FuncDice struct {
 	// Die returns the natural total of req.Count dice for one subject.
 	Die func(ctx context.Context, req RollRequest, subject string) (int, error)
@@ -425,7 +449,7 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, err
 		}
 		if v < req.Count || v > req.Count*req.Faces {
-			return nil, badDice(req.Round, "", "%s rolled %d, which is impossible on %s", s, v, diceShows(req.Count, req.Faces))
+			return nil, badDice(req.Round, req.Standing, "%s rolled %d, which is impossible on %s", s, v, diceShows(req.Count, req.Faces))
 		}
 		out[i] = v
 	}

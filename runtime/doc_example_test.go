@@ -261,7 +261,7 @@ func ExampleFuncDice() {
 	// Jay chooses who goes first among Jay, Rob? (options Jay, Rob)
 	// holder: Rob chooser: Jay
 	// round 2: Jay rolls d6: 7
-	// error: round 2: Jay rolled 7, which is impossible on d6 (1-6)
+	// error: round 2, order priority: Jay rolled 7, which is impossible on d6 (1-6)
 }
 
 // A host hook is Go code run at each hook point, after the ruleset's own
@@ -402,10 +402,10 @@ func ExampleBattle_Activate() {
 		}
 	}
 	// Output:
-	// refused: Malleus Deus cannot activate Flavia now (ready: Brutus)
+	// refused: Malleus Deus cannot activate Flavia now (ready: Brutus): Flavia is Ludi Aeternum's unit, and Malleus Deus activates one of its own ready units
 	// refused: Malleus Deus may not pass while it has ready units (Brutus)
 	// done: Brutus
-	// refused: Ludi Aeternum cannot activate Brutus now (ready: Decimus, Flavia)
+	// refused: Ludi Aeternum cannot activate Brutus now (ready: Decimus, Flavia): Brutus is Malleus Deus' unit, and Ludi Aeternum activates one of its own ready units
 	// done: Flavia
 }
 

@@ -328,7 +328,7 @@ func TestDrawDiceErrors(t *testing.T) {
 		t.Errorf("Pass before the draw: %v, want ErrNotAllowed: %s", err, refused)
 	}
 	script.AddPick("A")
-	if err := b.Activate(ctx, "b1"); err == nil || err.Error() != "A cannot activate b1 now (ready: a1, a2, a3)" {
+	if err := b.Activate(ctx, "b1"); err == nil || err.Error() != "A cannot activate b1 now (ready: a1, a2, a3): b1 is B's unit, and A activates one of its own ready units" {
 		t.Errorf("Activate(b1) with A drawn: %v, want it refused", err)
 	}
 	if err := b.Pass(ctx); err == nil || err.Error() != "A may not pass while it has ready units (a1, a2, a3)" {

@@ -5,11 +5,13 @@ package runtime_test
 // dice, the decider or the host itself fail.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -791,6 +793,12 @@ func TestSetAttrJSONNumber(t *testing.T) {
 	if diff := cmp.Diff(map[string]any{"Aria": 7, "Bran": 6, "Cole": 2}, got); diff != "" {
 		t.Errorf("agi (-want +got):\n%s", diff)
 	}
+	// 0 written as a float64 too small still is 0.
+	for _, zero := range []json.Number{"0e-400", "-0.000e-999", "0.0"} {
+		if err := b.SetAttr(ctx, "Bran", "agi", zero); err != nil || b.Unit("Bran").Attrs["agi"] != 0 {
+			t.Errorf("SetAttr json.Number(%s): %v, agi %v; want 0", zero, err, b.Unit("Bran").Attrs["agi"])
+		}
+	}
 	for _, tt := range []struct {
 		value any
 		want  string
@@ -803,6 +811,9 @@ func TestSetAttrJSONNumber(t *testing.T) {
 		{1e300, "set agi of Cole: 1e+300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
 		{int64(1<<53 + 1), "set agi of Cole: 9007199254740993 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
 		{math.NaN(), "set agi of Cole: want a whole number, got NaN"},
+		// A fraction a float64 reads as 0 is not 0: it used to set agi 0.
+		{json.Number("1e-400"), "set agi of Cole: want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"},
+		{json.Number("-0.5E-330"), "set agi of Cole: want a whole number, got -0.5E-330, a fraction too close to 0 for a float64 to hold, not 0"},
 	} {
 		if err := b.SetAttr(ctx, "Cole", "agi", tt.value); err == nil || err.Error() != tt.want {
 			t.Errorf("SetAttr %#v: %v\nwant: %s", tt.value, err, tt.want)
@@ -1332,5 +1343,46 @@ func TestWithFunctionGetsSidesAndUnitsAsMaps(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("f's arguments for Jay (-want +got):\n%s", diff)
+	}
+}
+
+// A snapshot edited by hand, or written by another program, with a
+// whole-number attribute of 1e-400 is refused in words, as SetAttr
+// refuses it: it used to be restored as 0.
+func TestRestoreAttrUnderflow(t *testing.T) {
+	p := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := regexp.MustCompile(`"agi": \d+`).ReplaceAll(data, []byte(`"agi": 1e-400`))
+	if bytes.Equal(edited, data) {
+		t.Fatal("the snapshot holds no agi to edit")
+	}
+	_, err = p.Restore(edited)
+	if want := "want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Restore with agi 1e-400: %v\nwant an error saying: %s", err, want)
+	}
+}
+
+// Sides decoded with UseNumber, as SideSpec's doc says to, have their
+// numbers checked as written: 1e-400 is no whole number, where a float64
+// would have made it 0.
+func TestNewBattleSpecsUseNumber(t *testing.T) {
+	p := mustProgram(t, "agi")
+	dec := json.NewDecoder(strings.NewReader(`[{"name": "A", "team": "Red", "units": [{"name": "Aria", "attrs": {"agi": 1e-400}}]},
+  {"name": "B", "team": "Blue", "units": [{"name": "Bran", "attrs": {"agi": 4}}]}]`))
+	dec.UseNumber()
+	var specs []runtime.SideSpec
+	if err := dec.Decode(&specs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.NewBattle(specs)
+	if want := "unit Aria: attribute agi: want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle: %v\nwant an error saying: %s", err, want)
 	}
 }

@@ -285,7 +285,7 @@ func TestRoundErrorFromScripts(t *testing.T) {
 		want   runtime.RoundError
 	}{
 		{"no roll scripted", func(d *runtime.ScriptedDice) {}, runtime.RoundError{Round: 1, Order: "priority"}},
-		{"impossible roll", func(d *runtime.ScriptedDice) { d.AddRoll("Jay", 7); d.AddRoll("Rob", 1) }, runtime.RoundError{Round: 1}},
+		{"impossible roll", func(d *runtime.ScriptedDice) { d.AddRoll("Jay", 7); d.AddRoll("Rob", 1) }, runtime.RoundError{Round: 1, Order: "priority"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dice := &runtime.ScriptedDice{}

@@ -52,6 +52,8 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.SimReport":  runtime.SimReport{Runs: 1, Holder: []map[string]int{{"A": 1}}},
 		"runtime.Attr":       runtime.Attr{Name: "agi", Type: runtime.IntAttr, Default: 3, Pos: pos},
 		"runtime.HookPoint":  runtime.HookPoint{Edge: "start", Kind: "phase", Name: "priority"},
+		"runtime.RoundResult": runtime.RoundResult{Round: 1, Order: []string{"s"}, Holder: "s", Chooser: "s",
+			Activations: []runtime.ActivationRecord{{Side: "s", Unit: "u"}}, Events: []runtime.Event{{Kind: runtime.EvHolder}}},
 	}
 	row := regexp.MustCompile("(?m)^\\| (`[^|]+`) \\| `(\\{[^`]*\\})`")
 	seen := map[string]bool{}
@@ -117,5 +119,41 @@ func TestUnscriptedErrorJSON(t *testing.T) {
 	}
 	if diff := cmp.Diff(ue, &back, cmpopts.IgnoreUnexported(runtime.UnscriptedError{}), cmpopts.IgnoreFields(runtime.RollRequest{}, "Pos.Offset")); diff != "" {
 		t.Errorf("decoded (-sent +got):\n%s", diff)
+	}
+}
+
+// A RoundResult encodes as a round of `run --json` does (docs/json.md):
+// chooser null when nobody chose, not "", and lists [] when empty, not
+// null; decoded, it is the same RoundResult.
+func TestRoundResultJSON(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		res  runtime.RoundResult
+		want string
+	}{
+		{"nobody chose, no transcript", runtime.RoundResult{Round: 2, Order: []string{"Jay", "Rob"}, Holder: "Jay"},
+			`{"round":2,"order":["Jay","Rob"],"holder":"Jay","chooser":null,"activations":[],"events":[]}`},
+		{"a choice", runtime.RoundResult{Round: 1, Order: []string{"Rob", "Jay"}, Holder: "Rob", Chooser: "Jay",
+			Activations: []runtime.ActivationRecord{{Side: "Rob", Pass: true}}},
+			`{"round":1,"order":["Rob","Jay"],"holder":"Rob","chooser":"Jay","activations":[{"side":"Rob","pass":true}],"events":[]}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, v := range []any{tt.res, &tt.res} {
+				data, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(tt.want, string(data)); diff != "" {
+					t.Errorf("%T (-want +got):\n%s", v, diff)
+				}
+			}
+			var back runtime.RoundResult
+			if err := json.Unmarshal([]byte(tt.want), &back); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.res, back, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("decoded (-encoded +decoded):\n%s", diff)
+			}
+		})
 	}
 }

@@ -154,15 +154,17 @@ func (b *Battle) Odds(ctx context.Context, opt OddsOptions) (*OddsReport, error)
 
 // withDefaults checks opt and fills in its defaults.
 func (opt OddsOptions) withDefaults() (OddsOptions, error) {
+	// Named as the method, as its other errors are ("Odds: round 2 has
+	// not ended"), and the option as the field a host sets.
 	if opt.Rounds < 1 {
-		return opt, fmt.Errorf("odds: rounds must be at least 1")
+		return opt, fmt.Errorf("Odds: Rounds is %d: odds are of 1 round or more", opt.Rounds)
 	}
 	for _, o := range []struct {
 		name string
 		v    int
 	}{{"SequenceRounds", opt.SequenceRounds}, {"MaxPaths", opt.MaxPaths}, {"MaxStates", opt.MaxStates}} {
 		if o.v < 0 {
-			return opt, fmt.Errorf("odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
+			return opt, fmt.Errorf("Odds: %s is %d: it is a bound, 0 for the default or more", o.name, o.v)
 		}
 	}
 	if isNil(opt.Decider) {

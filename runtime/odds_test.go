@@ -465,7 +465,7 @@ func TestOddsRefusesEightPlayers(t *testing.T) {
 func TestOddsErrorNamesRoundOnce(t *testing.T) {
 	p := mustProgram(t, "mesbg")
 	_, err := p.Odds(context.Background(), p.Example(), runtime.OddsOptions{Rounds: 1, Decider: runtime.NewScriptedDecider()})
-	if err == nil || !strings.HasPrefix(err.Error(), "round 1: unscripted decision") || strings.Count(err.Error(), "round 1") != 1 {
+	if err == nil || !strings.HasPrefix(err.Error(), "round 1, order priority: unscripted decision") || strings.Count(err.Error(), "round 1") != 1 {
 		t.Errorf("err = %v, want one that says round 1 once", err)
 	}
 }
@@ -601,7 +601,7 @@ func TestOddsNegativeBounds(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := p.Odds(context.Background(), runtime.Sides("Jay", "Rob"), tt.opt)
-			if want := "odds: " + tt.name + " is -1: it is a bound, 0 for the default or more"; err == nil || err.Error() != want {
+			if want := "Odds: " + tt.name + " is -1: it is a bound, 0 for the default or more"; err == nil || err.Error() != want {
 				t.Errorf("err = %v, want %s", err, want)
 			}
 		})
@@ -742,16 +742,16 @@ func TestOddsAndSimulateNeedRounds(t *testing.T) {
 		run  func() error
 		want string
 	}{
-		{"Program.Odds", func() error { _, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{}); return err }, "odds: rounds must be at least 1"},
-		{"Battle.Odds", func() error { _, err := b.Odds(ctx, runtime.OddsOptions{}); return err }, "odds: rounds must be at least 1"},
+		{"Program.Odds", func() error { _, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{}); return err }, "Odds: Rounds is 0: odds are of 1 round or more"},
+		{"Battle.Odds", func() error { _, err := b.Odds(ctx, runtime.OddsOptions{}); return err }, "Odds: Rounds is 0: odds are of 1 round or more"},
 		{"Simulate runs", func() error {
 			_, err := p.Simulate(ctx, runtime.Sides("Jay", "Rob"), runtime.SimOptions{Rounds: 1})
 			return err
-		}, "simulate: runs and rounds must be at least 1"},
+		}, "Simulate: Runs is 0: simulate 1 battle or more"},
 		{"Simulate rounds", func() error {
 			_, err := p.Simulate(ctx, runtime.Sides("Jay", "Rob"), runtime.SimOptions{Runs: 1})
 			return err
-		}, "simulate: runs and rounds must be at least 1"},
+		}, "Simulate: Rounds is 0: simulate 1 round or more"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := fmt.Sprint(tt.run())
@@ -759,5 +759,35 @@ func TestOddsAndSimulateNeedRounds(t *testing.T) {
 				t.Errorf("error (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// Every refusal of Odds, whether of the battle or of the options, names
+// the method the same way: "Odds: ...", not "Odds:" here and "odds:"
+// there.
+func TestOddsErrorsNameTheMethod(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, opt := range []runtime.OddsOptions{{}, {Rounds: 1, MaxPaths: -1}} {
+		_, err := b.Odds(ctx, opt)
+		got = append(got, fmt.Sprint(err))
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.Odds(ctx, runtime.OddsOptions{Rounds: 1})
+	got = append(got, fmt.Sprint(err))
+	want := []string{
+		"Odds: Rounds is 0: odds are of 1 round or more",
+		"Odds: MaxPaths is -1: it is a bound, 0 for the default or more",
+		"Odds: round 1 has not ended: odds are of whole rounds",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 }

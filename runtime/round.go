@@ -21,6 +21,10 @@ var ErrRoundOver = errors.New("the round is over")
 // PlayRound plays one whole round: its phases, then the activation loop
 // with the Decider choosing units, then the end of the round.
 func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
+	// Refused in the name of the method the host called, not StartRound.
+	if err := b.ready("PlayRound"); err != nil {
+		return nil, err
+	}
 	if err := b.AdvanceRound(ctx); err != nil {
 		return nil, err
 	}
@@ -69,6 +73,9 @@ func (b *Battle) ready(what string) error {
 // off, a round that needs no expr-lang expression allocates nothing once
 // the battle is warm.
 func (b *Battle) AdvanceRound(ctx context.Context) error {
+	if err := b.ready("AdvanceRound"); err != nil {
+		return err
+	}
 	if err := b.StartRound(ctx); err != nil {
 		return err
 	}
@@ -786,7 +793,9 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 		if t.MustPass {
 			return markErrorf(ErrNotAllowed, "%s has no ready unit and must pass", t.Side)
 		}
-		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)", t.Side, unit, strings.Join(t.Options, ", "))
+		// Why, in the words a Decider's refused answer gets: a player
+		// who clicked on a board is as puzzled as one who answered.
+		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)%s", t.Side, unit, strings.Join(t.Options, ", "), b.whyNotActivate(t.Side, unit, true))
 	}
 	if err := b.step(); err != nil {
 		return err

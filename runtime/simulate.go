@@ -66,8 +66,11 @@ func (s *SimReport) interval(round int, who string) (p, lo, hi float64) {
 // spread over all cores: a Monte Carlo check of Odds, and an answer where
 // exact enumeration is too large.
 func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions) (*SimReport, error) {
-	if opt.Runs < 1 || opt.Rounds < 1 {
-		return nil, fmt.Errorf("simulate: runs and rounds must be at least 1")
+	if opt.Runs < 1 {
+		return nil, fmt.Errorf("Simulate: Runs is %d: simulate 1 battle or more", opt.Runs)
+	}
+	if opt.Rounds < 1 {
+		return nil, fmt.Errorf("Simulate: Rounds is %d: simulate 1 round or more", opt.Rounds)
 	}
 	if opt.Workers < 1 {
 		opt.Workers = runtime.GOMAXPROCS(0)

@@ -74,10 +74,18 @@ func (b *Battle) Snapshot() ([]byte, error) {
 		s.Dice = d
 	}
 	if len(s.Dice) == 0 {
-		// Restored with dice that keep no state (FuncDice, ScriptedDice
-		// without a seeded Fallback), the battle keeps the seeded dice's
-		// state it was saved with, which nothing has rolled since.
+		// Restored, or cloned, with dice that keep no state (FuncDice,
+		// ScriptedDice without a seeded Fallback), the battle keeps the
+		// seeded dice's state it was saved or copied with, which nothing
+		// has rolled since.
 		s.Dice = b.keptDice
+		if b.keptSeed {
+			d, err := b.keptPCG.MarshalBinary()
+			if err != nil {
+				return nil, fmt.Errorf("snapshot: dice: %w", err)
+			}
+			s.Dice = d
+		}
 	}
 	return json.MarshalIndent(s, "", "  ")
 }
@@ -145,11 +153,13 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	default:
 		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.name)
 	}
+	// Attributes keep their numbers as written (json.Number), which
+	// the attribute's type reads: as a float64, 1e-400 would be 0.
 	specs := make([]SideSpec, len(s.Sides))
 	for i, sd := range s.Sides {
-		specs[i] = SideSpec{Name: sd.Name, Team: sd.Team, Attrs: normalizeMap(sd.Attrs)}
+		specs[i] = SideSpec{Name: sd.Name, Team: sd.Team, Attrs: sd.Attrs}
 		for _, u := range sd.Units {
-			specs[i].Units = append(specs[i].Units, UnitSpec{Name: u.Name, Attrs: normalizeMap(u.Attrs), Statuses: u.Status})
+			specs[i].Units = append(specs[i].Units, UnitSpec{Name: u.Name, Attrs: u.Attrs, Statuses: u.Status})
 		}
 	}
 	b, err := p.newBattle(specs, false, opts...)
@@ -224,6 +234,25 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.changed()
 	return b, nil
+}
+
+// keepsState reports whether d saves a state of its own in a snapshot.
+func keepsState(d Dice) bool {
+	m, ok := d.(encoding.BinaryMarshaler)
+	return ok && !keepsNoState(m)
+}
+
+// seededOf returns the seeded dice whose state d saves: d itself, or the
+// Fallback of scripted dice. It returns nil for none.
+func seededOf(d Dice) *SeededDice {
+	if s, ok := d.(*ScriptedDice); ok && s != nil {
+		d = s.Fallback
+	}
+	if sd, ok := d.(*SeededDice); ok && sd != nil {
+		sd.init()
+		return sd
+	}
+	return nil
 }
 
 // keepsNoState reports whether dice save no state of their own (a

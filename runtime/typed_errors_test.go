@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestErrUnscripted(t *testing.T) {
 			"round 1: activation draw: a die must be drawn from the bag (Jay 2, Rob 1), but no draw is scripted (script it with `random SIDE`, naming the side whose die comes out)"},
 		{"decision", compileBundled("mesbg"), runtime.Sides("Jay", "Rob"),
 			[]runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(runtime.NewScriptedDecider())},
-			"round 1: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
+			"round 1, order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,6 +71,12 @@ func TestErrUnscripted(t *testing.T) {
 			if diff := cmp.Diff(tt.wantMsg, err.Error()); diff != "" {
 				t.Errorf("message (-want +got):\n%s", diff)
 			}
+			// What an order needed names the order, in the field as in words.
+			if re, ok := errors.AsType[*runtime.RoundError](err); !ok {
+				t.Errorf("%#v is no RoundError", err)
+			} else if want := orderOf(tt.wantMsg); re.Order != want {
+				t.Errorf("RoundError.Order = %q, want %q", re.Order, want)
+			}
 			if errors.Is(err, runtime.ErrLimit) {
 				t.Errorf("PlayRound: %v is ErrLimit too", err)
 			}
@@ -83,8 +90,13 @@ func TestErrUnscripted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.PlayRound(ctx); err == nil || errors.Is(err, runtime.ErrUnscripted) {
+	_, err = b.PlayRound(ctx)
+	if err == nil || errors.Is(err, runtime.ErrUnscripted) {
 		t.Errorf("an impossible scripted roll: %v; want an error that is not ErrUnscripted", err)
+	}
+	// It names the order it was rolled for, as a roll nobody scripted does.
+	if re, ok := errors.AsType[*runtime.RoundError](err); !ok || re.Order != "priority" {
+		t.Errorf("an impossible scripted roll: %#v; want a RoundError of order priority", err)
 	}
 }
 
@@ -109,9 +121,9 @@ func TestErrNotAllowed(t *testing.T) {
 		wantMsg string
 	}{
 		{"another side's unit", func() error { return b.Activate(ctx, "md1") },
-			"Ludi Aeternum cannot activate md1 now (ready: la1)"},
+			"Ludi Aeternum cannot activate md1 now (ready: la1): md1 is Malleus Deus' unit, and Ludi Aeternum activates one of its own ready units"},
 		{"no such unit", func() error { return b.Activate(ctx, "nobody") },
-			"Ludi Aeternum cannot activate nobody now (ready: la1)"},
+			"Ludi Aeternum cannot activate nobody now (ready: la1): no unit is called nobody"},
 		{"pass with a ready unit", func() error { return b.Pass(ctx) },
 			"Ludi Aeternum may not pass while it has ready units (la1)"},
 	}
@@ -186,7 +198,7 @@ func TestErrCannotAbort(t *testing.T) {
 				t.Fatal(err)
 			}
 			return r
-		}, "round 1 cannot be aborted: the battle was restored after it started"},
+		}, "round 1 cannot be aborted: the battle was restored from a snapshot saved during the round, which holds no record of the battle before it; play the round on, or restore a snapshot saved before StartRound to play it again"},
 		{"a clone used the scripted dice", func(t *testing.T) *runtime.Battle {
 			dice := runtime.NewScriptedDice()
 			for range 2 {
@@ -568,4 +580,63 @@ func orderOf(msg string) string {
 	}
 	name, _, _ := strings.Cut(rest, ":")
 	return name
+}
+
+// A host whose player clicks a unit that has activated hears why, in the
+// words a Decider's refused answer gets, not only the units it may.
+func TestActivateSaysWhyNotReady(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("necromunda")
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first := map[string]string{} // the unit each side activated first
+	for range 2 {
+		turn := b.Next()
+		first[turn.Side] = turn.Options[0]
+		if err := b.Activate(ctx, turn.Options[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turn := b.Next()
+	unit := first[turn.Side]
+	err = b.Activate(ctx, unit)
+	want := fmt.Sprintf("%s cannot activate %s now (ready: %s): %s has no Ready marker (it has activated this round, or was not readied)",
+		turn.Side, unit, strings.Join(turn.Options, ", "), unit)
+	if !errors.Is(err, runtime.ErrNotAllowed) || err.Error() != want {
+		t.Errorf("Activate(%s) again: %v\nwant ErrNotAllowed: %s", unit, err, want)
+	}
+}
+
+// PlayRound and AdvanceRound refuse in their own names, not in the name
+// of StartRound, which the host did not call.
+func TestPlayRoundRefusesInItsName(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("mesbg")
+	var got []string
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(1)),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if at == (runtime.HookPoint{Edge: "start", Kind: "round"}) && len(got) == 0 {
+				_, err := b.PlayRound(ctx)
+				got = append(got, fmt.Sprint(err), fmt.Sprint(b.AdvanceRound(ctx)))
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"PlayRound: cannot be called from a hook, a decider or dice, in the middle of a round",
+		"AdvanceRound: cannot be called from a hook, a decider or dice, in the middle of a round",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("from a hook (-want +got):\n%s", diff)
+	}
 }

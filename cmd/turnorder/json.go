@@ -24,9 +24,9 @@ func writeJSON(w io.Writer, doc any) error {
 // never rename or remove).
 
 type runDoc struct {
-	Ruleset string     `json:"ruleset"`
-	Seed    uint64     `json:"seed"`
-	Rounds  []roundDoc `json:"rounds"`
+	Ruleset string                 `json:"ruleset"`
+	Seed    uint64                 `json:"seed"`
+	Rounds  []*runtime.RoundResult `json:"rounds"` // as the runtime encodes them: one shape for CLI and Go API
 	// FailedRound is the round that stopped with an error, up to the
 	// error: the transcript shows those events, and a program must see
 	// them too. It is left out when no round failed.
@@ -104,39 +104,6 @@ func (e *env) finishJSON(doc any, status int) int {
 		return exitError
 	}
 	return status
-}
-
-type roundDoc struct {
-	Round       int             `json:"round"`
-	Order       []string        `json:"order"`
-	Holder      string          `json:"holder"`
-	Chooser     *string         `json:"chooser"`
-	Activations []activationDoc `json:"activations"`
-	Events      []runtime.Event `json:"events"`
-}
-
-type activationDoc struct {
-	Side string `json:"side"`
-	Unit string `json:"unit,omitempty"`
-	Pass bool   `json:"pass,omitempty"`
-}
-
-func roundJSON(res *runtime.RoundResult) roundDoc {
-	d := roundDoc{
-		Round:       res.Round,
-		Order:       append([]string{}, res.Order...),
-		Holder:      res.Holder,
-		Activations: []activationDoc{},
-		Events:      append([]runtime.Event{}, res.Events...),
-	}
-	if res.Chooser != "" {
-		c := res.Chooser
-		d.Chooser = &c
-	}
-	for _, a := range res.Activations {
-		d.Activations = append(d.Activations, activationDoc{Side: a.Side, Unit: a.Unit, Pass: a.Pass})
-	}
-	return d
 }
 
 type testDoc struct {

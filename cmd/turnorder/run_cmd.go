@@ -87,7 +87,7 @@ turnorder run ./house-rules.rules --seed 42`,
 		if !rulesetArgs(e, args, 1) {
 			return exitUsage
 		}
-		doc := &runDoc{Seed: seed, Rounds: []roundDoc{}}
+		doc := &runDoc{Seed: seed, Rounds: []*runtime.RoundResult{}}
 		status := func() int {
 			if rounds < 1 || rounds > maxRounds {
 				e.errorf("--rounds must be between 1 and %d (got %d)", maxRounds, rounds)
@@ -211,7 +211,7 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 			return exitError
 		}
 		if o.json {
-			doc.Rounds = append(doc.Rounds, roundJSON(res))
+			doc.Rounds = append(doc.Rounds, res)
 		} else {
 			printRound(e.stdout, res, keptStandings(b, res.Round))
 		}

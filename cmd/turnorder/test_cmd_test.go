@@ -316,10 +316,10 @@ scenario "A tie is rolled again" {
 		// the round 2 tie the text gives Rob.
 		{"-with a house rule", []string{"test", "-with", house, "-run", "Jay and Rob", "mesbg"}, expectation{code: 1, stdout: []string{
 			"FAIL  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example\n" +
-				"    conformance/scenarios/mesbg.rules:35:5: round 2: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)\n",
+				"    conformance/scenarios/mesbg.rules:35:5: round 2: order priority: unscripted decision: Jay chooses who goes first among Jay, Rob (script it with `Jay chooses ...`; the answers scripted and not yet used are for Rob, who does not decide here)\n",
 		}}, "0 passed, 1 failed"},
 		{"-with NAME=FILE", []string{"test", "-with", "mesbg=" + renamed, "-run", "Jay and Rob", "mesbg"}, expectation{code: 1, stdout: []string{
-			"round 2: unscripted decision: Jay chooses who goes first",
+			"round 2: order priority: unscripted decision: Jay chooses who goes first",
 		}}, "0 passed, 1 failed"},
 		{"-with NAME=FILE of several rulesets", []string{"test", "-with", "mesbg=" + several, "mesbg"}, expectation{code: 1, stderr: []string{
 			"declares 2 rulesets (mesbg, previous_holder)",
