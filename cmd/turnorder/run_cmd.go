@@ -7,10 +7,10 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/dsl/wording"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -338,7 +338,11 @@ func battleSides(e *env, p *runtime.Program, rs source, o runOptions) ([]runtime
 			return nil, from, fmt.Sprintf("unknown side %q: --setup %s has the sides %s", n, o.setup, strings.Join(have, "; "))
 		}
 	}
-	return nil, from, fmt.Sprintf("no block of sides in --setup %s has all of %s: each of the example and the scenarios is a battle of its own", o.setup, strings.Join(names, ", "))
+	whats := make([]string, len(blocks))
+	for i, b := range blocks {
+		whats[i] = b.what
+	}
+	return nil, from, fmt.Sprintf("no block of sides in --setup %s has all of %s: each of %s is a battle of its own", o.setup, strings.Join(names, ", "), wording.AndList(whats))
 }
 
 // noteSetupBlocks says which block of sides a --setup file gave, when it
@@ -364,10 +368,9 @@ func noteSetupBlocks(e *env, path string, blocks []setupBlock) {
 	}
 	switch {
 	case pickable != nil:
-		arg := strings.Join(pickable.names(), ",")
-		if strings.ContainsAny(arg, " '\"") {
-			arg = strconv.Quote(arg)
-		}
+		// Quoted for the shell, as play's resume command is: a name
+		// may hold a space, a quote or a $.
+		arg := shellWord(strings.Join(pickable.names(), ","))
 		e.noteOnce(fmt.Sprintf("%s; to play the sides of %s instead, name them: --sides %s", msg, pickable.what, arg))
 	case named != nil:
 		e.noteOnce(fmt.Sprintf("%s; %s has other sides of the same names, which --sides cannot pick: to play them, copy its `side` statements into a file of their own", msg, named.what))

@@ -703,7 +703,7 @@ scenario "three gangs" {
 }
 `)
 	note := "turnorder run: note: --setup " + house + ": the sides are those of the example of ruleset house (" + house +
-		":9), the first in the file; to play the sides of scenario \"three gangs\" instead, name them: --sides \"Iron Claws,B,C\"\n"
+		":9), the first in the file; to play the sides of scenario \"three gangs\" instead, name them: --sides 'Iron Claws,B,C'\n"
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -716,7 +716,7 @@ scenario "three gangs" {
 		{"one of the example's sides", []string{"--setup", house, "--sides", "Rob"}, expectation{code: 1,
 			stderr: []string{"needs 2 or more sides, got 1"}}},
 		{"sides of two blocks", []string{"--setup", house, "--sides", "Jay,C"}, expectation{code: 1, oneLine: true,
-			stderr: []string{"turnorder run: no block of sides in --setup " + house + " has all of Jay, C: each of the example and the scenarios is a battle of its own\n"}}},
+			stderr: []string{"turnorder run: no block of sides in --setup " + house + " has all of Jay, C: each of the example of ruleset house and scenario \"three gangs\" is a battle of its own\n"}}},
 		{"unknown side", []string{"--setup", house, "--sides", "Zed"}, expectation{code: 1, oneLine: true,
 			stderr: []string{`turnorder run: unknown side "Zed": --setup ` + house + ` has the sides Jay, Rob (the example of ruleset house); Iron Claws, B, C (scenario "three gangs")` + "\n"}}},
 	} {
@@ -724,6 +724,27 @@ scenario "three gangs" {
 			tt.want.check(t, runCmd(t, "", append([]string{"run", house, "--rounds", "1"}, tt.args...)...))
 		})
 	}
+}
+
+// The note's --sides is quoted for a shell, where a name's $ or quote
+// would otherwise be read as the shell's, and the error for sides of two
+// blocks names the blocks the file has, here two scenarios and no example.
+func TestRunSetupNoteQuotesForTheShell(t *testing.T) {
+	setup := writeFile(t, t.TempDir(), "s.rules", `scenario "one" {
+  ruleset mesbg
+  side Jay
+  side Rob
+}
+scenario "two" {
+  ruleset mesbg
+  side "Bo's $gang"
+  side Ann
+}
+`)
+	expectation{code: 0, stderr: []string{`name them: --sides 'Bo'\''s $gang,Ann'` + "\n"}}.check(t,
+		runCmd(t, "", "run", "mesbg", "--setup", setup, "--rounds", "1"))
+	expectation{code: 1, oneLine: true, stderr: []string{`has all of Jay, Ann: each of scenario "one" and scenario "two" is a battle of its own` + "\n"}}.check(t,
+		runCmd(t, "", "run", "mesbg", "--setup", setup, "--sides", "Jay,Ann", "--rounds", "1"))
 }
 
 // A setup's value out of an attribute's range is said against that range,
