@@ -456,16 +456,14 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	return out, nil
 }
 
-// Pick asks the function.
+// Pick asks the function. The battle checks the pick, as it checks any
+// Dice's, and refuses one out of range with the round, the order and the
+// number of options.
 func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	if d.PickOne == nil {
 		return 0, fmt.Errorf("FuncDice has no PickOne function")
 	}
-	i, err := d.PickOne(ctx, req)
-	if err == nil && (i < 0 || i >= len(req.Options)) {
-		err = markErrorf(ErrInvalidAnswer, "pick %d is out of range", i)
-	}
-	return i, err
+	return d.PickOne(ctx, req)
 }
 
 // diceShows names dice with the results they can show, for a message

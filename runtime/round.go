@@ -751,7 +751,9 @@ func (b *Battle) drawSide(ctx context.Context) error {
 		return err
 	}
 	if k < 0 || k >= len(bag) {
-		return badDice(b.round, act.by.name, "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
+		// The draw is the activation loop's, of no order, as a scripted
+		// draw's refusal is (see PickRequest.order).
+		return badDice(b.round, req.order(), "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
 	}
 	b.cur.Drawn = bag[k]
 	b.changed()

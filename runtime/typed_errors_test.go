@@ -640,3 +640,52 @@ func TestPlayRoundRefusesInItsName(t *testing.T) {
 		t.Errorf("from a hook (-want +got):\n%s", diff)
 	}
 }
+
+// A pick out of range from FuncDice is refused as any Dice's is: a
+// RoundError naming the round, the order (none for the draw of activation
+// draw, as for a scripted draw the bag refuses) and how many there were to
+// pick from, and ErrInvalidAnswer, for a host to ask the player again.
+func TestFuncDicePickOutOfRange(t *testing.T) {
+	ctx := context.Background()
+	random := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	wrong := runtime.FuncDice{PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) { return 99, nil }}
+	type got struct {
+		Msg   string
+		Order string
+		Is    bool
+	}
+	play := func(b *runtime.Battle) got {
+		err := b.StartRound(ctx)
+		if err == nil {
+			_, err = b.Step(ctx)
+		}
+		re, _ := errors.AsType[*runtime.RoundError](err)
+		if re == nil {
+			return got{Msg: fmt.Sprint(err)}
+		}
+		return got{err.Error(), re.Order, errors.Is(err, runtime.ErrInvalidAnswer)}
+	}
+	b, err := random.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(wrong))
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := newBag(t, "", runtime.WithDice(wrong))
+	for _, tt := range []struct {
+		b    *runtime.Battle
+		want got
+	}{
+		{b, got{"round 1, order priority: random pick 99 is out of range (2 options)", "priority", true}},
+		{draw, got{"round 1: activation draw: random pick 99 is out of range (5 dice in the bag)", "", true}},
+	} {
+		if diff := cmp.Diff(tt.want, play(tt.b)); diff != "" {
+			t.Errorf("the refusal (-want +got):\n%s", diff)
+		}
+	}
+}
