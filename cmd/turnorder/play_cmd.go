@@ -2078,11 +2078,13 @@ const keepNextTime = `to keep a battle, type save FILE at "another round?" befor
 // says how to resume it; Enter (or n) stops without it, saying so. The
 // error is only that of the input, which ended there.
 func (t *table) offerSave() (*stopError, error) {
-	what := fmt.Sprintf("the battle after round %d", t.b.Round())
+	// Where the battle is, after the sentence: inside it, whereSaved's
+	// "nothing was saved; ..." read as the battle's subject.
+	what := fmt.Sprintf("the battle after round %d is not saved as it stands", t.b.Round())
 	if t.written != "" || t.resumed != "" {
 		what += " (" + t.whereSaved() + ")"
 	}
-	t.say("%s is not saved as it stands", what)
+	t.say("%s", what)
 	prompt := "save it to which file? (Enter: stop without saving) "
 	if t.resumed != "" && t.saveTo == "" {
 		prompt = fmt.Sprintf("save it to which file? (save: to %s; Enter: stop without saving) ", t.resumed)

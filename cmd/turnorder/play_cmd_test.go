@@ -1056,7 +1056,7 @@ func TestPlayStopOffersSave(t *testing.T) {
 	// stopped at once, or with --save, n asks nothing.
 	r = runCmd(t, "y\n3\n5\n\nn\nsave\n", "play", "mesbg", "--resume", kept)
 	expectation{code: 0, stdout: []string{
-		"  the battle after round 2 (nothing was saved; " + kept + " still holds the battle as it was after round 1) is not saved as it stands\n" +
+		"  the battle after round 2 is not saved as it stands (nothing was saved; " + kept + " still holds the battle as it was after round 1)\n" +
 			"save it to which file? (save: to " + kept + "; Enter: stop without saving) save\n  saved to " + kept + "\n",
 	}, stderr: []string{"stopped after round 2: " + kept}}.check(t, r)
 	for _, tt := range []struct{ in, arg, file string }{{"n\n", "--resume", kept}, {"4\n2\n\nn\n", "--save", filepath.Join(dir, "s.json")}} {
