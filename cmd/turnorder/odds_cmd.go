@@ -350,7 +350,7 @@ func sharedExample(e *env, args []string, whose func(int)) ([]setup, bool) {
 		case !isBundled(args[other]) || looksLikePath(args[other]):
 			msg += fmt.Sprintf(": to compare over it, add --setup %s", args[other])
 		case plainSides(own):
-			msg += fmt.Sprintf(": to compare over it, add --sides %s", strings.Join(sidesNames(own), ","))
+			msg += fmt.Sprintf(": to compare over it, add --sides %s", shellWord(strings.Join(sidesNames(own), ",")))
 		default:
 			msg += ": to compare over other forces, name them with --setup FILE"
 		}
@@ -379,6 +379,7 @@ func sidesSummary(specs []runtime.SideSpec) string {
 	return strings.Join(parts, ", ")
 }
 
+// sidesNames lists the names of sides, in their order.
 func sidesNames(specs []runtime.SideSpec) []string {
 	out := make([]string, len(specs))
 	for i, s := range specs {

@@ -385,13 +385,7 @@ type setupBlock struct {
 	specs []runtime.SideSpec
 }
 
-func (b setupBlock) names() []string {
-	out := make([]string, len(b.specs))
-	for i, s := range b.specs {
-		out[i] = s.Name
-	}
-	return out
-}
+func (b setupBlock) names() []string { return sidesNames(b.specs) }
 
 // pick returns the sides named, in that order, or nil if one is missing.
 func (b setupBlock) pick(names []string) []runtime.SideSpec {
