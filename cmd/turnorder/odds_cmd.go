@@ -348,7 +348,7 @@ func sharedExample(e *env, args []string, whose func(int)) ([]setup, bool) {
 		msg := fmt.Sprintf("both rulesets play the example sides of %s (%s); %s's own example differs", args[from], sidesSummary(specs), args[other])
 		switch {
 		case !isBundled(args[other]) || looksLikePath(args[other]):
-			msg += fmt.Sprintf(": to compare over it, add --setup %s", args[other])
+			msg += fmt.Sprintf(": to compare over it, add --setup %s", shellWord(args[other]))
 		case plainSides(own):
 			msg += fmt.Sprintf(": to compare over it, add --sides %s", shellWord(strings.Join(sidesNames(own), ",")))
 		default:

@@ -408,6 +408,14 @@ func TestOddsCompareSharesTheFirstExample(t *testing.T) {
 	}
 }
 
+// The note's --setup is the other's path quoted for the shell, so that
+// one with a space (a house rule saved as "my house.rules") pastes whole.
+func TestOddsCompareNoteQuotesThePath(t *testing.T) {
+	house := writeFile(t, t.TempDir(), "my house.rules", "ruleset house {\n  sides 2\n  phase p each round {\n    order sides as priority {\n      highest roll d6\n      tie: reroll\n    }\n  }\n  example {\n    side Ann\n    side Bo\n  }\n}\n")
+	expectation{code: 0, stderr: []string{"'s own example differs: to compare over it, add --setup '" + house + "'\n"}}.check(t,
+		runCmd(t, "", "odds", "mesbg", house, "--rounds", "1"))
+}
+
 func mustRead(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
