@@ -1010,7 +1010,7 @@ func checkPlayedWith(data []byte, path, ruleset string, now playedWith) (refuse,
 		}
 		msg := fmt.Sprintf("%s is a battle of ruleset %s, not of %s", path, saved.Ruleset, notOf)
 		if saved.With != nil {
-			msg += fmt.Sprintf(": it was saved with %s; resume it with `turnorder play %s --resume %s`", *saved.With, saved.With.arg(), path)
+			msg += fmt.Sprintf(": it was saved with %s; resume it with `turnorder play %s --resume %s`", *saved.With, shellWord(saved.With.arg()), shellWord(path))
 		}
 		return msg, ""
 	}
@@ -1023,7 +1023,7 @@ func checkPlayedWith(data []byte, path, ruleset string, now playedWith) (refuse,
 	}
 	return fmt.Sprintf("%s was saved with %s, not with %s, whose text differs: resume it with `turnorder play %s --resume %s`"+
 		" (or, to play it on with %s all the same, delete \"played_with\" from %s)",
-		path, was, now, was.arg(), path, now.arg(), path), ""
+		path, was, now, shellWord(was.arg()), shellWord(path), now.arg(), path), ""
 }
 
 // stamp adds to a snapshot the ruleset file it is played with, first, so

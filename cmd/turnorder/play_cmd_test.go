@@ -796,6 +796,24 @@ func TestPlayAmbiguousName(t *testing.T) {
 	}}.check(t, r)
 }
 
+// The command that resumes a battle of another ruleset quotes its paths
+// for the shell, as the one play stops with does: a file named with a
+// space pastes as one argument.
+func TestPlayResumeAnotherRulesetQuotesPaths(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "my battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "4\n2\n1\n", "play", "mesbg", "--rounds", "1", "--save", saved))
+	house := writeFile(t, dir, "my house.rules", "ruleset mesbg {\n  sides 2\n  phase p { order sides as o { random } }\n}\n")
+	expectation{code: 1, oneLine: true, stderr: []string{
+		"whose text differs: resume it with `turnorder play mesbg --resume '" + saved + "'`",
+	}}.check(t, runCmd(t, "", "play", house, "--resume", saved))
+	housed := filepath.Join(dir, "house battle.json")
+	expectation{code: 0}.check(t, runCmd(t, "A\n", "play", house, "--sides", "A,B", "--rounds", "1", "--save", housed))
+	expectation{code: 1, oneLine: true, stderr: []string{
+		"resume it with `turnorder play '" + house + "' --resume '" + housed + "'`",
+	}}.check(t, runCmd(t, "", "play", "necromunda", "--resume", housed))
+}
+
 // A saved battle is resumed with the ruleset it was saved with. Another
 // file that declares a ruleset of the same name (a house rule copied from
 // a bundled one) is refused, saying which the battle was saved with; a
