@@ -475,6 +475,10 @@ func TestTestHintsBundledScenarios(t *testing.T) {
 	house := writeFile(t, t.TempDir(), "house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
 	r = runCmd(t, "", "test", house)
 	expectation{code: 1, stderr: []string{"`turnorder test mesbg -with " + house + "`"}}.check(t, r)
+	// A path with a space is quoted for the shell, to paste as one argument.
+	spaced := writeFile(t, t.TempDir(), "my house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
+	r = runCmd(t, "", "test", spaced)
+	expectation{code: 1, stderr: []string{"`turnorder test mesbg -with '" + spaced + "'`"}}.check(t, r)
 
 	// A ruleset of its own name has no bundled scenarios: no hint.
 	own := writeFile(t, t.TempDir(), "own.rules", "ruleset own {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")
