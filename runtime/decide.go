@@ -58,7 +58,15 @@ func (d Decision) String() string {
 	case ChooseFirst:
 		return fmt.Sprintf("%s chooses who goes first among %s", d.By, strings.Join(d.Options, ", "))
 	case ChooseBeforeAfter:
-		return fmt.Sprintf("%s chooses to go before or after", d.By)
+		// Before or after whom, and who goes where a side chooses for
+		// its unit; a Decision a host made itself may not say whom.
+		switch {
+		case len(d.Others) == 0:
+			return fmt.Sprintf("%s chooses to go before or after the others it is tied with", d.By)
+		case d.Self == "" || d.Self == d.By:
+			return fmt.Sprintf("%s chooses to go before or after %s", d.By, wording.AndList(d.Others))
+		}
+		return fmt.Sprintf("%s chooses whether %s goes before or after %s", d.By, d.Self, wording.AndList(d.Others))
 	case ChooseOrder:
 		return fmt.Sprintf("%s arranges %s", d.By, strings.Join(d.Options, ", "))
 	}
