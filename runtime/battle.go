@@ -168,7 +168,10 @@ func (h HookPoint) String() string {
 }
 
 // HostHook is a Go callback run at every hook point, after the ruleset's
-// own handlers. It may change the battle through its methods.
+// own handlers. It may change the battle through its methods. An error it
+// returns stops the round as a *RoundError naming the round and the hook
+// point ("round 2: Go hook at end of round: ..."); errors.Is and errors.As
+// still find the hook's own error inside.
 type HostHook func(ctx context.Context, b *Battle, at HookPoint) error
 
 // BattleOption configures a battle.

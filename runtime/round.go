@@ -470,7 +470,9 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	defer func() { b.inCallback-- }()
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
-			return fmt.Errorf("Go hook at %s: %w", at, err)
+			// Named for its round as every error of a round is; a hook
+			// that passes on such an error (a script's) names it already.
+			return InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, err))
 		}
 	}
 	return nil
