@@ -462,10 +462,15 @@ func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		return 0, fmt.Errorf("FuncDice has no PickOne function")
 	}
 	i, err := d.PickOne(ctx, req)
-	if err == nil && (i < 0 || i >= len(req.Options)) {
-		err = markErrorf(ErrInvalidAnswer, "pick %d is out of range", i)
+	if err != nil || i >= 0 && i < len(req.Options) {
+		return i, err
 	}
-	return i, err
+	// In the battle's words for a pick out of range, with the round, as a
+	// die that cannot be is said.
+	if req.Draw {
+		return i, badDice(req.Round, "", "activation draw: random pick %d is out of range (%d dice in the bag)", i, len(req.Options))
+	}
+	return i, badDice(req.Round, req.Standing, "random pick %d is out of range (%d options)", i, len(req.Options))
 }
 
 // diceShows names dice with the results they can show, for a message

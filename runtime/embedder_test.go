@@ -1397,3 +1397,31 @@ func TestNewBattleSpecsUseNumber(t *testing.T) {
 		t.Errorf("NewBattle: %v\nwant an error saying: %s", err, want)
 	}
 }
+
+// FuncDice's pick out of range is said as the battle says a host's own
+// Dice's: with the round and the order, and what the options were.
+func TestFuncDicePickOutOfRangeSaysTheRound(t *testing.T) {
+	p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	want := "round 1, order priority: random pick 2 is out of range (2 options)"
+	for _, d := range []runtime.Dice{
+		runtime.FuncDice{PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) { return len(req.Options), nil }},
+		pickAt(2),
+	} {
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.PlayRound(context.Background())
+		re, ok := errors.AsType[*runtime.RoundError](err)
+		if !ok || re.Order != "priority" || err.Error() != want || !errors.Is(err, runtime.ErrInvalidAnswer) {
+			t.Errorf("dice %T: %v, want %s", d, err, want)
+		}
+	}
+}

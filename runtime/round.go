@@ -794,7 +794,7 @@ func (b *Battle) drawSide(ctx context.Context) error {
 		return err
 	}
 	if k < 0 || k >= len(bag) {
-		return badDice(b.round, act.by.name, "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
+		return badDice(b.round, "", "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
 	}
 	b.cur.Drawn = bag[k]
 	b.changed()
