@@ -53,6 +53,8 @@ type Decision struct {
 	Drawn bool `json:"drawn,omitempty"`
 }
 
+// String says the decision in words, as errors name it: "Rob chooses to
+// go before or after Jay", "Red arranges A1, B1".
 func (d Decision) String() string {
 	switch d.Kind {
 	case ChooseFirst:
