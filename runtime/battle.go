@@ -168,7 +168,10 @@ func (h HookPoint) String() string {
 }
 
 // HostHook is a Go callback run at every hook point, after the ruleset's
-// own handlers. It may change the battle through its methods.
+// own handlers. It may change the battle through its methods. An error it
+// returns stops the round as a *RoundError naming the round and the hook
+// point ("round 2: Go hook at end of round: ..."); errors.Is and errors.As
+// still find the hook's own error inside.
 type HostHook func(ctx context.Context, b *Battle, at HookPoint) error
 
 // BattleOption configures a battle.
@@ -207,6 +210,17 @@ func WithoutHooks() BattleOption {
 // has no ruleset and cannot be played: its methods that play or save
 // return an error, and its accessors report nothing. It is not safe for concurrent use;
 // give each goroutine its own Battle.
+//
+// In alternate activation the turn passes from each side to the next in
+// the order, and from the last back to the first. When a change in
+// mid-round (SetAttr or SetStatus on what an until-changed order watches,
+// or SetHolder) reorders the activation's standing, the side whose turn
+// it is keeps it, and the turns go on from its place in the new order; a
+// side that moved ahead of it waits for the turns to come round. So no
+// side has two turns in a row, or loses one, because another moved. Only
+// before any side has had a turn in the round does the turn go with
+// priority, to the first in the new order. In sequential activation the
+// side under way likewise finishes its units first.
 type Battle struct {
 	prog       *Program
 	round      int
@@ -940,7 +954,9 @@ func (b *Battle) now() int {
 }
 
 // SetAttr sets a side's or unit's attribute. Standings that watch the
-// attribute are recomputed at once, which may roll dice and ask decisions.
+// attribute are recomputed at once, which may roll dice and ask decisions
+// (and, while sides take turns, leave the turn with the side whose turn
+// it is: see Battle).
 // If that fails (dice or a decider that fail, a cancelled context), the
 // value is set all the same: setting it again retries the recomputation,
 // and the next round makes it if nothing did before. What the failed
@@ -1123,8 +1139,10 @@ func (b *Battle) MakeReady(unit string) error {
 // SetHolder gives priority to a side (or, for a standing of units, a unit)
 // for the round under way: it goes first in this round's order. The
 // standing itself is left alone, so the override lasts one round even when
-// the order is kept for the whole battle. Before the order is first made
-// it returns ErrNoOrder, and with no round under way ErrNoRound.
+// the order is kept for the whole battle. Set once sides have begun to
+// take turns, it leaves the turn with the side whose turn it is (see
+// Battle). Before the order is first made it returns ErrNoOrder, and with
+// no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
 	if !b.InRound() {
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
@@ -1136,7 +1154,9 @@ func (b *Battle) SetHolder(name string) error {
 	if !slices.Contains(st.Order, name) {
 		return markErrorf(ErrInvalidChange, "holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
 	}
+	due := b.dueSide(b.prog.main)
 	b.cur.Holder, b.cur.Override = name, name
+	b.keepTurn(due)
 	b.changed()
 	b.emit(Event{Kind: EvHolder, Subject: name, Detail: "set by a special rule"})
 	return nil

@@ -10,17 +10,18 @@ import (
 // options (dice, decider, hooks, transcript) instead of the original's:
 // hooks given with WithHook replace all of the original's, without any
 // the copy runs the original's, and with WithoutHooks it runs none.
-// The copy shares nothing mutable with b: seeded dice are copied too, so
-// both battles roll on from the same state, each on its own. A copy given
-// dice that keep no state (FuncDice, ScriptedDice without a seeded
-// Fallback: the players' dice at the table) keeps the seeded state b had
-// when copied and saves it in its snapshots, as a battle restored with
-// them does, so that one restored from them with seeded dice rolls on
-// where b would have. Other dice (scripted, FuncDice) are shared unless
-// opts give the copy its own; a battle whose round is under way cannot
-// AbortRound once the other has used a shared ScriptedDice (or the
-// decider, a ScriptedDecider, which is shared too), whose record of the
-// round would then hold both battles' rolls.
+// The copy shares none of the battle's own state with b, and seeded dice
+// are copied too, so both battles roll on from the same state, each on
+// its own. Other dice (scripted, FuncDice) and the decider are the host's,
+// and shared unless opts give the copy its own; a battle whose round is
+// under way cannot AbortRound once the other has used a shared
+// ScriptedDice or ScriptedDecider, whose record of the round would then
+// hold both battles' rolls and answers. A copy that plays dice that keep
+// no state (FuncDice, ScriptedDice without a seeded Fallback: the players'
+// dice at the table), its own or shared, keeps the seeded state b had when
+// copied and saves it in its snapshots, as a battle restored with them
+// does, so that one restored from them with seeded dice rolls on where b
+// would have.
 //
 // A copy of a battle in the middle of a round takes b's record of the
 // round's start, so that it can AbortRound as b can: its seeded dice are

@@ -53,12 +53,22 @@ type Decision struct {
 	Drawn bool `json:"drawn,omitempty"`
 }
 
+// String says the decision in words, as errors name it: "Rob chooses to
+// go before or after Jay", "Red arranges A1, B1".
 func (d Decision) String() string {
 	switch d.Kind {
 	case ChooseFirst:
 		return fmt.Sprintf("%s chooses who goes first among %s", d.By, strings.Join(d.Options, ", "))
 	case ChooseBeforeAfter:
-		return fmt.Sprintf("%s chooses to go before or after", d.By)
+		// Before or after whom, and who goes where a side chooses for
+		// its unit; a Decision a host made itself may not say whom.
+		switch {
+		case len(d.Others) == 0:
+			return fmt.Sprintf("%s chooses to go before or after the others it is tied with", d.By)
+		case d.Self == "" || d.Self == d.By:
+			return fmt.Sprintf("%s chooses to go before or after %s", d.By, wording.AndList(d.Others))
+		}
+		return fmt.Sprintf("%s chooses whether %s goes before or after %s", d.By, d.Self, wording.AndList(d.Others))
 	case ChooseOrder:
 		return fmt.Sprintf("%s arranges %s", d.By, strings.Join(d.Options, ", "))
 	}

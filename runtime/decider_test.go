@@ -315,3 +315,27 @@ func TestScriptedDeciderRefusedAnswer(t *testing.T) {
 		t.Errorf("holder %s, chooser %s; want Rob, chosen by Jay", res.Holder, res.Chooser)
 	}
 }
+
+// A decision, as errors name it, says before or after whom, and who goes
+// when a side chooses for its unit.
+func TestDecisionStringSaysBeforeWhom(t *testing.T) {
+	tests := []struct {
+		d    runtime.Decision
+		want string
+	}{
+		{runtime.Decision{Kind: runtime.ChooseBeforeAfter, By: "Rob", Self: "Rob", Others: []string{"Jay"}},
+			"Rob chooses to go before or after Jay"},
+		{runtime.Decision{Kind: runtime.ChooseBeforeAfter, By: "Rob", Self: "Rob", Others: []string{"Jay", "Al", "Cy"}},
+			"Rob chooses to go before or after Jay, Al and Cy"},
+		{runtime.Decision{Kind: runtime.ChooseBeforeAfter, By: "Red", Self: "A1", Others: []string{"B1"}},
+			"Red chooses whether A1 goes before or after B1"},
+		// A Decision a host made itself may not say whom.
+		{runtime.Decision{Kind: runtime.ChooseBeforeAfter, By: "Rob"},
+			"Rob chooses to go before or after the others it is tied with"},
+	}
+	for _, tt := range tests {
+		if got := tt.d.String(); got != tt.want {
+			t.Errorf("%+v: String() = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}

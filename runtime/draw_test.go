@@ -563,3 +563,47 @@ func TestDrawEventPossessive(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A draw from the bag is the activation loop's, not an order's: a host's
+// dice that draw a die out of range name no order in the RoundError, as
+// an unscripted draw does not.
+func TestDrawOutOfRangeNamesNoOrder(t *testing.T) {
+	ctx := context.Background()
+	dice := runtime.FuncDice{PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) {
+		if req.Draw {
+			return 9, nil
+		}
+		return 0, nil
+	}}
+	b := newBag(t, "", runtime.WithDice(dice))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err := b.Draw(ctx)
+	re, ok := errors.AsType[*runtime.RoundError](err)
+	want := "round 1: activation draw: random pick 9 is out of range (5 dice in the bag)"
+	if !ok || re.Order != "" || err.Error() != want || !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("Draw: %v, want a RoundError of no order: %s", err, want)
+	}
+}
+
+// A host's own Dice that draw out of range are told in the same words.
+type outOfRangeDice struct{ runtime.FuncDice }
+
+func (outOfRangeDice) Pick(ctx context.Context, req runtime.PickRequest) (int, error) {
+	return -1, nil
+}
+
+func TestDrawOutOfRangeFromOwnDice(t *testing.T) {
+	ctx := context.Background()
+	b := newBag(t, "", runtime.WithDice(outOfRangeDice{}))
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err := b.Draw(ctx)
+	re, ok := errors.AsType[*runtime.RoundError](err)
+	want := "round 1: activation draw: random pick -1 is out of range (5 dice in the bag)"
+	if !ok || re.Order != "" || err.Error() != want || !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Errorf("Draw: %v, want a RoundError of no order: %s", err, want)
+	}
+}

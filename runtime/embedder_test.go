@@ -855,9 +855,10 @@ func TestCheckSetAttr(t *testing.T) {
 	}
 }
 
-// Sides sent as JSON (decoded into float64s, as encoding/json does without
-// UseNumber) with an int attribute of 1e300 are told it is out of range,
-// not that it is not a whole number.
+// Sides sent as JSON with an int attribute of 1e300 are told it is out of
+// range, not that it is not a whole number. A SideSpec decodes the number
+// as written (1e300), which NewBattle quotes; a float64 a host decoded
+// itself is shown as Go writes it (1e+300).
 func TestNewBattleJSONOutOfRange(t *testing.T) {
 	p := mustProgram(t, "agi")
 	var specs []runtime.SideSpec
@@ -872,11 +873,21 @@ func TestNewBattleJSONOutOfRange(t *testing.T) {
 			got = append(got, d.Message)
 		}
 	}
-	want := "unit Aria: attribute agi: 1e+300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
+	want := "unit Aria: attribute agi: 1e300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
 		"unit Bran: attribute agi: -9007199254740994 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
 		"unit Cole: attribute agi: want a whole number, got 2.5"
 	if strings.Join(got, "\n") != want {
 		t.Errorf("NewBattle: %v\nwant:\n%s", err, want)
+	}
+
+	var attrs map[string]any // a host's own decoding, into float64s
+	if err := json.Unmarshal([]byte(`{"agi": 1e300}`), &attrs); err != nil {
+		t.Fatal(err)
+	}
+	specs[0].Units[0].Attrs = attrs
+	_, err = p.NewBattle(specs)
+	if want := "unit Aria: attribute agi: 1e+300 is out of range"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle with a float64 1e300: %v, want %q", err, want)
 	}
 }
 
@@ -1384,5 +1395,33 @@ func TestNewBattleSpecsUseNumber(t *testing.T) {
 	_, err := p.NewBattle(specs)
 	if want := "unit Aria: attribute agi: want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("NewBattle: %v\nwant an error saying: %s", err, want)
+	}
+}
+
+// FuncDice's pick out of range is said as the battle says a host's own
+// Dice's: with the round and the order, and what the options were.
+func TestFuncDicePickOutOfRangeSaysTheRound(t *testing.T) {
+	p := compileInline(t, `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	want := "round 1, order priority: random pick 2 is out of range (2 options)"
+	for _, d := range []runtime.Dice{
+		runtime.FuncDice{PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) { return len(req.Options), nil }},
+		pickAt(2),
+	} {
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.PlayRound(context.Background())
+		re, ok := errors.AsType[*runtime.RoundError](err)
+		if !ok || re.Order != "priority" || err.Error() != want || !errors.Is(err, runtime.ErrInvalidAnswer) {
+			t.Errorf("dice %T: %v, want %s", d, err, want)
+		}
 	}
 }

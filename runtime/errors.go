@@ -200,9 +200,12 @@ func ruleErrorf(pos dsl.Pos, format string, args ...any) error {
 
 // RoundError is an error of play that names the round it happened in and,
 // for dice or a decision an order needed, that order: "round 2: ..." or
-// "round 2, order priority: ...". The dice and deciders of this package
-// return one when a script runs out or an answer cannot be used, and
-// InRound makes one of any error.
+// "round 2, order priority: ...". Order is "" for what the activation loop
+// needed (which unit activates, a draw from the bag) and for a Go hook's
+// error. The battle returns one for a Decider's answer or a die that it
+// cannot use (ErrInvalidAnswer) and for a Go hook's error, this package's
+// scripted dice and deciders when their script runs out (ErrUnscripted),
+// and InRound makes one of any error.
 type RoundError struct {
 	Round int
 	Order string // the order's name, or ""

@@ -659,3 +659,55 @@ func TestEndOfRoundChangeIsTheNextRounds(t *testing.T) {
 		t.Errorf("rounds (-want +got):\n%s", diff)
 	}
 }
+
+// tableError is a host's own error type, for errors.As through the
+// round's error.
+type tableError struct{ what string }
+
+func (e *tableError) Error() string { return e.what }
+
+// A Go hook's error names its round, as every other error of a round
+// does, and the host still finds its own error inside.
+func TestGoHookErrorNamesTheRound(t *testing.T) {
+	p := compileInline(t, hookRules)
+	tests := []struct {
+		at      runtime.HookPoint
+		wantMsg string
+	}{
+		{runtime.HookPoint{Edge: "start", Kind: "round"}, "round 2: Go hook at start of round: the table fell over"},
+		{runtime.HookPoint{Edge: "end", Kind: "step", Name: "Roll"}, "round 2: Go hook at end of step Roll: the table fell over"},
+		{runtime.HookPoint{Edge: "end", Kind: "round"}, "round 2: Go hook at end of round: the table fell over"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.at.String(), func(t *testing.T) {
+			boom := &tableError{"the table fell over"}
+			hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				if b.Round() == 2 && at == tt.at {
+					return boom
+				}
+				return nil
+			}
+			b, err := p.NewBattle(hookSides(), runtime.WithHook(hook))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if _, err := b.PlayRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(ctx)
+			if err == nil {
+				t.Fatal("PlayRound: no error, want the hook's")
+			}
+			if err.Error() != tt.wantMsg {
+				t.Errorf("PlayRound: %q, want %q", err, tt.wantMsg)
+			}
+			if re, ok := errors.AsType[*runtime.RoundError](err); !ok || re.Round != 2 {
+				t.Errorf("PlayRound: %v, want a RoundError of round 2", err)
+			}
+			if te, ok := errors.AsType[*tableError](err); !ok || te != boom {
+				t.Errorf("PlayRound: %v, want the host's own error inside", err)
+			}
+		})
+	}
+}

@@ -278,12 +278,53 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 // it did is taken back (see recomputation), so that the change made again
 // makes it as if for the first time.
 func (b *Battle) recompute(ctx context.Context, o *order) error {
+	due := b.dueSide(o)
 	m := b.startRecomputation()
 	if err := b.computeOrder(ctx, o); err != nil {
 		m.undo(b)
 		return err
 	}
+	b.keepTurn(due)
 	return nil
+}
+
+// dueSide is the side whose turn it is when o is the order of an
+// alternate or sequential activation under way, for keepTurn once o
+// changes; "" otherwise. The phases at the start of a round, and the
+// special rules at its end, make the order the round's activations start
+// from: no turn is due in them.
+func (b *Battle) dueSide(o *order) string {
+	act := b.prog.act
+	if act == nil || act.by != o || act.mode != "alternate" && act.mode != "sequential" || !b.InRound() || b.working {
+		return ""
+	}
+	order := b.roundOrder(b.standings[o.id])
+	if len(order) == 0 {
+		return ""
+	}
+	return order[b.cur.Turn%len(order)]
+}
+
+// keepTurn points the turn counter at due in the activation's order as it
+// now stands, for the turns to go on from there. The counter alone is a
+// place in the order, so a new order would hand due's turn to whoever
+// took that place: the side that has just acted could go again, and due
+// lose its turn. Before any side has had a turn in the round, though, the
+// turn is the holder's, and goes to the new first.
+func (b *Battle) keepTurn(due string) {
+	if due == "" {
+		return
+	}
+	order := b.roundOrder(b.standings[b.prog.act.by.id])
+	i := 0
+	if len(b.cur.Activations) > 0 {
+		if i = slices.Index(order, due); i < 0 {
+			return
+		}
+	}
+	if i != b.cur.Turn%len(order) {
+		b.cur.Turn = i
+	}
 }
 
 func ordersIn(ph *phase) []*order {
@@ -429,7 +470,9 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	defer func() { b.inCallback-- }()
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
-			return fmt.Errorf("Go hook at %s: %w", at, err)
+			// Named for its round as every error of a round is; a hook
+			// that passes on such an error (a script's) names it already.
+			return InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, err))
 		}
 	}
 	return nil

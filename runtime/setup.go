@@ -13,10 +13,10 @@ import (
 // a Side (and a UnitSpec those of a Unit): name, team, attrs and units;
 // name, attrs and statuses. Decoding matches keys whatever their case,
 // as encoding/json does, so specs saved with the Go field names load too.
-// encoding/json decodes the numbers of attrs as float64s, which lose what
-// a float64 cannot hold (1e-400 is 0, 9007199254740993 is ...992) before
-// NewBattle sees them: decode with a json.Decoder's UseNumber, and
-// NewBattle checks each number as it was written.
+// The numbers of attrs decode as float64s, as encoding/json makes them,
+// except one a float64 would change (9007199254740993 would be ...992,
+// 1e-400 would be 0): that stays a json.Number as written, which NewBattle
+// reports as a number no attribute holds instead of playing with another.
 type SideSpec struct {
 	Name  string         `json:"name"`
 	Team  string         `json:"team,omitempty"`

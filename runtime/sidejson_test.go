@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -135,5 +136,81 @@ func TestSidesDecodedPointToThemselves(t *testing.T) {
 				t.Errorf("unit %s of %s points to another side, %p, not %p", u.Name, s.Name, u.Side, s)
 			}
 		}
+	}
+}
+
+// A SideSpec decoded with plain json.Unmarshal keeps a number that a
+// float64 would change as written, so that NewBattle reports it instead of
+// playing with another number; the others are float64s as before.
+func TestSideSpecJSONNumbersAsWritten(t *testing.T) {
+	const data = `[{"name": "A", "team": "Red", "attrs": {"rank": 9007199254740993},
+  "units": [{"name": "Aria", "attrs": {"agi": 9007199254740992}}, {"name": "Ash", "attrs": {"agi": 1e-400}}]},
+ {"name": "B", "team": "Blue", "units": [{"name": "Bran", "attrs": {"agi": 1e400}}, {"name": "Cole", "attrs": {"agi": 2}}]}]`
+	var specs []runtime.SideSpec
+	if err := json.Unmarshal([]byte(data), &specs); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]any{"A.rank": specs[0].Attrs["rank"]}
+	for _, s := range specs {
+		for _, u := range s.Units {
+			got[u.Name+".agi"] = u.Attrs["agi"]
+		}
+	}
+	want := map[string]any{
+		"A.rank":   json.Number("9007199254740993"),
+		"Aria.agi": 9007199254740992.0,
+		"Ash.agi":  json.Number("1e-400"),
+		"Bran.agi": json.Number("1e400"),
+		"Cole.agi": 2.0,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("attrs (-want +got):\n%s", diff)
+	}
+
+	p := compileInline(t, `ruleset n {
+  sides 2
+  side attribute rank int = 0
+  unit attribute agi int
+  phase p { order sides as priority { highest rank } }
+}`)
+	_, err := p.NewBattle(specs)
+	wantErr := []string{
+		"side A: attribute rank: 9007199254740993 is out of range",
+		"unit Ash: attribute agi: want a whole number, got 1e-400, a fraction too close to 0",
+		"unit Bran: attribute agi: 1e400 is out of range",
+	}
+	for _, w := range wantErr {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("NewBattle: %v\nwant it to say %q", err, w)
+		}
+	}
+
+	// A spec decoded into is overwritten key by key, as encoding/json does.
+	spec := runtime.SideSpec{Name: "A", Team: "Red"}
+	if err := json.Unmarshal([]byte(`{"Team": "Blue", "ATTRS": {"rank": 1}}`), &spec); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(runtime.SideSpec{Name: "A", Team: "Blue", Attrs: map[string]any{"rank": 1.0}}, spec); diff != "" {
+		t.Errorf("decoded into a spec (-want +got):\n%s", diff)
+	}
+}
+
+// A SideSpec that does not decode says so in the exported type's name, as
+// encoding/json did before SideSpec decoded itself.
+func TestSideSpecJSONErrorNamesTheType(t *testing.T) {
+	tests := []struct{ data, want string }{
+		{`[{"name": 3}]`, "json: cannot unmarshal number into Go struct field SideSpec.name of type string"},
+		{`[{"name": "A", "units": [{"name": "u", "statuses": 4}]}]`, "json: cannot unmarshal number into Go struct field SideSpec.units.statuses of type []string"},
+	}
+	for _, tt := range tests {
+		var specs []runtime.SideSpec
+		if err := json.Unmarshal([]byte(tt.data), &specs); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: %v, want %s", tt.data, err, tt.want)
+		}
+	}
+	var u runtime.UnitSpec
+	want := "json: cannot unmarshal number into Go struct field UnitSpec.name of type string"
+	if err := json.Unmarshal([]byte(`{"name": 3}`), &u); err == nil || err.Error() != want {
+		t.Errorf("unit: %v, want %s", err, want)
 	}
 }

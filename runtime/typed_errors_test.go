@@ -418,7 +418,7 @@ func TestErrInvalidAnswer(t *testing.T) {
 		{"first: two", mesbg, runtime.Sides("Jay", "Rob"), of(runtime.ChooseFirst, "Jay", "Rob"), false,
 			`round 1, order priority: Jay chooses who goes first among Jay, Rob: answer "Jay, Rob" is not valid (options: Jay, Rob)`},
 		{"before_after: neither", agi, agiSides("Red", "Blue"), of(runtime.ChooseBeforeAfter, "beside"), false,
-			`round 1, order turn_order: A chooses to go before or after: answer "beside" is not valid (options: before, after)`},
+			`round 1, order turn_order: A chooses whether A1 goes before or after B1: answer "beside" is not valid (options: before, after)`},
 		{"team order: not every option", agi, agiSides("Red", "Red"), of(runtime.ChooseOrder, "A1"), false,
 			`round 1, order turn_order: Red arranges A1, B1: answer "A1" is not valid (options: A1, B1)`},
 		{"team order: one twice", agi, agiSides("Red", "Red"), of(runtime.ChooseOrder, "A1", "A1"), false,

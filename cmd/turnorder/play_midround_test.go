@@ -709,18 +709,18 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 		t.Errorf("the recomputation is said %d times, want once:\n%s", n, r.stdout)
 	}
 
-	// Made at B's turn, a change that puts B first gives the turn, which
-	// keeps its place in the order, to A, who has just moved: play says
-	// so. One that leaves the turn where it was says nothing of it.
+	// Made at B's turn, once A has had one, a change that puts B first
+	// leaves the turn with B (A, who has just moved, does not go twice in
+	// a row), and play says nothing of the turn; nor does a change that
+	// leaves the order as it was.
 	r = runCmd(t, "a1\nset speed of B = 3\nremove b3\n", "play", rules, "--setup",
 		writeFile(t, dir, "three.rules", "side A speed = 2 {\n  unit a1\n  unit a2\n  unit a3\n}\nside B speed = 1 {\n  unit b1\n  unit b2\n  unit b3\n}\n"))
 	expectation{code: 1, stdout: []string{
 		"B activates [b1]: set speed of B = 3\n  speed of B is now 3; the order is now B, A\n" +
 			"  o #1: B, by highest speed = 3\n  o #2: A, by highest speed = 2\n" +
-			"  it is A's turn now, not B's: the turn stays at #2 in the order, which is A's place now\n" +
-			"Round 1: A activates:\n  1. a2\n",
-		"A activates [a2]: remove b3\n  b3 is removed from the battle; it was Ready, and no longer activates this round\nRound 1: A activates:\n",
-	}}.check(t, r)
+			"Round 1: B activates:\n  1. b1\n",
+		"B activates [b1]: remove b3\n  b3 is removed from the battle; it was Ready, and no longer activates this round\nRound 1: B activates:\n",
+	}, notStdout: []string{"turn now"}}.check(t, r)
 
 	// The input ends during the change: the file holds the battle as it
 	// was before it.
