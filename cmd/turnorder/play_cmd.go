@@ -1716,9 +1716,11 @@ func (t *table) change(ctx context.Context, p *pendingChange) error {
 	// the change's own event (the first) is msg.
 	t.flush()
 	if now := t.turnSide(); inRound && turn != "" && now != "" && now != turn {
-		// The runtime keeps the turn at its place in the order: a new
-		// order can give it to another side, which the players, who
-		// were waiting for turn's move, must be told.
+		// Once turns have begun the runtime keeps the turn with its
+		// side; before the first, it stays at its place in the order
+		// (the new first side, the new holder), and a side with no
+		// ready unit is passed over. Either way the players, who were
+		// waiting for turn's move, must be told.
 		why := ""
 		// Said only where it is so: the place the turn was at is now's.
 		if after := t.b.Order(); !slices.Equal(before, after) {
