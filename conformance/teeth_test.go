@@ -1610,47 +1610,10 @@ func TestAwardNotFailureNamesTheAwarded(t *testing.T) {
 	}
 }
 
-// Of three or more tied, an `award not` places the others before the one
-// it names, and its line names them all: "the others go before A" read as
-// the award of A, as above.
-func TestAwardNotOfThreeNamesTheOthers(t *testing.T) {
-	src := `ruleset r {
-  phase p {
-    order sides as priority {
-      highest roll d6
-      tie when round == 1: reroll
-      tie: award not previous.holder
-    }
-  }
-}
-
-scenario "s" {
-  ruleset r
-  side A
-  side B
-  side C
-  round 1 {
-    roll A 6, B 3, C 2
-  }
-  round 2 {
-    roll A 5, B 5, C 5
-    expect event award A
-  }
-}
-`
-	f := oneFailure(t, src)
-	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    B and C go before A (award not previous.holder)"
-	if diff := cmp.Diff(want, f.String()); diff != "" {
-		t.Errorf("failure (-want +got):\n%s", diff)
-	}
-}
-
-// Of three or more tied, `award not` puts all the others before the one it
-// names, and its line names them all ("B and C go before A"):
-// `expect event award` matches each of them, as the line reads, and not
-// the one put last.
-func TestExpectAwardNotOfThree(t *testing.T) {
-	const src = `ruleset r {
+// awardNotOfThree is a scenario in which A, B and C tie in round 2 and
+// `award not previous.holder` names A, round 1's holder; %s is the round's
+// expectation.
+const awardNotOfThree = `ruleset r {
   phase p {
     order sides as priority {
       highest roll d6
@@ -1674,6 +1637,23 @@ scenario "s" {
   }
 }
 `
+
+// Of three or more tied, an `award not` places the others before the one
+// it names, and its line names them all: "the others go before A" read as
+// the award of A, as above.
+func TestAwardNotOfThreeNamesTheOthers(t *testing.T) {
+	f := oneFailure(t, fmt.Sprintf(awardNotOfThree, "expect event award A"))
+	want := "s.rules:21:12: round 2: expected event award A, but the round's award events are:\n    B and C go before A (award not previous.holder)"
+	if diff := cmp.Diff(want, f.String()); diff != "" {
+		t.Errorf("failure (-want +got):\n%s", diff)
+	}
+}
+
+// Of three or more tied, `award not` puts all the others before the one it
+// names, and its line names them all ("B and C go before A"):
+// `expect event award` matches each of them, as the line reads, and not
+// the one put last.
+func TestExpectAwardNotOfThree(t *testing.T) {
 	for _, tt := range []struct {
 		expect string
 		pass   bool
@@ -1686,7 +1666,7 @@ scenario "s" {
 		{"expect no event award A", true},
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
-			if r := runOne(t, fmt.Sprintf(src, tt.expect)); r.Passed() != tt.pass {
+			if r := runOne(t, fmt.Sprintf(awardNotOfThree, tt.expect)); r.Passed() != tt.pass {
 				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
 			}
 		})
