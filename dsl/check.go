@@ -41,6 +41,10 @@ func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
 					number = "-" + number
 				}
 				out = append(out, errorAt(t.Pos, "%s", attrRange(number)))
+			} else if name, ok := unitCountOf(sig, i); ok {
+				// Say the range that matters here, as a count in range
+				// too large is told (checkUnitCounts), not int's.
+				out = append(out, errorAt(t.Pos, "unit %s * %s: the count of units is 1 to %d", name, t.Value, MaxUnitCount))
 			} else {
 				out = append(out, errorAt(t.Pos, "this number is too large (the largest is %d)", math.MaxInt))
 			}
@@ -86,6 +90,18 @@ func attrValue(sig []lexer.Token, i int) (neg, ok bool) {
 		return false, false
 	}
 	return neg, true
+}
+
+// unitCountOf reports whether the number sig[i] is the count of a unit
+// setup, `unit NAME * N`, and the unit's name as written.
+func unitCountOf(sig []lexer.Token, i int) (string, bool) {
+	if i < 3 || sig[i-1].Type != tokOp || sig[i-1].Value != "*" || sig[i-3].Value != "unit" {
+		return "", false
+	}
+	if name := sig[i-2]; name.Type == tokIdent || name.Type == tokString {
+		return name.Value, true
+	}
+	return "", false
 }
 
 // Dice limits: NdS is N dice (1 to 100) of S sides (1 to 1000).
