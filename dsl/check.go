@@ -322,3 +322,46 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 		"write it before `pass allowed`, as in `activation %s by %s default %s pass allowed when ...`",
 		toks[n-1].Value, s.Mode, s.By, toks[n-1].Value), true
 }
+
+// checkAwardCriteria reports an award of a criterion, `tie: award
+// lowest(count(units))`: highest and lowest are criteria, not functions,
+// so the compiler would only say "unknown name lowest". The message
+// writes the criterion line meant.
+func checkAwardCriteria(f *File) Diagnostics {
+	var out Diagnostics
+	inTie := map[*AwardCrit]*TieRule{}
+	Walk(f, func(n any) {
+		switch n := n.(type) {
+		case *TieRule:
+			if a, ok := n.Action.(*AwardCrit); ok {
+				inTie[a] = n
+			}
+		case *AwardCrit:
+			if n.Expr == nil || len(n.Expr.Parts) < 2 {
+				return
+			}
+			word := n.Expr.Parts[0].Tok
+			if word != "highest" && word != "lowest" {
+				return
+			}
+			value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(n.Expr.Source), word))
+			if g := n.Expr.Parts[1].Group; len(n.Expr.Parts) == 2 && g != nil && g.Paren != nil {
+				value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
+			}
+			if n.Not {
+				// The one with the lowest value last: the highest first.
+				word = map[string]string{"highest": "lowest", "lowest": "highest"}[word]
+			}
+			meant := word + " " + value
+			if t := inTie[n]; t != nil {
+				if t.When != nil {
+					meant = "tie when " + strings.TrimSpace(t.When.Source) + ": " + meant
+				} else {
+					meant = "tie: " + meant
+				}
+			}
+			out = append(out, errorAt(n.Expr.Pos, "`award %s` names a subject, and %s is a criterion, not a function: write `%s`", strings.TrimSpace(n.Expr.Source), n.Expr.Parts[0].Tok, meant))
+		}
+	})
+	return out
+}

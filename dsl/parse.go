@@ -115,6 +115,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	fillEventArgs(file)
 	errs = append(errs, checkRolls(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
+	errs = append(errs, checkAwardCriteria(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {
 		return file, nil
 	}
