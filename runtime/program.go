@@ -799,6 +799,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 			c.handler(s)
 		}
 	}
+	c.warnReadyOnce(r)
 	if len(p.phases) == 0 {
 		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
@@ -814,6 +815,72 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 			p.resolveExample()
 		}
 	}
+}
+
+// warnReadyOnce warns when every `ready units` of a ruleset with an
+// activation loop is in a phase or step that runs once: the loop then
+// activates in round 1 only, and from round 2 no unit is Ready and the
+// rounds pass with nothing said (Necromunda's priority phase changed to
+// `once`). A handler's `ready` can ready units later, so then it is quiet.
+func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
+	var act *dsl.ActivationStmt
+	handlerReady := false
+	dsl.Walk(r, func(n any) {
+		switch n := n.(type) {
+		case *dsl.ActivationStmt:
+			act = n
+		case *dsl.ReadyAction:
+			handlerReady = true
+		}
+	})
+	if act == nil || handlerReady {
+		return
+	}
+	type placed struct {
+		ready *dsl.ReadyStmt
+		what  string     // the phase or step whose scope is once
+		once  *dsl.Scope // nil: it runs every round
+	}
+	var readies []placed
+	var visit func(items []dsl.PhaseItem, what string, once *dsl.Scope)
+	visit = func(items []dsl.PhaseItem, what string, once *dsl.Scope) {
+		for _, it := range items {
+			switch s := it.(type) {
+			case *dsl.ReadyStmt:
+				readies = append(readies, placed{s, what, once})
+			case *dsl.StepStmt:
+				if once == nil && s.Scope != nil && s.Scope.Once {
+					visit(s.Body, "step "+nameWords(string(s.Name)), s.Scope)
+				} else {
+					visit(s.Body, what, once)
+				}
+			}
+		}
+	}
+	for _, st := range r.Body {
+		if s, ok := st.(*dsl.PhaseStmt); ok {
+			var once *dsl.Scope
+			if s.Scope != nil && s.Scope.Once {
+				once = s.Scope
+			}
+			visit(s.Body, "phase "+nameWords(string(s.Name)), once)
+		}
+	}
+	if len(readies) == 0 || slices.ContainsFunc(readies, func(p placed) bool { return p.once == nil }) {
+		return
+	}
+	first := readies[0]
+	c.warnf(first.once.Pos, "%s is `once`, so its `ready units` (line %d) gives Ready markers in round 1 only: from round 2 no unit is Ready and `activation %s` activates nobody; write `each round` here, or move the `ready units` into a phase or step that runs each round",
+		first.what, first.ready.Pos.Line, act.Mode)
+}
+
+// nameWords writes a phase or step name as the rules do: in quotes if it
+// is not one word.
+func nameWords(name string) string {
+	if strings.ContainsAny(name, " \t\"") {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // resolveExample replaces the example's setup literals, which NewBattle
