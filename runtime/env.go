@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
@@ -296,7 +297,43 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		msg, _, _ := strings.Cut(err.Error(), "\n")
 		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(fe.Message, e.Source))))
+	msg := fe.Message
+	if msg == "array elements can only be selected using an integer (got string)" {
+		if m := listField(e.Source, fe.From); m != "" {
+			msg = m
+		}
+	}
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(msg, e.Source))))
+}
+
+// listBefore matches, at the end of what precedes a field, the list it is
+// read from and the call that list is the first argument of, if any:
+// `sum(units.` of `sum(units.agi)`.
+var listBefore = regexp.MustCompile(`(?:(\w+)\(\s*)?([\w.]*\w)\.$`)
+
+// listField says expr-lang's "array elements can only be selected using
+// an integer" of `units.agi` (field at rune from) in the rule author's
+// words: a list has no fields, its elements do, and builtins take the
+// field after a comma.
+func listField(src string, from int) string {
+	r := []rune(src)
+	if from <= 0 || from > len(r) {
+		return ""
+	}
+	m := listBefore.FindStringSubmatch(string(r[:from]))
+	end := from
+	for end < len(r) && (r[end] == '_' || unicode.IsLetter(r[end]) || unicode.IsDigit(r[end])) {
+		end++
+	}
+	if m == nil || end == from {
+		return ""
+	}
+	list, field := m[2], string(r[from:end])
+	msg := fmt.Sprintf("%s is a list, and %s is a field of each of its elements, which a function takes after a comma: write ", quoteSrc(list), field)
+	if m[1] != "" {
+		return msg + quoteSrc(fmt.Sprintf("%s(%s, .%s)", m[1], list, field))
+	}
+	return msg + fmt.Sprintf("%s or %s", quoteSrc(fmt.Sprintf("sum(%s, .%s)", list, field)), quoteSrc(fmt.Sprintf("max(map(%s, .%s))", list, field)))
 }
 
 var (
@@ -322,6 +359,11 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		subject := map[reflect.Type]map[string]int{t.groupSides: t.sideIdx, t.groupUnits: t.unitIdx}[env]
 		if _, ok := subject[typo]; ok {
 			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
+		}
+		// `sum(units.agi)` in an order of units: each unit is worked
+		// out alone, and `units` is a side's, not a name to declare.
+		if typo == "units" && env == t.unitEnv {
+			return " (this is worked out for each unit, which has no units: name the unit's own attributes directly, as in `highest agi`)"
 		}
 		// `side.models` in an order of sides: a unit has a side, a side
 		// is itself.
