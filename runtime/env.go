@@ -303,7 +303,7 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 			msg = m
 		}
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(msg, e.Source))))
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(msg, e.Source, fe.From))))
 }
 
 // listBefore matches, at the end of what precedes a field, the list it is
@@ -442,9 +442,18 @@ func fieldWords(msg string) string {
 // as its lexer does: `unexpected token Identifier("agi")`.
 var unexpectedToken = regexp.MustCompile(`^unexpected token (\w+)(?:\((".*")\))?$`)
 
+// previousBefore reports whether the word before rune from of src is
+// `previous`, followed by spaces only.
+func previousBefore(src string, from int) bool {
+	r := []rune(src)
+	return from <= len(r) && previousWord.MatchString(string(r[:from]))
+}
+
+var previousWord = regexp.MustCompile(`(?:^|[^\w.])previous[ \t]+$`)
+
 // syntaxMessage says expr-lang's syntax errors in the words of the rules
 // language, not of its lexer.
-func syntaxMessage(msg, src string) string {
+func syntaxMessage(msg, src string, from int) string {
 	m := unexpectedToken.FindStringSubmatch(msg)
 	if m == nil {
 		return msg
@@ -459,6 +468,9 @@ func syntaxMessage(msg, src string) string {
 	switch {
 	case m[1] == "Operator" && tok == "=":
 		return "unexpected `=`: to compare, write `==`"
+	case m[1] == "Identifier" && previousBefore(src, from):
+		// `award not previous holder`: the dot left out.
+		return fmt.Sprintf("unexpected %s: a value of the previous round is written with a dot: %s", quoteSrc(tok), quoteSrc("previous."+tok))
 	case m[1] == "String":
 		tok = strconv.Quote(tok)
 		fallthrough
