@@ -1119,10 +1119,33 @@ func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	if words := stmtWords(tokens, i); len(words) < 2 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
 		return d, false
 	}
-	if !slices.Contains([]string{"every", "per", "always"}, tokens[i].Value) {
+	w := tokens[i].Value
+	if prev := prevToken(tokens, i); prev >= 0 && tokens[prev].Value == "once" && (w == "per" || w == "a" || w == "each" || w == "every") {
+		// `once per battle`: the words a rulebook uses.
+		return errorAt(tokens[i].Pos, "unexpected %q: `once` already means once per battle (worked out in round 1, kept after): end the scope at `once`", w), true
+	}
+	meant := scopeTypo(w)
+	if meant == "" && !slices.Contains([]string{"every", "per", "always"}, w) {
 		return d, false // a name's second word, perhaps: `step Move turn {`
 	}
-	return errorAt(tokens[i].Pos, "unexpected %q: %s", tokens[i].Value, scopeHelp), true
+	if meant != "" {
+		return errorAt(tokens[i].Pos, "unexpected %q (did you mean `%s`?): %s", w, meant, scopeHelp), true
+	}
+	return errorAt(tokens[i].Pos, "unexpected %q: %s", w, scopeHelp), true
+}
+
+// scopeTypo returns the scope words that word is a misspelling of
+// (`until_changed`, `untill`, `eachround`), or "".
+func scopeTypo(word string) string {
+	switch strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(word)) {
+	case "untilchanged", "untillchanged", "untilchange":
+		return "until changed"
+	case "eachround", "everyround", "perround":
+		return "each round"
+	case "oncepergame", "onceperbattle", "onlyonce":
+		return "once"
+	}
+	return map[string]string{"once": "once", "until": "until changed", "each": "each round"}[Suggest(word, []string{"once", "until", "each"})]
 }
 
 // scopeError finds the mistake in a scope (each round, once, until changed
