@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -365,3 +366,48 @@ func checkAwardCriteria(f *File) Diagnostics {
 	})
 	return out
 }
+
+// checkAwardGuards reports a tie rule's condition written after an award,
+// `tie: award not previous.holder when round > 1`: the award's expression
+// runs to the end of the line, so the compiler would only say an operator
+// is missing before `when`.
+func checkAwardGuards(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		t, ok := n.(*TieRule)
+		if !ok {
+			return
+		}
+		a, ok := t.Action.(*AwardCrit)
+		if !ok || a.Expr == nil {
+			return
+		}
+		for i, part := range a.Expr.Parts {
+			if part.Tok != "when" || i == 0 {
+				continue
+			}
+			src := a.Expr.Source
+			at := whenWord.FindStringIndex(src)
+			if at == nil {
+				return
+			}
+			crit := "award " + strings.TrimSpace(src[:at[0]])
+			if a.Not {
+				crit = "award not " + strings.TrimSpace(src[:at[0]])
+			}
+			pos := a.Expr.Pos
+			pos.Offset += at[0] + 1
+			pos.Column += utf8.RuneCountInString(src[:at[0]+1])
+			cond := src[at[1]:]
+			if t.When != nil {
+				cond = strings.TrimSpace(t.When.Source) + " and " + cond
+			}
+			out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
+			return
+		}
+	})
+	return out
+}
+
+// whenWord finds `when` as a word in an expression's source.
+var whenWord = regexp.MustCompile(`\swhen\s`)

@@ -135,6 +135,9 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// a word: the grammar took the = for the end of the statement.
 			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
 		}
+		if fixed, ok := guardAfter(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
+		}
 		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
 		}
@@ -201,6 +204,11 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return errorAt(d.Pos, "unexpected %q inside a %s block: is a \"}\" missing above?", word, opener)
 	case word == "roll" && opener != "scenario":
 		return errorAt(d.Pos, "unknown statement \"roll\": to roll dice, write `highest roll d6` or `lowest roll d6`")
+	}
+	if word == "when" || word == "if" {
+		if fixed, ok := guardFirst(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unknown statement %q: %s", word, fixed)
+		}
 	}
 	if md, ok := misplaced(d, tokens, opener); ok {
 		return md
@@ -1053,6 +1061,65 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		d.Message += fmt.Sprintf(", or as one word, such as %s", strings.NewReplacer("-", "_", " ", "_").Replace(name.String()))
 	}
 	return d, true
+}
+
+// guardAfter explains a condition written after a tie rule's criterion,
+// `tie: reroll when round == 1`, where tokens[i] is its "when" (or "if"):
+// the condition comes before the colon.
+func guardAfter(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 || tokens[i].Value != "when" && tokens[i].Value != "if" {
+		return "", false
+	}
+	words := stmtWords(tokens, i)
+	if len(words) < 3 || words[0] != "tie" || words[1] != ":" {
+		return "", false
+	}
+	colon := i
+	for colon > 0 && tokens[colon].Value != ":" {
+		colon--
+	}
+	var crit, cond strings.Builder
+	for _, t := range tokens[colon+1 : i] {
+		crit.WriteString(t.Value)
+	}
+	for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
+		cond.WriteString(tokens[j].Value)
+	}
+	return tieGuardFix(strings.TrimSpace(crit.String()), cond.String()), true
+}
+
+// guardFirst explains a condition written before `tie` on its line,
+// `when round == 1 tie: reroll`, where tokens[i] is its "when".
+func guardFirst(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	var cond, rest strings.Builder
+	tie := false
+	for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		switch {
+		case tie:
+			rest.WriteString(tokens[j].Value)
+		case tokens[j].Type == tokIdent && tokens[j].Value == "tie":
+			tie = true
+		default:
+			cond.WriteString(tokens[j].Value)
+		}
+	}
+	r := strings.TrimSpace(rest.String())
+	if !tie || !strings.HasPrefix(r, ":") {
+		return "", false
+	}
+	return fmt.Sprintf("a tie rule's condition follows `tie`: write `tie when %s: %s`", strings.TrimSpace(cond.String()), strings.TrimSpace(r[1:])), true
+}
+
+// tieGuardFix says where the condition of a tie rule goes.
+func tieGuardFix(criterion, cond string) string {
+	cond = strings.TrimSpace(cond)
+	if cond == "" {
+		cond = "CONDITION"
+	}
+	return fmt.Sprintf("a tie rule's condition comes before its colon: write `tie when %s: %s`", cond, criterion)
 }
 
 // afterName are the words that may follow a name in the statements that
