@@ -135,6 +135,13 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// a word: the grammar took the = for the end of the statement.
 			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
 		}
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "-" {
+			// `sides 2-4`: a range as a rulebook writes it.
+			w, j := stmtWords(tokens, i), nextIndex(tokens, i)
+			if len(w) == 2 && w[0] == "sides" && j >= 0 && tokens[j].Type == tokInt {
+				return errorAt(d.Pos, "unexpected \"-\": a range of sides is written with two dots: `sides %s..%s`", w[1], tokens[j].Value)
+			}
+		}
 		if fixed, ok := guardAfter(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
 		}
@@ -771,6 +778,17 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if strings.HasPrefix(d.Message, `unexpected ":"`) {
 		if nd, ok := scriptColon(d, tokens, ":"); ok {
 			return nd
+		}
+		if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 {
+			if words := stmtWords(tokens, i); len(words) == 1 && words[0] != "tie" && tokens[prevToken(tokens, i)].Type == tokIdent {
+				// `sides: 2`, `source: "..."`: a statement's first word
+				// takes no colon.
+				var rest strings.Builder
+				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+					rest.WriteString(tokens[j].Value)
+				}
+				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], strings.TrimSpace(rest.String()))
+			}
 		}
 		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
 		return d
