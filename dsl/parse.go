@@ -669,6 +669,10 @@ func friendly(msg string) string {
 		default:
 			r, _ := utf8.DecodeRuneInString(rest)
 			msg = fmt.Sprintf("unexpected %q: no name, number or symbol of the language starts with it", r)
+			if strings.ContainsRune("“”„«»‘’‚", r) {
+				// Copied from a rulebook, whose quotes are typographic.
+				msg = fmt.Sprintf(`unexpected %q, a typographic quote: write a string in straight double quotes, "..."`, r)
+			}
 		}
 	}
 	return msg
