@@ -105,6 +105,10 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	}
 	opener, lineStart := blockOpener(tokens, d.Pos.Offset)
 	if !lineStart {
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "(" && i > 0 && slices.Contains([]string{"random", "reroll"}, tokens[i-1].Value) {
+			// `random()`: a criterion, not a function.
+			return errorAt(d.Pos, "unexpected \"(\": %s is a criterion, not a function: write `%s`", tokens[i-1].Value, tokens[i-1].Value)
+		}
 		if word == "(" || word == "[" {
 			return errorAt(d.Pos, "this %q is not closed, or is closed by the wrong kind of bracket", word)
 		}
