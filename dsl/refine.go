@@ -146,6 +146,12 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 				return errorAt(d.Pos, "unexpected \"-\": a range of sides is written with two dots: `sides %s..%s`", w[1], tokens[j].Value)
 			}
 		}
+		if fixed, ok := readyWords(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
+		}
+		if fixed, ok := statusSpaces(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
+		}
 		if fixed, ok := guardAfter(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
 		}
@@ -1108,6 +1114,59 @@ func guardAfter(tokens []lexer.Token, i int) (string, bool) {
 		cond.WriteString(tokens[j].Value)
 	}
 	return tieGuardFix(strings.TrimSpace(crit.String()), cond.String()), true
+}
+
+// readyWords explains a ready rule's condition in other words than the
+// language's, where tokens[i] is what the grammar stopped at: `ready units
+// except A`, `ready units unless A, B`.
+func readyWords(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 2 || w[0] != "ready" || w[1] != "units" {
+		return "", false
+	}
+	if len(w) == 2 {
+		meant := map[string]string{"except": "unless", "but": "unless", "if": "where", "when": "where", "with": "where"}[tokens[i].Value]
+		if meant == "" {
+			return "", false
+		}
+		return fmt.Sprintf("a ready rule's condition is `unless CONDITION` or `where CONDITION`: did you mean %s?", meant), true
+	}
+	if tokens[i].Value != "," || w[2] != "unless" && w[2] != "where" {
+		return "", false
+	}
+	join := map[string]string{"unless": " or", "where": " and"}[w[2]]
+	var cond strings.Builder
+	for j := slices.IndexFunc(tokens[:i], func(t lexer.Token) bool { return t.Pos.Line == tokens[i].Pos.Line && t.Value == w[2] }) + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		if tokens[j].Value == "," {
+			cond.WriteString(join)
+		} else {
+			cond.WriteString(tokens[j].Value)
+		}
+	}
+	return fmt.Sprintf("conditions are joined with%s: write `ready units %s %s`", join, w[2], strings.TrimSpace(cond.String())), true
+}
+
+// statusSpaces explains a status of several words, `unit status out of
+// action` or `unit Krug status seriously injured`, where tokens[i] is its
+// second word: a status is a name, one word.
+func statusSpaces(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 || tokens[i].Type != tokIdent {
+		return "", false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 3 || w[0] != "unit" || !slices.Contains(w, "status") || w[len(w)-1] == "status" || w[len(w)-1] == "," {
+		return "", false
+	}
+	words := []string{w[len(w)-1]}
+	for j := i; j < len(tokens) && (tokens[j].Type == tokIdent || spacing(tokens[j])); j++ {
+		if !spacing(tokens[j]) {
+			words = append(words, tokens[j].Value)
+		}
+	}
+	return fmt.Sprintf("a status is one word: write %s (several statuses are separated by commas)", strings.Join(words, "_")), true
 }
 
 // guardFirst explains a condition written before `tie` on its line,
