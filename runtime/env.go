@@ -303,7 +303,44 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 			msg = m
 		}
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(msg, e.Source, fe.From))))
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
+}
+
+var mismatch = regexp.MustCompile(`^invalid operation: (\S+) \(mismatched types (\w+) and (\w+)\)$`)
+
+// mismatchWords says expr-lang's "invalid operation: == (mismatched types
+// int and string)" in a rule author's words, with what to write: most
+// often a number in quotes, `round == "1"`.
+func mismatchWords(msg string) string {
+	m := mismatch.FindStringSubmatch(msg)
+	if m == nil || !slices.Contains([]string{"==", "!=", "<", ">", "<=", ">="}, m[1]) {
+		return msg
+	}
+	kind := func(t string) string {
+		switch t {
+		case "int", "int64", "float64":
+			return "number"
+		case "string", "bool", "side", "unit":
+			return t
+		}
+		return ""
+	}
+	a, b := kind(m[2]), kind(m[3])
+	words := map[string]string{"number": "a number", "string": "a string", "bool": "true or false", "side": "a side", "unit": "a unit"}
+	if a == "" || b == "" {
+		return msg
+	}
+	out := fmt.Sprintf("%s cannot compare %s with %s", quoteSrc(m[1]), words[a], words[b])
+	has := func(x, y string) bool { return a == x && b == y || a == y && b == x }
+	switch {
+	case has("number", "string"):
+		out += ": a number is written without quotes (`1`, not `\"1\"`), a name in quotes (`\"Jay\"`)"
+	case has("side", "string"), has("unit", "string"):
+		out += ": compare its name, as in `tied[0].name == \"Jay\"`"
+	case has("bool", "number"), has("bool", "string"):
+		out += ": a status or other true-or-false value is tested alone, as in `pinned` or `not pinned`"
+	}
+	return out
 }
 
 // listBefore matches, at the end of what precedes a field, the list it is
