@@ -749,6 +749,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := scopeWord(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := unquotedText(d, tokens); ok {
+		return nd
+	}
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
@@ -1253,6 +1256,24 @@ func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
 		return next.Pos.Line, true
 	}
 	return 0, false
+}
+
+// unquotedText explains a quote or source written without its quotes,
+// `quote Roll a D6.`, with the line it meant.
+func unquotedText(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasSuffix(d.Message, "(expected a quoted string)") || tokens[i].Type != tokIdent && tokens[i].Type != tokInt {
+		return d, false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) != 1 || w[0] != "quote" && w[0] != "source" {
+		return d, false
+	}
+	var text strings.Builder
+	for j := i; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		text.WriteString(tokens[j].Value)
+	}
+	return errorAt(d.Pos, "unexpected %q: the text of a %s is written in double quotes: `%s %s`", tokens[i].Value, w[0], w[0], strconv.Quote(strings.TrimSpace(text.String()))), true
 }
 
 // scopeWord explains d when a phase, step or order is given a scope in
