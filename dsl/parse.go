@@ -650,6 +650,7 @@ func friendly(msg string) string {
 		"<dice>", "dice such as d6 or 2d6",
 		"(expected Expr)", "(expected an expression)",
 		"(expected Criterion)", "(expected a criterion)",
+		"(expected UnitSetup)", "(expected a unit, `unit NAME`)",
 	).Replace(msg)
 	if strings.HasPrefix(msg, "unexpected token") {
 		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)

@@ -139,11 +139,16 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// a word: the grammar took the = for the end of the statement.
 			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
 		}
-		if i := tokenIndex(tokens, d.Pos.Offset); word == "-" {
-			// `sides 2-4`: a range as a rulebook writes it.
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "-" || word == "+" || word == "or" {
+			// `sides 2-4`, `sides 2+`: a range as a rulebook writes it.
 			w, j := stmtWords(tokens, i), nextIndex(tokens, i)
-			if len(w) == 2 && w[0] == "sides" && j >= 0 && tokens[j].Type == tokInt {
-				return errorAt(d.Pos, "unexpected \"-\": a range of sides is written with two dots: `sides %s..%s`", w[1], tokens[j].Value)
+			if len(w) == 2 && w[0] == "sides" {
+				switch {
+				case word == "-" && j >= 0 && tokens[j].Type == tokInt:
+					return errorAt(d.Pos, "unexpected \"-\": a range of sides is written with two dots: `sides %s..%s`", w[1], tokens[j].Value)
+				case word != "-":
+					return errorAt(d.Pos, "unexpected %q: %s or more sides is written with two dots: `sides %s..`", word, w[1], w[1])
+				}
 			}
 		}
 		if fixed, ok := readyWords(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
@@ -752,6 +757,23 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := unquotedText(d, tokens); ok {
 		return nd
 	}
+	if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 && tokens[i].Value == "=" && strings.HasSuffix(d.Message, "(expected a name)") {
+		// `unit attribute movement = 4`: the type left out.
+		if w := stmtWords(tokens, i); len(w) == 3 && (w[0] == "unit" || w[0] == "side") && w[1] == "attribute" {
+			var value strings.Builder
+			for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+				value.WriteString(tokens[j].Value)
+			}
+			typ := "int"
+			switch v := strings.TrimSpace(value.String()); {
+			case v == "true" || v == "false":
+				typ = "bool"
+			case strings.HasPrefix(v, `"`):
+				typ = "string"
+			}
+			return errorAt(d.Pos, "unexpected \"=\": an attribute has a type, int, bool or string, before its value: `%s attribute %s %s = %s`", w[0], w[2], typ, strings.TrimSpace(value.String()))
+		}
+	}
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
@@ -838,6 +860,10 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 		if len(words) < 3 || (words[0] != "side" && words[0] != "unit") {
 			return d
+		}
+		if x := tokens[j].Value; (x == "x" || x == "X") && len(words) == 3 && words[0] == "unit" && t.Type == tokInt {
+			// `unit md x 6`: the count as a rulebook writes it.
+			return errorAt(tokens[j].Pos, "unexpected %q: a count of units is written with *: `unit %s * %s`", x, words[1], t.Value)
 		}
 		if missingEquals(tokens, tokens[j].Pos.Offset) {
 			return errorAt(tokens[j].Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", tokens[j].Value)
