@@ -206,6 +206,9 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
 		got := p.types.friendly(t.String())
+		if elem, ok := strings.CutPrefix(got, "[]"); ok && (elem == "unit" || elem == "side") {
+			got = "a list of " + elem + "s"
+		}
 		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, got)
 		if (want == stringValue || want == namesValue) && (got == "side" || got == "unit") {
 			// A side or unit where its name is wanted: `award tied[0]`.
@@ -214,6 +217,10 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 				src = "(" + src + ")"
 			}
 			d.Message += fmt.Sprintf(": write %s for its name", quoteSrc(src+".name"))
+		}
+		if want == numberValue && strings.HasPrefix(got, "a list") {
+			// `lowest units` for `lowest count(units)`.
+			d.Message += fmt.Sprintf(": to count it, write %s", quoteSrc("count("+strings.TrimSpace(e.Source)+")"))
 		}
 		return nil, &d
 	}
@@ -486,6 +493,23 @@ func previousBefore(src string, from int) bool {
 	return from <= len(r) && previousWord.MatchString(string(r[:from]))
 }
 
+// funcBefore matches a function's name just before a word, with spaces
+// only between.
+var funcBefore = regexp.MustCompile(`(?:^|[^\w.])(count|sum|len|max|min|mean|median|any|all|none|one|filter|map|abs)[ \t]+$`)
+
+// funcBeforeWord returns the function named just before rune from of
+// src, or "".
+func funcBeforeWord(src string, from int) string {
+	r := []rune(src)
+	if from > len(r) {
+		return ""
+	}
+	if m := funcBefore.FindStringSubmatch(string(r[:from])); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 var previousWord = regexp.MustCompile(`(?:^|[^\w.])previous[ \t]+$`)
 
 // syntaxMessage says expr-lang's syntax errors in the words of the rules
@@ -505,6 +529,9 @@ func syntaxMessage(msg, src string, from int) string {
 	switch {
 	case m[1] == "Operator" && tok == "=":
 		return "unexpected `=`: to compare, write `==`"
+	case m[1] == "Identifier" && funcBeforeWord(src, from) != "":
+		// `count units`: the brackets left out.
+		return fmt.Sprintf("unexpected %s: a function's arguments are in brackets: %s", quoteSrc(tok), quoteSrc(funcBeforeWord(src, from)+"("+tok+")"))
 	case m[1] == "Identifier" && previousBefore(src, from):
 		// `award not previous holder`: the dot left out.
 		return fmt.Sprintf("unexpected %s: a value of the previous round is written with a dot: %s", quoteSrc(tok), quoteSrc("previous."+tok))
