@@ -479,6 +479,13 @@ func missingEquals(tokens []lexer.Token, offset int) bool {
 
 func unknownStatement(pos Pos, word, opener string) Diagnostic {
 	g := blocks[opener]
+	if (word == "attribute" || word == "status") && opener == "ruleset" {
+		// Whose it is comes first: `unit attribute agi int`.
+		if word == "status" {
+			return errorAt(pos, "unknown statement \"status\" in ruleset block: a status belongs to units: write `unit status NAME`")
+		}
+		return errorAt(pos, "unknown statement \"attribute\" in ruleset block: say whose it is: `unit attribute NAME TYPE` or `side attribute NAME TYPE`")
+	}
 	if s := didYouMean(word, g.words); s != "" {
 		return errorAt(pos, "unknown statement %q in %s block (did you mean %s?): expected %s (%s)", word, opener, s, g.what, g.words)
 	}
