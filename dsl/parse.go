@@ -3,6 +3,7 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -459,9 +460,33 @@ func tidy(ds Diagnostics) Diagnostics {
 		if i > 0 && d == ds[i-1] {
 			continue
 		}
+		d.Message = meantOfExpected(d.Message)
 		out = append(out, d)
 	}
 	return out
+}
+
+var (
+	expectedWords = regexp.MustCompile(`^unexpected "([A-Za-z_]\w*)" \(expected ((?:"\w+"(?:, | or )?)+)\)$`)
+	quotedWord    = regexp.MustCompile(`"(\w+)"`)
+)
+
+// meantOfExpected adds to msg, a grammar's `unexpected "choose" (expected
+// "chooses" or "is")`, the word listed that the one written is a typo of:
+// `activation alternating`, `order side as`.
+func meantOfExpected(msg string) string {
+	m := expectedWords.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	var words []string
+	for _, w := range quotedWord.FindAllStringSubmatch(m[2], -1) {
+		words = append(words, w[1])
+	}
+	if s := Suggest(m[1], words); s != "" && s != m[1] {
+		msg += fmt.Sprintf(": did you mean %s?", s)
+	}
+	return msg
 }
 
 // dropBroken removes from f every declaration that holds one of errs or
