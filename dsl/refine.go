@@ -826,7 +826,7 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 				// `sides: 2`, `source: "..."`: a statement's first word
 				// takes no colon.
 				var rest strings.Builder
-				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
 					rest.WriteString(tokens[j].Value)
 				}
 				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], strings.TrimSpace(rest.String()))

@@ -404,6 +404,10 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		if _, ok := subject[typo]; ok {
 			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
 		}
+		// A rulebook's turn is a round (MESBG's "first turn of the game").
+		if typo == "turn" {
+			return " (a turn is a round here: write `round`)"
+		}
 		// `sum(units.agi)` in an order of units: each unit is worked
 		// out alone, and `units` is a side's, not a name to declare.
 		if typo == "units" && env == t.unitEnv {
@@ -460,6 +464,11 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		}
 	}
 	if best == "" {
+		// `holder = Jay`: a name is a string. Attributes are written in
+		// lower case; a side is named as a rulebook names a player.
+		if r, _ := utf8.DecodeRuneInString(typo); of == "" && unicode.IsUpper(r) {
+			return fmt.Sprintf(" (a side's or unit's name is written in quotes: `%q`)", typo)
+		}
 		return declare
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
@@ -529,6 +538,8 @@ func syntaxMessage(msg, src string, from int) string {
 	switch {
 	case m[1] == "Operator" && tok == "=":
 		return "unexpected `=`: to compare, write `==`"
+	case m[1] == "Identifier" && tok == "is":
+		return "unexpected `is`: to compare, write `==`"
 	case m[1] == "Identifier" && funcBeforeWord(src, from) != "":
 		// `count units`: the brackets left out.
 		return fmt.Sprintf("unexpected %s: a function's arguments are in brackets: %s", quoteSrc(tok), quoteSrc(funcBeforeWord(src, from)+"("+tok+")"))
