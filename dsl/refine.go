@@ -1078,7 +1078,10 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false // a message that already says what is wrong
 	}
 	words := stmtWords(tokens, i)
-	if len(words) != 2 || !slices.Contains([]string{"ruleset", "side", "unit", "phase", "step"}, words[0]) {
+	// A special rule names a phase or step too: `on end of step Roll For
+	// Priority {`.
+	named := len(words) >= 4 && words[0] == "on" && (words[len(words)-2] == "step" || words[len(words)-2] == "phase")
+	if !named && (len(words) != 2 || !slices.Contains([]string{"ruleset", "side", "unit", "phase", "step"}, words[0])) {
 		return d, false
 	}
 	first := prevToken(tokens, i)
@@ -1089,7 +1092,7 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	// over a "-" with no space either side.
 	glued := func(a, b lexer.Token) bool { return a.Pos.Offset+len(a.Value) == b.Pos.Offset }
 	part := func(t lexer.Token) bool {
-		return t.Type == tokIdent && !slices.Contains(afterName, t.Value) || t.Type == tokInt
+		return t.Type == tokIdent && !slices.Contains(afterName, t.Value) && !(named && t.Value == "when") || t.Type == tokInt
 	}
 	last, spaced := first, false
 	for n := nextIndex(tokens, last); n >= 0; n = nextIndex(tokens, last) {
@@ -1107,7 +1110,7 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false
 	}
 	if end := nextIndex(tokens, last); spaced && (words[0] == "unit" || end >= 0 && tokens[end].Value != "{" &&
-		tokens[end].Type != tokEOL && tokens[end].Type != tokString && !slices.Contains(afterName, tokens[end].Value)) {
+		tokens[end].Type != tokEOL && tokens[end].Type != tokString && !slices.Contains(afterName, tokens[end].Value) && !(named && tokens[end].Value == "when")) {
 		// Words apart are a name of several words unless the line reads
 		// otherwise: a unit's flags, an attribute without its "=".
 		return d, false
