@@ -583,8 +583,31 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 		// Braces are missing, and the statement is indented as if the
 		// block it lands in were closed: most likely its "}" is missing.
 		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", blockName(open), open[0].Pos.Line)
+	} else if line, ok := extraBrace(tokens, d.Pos.Offset); ok {
+		// A "}" too many above closed the block it belongs in early.
+		md.Message += fmt.Sprintf(": is a \"}\" on line %d one too many?", line)
 	}
 	return md, true
+}
+
+// extraBrace reports, when the file has more "}" than "{", the line of the
+// last "}" before offset that shares its line with another "}" (`}}`), the
+// likeliest one too many.
+func extraBrace(tokens []lexer.Token, offset int) (int, bool) {
+	depth, line, prevClose := 0, 0, -1
+	for _, t := range tokens {
+		switch t.Value {
+		case "{":
+			depth++
+		case "}":
+			depth--
+			if t.Pos.Offset < offset && prevClose == t.Pos.Line {
+				line = t.Pos.Line
+			}
+			prevClose = t.Pos.Line
+		}
+	}
+	return line, depth < 0 && line > 0
 }
 
 // blockName names a block by the first words of its opening line, as an
