@@ -962,7 +962,15 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 		sc := scope{kind: "changed"}
 		for _, n := range s.Changed {
 			if !c.isAttr(string(n.Name)) {
-				c.errorf(n.Pos, "until changed %s: no side or unit attribute is called %s", n, n)
+				var names []string
+				for _, a := range append(slices.Clone(c.p.sideAttrs), c.p.unitAttrs...) {
+					names = append(names, a.Name)
+				}
+				meant := ""
+				if best := dsl.Suggest(string(n.Name), append(names, c.p.statuses...)); best != "" {
+					meant = fmt.Sprintf(" (did you mean %s?)", best)
+				}
+				c.errorf(n.Pos, "until changed %s: no side or unit attribute is called %s%s", n, n, meant)
 			}
 			sc.watched = append(sc.watched, string(n.Name))
 		}
