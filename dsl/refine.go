@@ -787,6 +787,9 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := unquotedText(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := orderName(d, tokens); ok {
+		return nd
+	}
 	if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 && tokens[i].Value == "=" && strings.HasSuffix(d.Message, "(expected a name)") {
 		// `unit attribute movement = 4`: the type left out.
 		if w := stmtWords(tokens, i); len(w) == 3 && (w[0] == "unit" || w[0] == "side") && w[1] == "attribute" {
@@ -1315,6 +1318,38 @@ func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
 		return next.Pos.Line, true
 	}
 	return 0, false
+}
+
+// orderName explains an order's name of several words, `order units as
+// turn order` or `as "turn order"`: expressions name an order, so its name
+// is one word.
+func orderName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 3 || w[0] != "order" || w[2] != "as" {
+		return d, false
+	}
+	var name string
+	switch {
+	case len(w) == 3 && tokens[i].Type == tokString && strings.HasSuffix(d.Message, "(expected a name)"):
+		name, _ = strconv.Unquote(tokens[i].Value)
+	case len(w) == 4 && tokens[i].Type == tokIdent && strings.HasSuffix(d.Message, `(expected "{")`) && !slices.Contains(afterName, tokens[i].Value):
+		name = w[3] + " " + tokens[i].Value
+	default:
+		return d, false
+	}
+	one := strings.Join(strings.Fields(name), "_")
+	if one == "" || !identRE.MatchString(one) {
+		return d, false
+	}
+	blamed := describe(tokens[i])
+	if tokens[i].Type == tokString {
+		blamed = tokens[i].Value // as written, quotes and all
+	}
+	return errorAt(d.Pos, "unexpected %s: an order's name is one word, as expressions name it: write `order %s as %s`", blamed, w[1], one), true
 }
 
 // unquotedText explains a quote or source written without its quotes,
