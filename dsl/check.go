@@ -342,6 +342,13 @@ func checkAwardCriteria(f *File) Diagnostics {
 				return
 			}
 			word := n.Expr.Parts[0].Tok
+			if (word == "no" || word == "!") && !n.Not {
+				// `award no previous.holder`, `award !previous.holder`:
+				// putting someone last is `award not`.
+				rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(n.Expr.Source), word))
+				out = append(out, errorAt(n.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
+				return
+			}
 			if word != "highest" && word != "lowest" {
 				return
 			}
