@@ -227,6 +227,16 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	case word == "roll" && opener != "scenario":
 		return errorAt(d.Pos, "unknown statement \"roll\": to roll dice, write `highest roll d6` or `lowest roll d6`")
 	}
+	if i := tokenIndex(tokens, d.Pos.Offset); opener == "order" || opener == "tie" {
+		// `winner chooses first`: a scenario's words for a choice.
+		if j := nextIndex(tokens, i); j >= 0 && slices.Contains([]string{"chooses", "choose", "picks"}, tokens[j].Value) {
+			kind := "first"
+			if k := nextIndex(tokens, j); k >= 0 && slices.Contains([]string{"order", "first", "before_after"}, tokens[k].Value) {
+				kind = tokens[k].Value
+			}
+			return errorAt(d.Pos, "unknown statement %q: a choice in an order is written `choice %s by %s`", word, kind, word)
+		}
+	}
 	if word == "when" || word == "if" {
 		if fixed, ok := guardFirst(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unknown statement %q: %s", word, fixed)
