@@ -418,3 +418,22 @@ func checkAwardGuards(f *File) Diagnostics {
 
 // whenWord finds `when` as a word in an expression's source.
 var whenWord = regexp.MustCompile(`\swhen\s`)
+
+// checkTeamAssign reports `side A team = Red`: team is a clause of the
+// side's line, not an attribute, so the runtime would say only that no
+// attribute team is declared.
+func checkTeamAssign(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		s, ok := n.(*SideSetup)
+		if !ok || s.Team != nil {
+			return
+		}
+		for _, a := range s.Attrs {
+			if a.Name == "team" && a.Value != nil {
+				out = append(out, errorAt(a.Pos, "a side's team is written without \"=\": `side %s team %s`", name(s.Name), a.Value))
+			}
+		}
+	})
+	return out
+}

@@ -118,6 +118,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	errs = append(errs, checkUnitCounts(file)...)
 	errs = append(errs, checkAwardCriteria(file)...)
 	errs = append(errs, checkAwardGuards(file)...)
+	errs = append(errs, checkTeamAssign(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {
 		return file, nil
 	}

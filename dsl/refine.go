@@ -151,6 +151,12 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 				}
 			}
 		}
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "," {
+			// `side Jay, Rob`: one side a line.
+			if w, j := stmtWords(tokens, i), nextIndex(tokens, i); len(w) == 2 && w[0] == "side" && j >= 0 && (tokens[j].Type == tokIdent || tokens[j].Type == tokString) {
+				return errorAt(d.Pos, "unexpected \",\": name each side on its own line: `side %s`, then `side %s`", w[1], tokens[j].Value)
+			}
+		}
 		if fixed, ok := readyWords(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
 		}
@@ -868,7 +874,18 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], strings.TrimSpace(rest.String()))
 			}
 		}
-		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
+		if i := tokenIndex(tokens, d.Pos.Offset); strings.Contains(d.Message, `(expected "=")`) && i > 0 {
+			// `unit Aria agi: 5`: an attribute's value follows "=".
+			if j, k := prevToken(tokens, i), nextIndex(tokens, i); j >= 0 && tokens[j].Type == tokIdent && k >= 0 && tokens[k].Type != tokEOL {
+				return errorAt(d.Pos, "unexpected \":\": an attribute is written NAME = VALUE: `%s = %s`", tokens[j].Value, tokens[k].Value)
+			}
+		}
+		if !inExpression(tokens, tokenIndex(tokens, d.Pos.Offset)) {
+			return d
+		}
+		if hint := " (to use a conditional a ? b : c here, put it in parentheses)"; !strings.Contains(d.Message, hint) {
+			d.Message += hint
+		}
 		return d
 	}
 	i := tokenIndex(tokens, d.Pos.Offset)
