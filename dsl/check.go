@@ -324,54 +324,56 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 		toks[n-1].Value, s.Mode, s.By, toks[n-1].Value), true
 }
 
-// checkAwardCriteria reports an award of a criterion, `tie: award
-// lowest(count(units))`: highest and lowest are criteria, not functions,
-// so the compiler would only say "unknown name lowest". The message
-// writes the criterion line meant.
-func checkAwardCriteria(f *File) Diagnostics {
+// checkAwardNot reports `award no X` and `award !X`: putting someone last
+// is `award not X`, and neither is an expression the compiler would
+// explain.
+func checkAwardNot(f *File) Diagnostics {
 	var out Diagnostics
-	inTie := map[*AwardCrit]*TieRule{}
 	Walk(f, func(n any) {
-		switch n := n.(type) {
-		case *TieRule:
-			if a, ok := n.Action.(*AwardCrit); ok {
-				inTie[a] = n
-			}
-		case *AwardCrit:
-			if n.Expr == nil || len(n.Expr.Parts) < 2 {
-				return
-			}
-			word := n.Expr.Parts[0].Tok
-			if (word == "no" || word == "!") && !n.Not {
-				// `award no previous.holder`, `award !previous.holder`:
-				// putting someone last is `award not`.
-				rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(n.Expr.Source), word))
-				out = append(out, errorAt(n.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
-				return
-			}
-			if word != "highest" && word != "lowest" {
-				return
-			}
-			value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(n.Expr.Source), word))
-			if g := n.Expr.Parts[1].Group; len(n.Expr.Parts) == 2 && g != nil && g.Paren != nil {
-				value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
-			}
-			if n.Not {
-				// The one with the lowest value last: the highest first.
-				word = map[string]string{"highest": "lowest", "lowest": "highest"}[word]
-			}
-			meant := word + " " + value
-			if t := inTie[n]; t != nil {
-				if t.When != nil {
-					meant = "tie when " + strings.TrimSpace(t.When.Source) + ": " + meant
-				} else {
-					meant = "tie: " + meant
-				}
-			}
-			out = append(out, errorAt(n.Expr.Pos, "`award %s` names a subject, and %s is a criterion, not a function: write `%s`", strings.TrimSpace(n.Expr.Source), n.Expr.Parts[0].Tok, meant))
+		a, ok := n.(*AwardCrit)
+		if !ok || a.Not || a.Expr == nil || len(a.Expr.Parts) < 2 {
+			return
+		}
+		if word := a.Expr.Parts[0].Tok; word == "no" || word == "!" {
+			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+			out = append(out, errorAt(a.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
 		}
 	})
 	return out
+}
+
+// AwardOfCriterion explains an award of a criterion, `tie: award
+// lowest(count(units))`, in tie rule t (nil for an award of its own):
+// highest and lowest are criteria, not functions. It returns the message,
+// which writes the criterion line meant, and false if a is not such an
+// award. The compiler asks only when the award does not compile, so a host
+// function called lowest still can be awarded.
+func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
+	if a == nil || a.Expr == nil || len(a.Expr.Parts) < 2 {
+		return "", false
+	}
+	word := a.Expr.Parts[0].Tok
+	if word != "highest" && word != "lowest" {
+		return "", false
+	}
+	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+	if g := a.Expr.Parts[1].Group; len(a.Expr.Parts) == 2 && g != nil && g.Paren != nil {
+		value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
+	}
+	meant := word
+	if a.Not {
+		// The one with the lowest value last: the highest first.
+		meant = map[string]string{"highest": "lowest", "lowest": "highest"}[word]
+	}
+	meant += " " + value
+	if t != nil {
+		if t.When != nil {
+			meant = "tie when " + strings.TrimSpace(t.When.Source) + ": " + meant
+		} else {
+			meant = "tie: " + meant
+		}
+	}
+	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`", strings.TrimSpace(a.Expr.Source), word, meant), true
 }
 
 // checkAwardGuards reports a tie rule's condition written after an award,

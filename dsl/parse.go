@@ -116,7 +116,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	fillEventArgs(file)
 	errs = append(errs, checkRolls(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
-	errs = append(errs, checkAwardCriteria(file)...)
+	errs = append(errs, checkAwardNot(file)...)
 	errs = append(errs, checkAwardGuards(file)...)
 	errs = append(errs, checkTeamAssign(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {

@@ -580,6 +580,7 @@ type compiler struct {
 	phaseNames map[string]bool
 	stepNames  map[string]bool
 	sawSides   bool
+	tie        *dsl.TieRule // the tie rule whose action is being compiled
 }
 
 func (c *compiler) errorf(pos dsl.Pos, format string, args ...any) {
@@ -1141,6 +1142,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			out = append(out, done(&rerollLink{}, s.Pos))
 		case *dsl.AwardCrit:
 			e, d := p.compileExpr(s.Expr, groupEnv, stringValue)
+			if msg, ok := dsl.AwardOfCriterion(s, c.tie); d != nil && ok && !slices.Contains(p.hostFuncs, s.Expr.Parts[0].Tok) {
+				fixed := dsl.Errorf(s.Expr.Pos, "%s", msg)
+				d = &fixed
+			}
 			c.addDiag(d)
 			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos))
 		case *dsl.ChoiceCrit:
@@ -1157,7 +1162,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				}
 			}
 			if s.Action != nil {
+				outer := c.tie
+				c.tie = s // an award's error may say how to write this rule
 				tr.chain = c.chain(o, []dsl.Criterion{s.Action}, depth+1)
+				c.tie = outer
 			} else {
 				tr.chain = c.chain(o, s.Block, depth+1)
 			}
