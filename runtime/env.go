@@ -320,7 +320,8 @@ var mismatch = regexp.MustCompile(`^invalid operation: (\S+) \(mismatched types 
 // often a number in quotes, `round == "1"`.
 func mismatchWords(msg string) string {
 	m := mismatch.FindStringSubmatch(msg)
-	if m == nil || !slices.Contains([]string{"==", "!=", "<", ">", "<=", ">="}, m[1]) {
+	logical := m != nil && slices.Contains([]string{"or", "and", "||", "&&"}, m[1])
+	if m == nil || !logical && !slices.Contains([]string{"==", "!=", "<", ">", "<=", ">="}, m[1]) {
 		return msg
 	}
 	kind := func(t string) string {
@@ -336,6 +337,10 @@ func mismatchWords(msg string) string {
 	words := map[string]string{"number": "a number", "string": "a string", "bool": "true or false", "side": "a side", "unit": "a unit"}
 	if a == "" || b == "" {
 		return msg
+	}
+	if logical {
+		// `award previous.chooser or previous.holder`.
+		return fmt.Sprintf("%s joins conditions, each true or false, but here it joins %s with %s: write a comparison on each side, as in `round == 1 %s len(tied) == 2`", quoteSrc(m[1]), words[a], words[b], m[1])
 	}
 	out := fmt.Sprintf("%s cannot compare %s with %s", quoteSrc(m[1]), words[a], words[b])
 	has := func(x, y string) bool { return a == x && b == y || a == y && b == x }
