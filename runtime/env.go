@@ -511,6 +511,21 @@ func previousBefore(src string, from int) bool {
 // only between.
 var funcBefore = regexp.MustCompile(`(?:^|[^\w.])(count|sum|len|max|min|mean|median|any|all|none|one|filter|map|abs)[ \t]+$`)
 
+// nameBefore returns the name just before rune from of src, with spaces
+// only between, or "".
+func nameBefore(src string, from int) string {
+	r := []rune(src)
+	if from > len(r) {
+		return ""
+	}
+	if m := wordBefore.FindStringSubmatch(string(r[:from])); m != nil && !slices.Contains([]string{"and", "or", "not", "in"}, m[1]) {
+		return m[1]
+	}
+	return ""
+}
+
+var wordBefore = regexp.MustCompile(`([A-Za-z_][\w.]*)[ \t]+$`)
+
 // funcBeforeWord returns the function named just before rune from of
 // src, or "".
 func funcBeforeWord(src string, from int) string {
@@ -543,6 +558,9 @@ func syntaxMessage(msg, src string, from int) string {
 	switch {
 	case m[1] == "Operator" && tok == "=":
 		return "unexpected `=`: to compare, write `==`"
+	case m[1] == "Number" && nameBefore(src, from) != "":
+		// `tie when round 1`: the comparison left out.
+		return fmt.Sprintf("unexpected %s: is an operator missing before it? To compare, write %s", quoteSrc(tok), quoteSrc(nameBefore(src, from)+" == "+tok))
 	case m[1] == "Identifier" && tok == "is":
 		return "unexpected `is`: to compare, write `==`"
 	case m[1] == "Identifier" && funcBeforeWord(src, from) != "":
