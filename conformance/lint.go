@@ -363,7 +363,11 @@ func (l *linter) expect(e *dsl.Expect) {
 			for i, k := range all {
 				kinds[i] = string(k)
 			}
-			l.mistake(l.round, e.Event.KindAt(), "%s%s: there is no such kind of event (kinds: %s)", expect, e.Event.Kind, strings.Join(kinds, ", "))
+			meant := ""
+			if k := dsl.Suggest(string(e.Event.Kind), kinds); k != "" {
+				meant = fmt.Sprintf(" (did you mean %s?)", k)
+			}
+			l.mistake(l.round, e.Event.KindAt(), "%s%s: there is no such kind of event%s (kinds: %s)", expect, e.Event.Kind, meant, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
 			if l.name(by.Pos, expect+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
@@ -515,7 +519,7 @@ func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	return false
 }
 
-// otherCase says which name n is in other capitals, if any: a scenario's
+// otherCase says which name n is in other capitals, or a typo of, if any: a scenario's
 // names are written as the sides and units are named (`turnorder play`
 // takes answers in any case, which makes `jay` an easy slip here).
 func (l *linter) otherCase(n string) string {
@@ -530,6 +534,11 @@ func (l *linter) otherCase(n string) string {
 		if m != "" && m != n && strings.EqualFold(m, n) {
 			return fmt.Sprintf("; did you mean %s?", quotedOne(m))
 		}
+	}
+	// Else a typo of one (`Jya` for Jay).
+	names = slices.DeleteFunc(names, func(m string) bool { return m == "" })
+	if m := dsl.Suggest(n, names); m != "" {
+		return fmt.Sprintf("; did you mean %s?", quotedOne(m))
 	}
 	return ""
 }

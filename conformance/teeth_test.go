@@ -509,11 +509,11 @@ func TestScenarioMistakes(t *testing.T) {
 			"expect no event decision by Jya: no side, unit or team is called Jya"},
 		{"a first round that is not 1", "  round 2 {\n  }\n", 5, "the first round is round 2"},
 		{"a holder nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect holder Jya\n  }\n", 8,
-			"expect holder Jya: no side or unit is called Jya (sides Jay, Rob)"},
+			"expect holder Jya: no side or unit is called Jya; did you mean Jay? (sides Jay, Rob)"},
 		{"a chooser nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jya chooses Jay\n  }\n", 7, "chooses Jya: no side or team is called Jya"},
 		{"removing a side", "  round 1 {\n    remove Jay\n  }\n", 6, "remove Jay: Jay is a side, and only a unit can be named here (its units: none)"},
 		{"a decider nobody is", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect event decision by Jya\n  }\n", 8,
-			"expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)"},
+			"expect event decision by Jya: no side, unit or team is called Jya; did you mean Jay? (sides Jay, Rob)"},
 		{"a bad regexp", "  round 1 {\n    expect error \"(\"\n  }\n", 6, "expect error: bad regexp"},
 		// A typo in `expect no event` would pass whatever the round did.
 		{"an event of nobody", "  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Jay\n    expect no event roll Jya 4\n  }\n", 8,
@@ -740,7 +740,7 @@ func TestLintMistakes(t *testing.T) {
 }
 `, []string{
 			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
-			"9:21 round 1: expect no event holders: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
+			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.
@@ -1049,7 +1049,7 @@ scenario "pass" {
   }
 }
 `, []string{
-			"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass (sides Jay, Rob)",
+			"5:5 round 1: Jay chooses Jya: no side or unit is called Jya, and it is not before, after or pass; did you mean Jay? (sides Jay, Rob)",
 		}},
 		// Sides and teams decide, also for their units: a script given to a
 		// unit would never be asked for.
@@ -1081,7 +1081,7 @@ scenario "pass" {
 }
 `, []string{
 			"6:12 round 1: expect standing priorty: the ruleset has no order called priorty; did you mean priority? (orders: priority)",
-			"7:36 round 1: expect standing priority Bob: no side or unit is called Bob (sides Jay, Rob)",
+			"7:36 round 1: expect standing priority Bob: no side or unit is called Bob; did you mean Rob? (sides Jay, Rob)",
 		}},
 		// A name no side or unit has is reported where it is written, quoted
 		// or not: in a list, the caret goes under the wrong one.
@@ -1101,12 +1101,12 @@ scenario "pass" {
   }
 }
 `, []string{
-			"8:23 round 1: expect order Bob: no side or unit is called Bob (sides Jay, Rob)",
-			"9:18 round 1: expect order Jya: no side or unit is called Jya (sides Jay, Rob)",
-			"10:19 round 1: expect holder Jya: no side or unit is called Jya (sides Jay, Rob)",
-			"11:21 round 1: expect chooser Rbo: no side, unit or team is called Rbo (sides Jay, Rob)",
+			"8:23 round 1: expect order Bob: no side or unit is called Bob; did you mean Rob? (sides Jay, Rob)",
+			"9:18 round 1: expect order Jya: no side or unit is called Jya; did you mean Jay? (sides Jay, Rob)",
+			"10:19 round 1: expect holder Jya: no side or unit is called Jya; did you mean Jay? (sides Jay, Rob)",
+			"11:21 round 1: expect chooser Rbo: no side, unit or team is called Rbo; did you mean Rob? (sides Jay, Rob)",
 			"12:18 round 1: expect ready Zed: no unit is called Zed (sides Jay, Rob)",
-			"13:34 round 1: expect event decision by Jya: no side, unit or team is called Jya (sides Jay, Rob)",
+			"13:34 round 1: expect event decision by Jya: no side, unit or team is called Jya; did you mean Jay? (sides Jay, Rob)",
 		}},
 		// A name written in other capitals than the side's (play takes
 		// `jay` for Jay) says which name it is.

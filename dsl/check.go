@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -41,6 +42,10 @@ func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
 					number = "-" + number
 				}
 				out = append(out, errorAt(t.Pos, "%s", attrRange(number)))
+			} else if name, ok := unitCountOf(sig, i); ok {
+				// Say the range that matters here, as a count in range
+				// too large is told (checkUnitCounts), not int's.
+				out = append(out, errorAt(t.Pos, "unit %s * %s: the count of units is 1 to %d", name, t.Value, MaxUnitCount))
 			} else {
 				out = append(out, errorAt(t.Pos, "this number is too large (the largest is %d)", math.MaxInt))
 			}
@@ -86,6 +91,18 @@ func attrValue(sig []lexer.Token, i int) (neg, ok bool) {
 		return false, false
 	}
 	return neg, true
+}
+
+// unitCountOf reports whether the number sig[i] is the count of a unit
+// setup, `unit NAME * N`, and the unit's name as written.
+func unitCountOf(sig []lexer.Token, i int) (string, bool) {
+	if i < 3 || sig[i-1].Type != tokOp || sig[i-1].Value != "*" || sig[i-3].Value != "unit" {
+		return "", false
+	}
+	if name := sig[i-2]; name.Type == tokIdent || name.Type == tokString {
+		return name.Value, true
+	}
+	return "", false
 }
 
 // Dice limits: NdS is N dice (1 to 100) of S sides (1 to 1000).
@@ -305,4 +322,120 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 	return errorAt(toks[n-2].Pos, "`default %s` after a condition on passing is read as part of the condition, which runs to the end of the line: "+
 		"write it before `pass allowed`, as in `activation %s by %s default %s pass allowed when ...`",
 		toks[n-1].Value, s.Mode, s.By, toks[n-1].Value), true
+}
+
+// checkAwardNot reports `award no X` and `award !X`: putting someone last
+// is `award not X`, and neither is an expression the compiler would
+// explain.
+func checkAwardNot(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		a, ok := n.(*AwardCrit)
+		if !ok || a.Not || a.Expr == nil || len(a.Expr.Parts) < 2 {
+			return
+		}
+		if word := a.Expr.Parts[0].Tok; word == "no" || word == "!" {
+			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+			out = append(out, errorAt(a.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
+		}
+	})
+	return out
+}
+
+// AwardOfCriterion explains an award of a criterion, `tie: award
+// lowest(count(units))`, in tie rule t (nil for an award of its own):
+// highest and lowest are criteria, not functions. It returns the message,
+// which writes the criterion line meant, and false if a is not such an
+// award. The compiler asks only when the award does not compile, so a host
+// function called lowest still can be awarded.
+func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
+	if a == nil || a.Expr == nil || len(a.Expr.Parts) < 2 {
+		return "", false
+	}
+	word := a.Expr.Parts[0].Tok
+	if word != "highest" && word != "lowest" {
+		return "", false
+	}
+	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+	if g := a.Expr.Parts[1].Group; len(a.Expr.Parts) == 2 && g != nil && g.Paren != nil {
+		value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
+	}
+	meant := word
+	if a.Not {
+		// The one with the lowest value last: the highest first.
+		meant = map[string]string{"highest": "lowest", "lowest": "highest"}[word]
+	}
+	meant += " " + value
+	if t != nil {
+		if t.When != nil {
+			meant = "tie when " + strings.TrimSpace(t.When.Source) + ": " + meant
+		} else {
+			meant = "tie: " + meant
+		}
+	}
+	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`", strings.TrimSpace(a.Expr.Source), word, meant), true
+}
+
+// checkAwardGuards reports a tie rule's condition written after an award,
+// `tie: award not previous.holder when round > 1`: the award's expression
+// runs to the end of the line, so the compiler would only say an operator
+// is missing before `when`.
+func checkAwardGuards(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		t, ok := n.(*TieRule)
+		if !ok {
+			return
+		}
+		a, ok := t.Action.(*AwardCrit)
+		if !ok || a.Expr == nil {
+			return
+		}
+		for i, part := range a.Expr.Parts {
+			if part.Tok != "when" || i == 0 {
+				continue
+			}
+			src := a.Expr.Source
+			at := whenWord.FindStringIndex(src)
+			if at == nil {
+				return
+			}
+			crit := "award " + strings.TrimSpace(src[:at[0]])
+			if a.Not {
+				crit = "award not " + strings.TrimSpace(src[:at[0]])
+			}
+			pos := a.Expr.Pos
+			pos.Offset += at[0] + 1
+			pos.Column += utf8.RuneCountInString(src[:at[0]+1])
+			cond := src[at[1]:]
+			if t.When != nil {
+				cond = strings.TrimSpace(t.When.Source) + " and " + cond
+			}
+			out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
+			return
+		}
+	})
+	return out
+}
+
+// whenWord finds `when` as a word in an expression's source.
+var whenWord = regexp.MustCompile(`\swhen\s`)
+
+// checkTeamAssign reports `side A team = Red`: team is a clause of the
+// side's line, not an attribute, so the runtime would say only that no
+// attribute team is declared.
+func checkTeamAssign(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n any) {
+		s, ok := n.(*SideSetup)
+		if !ok || s.Team != nil {
+			return
+		}
+		for _, a := range s.Attrs {
+			if a.Name == "team" && a.Value != nil {
+				out = append(out, errorAt(a.Pos, "a side's team is written without \"=\": `side %s team %s`", name(s.Name), a.Value))
+			}
+		}
+	})
+	return out
 }

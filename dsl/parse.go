@@ -3,6 +3,7 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,6 +116,9 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	fillEventArgs(file)
 	errs = append(errs, checkRolls(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
+	errs = append(errs, checkAwardNot(file)...)
+	errs = append(errs, checkAwardGuards(file)...)
+	errs = append(errs, checkTeamAssign(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {
 		return file, nil
 	}
@@ -457,9 +461,33 @@ func tidy(ds Diagnostics) Diagnostics {
 		if i > 0 && d == ds[i-1] {
 			continue
 		}
+		d.Message = meantOfExpected(d.Message)
 		out = append(out, d)
 	}
 	return out
+}
+
+var (
+	expectedWords = regexp.MustCompile(`^unexpected "([A-Za-z_]\w*)" \(expected ((?:"\w+"(?:, | or )?)+)\)$`)
+	quotedWord    = regexp.MustCompile(`"(\w+)"`)
+)
+
+// meantOfExpected adds to msg, a grammar's `unexpected "choose" (expected
+// "chooses" or "is")`, the word listed that the one written is a typo of:
+// `activation alternating`, `order side as`.
+func meantOfExpected(msg string) string {
+	m := expectedWords.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	var words []string
+	for _, w := range quotedWord.FindAllStringSubmatch(m[2], -1) {
+		words = append(words, w[1])
+	}
+	if s := Suggest(m[1], words); s != "" && s != m[1] {
+		msg += fmt.Sprintf(": did you mean %s?", s)
+	}
+	return msg
 }
 
 // dropBroken removes from f every declaration that holds one of errs or
@@ -648,6 +676,7 @@ func friendly(msg string) string {
 		"<dice>", "dice such as d6 or 2d6",
 		"(expected Expr)", "(expected an expression)",
 		"(expected Criterion)", "(expected a criterion)",
+		"(expected UnitSetup)", "(expected a unit, `unit NAME`)",
 	).Replace(msg)
 	if strings.HasPrefix(msg, "unexpected token") {
 		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)
@@ -667,6 +696,10 @@ func friendly(msg string) string {
 		default:
 			r, _ := utf8.DecodeRuneInString(rest)
 			msg = fmt.Sprintf("unexpected %q: no name, number or symbol of the language starts with it", r)
+			if strings.ContainsRune("“”„«»‘’‚", r) {
+				// Copied from a rulebook, whose quotes are typographic.
+				msg = fmt.Sprintf(`unexpected %q, a typographic quote: write a string in straight double quotes, "..."`, r)
+			}
 		}
 	}
 	return msg

@@ -105,6 +105,10 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	}
 	opener, lineStart := blockOpener(tokens, d.Pos.Offset)
 	if !lineStart {
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "(" && i > 0 && slices.Contains([]string{"random", "reroll"}, tokens[i-1].Value) {
+			// `random()`: a criterion, not a function.
+			return errorAt(d.Pos, "unexpected \"(\": %s is a criterion, not a function: write `%s`", tokens[i-1].Value, tokens[i-1].Value)
+		}
 		if word == "(" || word == "[" {
 			return errorAt(d.Pos, "this %q is not closed, or is closed by the wrong kind of bracket", word)
 		}
@@ -134,6 +138,33 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// `expect event placement Jay =` with no number after it, or
 			// a word: the grammar took the = for the end of the statement.
 			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
+		}
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "-" || word == "+" || word == "or" {
+			// `sides 2-4`, `sides 2+`: a range as a rulebook writes it.
+			w, j := stmtWords(tokens, i), nextIndex(tokens, i)
+			if len(w) == 2 && w[0] == "sides" {
+				switch {
+				case word == "-" && j >= 0 && tokens[j].Type == tokInt:
+					return errorAt(d.Pos, "unexpected \"-\": a range of sides is written with two dots: `sides %s..%s`", w[1], tokens[j].Value)
+				case word != "-":
+					return errorAt(d.Pos, "unexpected %q: %s or more sides is written with two dots: `sides %s..`", word, w[1], w[1])
+				}
+			}
+		}
+		if i := tokenIndex(tokens, d.Pos.Offset); word == "," {
+			// `side Jay, Rob`: one side a line.
+			if w, j := stmtWords(tokens, i), nextIndex(tokens, i); len(w) == 2 && w[0] == "side" && j >= 0 && (tokens[j].Type == tokIdent || tokens[j].Type == tokString) {
+				return errorAt(d.Pos, "unexpected \",\": name each side on its own line: `side %s`, then `side %s`", w[1], tokens[j].Value)
+			}
+		}
+		if fixed, ok := readyWords(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
+		}
+		if fixed, ok := statusSpaces(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
+		}
+		if fixed, ok := guardAfter(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
 		}
 		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
@@ -201,6 +232,21 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return errorAt(d.Pos, "unexpected %q inside a %s block: is a \"}\" missing above?", word, opener)
 	case word == "roll" && opener != "scenario":
 		return errorAt(d.Pos, "unknown statement \"roll\": to roll dice, write `highest roll d6` or `lowest roll d6`")
+	}
+	if i := tokenIndex(tokens, d.Pos.Offset); opener == "order" || opener == "tie" {
+		// `winner chooses first`: a scenario's words for a choice.
+		if j := nextIndex(tokens, i); j >= 0 && slices.Contains([]string{"chooses", "choose", "picks"}, tokens[j].Value) {
+			kind := "first"
+			if k := nextIndex(tokens, j); k >= 0 && slices.Contains([]string{"order", "first", "before_after"}, tokens[k].Value) {
+				kind = tokens[k].Value
+			}
+			return errorAt(d.Pos, "unknown statement %q: a choice in an order is written `choice %s by %s`", word, kind, word)
+		}
+	}
+	if word == "when" || word == "if" {
+		if fixed, ok := guardFirst(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
+			return errorAt(d.Pos, "unknown statement %q: %s", word, fixed)
+		}
 	}
 	if md, ok := misplaced(d, tokens, opener); ok {
 		return md
@@ -449,6 +495,13 @@ func missingEquals(tokens []lexer.Token, offset int) bool {
 
 func unknownStatement(pos Pos, word, opener string) Diagnostic {
 	g := blocks[opener]
+	if (word == "attribute" || word == "status") && opener == "ruleset" {
+		// Whose it is comes first: `unit attribute agi int`.
+		if word == "status" {
+			return errorAt(pos, "unknown statement \"status\" in ruleset block: a status belongs to units: write `unit status NAME`")
+		}
+		return errorAt(pos, "unknown statement \"attribute\" in ruleset block: say whose it is: `unit attribute NAME TYPE` or `side attribute NAME TYPE`")
+	}
 	if s := didYouMean(word, g.words); s != "" {
 		return errorAt(pos, "unknown statement %q in %s block (did you mean %s?): expected %s (%s)", word, opener, s, g.what, g.words)
 	}
@@ -546,8 +599,31 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 		// Braces are missing, and the statement is indented as if the
 		// block it lands in were closed: most likely its "}" is missing.
 		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", blockName(open), open[0].Pos.Line)
+	} else if line, ok := extraBrace(tokens, d.Pos.Offset); ok {
+		// A "}" too many above closed the block it belongs in early.
+		md.Message += fmt.Sprintf(": is a \"}\" on line %d one too many?", line)
 	}
 	return md, true
+}
+
+// extraBrace reports, when the file has more "}" than "{", the line of the
+// last "}" before offset that shares its line with another "}" (`}}`), the
+// likeliest one too many.
+func extraBrace(tokens []lexer.Token, offset int) (int, bool) {
+	depth, line, prevClose := 0, 0, -1
+	for _, t := range tokens {
+		switch t.Value {
+		case "{":
+			depth++
+		case "}":
+			depth--
+			if t.Pos.Offset < offset && prevClose == t.Pos.Line {
+				line = t.Pos.Line
+			}
+			prevClose = t.Pos.Line
+		}
+	}
+	return line, depth < 0 && line > 0
 }
 
 // blockName names a block by the first words of its opening line, as an
@@ -724,6 +800,29 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if nd, ok := scopeWord(d, tokens); ok {
 		return nd
 	}
+	if nd, ok := unquotedText(d, tokens); ok {
+		return nd
+	}
+	if nd, ok := orderName(d, tokens); ok {
+		return nd
+	}
+	if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 && tokens[i].Value == "=" && strings.HasSuffix(d.Message, "(expected a name)") {
+		// `unit attribute movement = 4`: the type left out.
+		if w := stmtWords(tokens, i); len(w) == 3 && (w[0] == "unit" || w[0] == "side") && w[1] == "attribute" {
+			var value strings.Builder
+			for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+				value.WriteString(tokens[j].Value)
+			}
+			typ := "int"
+			switch v := strings.TrimSpace(value.String()); {
+			case v == "true" || v == "false":
+				typ = "bool"
+			case strings.HasPrefix(v, `"`):
+				typ = "string"
+			}
+			return errorAt(d.Pos, "unexpected \"=\": an attribute has a type, int, bool or string, before its value: `%s attribute %s %s = %s`", w[0], w[2], typ, strings.TrimSpace(value.String()))
+		}
+	}
 	if nd, ok := unquotedName(d, tokens); ok {
 		return nd
 	}
@@ -764,7 +863,29 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		if nd, ok := scriptColon(d, tokens, ":"); ok {
 			return nd
 		}
-		d.Message += " (to use a conditional a ? b : c here, put it in parentheses)"
+		if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 {
+			if words := stmtWords(tokens, i); len(words) == 1 && words[0] != "tie" && tokens[prevToken(tokens, i)].Type == tokIdent {
+				// `sides: 2`, `source: "..."`: a statement's first word
+				// takes no colon.
+				var rest strings.Builder
+				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
+					rest.WriteString(tokens[j].Value)
+				}
+				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], strings.TrimSpace(rest.String()))
+			}
+		}
+		if i := tokenIndex(tokens, d.Pos.Offset); strings.Contains(d.Message, `(expected "=")`) && i > 0 {
+			// `unit Aria agi: 5`: an attribute's value follows "=".
+			if j, k := prevToken(tokens, i), nextIndex(tokens, i); j >= 0 && tokens[j].Type == tokIdent && k >= 0 && tokens[k].Type != tokEOL {
+				return errorAt(d.Pos, "unexpected \":\": an attribute is written NAME = VALUE: `%s = %s`", tokens[j].Value, tokens[k].Value)
+			}
+		}
+		if !inExpression(tokens, tokenIndex(tokens, d.Pos.Offset)) {
+			return d
+		}
+		if hint := " (to use a conditional a ? b : c here, put it in parentheses)"; !strings.Contains(d.Message, hint) {
+			d.Message += hint
+		}
 		return d
 	}
 	i := tokenIndex(tokens, d.Pos.Offset)
@@ -799,6 +920,10 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		}
 		if len(words) < 3 || (words[0] != "side" && words[0] != "unit") {
 			return d
+		}
+		if x := tokens[j].Value; (x == "x" || x == "X") && len(words) == 3 && words[0] == "unit" && t.Type == tokInt {
+			// `unit md x 6`: the count as a rulebook writes it.
+			return errorAt(tokens[j].Pos, "unexpected %q: a count of units is written with *: `unit %s * %s`", x, words[1], t.Value)
 		}
 		if missingEquals(tokens, tokens[j].Pos.Offset) {
 			return errorAt(tokens[j].Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", tokens[j].Value)
@@ -1006,7 +1131,10 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false // a message that already says what is wrong
 	}
 	words := stmtWords(tokens, i)
-	if len(words) != 2 || !slices.Contains([]string{"ruleset", "side", "unit", "phase", "step"}, words[0]) {
+	// A special rule names a phase or step too: `on end of step Roll For
+	// Priority {`.
+	named := len(words) >= 4 && words[0] == "on" && (words[len(words)-2] == "step" || words[len(words)-2] == "phase")
+	if !named && (len(words) != 2 || !slices.Contains([]string{"ruleset", "side", "unit", "phase", "step"}, words[0])) {
 		return d, false
 	}
 	first := prevToken(tokens, i)
@@ -1017,7 +1145,7 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	// over a "-" with no space either side.
 	glued := func(a, b lexer.Token) bool { return a.Pos.Offset+len(a.Value) == b.Pos.Offset }
 	part := func(t lexer.Token) bool {
-		return t.Type == tokIdent && !slices.Contains(afterName, t.Value) || t.Type == tokInt
+		return t.Type == tokIdent && !slices.Contains(afterName, t.Value) && !(named && t.Value == "when") || t.Type == tokInt
 	}
 	last, spaced := first, false
 	for n := nextIndex(tokens, last); n >= 0; n = nextIndex(tokens, last) {
@@ -1035,7 +1163,7 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		return d, false
 	}
 	if end := nextIndex(tokens, last); spaced && (words[0] == "unit" || end >= 0 && tokens[end].Value != "{" &&
-		tokens[end].Type != tokEOL && tokens[end].Type != tokString && !slices.Contains(afterName, tokens[end].Value)) {
+		tokens[end].Type != tokEOL && tokens[end].Type != tokString && !slices.Contains(afterName, tokens[end].Value) && !(named && tokens[end].Value == "when")) {
 		// Words apart are a name of several words unless the line reads
 		// otherwise: a unit's flags, an attribute without its "=".
 		return d, false
@@ -1053,6 +1181,118 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		d.Message += fmt.Sprintf(", or as one word, such as %s", strings.NewReplacer("-", "_", " ", "_").Replace(name.String()))
 	}
 	return d, true
+}
+
+// guardAfter explains a condition written after a tie rule's criterion,
+// `tie: reroll when round == 1`, where tokens[i] is its "when" (or "if"):
+// the condition comes before the colon.
+func guardAfter(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 || tokens[i].Value != "when" && tokens[i].Value != "if" {
+		return "", false
+	}
+	words := stmtWords(tokens, i)
+	if len(words) < 3 || words[0] != "tie" || words[1] != ":" {
+		return "", false
+	}
+	colon := i
+	for colon > 0 && tokens[colon].Value != ":" {
+		colon--
+	}
+	var crit, cond strings.Builder
+	for _, t := range tokens[colon+1 : i] {
+		crit.WriteString(t.Value)
+	}
+	for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
+		cond.WriteString(tokens[j].Value)
+	}
+	return tieGuardFix(strings.TrimSpace(crit.String()), cond.String()), true
+}
+
+// readyWords explains a ready rule's condition in other words than the
+// language's, where tokens[i] is what the grammar stopped at: `ready units
+// except A`, `ready units unless A, B`.
+func readyWords(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 2 || w[0] != "ready" || w[1] != "units" {
+		return "", false
+	}
+	if len(w) == 2 {
+		meant := map[string]string{"except": "unless", "but": "unless", "if": "where", "when": "where", "with": "where"}[tokens[i].Value]
+		if meant == "" {
+			return "", false
+		}
+		return fmt.Sprintf("a ready rule's condition is `unless CONDITION` or `where CONDITION`: did you mean %s?", meant), true
+	}
+	if tokens[i].Value != "," || w[2] != "unless" && w[2] != "where" {
+		return "", false
+	}
+	join := map[string]string{"unless": " or", "where": " and"}[w[2]]
+	var cond strings.Builder
+	for j := slices.IndexFunc(tokens[:i], func(t lexer.Token) bool { return t.Pos.Line == tokens[i].Pos.Line && t.Value == w[2] }) + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		if tokens[j].Value == "," {
+			cond.WriteString(join)
+		} else {
+			cond.WriteString(tokens[j].Value)
+		}
+	}
+	return fmt.Sprintf("conditions are joined with%s: write `ready units %s %s`", join, w[2], strings.TrimSpace(cond.String())), true
+}
+
+// statusSpaces explains a status of several words, `unit status out of
+// action` or `unit Krug status seriously injured`, where tokens[i] is its
+// second word: a status is a name, one word.
+func statusSpaces(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 || tokens[i].Type != tokIdent {
+		return "", false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 3 || w[0] != "unit" || !slices.Contains(w, "status") || w[len(w)-1] == "status" || w[len(w)-1] == "," {
+		return "", false
+	}
+	words := []string{w[len(w)-1]}
+	for j := i; j < len(tokens) && (tokens[j].Type == tokIdent || spacing(tokens[j])); j++ {
+		if !spacing(tokens[j]) {
+			words = append(words, tokens[j].Value)
+		}
+	}
+	return fmt.Sprintf("a status is one word: write %s (several statuses are separated by commas)", strings.Join(words, "_")), true
+}
+
+// guardFirst explains a condition written before `tie` on its line,
+// `when round == 1 tie: reroll`, where tokens[i] is its "when".
+func guardFirst(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	var cond, rest strings.Builder
+	tie := false
+	for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		switch {
+		case tie:
+			rest.WriteString(tokens[j].Value)
+		case tokens[j].Type == tokIdent && tokens[j].Value == "tie":
+			tie = true
+		default:
+			cond.WriteString(tokens[j].Value)
+		}
+	}
+	r := strings.TrimSpace(rest.String())
+	if !tie || !strings.HasPrefix(r, ":") {
+		return "", false
+	}
+	return fmt.Sprintf("a tie rule's condition follows `tie`: write `tie when %s: %s`", strings.TrimSpace(cond.String()), strings.TrimSpace(r[1:])), true
+}
+
+// tieGuardFix says where the condition of a tie rule goes.
+func tieGuardFix(criterion, cond string) string {
+	cond = strings.TrimSpace(cond)
+	if cond == "" {
+		cond = "CONDITION"
+	}
+	return fmt.Sprintf("a tie rule's condition comes before its colon: write `tie when %s: %s`", cond, criterion)
 }
 
 // afterName are the words that may follow a name in the statements that
@@ -1107,6 +1347,56 @@ func continuedLine(d Diagnostic, tokens []lexer.Token) (int, bool) {
 	return 0, false
 }
 
+// orderName explains an order's name of several words, `order units as
+// turn order` or `as "turn order"`: expressions name an order, so its name
+// is one word.
+func orderName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 {
+		return d, false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 3 || w[0] != "order" || w[2] != "as" {
+		return d, false
+	}
+	var name string
+	switch {
+	case len(w) == 3 && tokens[i].Type == tokString && strings.HasSuffix(d.Message, "(expected a name)"):
+		name, _ = strconv.Unquote(tokens[i].Value)
+	case len(w) == 4 && tokens[i].Type == tokIdent && strings.HasSuffix(d.Message, `(expected "{")`) && !slices.Contains(afterName, tokens[i].Value):
+		name = w[3] + " " + tokens[i].Value
+	default:
+		return d, false
+	}
+	one := strings.Join(strings.Fields(name), "_")
+	if one == "" || !identRE.MatchString(one) {
+		return d, false
+	}
+	blamed := describe(tokens[i])
+	if tokens[i].Type == tokString {
+		blamed = tokens[i].Value // as written, quotes and all
+	}
+	return errorAt(d.Pos, "unexpected %s: an order's name is one word, as expressions name it: write `order %s as %s`", blamed, w[1], one), true
+}
+
+// unquotedText explains a quote or source written without its quotes,
+// `quote Roll a D6.`, with the line it meant.
+func unquotedText(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || !strings.HasSuffix(d.Message, "(expected a quoted string)") || tokens[i].Type != tokIdent && tokens[i].Type != tokInt {
+		return d, false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) != 1 || w[0] != "quote" && w[0] != "source" {
+		return d, false
+	}
+	var text strings.Builder
+	for j := i; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		text.WriteString(tokens[j].Value)
+	}
+	return errorAt(d.Pos, "unexpected %q: the text of a %s is written in double quotes: `%s %s`", tokens[i].Value, w[0], w[0], strconv.Quote(strings.TrimSpace(text.String()))), true
+}
+
 // scopeWord explains d when a phase, step or order is given a scope in
 // other words than the language's (`phase p every round {`, `order sides
 // as o per turn {`): the grammar expects the "{" there, and a phase's or
@@ -1119,10 +1409,33 @@ func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	if words := stmtWords(tokens, i); len(words) < 2 || !slices.Contains([]string{"phase", "step", "order"}, words[0]) {
 		return d, false
 	}
-	if !slices.Contains([]string{"every", "per", "always"}, tokens[i].Value) {
+	w := tokens[i].Value
+	if prev := prevToken(tokens, i); prev >= 0 && tokens[prev].Value == "once" && (w == "per" || w == "a" || w == "each" || w == "every") {
+		// `once per battle`: the words a rulebook uses.
+		return errorAt(tokens[i].Pos, "unexpected %q: `once` already means once per battle (worked out in round 1, kept after): end the scope at `once`", w), true
+	}
+	meant := scopeTypo(w)
+	if meant == "" && !slices.Contains([]string{"every", "per", "always"}, w) {
 		return d, false // a name's second word, perhaps: `step Move turn {`
 	}
-	return errorAt(tokens[i].Pos, "unexpected %q: %s", tokens[i].Value, scopeHelp), true
+	if meant != "" {
+		return errorAt(tokens[i].Pos, "unexpected %q (did you mean `%s`?): %s", w, meant, scopeHelp), true
+	}
+	return errorAt(tokens[i].Pos, "unexpected %q: %s", w, scopeHelp), true
+}
+
+// scopeTypo returns the scope words that word is a misspelling of
+// (`until_changed`, `untill`, `eachround`), or "".
+func scopeTypo(word string) string {
+	switch strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(word)) {
+	case "untilchanged", "untillchanged", "untilchange":
+		return "until changed"
+	case "eachround", "everyround", "perround":
+		return "each round"
+	case "oncepergame", "onceperbattle", "onlyonce":
+		return "once"
+	}
+	return map[string]string{"once": "once", "until": "until changed", "each": "each round"}[Suggest(word, []string{"once", "until", "each"})]
 }
 
 // scopeError finds the mistake in a scope (each round, once, until changed

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
@@ -205,6 +206,9 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
 		got := p.types.friendly(t.String())
+		if elem, ok := strings.CutPrefix(got, "[]"); ok && (elem == "unit" || elem == "side") {
+			got = "a list of " + elem + "s"
+		}
 		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, got)
 		if (want == stringValue || want == namesValue) && (got == "side" || got == "unit") {
 			// A side or unit where its name is wanted: `award tied[0]`.
@@ -213,6 +217,10 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 				src = "(" + src + ")"
 			}
 			d.Message += fmt.Sprintf(": write %s for its name", quoteSrc(src+".name"))
+		}
+		if want == numberValue && strings.HasPrefix(got, "a list") {
+			// `lowest units` for `lowest count(units)`.
+			d.Message += fmt.Sprintf(": to count it, write %s", quoteSrc("count("+strings.TrimSpace(e.Source)+")"))
 		}
 		return nil, &d
 	}
@@ -296,7 +304,85 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		msg, _, _ := strings.Cut(err.Error(), "\n")
 		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(p.types.friendly(syntaxMessage(fe.Message, e.Source))))
+	msg := fe.Message
+	if msg == "array elements can only be selected using an integer (got string)" {
+		if m := listField(e.Source, fe.From); m != "" {
+			msg = m
+		}
+	}
+	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
+}
+
+var mismatch = regexp.MustCompile(`^invalid operation: (\S+) \(mismatched types (\w+) and (\w+)\)$`)
+
+// mismatchWords says expr-lang's "invalid operation: == (mismatched types
+// int and string)" in a rule author's words, with what to write: most
+// often a number in quotes, `round == "1"`.
+func mismatchWords(msg string) string {
+	m := mismatch.FindStringSubmatch(msg)
+	logical := m != nil && slices.Contains([]string{"or", "and", "||", "&&"}, m[1])
+	if m == nil || !logical && !slices.Contains([]string{"==", "!=", "<", ">", "<=", ">="}, m[1]) {
+		return msg
+	}
+	kind := func(t string) string {
+		switch t {
+		case "int", "int64", "float64":
+			return "number"
+		case "string", "bool", "side", "unit":
+			return t
+		}
+		return ""
+	}
+	a, b := kind(m[2]), kind(m[3])
+	words := map[string]string{"number": "a number", "string": "a string", "bool": "true or false", "side": "a side", "unit": "a unit"}
+	if a == "" || b == "" {
+		return msg
+	}
+	if logical {
+		// `award previous.chooser or previous.holder`.
+		return fmt.Sprintf("%s joins conditions, each true or false, but here it joins %s with %s: write a comparison on each side, as in `round == 1 %s len(tied) == 2`", quoteSrc(m[1]), words[a], words[b], m[1])
+	}
+	out := fmt.Sprintf("%s cannot compare %s with %s", quoteSrc(m[1]), words[a], words[b])
+	has := func(x, y string) bool { return a == x && b == y || a == y && b == x }
+	switch {
+	case has("number", "string"):
+		out += ": a number is written without quotes (`1`, not `\"1\"`), a name in quotes (`\"Jay\"`)"
+	case has("side", "string"), has("unit", "string"):
+		out += ": compare its name, as in `tied[0].name == \"Jay\"`"
+	case has("bool", "number"), has("bool", "string"):
+		out += ": a status or other true-or-false value is tested alone, as in `pinned` or `not pinned`"
+	}
+	return out
+}
+
+// listBefore matches, at the end of what precedes a field, the list it is
+// read from and the call that list is the first argument of, if any:
+// `sum(units.` of `sum(units.agi)`.
+var listBefore = regexp.MustCompile(`(?:(\w+)\(\s*)?([\w.]*\w)\.$`)
+
+// listField says expr-lang's "array elements can only be selected using
+// an integer" of `units.agi` (field at rune from) in the rule author's
+// words: a list has no fields, its elements do, and builtins take the
+// field after a comma.
+func listField(src string, from int) string {
+	r := []rune(src)
+	if from <= 0 || from > len(r) {
+		return ""
+	}
+	m := listBefore.FindStringSubmatch(string(r[:from]))
+	end := from
+	for end < len(r) && (r[end] == '_' || unicode.IsLetter(r[end]) || unicode.IsDigit(r[end])) {
+		end++
+	}
+	if m == nil || end == from {
+		return ""
+	}
+	list, field := m[2], string(r[from:end])
+	msg := fmt.Sprintf("%s is a list, and %s is a field of each of its elements, which a function takes after a comma: write ", quoteSrc(list), field)
+	if m[1] != "" {
+		return msg + quoteSrc(fmt.Sprintf("%s(%s, .%s)", m[1], list, field))
+	}
+	return msg + fmt.Sprintf("%s or %s", quoteSrc(fmt.Sprintf("sum(%s, .%s)", list, field)), quoteSrc(fmt.Sprintf("max(map(%s, .%s))", list, field)))
 }
 
 var (
@@ -322,6 +408,15 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		subject := map[reflect.Type]map[string]int{t.groupSides: t.sideIdx, t.groupUnits: t.unitIdx}[env]
 		if _, ok := subject[typo]; ok {
 			return fmt.Sprintf(" (a rule for a tied group sees its subjects in `tied`: write `tied[0].%s`, or `any(tied, .%s ...)`)", typo, typo)
+		}
+		// A rulebook's turn is a round (MESBG's "first turn of the game").
+		if typo == "turn" {
+			return " (a turn is a round here: write `round`)"
+		}
+		// `sum(units.agi)` in an order of units: each unit is worked
+		// out alone, and `units` is a side's, not a name to declare.
+		if typo == "units" && env == t.unitEnv {
+			return " (this is worked out for each unit, which has no units: name the unit's own attributes directly, as in `highest agi`)"
 		}
 		// `side.models` in an order of sides: a unit has a side, a side
 		// is itself.
@@ -374,6 +469,11 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		}
 	}
 	if best == "" {
+		// `holder = Jay`: a name is a string. Attributes are written in
+		// lower case; a side is named as a rulebook names a player.
+		if r, _ := utf8.DecodeRuneInString(typo); of == "" && unicode.IsUpper(r) {
+			return fmt.Sprintf(" (a side's or unit's name is written in quotes: `%q`)", typo)
+		}
 		return declare
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
@@ -400,9 +500,50 @@ func fieldWords(msg string) string {
 // as its lexer does: `unexpected token Identifier("agi")`.
 var unexpectedToken = regexp.MustCompile(`^unexpected token (\w+)(?:\((".*")\))?$`)
 
+// previousBefore reports whether the word before rune from of src is
+// `previous`, followed by spaces only.
+func previousBefore(src string, from int) bool {
+	r := []rune(src)
+	return from <= len(r) && previousWord.MatchString(string(r[:from]))
+}
+
+// funcBefore matches a function's name just before a word, with spaces
+// only between.
+var funcBefore = regexp.MustCompile(`(?:^|[^\w.])(count|sum|len|max|min|mean|median|any|all|none|one|filter|map|abs)[ \t]+$`)
+
+// nameBefore returns the name just before rune from of src, with spaces
+// only between, or "".
+func nameBefore(src string, from int) string {
+	r := []rune(src)
+	if from > len(r) {
+		return ""
+	}
+	if m := wordBefore.FindStringSubmatch(string(r[:from])); m != nil && !slices.Contains([]string{"and", "or", "not", "in"}, m[1]) {
+		return m[1]
+	}
+	return ""
+}
+
+var wordBefore = regexp.MustCompile(`([A-Za-z_][\w.]*)[ \t]+$`)
+
+// funcBeforeWord returns the function named just before rune from of
+// src, or "".
+func funcBeforeWord(src string, from int) string {
+	r := []rune(src)
+	if from > len(r) {
+		return ""
+	}
+	if m := funcBefore.FindStringSubmatch(string(r[:from])); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var previousWord = regexp.MustCompile(`(?:^|[^\w.])previous[ \t]+$`)
+
 // syntaxMessage says expr-lang's syntax errors in the words of the rules
 // language, not of its lexer.
-func syntaxMessage(msg, src string) string {
+func syntaxMessage(msg, src string, from int) string {
 	m := unexpectedToken.FindStringSubmatch(msg)
 	if m == nil {
 		return msg
@@ -417,6 +558,17 @@ func syntaxMessage(msg, src string) string {
 	switch {
 	case m[1] == "Operator" && tok == "=":
 		return "unexpected `=`: to compare, write `==`"
+	case m[1] == "Number" && nameBefore(src, from) != "":
+		// `tie when round 1`: the comparison left out.
+		return fmt.Sprintf("unexpected %s: is an operator missing before it? To compare, write %s", quoteSrc(tok), quoteSrc(nameBefore(src, from)+" == "+tok))
+	case m[1] == "Identifier" && tok == "is":
+		return "unexpected `is`: to compare, write `==`"
+	case m[1] == "Identifier" && funcBeforeWord(src, from) != "":
+		// `count units`: the brackets left out.
+		return fmt.Sprintf("unexpected %s: a function's arguments are in brackets: %s", quoteSrc(tok), quoteSrc(funcBeforeWord(src, from)+"("+tok+")"))
+	case m[1] == "Identifier" && previousBefore(src, from):
+		// `award not previous holder`: the dot left out.
+		return fmt.Sprintf("unexpected %s: a value of the previous round is written with a dot: %s", quoteSrc(tok), quoteSrc("previous."+tok))
 	case m[1] == "String":
 		tok = strconv.Quote(tok)
 		fallthrough

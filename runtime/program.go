@@ -580,6 +580,7 @@ type compiler struct {
 	phaseNames map[string]bool
 	stepNames  map[string]bool
 	sawSides   bool
+	tie        *dsl.TieRule // the tie rule whose action is being compiled
 }
 
 func (c *compiler) errorf(pos dsl.Pos, format string, args ...any) {
@@ -799,6 +800,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 			c.handler(s)
 		}
 	}
+	c.warnReadyOnce(r)
 	if len(p.phases) == 0 {
 		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
@@ -814,6 +816,72 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 			p.resolveExample()
 		}
 	}
+}
+
+// warnReadyOnce warns when every `ready units` of a ruleset with an
+// activation loop is in a phase or step that runs once: the loop then
+// activates in round 1 only, and from round 2 no unit is Ready and the
+// rounds pass with nothing said (Necromunda's priority phase changed to
+// `once`). A handler's `ready` can ready units later, so then it is quiet.
+func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
+	var act *dsl.ActivationStmt
+	handlerReady := false
+	dsl.Walk(r, func(n any) {
+		switch n := n.(type) {
+		case *dsl.ActivationStmt:
+			act = n
+		case *dsl.ReadyAction:
+			handlerReady = true
+		}
+	})
+	if act == nil || handlerReady {
+		return
+	}
+	type placed struct {
+		ready *dsl.ReadyStmt
+		what  string     // the phase or step whose scope is once
+		once  *dsl.Scope // nil: it runs every round
+	}
+	var readies []placed
+	var visit func(items []dsl.PhaseItem, what string, once *dsl.Scope)
+	visit = func(items []dsl.PhaseItem, what string, once *dsl.Scope) {
+		for _, it := range items {
+			switch s := it.(type) {
+			case *dsl.ReadyStmt:
+				readies = append(readies, placed{s, what, once})
+			case *dsl.StepStmt:
+				if once == nil && s.Scope != nil && s.Scope.Once {
+					visit(s.Body, "step "+nameWords(string(s.Name)), s.Scope)
+				} else {
+					visit(s.Body, what, once)
+				}
+			}
+		}
+	}
+	for _, st := range r.Body {
+		if s, ok := st.(*dsl.PhaseStmt); ok {
+			var once *dsl.Scope
+			if s.Scope != nil && s.Scope.Once {
+				once = s.Scope
+			}
+			visit(s.Body, "phase "+nameWords(string(s.Name)), once)
+		}
+	}
+	if len(readies) == 0 || slices.ContainsFunc(readies, func(p placed) bool { return p.once == nil }) {
+		return
+	}
+	first := readies[0]
+	c.warnf(first.once.Pos, "%s is `once`, so its `ready units` (line %d) gives Ready markers in round 1 only: from round 2 no unit is Ready and `activation %s` activates nobody; write `each round` here, or move the `ready units` into a phase or step that runs each round",
+		first.what, first.ready.Pos.Line, act.Mode)
+}
+
+// nameWords writes a phase or step name as the rules do: in quotes if it
+// is not one word.
+func nameWords(name string) string {
+	if strings.ContainsAny(name, " \t\"") {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // resolveExample replaces the example's setup literals, which NewBattle
@@ -895,7 +963,15 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 		sc := scope{kind: "changed"}
 		for _, n := range s.Changed {
 			if !c.isAttr(string(n.Name)) {
-				c.errorf(n.Pos, "until changed %s: no side or unit attribute is called %s", n, n)
+				var names []string
+				for _, a := range append(slices.Clone(c.p.sideAttrs), c.p.unitAttrs...) {
+					names = append(names, a.Name)
+				}
+				meant := ""
+				if best := dsl.Suggest(string(n.Name), append(names, c.p.statuses...)); best != "" {
+					meant = fmt.Sprintf(" (did you mean %s?)", best)
+				}
+				c.errorf(n.Pos, "until changed %s: no side or unit attribute is called %s%s", n, n, meant)
 			}
 			sc.watched = append(sc.watched, string(n.Name))
 		}
@@ -1066,6 +1142,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			out = append(out, done(&rerollLink{}, s.Pos))
 		case *dsl.AwardCrit:
 			e, d := p.compileExpr(s.Expr, groupEnv, stringValue)
+			if msg, ok := dsl.AwardOfCriterion(s, c.tie); d != nil && ok && !slices.Contains(p.hostFuncs, s.Expr.Parts[0].Tok) {
+				fixed := dsl.Errorf(s.Expr.Pos, "%s", msg)
+				d = &fixed
+			}
 			c.addDiag(d)
 			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos))
 		case *dsl.ChoiceCrit:
@@ -1082,7 +1162,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				}
 			}
 			if s.Action != nil {
+				outer := c.tie
+				c.tie = s // an award's error may say how to write this rule
 				tr.chain = c.chain(o, []dsl.Criterion{s.Action}, depth+1)
+				c.tie = outer
 			} else {
 				tr.chain = c.chain(o, s.Block, depth+1)
 			}

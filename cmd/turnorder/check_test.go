@@ -132,8 +132,8 @@ side none
 			"\n      ruleset  mesgb\n               ^\n",
 		}}},
 		{"scenario statements", []string{typos}, expectation{code: 1, stderr: []string{
-			typos + ":4:17: error: round 1: roll Rbo: no side or unit is called Rbo (sides Jay, Rob)",
-			typos + ":5:18: error: round 1: expect event rolls: there is no such kind of event",
+			typos + ":4:17: error: round 1: roll Rbo: no side or unit is called Rbo; did you mean Rob? (sides Jay, Rob)",
+			typos + ":5:18: error: round 1: expect event rolls: there is no such kind of event (did you mean roll?)",
 		}, notStdout: []string{"ok"}}},
 		{"names in a file of sides", []string{setup}, expectation{code: 1, stderr: []string{
 			setup + `:3:3: error: the name "md2" is used twice`,
@@ -227,7 +227,7 @@ scenario "a ruleset that does not compile" {
 }
 `)
 	r := runCmd(t, "", "check", file)
-	want := file + ":6:17: error: round 1: roll Bob: no side or unit is called Bob (sides Jay, Rob)\n" +
+	want := file + ":6:17: error: round 1: roll Bob: no side or unit is called Bob; did you mean Rob? (sides Jay, Rob)\n" +
 		"        roll Jay 4, Bob 2\n                    ^\n" +
 		file + ":10:11: error: scenario \"a ruleset's name mistyped\": unknown ruleset mesgb (did you mean mesbg?)"
 	expectation{code: 1, stderr: []string{want, file + ":16:40: error: unknown name agl\n"}}.check(t, r)
