@@ -18,32 +18,36 @@ import (
 //
 //	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4|RoundOverhead' -benchmem -count 5
 //
-// Medians of runs on the 2-core development machine (go1.26, 2026-12-02),
-// for one round played with AdvanceRound (and, for "record", PlayRound,
-// which also builds the round's RoundResult). The machine's speed varies
-// from day to day by up to 2x (the day before, the same code measured
-// MESBG 184, Necromunda4 305 and record 396), so read the ratios, not the
+// Medians of runs on the 2-core development machine (go1.26, 2026-12-02,
+// end of the day: five and six runs interleaved with the build of the
+// day before), for one round played with AdvanceRound (and, for "record",
+// PlayRound, which also builds the round's RoundResult). The machine's
+// speed varies from day to day by up to 2x, so read the ratios, not the
 // times:
 //
 //	                          ns/op   B/op  allocs/op  x-native
-//	MESBGRound events=off       200      0          0        10
-//	MESBGRound events=on        830    121          4        43
-//	MESBGRound record           630    144          2        33
-//	MESBGRoundNative             19.3    0          0
-//	Necromunda4 events=off      358      0          0       2.3
-//	Necromunda4 events=on      1100    195          2       7.1
-//	Necromunda4 record          690    176          2       4.5
-//	Necromunda4Native           150     16          0
-//	RoundOverhead hook only      61      0          0
-//	RoundOverhead constant      125      0          0
+//	MESBGRound events=off       195      0          0        10.5
+//	MESBGRound events=on        840    121          4        45
+//	MESBGRound record           475    144          2        25
+//	MESBGRoundNative             19.1    0          0
+//	Necromunda4 events=off      345      0          0         2.5
+//	Necromunda4 events=on      1130    195          2         8.3
+//	Necromunda4 record          680    176          2         5.0
+//	Necromunda4Native           140     16          0
+//	RoundOverhead hook only      58      0          0
+//	RoundOverhead constant      120      0          0
+//
+// (The build of the day before, in the same runs: MESBG 188, Necromunda4
+// 342, hook only 58, constant 117.)
 //
 // Necromunda4 meets the goal of 3x with events off; MESBG does not. The
 // native MESBG round is two dice and a comparison, while the runtime also
 // runs the ruleset's phase, step and hook points, records a standing with
-// a reason (and the value it compared) for every place, keeps the round's state and memory, and keeps
-// what AbortRound needs to undo the round: a round whose only phase runs a
-// hook point (RoundOverhead, hook only) already costs three native MESBG
-// rounds, and one that orders two sides by a constant more than six.
+// a reason (and the value it compared) for every place, keeps the round's
+// state and memory, and keeps what AbortRound needs to undo the round: a
+// round whose only phase runs a hook point (RoundOverhead, hook only)
+// already costs three native MESBG rounds, and one that orders two sides
+// by a constant more than six.
 // What is left is spread thin: no allocation, and no function above a
 // seventh of the time. (Before the native expressions, the scratch arena
 // and interned orders, MESBG took 25 allocations a round; before a round
