@@ -390,6 +390,7 @@ func (p *Program) Example() []SideSpec {
 		for j := range out[i].Units {
 			out[i].Units[j].Attrs = maps.Clone(s.Units[j].Attrs)
 			out[i].Units[j].Statuses = slices.Clone(s.Units[j].Statuses)
+			out[i].Units[j].StatusPos = slices.Clone(s.Units[j].StatusPos)
 		}
 	}
 	return out
