@@ -474,7 +474,7 @@ type UnitSetup struct {
 	Name   Name      `parser:"'unit' @(Ident | String)"`
 	Count  *int      `parser:"('*' @Int)?"`
 	Attrs  []*Assign `parser:"@@*"`
-	Status []Name    `parser:"('status' @Ident (',' @Ident)*)?"`
+	Status []Ident   `parser:"('status' @@ (',' @@)*)?"`
 }
 
 // Literal is a value in a setup or scenario: a number, a string, true or

@@ -446,7 +446,11 @@ func (p *printer) sideItem(s SideItem) {
 		}
 		p.put(assigns(s.Attrs))
 		if len(s.Status) > 0 {
-			p.put(" status ", idents(s.Status))
+			ns := make([]Name, len(s.Status))
+			for i, st := range s.Status {
+				ns[i] = st.Name
+			}
+			p.put(" status ", idents(ns))
 		}
 	case *Assign:
 		p.put(assign(s))

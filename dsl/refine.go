@@ -109,6 +109,9 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			// `random()`: a criterion, not a function.
 			return errorAt(d.Pos, "unexpected \"(\": %s is a criterion, not a function: write `%s`", tokens[i-1].Value, tokens[i-1].Value)
 		}
+		if fixed, ok := unitPunct(tokens, tokenIndex(tokens, d.Pos.Offset)); ok && opener == "side" {
+			return errorAt(d.Pos, "unexpected %q: a unit's attributes follow its name, separated by spaces, without commas or brackets: write `%s`", word, fixed)
+		}
 		if word == "(" || word == "[" {
 			return errorAt(d.Pos, "this %q is not closed, or is closed by the wrong kind of bracket", word)
 		}
@@ -252,6 +255,38 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return md
 	}
 	return unknownStatement(d.Pos, word, opener)
+}
+
+// unitPunct reports, for a comma or bracket at tokens[i] in a unit's line
+// before its statuses (`unit Aria, agi = 5`, `unit Aria (agi = 5)`), the
+// line as it is written: `unit Aria agi = 5`.
+func unitPunct(tokens []lexer.Token, i int) (string, bool) {
+	if i < 0 || !slices.Contains([]string{",", "(", "["}, tokens[i].Value) {
+		return "", false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) < 2 || w[0] != "unit" || slices.Contains(w, "status") {
+		return "", false
+	}
+	var b strings.Builder
+	for j := i - 1; j >= 0 && tokens[j].Type != tokEOL && tokens[j].Value != "{"; j-- {
+		i = j // the line's first token
+	}
+	for j := i; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
+		switch t := tokens[j]; {
+		case t.Value == "status":
+			// Its names are a list, with commas of their own.
+			for ; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
+				b.WriteString(tokens[j].Value)
+			}
+			return strings.Join(strings.Fields(b.String()), " "), true
+		case t.Value == "," || t.Value == "(" || t.Value == ")" || t.Value == "[" || t.Value == "]":
+			b.WriteString(" ")
+		default:
+			b.WriteString(t.Value)
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " "), true
 }
 
 // The optional clauses of a side's or unit's line, each parsed alone.
@@ -439,6 +474,9 @@ func bodyError(d Diagnostic, tokens []lexer.Token, src []byte) (Diagnostic, bool
 		k := tokenIndex(tokens, worst.Pos.Offset)
 		if k < 0 {
 			return Diagnostic{}, false
+		}
+		if fixed, ok := unitPunct(tokens, k); ok {
+			return errorAt(tokens[k].Pos, "unexpected %q: a unit's attributes follow its name, separated by spaces, without commas or brackets: write `%s`", tokens[k].Value, fixed), true
 		}
 		if !strings.Contains(worst.Message, "(expected end of file)") {
 			return explain(*worst, tokens), true

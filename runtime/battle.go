@@ -391,9 +391,13 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 			badName := errs.name(us.Pos, "unit", unit, us.Name, b.taken)
 			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
 			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, unit, us.Pos, fail)
-			for _, st := range us.Statuses {
+			for k, st := range us.Statuses {
 				if !slices.Contains(p.statuses, st) {
-					fail(us.Pos, "%s: unknown status %s (declared: %s)", unit, st, wording.OrNone(p.statuses))
+					pos := us.Pos
+					if k < len(us.StatusPos) && us.StatusPos[k].Line > 0 {
+						pos = us.StatusPos[k]
+					}
+					fail(pos, "%s: unknown status %s (declared: %s)", unit, st, wording.OrNone(p.statuses))
 					continue
 				}
 				u.Status[st] = true

@@ -201,7 +201,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	}
 	if err != nil {
 		d := p.exprError(e, err)
-		d.Message = fieldWords(d.Message) + p.types.meant(d.Message, env, want)
+		d.Message = fieldWords(d.Message) + p.types.meant(d.Message, e.Source, env, want)
 		return nil, &d
 	}
 	if t := prog.Node().Type(); t != nil && !kindAccepts(want, t) {
@@ -393,7 +393,7 @@ var (
 // meant suggests, for msg, an error about a name that is not declared,
 // the declared name it is a typo of, if there is one: " (did you mean
 // models?)". A house rule's author types `lowest model` for `models`.
-func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
+func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) string {
 	if t == nil {
 		return ""
 	}
@@ -443,11 +443,25 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 	// Nothing it is a typo of: a house rule's new word, to declare. A
 	// unit's is most often a status (`ready units unless wounded`).
 	var declare string
-	switch of {
-	case "unit":
+	switch {
+	case of == "unit" && want == numberValue:
+		declare = fmt.Sprintf(" (to use it, declare it in the ruleset: `unit attribute %s int`)", typo)
+	case of == "unit":
 		declare = fmt.Sprintf(" (to use it, declare it in the ruleset: `unit status %s` or `unit attribute %s int`)", typo, typo)
-	case "previous":
+	case of == "side" || of == "" && env == t.sideEnv:
+		// A side has attributes only; its type follows what is wanted.
+		typ := map[exprKind]string{boolValue: "bool", stringValue: "string"}[want]
+		if typ == "" {
+			typ = "int"
+		}
+		declare = fmt.Sprintf(" (to use it, declare it in the ruleset: `side attribute %s %s`)", typo, typ)
+	case of == "previous":
 		declare = fmt.Sprintf(" (to use it, remember it in the ruleset: `remember %s = EXPR`)", typo)
+	}
+	if calls(src, typo) {
+		// `frob(units)`: a function the host did not register, not an
+		// attribute to declare.
+		declare = ""
 	}
 	names := make([]string, env.NumField())
 	for i := range names {
@@ -464,7 +478,7 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		}
 		slices.Sort(unitNames)
 		if ub := dsl.Suggest(typo, unitNames); ub != "" {
-			how := strings.TrimSuffix(strings.TrimPrefix(t.meant("unknown name "+ub, env, want), " ("), ")")
+			how := strings.TrimSuffix(strings.TrimPrefix(t.meant("unknown name "+ub, "", env, want), " ("), ")")
 			return fmt.Sprintf(" (did you mean %s? %s)", ub, how)
 		}
 	}
@@ -477,6 +491,11 @@ func (t *envTypes) meant(msg string, env reflect.Type, want exprKind) string {
 		return declare
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// calls reports whether src calls name as a function: `frob(units)`.
+func calls(src, name string) bool {
+	return regexp.MustCompile(`(?:^|[^\w.])` + regexp.QuoteMeta(name) + `\s*\(`).MatchString(src)
 }
 
 // fieldWords says expr-lang's "type unit has no field agl" in the words

@@ -305,3 +305,27 @@ func TestRoundErrorFromScripts(t *testing.T) {
 		})
 	}
 }
+
+// The same guard twice is a dead rule, unless it calls a host function,
+// which may answer differently the second time.
+func TestSameGuardWithHostFunction(t *testing.T) {
+	src := "ruleset x {\n sides 2\n phase p { order sides as o {\n  highest roll d6\n  tie when coin(): reroll\n  tie when coin(): random\n  tie when round == 1: reroll\n  tie when round == 1: random\n  tie: reroll\n } }\n}\n"
+	f, diags := dsl.Parse("x.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	coin := func(...any) (any, error) { return true, nil }
+	p, err := runtime.Compile(f, runtime.WithFunction("coin", coin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, w := range p.Warnings() {
+		if strings.Contains(w.Message, "has the same guard") {
+			lines = append(lines, w.Pos.Line)
+		}
+	}
+	if diff := cmp.Diff([]int{8}, lines); diff != "" {
+		t.Errorf("lines warned of the same guard (-want +got):\n%s", diff)
+	}
+}

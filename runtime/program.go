@@ -390,6 +390,7 @@ func (p *Program) Example() []SideSpec {
 		for j := range out[i].Units {
 			out[i].Units[j].Attrs = maps.Clone(s.Units[j].Attrs)
 			out[i].Units[j].Statuses = slices.Clone(s.Units[j].Statuses)
+			out[i].Units[j].StatusPos = slices.Clone(s.Units[j].StatusPos)
 		}
 	}
 	return out
@@ -1471,6 +1472,9 @@ func (c *compiler) tieSetResolves(o *order, ts *tieSet) (resolved, surely bool) 
 	for i, r := range ts.rules {
 		ok, sure := c.resolvesSurely(o, r.chain)
 		resolved, surely = resolved && ok, surely && sure
+		if same := c.sameGuard(ts.rules[:i], r); same != nil {
+			c.warnf(r.pos, "this tie rule can never apply: the tie rule at line %d has the same guard, `%s`, so it is the one applied whenever this one's holds", same.pos.Line, r.when.src)
+		}
 		if r.when == nil {
 			for _, dead := range ts.rules[i+1:] {
 				c.warnf(dead.pos, "this tie rule can never apply: the tie rule at line %d has no `when`, so it is always the one applied", r.pos.Line)
@@ -1479,6 +1483,28 @@ func (c *compiler) tieSetResolves(o *order, ts *tieSet) (resolved, surely bool) 
 		}
 	}
 	return false, false
+}
+
+// sameGuard returns the first of earlier whose guard is written as r's,
+// which is then always tried first and holds whenever r's does. A guard
+// that calls a host function is left alone: the host may answer
+// differently each time.
+func (c *compiler) sameGuard(earlier []*tieRule, r *tieRule) *tieRule {
+	if r.when == nil {
+		return nil
+	}
+	src := strings.TrimSpace(r.when.src)
+	for _, name := range c.p.hostFuncs {
+		if calls(src, name) {
+			return nil
+		}
+	}
+	for _, e := range earlier {
+		if e.when != nil && strings.TrimSpace(e.when.src) == src {
+			return e
+		}
+	}
+	return nil
 }
 
 // warnDead warns that l can never apply because by left no tie.

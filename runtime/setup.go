@@ -31,6 +31,9 @@ type UnitSpec struct {
 	Attrs    map[string]any `json:"attrs,omitempty"`
 	Statuses []string       `json:"statuses,omitempty"`
 	Pos      dsl.Pos        `json:"-"`
+	// StatusPos is where each of Statuses was written, for an error
+	// that points at the status rather than at the unit.
+	StatusPos []dsl.Pos `json:"-"`
 }
 
 // Sides is a convenience: plain sides with no units or attributes.
@@ -91,7 +94,8 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 					u.Attrs[string(a.Name)] = a.Value
 				}
 				for _, st := range x.Status {
-					u.Statuses = append(u.Statuses, string(st))
+					u.Statuses = append(u.Statuses, string(st.Name))
+					u.StatusPos = append(u.StatusPos, st.Pos)
 				}
 				sp.Units = append(sp.Units, u)
 			}

@@ -250,7 +250,7 @@ func TestExampleJSONRoundTrip(t *testing.T) {
 		}},
 	}
 	ignorePos := cmpopts.IgnoreFields(runtime.SideSpec{}, "Pos")
-	ignoreUnitPos := cmpopts.IgnoreFields(runtime.UnitSpec{}, "Pos")
+	ignoreUnitPos := cmpopts.IgnoreFields(runtime.UnitSpec{}, "Pos", "StatusPos")
 	if diff := cmp.Diff(want, p.Example(), ignorePos, ignoreUnitPos); diff != "" {
 		t.Fatalf("Example() (-want +got):\n%s", diff)
 	}

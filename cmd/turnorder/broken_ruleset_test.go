@@ -33,7 +33,7 @@ func brokenRulesetFiles(t *testing.T) (dir, own, bad, byPath string) {
 func TestTestBrokenRuleset(t *testing.T) {
 	dir, own, bad, byPath := brokenRulesetFiles(t)
 	agl := func(file string) string {
-		return file + ":3:40: error: unknown name agl\n      phase p { order sides as o { highest agl } }\n                                           ^\n"
+		return file + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n      phase p { order sides as o { highest agl } }\n                                           ^\n"
 	}
 
 	r := runCmd(t, "", "test", own)
@@ -64,7 +64,7 @@ func TestTestBrokenRuleset(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, r.stdout)
 	}
-	if want := []string{bad + ":3:40: error: unknown name agl"}; !slices.Equal(doc.Errors, want) {
+	if want := []string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}; !slices.Equal(doc.Errors, want) {
 		t.Errorf("errors %q, want %q", doc.Errors, want)
 	}
 	if len(doc.Scenarios) != 3 || len(doc.Scenarios[0].Failures) != 1 {
@@ -81,7 +81,7 @@ func TestTestBrokenRuleset(t *testing.T) {
 func TestCheckBrokenRulesetFile(t *testing.T) {
 	_, _, bad, byPath := brokenRulesetFiles(t)
 	r := runCmd(t, "", "check", byPath)
-	want := bad + ":3:40: error: unknown name agl\n" +
+	want := bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n" +
 		"      phase p { order sides as o { highest agl } }\n" +
 		"                                           ^\n" +
 		byPath + ":1:24: note: bad.rules is used by scenario \"p\" here\n" +
@@ -113,7 +113,7 @@ func TestCheckShownErrorsAreNotOK(t *testing.T) {
 	broken := writeFile(t, dir, "zbroken.rules", ruleset)
 	for _, args := range [][]string{{dir}, {broken, broken}} {
 		r := runCmd(t, "", append([]string{"check"}, args...)...)
-		expectation{code: 1, stderr: []string{broken + ":3:40: error: unknown name agl\n"},
+		expectation{code: 1, stderr: []string{broken + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n"},
 			notStdout: []string{"ok"}}.check(t, r)
 		if got := strings.Count(r.stderr, "unknown name agl"); got != 1 {
 			t.Errorf("check %s: the error is shown %d times, want once:\n%s", strings.Join(args, " "), got, r.stderr)
@@ -133,7 +133,7 @@ func TestCheckBrokenRulesetFileBOM(t *testing.T) {
 	for _, file := range []string{byPath, bom} {
 		r := runCmd(t, "", "check", file)
 		expectation{code: 1, stderr: []string{
-			bad + ":3:40: error: unknown name agl\n",
+			bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n",
 			file + ":1:24: note: bad.rules is used by scenario \"p\" here\n" +
 				"    scenario \"p\" { ruleset \"bad.rules\"\n" +
 				"                           ^\n",
@@ -198,7 +198,7 @@ func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
 
 	// The same line:column from both: the name after `ruleset`.
 	expectation{code: 1, stderr: []string{
-		bad + ":3:40: error: unknown name agl\n",
+		bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n",
 		sc + ":2:11: note: ",
 		sc + ":5:11: error: scenario \"m\": ruleset " + missing + ": no such file or directory\n",
 		sc + ":8:11: error: scenario \"t\": unknown ruleset mesgb (did you mean mesbg?): ",
@@ -207,7 +207,7 @@ func TestCheckAndTestAgreeOnRulesetPaths(t *testing.T) {
 		"FAIL  " + sc + ": b\n    " + sc + ":2:11: ruleset " + filepath.ToSlash(bad) + " does not compile (1 error)\n",
 		"FAIL  " + sc + ": m\n    " + sc + ":5:11: ruleset " + missing + ": no such file or directory\n",
 		"FAIL  " + sc + ": t\n    " + sc + ":8:11: ",
-	}, stderr: []string{bad + ":3:40: error: unknown name agl\n"}}.check(t, runCmd(t, "", "test", sc))
+	}, stderr: []string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n"}}.check(t, runCmd(t, "", "test", sc))
 }
 
 // A ruleset file that exists but cannot be read is reported, not passed

@@ -230,7 +230,7 @@ scenario "a ruleset that does not compile" {
 	want := file + ":6:17: error: round 1: roll Bob: no side or unit is called Bob; did you mean Rob? (sides Jay, Rob)\n" +
 		"        roll Jay 4, Bob 2\n                    ^\n" +
 		file + ":10:11: error: scenario \"a ruleset's name mistyped\": unknown ruleset mesgb (did you mean mesbg?)"
-	expectation{code: 1, stderr: []string{want, file + ":16:40: error: unknown name agl\n"}}.check(t, r)
+	expectation{code: 1, stderr: []string{want, file + ":16:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)\n"}}.check(t, r)
 	if n := strings.Count(r.stderr, "error:"); n != 3 {
 		t.Errorf("%d errors, want 3:\n%s", n, r.stderr)
 	}

@@ -38,7 +38,7 @@ func TestJSONErrors(t *testing.T) {
 		Column  int    `json:"column"`
 		Message string `json:"message"`
 	}
-	agl := diag{bad, 3, 40, "unknown name agl"}
+	agl := diag{bad, 3, 40, "unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}
 	nanMsg := "round 1: `agi / 0` for A is NaN (such as 0 / 0), which cannot be compared"
 	missing := filepath.Join(dir, "nope.rules") + ": no such file or directory (and no bundled ruleset has that name; bundled: agi, mesbg, morturi, necromunda)"
 	unknown := `unknown ruleset "nosuch": the bundled rulesets are agi, mesbg, morturi, necromunda (or give the path of a .rules file)`
@@ -49,11 +49,11 @@ func TestJSONErrors(t *testing.T) {
 		diags  []diag
 	}{
 		{"run, a ruleset that does not compile", []string{"run", bad, "--json"},
-			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+			[]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}, []diag{agl}},
 		{"odds, a ruleset that does not compile", []string{"odds", bad, "--json"},
-			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+			[]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}, []diag{agl}},
 		{"odds, two rulesets", []string{"odds", "mesbg", bad, "--json"},
-			[]string{bad + ":3:40: error: unknown name agl", "this is for " + bad + ", the second of the two rulesets compared"},
+			[]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)", "this is for " + bad + ", the second of the two rulesets compared"},
 			[]diag{agl, {Message: "this is for " + bad + ", the second of the two rulesets compared"}}},
 		{"run, an unknown ruleset", []string{"run", "nosuch", "--json"}, []string{unknown}, []diag{{Message: unknown}}},
 		{"odds, an unknown ruleset", []string{"odds", "nosuch", "--json"}, []string{unknown}, []diag{{Message: unknown}}},
@@ -66,11 +66,11 @@ func TestJSONErrors(t *testing.T) {
 		{"odds, a rule that fails", []string{"odds", nan, "--json"},
 			[]string{nan + ":6:15: error: " + nanMsg}, []diag{{nan, 6, 15, nanMsg}}},
 		{"test, a ruleset that does not compile", []string{"test", "-json", uses},
-			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+			[]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}, []diag{agl}},
 		{"check, a ruleset that does not compile", []string{"check", "--json", bad},
-			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+			[]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}, []diag{agl}},
 		{"check, a scenario whose ruleset does not compile", []string{"check", "--json", uses},
-			[]string{bad + ":3:40: error: unknown name agl"}, []diag{agl}},
+			[]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}, []diag{agl}},
 		{"check, a missing file", []string{"check", "--json", filepath.Join(dir, "nope.rules")},
 			[]string{missing}, []diag{{Message: missing}}},
 	}
@@ -156,7 +156,7 @@ func TestCheckJSON(t *testing.T) {
 	if diff := cmp.Diff(wantWarnings, doc.Warnings); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{bad + ":3:40: error: unknown name agl"}, doc.Errors); diff != "" {
+	if diff := cmp.Diff([]string{bad + ":3:40: error: unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"}, doc.Errors); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 	if !strings.Contains(r.stderr, "warning: order o can end") {

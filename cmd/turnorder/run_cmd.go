@@ -355,6 +355,9 @@ func noteSetupBlocks(e *env, path string, blocks []setupBlock) {
 	}
 	b := blocks[0]
 	msg := fmt.Sprintf("--setup %s: the sides are those of %s (%s:%d), the first in the file", path, b.what, path, b.pos.Line)
+	if b.bare {
+		msg = fmt.Sprintf("--setup %s: the sides are those of %s (%s:%d)", path, b.what, path, b.pos.Line)
+	}
 	var pickable, named *setupBlock // another block --sides can pick; one it cannot
 	for i := range blocks[1:] {
 		other := &blocks[1+i]
@@ -383,6 +386,7 @@ type setupBlock struct {
 	what  string // `scenario "Five gangs"`, `the example of ruleset house`
 	pos   dsl.Pos
 	specs []runtime.SideSpec
+	bare  bool // the file's top-level sides, first whatever their place
 }
 
 func (b setupBlock) names() []string { return sidesNames(b.specs) }
@@ -401,8 +405,8 @@ func (b setupBlock) pick(names []string) []runtime.SideSpec {
 }
 
 // readSetup reads the blocks of sides of a --setup file: its top-level
-// `side` statements, or else each scenario and ruleset example that has
-// some, in the order of the file.
+// `side` statements, if any, then each scenario and ruleset example that
+// has some, in the order of the file.
 func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -415,15 +419,17 @@ func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
 		return nil, from, ""
 	}
 	var bare []dsl.SetupStmt
+	var blocks []setupBlock
 	for _, d := range f.Decls {
 		if s, ok := d.(*dsl.SideSetup); ok {
 			bare = append(bare, s)
 		}
 	}
 	if len(bare) > 0 {
-		return []setupBlock{{what: "the file", specs: runtime.SetupFromDSL(bare)}}, from, ""
+		// The file's own sides come first, wherever they are written;
+		// its scenarios and examples stay there for --sides to pick.
+		blocks = append(blocks, setupBlock{what: "the `side` statements outside any block", pos: bare[0].(*dsl.SideSetup).Pos, specs: runtime.SetupFromDSL(bare), bare: true})
 	}
-	var blocks []setupBlock
 	for _, d := range f.Decls {
 		switch x := d.(type) {
 		case *dsl.Scenario:
@@ -434,12 +440,12 @@ func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
 				}
 			}
 			if len(sides) > 0 {
-				blocks = append(blocks, setupBlock{fmt.Sprintf("scenario %q", string(x.Title)), x.Pos, runtime.SetupFromDSL(sides)})
+				blocks = append(blocks, setupBlock{what: fmt.Sprintf("scenario %q", string(x.Title)), pos: x.Pos, specs: runtime.SetupFromDSL(sides)})
 			}
 		case *dsl.Ruleset:
 			for _, st := range x.Body {
 				if ex, ok := st.(*dsl.ExampleStmt); ok && len(ex.Setup) > 0 {
-					blocks = append(blocks, setupBlock{"the example of ruleset " + string(x.Name), ex.Pos, runtime.SetupFromDSL(ex.Setup)})
+					blocks = append(blocks, setupBlock{what: "the example of ruleset " + string(x.Name), pos: ex.Pos, specs: runtime.SetupFromDSL(ex.Setup)})
 				}
 			}
 		}

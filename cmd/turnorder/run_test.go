@@ -747,6 +747,27 @@ scenario "two" {
 		runCmd(t, "", "run", "mesbg", "--setup", setup, "--sides", "Jay,Ann", "--rounds", "1"))
 }
 
+// A file's bare `side` statements are its sides, and --sides can still
+// pick those of its scenarios, as docs/cli.md says.
+func TestRunSetupBareSidesAndScenarios(t *testing.T) {
+	setup := writeFile(t, t.TempDir(), "s.rules", `side Jay
+side Rob
+scenario "three" {
+  ruleset mesbg
+  side A { unit a1 }
+  side B
+  side C
+}
+`)
+	expectation{code: 0, stdout: []string{"sides: Jay, Rob\n"}, stderr: []string{"turnorder run: note: --setup " + setup +
+		": the sides are those of the `side` statements outside any block (" + setup + ":1); to play the sides of scenario \"three\" instead, name them: --sides A,B,C\n"}}.check(t,
+		runCmd(t, "", "run", "mesbg", "--setup", setup, "--rounds", "1"))
+	expectation{code: 0, stdout: []string{"sides: C, A (1 unit)\n"}, notStderr: []string{"note"}}.check(t,
+		runCmd(t, "", "run", "mesbg", "--setup", setup, "--sides", "C,A", "--rounds", "1"))
+	expectation{code: 0, stdout: []string{"sides: Rob, Jay\n"}}.check(t,
+		runCmd(t, "", "run", "mesbg", "--setup", setup, "--sides", "Rob,Jay", "--rounds", "1"))
+}
+
 // A setup's value out of an attribute's range is said against that range,
 // whether it fits an int (the runtime finds it) or not (the parser does):
 // not as the language's own limit on numbers.
