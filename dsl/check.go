@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -357,8 +358,14 @@ func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
 		return "", false
 	}
 	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+	sortsBy := ""
 	if g := a.Expr.Parts[1].Group; len(a.Expr.Parts) == 2 && g != nil && g.Paren != nil {
 		value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
+		if slices.ContainsFunc(g.Paren.Inner, func(in *exprInner) bool { return in.Tok == "," }) {
+			// lowest(A, B): `lowest A, B` would not compile, and which
+			// value was meant is the author's to say.
+			value, sortsBy = "VALUE", fmt.Sprintf(" (a criterion sorts by one value, not %s)", value)
+		}
 	}
 	meant := word
 	if a.Not {
@@ -373,7 +380,7 @@ func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
 			meant = "tie: " + meant
 		}
 	}
-	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`", strings.TrimSpace(a.Expr.Source), word, meant), true
+	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`%s", strings.TrimSpace(a.Expr.Source), word, meant, sortsBy), true
 }
 
 // checkAwardGuards reports a tie rule's condition written after an award,
