@@ -810,8 +810,18 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		// `unit attribute movement = 4`: the type left out.
 		if w := stmtWords(tokens, i); len(w) == 3 && (w[0] == "unit" || w[0] == "side") && w[1] == "attribute" {
 			var value strings.Builder
+			var vals []lexer.Token
 			for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
 				value.WriteString(tokens[j].Value)
+				if tokens[j].Type != tokWhitespace {
+					vals = append(vals, tokens[j])
+				}
+			}
+			if !literalTokens(vals) {
+				// `= 3 + 1`: a default is a value as written, and
+				// pasting the sum back in would fail again.
+				value.Reset()
+				value.WriteString("VALUE")
 			}
 			typ := "int"
 			switch v := strings.TrimSpace(value.String()); {
@@ -1229,16 +1239,41 @@ func readyWords(tokens []lexer.Token, i int) (string, bool) {
 	if tokens[i].Value != "," || w[2] != "unless" && w[2] != "where" {
 		return "", false
 	}
-	join := map[string]string{"unless": " or", "where": " and"}[w[2]]
-	var cond strings.Builder
-	for j := slices.IndexFunc(tokens[:i], func(t lexer.Token) bool { return t.Pos.Line == tokens[i].Pos.Line && t.Value == w[2] }) + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
-		if tokens[j].Value == "," {
-			cond.WriteString(join)
-		} else {
-			cond.WriteString(tokens[j].Value)
-		}
+	join := map[string]string{"unless": "or", "where": "and"}[w[2]]
+	// What binds more loosely than join, in a condition, is bracketed:
+	// `where A or B, C` is (A or B) and C.
+	looser := []string{"?", "??"}
+	if join == "and" {
+		looser = append(looser, "or", "||")
 	}
-	return fmt.Sprintf("conditions are joined with%s: write `ready units %s %s`", join, w[2], strings.TrimSpace(cond.String())), true
+	var parts []string
+	var part strings.Builder
+	depth, loose := 0, false
+	flush := func() {
+		p := strings.TrimSpace(part.String())
+		if loose {
+			p = "(" + p + ")"
+		}
+		parts = append(parts, p)
+		part.Reset()
+		loose = false
+	}
+	for j := slices.IndexFunc(tokens[:i], func(t lexer.Token) bool { return t.Pos.Line == tokens[i].Pos.Line && t.Value == w[2] }) + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		switch v := tokens[j].Value; {
+		case v == "(" || v == "[":
+			depth++
+		case v == ")" || v == "]":
+			depth--
+		case depth == 0 && v == ",":
+			flush()
+			continue
+		case depth == 0 && slices.Contains(looser, v):
+			loose = true
+		}
+		part.WriteString(tokens[j].Value)
+	}
+	flush()
+	return fmt.Sprintf("conditions are joined with %s: write `ready units %s %s`", join, w[2], strings.Join(parts, " "+join+" ")), true
 }
 
 // statusSpaces explains a status of several words, `unit status out of
@@ -1686,6 +1721,18 @@ func tokenAt(tokens []lexer.Token, offset int) string {
 }
 
 // spacing is whitespace or a comment: what the grammar elides.
+// literalTokens reports whether ts is a literal as an attribute's default
+// is written: a number, -number, a string or a word.
+func literalTokens(ts []lexer.Token) bool {
+	switch {
+	case len(ts) == 2:
+		return ts[0].Value == "-" && ts[1].Type == tokInt
+	case len(ts) == 1:
+		return ts[0].Type == tokInt || ts[0].Type == tokString || ts[0].Type == tokIdent
+	}
+	return false
+}
+
 func spacing(t lexer.Token) bool {
 	return t.Type == tokWhitespace || t.Type == tokComment
 }
