@@ -881,7 +881,12 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
 					rest.WriteString(tokens[j].Value)
 				}
-				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], strings.TrimSpace(rest.String()))
+				text := strings.TrimSpace(rest.String())
+				if (words[0] == "source" || words[0] == "quote") && text != "" && !strings.HasPrefix(text, `"`) {
+					// `source: book p12`: its text is quoted too.
+					text = strconv.Quote(text)
+				}
+				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], text)
 			}
 		}
 		if i := tokenIndex(tokens, d.Pos.Offset); strings.Contains(d.Message, `(expected "=")`) && i > 0 {
