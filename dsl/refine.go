@@ -1416,7 +1416,12 @@ func orderName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	if tokens[i].Type == tokString {
 		blamed = tokens[i].Value // as written, quotes and all
 	}
-	return errorAt(d.Pos, "unexpected %s: an order's name is one word, as expressions name it: write `order %s as %s`", blamed, w[1], one), true
+	what := "one word"
+	if one == name {
+		// `as "priority"`: one word already, only quoted.
+		what = "a word without quotes"
+	}
+	return errorAt(d.Pos, "unexpected %s: an order's name is %s, as expressions name it: write `order %s as %s`", blamed, what, w[1], one), true
 }
 
 // unquotedText explains a quote or source written without its quotes,
