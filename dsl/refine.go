@@ -1294,6 +1294,9 @@ func statusSpaces(tokens []lexer.Token, i int) (string, bool) {
 	}
 	words := []string{w[len(w)-1]}
 	for j := i; j < len(tokens) && (tokens[j].Type == tokIdent || spacing(tokens[j])); j++ {
+		if k := nextIndex(tokens, j); !spacing(tokens[j]) && k >= 0 && tokens[k].Value == "=" {
+			break // `agi = 3`: an attribute, not the status's next word
+		}
 		if !spacing(tokens[j]) {
 			words = append(words, tokens[j].Value)
 		}
