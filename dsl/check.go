@@ -398,35 +398,74 @@ func checkAwardGuards(f *File) Diagnostics {
 		if !ok || a.Expr == nil {
 			return
 		}
-		for i, part := range a.Expr.Parts {
-			if part.Tok != "when" || i == 0 {
-				continue
-			}
-			src := a.Expr.Source
-			at := whenWord.FindStringIndex(src)
-			if at == nil {
-				return
-			}
-			crit := "award " + strings.TrimSpace(src[:at[0]])
-			if a.Not {
-				crit = "award not " + strings.TrimSpace(src[:at[0]])
-			}
-			pos := a.Expr.Pos
-			pos.Offset += at[0] + 1
-			pos.Column += utf8.RuneCountInString(src[:at[0]+1])
-			cond := src[at[1]:]
-			if t.When != nil {
-				cond = strings.TrimSpace(t.When.Source) + " and " + cond
-			}
-			out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
+		if len(a.Expr.Parts) < 2 || !slices.ContainsFunc(a.Expr.Parts[1:], func(p *exprPart) bool { return p.Tok == "when" }) {
 			return
 		}
+		src := a.Expr.Source
+		at := guardWhen(src)
+		if at < 0 {
+			return
+		}
+		crit := "award " + strings.TrimSpace(src[:at])
+		if a.Not {
+			crit = "award not " + strings.TrimSpace(src[:at])
+		}
+		cond := strings.TrimSpace(src[at+len("when"):])
+		if t.When != nil {
+			cond = andGuard(strings.TrimSpace(t.When.Source)) + " and " + andGuard(cond)
+		}
+		pos := a.Expr.Pos
+		pos.Offset += at
+		pos.Column += utf8.RuneCountInString(src[:at])
+		out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
 	})
 	return out
 }
 
-// whenWord finds `when` as a word in an expression's source.
-var whenWord = regexp.MustCompile(`\swhen\s`)
+// guardWhen returns where in an expression's source the word "when" is,
+// outside strings and brackets and not first, or -1: a "when" in a name
+// ("say when ready") is not a guard.
+func guardWhen(src string) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote != '`' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case depth == 0 && i > 0 && strings.HasPrefix(src[i:], "when") && !identByte(src[i-1]) &&
+			(i+4 == len(src) || !identByte(src[i+4])):
+			return i
+		}
+	}
+	return -1
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// andGuard brackets a condition that binds more loosely than the "and"
+// it is joined with: `A or B` and C is (A or B) and C.
+func andGuard(cond string) string {
+	if looseOp.MatchString(cond) {
+		return "(" + cond + ")"
+	}
+	return cond
+}
+
+// looseOp finds an operator that binds more loosely than "and".
+var looseOp = regexp.MustCompile(`\bor\b|\|\||\?`)
 
 // checkTeamAssign reports `side A team = Red`: team is a clause of the
 // side's line, not an attribute, so the runtime would say only that no
