@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -357,8 +358,14 @@ func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
 		return "", false
 	}
 	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+	sortsBy := ""
 	if g := a.Expr.Parts[1].Group; len(a.Expr.Parts) == 2 && g != nil && g.Paren != nil {
 		value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
+		if slices.ContainsFunc(g.Paren.Inner, func(in *exprInner) bool { return in.Tok == "," }) {
+			// lowest(A, B): `lowest A, B` would not compile, and which
+			// value was meant is the author's to say.
+			value, sortsBy = "VALUE", fmt.Sprintf(" (a criterion sorts by one value, not %s)", value)
+		}
 	}
 	meant := word
 	if a.Not {
@@ -373,7 +380,7 @@ func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
 			meant = "tie: " + meant
 		}
 	}
-	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`", strings.TrimSpace(a.Expr.Source), word, meant), true
+	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`%s", strings.TrimSpace(a.Expr.Source), word, meant, sortsBy), true
 }
 
 // checkAwardGuards reports a tie rule's condition written after an award,
@@ -391,35 +398,74 @@ func checkAwardGuards(f *File) Diagnostics {
 		if !ok || a.Expr == nil {
 			return
 		}
-		for i, part := range a.Expr.Parts {
-			if part.Tok != "when" || i == 0 {
-				continue
-			}
-			src := a.Expr.Source
-			at := whenWord.FindStringIndex(src)
-			if at == nil {
-				return
-			}
-			crit := "award " + strings.TrimSpace(src[:at[0]])
-			if a.Not {
-				crit = "award not " + strings.TrimSpace(src[:at[0]])
-			}
-			pos := a.Expr.Pos
-			pos.Offset += at[0] + 1
-			pos.Column += utf8.RuneCountInString(src[:at[0]+1])
-			cond := src[at[1]:]
-			if t.When != nil {
-				cond = strings.TrimSpace(t.When.Source) + " and " + cond
-			}
-			out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
+		if len(a.Expr.Parts) < 2 || !slices.ContainsFunc(a.Expr.Parts[1:], func(p *exprPart) bool { return p.Tok == "when" }) {
 			return
 		}
+		src := a.Expr.Source
+		at := guardWhen(src)
+		if at < 0 {
+			return
+		}
+		crit := "award " + strings.TrimSpace(src[:at])
+		if a.Not {
+			crit = "award not " + strings.TrimSpace(src[:at])
+		}
+		cond := strings.TrimSpace(src[at+len("when"):])
+		if t.When != nil {
+			cond = andGuard(strings.TrimSpace(t.When.Source)) + " and " + andGuard(cond)
+		}
+		pos := a.Expr.Pos
+		pos.Offset += at
+		pos.Column += utf8.RuneCountInString(src[:at])
+		out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
 	})
 	return out
 }
 
-// whenWord finds `when` as a word in an expression's source.
-var whenWord = regexp.MustCompile(`\swhen\s`)
+// guardWhen returns where in an expression's source the word "when" is,
+// outside strings and brackets and not first, or -1: a "when" in a name
+// ("say when ready") is not a guard.
+func guardWhen(src string) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote != '`' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case depth == 0 && i > 0 && strings.HasPrefix(src[i:], "when") && !identByte(src[i-1]) &&
+			(i+4 == len(src) || !identByte(src[i+4])):
+			return i
+		}
+	}
+	return -1
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// andGuard brackets a condition that binds more loosely than the "and"
+// it is joined with: `A or B` and C is (A or B) and C.
+func andGuard(cond string) string {
+	if looseOp.MatchString(cond) {
+		return "(" + cond + ")"
+	}
+	return cond
+}
+
+// looseOp finds an operator that binds more loosely than "and".
+var looseOp = regexp.MustCompile(`\bor\b|\|\||\?`)
 
 // checkTeamAssign reports `side A team = Red`: team is a clause of the
 // side's line, not an attribute, so the runtime would say only that no

@@ -848,8 +848,18 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		// `unit attribute movement = 4`: the type left out.
 		if w := stmtWords(tokens, i); len(w) == 3 && (w[0] == "unit" || w[0] == "side") && w[1] == "attribute" {
 			var value strings.Builder
+			var vals []lexer.Token
 			for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
 				value.WriteString(tokens[j].Value)
+				if tokens[j].Type != tokWhitespace {
+					vals = append(vals, tokens[j])
+				}
+			}
+			if !literalTokens(vals) {
+				// `= 3 + 1`: a default is a value as written, and
+				// pasting the sum back in would fail again.
+				value.Reset()
+				value.WriteString("VALUE")
 			}
 			typ := "int"
 			switch v := strings.TrimSpace(value.String()); {
@@ -909,7 +919,12 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
 					rest.WriteString(tokens[j].Value)
 				}
-				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], strings.TrimSpace(rest.String()))
+				text := strings.TrimSpace(rest.String())
+				if (words[0] == "source" || words[0] == "quote") && text != "" && !strings.HasPrefix(text, `"`) {
+					// `source: book p12`: its text is quoted too.
+					text = strconv.Quote(text)
+				}
+				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], text)
 			}
 		}
 		if i := tokenIndex(tokens, d.Pos.Offset); strings.Contains(d.Message, `(expected "=")`) && i > 0 {
@@ -1267,16 +1282,41 @@ func readyWords(tokens []lexer.Token, i int) (string, bool) {
 	if tokens[i].Value != "," || w[2] != "unless" && w[2] != "where" {
 		return "", false
 	}
-	join := map[string]string{"unless": " or", "where": " and"}[w[2]]
-	var cond strings.Builder
-	for j := slices.IndexFunc(tokens[:i], func(t lexer.Token) bool { return t.Pos.Line == tokens[i].Pos.Line && t.Value == w[2] }) + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
-		if tokens[j].Value == "," {
-			cond.WriteString(join)
-		} else {
-			cond.WriteString(tokens[j].Value)
-		}
+	join := map[string]string{"unless": "or", "where": "and"}[w[2]]
+	// What binds more loosely than join, in a condition, is bracketed:
+	// `where A or B, C` is (A or B) and C.
+	looser := []string{"?", "??"}
+	if join == "and" {
+		looser = append(looser, "or", "||")
 	}
-	return fmt.Sprintf("conditions are joined with%s: write `ready units %s %s`", join, w[2], strings.TrimSpace(cond.String())), true
+	var parts []string
+	var part strings.Builder
+	depth, loose := 0, false
+	flush := func() {
+		p := strings.TrimSpace(part.String())
+		if loose {
+			p = "(" + p + ")"
+		}
+		parts = append(parts, p)
+		part.Reset()
+		loose = false
+	}
+	for j := slices.IndexFunc(tokens[:i], func(t lexer.Token) bool { return t.Pos.Line == tokens[i].Pos.Line && t.Value == w[2] }) + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		switch v := tokens[j].Value; {
+		case v == "(" || v == "[":
+			depth++
+		case v == ")" || v == "]":
+			depth--
+		case depth == 0 && v == ",":
+			flush()
+			continue
+		case depth == 0 && slices.Contains(looser, v):
+			loose = true
+		}
+		part.WriteString(tokens[j].Value)
+	}
+	flush()
+	return fmt.Sprintf("conditions are joined with %s: write `ready units %s %s`", join, w[2], strings.Join(parts, " "+join+" ")), true
 }
 
 // statusSpaces explains a status of several words, `unit status out of
@@ -1292,6 +1332,9 @@ func statusSpaces(tokens []lexer.Token, i int) (string, bool) {
 	}
 	words := []string{w[len(w)-1]}
 	for j := i; j < len(tokens) && (tokens[j].Type == tokIdent || spacing(tokens[j])); j++ {
+		if k := nextIndex(tokens, j); !spacing(tokens[j]) && k >= 0 && tokens[k].Value == "=" {
+			break // `agi = 3`: an attribute, not the status's next word
+		}
 		if !spacing(tokens[j]) {
 			words = append(words, tokens[j].Value)
 		}
@@ -1414,7 +1457,12 @@ func orderName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	if tokens[i].Type == tokString {
 		blamed = tokens[i].Value // as written, quotes and all
 	}
-	return errorAt(d.Pos, "unexpected %s: an order's name is one word, as expressions name it: write `order %s as %s`", blamed, w[1], one), true
+	what := "one word"
+	if one == name {
+		// `as "priority"`: one word already, only quoted.
+		what = "a word without quotes"
+	}
+	return errorAt(d.Pos, "unexpected %s: an order's name is %s, as expressions name it: write `order %s as %s`", blamed, what, w[1], one), true
 }
 
 // unquotedText explains a quote or source written without its quotes,
@@ -1724,6 +1772,18 @@ func tokenAt(tokens []lexer.Token, offset int) string {
 }
 
 // spacing is whitespace or a comment: what the grammar elides.
+// literalTokens reports whether ts is a literal as an attribute's default
+// is written: a number, -number, a string or a word.
+func literalTokens(ts []lexer.Token) bool {
+	switch {
+	case len(ts) == 2:
+		return ts[0].Value == "-" && ts[1].Type == tokInt
+	case len(ts) == 1:
+		return ts[0].Type == tokInt || ts[0].Type == tokString || ts[0].Type == tokIdent
+	}
+	return false
+}
+
 func spacing(t lexer.Token) bool {
 	return t.Type == tokWhitespace || t.Type == tokComment
 }

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -130,5 +131,65 @@ func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// In sequential activation the counter can rest on a side with no ready
+// unit, which the turn passes over: the side whose turn it is is the next
+// with one, and it keeps the turn when the order changes. Here B has lost
+// its units, so after A it is C's turn; C drops below D: C still goes
+// next, not D, which took the place after B.
+func TestReorderMidRoundSequentialSkipsSideWithoutUnits(t *testing.T) {
+	const rules = `ruleset re {
+  sides 2..
+  side attribute agi int
+  phase p each round {
+    order sides as priority until changed agi {
+      highest agi
+    }
+  }
+  activation sequential by priority
+}`
+	p := compileInline(t, rules)
+	ctx := context.Background()
+	var specs []runtime.SideSpec
+	for i, s := range []string{"A", "B", "C", "D"} {
+		specs = append(specs, runtime.SideSpec{Name: s, Attrs: map[string]any{"agi": 4 - i},
+			Units: []runtime.UnitSpec{{Name: strings.ToLower(s) + "1"}, {Name: strings.ToLower(s) + "2"}}})
+	}
+	b, err := p.NewBattle(specs, runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"a1", "a2"} {
+		if err := b.Activate(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, u := range []string{"b1", "b2"} {
+		if err := b.RemoveUnit(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := b.Next(); n == nil || n.Side != "C" {
+		t.Fatalf("before the change, Next = %+v, want C's turn", n)
+	}
+	if err := b.SetAttr(ctx, "C", "agi", 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.Next(); n == nil || n.Side != "C" {
+		t.Fatalf("after the change, Next = %+v, want C's turn still", n)
+	}
+	for n := b.Next(); n != nil; n = b.Next() {
+		if err := b.Activate(ctx, n.Options[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []runtime.ActivationRecord{act("A", "a1"), act("A", "a2"), act("C", "c1"), act("C", "c2"), act("D", "d1"), act("D", "d2")}
+	if diff := cmp.Diff(want, b.Activations()); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
 	}
 }

@@ -302,6 +302,15 @@ func (b *Battle) dueSide(o *order) string {
 	if len(order) == 0 {
 		return ""
 	}
+	if act.mode == "sequential" {
+		// The counter may rest on a side with no ready unit, which the
+		// turn passes over (see turn): the turn is the next one's.
+		for k := range order {
+			if side := order[(b.cur.Turn+k)%len(order)]; b.hasReady(side) {
+				return side
+			}
+		}
+	}
 	return order[b.cur.Turn%len(order)]
 }
 
