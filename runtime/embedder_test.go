@@ -1142,16 +1142,19 @@ func TestUnscriptedErrorSaysWhatIsNeeded(t *testing.T) {
 	t.Fatal("the round never started")
 }
 
-// A random pick nothing scripted says its options.
-func TestUnscriptedErrorOfAPick(t *testing.T) {
-	p := compileInline(t, `ruleset r "Random" {
+// randomRuleset orders two sides by a random pick alone.
+const randomRuleset = `ruleset r "Random" {
   sides 2
   phase p {
     order sides as priority {
       random
     }
   }
-}`)
+}`
+
+// A random pick nothing scripted says its options.
+func TestUnscriptedErrorOfAPick(t *testing.T) {
+	p := compileInline(t, randomRuleset)
 	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
 	if err != nil {
 		t.Fatal(err)
@@ -1187,14 +1190,7 @@ func TestScriptedMisreadIsInvalidAnswer(t *testing.T) {
 		t.Errorf("%v: want the ScriptError of Rob's roll 0", err)
 	}
 
-	p := compileInline(t, `ruleset r "Random" {
-  sides 2
-  phase p {
-    order sides as priority {
-      random
-    }
-  }
-}`)
+	p := compileInline(t, randomRuleset)
 	dice = runtime.NewScriptedDice()
 	dice.AddPick("Zed")
 	b, err = p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
@@ -1401,14 +1397,7 @@ func TestNewBattleSpecsUseNumber(t *testing.T) {
 // FuncDice's pick out of range is said as the battle says a host's own
 // Dice's: with the round and the order, and what the options were.
 func TestFuncDicePickOutOfRangeSaysTheRound(t *testing.T) {
-	p := compileInline(t, `ruleset r "Random" {
-  sides 2
-  phase p {
-    order sides as priority {
-      random
-    }
-  }
-}`)
+	p := compileInline(t, randomRuleset)
 	want := "round 1, order priority: random pick 2 is out of range (2 options)"
 	for _, d := range []runtime.Dice{
 		runtime.FuncDice{PickOne: func(ctx context.Context, req runtime.PickRequest) (int, error) { return len(req.Options), nil }},

@@ -10,13 +10,9 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// A change that reorders the activation's standing mid-round leaves the
-// turn with the side whose turn it is, and the turns go on from its place
-// in the new order: the counter's place in the new order would give one
-// side two turns in a row and skip another. Before anyone has had a turn,
-// the new first, who holds priority now, goes first.
-func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
-	const rules = `ruleset re {
+// reorderRules orders sides by agi until it changes, for an activation
+// whose mode is %s.
+const reorderRules = `ruleset re {
   sides 2..
   side attribute agi int
   phase p each round {
@@ -26,6 +22,13 @@ func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
   }
   activation %s by priority
 }`
+
+// A change that reorders the activation's standing mid-round leaves the
+// turn with the side whose turn it is, and the turns go on from its place
+// in the new order: the counter's place in the new order would give one
+// side two turns in a row and skip another. Before anyone has had a turn,
+// the new first, who holds priority now, goes first.
+func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
 	sides := func() []runtime.SideSpec {
 		return []runtime.SideSpec{
 			{Name: "A", Attrs: map[string]any{"agi": 3}, Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
@@ -88,7 +91,7 @@ func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := compileInline(t, fmt.Sprintf(rules, tt.mode))
+			p := compileInline(t, fmt.Sprintf(reorderRules, tt.mode))
 			ctx := context.Background()
 			b, err := p.NewBattle(sides(), runtime.WithDice(runtime.NewScriptedDice()))
 			if err != nil {
@@ -140,17 +143,7 @@ func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
 // its units, so after A it is C's turn; C drops below D: C still goes
 // next, not D, which took the place after B.
 func TestReorderMidRoundSequentialSkipsSideWithoutUnits(t *testing.T) {
-	const rules = `ruleset re {
-  sides 2..
-  side attribute agi int
-  phase p each round {
-    order sides as priority until changed agi {
-      highest agi
-    }
-  }
-  activation sequential by priority
-}`
-	p := compileInline(t, rules)
+	p := compileInline(t, fmt.Sprintf(reorderRules, "sequential"))
 	ctx := context.Background()
 	var specs []runtime.SideSpec
 	for i, s := range []string{"A", "B", "C", "D"} {
