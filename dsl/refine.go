@@ -835,59 +835,15 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
 		return d
 	}
-	if nd, ok := scopeWord(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := unquotedText(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := orderName(d, tokens); ok {
-		return nd
-	}
-	if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 && tokens[i].Value == "=" && strings.HasSuffix(d.Message, "(expected a name)") {
-		// `unit attribute movement = 4`: the type left out.
-		if w := stmtWords(tokens, i); len(w) == 3 && (w[0] == "unit" || w[0] == "side") && w[1] == "attribute" {
-			var value strings.Builder
-			var vals []lexer.Token
-			for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
-				value.WriteString(tokens[j].Value)
-				if tokens[j].Type != tokWhitespace {
-					vals = append(vals, tokens[j])
-				}
-			}
-			if !literalTokens(vals) {
-				// `= 3 + 1`: a default is a value as written, and
-				// pasting the sum back in would fail again.
-				value.Reset()
-				value.WriteString("VALUE")
-			}
-			typ := "int"
-			switch v := strings.TrimSpace(value.String()); {
-			case v == "true" || v == "false":
-				typ = "bool"
-			case strings.HasPrefix(v, `"`):
-				typ = "string"
-			}
-			return errorAt(d.Pos, "unexpected \"=\": an attribute has a type, int, bool or string, before its value: `%s attribute %s %s = %s`", w[0], w[2], typ, strings.TrimSpace(value.String()))
+	// The hints that recognise a mistake by its shape, in order: the first
+	// that does words it.
+	for _, hint := range []func(Diagnostic, []lexer.Token) (Diagnostic, bool){
+		scopeWord, unquotedText, orderName, attrWithoutType, unquotedName,
+		expectWhat, guardColon, afterDecl, passClause, guardWord,
+	} {
+		if nd, ok := hint(d, tokens); ok {
+			return nd
 		}
-	}
-	if nd, ok := unquotedName(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := expectWhat(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := guardColon(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := afterDecl(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := passClause(d, tokens); ok {
-		return nd
-	}
-	if nd, ok := guardWord(d, tokens); ok {
-		return nd
 	}
 	if strings.HasSuffix(d.Message, "(expected a criterion)") {
 		// After `tie:` the grammar names only the kind of thing missing.
@@ -1030,6 +986,40 @@ func atEscapes(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 		}
 	}
 	return ds
+}
+
+// attrWithoutType words `unit attribute movement = 4`: the type left out.
+func attrWithoutType(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || tokens[i].Value != "=" || !strings.HasSuffix(d.Message, "(expected a name)") {
+		return d, false
+	}
+	w := stmtWords(tokens, i)
+	if len(w) != 3 || w[0] != "unit" && w[0] != "side" || w[1] != "attribute" {
+		return d, false
+	}
+	var value strings.Builder
+	var vals []lexer.Token
+	for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
+		value.WriteString(tokens[j].Value)
+		if tokens[j].Type != tokWhitespace {
+			vals = append(vals, tokens[j])
+		}
+	}
+	if !literalTokens(vals) {
+		// `= 3 + 1`: a default is a value as written, and
+		// pasting the sum back in would fail again.
+		value.Reset()
+		value.WriteString("VALUE")
+	}
+	typ := "int"
+	switch v := strings.TrimSpace(value.String()); {
+	case v == "true" || v == "false":
+		typ = "bool"
+	case strings.HasPrefix(v, `"`):
+		typ = "string"
+	}
+	return errorAt(d.Pos, "unexpected \"=\": an attribute has a type, int, bool or string, before its value: `%s attribute %s %s = %s`", w[0], w[2], typ, strings.TrimSpace(value.String())), true
 }
 
 // innerWords start statements that belong inside a declaration's block.
