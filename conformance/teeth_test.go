@@ -352,9 +352,7 @@ func TestExpectEventBy(t *testing.T) {
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
 			src := "scenario \"s\" {\n  ruleset mesbg\n  side Jay\n  side Rob\n  round 1 {\n    roll Jay 4, Rob 3\n    Jay chooses Rob\n    " + tt.expect + "\n  }\n}\n"
-			if r := runOne(t, src); r.Passed() != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
-			}
+			expectPasses(t, src, tt.pass)
 		})
 	}
 }
@@ -396,9 +394,7 @@ func TestExpectEventNamesWhatHappened(t *testing.T) {
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
 			src := fmt.Sprintf(tt.src, tt.expect)
-			if r := runOne(t, src); r.Passed() != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
-			}
+			expectPasses(t, src, tt.pass)
 		})
 	}
 	// A decision Jay made choosing Jay offered Rob too; it is no decision of Rob.
@@ -467,9 +463,7 @@ scenario "s" {
 		{mesbg, "expect no event placement = 3", true},
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
-			if r := runOne(t, fmt.Sprintf(tt.src, tt.expect)); r.Passed() != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
-			}
+			expectPasses(t, fmt.Sprintf(tt.src, tt.expect), tt.pass)
 		})
 	}
 	// A negative value, and the failure's words: what was written, and the
@@ -1440,10 +1434,16 @@ func TestExpectEventReadyDenied(t *testing.T) {
 		t.Run(tt.expect, func(t *testing.T) {
 			src := "scenario \"s\" {\n  ruleset necromunda\n  decide by policy\n  side Goliaths {\n    unit Krug\n    unit Grath status seriously_injured\n  }\n" +
 				"  side Eschers {\n    unit Mira\n  }\n  round 1 {\n    roll Goliaths 6, Eschers 1\n    " + tt.expect + "\n  }\n}\n"
-			if r := runOne(t, src); r.Passed() != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
-			}
+			expectPasses(t, src, tt.pass)
 		})
+	}
+}
+
+// expectPasses runs the one scenario of src and checks whether it passed.
+func expectPasses(t *testing.T, src string, pass bool) {
+	t.Helper()
+	if r := runOne(t, src); r.Passed() != pass {
+		t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), pass, r.Failures)
 	}
 }
 
@@ -1666,9 +1666,7 @@ func TestExpectAwardNotOfThree(t *testing.T) {
 		{"expect no event award A", true},
 	} {
 		t.Run(tt.expect, func(t *testing.T) {
-			if r := runOne(t, fmt.Sprintf(awardNotOfThree, tt.expect)); r.Passed() != tt.pass {
-				t.Errorf("passed = %v, want %v; failures: %v", r.Passed(), tt.pass, r.Failures)
-			}
+			expectPasses(t, fmt.Sprintf(awardNotOfThree, tt.expect), tt.pass)
 		})
 	}
 }
