@@ -269,13 +269,18 @@ func (b *Battle) AbortRound() error {
 	if err := b.abortable(); err != nil {
 		return err
 	}
+	b.rewindRound()
+	return nil
+}
+
+// rewindRound puts the battle back as the round under way found it.
+func (b *Battle) rewindRound() {
 	b.check.restore(b)
 	b.failed = nil
 	b.round--
 	b.cur, b.prevRound = b.prevRound, nil
 	b.actsView = nil // of the round undone
 	b.changed()
-	return nil
 }
 
 // undoRound takes back the round b has just ended, as AbortRound takes

@@ -144,33 +144,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	if err := r.forkOrder(n); err != nil {
 		return err
 	}
-	// A standing is never changed once made (the round's checkpoint may
-	// hold it): fill the spare, unless an aborted round put it back.
-	if b.spare == nil {
-		b.spare = make([]*Standing, len(b.standings))
-	}
-	st := b.spare[o.id]
-	if st == nil || st == b.standings[o.id] || o.scope.kind == "changed" || b.check.holds(o.id, st) {
-		st = &Standing{}
-	}
-	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, b.now(), r.chooser, r.choseIn
-	st.Places = slices.Grow(st.Places[:0], n)[:n]
-	// The analysis records no values: states that differ only in the
-	// numbers compared (5 against 3, or 6 against 2) play on alike, and a
-	// value would split them (see stateKey and outKey).
-	_, analysis := b.dice.(*enumDice)
-	var vals []float64 // taken when a place needs one
-	for k, i := range r.perm {
-		w := &r.reason[i]
-		var slot *float64
-		if w.kept == nil && w.m != nil && w.m.keyed && !analysis {
-			if vals == nil {
-				vals = b.valsFor(o.id, st, n)
-			}
-			slot = &vals[k]
-		}
-		w.fill(&st.Places[k], r.names[i], slot)
-	}
+	st := b.newStanding(o, r.names, r.perm, r.reason, r.chooser, r.choseIn)
 	if b.transcript {
 		for s := 0; s < n; {
 			e := r.end(s)
@@ -189,7 +163,6 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			s = e
 		}
 	}
-	st.Order = b.internOrder(o.units, r.names, r.perm)
 	if o.scope.kind == "changed" {
 		st.Watched = make(map[string][]any, n)
 		for i, name := range r.names {
@@ -197,13 +170,61 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 		}
 		st.Groups = r.groups
 	}
+	b.storeStanding(o, st)
+	return nil
+}
+
+// newStanding makes o's standing from a finished computation: the
+// subjects (names) in the order perm puts them, each placed for its
+// reason, by subject.
+func (b *Battle) newStanding(o *order, names []string, perm []int, reason []why, chooser string, choseIn int) *Standing {
+	n := len(perm)
+	st := b.blankStanding(o, n, b.now(), chooser, choseIn)
+	// The analysis records no values: states that differ only in the
+	// numbers compared (5 against 3, or 6 against 2) play on alike, and a
+	// value would split them (see stateKey and outKey).
+	_, analysis := b.dice.(*enumDice)
+	var vals []float64 // taken when a place needs one
+	for k, i := range perm {
+		w := &reason[i]
+		var slot *float64
+		if w.kept == nil && w.m != nil && w.m.keyed && !analysis {
+			if vals == nil {
+				vals = b.valsFor(o.id, st, n)
+			}
+			slot = &vals[k]
+		}
+		w.fill(&st.Places[k], names[i], slot)
+	}
+	st.Order = b.internOrder(o.units, names, perm)
+	return st
+}
+
+// blankStanding returns a standing of o, made in round, to fill with n
+// places.
+func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn int) *Standing {
+	// A standing is never changed once made (the round's checkpoint may
+	// hold it): fill the spare, unless an aborted round put it back.
+	if b.spare == nil {
+		b.spare = make([]*Standing, len(b.standings))
+	}
+	st := b.spare[o.id]
+	if st == nil || st == b.standings[o.id] || o.scope.kind == "changed" || b.check.holds(o.id, st) {
+		st = &Standing{}
+	}
+	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, round, chooser, choseIn
+	st.Places = slices.Grow(st.Places[:0], n)[:n]
+	return st
+}
+
+// storeStanding makes st the standing of o.
+func (b *Battle) storeStanding(o *order, st *Standing) {
 	b.check.replacing(b, o.id)
 	if o.scope.kind != "changed" {
 		b.spare[o.id] = b.standings[o.id]
 	}
 	b.standings[o.id] = st
 	b.changed()
-	return nil
 }
 
 // placeVals holds what the values of an order's last two standings (the

@@ -164,6 +164,7 @@ type Program struct {
 	orderList []*order // by order id
 	main      *order
 	act       *activation
+	rolloff   *rolloffPlan // the round, when it is a roll-off that can be played straight through
 	handlers  []*handler
 	hookNames map[string]bool
 	readies   bool // whether a phase places Ready markers itself
@@ -546,6 +547,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	if p.diags.HasErrors() {
 		return nil, append(p.diags, p.warnings...)
 	}
+	p.rolloff = planRolloff(p)
 	return p, nil
 }
 

@@ -76,6 +76,9 @@ func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.ready("AdvanceRound"); err != nil {
 		return err
 	}
+	if b.rolloffReady(ctx) && b.playRolloff() {
+		return nil
+	}
 	if err := b.StartRound(ctx); err != nil {
 		return err
 	}
@@ -119,6 +122,31 @@ func (b *Battle) StartRound(ctx context.Context) error {
 
 func (b *Battle) startRound(ctx context.Context) error {
 	b.check.save(b)
+	b.openRound()
+	if b.transcript {
+		b.emit(Event{Kind: EvRoundStart})
+	}
+	if err := b.runHooks(ctx, &hpRoundStart); err != nil {
+		return err
+	}
+	live := ctx.Done() != nil
+	for _, ph := range b.prog.phases {
+		if err := b.runPhase(ctx, live, ph); err != nil {
+			return err
+		}
+	}
+	if b.prog.act != nil && !b.prog.readies {
+		b.readyAll(nil)
+	}
+	if b.cur.Holder == "" {
+		b.setRoundHolder()
+	}
+	return nil
+}
+
+// openRound makes the round after b.round the one under way, with
+// nothing played in it yet.
+func (b *Battle) openRound() {
 	b.round++
 	// The round before the previous one is no longer needed: reuse it.
 	next := b.prevRound
@@ -139,28 +167,11 @@ func (b *Battle) startRound(ctx context.Context) error {
 		clear(events[:cap(events)])
 		next.Events = slices.Grow(events, len(b.pending)+max(8, b.eventsHint))
 	}
-	next.Events = append(next.Events, b.takePending()...)
+	if b.pending != nil {
+		next.Events = append(next.Events, b.takePending()...)
+	}
 	b.prevRound, b.cur = b.cur, next
 	b.changed()
-	if b.transcript {
-		b.emit(Event{Kind: EvRoundStart})
-	}
-	if err := b.runHooks(ctx, &hpRoundStart); err != nil {
-		return err
-	}
-	live := ctx.Done() != nil
-	for _, ph := range b.prog.phases {
-		if err := b.runPhase(ctx, live, ph); err != nil {
-			return err
-		}
-	}
-	if b.prog.act != nil && !b.prog.readies {
-		b.readyAll(nil)
-	}
-	if b.cur.Holder == "" {
-		b.setRoundHolder()
-	}
-	return nil
 }
 
 // The hook points of the round itself.
@@ -1092,13 +1103,19 @@ func (b *Battle) endRound(ctx context.Context) error {
 		// set).
 		order = b.overridden(played)
 	}
+	b.closeRound(order, values)
+	return nil
+}
+
+// closeRound ends the round under way, played in order: its holder,
+// chooser, order and remembered values become the memory.
+func (b *Battle) closeRound(order []string, values map[string]any) {
 	m := &b.memory
 	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, order, values
 	b.eventsHint, b.actsHint = len(b.cur.Events), len(b.cur.Activations)
 	b.cur.Stage = "ended"
 	b.failed = nil // a failure that could not be aborted, now behind it
 	b.changed()
-	return nil
 }
 
 // Result returns the record of the current (or last) round.

@@ -1,0 +1,293 @@
+package runtime
+
+import "context"
+
+// The most common priority procedure of all is two players rolling off:
+// each rolls, the higher (or lower) wins, a tie is rerolled or awarded to
+// one of them by what happened last round, and the winner may choose who
+// goes first. Played through the general engine, such a round spends most
+// of its time on what it does not use: phases and hook points with nothing
+// at them, tied blocks of any size, checks for cancellation at every link.
+// So Compile recognises a ruleset whose whole round is one such roll-off,
+// and a battle that could watch nothing of the round (no transcript, no Go
+// hooks, the battle's own seeded dice, the ruleset's policies) plays it
+// straight through instead (see playRolloff).
+//
+// It is the same round, not an approximation of it: the same rolls from
+// the same dice, and the same standing, placements and their reasons,
+// memory and checkpoint, made by the engine's own helpers (openRound,
+// newStanding, storeStanding, closeRound). Anything the straight path
+// does not know how to play (a reroll over the limit, an award that names
+// nobody, a tie no rule breaks, a cancelled context) makes it undo the
+// round and hand it to the general engine, which plays it from the same
+// dice and reports whatever error the round has. rolloff_test.go plays
+// every eligible ruleset both ways and compares the battles.
+
+// rolloffPlan is a round that is a two-sided roll-off: the order of the
+// program's only order, which every round computes afresh.
+type rolloffPlan struct {
+	o      *order
+	roll   *rollLink
+	ties   []rolloffTie
+	choice *choiceLink // nil when the roll, or the tie rule, decides
+	// The choice's policy, worked out once: the chooser is the side in
+	// place me (0, the winner; 1, the loser), and the two swap places.
+	me   int
+	swap bool
+}
+
+// rolloffTie is a tie rule whose action is a reroll (award nil) or an
+// award.
+type rolloffTie struct {
+	when  *compiled
+	award *awardLink
+}
+
+// bothSides is the tied block of a two-sided roll-off, as tie rules see
+// it: both sides, in setup order (a tie never reorders them).
+var bothSides = []int{0, 1}
+
+// planRolloff returns p's round as a roll-off plan, or nil if it is not
+// one: a round of phases and steps that hold hook points (with nothing
+// at them) and one order of the sides, every round, of a roll with no
+// modifier, then tie rules that reroll or award, then a choice by the
+// winner or the loser. Each expression must have a native form (see
+// fastexpr.go): the straight path has no environment to run expr-lang in.
+func planRolloff(p *Program) *rolloffPlan {
+	if len(p.handlers) > 0 || len(p.remember) > 0 || p.act != nil || p.minSides > 2 {
+		return nil
+	}
+	var orders []*order
+	var walk func(ph *phase) bool
+	walk = func(ph *phase) bool {
+		if ph.once {
+			return false
+		}
+		for _, it := range ph.items {
+			switch x := it.(type) {
+			case *phase:
+				if !walk(x) {
+					return false
+				}
+			case *order:
+				orders = append(orders, x)
+			case *hookPoint:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for _, ph := range p.phases {
+		if !walk(ph) {
+			return nil
+		}
+	}
+	if len(orders) != 1 || orders[0] != p.main {
+		return nil
+	}
+	o := p.main
+	if o.units || o.scope.kind != "each" || len(o.chain) == 0 {
+		return nil
+	}
+	plan := &rolloffPlan{o: o}
+	roll, ok := o.chain[0].(*rollLink)
+	if !ok || roll.mod != nil {
+		return nil
+	}
+	plan.roll = roll
+	rest := o.chain[1:]
+	if len(rest) > 0 {
+		if ts, ok := rest[0].(*tieSet); ok {
+			for _, rule := range ts.rules {
+				if rule.when != nil && (rule.when.fast == nil || rule.when.fast.b == nil) || len(rule.chain) != 1 {
+					return nil
+				}
+				t := rolloffTie{when: rule.when}
+				switch l := rule.chain[0].(type) {
+				case *rerollLink:
+				case *awardLink:
+					if l.e == nil || l.e.fast == nil || l.e.fast.s == nil {
+						return nil
+					}
+					t.award = l
+				default:
+					return nil
+				}
+				plan.ties = append(plan.ties, t)
+			}
+			rest = rest[1:]
+		}
+	}
+	if len(rest) > 0 {
+		c, ok := rest[0].(*choiceLink)
+		if !ok || c.role != "winner" && c.role != "loser" {
+			return nil
+		}
+		plan.choice = c
+		plan.me, plan.swap = c.policyOf2()
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		return nil
+	}
+	return plan
+}
+
+// policyOf2 works out, as orderRun.choice does for two subjects, where
+// the chooser is (me: the winner, placed first, or the loser) and
+// whether the ruleset's policy swaps the two.
+func (c *choiceLink) policyOf2() (me int, swap bool) {
+	if c.role == "loser" {
+		me = 1
+	}
+	first := 0
+	switch c.kind {
+	case "first":
+		switch c.policy {
+		case "self":
+			first = me
+		case "other":
+			first = 1 - me
+		}
+	case "before_after":
+		first = me
+		if c.policy != "before" {
+			first = 1 - me
+		}
+	default:
+		if c.policy == "reverse" {
+			first = 1
+		}
+	}
+	return me, first == 1
+}
+
+// rolloffReady says whether b's next round may be played straight
+// through: nothing could see how it is played, only what it made.
+func (b *Battle) rolloffReady(ctx context.Context) bool {
+	if b.prog.rolloff == nil || b.transcript || len(b.hooks) > 0 || b.seeded == nil || len(b.sides) != 2 ||
+		!b.policyDecides() || b.InRound() || ctx.Err() != nil {
+		return false
+	}
+	// The round's first run of a phase is recorded in the round (see
+	// runPhase): that round is the general engine's.
+	for _, d := range b.done {
+		if !d {
+			return false
+		}
+	}
+	return true
+}
+
+// playRolloff plays the round straight through, as the general engine
+// would have played it, and reports whether it did. When it did not, the
+// battle is as it found it.
+func (b *Battle) playRolloff() bool {
+	pl := b.prog.rolloff
+	b.check.save(b)
+	b.openRound()
+	var out rolloff
+	if !pl.order(b, &out) {
+		b.rewindRound()
+		return false
+	}
+	chooser, choseIn := "", 0
+	names := b.subjectNames(false)
+	if c := pl.choice; c != nil {
+		by := names[out.perm[pl.me]]
+		if pl.swap {
+			out.perm[0], out.perm[1] = out.perm[1], out.perm[0]
+		}
+		chooser, choseIn = by, b.round
+		out.m, out.by = &c.meta, by
+	}
+	// Both places have the same reason: what broke the tie between the
+	// two (see why.fill).
+	o := pl.o
+	st := b.blankStanding(o, 2, b.round, chooser, choseIn)
+	var vals []float64
+	if out.m.keyed {
+		vals = b.valsFor(o.id, st, 2)
+	}
+	for k, i := range out.perm {
+		p := &st.Places[k]
+		p.Subject, p.Criterion, p.By, p.Pos, p.Value = names[i], out.m.desc, out.by, out.m.at, nil
+		if vals != nil {
+			vals[k] = float64(out.total[i])
+			p.Value = &vals[k]
+		}
+	}
+	st.Order = b.internOrder(false, names, out.perm[:])
+	b.storeStanding(o, st)
+	// As setRoundHolder and closeRound find them: no special rule
+	// overrides the holder of a round that runs none.
+	b.cur.Holder, b.cur.Chooser = st.Order[0], chooser
+	b.closeRound(st.Order, nil)
+	return true
+}
+
+// rolloff is the outcome of a roll-off: the sides in order, placed for
+// the reason of link m (by a chooser), and their last totals.
+type rolloff struct {
+	perm  [2]int
+	m     *meta
+	by    string
+	total [2]int
+}
+
+// order rolls off, as orderRun does for a block of two. It reports false
+// for what only the general engine plays: a tie that no rule breaks, a
+// reroll over the limit, an award of somebody who is not tied.
+func (pl *rolloffPlan) order(b *Battle, out *rolloff) bool {
+	roll := pl.roll
+	out.perm = [2]int{0, 1}
+	nat := &out.total
+	rerolls := 0
+	for attempt := 0; ; attempt++ {
+		b.seeded.RollInto(nat[:], roll.count, roll.faces)
+		if nat[0] != nat[1] {
+			if roll.dir > 0 && nat[1] > nat[0] || roll.dir <= 0 && nat[1] < nat[0] {
+				out.perm = [2]int{1, 0}
+			}
+			out.m = &roll.meta
+			return true
+		}
+		env := fenv{b: b, tied: bothSides}
+		var rule *rolloffTie
+		for i := range pl.ties {
+			if t := &pl.ties[i]; t.when == nil || t.when.fast.b(env) {
+				rule = t
+				break
+			}
+		}
+		switch {
+		case rule == nil:
+			return false
+		case rule.award != nil:
+			a := rule.award
+			name := a.e.fast.s(env)
+			k := 0
+			if name != b.sides[0].Name {
+				if name != b.sides[1].Name {
+					return false
+				}
+				k = 1
+			}
+			if a.not {
+				k = 1 - k
+			}
+			out.perm = [2]int{k, 1 - k}
+			out.m = &a.meta
+			return true
+		}
+		// A reroll of the pair the last reroll left tied repeats it, and
+		// is not counted (see orderRun.reroll).
+		if attempt == 0 || roll.count == 0 || roll.faces <= 1 {
+			rerolls++
+		}
+		if rerolls > b.prog.limits.MaxRerolls {
+			return false
+		}
+	}
+}
