@@ -715,12 +715,16 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
 		instead := fmt.Sprintf("%s activates one of its own ready units (%s)", d.By, strings.Join(own, ", "))
 		refuse := func(ans string) string {
-			if u := t.unitNamed(ans); u != nil && !slices.Contains(d.Options, u.Name) {
-				// A unit of the battle that is not to be had here.
-				return t.notOption(u, d.By) + ": " + instead
+			// A unit that is not to be had here, in the words the
+			// runtime refuses it in.
+			name := ans
+			if u := t.unitNamed(ans); u != nil {
+				name = u.Name
+			} else if removed := t.removedThisRound(ans); removed != "" {
+				name = removed
 			}
-			if name := t.removedThisRound(ans); name != "" {
-				return name + " was removed from the battle this round: " + instead
+			if why := t.b.WhyNotActivate(d.By, name); why != "" && !slices.Contains(d.Options, name) {
+				return why + ": " + instead
 			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
@@ -809,27 +813,10 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	return nil, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
 }
 
-// notOption says why u is not among the units side may activate: it is
-// another side's, it has activated this round, or the round gave it no
-// Ready marker (and why, as the round said).
-func (t *table) notOption(u *runtime.Unit, side string) string {
-	if u.Side.Name != side {
-		return fmt.Sprintf("%s is %s unit", u.Name, wording.Possessive(u.Side.Name))
-	}
-	if slices.ContainsFunc(t.b.Activations(), func(a runtime.ActivationRecord) bool { return a.Unit == u.Name }) {
-		return fmt.Sprintf("%s has activated this round", u.Name)
-	}
-	for _, ev := range t.b.Events() {
-		if ev.Kind == runtime.EvNotReady && ev.Subject == u.Name {
-			return fmt.Sprintf("%s got no Ready marker this round (%s)", u.Name, ev.Detail)
-		}
-	}
-	return fmt.Sprintf("%s has no Ready marker this round", u.Name)
-}
-
 // removedThisRound returns the name of the unit ans names, in any case,
-// if it was removed from the battle in the round under way (the battle
-// forgets a removed unit, but the round's events say it).
+// if it was removed from the battle in the round under way: the battle
+// no longer has the unit to match the answer's case against, but the
+// round's events name it.
 func (t *table) removedThisRound(ans string) string {
 	if !t.b.InRound() || t.unitNamed(ans) != nil {
 		return ""

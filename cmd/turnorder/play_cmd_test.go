@@ -913,6 +913,17 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 	}, notStdout: []string{"not one of the options"}}.check(t, r)
 }
 
+// A unit removed in an earlier round, typed at the activation prompt, is
+// said to be removed, in the words the runtime refuses it in (naming its
+// side, as the round's transcript no longer does), not "not one of the
+// options".
+func TestPlayUnitRemovedBeforeTheRound(t *testing.T) {
+	r := runCmd(t, "4\n2\n\n\n\n\nremove Grath\ny\n4\n2\nGrath\n\n\n\nn\n\n", "play", "necromunda")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Krug]: Grath\n  Grath (of Goliaths) was removed from the battle: Goliaths activates one of its own ready units (Krug, Volk)\n",
+	}, notStdout: []string{"not one of the options"}}.check(t, r)
+}
+
 // An attribute set of the wrong kind, a unit's of a side, says where to set
 // it instead.
 func TestPlaySetOtherKindsAttr(t *testing.T) {
