@@ -179,7 +179,7 @@ func TestFailedRecomputationIsRetriedWithTheSameDice(t *testing.T) {
 			"tie between Bran and Cole on highest agi",
 			"Bran rolls 2 for turn_order",
 			"Cole rolls 6 for turn_order",
-			"C chooses to go before",
+			"C chooses Cole to go before Bran",
 			"turn_order #1: Aria, by highest agi = 5",
 			"turn_order #2: Cole, by C's choice (choice before_after by winner)",
 			"turn_order #3: Bran, by C's choice (choice before_after by winner)",
