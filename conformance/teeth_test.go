@@ -1529,7 +1529,8 @@ func TestRefusedAnswerAtItsLine(t *testing.T) {
 }
 
 // A scripted activation of a unit the side cannot activate says why, as
-// turnorder play does: the unit is another side's, or has no Ready marker.
+// turnorder play does, naming the reason: the unit is another side's, or
+// has activated this round.
 func TestRefusedUnitSaysWhy(t *testing.T) {
 	for _, tt := range []struct {
 		name, script, want string
@@ -1537,7 +1538,7 @@ func TestRefusedUnitSaysWhy(t *testing.T) {
 		{"another side's unit", "Goliaths chooses Mira",
 			`answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers' unit, and Goliaths activates one of its own ready units`},
 		{"a unit that has activated", "Goliaths chooses Krug\n    Eschers chooses Mira\n    Goliaths chooses Krug",
-			`answer "Krug" is not valid (options: Grath, Volk): Krug has no Ready marker (it has activated this round, or was not readied)`},
+			`answer "Krug" is not valid (options: Grath, Volk): Krug has activated this round`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := strings.Replace(`scenario "s" {

@@ -341,8 +341,8 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 }
 
 // notOffered says why a unit of the battle answered to a choice of the
-// unit to activate is not among the options: it is another side's, or it
-// has no Ready marker. It returns "" for any other answer.
+// unit to activate is not among the options (see WhyNotActivate). It
+// returns "" for any other answer.
 func (b *Battle) notOffered(d Decision, ans []string) string {
 	if d.Kind != ChooseActivation || len(ans) != 1 || slices.Contains(d.Options, ans[0]) {
 		return ""
@@ -350,23 +350,84 @@ func (b *Battle) notOffered(d Decision, ans []string) string {
 	return b.whyNotActivate(d.By, ans[0], false)
 }
 
-// whyNotActivate says why side cannot activate unit, which is not among
-// its options: ": ..." or "". Activate's refusal also names a unit the
-// battle does not have (a host's click on a stale board); a decider's
-// answer that names none is plain enough without.
+// whyNotActivate is WhyNotActivate as an error's tail: ": ..." or "".
+// Activate's refusal also names a unit the battle never had (a host's
+// click on a stale board); a decider's answer that names none is plain
+// enough without. A unit of another side also says what side may do
+// instead, which the options before it do not make plain.
 func (b *Battle) whyNotActivate(side, unit string, missing bool) string {
+	why := b.WhyNotActivate(side, unit)
 	u := b.unitByNm[unit]
 	switch {
-	case u == nil && missing:
+	case why == "" && u == nil && missing:
 		return ": " + b.noUnit(unit)
-	case u == nil:
+	case why == "":
 		return ""
-	case u.Side.Name != side:
-		return fmt.Sprintf(": %s is %s unit, and %s activates one of its own ready units", u.Name, wording.Possessive(u.Side.Name), side)
-	case !u.Ready:
-		return fmt.Sprintf(": %s has no Ready marker (it has activated this round, or was not readied)", u.Name)
+	case u != nil && u.Side.Name != side:
+		return fmt.Sprintf(": %s, and %s activates one of its own ready units", why, side)
 	}
-	return ""
+	return ": " + why
+}
+
+// WhyNotActivate says why side cannot activate unit now, naming the unit
+// and the reason: "Mira is Eschers' unit", "Krug has activated this
+// round", "Krug got no Ready marker this round (out_of_action)" (the
+// condition of the ready rule that held, as the transcript says it),
+// "Grath was removed from the battle this round". Activate's refusal,
+// a Decider's refused answer and a host that asks its player again (as
+// turnorder play does) all say it in these words. It returns "" where
+// nothing stops side (the unit is its own and Ready) and for a name the
+// battle never had.
+//
+// Which ready rule kept the marker, and when a unit was removed, are known
+// from the round's transcript: with the transcript off, such a unit "has
+// no Ready marker this round", or "(of Goliaths) was removed from the
+// battle".
+func (b *Battle) WhyNotActivate(side, unit string) string {
+	u := b.unitByNm[unit]
+	switch {
+	case u == nil:
+		if _, gone := b.removed[unit]; !gone {
+			return ""
+		}
+		// A removal in the round is what the players at the table
+		// remember; one before it names the unit's side. The changes
+		// made between rounds open the round's transcript, before its
+		// start.
+		if b.cur != nil {
+			started := false
+			for _, ev := range b.cur.Events {
+				started = started || ev.Kind == EvRoundStart
+				if started && ev.Kind == EvRemoved && ev.Subject == unit {
+					return fmt.Sprintf("%s was removed from the battle this round", unit)
+				}
+			}
+		}
+		return b.noUnit(unit)
+	case u.Side.Name != side:
+		return fmt.Sprintf("%s is %s unit", u.Name, wording.Possessive(u.Side.Name))
+	case u.Ready:
+		return ""
+	}
+	if b.cur != nil {
+		if slices.ContainsFunc(b.cur.Activations, func(a ActivationRecord) bool { return a.Unit == unit }) {
+			return fmt.Sprintf("%s has activated this round", unit)
+		}
+		// The last word of the ready rules this round: a rule may take
+		// away a marker an earlier one gave.
+		for _, ev := range slices.Backward(b.cur.Events) {
+			if ev.Subject != unit {
+				continue
+			}
+			if ev.Kind == EvNotReady {
+				return fmt.Sprintf("%s got no Ready marker this round (%s)", unit, ev.Detail)
+			}
+			if ev.Kind == EvReady {
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s has no Ready marker this round", unit)
 }
 
 // owned returns an answer decide gave as the battle's own, for what the

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/dsl/wording"
 )
 
 // RollRequest asks for one roll of a group: every subject rolls Count dice
@@ -471,7 +472,9 @@ type FuncDice struct {
 // Roll asks for each subject in turn and checks the answer.
 func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 	if d.Die == nil {
-		return nil, fmt.Errorf("FuncDice has no Die function")
+		// The host's wiring, not the player's die: but the round it
+		// stopped, as every error of a round's dice says.
+		return nil, roundErrorf(req.Round, req.Standing, "FuncDice has no Die function to roll %s for %s", diceName(req.Count, req.Faces), wording.AndList(req.Subjects))
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
@@ -492,7 +495,11 @@ func (d FuncDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 // number of options.
 func (d FuncDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	if d.PickOne == nil {
-		return 0, fmt.Errorf("FuncDice has no PickOne function")
+		what := "pick at random among " + strings.Join(req.Options, ", ")
+		if req.Draw {
+			what = "draw a die from the bag (" + bagCounts(req.Options) + ")"
+		}
+		return 0, roundErrorf(req.Round, req.order(), "FuncDice has no PickOne function to %s", what)
 	}
 	return d.PickOne(ctx, req)
 }

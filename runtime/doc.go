@@ -74,8 +74,9 @@
 // show the source line and a caret as it would for a compile error.
 // errors.Is still finds [ErrLimit], or a host function's own error, inside.
 // Scripted dice and deciders that run out, answers and dice that cannot
-// be used, and a Go hook's error give a [*RoundError] naming the round
-// (and the order) that needed them; [InRound] makes one of any error of a
+// be used, a [FuncDice] without the function a roll or pick needs, and a
+// Go hook's error give a [*RoundError] naming the round (and the order)
+// that needed them; [InRound] makes one of any error of a
 // round a host played.
 //
 // A host's own mistakes are plain errors that errors.Is can tell apart: a

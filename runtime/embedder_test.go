@@ -179,7 +179,7 @@ func TestFailedRecomputationIsRetriedWithTheSameDice(t *testing.T) {
 			"tie between Bran and Cole on highest agi",
 			"Bran rolls 2 for turn_order",
 			"Cole rolls 6 for turn_order",
-			"C chooses to go before",
+			"C chooses Cole to go before Bran",
 			"turn_order #1: Aria, by highest agi = 5",
 			"turn_order #2: Cole, by C's choice (choice before_after by winner)",
 			"turn_order #3: Bran, by C's choice (choice before_after by winner)",
@@ -1412,5 +1412,69 @@ func TestFuncDicePickOutOfRangeSaysTheRound(t *testing.T) {
 		if !ok || re.Order != "priority" || err.Error() != want || !errors.Is(err, runtime.ErrInvalidAnswer) {
 			t.Errorf("dice %T: %v, want %s", d, err, want)
 		}
+	}
+}
+
+// FuncDice without the function a round needs fails that round saying
+// which round, and which order (none for a draw from the bag), as every
+// other error of a round's dice does: a host that wired Die but not
+// PickOne learns where its battle stopped, not only what is missing.
+func TestFuncDiceMissingFunctionSaysTheRound(t *testing.T) {
+	die := func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) { return 1, nil }
+	pick := func(ctx context.Context, req runtime.PickRequest) (int, error) { return 0, nil }
+	bag := `ruleset bag "Bag" {
+  sides 2
+  phase p {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation draw by priority
+  example {
+    side Jay {
+      unit j1
+    }
+    side Rob {
+      unit r1
+      unit r2
+    }
+  }
+}`
+	for _, tt := range []struct {
+		name, src string
+		dice      runtime.FuncDice
+		order     string
+		want      string
+	}{
+		{"no PickOne", randomRuleset, runtime.FuncDice{Die: die}, "priority",
+			"round 1, order priority: FuncDice has no PickOne function to pick at random among Jay, Rob"},
+		{"no Die", "ruleset r \"Roll\" {\n  sides 2\n  phase p {\n    order sides as priority {\n      highest roll d6\n      tie: reroll\n    }\n  }\n}",
+			runtime.FuncDice{PickOne: pick}, "priority",
+			"round 1, order priority: FuncDice has no Die function to roll d6 for Jay and Rob"},
+		{"no PickOne for the bag", bag, runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+			if subject == "Jay" {
+				return 6, nil
+			}
+			return 1, nil
+		}}, "",
+			"round 1: FuncDice has no PickOne function to draw a die from the bag (Jay 1, Rob 2)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, tt.src)
+			sides := runtime.Sides("Jay", "Rob")
+			if strings.Contains(tt.src, "example") {
+				sides = p.Example()
+			}
+			b, err := p.NewBattle(sides, runtime.WithDice(tt.dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(context.Background())
+			re, ok := errors.AsType[*runtime.RoundError](err)
+			if !ok || re.Round != 1 || re.Order != tt.order || err.Error() != tt.want {
+				t.Errorf("%v\nwant a RoundError of round 1, order %q: %s", err, tt.order, tt.want)
+			}
+		})
 	}
 }

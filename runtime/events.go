@@ -134,13 +134,25 @@ func (e Event) String() string {
 			}
 			return fmt.Sprintf("%s chooses %s to go first", e.By, strings.Join(e.Choice, ", "))
 		case ChooseBeforeAfter:
-			// Before or after whom, where the one who goes is the one who
-			// chose (a side among sides): "Jay chooses to go before Rob",
-			// as "Jay chooses to go first".
-			if others := slices.DeleteFunc(slices.Clone(e.Subjects), func(s string) bool { return s == e.By }); len(others) < len(e.Subjects) && len(others) > 0 {
+			// Who goes before or after whom (the others of the group), as
+			// "Jay chooses to go first" and "Jay chooses Rob to go first"
+			// say it: "Jay chooses to go before Rob" where the one who goes
+			// is the one who chose (a side among sides), "C chooses Cole to
+			// go before Bran" where a side chooses for its unit (Subject).
+			// An event saved before it named the unit has no Subject: where
+			// the one who chose is not in the group, it cannot say whom.
+			self := e.Subject
+			if self == "" && slices.Contains(e.Subjects, e.By) {
+				self = e.By
+			}
+			others := slices.DeleteFunc(slices.Clone(e.Subjects), func(s string) bool { return s == self })
+			switch {
+			case self == "" || len(others) == 0 || len(others) == len(e.Subjects):
+				return fmt.Sprintf("%s chooses to go %s", e.By, strings.Join(e.Choice, ", "))
+			case self == e.By:
 				return fmt.Sprintf("%s chooses to go %s %s", e.By, strings.Join(e.Choice, ", "), wording.AndList(others))
 			}
-			return fmt.Sprintf("%s chooses to go %s", e.By, strings.Join(e.Choice, ", "))
+			return fmt.Sprintf("%s chooses %s to go %s %s", e.By, self, strings.Join(e.Choice, ", "), wording.AndList(others))
 		case ChooseOrder:
 			return fmt.Sprintf("%s arranges the order %s", e.By, strings.Join(e.Choice, ", "))
 		}

@@ -23,13 +23,20 @@ func TestEventStringSaysWhatThenTheRule(t *testing.T) {
 			"Jay chooses Rob to go first"},
 		// Before or after whom: the others of the group, where the one who
 		// chose is the one who goes (sides); a side choosing for its unit
-		// says only what it chose, as the placements after it say who.
+		// names the unit (the event's Subject) and the others. An event
+		// saved before it named the unit says only what the side chose.
 		{runtime.Event{Kind: runtime.EvDecision, By: "Jay", Choice: []string{"before"}, Subjects: []string{"Jay", "Rob"}, Detail: string(runtime.ChooseBeforeAfter)},
 			"Jay chooses to go before Rob"},
 		{runtime.Event{Kind: runtime.EvDecision, By: "Cy", Choice: []string{"after"}, Subjects: []string{"Al", "Bo", "Cy"}, Detail: string(runtime.ChooseBeforeAfter)},
 			"Cy chooses to go after Al and Bo"},
 		{runtime.Event{Kind: runtime.EvDecision, By: "C", Choice: []string{"before"}, Subjects: []string{"Bran", "Cole"}, Detail: string(runtime.ChooseBeforeAfter)},
 			"C chooses to go before"},
+		{runtime.Event{Kind: runtime.EvDecision, By: "C", Subject: "Cole", Choice: []string{"before"}, Subjects: []string{"Bran", "Cole"}, Detail: string(runtime.ChooseBeforeAfter)},
+			"C chooses Cole to go before Bran"},
+		{runtime.Event{Kind: runtime.EvDecision, By: "C", Subject: "Cole", Choice: []string{"after"}, Subjects: []string{"Aria", "Bran", "Cole"}, Detail: string(runtime.ChooseBeforeAfter)},
+			"C chooses Cole to go after Aria and Bran"},
+		{runtime.Event{Kind: runtime.EvDecision, By: "Jay", Subject: "Jay", Choice: []string{"after"}, Subjects: []string{"Jay", "Rob"}, Detail: string(runtime.ChooseBeforeAfter)},
+			"Jay chooses to go after Rob"},
 		{runtime.Event{Kind: runtime.EvPlacement, Standing: "priority", Place: 2, Subject: "Rob", By: "Jay", Rule: "choice first by winner"},
 			"priority #2: Rob, by Jay's choice (choice first by winner)"},
 		{runtime.Event{Kind: runtime.EvPlacement, Standing: "turn_order", Place: 1, Subject: "Aria", By: "Eschers", Rule: "choice order by team"},

@@ -1024,8 +1024,14 @@ func (r *orderRun) ask(l *choiceLink, by, self string, group []int, answer strin
 	}
 	if b.transcript {
 		// names is the battle's own: a decider is given a copy.
-		b.emit(Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: b.owned(ans), Subjects: names,
-			Rule: l.desc, Detail: string(d.Kind), Pos: l.at})
+		ev := Event{Kind: EvDecision, Standing: r.o.name, By: by, Choice: b.owned(ans), Subjects: names,
+			Rule: l.desc, Detail: string(d.Kind), Pos: l.at}
+		if d.Kind == ChooseBeforeAfter {
+			// Who goes before or after the others: where a side chooses
+			// for its unit, the side's name alone says not whom.
+			ev.Subject = self
+		}
+		b.emit(ev)
 	}
 	if slices.Equal(ans, d.Default) {
 		return nil, nil

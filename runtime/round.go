@@ -999,7 +999,9 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	}
 	if t.Undrawn {
 		// drawSide has just drawn, or found the bag empty: not reached.
-		return false, roundErrorf(b.round, b.prog.act.by.name, "activation draw: no side is drawn, and units are still ready")
+		// Should it be, the error is the activation loop's, of no order
+		// (as a draw's others are), and names the order it draws by.
+		return false, roundErrorf(b.round, "", "activation draw by %s: no side is drawn, and units are still ready (%s)", b.prog.act.by.name, strings.Join(b.ReadyUnits(), ", "))
 	}
 	if t.MustPass {
 		return false, b.Pass(ctx)

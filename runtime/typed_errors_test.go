@@ -428,7 +428,7 @@ func TestErrInvalidAnswer(t *testing.T) {
 		{"activation: the other side's unit", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "Mira"), true,
 			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "Mira" is not valid (options: Krug, Grath, Volk): Mira is Eschers' unit, and Goliaths activates one of its own ready units`},
 		{"activation: a unit not ready", necromunda, necromunda.Example(), activated(), true,
-			`round 1: Goliaths chooses a unit to activate among Grath, Volk: answer "Krug" is not valid (options: Grath, Volk): Krug has no Ready marker (it has activated this round, or was not readied)`},
+			`round 1: Goliaths chooses a unit to activate among Grath, Volk: answer "Krug" is not valid (options: Grath, Volk): Krug has activated this round`},
 		{"pass not allowed", necromunda, necromunda.Example(), of(runtime.ChooseActivation, "pass"), true,
 			`round 1: Goliaths chooses a unit to activate among Krug, Grath, Volk: answer "pass" is not valid (options: Krug, Grath, Volk)`},
 	}
@@ -605,10 +605,77 @@ func TestActivateSaysWhyNotReady(t *testing.T) {
 	turn := b.Next()
 	unit := first[turn.Side]
 	err = b.Activate(ctx, unit)
-	want := fmt.Sprintf("%s cannot activate %s now (ready: %s): %s has no Ready marker (it has activated this round, or was not readied)",
+	want := fmt.Sprintf("%s cannot activate %s now (ready: %s): %s has activated this round",
 		turn.Side, unit, strings.Join(turn.Options, ", "), unit)
 	if !errors.Is(err, runtime.ErrNotAllowed) || err.Error() != want {
 		t.Errorf("Activate(%s) again: %v\nwant ErrNotAllowed: %s", unit, err, want)
+	}
+}
+
+// Why a side cannot activate a unit names the unit and the reason, the
+// one that holds (not "it has activated, or was not readied"): the words
+// of Activate's refusal, which turnorder play's activation prompt says too.
+func TestWhyNotActivate(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("necromunda")
+	for _, tt := range []struct {
+		transcript bool
+		want       map[string]string
+	}{
+		{true, map[string]string{
+			"Krug":   "Krug got no Ready marker this round (out_of_action)",
+			"Grath":  "Grath has activated this round",
+			"Mira":   "Mira is Eschers' unit",
+			"Sable":  "Sable was removed from the battle this round",
+			"Vex":    "Vex (of Eschers) was removed from the battle",
+			"Volk":   "",
+			"Nobody": "",
+		}},
+		// Without the transcript the battle does not know which rule
+		// kept a marker, nor when a unit was removed: it says no more
+		// than it knows.
+		{false, map[string]string{
+			"Krug":  "Krug has no Ready marker this round",
+			"Grath": "Grath has activated this round",
+			"Sable": "Sable (of Eschers) was removed from the battle",
+		}},
+	} {
+		t.Run(fmt.Sprintf("transcript %v", tt.transcript), func(t *testing.T) {
+			dice := runtime.NewScriptedDice()
+			dice.AddRoll("Goliaths", 4)
+			dice.AddRoll("Eschers", 2)
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(dice), runtime.WithTranscript(tt.transcript))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Vex falls before the round, Krug is out of action when
+			// Ready markers are placed, and Sable falls in the round.
+			must := func(err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(b.RemoveUnit(ctx, "Vex"))
+			must(b.SetStatus(ctx, "Krug", "out_of_action", true))
+			must(b.StartRound(ctx))
+			must(b.Activate(ctx, "Grath"))
+			must(b.RemoveUnit(ctx, "Sable"))
+			must(b.Activate(ctx, "Mira"))
+			if turn := b.Next(); turn == nil || turn.Side != "Goliaths" {
+				t.Fatalf("the turn is %+v, want Goliaths'", turn)
+			}
+			for unit, want := range tt.want {
+				if got := b.WhyNotActivate("Goliaths", unit); got != want {
+					t.Errorf("WhyNotActivate(Goliaths, %s) = %q, want %q", unit, got, want)
+				}
+			}
+			// Activate's refusal says it in the same words.
+			err = b.Activate(ctx, "Krug")
+			if want := "Goliaths cannot activate Krug now (ready: Volk): " + tt.want["Krug"]; !errors.Is(err, runtime.ErrNotAllowed) || err.Error() != want {
+				t.Errorf("Activate(Krug): %v\nwant ErrNotAllowed: %s", err, want)
+			}
+		})
 	}
 }
 

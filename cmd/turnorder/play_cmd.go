@@ -103,7 +103,8 @@ nor play stop, and "save" and "quit" say so.
 
 With --rounds N play plays N rounds and does not ask; after --resume, that
 is N more rounds, not up to round N (a round resumed in its middle is the
-first of them).
+first of them). Without --save, play then says that no file holds the
+battle as it stands, and how to keep one.
 
 --save FILE writes the battle to FILE (the JSON of Battle.Snapshot, and
 the ruleset file it is played with) after every round and after every
@@ -715,12 +716,16 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 		own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })
 		instead := fmt.Sprintf("%s activates one of its own ready units (%s)", d.By, strings.Join(own, ", "))
 		refuse := func(ans string) string {
-			if u := t.unitNamed(ans); u != nil && !slices.Contains(d.Options, u.Name) {
-				// A unit of the battle that is not to be had here.
-				return t.notOption(u, d.By) + ": " + instead
+			// A unit that is not to be had here, in the words the
+			// runtime refuses it in.
+			name := ans
+			if u := t.unitNamed(ans); u != nil {
+				name = u.Name
+			} else if removed := t.removedThisRound(ans); removed != "" {
+				name = removed
 			}
-			if name := t.removedThisRound(ans); name != "" {
-				return name + " was removed from the battle this round: " + instead
+			if why := t.b.WhyNotActivate(d.By, name); why != "" && !slices.Contains(d.Options, name) {
+				return why + ": " + instead
 			}
 			switch {
 			case !strings.EqualFold(ans, "pass"):
@@ -809,27 +814,10 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 	return nil, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
 }
 
-// notOption says why u is not among the units side may activate: it is
-// another side's, it has activated this round, or the round gave it no
-// Ready marker (and why, as the round said).
-func (t *table) notOption(u *runtime.Unit, side string) string {
-	if u.Side.Name != side {
-		return fmt.Sprintf("%s is %s unit", u.Name, wording.Possessive(u.Side.Name))
-	}
-	if slices.ContainsFunc(t.b.Activations(), func(a runtime.ActivationRecord) bool { return a.Unit == u.Name }) {
-		return fmt.Sprintf("%s has activated this round", u.Name)
-	}
-	for _, ev := range t.b.Events() {
-		if ev.Kind == runtime.EvNotReady && ev.Subject == u.Name {
-			return fmt.Sprintf("%s got no Ready marker this round (%s)", u.Name, ev.Detail)
-		}
-	}
-	return fmt.Sprintf("%s has no Ready marker this round", u.Name)
-}
-
 // removedThisRound returns the name of the unit ans names, in any case,
-// if it was removed from the battle in the round under way (the battle
-// forgets a removed unit, but the round's events say it).
+// if it was removed from the battle in the round under way: the battle
+// no longer has the unit to match the answer's case against, but the
+// round's events name it.
 func (t *table) removedThisRound(ans string) string {
 	if !t.b.InRound() || t.unitNamed(ans) != nil {
 		return ""
@@ -1993,6 +1981,7 @@ func playBattle(e *env, o playOptions) int {
 	ctx := context.Background()
 	for n := 0; ; n++ {
 		if o.rounds > 0 && n == o.rounds {
+			t.endRounds()
 			return exitOK
 		}
 		if o.rounds == 0 && (n > 0 || resumedBetween) {
@@ -2072,21 +2061,42 @@ func (t *table) endedBetween(saveTo string) string {
 	return msg + "; " + keepNextTime
 }
 
-// keepNextTime says how not to lose a battle, where one was.
-const keepNextTime = `to keep a battle, type save FILE at "another round?" before stopping, or play with --save FILE, which saves it after every round`
+// endRounds ends the rounds of --rounds. With --save, the last round has
+// said "saved to FILE"; where no file holds the battle as they left it,
+// play says so in its place, and how to keep one, as the end of the input
+// between rounds does (but without "another round?", which --rounds does
+// not ask).
+func (t *table) endRounds() {
+	if file, _ := t.holder(); file != "" {
+		return
+	}
+	t.say("%s; to keep a battle, %s", t.notSaved(), keepWithSave)
+}
 
-// offerSave asks, as play stops at n, whether to save the battle that no
-// file holds as it stands. A file named there is saved, and the stopError
-// says how to resume it; Enter (or n) stops without it, saying so. The
-// error is only that of the input, which ended there.
-func (t *table) offerSave() (*stopError, error) {
+// keepNextTime says how not to lose a battle, where one was.
+const keepNextTime = `to keep a battle, type save FILE at "another round?" before stopping, or ` + keepWithSave
+
+// keepWithSave is the way to keep a battle that every session has.
+const keepWithSave = "play with --save FILE, which saves it after every round"
+
+// notSaved says that no file holds the battle as it stands, and which
+// holds it as it was, if one does.
+func (t *table) notSaved() string {
 	// Where the battle is, after the sentence: inside it, whereSaved's
 	// "nothing was saved; ..." read as the battle's subject.
 	what := fmt.Sprintf("the battle after round %d is not saved as it stands", t.b.Round())
 	if t.written != "" || t.resumed != "" {
 		what += " (" + t.whereSaved() + ")"
 	}
-	t.say("%s", what)
+	return what
+}
+
+// offerSave asks, as play stops at n, whether to save the battle that no
+// file holds as it stands. A file named there is saved, and the stopError
+// says how to resume it; Enter (or n) stops without it, saying so. The
+// error is only that of the input, which ended there.
+func (t *table) offerSave() (*stopError, error) {
+	t.say("%s", t.notSaved())
 	prompt := "save it to which file? (Enter: stop without saving) "
 	if t.resumed != "" && t.saveTo == "" {
 		prompt = fmt.Sprintf("save it to which file? (save: to %s; Enter: stop without saving) ", t.resumed)

@@ -118,7 +118,10 @@ func TestPlaySaveResume(t *testing.T) {
 	expectation{code: 0}.check(t, whole)
 	_, round2, _ := strings.Cut(whole.stdout, "\nRound 2\n")
 	_, resumed2, _ := strings.Cut(resumed.stdout, "\nRound 2\n")
+	// The rounds' transcripts, without what each session ends with: where
+	// the battle is saved, or that it is not.
 	resumed2, _, _ = strings.Cut(resumed2, "  saved to")
+	round2, _, _ = strings.Cut(round2, "  the battle after round 2 is not saved")
 	if round2 != resumed2 {
 		t.Errorf("resumed round 2 differs from the unbroken battle's:\n--- unbroken\n%s--- resumed\n%s", round2, resumed2)
 	}
@@ -913,6 +916,17 @@ func TestPlayOtherGangsUnit(t *testing.T) {
 	}, notStdout: []string{"not one of the options"}}.check(t, r)
 }
 
+// A unit removed in an earlier round, typed at the activation prompt, is
+// said to be removed, in the words the runtime refuses it in (naming its
+// side, as the round's transcript no longer does), not "not one of the
+// options".
+func TestPlayUnitRemovedBeforeTheRound(t *testing.T) {
+	r := runCmd(t, "4\n2\n\n\n\n\nremove Grath\ny\n4\n2\nGrath\n\n\n\nn\n\n", "play", "necromunda")
+	expectation{code: 0, stdout: []string{
+		"Goliaths activates [Krug]: Grath\n  Grath (of Goliaths) was removed from the battle: Goliaths activates one of its own ready units (Krug, Volk)\n",
+	}, notStdout: []string{"not one of the options"}}.check(t, r)
+}
+
 // An attribute set of the wrong kind, a unit's of a side, says where to set
 // it instead.
 func TestPlaySetOtherKindsAttr(t *testing.T) {
@@ -1084,4 +1098,28 @@ func TestPlayStopOffersSave(t *testing.T) {
 			t.Errorf("%s: stderr: %s", tt.arg, r.stderr)
 		}
 	}
+}
+
+// --rounds N without --save does not end in silence about a battle that no
+// file holds: the last round says so, where --save would say "saved to
+// FILE", and how to keep one, as the end of the input between rounds does
+// (but not "another round?", which --rounds does not ask).
+func TestPlayRoundsSaysBattleNotKept(t *testing.T) {
+	r := runCmd(t, "4\n2\n1\n", "play", "mesbg", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  → order: Jay, Rob   holder: Jay   chooser: Jay\n  the battle after round 1 is not saved as it stands; to keep a battle, " + keepWithSave + "\n",
+	}, notStdout: []string{"another round?"}}.check(t, r)
+	if !strings.HasSuffix(keepNextTime, keepWithSave) {
+		t.Errorf("the end of the input and of --rounds say how to keep a battle in other words: %q, %q", keepNextTime, keepWithSave)
+	}
+
+	saved := filepath.Join(t.TempDir(), "battle.json")
+	r = runCmd(t, "4\n2\n1\n", "play", "mesbg", "--rounds", "1", "--save", saved)
+	expectation{code: 0, stdout: []string{"  saved to " + saved + "\n"}, notStdout: []string{"not saved", keepWithSave}}.check(t, r)
+
+	// Resumed, it says the --resume file holds the battle as it was.
+	r = runCmd(t, "3\n5\n\n", "play", "mesbg", "--rounds", "1", "--resume", saved)
+	expectation{code: 0, stdout: []string{
+		"  the battle after round 2 is not saved as it stands (nothing was saved; " + saved + " still holds the battle as it was after round 1); to keep a battle, " + keepWithSave + "\n",
+	}}.check(t, r)
 }

@@ -366,6 +366,18 @@ func TestRunPolicy(t *testing.T) {
 	expectation{code: 0, stdout: []string{"Jay chooses Rob to go first", "→ order: Rob, Jay   holder: Rob   chooser: Jay"}}.check(t, r)
 }
 
+// In agi a side chooses whether its unit goes before or after the unit it
+// is tied with: the transcript names both, not only "A chooses to go
+// before", which says neither who goes nor before whom.
+func TestRunBeforeAfterNamesWhom(t *testing.T) {
+	r := runCmd(t, "", "run", "agi", "--seed", "1", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"  Aria rolls 4 for turn_order\n  Bran rolls 1 for turn_order\n  A chooses Aria to go before Bran\n  turn_order #1: Aria, by A's choice",
+	}}.check(t, r)
+	r = runCmd(t, "", "run", "agi", "--seed", "1", "--rounds", "1", "--policy", "before_after=after")
+	expectation{code: 0, stdout: []string{"  A chooses Aria to go after Bran\n  turn_order #1: Bran, by A's choice"}}.check(t, r)
+}
+
 // A --policy for a kind of decision the ruleset never asks for changes
 // nothing: run and odds say so on stderr, and go on.
 func TestPolicyNeverAsked(t *testing.T) {
