@@ -114,10 +114,11 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	errs = append(errs, checkExprDice(file)...) // before fillExprSources drops the tokens
 	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
 	fillEventArgs(file)
-	errs = append(errs, checkRolls(file)...)
+	guardErrs, guarded := checkTieGuards(file)
+	errs = append(errs, guardErrs...)
+	errs = append(errs, checkRolls(file, guarded)...)
 	errs = append(errs, checkUnitCounts(file)...)
 	errs = append(errs, checkAwardNot(file)...)
-	errs = append(errs, checkAwardGuards(file)...)
 	errs = append(errs, checkTeamAssign(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {
 		return file, nil
