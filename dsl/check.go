@@ -136,6 +136,15 @@ func checkExprDice(f *File) Diagnostics {
 	}
 	Walk(f, func(n any) {
 		switch n := n.(type) {
+		case *AwardCrit:
+			if n.Expr != nil && len(n.Expr.Parts) > 2 && n.Expr.Parts[1].Tok == "roll" {
+				if w := n.Expr.Parts[0].Tok; w == "highest" || w == "lowest" {
+					// `award lowest roll d6`: a roll criterion awarded,
+					// which the compiler explains (AwardOfCriterion) with
+					// the line meant, rather than the dice in it.
+					checked[n.Expr] = true
+				}
+			}
 		case *ValueCrit:
 			report(n.Expr, func(dice string) string {
 				return fmt.Sprintf("dice are rolled with `roll`: write `%s roll %s`", n.Dir, dice)
