@@ -641,6 +641,16 @@ func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 	depth := 0
 	start = -1
 	for i, t := range tokens {
+		if t.Type == tokEOL && depth == 0 && start >= 0 && declStart(tokens, t.Pos.Offset) {
+			// A declaration without a block (a setup file's `side Jay`)
+			// ends at the end of its line when another starts on the
+			// next, so that an error in it does not swallow the next.
+			if offset >= start && offset <= t.Pos.Offset {
+				return start, t.Pos.Offset, true
+			}
+			start = -1
+			continue
+		}
 		if t.Type == tokComment || t.Type == tokWhitespace || t.Type == tokEOL {
 			continue
 		}
