@@ -137,13 +137,11 @@ func checkExprDice(f *File) Diagnostics {
 	Walk(f, func(n any) {
 		switch n := n.(type) {
 		case *AwardCrit:
-			if n.Expr != nil && len(n.Expr.Parts) > 2 && n.Expr.Parts[1].Tok == "roll" {
-				if w := n.Expr.Parts[0].Tok; w == "highest" || w == "lowest" {
-					// `award lowest roll d6`: a roll criterion awarded,
-					// which the compiler explains (AwardOfCriterion) with
-					// the line meant, rather than the dice in it.
-					checked[n.Expr] = true
-				}
+			if awardsRoll(n) {
+				// `award lowest roll d6`: a roll criterion awarded,
+				// which the compiler explains (AwardOfCriterion) with
+				// the line meant, rather than the dice in it.
+				checked[n.Expr] = true
 			}
 		case *ValueCrit:
 			report(n.Expr, func(dice string) string {
@@ -166,6 +164,20 @@ func checkExprDice(f *File) Diagnostics {
 		}
 	})
 	return out
+}
+
+// awardsRoll reports whether a is an award of a roll criterion, as
+// criterionMeant reads one: `award lowest roll d6`, `award lowest(d6)`,
+// `award lowest d6 + 1`.
+func awardsRoll(a *AwardCrit) bool {
+	if a.Expr == nil || len(a.Expr.Parts) < 2 {
+		return false
+	}
+	p := a.Expr.Parts
+	if w := p[0].Tok; w != "highest" && w != "lowest" {
+		return false
+	}
+	return p[1].Tok == "roll" || anyDiceRE.MatchString(p[1].Tok) || len(p) == 2 && p[1].Group != nil && p[1].Group.Paren != nil
 }
 
 // signedTokens reports whether an expression's first token is + or -.
@@ -426,7 +438,29 @@ func criterionMeant(not bool, parts []*exprPart, src string) (word, meant, note 
 	if not {
 		meant = opposite[word]
 	}
-	return word, meant + " " + value, note, true
+	return word, meant + " " + rollValue(value), note, true
+}
+
+// rollValue writes the value of a criterion that an award was meant to be
+// as a roll when it is one, so that the line suggested is not refused in
+// turn: `roll(d6)`, `roll d6`, `D6` and `d6 + 1` are `roll d6`, `roll d6`,
+// `roll d6` and `roll d6 + 1`. Any other value is returned as it is.
+func rollValue(value string) string {
+	rest, isRoll := strings.CutPrefix(value, "roll")
+	if !isRoll || rest != "" && identByte(rest[0]) { // `rolls`: a name
+		rest, isRoll = value, false
+	}
+	rest = strings.TrimSpace(rest)
+	if fix := fixDice(rest); fix != "" {
+		return "roll " + fix
+	}
+	if f := strings.Fields(rest); len(f) > 0 && anyDiceRE.MatchString(f[0]) {
+		return "roll " + strings.ToLower(f[0]) + rest[len(f[0]):]
+	}
+	if isRoll {
+		return strings.TrimSpace("roll " + rest)
+	}
+	return value
 }
 
 // opposite is the other direction of a criterion.
