@@ -168,7 +168,7 @@ func checkExprDice(f *File) Diagnostics {
 
 // awardsRoll reports whether a is an award of a roll criterion, as
 // criterionMeant reads one: `award lowest roll d6`, `award lowest(d6)`,
-// `award lowest d6 + 1`.
+// `award lowest d6 + 1`, perhaps with a guard after it.
 func awardsRoll(a *AwardCrit) bool {
 	if a.Expr == nil || len(a.Expr.Parts) < 2 {
 		return false
@@ -176,6 +176,9 @@ func awardsRoll(a *AwardCrit) bool {
 	p := a.Expr.Parts
 	if w := p[0].Tok; w != "highest" && w != "lowest" {
 		return false
+	}
+	if k := slices.IndexFunc(p, func(x *exprPart) bool { return x.Tok == "when" || x.Tok == "if" }); k > 1 {
+		p = p[:k] // a guard after it, which checkTieGuards reports
 	}
 	return p[1].Tok == "roll" || anyDiceRE.MatchString(p[1].Tok) || len(p) == 2 && p[1].Group != nil && p[1].Group.Paren != nil
 }
@@ -522,7 +525,9 @@ func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 			}
 		case *ValueCrit:
 			e = a.Expr
-			what = func(before string, _ []*exprPart) (string, string, string) { return a.Dir + " " + before, "", "" }
+			what = func(before string, _ []*exprPart) (string, string, string) {
+				return a.Dir + " " + rollValue(before), "", "" // `lowest d6`: checkExprDice says why
+			}
 		case *RollCrit:
 			e = a.Modifier
 			what = func(before string, _ []*exprPart) (string, string, string) {
