@@ -136,6 +136,13 @@ func checkExprDice(f *File) Diagnostics {
 	}
 	Walk(f, func(n any) {
 		switch n := n.(type) {
+		case *AwardCrit:
+			if awardsRoll(n) {
+				// `award lowest roll d6`: a roll criterion awarded,
+				// which the compiler explains (AwardOfCriterion) with
+				// the line meant, rather than the dice in it.
+				checked[n.Expr] = true
+			}
 		case *ValueCrit:
 			report(n.Expr, func(dice string) string {
 				return fmt.Sprintf("dice are rolled with `roll`: write `%s roll %s`", n.Dir, dice)
@@ -159,6 +166,23 @@ func checkExprDice(f *File) Diagnostics {
 	return out
 }
 
+// awardsRoll reports whether a is an award of a roll criterion, as
+// criterionMeant reads one: `award lowest roll d6`, `award lowest(d6)`,
+// `award lowest d6 + 1`, perhaps with a guard after it.
+func awardsRoll(a *AwardCrit) bool {
+	if a.Expr == nil || len(a.Expr.Parts) < 2 {
+		return false
+	}
+	p := a.Expr.Parts
+	if w := p[0].Tok; w != "highest" && w != "lowest" {
+		return false
+	}
+	if k := slices.IndexFunc(p, func(x *exprPart) bool { return x.Tok == "when" || x.Tok == "if" }); k > 1 {
+		p = p[:k] // a guard after it, which checkTieGuards reports
+	}
+	return p[1].Tok == "roll" || anyDiceRE.MatchString(p[1].Tok) || len(p) == 2 && p[1].Group != nil && p[1].Group.Paren != nil
+}
+
 // signedTokens reports whether an expression's first token is + or -.
 func signedTokens(tokens []lexer.Token) bool {
 	for _, t := range tokens {
@@ -176,8 +200,9 @@ func signedTokens(tokens []lexer.Token) bool {
 // `highest roll 6d` is an error about dice, not an expression called
 // "roll 6d"; a bad roll's message quotes it as written. Dice written in
 // capitals, as rulebooks do, are made lowercase, the form the runtime and
-// the formatter use.
-func checkRolls(f *File) Diagnostics {
+// the formatter use. The modifier of a roll in guarded, a tie rule's whose
+// guard is written after it, is that guard: checkTieGuards reports it.
+func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 	var out Diagnostics
 	Walk(f, func(n any) {
 		r, ok := n.(*RollCrit)
@@ -185,7 +210,7 @@ func checkRolls(f *File) Diagnostics {
 			return
 		}
 		pos := dicePos(f.Source, r)
-		signed := r.Modifier == nil || strings.HasPrefix(r.Modifier.Source, "+") || strings.HasPrefix(r.Modifier.Source, "-")
+		signed := r.Modifier == nil || guarded[r] || strings.HasPrefix(r.Modifier.Source, "+") || strings.HasPrefix(r.Modifier.Source, "-")
 		written := r.Dice
 		if !signed {
 			// The roll as written, from the dice to the end of the modifier.
@@ -327,21 +352,122 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 
 // checkAwardNot reports `award no X` and `award !X`: putting someone last
 // is `award not X`, and neither is an expression the compiler would
-// explain.
+// explain. When X is itself a criterion (`award no lowest(agi)`), the
+// message gives the line meant in the end, which the compiler would
+// otherwise only ask for once this one was fixed.
 func checkAwardNot(f *File) Diagnostics {
 	var out Diagnostics
+	ties := tieActions(f)
 	Walk(f, func(n any) {
 		a, ok := n.(*AwardCrit)
 		if !ok || a.Not || a.Expr == nil || len(a.Expr.Parts) < 2 {
 			return
 		}
+		if t := ties[a]; t != nil {
+			if at, _ := guardWhen(a.Expr.Source, false); at >= 0 {
+				return // checkTieGuards writes the whole line
+			}
+		}
 		if word := a.Expr.Parts[0].Tok; word == "no" || word == "!" {
 			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
+			if crit, meant, note, ok := criterionMeant(true, a.Expr.Parts[1:], rest); ok {
+				value := strings.TrimSpace(strings.TrimPrefix(meant, opposite[crit]))
+				out = append(out, errorAt(a.Expr.Pos, "unexpected %q: %s is a criterion, not a function to award: to put the one with the %s %s last, write `%s`%s",
+					word, crit, crit, value, tieLine(ties[a], "", meant), note))
+				return
+			}
 			out = append(out, errorAt(a.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
 		}
 	})
 	return out
 }
+
+// tieActions maps each criterion that is the action of a one-line tie
+// rule, `tie [when C]: CRITERION`, to its rule, so that a message about
+// the criterion can write the whole line.
+func tieActions(f *File) map[Criterion]*TieRule {
+	ties := map[Criterion]*TieRule{}
+	Walk(f, func(n any) {
+		if t, ok := n.(*TieRule); ok && t.Action != nil {
+			ties[t.Action] = t
+		}
+	})
+	return ties
+}
+
+// tieLine writes criterion as the action of tie rule t, with its guard and
+// cond joined by "and", or as it is if t is nil and there is no cond.
+func tieLine(t *TieRule, cond, criterion string) string {
+	if t != nil && t.When != nil {
+		if cond == "" {
+			cond = strings.TrimSpace(t.When.Source)
+		} else {
+			cond = andGuard(strings.TrimSpace(t.When.Source)) + " and " + andGuard(cond)
+		}
+	}
+	switch {
+	case cond != "":
+		return "tie when " + cond + ": " + criterion
+	case t != nil:
+		return "tie: " + criterion
+	}
+	return criterion
+}
+
+// criterionMeant reads what follows `award` (`not` aside), given as its
+// expression's parts and their source, as a criterion written as a
+// function: `lowest(count(units))`, `lowest agi`. It returns the word
+// (highest or lowest), the criterion meant (with not, the opposite
+// direction: the one with the lowest value last is the highest first),
+// and a note when which value was meant is the author's to say.
+func criterionMeant(not bool, parts []*exprPart, src string) (word, meant, note string, ok bool) {
+	if len(parts) < 2 {
+		return "", "", "", false
+	}
+	word = parts[0].Tok
+	if word != "highest" && word != "lowest" {
+		return "", "", "", false
+	}
+	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(src), word))
+	if g := parts[1].Group; len(parts) == 2 && g != nil && g.Paren != nil {
+		value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
+		if slices.ContainsFunc(g.Paren.Inner, func(in *exprInner) bool { return in.Tok == "," }) {
+			// lowest(A, B): `lowest A, B` would not compile, and which
+			// value was meant is the author's to say.
+			value, note = "VALUE", fmt.Sprintf(" (a criterion sorts by one value, not %s)", value)
+		}
+	}
+	meant = word
+	if not {
+		meant = opposite[word]
+	}
+	return word, meant + " " + rollValue(value), note, true
+}
+
+// rollValue writes the value of a criterion that an award was meant to be
+// as a roll when it is one, so that the line suggested is not refused in
+// turn: `roll(d6)`, `roll d6`, `D6` and `d6 + 1` are `roll d6`, `roll d6`,
+// `roll d6` and `roll d6 + 1`. Any other value is returned as it is.
+func rollValue(value string) string {
+	rest, isRoll := strings.CutPrefix(value, "roll")
+	if !isRoll || rest != "" && identByte(rest[0]) { // `rolls`: a name
+		rest, isRoll = value, false
+	}
+	rest = strings.TrimSpace(rest)
+	if fix := fixDice(rest); fix != "" {
+		return "roll " + fix
+	}
+	if f := strings.Fields(rest); len(f) > 0 && anyDiceRE.MatchString(f[0]) {
+		return "roll " + strings.ToLower(f[0]) + rest[len(f[0]):]
+	}
+	if isRoll {
+		return strings.TrimSpace("roll " + rest)
+	}
+	return value
+}
+
+// opposite is the other direction of a criterion.
+var opposite = map[string]string{"highest": "lowest", "lowest": "highest"}
 
 // AwardOfCriterion explains an award of a criterion, `tie: award
 // lowest(count(units))`, in tie rule t (nil for an award of its own):
@@ -350,82 +476,108 @@ func checkAwardNot(f *File) Diagnostics {
 // award. The compiler asks only when the award does not compile, so a host
 // function called lowest still can be awarded.
 func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
-	if a == nil || a.Expr == nil || len(a.Expr.Parts) < 2 {
+	if a == nil || a.Expr == nil {
 		return "", false
 	}
-	word := a.Expr.Parts[0].Tok
-	if word != "highest" && word != "lowest" {
+	word, meant, note, ok := criterionMeant(a.Not, a.Expr.Parts, a.Expr.Source)
+	if !ok {
 		return "", false
 	}
-	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
-	sortsBy := ""
-	if g := a.Expr.Parts[1].Group; len(a.Expr.Parts) == 2 && g != nil && g.Paren != nil {
-		value = strings.TrimSpace(value[1 : len(value)-1]) // lowest(X) is lowest X
-		if slices.ContainsFunc(g.Paren.Inner, func(in *exprInner) bool { return in.Tok == "," }) {
-			// lowest(A, B): `lowest A, B` would not compile, and which
-			// value was meant is the author's to say.
-			value, sortsBy = "VALUE", fmt.Sprintf(" (a criterion sorts by one value, not %s)", value)
-		}
-	}
-	meant := word
-	if a.Not {
-		// The one with the lowest value last: the highest first.
-		meant = map[string]string{"highest": "lowest", "lowest": "highest"}[word]
-	}
-	meant += " " + value
-	if t != nil {
-		if t.When != nil {
-			meant = "tie when " + strings.TrimSpace(t.When.Source) + ": " + meant
-		} else {
-			meant = "tie: " + meant
-		}
-	}
-	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`%s", strings.TrimSpace(a.Expr.Source), word, meant, sortsBy), true
+	return fmt.Sprintf("`award %s` names a subject, and %s is a criterion, not a function: write `%s`%s", strings.TrimSpace(a.Expr.Source), word, tieLine(t, "", meant), note), true
 }
 
-// checkAwardGuards reports a tie rule's condition written after an award,
-// `tie: award not previous.holder when round > 1`: the award's expression
-// runs to the end of the line, so the compiler would only say an operator
-// is missing before `when`.
-func checkAwardGuards(f *File) Diagnostics {
+// checkTieGuards reports a tie rule's condition written after its
+// criterion, `tie: award not previous.holder when round > 1` or `tie:
+// lowest agi when round == 1`: the criterion's expression runs to the end
+// of the line, so the compiler would only say an operator is missing
+// before `when` (and of a roll, that its modifier has no + or -). Criteria
+// without an expression (reroll, random, choice) fail to parse there, and
+// guardAfter explains them. It returns the rolls it reported, which
+// checkRolls leaves alone.
+func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 	var out Diagnostics
+	rolls := map[*RollCrit]bool{}
 	Walk(f, func(n any) {
 		t, ok := n.(*TieRule)
 		if !ok {
 			return
 		}
-		a, ok := t.Action.(*AwardCrit)
-		if !ok || a.Expr == nil {
+		var e *Expr
+		var what func(before string, parts []*exprPart) (crit, why, note string)
+		switch a := t.Action.(type) {
+		case *AwardCrit:
+			e = a.Expr
+			what = func(before string, parts []*exprPart) (string, string, string) {
+				not := a.Not
+				if w := parts[0].Tok; !not && len(parts) > 1 && (w == "no" || w == "!") {
+					// `award no X when ...`: checkAwardNot leaves it here.
+					not, parts, before = true, parts[1:], strings.TrimSpace(strings.TrimPrefix(before, w))
+				}
+				if word, meant, note, ok := criterionMeant(not, parts, before); ok {
+					// `award lowest agi when ...`: say the line meant in
+					// the end, not one the compiler would refuse next.
+					return meant, fmt.Sprintf(", and %s is a criterion, not a function to award", word), note
+				}
+				if not {
+					return "award not " + before, "", ""
+				}
+				return "award " + before, "", ""
+			}
+		case *ValueCrit:
+			e = a.Expr
+			what = func(before string, _ []*exprPart) (string, string, string) {
+				return a.Dir + " " + rollValue(before), "", "" // `lowest d6`: checkExprDice says why
+			}
+		case *RollCrit:
+			e = a.Modifier
+			what = func(before string, _ []*exprPart) (string, string, string) {
+				return strings.TrimSpace(a.Dir + " roll " + a.Dice + " " + before), "", ""
+			}
+		}
+		if e == nil {
 			return
 		}
-		if len(a.Expr.Parts) < 2 || !slices.ContainsFunc(a.Expr.Parts[1:], func(p *exprPart) bool { return p.Tok == "when" }) {
-			return
-		}
-		src := a.Expr.Source
-		at := guardWhen(src)
+		_, roll := t.Action.(*RollCrit)
+		// A roll's modifier may be nothing but the guard: `highest roll
+		// d6 when round == 1`.
+		at, word := guardWhen(e.Source, roll)
 		if at < 0 {
 			return
 		}
-		crit := "award " + strings.TrimSpace(src[:at])
-		if a.Not {
-			crit = "award not " + strings.TrimSpace(src[:at])
+		// The part that is the guard's word: not a field of that name
+		// (`previous.when`), which guardWhen passes over too.
+		k := -1
+		for i, p := range e.Parts {
+			if p.Tok == word && (i > 0 || roll) && (i == 0 || e.Parts[i-1].Tok != "." && e.Parts[i-1].Tok != "?.") {
+				k = i
+				break
+			}
 		}
-		cond := strings.TrimSpace(src[at+len("when"):])
-		if t.When != nil {
-			cond = andGuard(strings.TrimSpace(t.When.Source)) + " and " + andGuard(cond)
+		if k < 0 || k == 0 && !roll {
+			return
 		}
-		pos := a.Expr.Pos
+		crit, why, note := what(strings.TrimSpace(e.Source[:at]), e.Parts[:k])
+		cond := strings.TrimSpace(e.Source[at+len(word):])
+		if cond == "" {
+			cond = "CONDITION"
+		}
+		pos := e.Pos
 		pos.Offset += at
-		pos.Column += utf8.RuneCountInString(src[:at])
-		out = append(out, errorAt(pos, "unexpected \"when\": %s", tieGuardFix(crit, cond)))
+		pos.Column += utf8.RuneCountInString(e.Source[:at])
+		out = append(out, errorAt(pos, "unexpected %q: a tie rule's condition comes before its colon%s: write `%s`%s",
+			word, why, tieLine(t, cond, crit), note))
+		if roll {
+			rolls[t.Action.(*RollCrit)] = true
+		}
 	})
-	return out
+	return out, rolls
 }
 
-// guardWhen returns where in an expression's source the word "when" is,
-// outside strings and brackets and not first, or -1: a "when" in a name
-// ("say when ready") is not a guard.
-func guardWhen(src string) int {
+// guardWhen returns where in an expression's source the word "when" (or
+// "if") is, outside strings and brackets, and which word it is, or -1: a
+// "when" in a name ("say when ready") is not a guard, nor is one that
+// starts the expression, unless first allows it.
+func guardWhen(src string, first bool) (int, string) {
 	depth := 0
 	var quote byte
 	for i := 0; i < len(src); i++ {
@@ -443,12 +595,15 @@ func guardWhen(src string) int {
 			depth++
 		case c == ')' || c == ']':
 			depth--
-		case depth == 0 && i > 0 && strings.HasPrefix(src[i:], "when") && !identByte(src[i-1]) &&
-			(i+4 == len(src) || !identByte(src[i+4])):
-			return i
+		case depth == 0 && (i > 0 || first) && (i == 0 || !identByte(src[i-1])):
+			for _, w := range []string{"when", "if"} {
+				if strings.HasPrefix(src[i:], w) && (i+len(w) == len(src) || !identByte(src[i+len(w)])) {
+					return i, w
+				}
+			}
 		}
 	}
-	return -1
+	return -1, ""
 }
 
 func identByte(c byte) bool {

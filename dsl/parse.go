@@ -55,7 +55,10 @@ const bom = "\ufeff"
 // aside and parsing goes on, so that independent mistakes on other lines
 // are all reported. A mistake on the line that opens a block sets aside
 // only the rest of that line when what is left still opens the block, so
-// that the block's own statements can be checked too. An error that breaks
+// that the block's own statements can be checked too; failing that, or
+// when the mistake is at the "{" itself (`phase p each {`), all of the
+// line after the block's word and name (`phase p`, `order sides as o`),
+// if what is left opens the block. An error that breaks
 // the block structure, such as a missing "}", usually sets aside the whole
 // top-level declaration instead, and parsing goes on only if the next
 // declaration can be found. An unclosed bracket is reported, removed, and
@@ -114,10 +117,11 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	errs = append(errs, checkExprDice(file)...) // before fillExprSources drops the tokens
 	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
 	fillEventArgs(file)
-	errs = append(errs, checkRolls(file)...)
+	guardErrs, guarded := checkTieGuards(file)
+	errs = append(errs, guardErrs...)
+	errs = append(errs, checkRolls(file, guarded)...)
 	errs = append(errs, checkUnitCounts(file)...)
 	errs = append(errs, checkAwardNot(file)...)
-	errs = append(errs, checkAwardGuards(file)...)
 	errs = append(errs, checkTeamAssign(file)...)
 	if len(errs) == 0 && len(syntaxErrs) == 0 {
 		return file, nil
@@ -321,11 +325,20 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 			header = nil
 			if d.Pos.Offset >= h.start && d.Pos.Offset <= h.brace {
 				// The line does not read as a header even without the
-				// mistake: set the whole statement aside after all. This
-				// error is a consequence of the cut, not the author's.
+				// mistake. This error is a consequence of the cut, not the
+				// author's: cut the line back to its statement's word and
+				// name, if that is shorter, or else set the whole
+				// statement aside after all.
 				copy(text[h.cut:h.brace], h.saved)
-				spans[len(spans)-1] = [2]int{h.start, h.end}
-				blank(text, h.start, h.end)
+				if h.least > 0 && h.least < h.cut {
+					header = &headerCut{start: h.start, cut: h.least, brace: h.brace, end: h.end,
+						saved: slices.Clone(text[h.least:h.brace])}
+					spans[len(spans)-1] = [2]int{h.least, h.brace}
+					blank(text, h.least, h.brace)
+				} else {
+					spans[len(spans)-1] = [2]int{h.start, h.end}
+					blank(text, h.start, h.end)
+				}
 				if !relex() {
 					return nil, errs, spans, nil
 				}
@@ -393,13 +406,23 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 			return nil, errs, spans, nil
 		}
 		if brace := openingBrace(tokens, start, end); brace != nil && brace.Pos.Line == d.Pos.Line &&
-			brace.Pos.Offset > d.Pos.Offset && d.Pos.Offset > start && end <= len(text) {
+			brace.Pos.Offset >= d.Pos.Offset && d.Pos.Offset > start && end <= len(text) {
 			// The mistake is on the line that opens a block, as in
 			// `phase p each round oops {`: cut the line from the mistake
 			// to its "{", so that the block's statements are checked too.
-			header = &headerCut{start: start, cut: d.Pos.Offset, brace: brace.Pos.Offset, end: end,
-				saved: slices.Clone(text[d.Pos.Offset:brace.Pos.Offset])}
-			start, end = d.Pos.Offset, brace.Pos.Offset
+			// A mistake at the "{" itself, such as a scope left
+			// unfinished (`phase p each {`), is cut from after the
+			// statement's name.
+			least := headerLeast(tokens, start, brace.Pos.Offset)
+			cut := d.Pos.Offset
+			if cut == brace.Pos.Offset {
+				cut = least
+			}
+			if cut > start && cut < brace.Pos.Offset {
+				header = &headerCut{start: start, cut: cut, brace: brace.Pos.Offset, end: end, least: least,
+					saved: slices.Clone(text[cut:brace.Pos.Offset])}
+				start, end = cut, brace.Pos.Offset
+			}
 		}
 		// Blank out the broken statement or declaration, keeping newlines
 		// so every position after it stays true, and parse again.
@@ -412,10 +435,48 @@ func parseRecovering(filename string, text []byte, tokens []lexer.Token, quiet m
 }
 
 // headerCut is the opening line of a block statement, text[start:end],
-// blanked from cut to its "{" at brace; saved is what was there.
+// blanked from cut to its "{" at brace; saved is what was there. least,
+// if not 0, is where the line can be cut at the shortest: after the
+// statement's word and name (headerLeast).
 type headerCut struct {
-	start, cut, brace, end int
-	saved                  []byte
+	start, cut, brace, end, least int
+	saved                         []byte
+}
+
+// headerWords is how many words open each kind of block before what is
+// optional (a scope, a title, a team, a guard): the shortest line that
+// still opens it, `phase p {`, `order sides as o {`, `tie {`.
+var headerWords = map[string]int{"ruleset": 2, "phase": 2, "step": 2, "order": 4, "tie": 1,
+	"side": 2, "scenario": 2, "round": 2}
+
+// headerLeast returns the offset just after the words that open the
+// block whose statement starts at start and whose "{" is at brace, as
+// headerWords counts them, or 0 if the line has no more than those words
+// (nothing to cut) or is no such block. Whether what is left reads as the
+// block's opening is for the next parse to tell: it is not checked here.
+func headerLeast(tokens []lexer.Token, start, brace int) int {
+	n, end := 0, 0
+	want := 0
+	for _, t := range tokens {
+		if t.Pos.Offset < start || spacing(t) {
+			continue
+		}
+		if t.Pos.Offset >= brace || t.Type == tokEOL {
+			break
+		}
+		if n == 0 {
+			want = headerWords[t.Value]
+			if want == 0 || t.Type != tokIdent {
+				return 0
+			}
+		}
+		if n++; n == want {
+			end = t.Pos.Offset + len(t.Value)
+		} else if n > want {
+			return end // a word after them: the line can be cut there
+		}
+	}
+	return 0
 }
 
 // openingBrace returns the "{" that opens the block of the statement
@@ -580,6 +641,16 @@ func declSpan(tokens []lexer.Token, offset int) (start, end int, ok bool) {
 	depth := 0
 	start = -1
 	for i, t := range tokens {
+		if t.Type == tokEOL && depth == 0 && start >= 0 && declStart(tokens, t.Pos.Offset) {
+			// A declaration without a block (a setup file's `side Jay`)
+			// ends at the end of its line when another starts on the
+			// next, so that an error in it does not swallow the next.
+			if offset >= start && offset <= t.Pos.Offset {
+				return start, t.Pos.Offset, true
+			}
+			start = -1
+			continue
+		}
 		if t.Type == tokComment || t.Type == tokWhitespace || t.Type == tokEOL {
 			continue
 		}

@@ -148,17 +148,14 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			if len(w) == 2 && w[0] == "sides" {
 				switch {
 				case word == "-" && j >= 0 && tokens[j].Type == tokInt:
-					return errorAt(d.Pos, "unexpected \"-\": a range of sides is written with two dots: `sides %s..%s`", w[1], tokens[j].Value)
+					return errorAt(d.Pos, "unexpected \"-\": %s", sidesRange(w[1], tokens[j].Value))
 				case word != "-":
 					return errorAt(d.Pos, "unexpected %q: %s or more sides is written with two dots: `sides %s..`", word, w[1], w[1])
 				}
 			}
 		}
-		if i := tokenIndex(tokens, d.Pos.Offset); word == "," {
-			// `side Jay, Rob`: one side a line.
-			if w, j := stmtWords(tokens, i), nextIndex(tokens, i); len(w) == 2 && w[0] == "side" && j >= 0 && (tokens[j].Type == tokIdent || tokens[j].Type == tokString) {
-				return errorAt(d.Pos, "unexpected \",\": name each side on its own line: `side %s`, then `side %s`", w[1], tokens[j].Value)
-			}
+		if sd, ok := sideList(d, tokens); ok {
+			return sd
 		}
 		if fixed, ok := readyWords(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
 			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
@@ -255,6 +252,23 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return md
 	}
 	return unknownStatement(d.Pos, word, opener)
+}
+
+// sidesRange says how to write `sides lo - hi`, a range as a rulebook
+// writes it. The numbers as written make the suggestion only when they are
+// a range the compiler accepts: `sides 2 - 1` is not turned into the
+// backwards `sides 2..1`, which would only trade this error for another.
+func sidesRange(lo, hi string) string {
+	const what = "a range of sides is written with two dots, the fewest first, as in `sides 2..4` (2 to 4 sides) or `sides 2..` (2 or more)"
+	l, errL := strconv.Atoi(lo)
+	h, errH := strconv.Atoi(hi)
+	switch {
+	case errL != nil || errH != nil || l < 1 || h < l:
+		return what
+	case l == h:
+		return fmt.Sprintf("exactly %d sides is written `sides %d`; %s", l, l, what)
+	}
+	return fmt.Sprintf("a range of sides is written with two dots: `sides %d..%d`", l, h)
 }
 
 // unitPunct reports, for a comma or bracket at tokens[i] in a unit's line
@@ -839,7 +853,7 @@ func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	// that does words it.
 	for _, hint := range []func(Diagnostic, []lexer.Token) (Diagnostic, bool){
 		scopeWord, unquotedText, orderName, attrWithoutType, unquotedName,
-		expectWhat, guardColon, afterDecl, passClause, guardWord,
+		expectWhat, guardColon, afterDecl, passClause, guardWord, sideList,
 	} {
 		if nd, ok := hint(d, tokens); ok {
 			return nd
@@ -1097,6 +1111,41 @@ func expectWhat(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		}
 	}
 	return errorAt(d.Pos, "unexpected %s after expect: write expect %s", describe(t), expectWords), true
+}
+
+// sideList explains d when it blames the comma of sides listed on one
+// line, `side Jay, Rob {`, in a setup file (where the grammar gives no
+// hint of what it expected), an example block or a scenario: each side is
+// a statement of its own, with its own attributes and units.
+func sideList(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
+	i := tokenIndex(tokens, d.Pos.Offset)
+	if i < 0 || tokens[i].Value != "," || !strings.HasPrefix(d.Message, `unexpected ","`) {
+		return d, false
+	}
+	if w := stmtWords(tokens, i); len(w) != 2 || w[0] != "side" {
+		return d, false
+	}
+	names := []string{tokens[prevToken(tokens, i)].Value}
+	block := false
+	for j := i; j >= 0 && j < len(tokens) && tokens[j].Value == ","; {
+		n := nextIndex(tokens, j)
+		if n < 0 || tokens[n].Type != tokIdent && tokens[n].Type != tokString {
+			return d, false
+		}
+		names = append(names, tokens[n].Value)
+		j = nextIndex(tokens, n)
+		block = j >= 0 && tokens[j].Value == "{"
+	}
+	lines := make([]string, len(names))
+	for k, n := range names {
+		lines[k] = "`side " + n + "`"
+		if block {
+			// Their units cannot be shared: unit names are unique.
+			lines[k] = "`side " + n + " { ... }`"
+		}
+	}
+	list := strings.Join(lines[:len(lines)-1], ", ") + ", then " + lines[len(lines)-1]
+	return errorAt(d.Pos, "unexpected \",\": name each side on its own line: %s", list), true
 }
 
 // guardColon explains d when a tie rule's guard ran on to the end of its

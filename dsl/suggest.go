@@ -22,6 +22,12 @@ func Suggest(word string, candidates []string) string {
 	return best
 }
 
+// EditDistance is the number of letters inserted, deleted, changed or
+// swapped with the next that turn a into b, case counting: "strat" is one
+// edit from "start". It is for a warning about a name that is valid but
+// most likely a typo of a word with a meaning.
+func EditDistance(a, b string) int { return editDistance(a, b) }
+
 // editDistance is the number of letters inserted, deleted, changed or
 // swapped with the next that turn a into b (the optimal string alignment
 // distance: "mesgb" is one swap from "mesbg"), in bytes: names are

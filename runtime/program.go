@@ -804,6 +804,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 		}
 	}
 	c.warnReadyOnce(r)
+	c.warnHookTypos(r)
 	if len(p.phases) == 0 {
 		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
 	}
@@ -819,6 +820,59 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 			p.resolveExample()
 		}
 	}
+}
+
+// hookWords are the names that hook points are given by convention, after
+// the rulebooks' "Start of Priority Phase" and "End of Priority Phase".
+var hookWords = []string{"start", "end"}
+
+// warnHookTypos warns about `hook strat`: any name makes a hook point, so
+// a misspelt one is no error, but rules written `on hook start` never run
+// there, and a scenario's `expect event hook start` never sees it. A name
+// one edit from start or end that no `on hook` rule uses is most likely
+// such a typo; one that a rule uses is the author's own name.
+func (c *compiler) warnHookTypos(r *dsl.Ruleset) {
+	used := map[string]bool{}
+	var hooks []*dsl.HookStmt
+	dsl.Walk(r, func(n any) {
+		switch n := n.(type) {
+		case *dsl.HandlerStmt:
+			if n.Hook != nil {
+				used[string(n.Hook.Name)] = true
+			}
+		case *dsl.HookStmt:
+			hooks = append(hooks, n)
+		}
+	})
+	for _, h := range hooks {
+		name := string(h.Name)
+		if used[name] || slices.Contains(hookWords, name) {
+			continue
+		}
+		for _, w := range hookWords {
+			if dsl.EditDistance(name, w) == 1 {
+				c.warnf(hookNamePos(c.p.file, h), "`hook %s` makes a hook point of its own, which no `on hook %s` rule uses: did you mean `hook %s`?", name, name, w)
+				break
+			}
+		}
+	}
+}
+
+// hookNamePos is where the name of `hook NAME` is written: after the word
+// hook and the blanks that follow it. Without the file's source (a File
+// not made by dsl.Parse) it is where the statement is.
+func hookNamePos(f *dsl.File, h *dsl.HookStmt) dsl.Pos {
+	pos := h.Pos
+	if f == nil || pos.Offset < 0 || !strings.HasPrefix(f.Source[min(pos.Offset, len(f.Source)):], "hook") {
+		return pos
+	}
+	off := pos.Offset + len("hook")
+	for off < len(f.Source) && (f.Source[off] == ' ' || f.Source[off] == '\t') {
+		off++
+	}
+	pos.Column += off - pos.Offset
+	pos.Offset = off
+	return pos
 }
 
 // warnReadyOnce warns when every `ready units` of a ruleset with an

@@ -78,6 +78,36 @@ func TestDecisions(t *testing.T) {
 
 // The mend the award warning gives (mesbg for three sides) compiles
 // without it: a guarded award is kept to ties of two on purpose.
+// A hook named as start or end is, or a name that a rule uses, or one
+// further from them, is the author's own: no warning.
+func TestHookNameWarnings(t *testing.T) {
+	for _, tt := range []struct {
+		hooks, rules string
+		warn         bool
+	}{
+		{"hook start\n    hook end", "on hook start {}\n  on hook end {}", false},
+		{"hook start\n    hook end", "", false},
+		{"hook stat", "on hook stat {}", false},
+		{"hook stop\n    hook finish", "", false},
+		{"hook Start", "", true},
+		{"hook ed", "", true},
+	} {
+		p := compileInline(t, `ruleset m {
+  sides 2
+  phase p {
+    `+tt.hooks+`
+    order sides as priority {
+      random
+    }
+  }
+  `+tt.rules+`
+}`)
+		if got := len(p.Warnings()) > 0; got != tt.warn {
+			t.Errorf("%q with %q: warnings %v, want some: %v", tt.hooks, tt.rules, p.Warnings(), tt.warn)
+		}
+	}
+}
+
 func TestGuardedAwardBeforeWinnerIsNoWarning(t *testing.T) {
 	for _, tt := range []struct {
 		ties string
