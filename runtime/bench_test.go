@@ -86,9 +86,10 @@ func reportVsNative(b *testing.B, name string, rounds func(n int)) {
 	}
 }
 
-func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events, record bool) {
+func benchRounds(b *testing.B, name string, sides []runtime.SideSpec, events, record bool, opts ...runtime.BattleOption) {
 	p := mustProgram(b, name)
-	battle, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithTranscript(events))
+	opts = append([]runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(1)), runtime.WithTranscript(events)}, opts...)
+	battle, err := p.NewBattle(sides, opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -128,6 +129,12 @@ func BenchmarkMESBGRound(b *testing.B) {
 	b.Run("events=off", func(b *testing.B) { benchRounds(b, "mesbg", sides, false, false) })
 	b.Run("events=on", func(b *testing.B) { benchRounds(b, "mesbg", sides, true, false) })
 	b.Run("record", func(b *testing.B) { benchRounds(b, "mesbg", sides, false, true) })
+	// The same round played by the general engine, which a Go hook (one
+	// that does nothing) keeps it to: what it costs a host that watches
+	// the round.
+	b.Run("events=off,hooked", func(b *testing.B) {
+		benchRounds(b, "mesbg", sides, false, false, runtime.WithHook(func(context.Context, *runtime.Battle, runtime.HookPoint) error { return nil }))
+	})
 }
 
 // BenchmarkNecromunda4 orders four players by a D6 roll-off in which only
