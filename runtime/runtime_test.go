@@ -76,8 +76,6 @@ func TestDecisions(t *testing.T) {
 	}
 }
 
-// The mend the award warning gives (mesbg for three sides) compiles
-// without it: a guarded award is kept to ties of two on purpose.
 // A hook named as start or end is, or a name that a rule uses, or one
 // further from them, is the author's own: no warning.
 func TestHookNameWarnings(t *testing.T) {
@@ -89,6 +87,7 @@ func TestHookNameWarnings(t *testing.T) {
 		{"hook start\n    hook end", "", false},
 		{"hook stat", "on hook stat {}", false},
 		{"hook stop\n    hook finish", "", false},
+		{"hook restart", "", false},
 		{"hook Start", "", true},
 		{"hook ed", "", true},
 	} {
@@ -108,6 +107,8 @@ func TestHookNameWarnings(t *testing.T) {
 	}
 }
 
+// The mend the award warning gives (mesbg for three sides) compiles
+// without it: a guarded award is kept to ties of two on purpose.
 func TestGuardedAwardBeforeWinnerIsNoWarning(t *testing.T) {
 	for _, tt := range []struct {
 		ties string
