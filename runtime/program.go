@@ -1160,6 +1160,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 		switch s := it.(type) {
 		case *dsl.ValueCrit:
 			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
+			if isTrueOrFalse(d, numberValue) {
+				// `highest agi == 3`: a condition, where a number ranks.
+				d.Message += fmt.Sprintf(": a criterion ranks by a number; to put first those for which it holds, write `%s`", conditionRanked(s.Dir, s.Expr.Source))
+			}
 			c.addDiag(d)
 			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos))
 		case *dsl.RollCrit:
@@ -1184,6 +1188,15 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 					c.errorf(s.Modifier.Pos, "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
+					if isTrueOrFalse(d, numberValue) {
+						// `highest roll d6 + agi == 3`: a condition added.
+						cond := strings.TrimSpace(src[1:])
+						what := "add 1"
+						if src[0] == '-' {
+							what = "take 1 off"
+						}
+						d.Message += fmt.Sprintf(": a roll's modifier is a number; to %s where %s holds, write `%s roll %s %c (%s ? 1 : 0)`", what, quoteSrc(cond), s.Dir, s.Dice, src[0], cond)
+					}
 					c.addDiag(d)
 					c.checkModifier(e, subjEnv, s.Modifier.Pos, src)
 					rl.mod = e
@@ -1203,6 +1216,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			if msg, ok := dsl.AwardOfCriterion(s, c.tie); d != nil && ok && !slices.Contains(p.hostFuncs, s.Expr.Parts[0].Tok) {
 				fixed := dsl.Errorf(s.Expr.Pos, "%s", msg)
 				d = &fixed
+			} else if isTrueOrFalse(d, stringValue) {
+				// `award previous.holder == "Jay"`: a condition awarded.
+				d.Message += ": " + awardedCondition(s, c.tie)
 			}
 			c.addDiag(d)
 			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos))
