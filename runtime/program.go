@@ -750,6 +750,10 @@ func literalValue(l *dsl.Literal, t AttrType) (any, error) {
 		case l.Word != nil:
 			return *l.Word, nil
 		}
+		if l.Int != nil {
+			// As dsl says it of a number too large for an int.
+			return nil, fmt.Errorf("want a string (in quotes, or a word), got %s: a number for a string attribute must be quoted, %q", l, l.String())
+		}
 		return nil, fmt.Errorf("want a string (in quotes, or a word), got %s", l)
 	}
 }
