@@ -985,7 +985,7 @@ scenario "s" {
 			// is reported (and as test reports it).
 			"13:23 round 1: set agi of Aria: want a whole number, got fast",
 			"15:26 round 1: set hidden of Bran: want true or false, got 1",
-			"17:25 round 1: set title of Bran: want a string (in quotes, or a word), got 7",
+			"17:25 round 1: set title of Bran: want a string (in quotes, or a word), got 7: a number for a string attribute must be quoted, \"7\"",
 		}},
 		// `check` finds a scenario's `set` of an attribute, and its `NAME is
 		// STATUS` of a status, that the ruleset does not declare, as `test`

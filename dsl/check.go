@@ -37,12 +37,18 @@ func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
 		if _, err := strconv.Atoi(t.Value); errors.Is(err, strconv.ErrRange) {
 			if neg, ok := attrValue(sig, i); ok {
 				// The limit that matters is the attribute's, which a
-				// smaller number (9007199254740993) is told, not int's.
+				// smaller number (9007199254740993) is told, not int's,
+				// unless the attribute holds no number at all.
 				number := t.Value
+				eq := i - 1
 				if neg {
-					number = "-" + number
+					number, eq = "-"+number, eq-1
 				}
-				out = append(out, errorAt(t.Pos, "%s", attrRange(number)))
+				if what, typ := attrTypeAt(sig, eq); typ == "string" || typ == "bool" {
+					out = append(out, errorAt(t.Pos, "%s: %s", what, notANumber(typ, number)))
+				} else {
+					out = append(out, errorAt(t.Pos, "%s", attrRange(number)))
+				}
 			} else if name, ok := unitCountOf(sig, i); ok {
 				// Say the range that matters here, as a count in range
 				// too large is told (checkUnitCounts), not int's.
@@ -65,10 +71,63 @@ func attrRange(number string) string {
 	return fmt.Sprintf("%s is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly", number)
 }
 
+// notANumber says that number, as written, is no value of an attribute
+// of type typ (string or bool), in the compiler's words for a smaller
+// number (literalValue in runtime): a string attribute's is quoted.
+func notANumber(typ, number string) string {
+	if typ == "bool" {
+		return "want true or false, got " + number
+	}
+	// The runtime's literalValue says it of a number in range, in the
+	// same words.
+	return fmt.Sprintf("want a string (in quotes, or a word), got %s: a number for a string attribute must be quoted, %q", number, number)
+}
+
+// attrTypeAt returns, for the "=" at sig[eq] of an attribute's value, what
+// the value is of as the compiler names it (`default of name`, `attribute
+// name`) and the attribute's declared type, if the file declares it with
+// one type only: a declaration's own (`side attribute name string =
+// N`), or for a value set elsewhere (`name = N`, `set name of Jay = N`)
+// that of the declarations of its name in the file. It returns "" for the
+// type where the file does not say.
+func attrTypeAt(sig []lexer.Token, eq int) (what, typ string) {
+	first := eq
+	for first > 0 && sig[first-1].Type != tokEOL && !(sig[first-1].Type == tokOp && (sig[first-1].Value == "{" || sig[first-1].Value == "}")) {
+		first--
+	}
+	word := func(k int) string {
+		if k < 0 || k >= len(sig) {
+			return ""
+		}
+		return sig[k].Value
+	}
+	if (word(first) == "side" || word(first) == "unit") && word(first+1) == "attribute" && first+4 == eq {
+		return "default of " + word(first+2), word(first + 3)
+	}
+	name := word(eq - 1)
+	if word(first) == "set" {
+		name = word(first + 1)
+	} else if eq < 1 || sig[eq-1].Type != tokIdent {
+		return "", ""
+	}
+	for k := 0; k+3 < len(sig); k++ {
+		if sig[k].Value == "attribute" && sig[k+1].Value == name && sig[k+2].Type == tokIdent && (word(k-1) == "side" || word(k-1) == "unit") {
+			switch t := sig[k+2].Value; {
+			case typ == "":
+				typ = t
+			case typ != t:
+				return "", "" // declared twice, of two types
+			}
+		}
+	}
+	return "attribute " + name, typ
+}
+
 // attrValue reports whether the number sig[i] is the whole value of an
 // attribute (`agi = N`, `set agi of Jay = -N`, an attribute's default),
 // and whether a minus sign precedes it: `=`, perhaps `-`, the number, and
-// the end of the value, in a statement other than `remember`, `holder =`
+// the end of the value (a line's, a block's, or the "{" of `side Jay agi
+// = N {`), in a statement other than `remember`, `holder =`
 // and `expect event ... = N` (whose numbers are of no attribute).
 func attrValue(sig []lexer.Token, i int) (neg, ok bool) {
 	op := func(k int, v string) bool {
@@ -81,7 +140,7 @@ func attrValue(sig []lexer.Token, i int) (neg, ok bool) {
 	if !op(eq, "=") {
 		return false, false
 	}
-	if next := i + 1; next < len(sig) && sig[next].Type != tokEOL && sig[next].Type != tokIdent && !op(next, "}") {
+	if next := i + 1; next < len(sig) && sig[next].Type != tokEOL && sig[next].Type != tokIdent && !op(next, "}") && !op(next, "{") {
 		return false, false // more of an expression follows
 	}
 	first := eq

@@ -1,6 +1,10 @@
 package dsl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/turnorder/turnorder/internal/editdist"
+)
 
 // Suggest returns the one candidate that word is most likely a typo of,
 // ignoring case ("mesgb" for "mesbg", "agl" for "agi"), or "" when none is
@@ -22,34 +26,7 @@ func Suggest(word string, candidates []string) string {
 	return best
 }
 
-// EditDistance is the number of letters inserted, deleted, changed or
-// swapped with the next that turn a into b, case counting: "strat" is one
-// edit from "start". It is for a warning about a name that is valid but
-// most likely a typo of a word with a meaning.
-func EditDistance(a, b string) int { return editDistance(a, b) }
-
 // editDistance is the number of letters inserted, deleted, changed or
-// swapped with the next that turn a into b (the optimal string alignment
-// distance: "mesgb" is one swap from "mesbg"), in bytes: names are
-// identifiers.
-func editDistance(a, b string) int {
-	prev2, prev, row := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		prev2, prev, row = prev, row, prev2
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			row[j] = min(prev[j]+1, row[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				row[j] = min(row[j], prev2[j-2]+1)
-			}
-		}
-	}
-	return row[len(b)]
-}
+// swapped with the next that turn a into b ("mesgb" is one swap from
+// "mesbg"): see editdist.Distance.
+func editDistance(a, b string) int { return editdist.Distance(a, b) }

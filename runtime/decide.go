@@ -377,7 +377,12 @@ func (b *Battle) whyNotActivate(side, unit string, missing bool) string {
 // a Decider's refused answer and a host that asks its player again (as
 // turnorder play does) all say it in these words. It returns "" where
 // nothing stops side (the unit is its own and Ready) and for a name the
-// battle never had.
+// battle never had. Names are matched exactly, as Activate matches them;
+// any name may be asked about, and no name makes it panic.
+//
+// It speaks of the units alone: whose turn it is, and whether a round is
+// under way, are Activate's to refuse (see [Battle.Next]). Between rounds
+// "this round" is the round last played.
 //
 // Which ready rule kept the marker, and when a unit was removed, are known
 // from the round's transcript: with the transcript off, such a unit "has

@@ -13,6 +13,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser/lexer"
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
 )
@@ -310,7 +311,159 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 			msg = m
 		}
 	}
+	if m := coalesceMixed(msg, e.Source, fe.From); m != "" {
+		msg = m
+	}
 	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
+}
+
+// isTrueOrFalse reports whether d is compileExpr's refusal of a true or
+// false value where want is wanted.
+func isTrueOrFalse(d *dsl.Diagnostic, want exprKind) bool {
+	return d != nil && strings.HasSuffix(d.Message, fmt.Sprintf(" must be %s, but it is bool", want))
+}
+
+// conditionRanked writes the criterion that puts first the subjects for
+// which cond holds: `highest (agi == 3 ? 1 : 0)`, `lowest (agi == 3 ? 0 :
+// 1)`, in the direction the author wrote.
+func conditionRanked(dir, cond string) string {
+	if dir == "lowest" {
+		return fmt.Sprintf("lowest (%s ? 0 : 1)", strings.TrimSpace(cond))
+	}
+	return fmt.Sprintf("highest (%s ? 1 : 0)", strings.TrimSpace(cond))
+}
+
+// awardedCondition says, of `award A == B` (or any condition awarded),
+// that an award names a subject and a condition is a tie rule's guard,
+// with the line meant: `tie when A == B: award A`, joined to the guard
+// the tie rule t has, if any (t is nil for an award of its own).
+func awardedCondition(a *dsl.AwardCrit, t *dsl.TieRule) string {
+	cond := strings.TrimSpace(a.Expr.Source)
+	subject := "NAME"
+	if left, ok := comparedName(cond); ok {
+		subject = left
+	}
+	if t != nil && t.When != nil {
+		cond = bracketed(strings.TrimSpace(t.When.Source)) + " and " + bracketed(cond)
+	}
+	award := "award "
+	if a.Not {
+		award = "award not "
+	}
+	what := "an award names who goes first"
+	if a.Not {
+		what = "`award not` names who goes last"
+	}
+	return fmt.Sprintf("%s, and a condition comes before a tie rule's colon: write `tie when %s: %s%s`", what, cond, award, subject)
+}
+
+// comparedName returns A of a comparison `A == B` written alone, where A
+// is a name to award (not a quoted name or a number): the subject the
+// comparison is most likely about.
+func comparedName(src string) (string, bool) {
+	tokens, err := lexer.Lex(file.NewSource(src))
+	if err != nil {
+		return "", false
+	}
+	depth, eq := 0, -1
+	for i, t := range tokens {
+		switch {
+		case t.Is(lexer.Bracket, "(", "[", "{"):
+			depth++
+		case t.Is(lexer.Bracket, ")", "]", "}"):
+			depth--
+		case depth == 0 && t.Is(lexer.Operator, "==", "!="):
+			if eq >= 0 {
+				return "", false
+			}
+			eq = i
+		case depth == 0 && t.Kind == lexer.Operator && !t.Is(lexer.Operator, ".", "?.", "??"):
+			return "", false // `a == b and c`: more than one comparison
+		}
+	}
+	if eq <= 0 || !tokens[eq].Is(lexer.Operator, "==") {
+		return "", false
+	}
+	literal := func(ts []lexer.Token) bool {
+		return len(ts) == 1 && (ts[0].Kind == lexer.String || ts[0].Kind == lexer.Number)
+	}
+	r := []rune(src)
+	name := strings.TrimSpace(string(r[:tokens[eq].From]))
+	if literal(tokens[:eq]) {
+		// `"Jay" == previous.holder`: the name is the other side's.
+		rest := tokens[eq+1:]
+		if len(rest) > 0 && rest[len(rest)-1].Kind == lexer.EOF {
+			rest = rest[:len(rest)-1]
+		}
+		if literal(rest) {
+			return "", false
+		}
+		name = strings.TrimSpace(string(r[tokens[eq].To:]))
+	}
+	if strings.Contains(name, "??") {
+		name = "(" + name + ")"
+	}
+	return name, name != ""
+}
+
+// bracketed puts a condition in brackets where joining it with `and`
+// would change what it says: `a or b`.
+func bracketed(cond string) string {
+	if strings.Contains(cond, " or ") || strings.Contains(cond, "||") {
+		return "(" + cond + ")"
+	}
+	return cond
+}
+
+var coalesceMix = regexp.MustCompile(`^Operator \((.+)\) and coalesce expressions \(\?\?\) cannot be mixed`)
+
+// coalesceMixed says expr-lang's "Operator (==) and coalesce expressions
+// (??) cannot be mixed" of `previous.holder ?? "" == "Jay"` in a rule
+// author's words, with the brackets written in: `??` gives the value
+// after it where the one before it is missing, and an operator after the
+// pair must find it in brackets. from is the rune where the operator is.
+// It returns "" for any other message, or where the pair cannot be told.
+func coalesceMixed(msg, src string, from int) string {
+	m := coalesceMix.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	op := m[1]
+	tokens, err := lexer.Lex(file.NewSource(src))
+	if err != nil {
+		return ""
+	}
+	at := slices.IndexFunc(tokens, func(t lexer.Token) bool { return t.From == from })
+	if at < 0 {
+		return ""
+	}
+	// The pair is what runs back from the operator to the nearest
+	// operator other than ??, a comma or an open bracket: ?? binds
+	// tighter than any other operator, so its operands are single values.
+	start, depth := 0, 0
+	for i := at - 1; i >= 0 && start == 0; i-- {
+		switch t := tokens[i]; {
+		case t.Is(lexer.Bracket, ")", "]", "}"):
+			depth++
+		case t.Is(lexer.Bracket, "(", "[", "{"):
+			if depth == 0 {
+				start = t.To
+			}
+			depth--
+		case depth == 0 && t.Kind == lexer.Operator && !t.Is(lexer.Operator, "??", ".", "?."):
+			start = t.To
+		}
+	}
+	r := []rune(src)
+	if start > from || from > len(r) {
+		return ""
+	}
+	pair := strings.TrimSpace(string(r[start:from]))
+	if !strings.Contains(pair, "??") {
+		return ""
+	}
+	meant := strings.TrimSpace(string(r[:start]) + strings.Replace(string(r[start:from]), pair, "("+pair+")", 1) + string(r[from:]))
+	return fmt.Sprintf("%s must be in brackets before %s (`??` gives the value after it where the one before it is missing): write %s", quoteSrc(pair), quoteSrc(op), "`"+meant+"`")
 }
 
 var mismatch = regexp.MustCompile(`^invalid operation: (\S+) \(mismatched types (\w+) and (\w+)\)$`)

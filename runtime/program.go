@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/editdist"
 )
 
 // Limits bound the work one battle may do, so that a rule which can never
@@ -749,6 +750,10 @@ func literalValue(l *dsl.Literal, t AttrType) (any, error) {
 		case l.Word != nil:
 			return *l.Word, nil
 		}
+		if l.Int != nil {
+			// As dsl says it of a number too large for an int.
+			return nil, fmt.Errorf("want a string (in quotes, or a word), got %s: a number for a string attribute must be quoted, %q", l, l.String())
+		}
 		return nil, fmt.Errorf("want a string (in quotes, or a word), got %s", l)
 	}
 }
@@ -850,7 +855,7 @@ func (c *compiler) warnHookTypos(r *dsl.Ruleset) {
 			continue
 		}
 		for _, w := range hookWords {
-			if dsl.EditDistance(name, w) == 1 {
+			if editdist.Distance(name, w) == 1 {
 				c.warnf(hookNamePos(c.p.file, h), "`hook %s` makes a hook point of its own, which no `on hook %s` rule uses: did you mean `hook %s`?", name, name, w)
 				break
 			}
@@ -1159,6 +1164,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 		switch s := it.(type) {
 		case *dsl.ValueCrit:
 			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
+			if isTrueOrFalse(d, numberValue) {
+				// `highest agi == 3`: a condition, where a number ranks.
+				d.Message += fmt.Sprintf(": a criterion ranks by a number; to put first those for which it holds, write `%s`", conditionRanked(s.Dir, s.Expr.Source))
+			}
 			c.addDiag(d)
 			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos))
 		case *dsl.RollCrit:
@@ -1183,6 +1192,15 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 					c.errorf(s.Modifier.Pos, "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
+					if isTrueOrFalse(d, numberValue) {
+						// `highest roll d6 + agi == 3`: a condition added.
+						cond := strings.TrimSpace(src[1:])
+						what := "add 1"
+						if src[0] == '-' {
+							what = "take 1 off"
+						}
+						d.Message += fmt.Sprintf(": a roll's modifier is a number; to %s where %s holds, write `%s roll %s %c (%s ? 1 : 0)`", what, quoteSrc(cond), s.Dir, s.Dice, src[0], cond)
+					}
 					c.addDiag(d)
 					c.checkModifier(e, subjEnv, s.Modifier.Pos, src)
 					rl.mod = e
@@ -1202,6 +1220,9 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			if msg, ok := dsl.AwardOfCriterion(s, c.tie); d != nil && ok && !slices.Contains(p.hostFuncs, s.Expr.Parts[0].Tok) {
 				fixed := dsl.Errorf(s.Expr.Pos, "%s", msg)
 				d = &fixed
+			} else if isTrueOrFalse(d, stringValue) {
+				// `award previous.holder == "Jay"`: a condition awarded.
+				d.Message += ": " + awardedCondition(s, c.tie)
 			}
 			c.addDiag(d)
 			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos))

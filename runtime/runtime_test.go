@@ -76,8 +76,6 @@ func TestDecisions(t *testing.T) {
 	}
 }
 
-// The mend the award warning gives (mesbg for three sides) compiles
-// without it: a guarded award is kept to ties of two on purpose.
 // A hook named as start or end is, or a name that a rule uses, or one
 // further from them, is the author's own: no warning.
 func TestHookNameWarnings(t *testing.T) {
@@ -89,6 +87,7 @@ func TestHookNameWarnings(t *testing.T) {
 		{"hook start\n    hook end", "", false},
 		{"hook stat", "on hook stat {}", false},
 		{"hook stop\n    hook finish", "", false},
+		{"hook restart", "", false},
 		{"hook Start", "", true},
 		{"hook ed", "", true},
 	} {
@@ -108,6 +107,58 @@ func TestHookNameWarnings(t *testing.T) {
 	}
 }
 
+// The warning about a `once` phase's `ready units` is not given of an
+// `until changed` one, rightly: such a phase runs every round (its orders
+// are kept until a watched value changes), and so its `ready units` gives
+// Ready markers every round, and round 2 activates every unit again.
+func TestReadyInUntilChangedPhaseEveryRound(t *testing.T) {
+	for _, scope := range []string{"until changed agi", "once"} {
+		p := compileInline(t, `ruleset m {
+  sides 2
+  side attribute agi int
+  phase p `+scope+` {
+    order sides as o {
+      highest agi
+      tie: random
+    }
+    ready units
+  }
+  activation alternate by o
+  example {
+    side Jay agi = 3 {
+      unit a
+    }
+    side Rob agi = 2 {
+      unit b
+    }
+  }
+}`)
+		once := scope == "once"
+		if warned := len(p.Warnings()) > 0; warned != once {
+			t.Errorf("phase p %s: warnings %v, want some: %v", scope, p.Warnings(), once)
+		}
+		b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := 1; round <= 2; round++ {
+			res, err := b.PlayRound(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 2
+			if once && round == 2 {
+				want = 0 // what the warning is about
+			}
+			if len(res.Activations) != want {
+				t.Errorf("phase p %s, round %d: activations %v, want %d", scope, round, res.Activations, want)
+			}
+		}
+	}
+}
+
+// The mend the award warning gives (mesbg for three sides) compiles
+// without it: a guarded award is kept to ties of two on purpose.
 func TestGuardedAwardBeforeWinnerIsNoWarning(t *testing.T) {
 	for _, tt := range []struct {
 		ties string

@@ -679,6 +679,46 @@ func TestWhyNotActivate(t *testing.T) {
 	}
 }
 
+// WhyNotActivate is public API: a host may ask it of any names, at any
+// time, before a round, between rounds, with names of no unit or side, and
+// it neither panics nor gives a reason for a name the battle never had.
+func TestWhyNotActivateAnyNames(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("necromunda")
+	var zero runtime.Battle
+	if got := zero.WhyNotActivate("Goliaths", "Krug"); got != "" {
+		t.Errorf("a zero Battle: WhyNotActivate(Goliaths, Krug) = %q, want \"\"", got)
+	}
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(when string) {
+		t.Helper()
+		for _, side := range []string{"Goliaths", "Nobody", ""} {
+			for _, unit := range []string{"Nobody", "", "krug"} {
+				if got := b.WhyNotActivate(side, unit); got != "" {
+					t.Errorf("%s: WhyNotActivate(%q, %q) = %q, want \"\" for a name the battle never had", when, side, unit, got)
+				}
+			}
+			if got := b.WhyNotActivate(side, "Mira"); side != "Goliaths" && side != "" && got != "Mira is Eschers' unit" {
+				t.Errorf("%s: WhyNotActivate(%q, Mira) = %q", when, side, got)
+			}
+		}
+	}
+	ask("before round 1")
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ask("after round 1")
+	if err := b.RemoveUnit(ctx, "Vex"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.WhyNotActivate("Nobody", "Vex"), "Vex (of Eschers) was removed from the battle"; got != want {
+		t.Errorf("WhyNotActivate(Nobody, Vex) = %q, want %q", got, want)
+	}
+}
+
 // PlayRound and AdvanceRound refuse in their own names, not in the name
 // of StartRound, which the host did not call.
 func TestPlayRoundRefusesInItsName(t *testing.T) {
