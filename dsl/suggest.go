@@ -3,7 +3,7 @@ package dsl
 import (
 	"strings"
 
-	"github.com/turnorder/turnorder/internal/editdist"
+	"github.com/turnorder/turnorder/dsl/wording"
 )
 
 // Suggest returns the one candidate that word is most likely a typo of,
@@ -28,5 +28,5 @@ func Suggest(word string, candidates []string) string {
 
 // editDistance is the number of letters inserted, deleted, changed or
 // swapped with the next that turn a into b ("mesgb" is one swap from
-// "mesbg"): see editdist.Distance.
-func editDistance(a, b string) int { return editdist.Distance(a, b) }
+// "mesbg"): see wording.EditDistance.
+func editDistance(a, b string) int { return wording.EditDistance(a, b) }

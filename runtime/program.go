@@ -16,7 +16,7 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/internal/editdist"
+	"github.com/turnorder/turnorder/dsl/wording"
 )
 
 // Limits bound the work one battle may do, so that a rule which can never
@@ -855,7 +855,7 @@ func (c *compiler) warnHookTypos(r *dsl.Ruleset) {
 			continue
 		}
 		for _, w := range hookWords {
-			if editdist.Distance(name, w) == 1 {
+			if wording.EditDistance(name, w) == 1 {
 				c.warnf(hookNamePos(c.p.file, h), "`hook %s` makes a hook point of its own, which no `on hook %s` rule uses: did you mean `hook %s`?", name, name, w)
 				break
 			}

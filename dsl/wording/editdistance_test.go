@@ -1,8 +1,8 @@
-package editdist
+package wording
 
 import "testing"
 
-func TestDistance(t *testing.T) {
+func TestEditDistance(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
 		want int
@@ -11,8 +11,8 @@ func TestDistance(t *testing.T) {
 		{"strat", "start", 1}, {"ed", "end", 1}, {"Start", "start", 1},
 		{"restart", "start", 2}, {"kitten", "sitting", 3}, {"ca", "abc", 3},
 	} {
-		if got := Distance(tt.a, tt.b); got != tt.want {
-			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		if got := EditDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
