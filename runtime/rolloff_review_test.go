@@ -695,3 +695,240 @@ func TestRolloffReviewRefused(t *testing.T) {
 		t.Error("a round of three sides would be played straight through")
 	}
 }
+
+// randomChain writes a roll-off chain at random: a roll, tie rules whose
+// guards and awards read what fast expressions can (the round, the
+// memory, the holder and chooser of the round under way, the counts of
+// sides, units and tied), and a choice, or none.
+func randomChain(rng *rand.Rand) string {
+	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	var guard func(depth int) string
+	guard = func(depth int) string {
+		if depth > 1 || rng.IntN(3) > 0 {
+			return pick(
+				"round == "+fmt.Sprint(1+rng.IntN(4)),
+				"round > "+fmt.Sprint(rng.IntN(5)),
+				"round <= "+fmt.Sprint(1+rng.IntN(5)),
+				`previous.holder == "Jay"`,
+				`previous.chooser != ""`,
+				`previous.holder == previous.chooser`,
+				`holder == ""`,
+				`chooser != ""`,
+				"len(tied) == 2",
+				"len(sides) > 2",
+				"len(units) >= "+fmt.Sprint(rng.IntN(5)),
+				"true",
+			)
+		}
+		switch rng.IntN(3) {
+		case 0:
+			return "(" + guard(depth+1) + " and " + guard(depth+1) + ")"
+		case 1:
+			return "(" + guard(depth+1) + " or " + guard(depth+1) + ")"
+		}
+		return "not (" + guard(depth+1) + ")"
+	}
+	name := func() string {
+		n := pick("previous.holder", "previous.chooser", "holder", "chooser", `"Jay"`, `"Rob"`, `"Nobody"`, `""`)
+		if rng.IntN(4) == 0 {
+			n = "(" + guard(1) + " ? " + n + " : " + pick("previous.holder", `"Rob"`, "previous.chooser") + ")"
+		}
+		return n
+	}
+	dir := pick("highest", "lowest")
+	dice := pick("d1", "d2", "d3", "d6", "2d2", "2d6", "3d4", "d1000")
+	lines := []string{dir + " roll " + dice}
+	for range rng.IntN(4) {
+		rule := "tie"
+		if rng.IntN(3) > 0 {
+			rule += " when " + guard(0)
+		}
+		switch rng.IntN(3) {
+		case 0:
+			rule += ": reroll"
+		case 1:
+			rule += ": award " + name()
+		default:
+			rule += ": award not " + name()
+		}
+		lines = append(lines, rule)
+	}
+	if rng.IntN(3) > 0 {
+		switch rng.IntN(3) {
+		case 0:
+			lines = append(lines, "choice first by "+pick("winner", "loser")+" default "+pick("self", "other", "keep"))
+		case 1:
+			lines = append(lines, "choice before_after by "+pick("winner", "loser")+" default "+pick("before", "after"))
+		default:
+			lines = append(lines, "choice order by "+pick("winner", "loser")+" default "+pick("keep", "reverse"))
+		}
+	}
+	return strings.Join(lines, "\n ")
+}
+
+// TestRolloffReviewRandomChains plays roll-offs written at random both
+// ways, with a host that changes the battle between rounds.
+func TestRolloffReviewRandomChains(t *testing.T) {
+	chains, seeds, rounds := 400, 6, 10
+	if testing.Short() {
+		chains = 80
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(2026, 12))
+	planned, attempted := 0, 0
+	for c := range chains {
+		chain := randomChain(rng)
+		limits := []Limits{{}, {MaxRerolls: -1}, {MaxRerolls: 1}, {MaxRerolls: 3}}[rng.IntN(4)]
+		f, diags := dsl.Parse("r.rules", []byte(reviewRuleset(chain)))
+		if diags.HasErrors() {
+			t.Fatalf("chain %d %q: %v", c, chain, diags)
+		}
+		fastProg, err := Compile(f, WithLimits(limits))
+		if err != nil {
+			continue // a chain the compiler refuses (a choice no rule can reach, say)
+		}
+		if fastProg.rolloff == nil {
+			continue
+		}
+		planned++
+		slowProg, err := Compile(f, WithLimits(limits))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slowProg.rolloff = nil
+		for seed := range uint64(seeds) {
+			sides := reviewSides(fastProg, seed%2 == 1)
+			fast, err := fastProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow, err := slowProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for round := 1; round <= rounds; round++ {
+				what := fmt.Sprintf("chain %q, limits %+v, seed %d, round %d", chain, limits, seed, round)
+				switch rng.IntN(6) {
+				case 0:
+					who := []string{"j1", "j2", "r1", "r2"}[rng.IntN(4)]
+					fe, se := fast.RemoveUnit(ctx, who), slow.RemoveUnit(ctx, who)
+					if errString(fe) != errString(se) {
+						t.Fatalf("%s: RemoveUnit: %v; %v", what, fe, se)
+					}
+				case 1:
+					fast, slow = restoreBoth(t, fastProg, slowProg, fast, slow)
+				case 2:
+					fast, slow = fast.Clone(), slow.Clone()
+				}
+				if fast.rolloffReady(ctx) {
+					attempted++
+				}
+				fe, se := fast.AdvanceRound(ctx), slow.AdvanceRound(ctx)
+				if errString(fe) != errString(se) {
+					t.Fatalf("%s: straight through: %v; engine: %v", what, fe, se)
+				}
+				sameObserved(t, what, fast, slow)
+				if se != nil {
+					fe, se = fast.AbortRound(), slow.AbortRound()
+					if errString(fe) != errString(se) {
+						t.Fatalf("%s: AbortRound: %v; %v", what, fe, se)
+					}
+					sameObserved(t, what+", aborted", fast, slow)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d chains planned as roll-offs, %d rounds tried straight through", planned, attempted)
+	if planned < chains/4 {
+		t.Errorf("only %d of %d chains planned as roll-offs", planned, chains)
+	}
+}
+
+// TestRolloffReviewPendingEvents restores, with the transcript off, a
+// battle saved with events waiting for the next round (a change made
+// between rounds with the transcript on): the round played straight
+// through opens with them, as the engine's does, and hands them over
+// untouched when it cannot play the round.
+func TestRolloffReviewPendingEvents(t *testing.T) {
+	ctx := context.Background()
+	for _, chain := range []string{"highest roll d6\n tie: reroll", "highest roll d2\n tie when round > 2: award \"Nobody\"\n tie: reroll"} {
+		fastProg, slowProg := reviewPrograms(t, chain, Limits{})
+		for seed := range uint64(20) {
+			b, err := slowProg.NewBattle(reviewSides(slowProg, false), WithDice(NewSeededDice(seed)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.AdvanceRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.SetAttr(ctx, "Jay", "morale", 6); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.SetStatus(ctx, "r2", "fresh", true); err != nil {
+				t.Fatal(err)
+			}
+			if len(b.PendingEvents()) == 0 {
+				t.Fatal("no events wait for the next round")
+			}
+			snap, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast, err := fastProg.Restore(snap, WithTranscript(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow, err := slowProg.Restore(snap, WithTranscript(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for round := 2; round <= 6; round++ {
+				what := fmt.Sprintf("%q seed %d round %d", chain, seed, round)
+				if !fast.rolloffReady(ctx) {
+					t.Fatalf("%s: not played straight through", what)
+				}
+				fe, se := fast.AdvanceRound(ctx), slow.AdvanceRound(ctx)
+				if errString(fe) != errString(se) {
+					t.Fatalf("%s: straight through: %v; engine: %v", what, fe, se)
+				}
+				sameObserved(t, what, fast, slow)
+				if round == 2 && len(fast.Events()) == 0 && fe == nil {
+					t.Fatalf("%s: the round does not open with the events that waited for it", what)
+				}
+				if fe != nil {
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestRolloffReviewPlansOnlyNative wants the plan refused when a tie rule
+// reads what no native expression reads (the previous order, a side's
+// attribute, a remembered value), or an award names someone by such an
+// expression: the straight path has no expr-lang environment to read
+// them in.
+func TestRolloffReviewPlansOnlyNative(t *testing.T) {
+	for _, chain := range []string{
+		"highest roll d6\n tie when len(previous.order) > 0 and previous.order[0] == \"Jay\": reroll\n tie: award \"Rob\"",
+		"highest roll d6\n tie when sides[0].morale > 2: reroll\n tie: award \"Rob\"",
+		"highest roll d6\n tie when \"Jay\" in previous.order: award \"Jay\"\n tie: reroll",
+		"highest roll d6\n tie when round > 1: award previous.order[0]\n tie: reroll",
+		"highest roll d6\n tie when round > 1: award sides[1].name\n tie: reroll",
+		"highest roll d6\n tie when round > 1: award first(tied).name\n tie: reroll",
+		"highest roll d6\n tie when round % 2 == 0: reroll\n tie: award \"Jay\"",
+	} {
+		f, diags := dsl.Parse("r.rules", []byte(reviewRuleset(chain)))
+		if diags.HasErrors() {
+			t.Fatalf("%q: %v", chain, diags)
+		}
+		p, err := Compile(f)
+		if err != nil {
+			t.Fatalf("%q: %v", chain, err)
+		}
+		if p.rolloff != nil {
+			t.Errorf("%q is planned as a roll-off", chain)
+		}
+	}
+}
