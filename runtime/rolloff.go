@@ -190,7 +190,11 @@ func (b *Battle) playRolloff() bool {
 	pl := b.prog.rolloff
 	// The round is never seen under way, so nothing can abort it: it
 	// keeps no checkpoint (see checkpoint.save), only what handing it over
-	// untouched needs.
+	// untouched needs. The checkpoint of the last round the engine played
+	// is no longer of any round to undo: were it kept, blankStanding
+	// would not reuse the standing it holds, and the first round after
+	// every round the engine played would allocate.
+	b.check.round = 0
 	sd := b.seeded
 	sd.init()
 	pcg, pending := *sd.pcg, b.pending
@@ -240,7 +244,10 @@ func (b *Battle) playRolloff() bool {
 		}
 		*sd.pcg, b.pending = pcg, pending
 		b.round--
-		b.cur, b.prevRound = b.prevRound, nil
+		// The round opened (the record of the round before last, cleared)
+		// is left for the engine's openRound to reuse: dropped, the
+		// engine would allocate one at every round handed over.
+		b.cur, b.prevRound = b.prevRound, b.cur
 		b.actsView = nil
 		return false
 	}

@@ -932,3 +932,45 @@ func TestRolloffReviewPlansOnlyNative(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloffReviewAllocatesAsTheEngine wants a battle whose rounds are
+// played straight through, some of them handed to the engine (a tie no
+// rule breaks, ties before the round a rule covers), to allocate nothing
+// once warm, as the engine's rounds do. The record of the round before
+// last, left for the next round to reuse, and the standing the spare
+// holds were dropped at every round handed over, and allocated again.
+func TestRolloffReviewAllocatesAsTheEngine(t *testing.T) {
+	ctx := context.Background()
+	for _, chain := range []string{
+		"", // MESBG
+		"highest roll d6",
+		"lowest roll d2\n tie when round < 1000: reroll",
+		"highest roll d3\n tie when round > 1 and round < 1500: award not previous.holder\n tie when round > 1800: reroll",
+	} {
+		fastProg, slowProg := reviewPrograms(t, chain, Limits{})
+		allocs := func(p *Program) float64 {
+			b, err := p.NewBattle(reviewSides(p, false), WithDice(NewSeededDice(11)), WithTranscript(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			play := func(rounds int) {
+				for range rounds {
+					if err := b.AdvanceRound(ctx); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			play(20) // warm, with ties handed over
+			// Counted in hundreds of rounds: AllocsPerRun rounds its
+			// average down.
+			return testing.AllocsPerRun(20, func() { play(100) }) / 100
+		}
+		engine := allocs(slowProg)
+		if engine != 0 {
+			t.Skipf("%q: the engine's rounds allocate %v times here (the race detector?)", chain, engine)
+		}
+		if got := allocs(fastProg); got != 0 {
+			t.Errorf("%q: %v allocations a round straight through, none by the engine", chain, got)
+		}
+	}
+}
