@@ -207,7 +207,7 @@ func (b *Battle) playRolloff() bool {
 	var perm [2]int
 	var m *meta
 	by := ""
-	for attempt, rerolls := 0, 0; m == nil; attempt++ {
+	for attempt := 0; m == nil; attempt++ {
 		if roll.count == 1 {
 			nat[0], nat[1] = sd.intN(roll.faces)+1, sd.intN(roll.faces)+1
 		} else {
@@ -232,13 +232,18 @@ func (b *Battle) playRolloff() bool {
 				perm, m = [2]int{k, 1 - k}, &rule.award.meta
 				continue
 			}
+		case roll.faces <= 1:
+			// Dice that show 1 alone never break the tie: the reroll
+			// repeats until MaxRerolls, which a host may have set to
+			// billions. The engine plays that loop minding the context
+			// (this one would not, holding the host's deadline up for as
+			// long), and reports the limit.
 		default:
-			// A reroll of the pair the last reroll left tied repeats it,
-			// and is not counted (see orderRun.reroll).
-			if attempt == 0 || roll.count == 0 || roll.faces <= 1 {
-				rerolls++
-			}
-			if rerolls <= b.prog.limits.MaxRerolls {
+			// Only the first reroll counts against MaxRerolls: a reroll of
+			// the pair the last reroll left tied repeats it, and is not
+			// counted (see orderRun.reroll), as the roll can break the tie
+			// (it has 1 die or more, of 2 faces or more).
+			if attempt > 0 || b.prog.limits.MaxRerolls >= 1 {
 				continue
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
@@ -971,6 +972,41 @@ func TestRolloffReviewAllocatesAsTheEngine(t *testing.T) {
 		}
 		if got := allocs(fastProg); got != 0 {
 			t.Errorf("%q: %v allocations a round straight through, none by the engine", chain, got)
+		}
+	}
+}
+
+// TestRolloffReviewDeadlineOnTiesThatNeverBreak plays a roll that can
+// never break a tie (a D1) with a reroll rule and a limit of rerolls a
+// host has set very high, under a deadline. The engine rerolls until the
+// deadline and reports it; so must a battle whose rounds are played
+// straight through, not spin through the whole limit first, ignoring
+// the context.
+func TestRolloffReviewDeadlineOnTiesThatNeverBreak(t *testing.T) {
+	for _, chain := range []string{"highest roll d1\n tie when round > 1: reroll", "lowest roll 3d1\n tie when round == 1: award \"Rob\"\n tie: reroll\n choice first by winner default other"} {
+		fastProg, slowProg := reviewPrograms(t, chain, Limits{MaxRerolls: 1 << 50})
+		errs := map[string]string{}
+		for name, p := range map[string]*Program{"straight through": fastProg, "engine": slowProg} {
+			b, err := p.NewBattle(Sides("Jay", "Rob"), WithTranscript(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.AdvanceRound(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			done := make(chan error, 1)
+			go func() { done <- b.AdvanceRound(ctx) }()
+			select {
+			case err := <-done:
+				errs[name] = errString(err)
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%q %s: the round goes on 10 s after its 20 ms deadline", chain, name)
+			}
+			cancel()
+		}
+		if errs["engine"] != errs["straight through"] || !strings.Contains(errs["engine"], "deadline") {
+			t.Errorf("%q: straight through: %s; engine: %s", chain, errs["straight through"], errs["engine"])
 		}
 	}
 }
