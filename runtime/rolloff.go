@@ -19,11 +19,12 @@ import "context"
 // storeStanding, closeRound). Only the checkpoint that AbortRound would
 // use is not kept: no round played straight through is ever under way
 // when a host could call it. Anything the straight path does not know
-// how to play (a reroll over the limit, an award that names nobody, a tie
-// no rule breaks) makes it undo the round and hand it to the general
-// engine, which plays it from the same dice and reports whatever error
-// the round has. rolloff_test.go plays every eligible ruleset both ways
-// and compares the battles.
+// how to play (a reroll over the limit, or of dice that cannot break the
+// tie, an award that names nobody, a tie no rule breaks) makes it undo
+// the round and hand it to the general engine, which plays it from the
+// same dice and reports whatever error the round has. rolloff_test.go
+// and rolloff_review_test.go play eligible rulesets both ways and
+// compare the battles.
 
 // rolloffPlan is a round that is a two-sided roll-off: the order of the
 // program's only order, which every round computes afresh.
