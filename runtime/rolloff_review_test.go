@@ -220,7 +220,7 @@ func TestRolloffReviewHostBetweenRounds(t *testing.T) {
 				}
 				var log []string
 				for round := 1; round <= rounds; round++ {
-					op := rng.IntN(16)
+					op := rng.IntN(17)
 					log = append(log, fmt.Sprint(op))
 					what := fmt.Sprintf("seed %d round %d, ops %v", seed, round, log)
 					var fastErr, slowErr error
@@ -276,6 +276,10 @@ func TestRolloffReviewHostBetweenRounds(t *testing.T) {
 						}
 						sameObserved(t, what+", cancelled", fast, slow)
 						fastErr, slowErr = fast.AbortRound(), slow.AbortRound()
+					case 16:
+						// A round by hand whose holder a special rule of the
+						// host's sets: the memory the next rounds read.
+						fastErr, slowErr = playGivingPriorityAway(ctx, fast), playGivingPriorityAway(ctx, slow)
 					case 15:
 						// A clone plays on by itself, and leaves the battle it
 						// was cloned from as it was.
@@ -352,6 +356,21 @@ func restoreBoth(t *testing.T, fastProg, slowProg *Program, fast, slow *Battle) 
 		t.Fatal(err)
 	}
 	return nf, ns
+}
+
+// playGivingPriorityAway plays a round by hand in which the host gives
+// priority to the side the order put last (SetHolder).
+func playGivingPriorityAway(ctx context.Context, b *Battle) error {
+	if err := b.StartRound(ctx); err != nil {
+		return err
+	}
+	if order := b.Order(); len(order) > 1 {
+		if err := b.SetHolder(order[len(order)-1]); err != nil {
+			return err
+		}
+	}
+	_, err := b.EndRound(ctx)
+	return err
 }
 
 // playByHand plays a round with StartRound, Step and EndRound.
