@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -1003,7 +1004,7 @@ func TestRolloffReviewAllocatesAsTheEngine(t *testing.T) {
 // the context.
 func TestRolloffReviewDeadlineOnTiesThatNeverBreak(t *testing.T) {
 	for _, chain := range []string{"highest roll d1\n tie when round > 1: reroll", "lowest roll 3d1\n tie when round == 1: award \"Rob\"\n tie: reroll\n choice first by winner default other"} {
-		fastProg, slowProg := reviewPrograms(t, chain, Limits{MaxRerolls: 1 << 50})
+		fastProg, slowProg := reviewPrograms(t, chain, Limits{MaxRerolls: math.MaxInt})
 		errs := map[string]string{}
 		for name, p := range map[string]*Program{"straight through": fastProg, "engine": slowProg} {
 			b, err := p.NewBattle(Sides("Jay", "Rob"), WithTranscript(false))
