@@ -13,7 +13,10 @@ func TestSeededDiceDrawAsRandIntN(t *testing.T) {
 	if strconv.IntSize != 64 {
 		t.Skip("Rand.IntN draws differently on 32-bit platforms; SeededDice does not")
 	}
-	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 20, 100, 1000, 1<<40 + 3, 1 << 62, 3 << 61} {
+	// int64, converted below: as int constants, the large ones would not
+	// compile on the 32-bit platforms the test is skipped on.
+	for _, n64 := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 20, 100, 1000, 1<<40 + 3, 1 << 62, 3 << 61} {
+		n := int(n64)
 		d := NewSeededDice(uint64(n))
 		pcg := *d.pcg
 		r := rand.New(&pcg)

@@ -19,11 +19,12 @@ import "context"
 // storeStanding, closeRound). Only the checkpoint that AbortRound would
 // use is not kept: no round played straight through is ever under way
 // when a host could call it. Anything the straight path does not know
-// how to play (a reroll over the limit, an award that names nobody, a tie
-// no rule breaks) makes it undo the round and hand it to the general
-// engine, which plays it from the same dice and reports whatever error
-// the round has. rolloff_test.go plays every eligible ruleset both ways
-// and compares the battles.
+// how to play (a reroll over the limit, or of dice that cannot break the
+// tie, an award that names nobody, a tie no rule breaks) makes it undo
+// the round and hand it to the general engine, which plays it from the
+// same dice and reports whatever error the round has. rolloff_test.go
+// and rolloff_review_test.go play eligible rulesets both ways and
+// compare the battles.
 
 // rolloffPlan is a round that is a two-sided roll-off: the order of the
 // program's only order, which every round computes afresh.
@@ -190,7 +191,11 @@ func (b *Battle) playRolloff() bool {
 	pl := b.prog.rolloff
 	// The round is never seen under way, so nothing can abort it: it
 	// keeps no checkpoint (see checkpoint.save), only what handing it over
-	// untouched needs.
+	// untouched needs. The checkpoint of the last round the engine played
+	// is no longer of any round to undo: were it kept, blankStanding
+	// would not reuse the standing it holds, and the first round after
+	// every round the engine played would allocate.
+	b.check.round = 0
 	sd := b.seeded
 	sd.init()
 	pcg, pending := *sd.pcg, b.pending
@@ -203,7 +208,7 @@ func (b *Battle) playRolloff() bool {
 	var perm [2]int
 	var m *meta
 	by := ""
-	for attempt, rerolls := 0, 0; m == nil; attempt++ {
+	for attempt := 0; m == nil; attempt++ {
 		if roll.count == 1 {
 			nat[0], nat[1] = sd.intN(roll.faces)+1, sd.intN(roll.faces)+1
 		} else {
@@ -228,19 +233,27 @@ func (b *Battle) playRolloff() bool {
 				perm, m = [2]int{k, 1 - k}, &rule.award.meta
 				continue
 			}
+		case roll.faces <= 1:
+			// Dice that show 1 alone never break the tie: the reroll
+			// repeats until MaxRerolls, which a host may have set to
+			// billions. The engine plays that loop minding the context
+			// (this one would not, holding the host's deadline up for as
+			// long), and reports the limit.
 		default:
-			// A reroll of the pair the last reroll left tied repeats it,
-			// and is not counted (see orderRun.reroll).
-			if attempt == 0 || roll.count == 0 || roll.faces <= 1 {
-				rerolls++
-			}
-			if rerolls <= b.prog.limits.MaxRerolls {
+			// Only the first reroll counts against MaxRerolls: a reroll of
+			// the pair the last reroll left tied repeats it, and is not
+			// counted (see orderRun.reroll), as the roll can break the tie
+			// (it has 1 die or more, of 2 faces or more).
+			if attempt > 0 || b.prog.limits.MaxRerolls >= 1 {
 				continue
 			}
 		}
 		*sd.pcg, b.pending = pcg, pending
 		b.round--
-		b.cur, b.prevRound = b.prevRound, nil
+		// The round opened (the record of the round before last, cleared)
+		// is left for the engine's openRound to reuse: dropped, the
+		// engine would allocate one at every round handed over.
+		b.cur, b.prevRound = b.prevRound, b.cur
 		b.actsView = nil
 		return false
 	}
