@@ -110,6 +110,10 @@ func TestLimitEndlessReroll(t *testing.T) {
 			[]string{"Jay", "Rob"}, 6},
 		{"no rerolls at all", []runtime.Option{runtime.WithLimits(runtime.Limits{MaxRerolls: -1, MaxSteps: 10})},
 			[]string{"Jay", "Rob"}, 1},
+		// Each reroll of the tie goes a level deeper: the most allowed
+		// must still end in the limit's error, not a stack overflow.
+		{"the most allowed", []runtime.Option{runtime.WithLimits(runtime.Limits{MaxRerolls: runtime.MaxRerollsAllowed})},
+			[]string{"Jay", "Rob"}, runtime.MaxRerollsAllowed + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -438,5 +442,19 @@ func TestSetAttrWholeNumbers(t *testing.T) {
 		} else if _, isInt := v.(float64); !isInt && !strings.Contains(err.Error(), fmt.Sprint(v)) {
 			t.Errorf("SetAttr(%T %v): %v, which does not name the value", v, v, err)
 		}
+	}
+}
+
+// TestLimitMaxRerollsAllowed refuses a reroll limit the engine could not
+// play to its end: a tie that never breaks would overflow the stack.
+func TestLimitMaxRerollsAllowed(t *testing.T) {
+	f, diags := dsl.Parse("forever.rules", []byte(foreverRules))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	_, err := runtime.Compile(f, runtime.WithLimits(runtime.Limits{MaxRerolls: runtime.MaxRerollsAllowed + 1}))
+	want := fmt.Sprintf("WithLimits: MaxRerolls is %d, more than the %d an order can be played with", runtime.MaxRerollsAllowed+1, runtime.MaxRerollsAllowed)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Compile error = %v, want one saying %q", err, want)
 	}
 }

@@ -30,10 +30,18 @@ type Limits struct {
 	// and seeded play fail alike, where a result needs more rerolls than
 	// the limit, not on an unlucky run of ties. A host's dice are counted
 	// at every reroll: nothing says they ever break a tie.
+	// It may be at most MaxRerollsAllowed: each reroll of a tie that
+	// will not break goes a level deeper into the order's computation.
 	MaxRerolls int
 	// MaxSteps is the most activations and passes one round may have.
 	MaxSteps int
 }
+
+// MaxRerollsAllowed is the highest MaxRerolls that Compile accepts. Ten
+// thousand rerolls of a tie that never breaks take a few tens of
+// megabytes of stack; some hundreds of thousands would overflow it, which
+// no error could report.
+const MaxRerollsAllowed = 10000
 
 // DefaultLimits returns the limits a Program has unless WithLimits says
 // otherwise: generous for any real game.
@@ -541,6 +549,9 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	c := &compiler{p: p, names: map[string]declared{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
 	c.declarations(r)
 	c.hostFunctions(r.Pos)
+	if p.limits.MaxRerolls > MaxRerollsAllowed {
+		c.errorf(r.Pos, "WithLimits: MaxRerolls is %d, more than the %d an order can be played with", p.limits.MaxRerolls, MaxRerollsAllowed)
+	}
 	p.types = buildEnvTypes(p)
 	c.rules(r)
 	p.diags.Sort()
