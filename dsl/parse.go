@@ -584,11 +584,26 @@ func dropBroken(f *File, errs Diagnostics, spans [][2]int) {
 }
 
 func lex(filename string, src []byte) ([]lexer.Token, Diagnostics) {
-	lx, err := rulesLexer.LexString(filename, string(src))
+	text := string(src)
+	// Count the tokens first, so that they are stored once: grown by
+	// append, the tokens of a large file were a good part of all a parse
+	// allocated. Lexing is cheap next to that, and a lexical error (which
+	// recovery lexes the file again for) is found without storing any.
+	n := 0
+	count := &scanner{src: text}
+	for count.pos.Offset < len(text) {
+		_, size := count.scan(text[count.pos.Offset:])
+		if size == 0 {
+			break
+		}
+		count.pos.Offset += size
+		n++
+	}
+	lx, err := rulesLexer.LexString(filename, text)
 	if err != nil {
 		return nil, Diagnostics{fromParseError(filename, err)}
 	}
-	var out []lexer.Token
+	out := make([]lexer.Token, 0, n)
 	for {
 		t, err := lx.Next()
 		if err != nil {

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -181,6 +182,7 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	if _, e, ok := declSpan(tokens, d.Pos.Offset); ok && e > d.Pos.Offset {
 		end = e
 	}
+	end = stmtReach(tokens, d.Pos.Offset, end)
 	text := string(src[d.Pos.Offset:end])
 	best := d
 	var also []string // what other statements that got as far expected
@@ -252,6 +254,38 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return md
 	}
 	return unknownStatement(d.Pos, word, opener)
+}
+
+// stmtReach returns how far a parse of the statement at offset alone can
+// get, at most limit: just past the end of line, ';' or '}' that ends it,
+// outside its brackets and blocks. No grammar of a statement takes such a
+// token, or any after it, so the text past it cannot change what the parse
+// finds; and refine would otherwise lex the rest of the declaration,
+// however long, once for each kind of statement, for each error.
+func stmtReach(tokens []lexer.Token, offset, limit int) int {
+	braces, brackets := 0, 0
+	for _, t := range tokens[firstAtOrAfter(tokens, offset):] {
+		end := t.Pos.Offset + len(t.Value)
+		if end >= limit {
+			break
+		}
+		switch {
+		case t.Type == tokOpen:
+			brackets++
+		case t.Type == tokClose:
+			brackets = max(brackets-1, 0)
+		case brackets > 0:
+		case t.Type == tokOp && t.Value == "{":
+			braces++
+		case t.Type == tokOp && t.Value == "}":
+			if braces--; braces < 0 {
+				return end
+			}
+		case t.Type == tokEOL && braces == 0:
+			return end
+		}
+	}
+	return limit
 }
 
 // sidesRange says how to write `sides lo - hi`, a range as a rulebook
@@ -1774,13 +1808,21 @@ func describe(t lexer.Token) string {
 	return strconv.Quote(t.Value)
 }
 
+// tokenIndex returns the index of the token at offset, or -1. Tokens are
+// in order of offset, none empty, so it searches: recovery asks for many.
 func tokenIndex(tokens []lexer.Token, offset int) int {
-	for i, t := range tokens {
-		if t.Pos.Offset == offset {
-			return i
-		}
+	i := firstAtOrAfter(tokens, offset)
+	if i < len(tokens) && tokens[i].Pos.Offset == offset {
+		return i
 	}
 	return -1
+}
+
+// firstAtOrAfter returns the index of the first token at or after offset,
+// or len(tokens).
+func firstAtOrAfter(tokens []lexer.Token, offset int) int {
+	i, _ := slices.BinarySearchFunc(tokens, offset, func(t lexer.Token, offset int) int { return cmp.Compare(t.Pos.Offset, offset) })
+	return i
 }
 
 // prevToken and nextIndex step over whitespace and comments (not ends of
