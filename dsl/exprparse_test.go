@@ -161,3 +161,24 @@ func FuzzExprParts(f *testing.F) {
 		checkExprParts(t, src)
 	})
 }
+
+// TestMemberParsersBuild builds every parser of a statement alone, which
+// refine builds only when first needed: a grammar that participle refuses
+// panics here, not in a user's first syntax error.
+func TestMemberParsersBuild(t *testing.T) {
+	var all []memberParser
+	for _, g := range blocks {
+		all = append(all, g.members...)
+	}
+	for _, m := range sideClauses {
+		all = append(all, m)
+	}
+	for _, m := range unitClauses {
+		all = append(all, m)
+	}
+	all = append(all, assignAlone)
+	all = append(all, sideItemsAlone...)
+	for _, parse := range all {
+		_ = parse("x.rules", "x")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -25,11 +26,19 @@ type one[T any] struct {
 type memberParser func(filename, src string) error
 
 func member[T any]() memberParser {
-	p := participle.MustBuild[one[T]](parserOptions...)
+	p := lazyParser[T]()
 	return func(filename, src string) error {
-		_, err := p.ParseString(filename, src, participle.AllowTrailing(true))
+		_, err := p().ParseString(filename, src, participle.AllowTrailing(true))
 		return err
 	}
+}
+
+// lazyParser builds the parser of a statement alone when it is first
+// needed, which is only after a syntax error: building the forty-odd of
+// them when the package started was most of the time a command took to
+// check a small file.
+func lazyParser[T any]() func() *participle.Parser[one[T]] {
+	return sync.OnceValue(func() *participle.Parser[one[T]] { return participle.MustBuild[one[T]](parserOptions...) })
 }
 
 type blockGrammar struct {
@@ -558,9 +567,9 @@ func atEnd(d Diagnostic, tokens []lexer.Token, end int) Diagnostic {
 var sideItemsAlone = []memberParser{strictMember[*UnitSetup](), strictMember[*Assign]()}
 
 func strictMember[T any]() memberParser {
-	p := participle.MustBuild[one[T]](parserOptions...)
+	p := lazyParser[T]()
 	return func(filename, src string) error {
-		_, err := p.ParseString(filename, src)
+		_, err := p().ParseString(filename, src)
 		return err
 	}
 }
