@@ -23,6 +23,9 @@ import (
 // with a caret after it.
 func checkNumbers(tokens []lexer.Token, text []byte) Diagnostics {
 	var out Diagnostics
+	if !slices.ContainsFunc(tokens, func(t lexer.Token) bool { return t.Type == tokInt && len(t.Value) >= len("9223372036854775807") }) {
+		return nil // no number that may be too large: no need for the copy below
+	}
 	// The tokens that mean something, to see what is around a number.
 	var sig []lexer.Token
 	for _, t := range tokens {

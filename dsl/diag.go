@@ -111,12 +111,30 @@ func (ds Diagnostics) Sort() {
 // file names, so render the diagnostics of each file with its own text.
 func (ds Diagnostics) Render(src string) string {
 	var b strings.Builder
-	lines := strings.Split(src, "\n")
+	// Each diagnostic's line is found from the one before when they are in
+	// order, as they usually are: splitting the whole source for each of
+	// thousands of diagnostics made rendering them quadratic.
+	lineNo, lineStart := 1, 0
 	for _, d := range ds {
 		b.WriteString(d.String())
 		b.WriteByte('\n')
-		if d.Pos.Line >= 1 && d.Pos.Line <= len(lines) {
-			line := strings.TrimRight(lines[d.Pos.Line-1], "\r")
+		if d.Pos.Line < lineNo {
+			lineNo, lineStart = 1, 0
+		}
+		for lineNo < d.Pos.Line {
+			nl := strings.IndexByte(src[lineStart:], '\n')
+			if nl < 0 {
+				break // the file has fewer lines
+			}
+			lineStart += nl + 1
+			lineNo++
+		}
+		if d.Pos.Line >= 1 && lineNo == d.Pos.Line {
+			line := src[lineStart:]
+			if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+				line = line[:nl]
+			}
+			line = strings.TrimRight(line, "\r")
 			if d.Pos.Line == 1 {
 				line = strings.TrimPrefix(line, bom)
 			}

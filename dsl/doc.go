@@ -38,7 +38,7 @@
 // statement aside and parses on, so independent mistakes are all reported;
 // after an error that breaks the block structure (a "{" or "}" missing),
 // it sets aside the declaration, and goes on only from the next one. The
-// file it returns with errors leaves out every declaration that has one. Input larger than MaxSourceBytes or
+// file it returns with errors leaves out every declaration that has one. Input larger than MaxSourceBytes (256 KiB) or
 // nested deeper than MaxDepth is refused before parsing, since a
 // recursive-descent parser has no other guard against a stack overflow.
 //

@@ -16,14 +16,18 @@ import (
 // Limits checked before parsing. Participle is a recursive-descent parser
 // with no depth guard, so deeply nested input must be refused up front.
 const (
-	MaxSourceBytes = 1 << 20
+	// MaxSourceBytes is far more than a rules file needs (the bundled ones
+	// are under 20 KiB), and small enough that any file, however
+	// pathological, is parsed and compiled in about a second: a parse costs
+	// about a microsecond a byte, most of it participle's.
+	MaxSourceBytes = 256 << 10
 	MaxDepth       = 64
 	// maxSyntaxErrs bounds error recovery: each error found costs one more
 	// parse of the file, and after a score of them more are rarely news.
 	maxSyntaxErrs = 20
 	// recoveryBytes bounds the same work by the size of the file: a large
-	// file is parsed again only a few times.
-	recoveryBytes = 1 << 20
+	// file is parsed again only a few times (one at the limit, twice).
+	recoveryBytes = 2 * MaxSourceBytes
 )
 
 var parserOptions = []participle.Option{
@@ -72,8 +76,13 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	// text: positions and File.Source are of what follows it.
 	src = bytes.TrimPrefix(src, []byte(bom))
 	if len(src) > MaxSourceBytes {
+		// Too deep nesting is said first, as of a smaller file: it is
+		// the mistake to fix, where the size may only be its consequence.
+		if d := scanDepth(filename, string(src)); d != nil {
+			return nil, columnsIn(src, Diagnostics{*d})
+		}
 		return nil, Diagnostics{errorAt(Pos{Filename: filename, Line: 1, Column: 1},
-			"file is %d bytes; the limit is %d", len(src), MaxSourceBytes)}
+			"file is %d bytes; the limit is %d (%d KiB), far more than a rules file needs", len(src), MaxSourceBytes, MaxSourceBytes>>10)}
 	}
 	text := []byte(string(src))
 	tokens, errs, lexLines, ok := lexRecovering(filename, text)
@@ -584,11 +593,26 @@ func dropBroken(f *File, errs Diagnostics, spans [][2]int) {
 }
 
 func lex(filename string, src []byte) ([]lexer.Token, Diagnostics) {
-	lx, err := rulesLexer.LexString(filename, string(src))
+	text := string(src)
+	// Count the tokens first, so that they are stored once: grown by
+	// append, the tokens of a large file were a good part of all a parse
+	// allocated. Lexing is cheap next to that, and a lexical error (which
+	// recovery lexes the file again for) is found without storing any.
+	n := 0
+	count := &scanner{src: text}
+	for count.pos.Offset < len(text) {
+		_, size := count.scan(text[count.pos.Offset:])
+		if size == 0 {
+			break
+		}
+		count.pos.Offset += size
+		n++
+	}
+	lx, err := rulesLexer.LexString(filename, text)
 	if err != nil {
 		return nil, Diagnostics{fromParseError(filename, err)}
 	}
-	var out []lexer.Token
+	out := make([]lexer.Token, 0, n)
 	for {
 		t, err := lx.Next()
 		if err != nil {
@@ -616,20 +640,47 @@ func onlyTrivia(tokens []lexer.Token) bool {
 func checkDepth(tokens []lexer.Token) *Diagnostic {
 	depth := 0
 	for _, t := range tokens {
-		if t.Type != tokOp && t.Type != tokOpen && t.Type != tokClose {
+		if d := nest(t, &depth); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// scanDepth is checkDepth for a file too large to be lexed into tokens:
+// it goes through the tokens without keeping them, stepping over what no
+// token starts.
+func scanDepth(filename string, text string) *Diagnostic {
+	s := &scanner{src: text, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}
+	depth := 0
+	for s.pos.Offset < len(text) {
+		t, err := s.Next()
+		if err != nil {
+			s.pos.Offset++
 			continue
 		}
-		switch t.Value {
-		case "{", "(", "[":
-			depth++
-			if depth > MaxDepth {
-				d := errorAt(t.Pos, "nesting is deeper than %d levels", MaxDepth)
-				return &d
-			}
-		case "}", ")", "]":
-			if depth > 0 {
-				depth--
-			}
+		if d := nest(t, &depth); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// nest counts the brackets and braces that t opens or closes in depth, and
+// returns an error if it opens one too deep.
+func nest(t lexer.Token, depth *int) *Diagnostic {
+	if t.Type != tokOp && t.Type != tokOpen && t.Type != tokClose {
+		return nil
+	}
+	switch t.Value {
+	case "{", "(", "[":
+		if *depth++; *depth > MaxDepth {
+			d := errorAt(t.Pos, "nesting is deeper than %d levels", MaxDepth)
+			return &d
+		}
+	case "}", ")", "]":
+		if *depth > 0 {
+			*depth--
 		}
 	}
 	return nil

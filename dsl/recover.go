@@ -134,9 +134,9 @@ func declStart(tokens []lexer.Token, offset int) bool {
 // nextToken returns the first token at or after offset that is not
 // whitespace, a comment or an end of line, or nil.
 func nextToken(tokens []lexer.Token, offset int) *lexer.Token {
-	for i := range tokens {
+	for i := firstAtOrAfter(tokens, offset); i < len(tokens); i++ {
 		t := &tokens[i]
-		if t.Pos.Offset < offset || spacing(*t) || t.Type == tokEOL {
+		if spacing(*t) || t.Type == tokEOL {
 			continue
 		}
 		return t

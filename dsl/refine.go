@@ -1,10 +1,12 @@
 package dsl
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -24,11 +26,19 @@ type one[T any] struct {
 type memberParser func(filename, src string) error
 
 func member[T any]() memberParser {
-	p := participle.MustBuild[one[T]](parserOptions...)
+	p := lazyParser[T]()
 	return func(filename, src string) error {
-		_, err := p.ParseString(filename, src, participle.AllowTrailing(true))
+		_, err := p().ParseString(filename, src, participle.AllowTrailing(true))
 		return err
 	}
+}
+
+// lazyParser builds the parser of a statement alone when it is first
+// needed, which is only after a syntax error: building the forty-odd of
+// them when the package started was most of the time a command took to
+// check a small file.
+func lazyParser[T any]() func() *participle.Parser[one[T]] {
+	return sync.OnceValue(func() *participle.Parser[one[T]] { return participle.MustBuild[one[T]](parserOptions...) })
 }
 
 type blockGrammar struct {
@@ -181,6 +191,7 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	if _, e, ok := declSpan(tokens, d.Pos.Offset); ok && e > d.Pos.Offset {
 		end = e
 	}
+	end = stmtReach(tokens, d.Pos.Offset, end)
 	text := string(src[d.Pos.Offset:end])
 	best := d
 	var also []string // what other statements that got as far expected
@@ -252,6 +263,38 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 		return md
 	}
 	return unknownStatement(d.Pos, word, opener)
+}
+
+// stmtReach returns how far a parse of the statement at offset alone can
+// get, at most limit: just past the end of line, ';' or '}' that ends it,
+// outside its brackets and blocks. No grammar of a statement takes such a
+// token, or any after it, so the text past it cannot change what the parse
+// finds; and refine would otherwise lex the rest of the declaration,
+// however long, once for each kind of statement, for each error.
+func stmtReach(tokens []lexer.Token, offset, limit int) int {
+	braces, brackets := 0, 0
+	for _, t := range tokens[firstAtOrAfter(tokens, offset):] {
+		end := t.Pos.Offset + len(t.Value)
+		if end >= limit {
+			break
+		}
+		switch {
+		case t.Type == tokOpen:
+			brackets++
+		case t.Type == tokClose:
+			brackets = max(brackets-1, 0)
+		case brackets > 0:
+		case t.Type == tokOp && t.Value == "{":
+			braces++
+		case t.Type == tokOp && t.Value == "}":
+			if braces--; braces < 0 {
+				return end
+			}
+		case t.Type == tokEOL && braces == 0:
+			return end
+		}
+	}
+	return limit
 }
 
 // sidesRange says how to write `sides lo - hi`, a range as a rulebook
@@ -524,9 +567,9 @@ func atEnd(d Diagnostic, tokens []lexer.Token, end int) Diagnostic {
 var sideItemsAlone = []memberParser{strictMember[*UnitSetup](), strictMember[*Assign]()}
 
 func strictMember[T any]() memberParser {
-	p := participle.MustBuild[one[T]](parserOptions...)
+	p := lazyParser[T]()
 	return func(filename, src string) error {
-		_, err := p.ParseString(filename, src)
+		_, err := p().ParseString(filename, src)
 		return err
 	}
 }
@@ -1774,13 +1817,21 @@ func describe(t lexer.Token) string {
 	return strconv.Quote(t.Value)
 }
 
+// tokenIndex returns the index of the token at offset, or -1. Tokens are
+// in order of offset, none empty, so it searches: recovery asks for many.
 func tokenIndex(tokens []lexer.Token, offset int) int {
-	for i, t := range tokens {
-		if t.Pos.Offset == offset {
-			return i
-		}
+	i := firstAtOrAfter(tokens, offset)
+	if i < len(tokens) && tokens[i].Pos.Offset == offset {
+		return i
 	}
 	return -1
+}
+
+// firstAtOrAfter returns the index of the first token at or after offset,
+// or len(tokens).
+func firstAtOrAfter(tokens []lexer.Token, offset int) int {
+	i, _ := slices.BinarySearchFunc(tokens, offset, func(t lexer.Token, offset int) int { return cmp.Compare(t.Pos.Offset, offset) })
+	return i
 }
 
 // prevToken and nextIndex step over whitespace and comments (not ends of

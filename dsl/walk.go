@@ -1,12 +1,14 @@
 package dsl
 
 import (
+	"go/token"
 	"reflect"
 	"sync"
 )
 
 // Walk calls fn for every AST node under n (pointers to structs), parents
-// before children, in source order.
+// before children, in source order. An *Expr is a leaf: its parts are the
+// package's own.
 func Walk(n any, fn func(any)) {
 	walk(reflect.ValueOf(n), fn)
 }
@@ -58,8 +60,14 @@ func nodeFields(t reflect.Type) []int {
 
 func mayHoldNodes(t reflect.Type) bool {
 	switch t.Kind() {
-	case reflect.Interface, reflect.Pointer:
+	case reflect.Interface:
 		return true
+	case reflect.Pointer:
+		// The parts of an expression (exprPart and what is in it, types
+		// of the package's own) are no nodes a caller can name: walking
+		// them, a token at a time, was most of a walk of a file of long
+		// expressions.
+		return t.Elem().Kind() != reflect.Struct || t.Elem().Name() == "" || token.IsExported(t.Elem().Name())
 	case reflect.Struct:
 		return len(nodeFields(t)) > 0
 	case reflect.Slice:

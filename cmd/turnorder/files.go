@@ -111,17 +111,24 @@ func pathError(err error) string {
 func writeDiags(w io.Writer, ds dsl.Diagnostics, src []byte, prefix string) {
 	ds = slices.Clone(ds)
 	ds.Sort()
-	for _, d := range ds {
-		if d.Pos.Line == 0 {
-			if d.Pos.Filename != "" {
-				fmt.Fprintf(w, "%s: %s: %s\n", d.Pos.Filename, d.Severity, d.Message)
-			} else {
-				fmt.Fprintf(w, "%s%s\n", prefix, d.Message)
-			}
+	// Each run of diagnostics with positions is rendered at once: Render
+	// finds each one's line from the one before, where one at a time it
+	// would look from the start of the file for each.
+	text := string(src)
+	run := 0
+	for i, d := range ds {
+		if d.Pos.Line != 0 {
 			continue
 		}
-		io.WriteString(w, dsl.Diagnostics{d}.Render(string(src)))
+		io.WriteString(w, ds[run:i].Render(text))
+		run = i + 1
+		if d.Pos.Filename != "" {
+			fmt.Fprintf(w, "%s: %s: %s\n", d.Pos.Filename, d.Severity, d.Message)
+		} else {
+			fmt.Fprintf(w, "%s%s\n", prefix, d.Message)
+		}
 	}
+	io.WriteString(w, ds[run:].Render(text))
 }
 
 // ruleDiag returns err as a diagnostic at the rule that caused it, if a

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/dsl/dsltest"
+)
+
+// BenchmarkCheckAdversarial runs check, parse, compile and the printing of
+// every diagnostic, on the costliest shapes of input at the size limit:
+//
+//	go test ./cmd/turnorder -run '^$' -bench CheckAdversarial -benchmem
+//
+// Nested steps give a compile error for each step; printed one at a time,
+// each split the whole file again, which took 6 minutes for 1 MiB of them.
+// On the 2-core development machine, busy with other work (2026-12-02),
+// each now takes under a second.
+func BenchmarkCheckAdversarial(b *testing.B) {
+	dir := b.TempDir()
+	for _, kind := range []string{"deep-blocks", "ties", "long-expr", "deep-parens", "many-exprs", "broken-stmts"} {
+		file := filepath.Join(dir, kind+".rules")
+		if err := os.WriteFile(file, dsltest.Adversarial(kind, dsl.MaxSourceBytes), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%s/%dKiB", kind, dsl.MaxSourceBytes>>10), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				run([]string{"check", file}, strings.NewReader(""), io.Discard, io.Discard)
+			}
+		})
+	}
+}
