@@ -12,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/rulesets"
 )
 
 // A review of the straight-through roll-off (rolloff.go) from the
@@ -69,23 +68,10 @@ var reviewCases = []reviewCase{
 func reviewPrograms(t *testing.T, chain string, limits Limits) (fast, slow *Program) {
 	t.Helper()
 	compile := func() *Program {
-		var f *dsl.File
 		if chain == "" {
-			var err error
-			if f, err = rulesets.Parse("mesbg"); err != nil {
-				t.Fatal(err)
-			}
-		} else {
-			var diags dsl.Diagnostics
-			if f, diags = dsl.Parse("r.rules", []byte(reviewRuleset(chain))); diags.HasErrors() {
-				t.Fatal(diags)
-			}
+			return compileRolloff(t, "mesbg", "", limits)
 		}
-		p, err := Compile(f, WithLimits(limits))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
+		return compileRolloff(t, "", reviewRuleset(chain), limits)
 	}
 	fast, slow = compile(), compile()
 	if fast.rolloff == nil {
@@ -211,14 +197,7 @@ func TestRolloffReviewHostBetweenRounds(t *testing.T) {
 			for seed := range uint64(seeds) {
 				rng := rand.New(rand.NewPCG(seed, 99))
 				sides := reviewSides(fastProg, seed%2 == 1)
-				fast, err := fastProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
-				if err != nil {
-					t.Fatal(err)
-				}
-				slow, err := slowProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
-				if err != nil {
-					t.Fatal(err)
-				}
+				fast, slow := newPair(t, fastProg, slowProg, sides, seed)
 				var log []string
 				for round := 1; round <= rounds; round++ {
 					op := rng.IntN(17)
@@ -348,15 +327,22 @@ func restoreBoth(t *testing.T, fastProg, slowProg *Program, fast, slow *Battle) 
 	if string(fs) != string(ss) {
 		t.Fatalf("snapshots differ:\n%s\n%s", fs, ss)
 	}
-	nf, err := fastProg.Restore(fs, WithTranscript(false))
+	return restorePair(t, fastProg, slowProg, fs, ss)
+}
+
+// restorePair restores fs with fastProg and ss with slowProg, without a
+// transcript.
+func restorePair(t *testing.T, fastProg, slowProg *Program, fs, ss []byte) (fast, slow *Battle) {
+	t.Helper()
+	fast, err := fastProg.Restore(fs, WithTranscript(false))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ns, err := slowProg.Restore(ss, WithTranscript(false))
+	slow, err = slowProg.Restore(ss, WithTranscript(false))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return nf, ns
+	return fast, slow
 }
 
 // playGivingPriorityAway plays a round by hand in which the host gives
@@ -590,14 +576,7 @@ func TestRolloffReviewRestoredAnywhere(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				fast, err := fastProg.Restore(mid, WithTranscript(false))
-				if err != nil {
-					t.Fatal(err)
-				}
-				slow, err := slowProg.Restore(mid, WithTranscript(false))
-				if err != nil {
-					t.Fatal(err)
-				}
+				fast, slow := restorePair(t, fastProg, slowProg, mid, mid)
 				for _, x := range []*Battle{fast, slow} {
 					if _, err := x.EndRound(ctx); err != nil {
 						t.Fatal(err)
@@ -615,12 +594,7 @@ func TestRolloffReviewRestoredAnywhere(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						if fast, err = fastProg.Restore(ss, WithTranscript(false)); err != nil {
-							t.Fatal(err)
-						}
-						if slow, err = slowProg.Restore(fs, WithTranscript(false)); err != nil {
-							t.Fatal(err)
-						}
+						fast, slow = restorePair(t, fastProg, slowProg, ss, fs)
 					}
 					fe, se := fast.AdvanceRound(ctx), slow.AdvanceRound(ctx)
 					if errString(fe) != errString(se) {
@@ -819,14 +793,7 @@ func TestRolloffReviewRandomChains(t *testing.T) {
 		slowProg.rolloff = nil
 		for seed := range uint64(seeds) {
 			sides := reviewSides(fastProg, seed%2 == 1)
-			fast, err := fastProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			slow, err := slowProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
-			if err != nil {
-				t.Fatal(err)
-			}
+			fast, slow := newPair(t, fastProg, slowProg, sides, seed)
 			for round := 1; round <= rounds; round++ {
 				what := fmt.Sprintf("chain %q, limits %+v, seed %d, round %d", chain, limits, seed, round)
 				switch rng.IntN(6) {
@@ -896,14 +863,7 @@ func TestRolloffReviewPendingEvents(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fast, err := fastProg.Restore(snap, WithTranscript(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			slow, err := slowProg.Restore(snap, WithTranscript(false))
-			if err != nil {
-				t.Fatal(err)
-			}
+			fast, slow := restorePair(t, fastProg, slowProg, snap, snap)
 			for round := 2; round <= 6; round++ {
 				what := fmt.Sprintf("%q seed %d round %d", chain, seed, round)
 				if !fast.rolloffReady(ctx) {

@@ -39,14 +39,37 @@ var rolloffCases = []struct {
 
 func rolloffProgram(t *testing.T, name, chain string, limits Limits) *Program {
 	t.Helper()
-	var f *dsl.File
 	if chain == "" {
+		return compileRolloff(t, name, "", limits)
+	}
+	return compileRolloff(t, "", "ruleset r {\n sides 2\n phase p each round {\n hook start\n step s {\n order sides as priority {\n "+chain+"\n }\n }\n hook end\n }\n}\n", limits)
+}
+
+// newPair starts a battle of each program with the same sides and seed,
+// without a transcript.
+func newPair(t *testing.T, fastProg, slowProg *Program, sides []SideSpec, seed uint64) (fast, slow *Battle) {
+	t.Helper()
+	fast, err := fastProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err = slowProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fast, slow
+}
+
+// compileRolloff compiles the bundled ruleset name, or else src.
+func compileRolloff(t *testing.T, name, src string, limits Limits) *Program {
+	t.Helper()
+	var f *dsl.File
+	if src == "" {
 		var err error
 		if f, err = rulesets.Parse(name); err != nil {
 			t.Fatal(err)
 		}
 	} else {
-		src := "ruleset r {\n sides 2\n phase p each round {\n hook start\n step s {\n order sides as priority {\n " + chain + "\n }\n }\n hook end\n }\n}\n"
 		var diags dsl.Diagnostics
 		if f, diags = dsl.Parse("r.rules", []byte(src)); diags.HasErrors() {
 			t.Fatal(diags)
@@ -83,14 +106,7 @@ func TestRolloffPlaysAsTheEngine(t *testing.T) {
 				if seed%3 == 1 {
 					sides = Sides("Rob", "Jay")
 				}
-				fast, err := fastProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
-				if err != nil {
-					t.Fatal(err)
-				}
-				slow, err := slowProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
-				if err != nil {
-					t.Fatal(err)
-				}
+				fast, slow := newPair(t, fastProg, slowProg, sides, seed)
 				handed := false
 				for round := 1; round <= rounds; round++ {
 					ready := fast.rolloffReady(ctx)
