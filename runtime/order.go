@@ -921,29 +921,13 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	}
 	// The ruleset's policy, as the answer and the order it makes
 	// (positions in group).
-	order := take(&b.scr.ints, n)[:0]
+	order := l.policyOrder(take(&b.scr.ints, n)[:0], n, me)
 	var answer string
 	switch l.kind {
 	case "first":
-		first := 0
-		switch {
-		case l.policy == "self" && me >= 0:
-			first = me
-		case l.policy == "other" && me == 0:
-			first = 1 // the first of the others
-		}
-		answer = r.names[group[first]]
-		order = putFirst(order, n, first, true)
+		answer = r.names[group[order[0]]]
 	case "before_after":
 		answer = l.policy
-		order = putFirst(order, n, me, answer == "before")
-	default:
-		for k := range n {
-			order = append(order, k)
-		}
-		if l.policy == "reverse" {
-			slices.Reverse(order)
-		}
 	}
 	if !b.policyDecides() || b.transcript {
 		ans, err := r.ask(l, by, self, group, answer, order)
@@ -973,6 +957,32 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 		r.reason[i] = why{m: &l.meta, by: by}
 	}
 	return nil
+}
+
+// policyOrder appends to order the order the ruleset's policy makes of n
+// subjects (positions 0..n-1), me being the chooser's position, or -1
+// when the chooser is none of them.
+func (l *choiceLink) policyOrder(order []int, n, me int) []int {
+	switch l.kind {
+	case "first":
+		first := 0
+		switch {
+		case l.policy == "self" && me >= 0:
+			first = me
+		case l.policy == "other" && me == 0:
+			first = 1 // the first of the others
+		}
+		return putFirst(order, n, first, true)
+	case "before_after":
+		return putFirst(order, n, me, l.policy == "before")
+	}
+	for k := range n {
+		order = append(order, k)
+	}
+	if l.policy == "reverse" {
+		slices.Reverse(order[len(order)-n:])
+	}
+	return order
 }
 
 // putFirst appends positions 0..n-1 to order with k first (or, if !first,

@@ -137,33 +137,15 @@ func planRolloff(p *Program) *rolloffPlan {
 	return plan
 }
 
-// policyOf2 works out, as orderRun.choice does for two subjects, where
-// the chooser is (me: the winner, placed first, or the loser) and
-// whether the ruleset's policy swaps the two.
+// policyOf2 works out where the chooser is (me: the winner, placed
+// first, or the loser) and whether the ruleset's policy swaps the two,
+// as orderRun.choice does.
 func (c *choiceLink) policyOf2() (me int, swap bool) {
 	if c.role == "loser" {
 		me = 1
 	}
-	first := 0
-	switch c.kind {
-	case "first":
-		switch c.policy {
-		case "self":
-			first = me
-		case "other":
-			first = 1 - me
-		}
-	case "before_after":
-		first = me
-		if c.policy != "before" {
-			first = 1 - me
-		}
-	default:
-		if c.policy == "reverse" {
-			first = 1
-		}
-	}
-	return me, first == 1
+	var order [2]int
+	return me, c.policyOrder(order[:0], 2, me)[0] == 1
 }
 
 // rolloffReady says whether b's next round may be played straight
