@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/internal/dsltest"
 )
 
 // BenchmarkAdversarial parses each shape of costly input that dsltest

@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/internal/dsltest"
 )
 
 // TestErrors parses every chunk of testdata/errors/*.rules and checks that

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/internal/dsltest"
 )
 
 // parseTimeout is how long FuzzParse lets one Parse run: far more than any

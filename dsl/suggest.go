@@ -3,7 +3,7 @@ package dsl
 import (
 	"strings"
 
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // Suggest returns the one candidate that word is most likely a typo of,

@@ -15,7 +15,7 @@ import (
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // Side is a participant: a player, gang, school or force.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // DecisionKind says what kind of answer a decision wants.

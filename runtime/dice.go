@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // RollRequest asks for one roll of a group: every subject rolls Count dice

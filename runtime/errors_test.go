@@ -22,7 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/internal/dsltest"
 	"github.com/turnorder/turnorder/runtime"
 )
 

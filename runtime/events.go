@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // EventKind names what happened.

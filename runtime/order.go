@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // ErrLimit is wrapped by errors from going over a Limits bound.

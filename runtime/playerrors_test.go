@@ -20,7 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/internal/dsltest"
 	"github.com/turnorder/turnorder/runtime"
 )
 

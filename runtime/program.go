@@ -16,7 +16,7 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // Limits bound the work one battle may do, so that a rule which can never

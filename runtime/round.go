@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // ErrRoundOver is returned by Activate and Pass when the round under way

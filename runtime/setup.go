@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // SideSpec describes a side for a new battle. As JSON it has the keys of

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/dsltest"
+	"github.com/turnorder/turnorder/internal/dsltest"
 )
 
 // BenchmarkCheckAdversarial runs check, parse, compile and the printing of

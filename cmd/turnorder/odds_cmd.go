@@ -16,7 +16,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 

@@ -18,7 +18,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 

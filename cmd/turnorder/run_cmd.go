@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/dsl/wording"
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )

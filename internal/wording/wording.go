@@ -2,8 +2,8 @@
 // runtime's errors and transcript, the conformance runner's failures and
 // the command's prompts share, so that they all say a list, or whose a
 // unit is, alike, and how far apart two names are, for the diagnostics
-// that ask "did you mean X?". It is not part of the language: it lives under dsl, the
-// package every other one builds on, so that all of them can share it.
+// that ask "did you mean X?". It is nobody's API: it lives under internal
+// so that every package of the module can share it.
 package wording
 
 import "strings"
