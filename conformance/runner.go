@@ -1294,18 +1294,3 @@ func placedBy(ev runtime.Event, v *dsl.EventValue) bool {
 	want, err := strconv.ParseFloat(v.Number, 64)
 	return err == nil && ev.Key != nil && *ev.Key == want
 }
-
-// Summary counts passed and failed scenarios.
-func Summary(results []Result) (passed, failed int) {
-	for _, r := range results {
-		if r.Passed() {
-			passed++
-		} else {
-			failed++
-		}
-	}
-	return passed, failed
-}
-
-// ErrNoScenarios is returned by callers that find nothing to run.
-var ErrNoScenarios = errors.New("no scenarios found")

@@ -888,14 +888,3 @@ func fillEventArgs(f *File) {
 		}
 	})
 }
-
-// Strings is a helper for error messages: names joined with ", ".
-func Strings[T ~string](xs []T) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = string(x)
-	}
-	return strings.Join(s, ", ")
-}
-
-var _ = fmt.Sprintf

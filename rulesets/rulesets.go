@@ -17,9 +17,6 @@ import (
 //go:embed *.rules
 var files embed.FS
 
-// FS returns the bundled rulesets as a read-only file system.
-func FS() fs.FS { return files }
-
 // Names lists the bundled rulesets, sorted.
 func Names() []string {
 	entries, _ := fs.ReadDir(files, ".")
