@@ -309,10 +309,11 @@ func loadBundled(t *testing.T, sources map[string]*source) []*bundled {
 	t.Helper()
 	var out []*bundled
 	for _, name := range rulesets.Names() {
-		filename, src, err := rulesets.Source(name)
+		source, err := rulesets.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		filename, src := source.Filename, source.Text
 		f, err := rulesets.Parse(name)
 		if err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/conformance"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -102,7 +103,7 @@ func TestMissingRulesetFileWording(t *testing.T) {
 		}
 		return errors.New(rs[0].Failures[0].Diff)
 	}
-	_, _, loadFileErr := conformance.LoadFile(missing)
+	_, loadFileErr := rulesets.Load(missing)
 	_, loadErr := conformance.Load("nothere.rules", scenario)
 	rs, err := conformance.RunSource(context.Background(), scenario, []byte(src), conformance.Options{})
 	if err != nil {
@@ -119,7 +120,7 @@ func TestMissingRulesetFileWording(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"LoadFile", loadFileErr, missing + ": no such file or directory"},
+		{"rulesets.Load", loadFileErr, missing + ": no such file or directory"},
 		{"Load", loadErr, "ruleset nothere.rules: " + missing + ": no such file or directory"},
 		{"RunSource", runErr, "ruleset nothere.rules: " + missing + ": no such file or directory"},
 		{"RunFS", runFSErr, "ruleset nothere.rules: nothere.rules: no such file or directory"},

@@ -35,14 +35,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -538,16 +536,16 @@ func RunFS(ctx context.Context, fsys fs.FS, opts Options) ([]Result, error) {
 	var out []Result
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return readError(err)
+			return rulesets.FileError(err)
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".rules") {
 			return nil
 		}
-		src, err := fs.ReadFile(fsys, path)
+		src, err := rulesets.ReadFS(fsys, path)
 		if err != nil {
-			return readError(err)
+			return err
 		}
-		rs, err := RunSource(ctx, path, src, opts)
+		rs, err := RunSource(ctx, path, src.Text, opts)
 		out = append(out, rs...)
 		return err
 	})
@@ -765,55 +763,38 @@ func load(f *dsl.File, use *dsl.UseRuleset, own *dsl.Ruleset, opts Options) (*ru
 	return Load(use.Name.String(), use.Pos.Filename, opts.Compile...)
 }
 
-// Load finds a ruleset by path (relative to fromFile) or bundled name.
+// Load loads the ruleset that a scenario in fromFile names with `ruleset
+// NAME`: the file NAME, relative to fromFile's directory, or the bundled
+// ruleset NAME (see RulesetPath and rulesets.Load).
 func Load(name, fromFile string, opts ...runtime.Option) (*runtime.Program, error) {
-	if path := RulesetPath(name, fromFile); path != "" {
-		p, _, err := LoadFile(path, opts...)
-		if _, unread := errors.AsType[*fs.PathError](err); unread {
-			err = fmt.Errorf("ruleset %s: %w", name, err)
-		}
-		return p, err
+	return loadFS(nil, name, fromFile, opts...)
+}
+
+// loadFS is Load for a scenario in fsys (nil: the disk): a relative path
+// is read from fsys, relative to fromFile's directory there.
+func loadFS(fsys fs.FS, name, fromFile string, opts ...runtime.Option) (*runtime.Program, error) {
+	ref := RulesetPath(name, fromFile)
+	switch {
+	case ref == "":
+		ref = name
+	case filepath.IsAbs(name):
+		fsys = nil // an absolute path is on the disk
+	case fsys != nil:
+		ref = path.Join(path.Dir(fromFile), name)
 	}
-	if len(opts) == 0 {
-		if p, ok := bundled.Load(name); ok {
-			return p.(*runtime.Program), nil
-		}
-	}
-	f, err := rulesets.Parse(name)
-	if err != nil {
-		return nil, err
-	}
-	p, err := runtime.Compile(f, opts...)
-	if err == nil && len(opts) == 0 {
-		bundled.Store(name, p)
+	p, err := rulesets.LoadFS(fsys, ref, opts...)
+	if _, unread := errors.AsType[*rulesets.ReadError](err); unread {
+		err = fmt.Errorf("ruleset %s: %w", name, err)
 	}
 	return p, err
 }
 
-// loadFS is Load for a scenario in fsys: a relative path is read from
-// fsys, relative to fromFile's directory there.
-func loadFS(fsys fs.FS, name, fromFile string, opts ...runtime.Option) (*runtime.Program, error) {
-	if RulesetPath(name, fromFile) == "" || filepath.IsAbs(name) {
-		return Load(name, fromFile, opts...)
-	}
-	p := path.Join(path.Dir(fromFile), name)
-	src, err := fs.ReadFile(fsys, p)
-	if err != nil {
-		return nil, fmt.Errorf("ruleset %s: %w", name, readError(err))
-	}
-	f, diags := dsl.Parse(p, src)
-	if err := diags.Err(); err != nil {
-		return nil, err
-	}
-	return runtime.Compile(f, opts...)
-}
-
 // RulesetPath returns the file that a scenario in fromFile names with
 // `ruleset NAME`: NAME relative to fromFile's directory, or NAME itself if
-// it is absolute. It returns "" if NAME is not a path (it does not end in
-// .rules), which is a bundled ruleset's name.
+// it is absolute. It returns "" if NAME is not a path (rulesets.IsPath),
+// which is a bundled ruleset's name.
 func RulesetPath(name, fromFile string) string {
-	if !strings.HasSuffix(name, ".rules") {
+	if !rulesets.IsPath(name) {
 		return ""
 	}
 	if filepath.IsAbs(name) {
@@ -822,53 +803,6 @@ func RulesetPath(name, fromFile string) string {
 	return filepath.Join(filepath.Dir(fromFile), name)
 }
 
-// LoadFile reads, parses and compiles the ruleset file at path, as Load
-// does for a scenario's `ruleset FILE`. src is the file's text, for
-// showing its diagnostics. err wraps an *fs.PathError if the file cannot
-// be read (errors.As finds it; the message is turnorder's: "x.rules: no
-// such file or directory"), or is the dsl.Diagnostics of why it does not
-// parse or compile.
-func LoadFile(path string, opts ...runtime.Option) (p *runtime.Program, src []byte, err error) {
-	src, err = os.ReadFile(path)
-	if err != nil {
-		return nil, nil, readError(err)
-	}
-	f, diags := dsl.Parse(path, src)
-	if err := diags.Err(); err != nil {
-		return nil, src, err
-	}
-	p, err = runtime.Compile(f, opts...)
-	return p, src, err
-}
-
-// fileError is an error reading a file, in the words turnorder uses for
-// one: "x.rules: no such file or directory", not Go's "open x.rules: ...".
-// It wraps the *fs.PathError.
-type fileError struct{ pe *fs.PathError }
-
-func (e *fileError) Error() string {
-	why := e.pe.Err.Error()
-	if errors.Is(e.pe.Err, fs.ErrNotExist) {
-		why = "no such file or directory" // as the disk says it, for any fs.FS
-	}
-	return e.pe.Path + ": " + why
-}
-
-func (e *fileError) Unwrap() error { return e.pe }
-
-// readError words err, from reading a file, as a fileError.
-func readError(err error) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return &fileError{pe}
-	}
-	return err
-}
-
-// bundled holds the bundled rulesets compiled without options: a Program
-// is immutable, and a suite loads the same few for every scenario.
-var bundled sync.Map
-
-// start runs the round's phases once.
 func (r *run) start(ctx context.Context, pos dsl.Pos) bool {
 	if r.started {
 		return true

@@ -23,10 +23,11 @@ import (
 // occur exactly once).
 func mutant(t *testing.T, name, old, new string) *runtime.Program {
 	t.Helper()
-	filename, src, err := rulesets.Source(name)
+	source, err := rulesets.Read(name)
 	if err != nil {
 		t.Fatal(err)
 	}
+	filename, src := source.Filename, source.Text
 	if n := strings.Count(string(src), old); n != 1 {
 		t.Fatalf("%s: %q occurs %d times; the mutation needs it exactly once", filename, old, n)
 	}
@@ -607,7 +608,7 @@ scenario "uses it" {
 	want := []string{
 		"4:17 round 1: roll Zed: no side or unit is ca",
 		"5:18 round 1: expect event rolls: there is no",
-		"9:11 no bundled ruleset \"nosuch\" (bundled: ag",
+		"9:11 unknown ruleset \"nosuch\": the bundled ru",
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
 		"42:3 ruleset mesbg needs 2 sides, got 3",

@@ -17,7 +17,8 @@ func TestUnknownNameIsErrNotExist(t *testing.T) {
 		name string
 		call func(string) error
 	}{
-		{"Source", func(n string) error { _, _, err := rulesets.Source(n); return err }},
+		{"Read", func(n string) error { _, err := rulesets.Read(n); return err }},
+		{"Load", func(n string) error { _, err := rulesets.Load(n); return err }},
 		{"Parse", func(n string) error { _, err := rulesets.Parse(n); return err }},
 	}
 	for _, tt := range tests {
@@ -30,7 +31,10 @@ func TestUnknownNameIsErrNotExist(t *testing.T) {
 				if err == nil {
 					return
 				}
-				want := `no bundled ruleset "` + name + `" (bundled: agi, mesbg, morturi, necromunda)`
+				want := `unknown ruleset "` + name + `": the bundled rulesets are agi, mesbg, morturi, necromunda (or give the path of a .rules file)`
+				if rulesets.IsPath(name) {
+					want = name + ": no such file or directory" // a path is read from the disk
+				}
 				if diff := cmp.Diff(want, err.Error()); diff != "" {
 					t.Errorf("message (-want +got):\n%s", diff)
 				}
@@ -39,7 +43,7 @@ func TestUnknownNameIsErrNotExist(t *testing.T) {
 	}
 	// A typo of a bundled name is told which it may be.
 	_, err := rulesets.Parse("mesgb")
-	if want := `no bundled ruleset "mesgb": did you mean mesbg? (bundled: agi, mesbg, morturi, necromunda)`; err == nil || err.Error() != want || !errors.Is(err, fs.ErrNotExist) {
+	if want := `unknown ruleset "mesgb" (did you mean mesbg?): the bundled rulesets are agi, mesbg, morturi, necromunda (or give the path of a .rules file)`; err == nil || err.Error() != want || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Parse(mesgb): %v; want %s (fs.ErrNotExist)", err, want)
 	}
 	for _, name := range rulesets.Names() {

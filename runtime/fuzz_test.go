@@ -22,10 +22,11 @@ import (
 //	go test ./runtime -run '^$' -fuzz FuzzPlay -fuzztime 60s
 func FuzzPlay(f *testing.F) {
 	for _, name := range rulesets.Names() {
-		_, src, err := rulesets.Source(name)
+		source, err := rulesets.Read(name)
 		if err != nil {
 			f.Fatal(err)
 		}
+		src := source.Text
 		f.Add(string(src), uint64(1), true)
 	}
 	for _, body := range []string{

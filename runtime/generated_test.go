@@ -1140,10 +1140,11 @@ func TestGeneratedRulesets(t *testing.T) {
 
 	var cases []ddCase
 	for _, name := range rulesets.Names() {
-		_, src, err := rulesets.Source(name)
+		source, err := rulesets.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		src := source.Text
 		c := ddCase{name: "bundled " + name, src: string(src)}
 		var withUnits []runtime.SideSpec
 		for _, n := range []string{"A", "B", "C"} {

@@ -518,10 +518,11 @@ func bundledOddsCases(t *testing.T) []oddsCase {
 	t.Helper()
 	var cases []oddsCase
 	for _, name := range []string{"mesbg", "agi", "morturi", "necromunda"} {
-		_, src, err := rulesets.Source(name)
+		source, err := rulesets.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		src := source.Text
 		cases = append(cases, oddsCase{name: name, src: string(src)})
 	}
 	return cases

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/rulesets"
 )
 
 // Counting in machine words gives the outcomes big integers give, in the
@@ -178,11 +179,7 @@ func TestScratchRewound(t *testing.T) {
 // reroll of seven tied 42,253: their forks are given up after 237,863 of
 // the million paths they took.)
 func TestOddsForksDoomedAtOnce(t *testing.T) {
-	f, err := rulesets.Parse("necromunda")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Compile(f)
+	p, err := Compile(parseBundled(t, "necromunda"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,4 +259,20 @@ func TestRankingsAsCounted(t *testing.T) {
 			t.Errorf("modifiers %v: worked out, want counted", mods)
 		}
 	}
+}
+
+// parseBundled parses a bundled ruleset from its file: the tests inside
+// package runtime cannot import package rulesets, which imports runtime.
+func parseBundled(t testing.TB, name string) *dsl.File {
+	t.Helper()
+	filename := filepath.Join("..", "rulesets", name+".rules")
+	src, err := os.ReadFile(filename)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, diags := dsl.Parse(filename, src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return f
 }

@@ -141,11 +141,6 @@ func WithLimits(l Limits) Option {
 	}
 }
 
-// WithRuleset picks the ruleset to compile when a file holds several.
-func WithRuleset(name string) Option {
-	return func(p *Program) { p.want = name }
-}
-
 // Attr is a declared side or unit attribute. As JSON (for a client that
 // builds a form of a side's or unit's attributes) it is {"name", "type",
 // "default", "pos"}, pos as "file:line:col".
@@ -185,7 +180,6 @@ type Program struct {
 	badSigs   []string // WithFunction's nil functions and signatures that are not function types
 	asks      []DecisionKind
 	limits    Limits
-	want      string
 	warnings  dsl.Diagnostics
 	diags     dsl.Diagnostics
 }
@@ -496,30 +490,20 @@ func hasRandom(chain []link) bool {
 	return false
 }
 
-// Compile compiles the ruleset in f. If f holds several rulesets, pick one
-// with WithRuleset. The error, if any, is a dsl.Diagnostics listing every
-// problem found.
+// Compile compiles the ruleset in f. A file that holds several is an
+// error: compile one of them with CompileRuleset. The error, if any, is a
+// dsl.Diagnostics listing every problem found. (rulesets.Compile turns a
+// file's text into a Program, compiling its first ruleset.)
 func Compile(f *dsl.File, opts ...Option) (*Program, error) {
 	if f == nil {
 		return nil, dsl.Diagnostics{dsl.Errorf(dsl.Pos{}, "no ruleset: there is no file")}
 	}
-	probe := &Program{}
-	for _, o := range opts {
-		if o != nil {
-			o(probe)
-		}
-	}
 	rs := f.Rulesets()
-	if probe.want != "" {
-		rs = slices.DeleteFunc(rs, func(r *dsl.Ruleset) bool { return string(r.Name) != probe.want })
-	}
 	switch {
-	case len(rs) == 0 && probe.want != "":
-		return nil, dsl.Diagnostics{dsl.Errorf(f.Pos, "no ruleset named %s in this file", probe.want)}
 	case len(rs) == 0:
 		return nil, dsl.Diagnostics{dsl.Errorf(f.Pos, "no ruleset in this file")}
 	case len(rs) > 1:
-		return nil, dsl.Diagnostics{dsl.Errorf(rs[1].Pos, "this file has several rulesets; name one (WithRuleset)")}
+		return nil, dsl.Diagnostics{dsl.Errorf(rs[1].Pos, "this file has several rulesets; compile one with CompileRuleset")}
 	}
 	return CompileRuleset(f, rs[0], opts...)
 }

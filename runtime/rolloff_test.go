@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/rulesets"
 )
 
 // rolloffCases are rulesets whose round is a two-sided roll-off, played
@@ -65,10 +64,7 @@ func compileRolloff(t *testing.T, name, src string, limits Limits) *Program {
 	t.Helper()
 	var f *dsl.File
 	if src == "" {
-		var err error
-		if f, err = rulesets.Parse(name); err != nil {
-			t.Fatal(err)
-		}
+		f = parseBundled(t, name)
 	} else {
 		var diags dsl.Diagnostics
 		if f, diags = dsl.Parse("r.rules", []byte(src)); diags.HasErrors() {

@@ -110,10 +110,11 @@ func whyOf(evs []runtime.Event, kinds ...runtime.EventKind) []why {
 // that an added comment line does not break every test.
 func rulePos(t testing.TB, ruleset, needle string, nth int) string {
 	t.Helper()
-	filename, src, err := rulesets.Source(ruleset)
+	source, err := rulesets.Read(ruleset)
 	if err != nil {
 		t.Fatal(err)
 	}
+	filename, src := source.Filename, source.Text
 	n := 0
 	for i, line := range strings.Split(string(src), "\n") {
 		trim := strings.TrimSpace(line)

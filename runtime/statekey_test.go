@@ -21,10 +21,11 @@ import (
 func TestStateKeyAsJSONWritesIt(t *testing.T) {
 	var srcs []string
 	for _, name := range rulesets.Names() {
-		_, src, err := rulesets.Source(name)
+		source, err := rulesets.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		src := source.Text
 		srcs = append(srcs, string(src))
 	}
 	n := 60
@@ -128,10 +129,11 @@ func TestOddsStateKeysAsJSONWritesThem(t *testing.T) {
 	}
 	var cases []tc
 	for _, name := range rulesets.Names() {
-		_, src, err := rulesets.Source(name)
+		source, err := rulesets.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		src := source.Text
 		cases = append(cases, tc{src: string(src)})
 	}
 	cases = append(cases, tc{src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()})

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -110,11 +109,12 @@ func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool) chec
 			err = fmt.Errorf("reading standard input: %w", err)
 		}
 	} else {
-		src, err = os.ReadFile(arg)
-	}
-	if os.IsNotExist(err) && isBundled(arg) {
-		filename, src, err = rulesets.Source(arg)
-		display, dir = arg+" (bundled)", ""
+		var rs rulesets.Source
+		rs, err = rulesets.Read(arg)
+		filename, src = rs.Filename, rs.Text
+		if rs.Bundled {
+			display, dir = arg+" (bundled)", ""
+		}
 	}
 	if err != nil {
 		e.errorf("%s", pathError(err))
@@ -287,7 +287,7 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			if _, ok := declared[name]; ok || isBundled(name) {
 				continue
 			}
-			// A file is found as test finds it (conformance.Load).
+			// A file is found as test finds it (conformance.RulesetPath).
 			path := ""
 			if dir != "" {
 				path = conformance.RulesetPath(name, use.Pos.Filename)

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
@@ -202,7 +201,7 @@ func rulesetArgs(e *env, args []string, most int) bool {
 }
 
 // rulesetFile is a .rules file that a scenario names by path, compiled as
-// conformance.Load compiles it (its first ruleset), so that check and test
+// rulesets.Compile compiles it (its first ruleset), so that check and test
 // can show why it does not compile in its own file, with its own source.
 // A file that cannot be read has neither prog nor errs, but unread: the
 // scenario reports it, at its `ruleset` statement.
@@ -215,11 +214,13 @@ type rulesetFile struct {
 }
 
 func loadRulesetFile(path string) *rulesetFile {
-	p, src, err := conformance.LoadFile(path)
-	rf := &rulesetFile{path: path, src: src, prog: p}
-	if _, unread := errors.AsType[*fs.PathError](err); unread {
-		rf.unread = err
-	} else if err != nil {
+	src, err := rulesets.Read(path)
+	if err != nil {
+		return &rulesetFile{path: path, unread: err}
+	}
+	p, _, err := rulesets.Compile(src)
+	rf := &rulesetFile{path: path, src: src.Text, prog: p}
+	if err != nil {
 		rf.errs = errorsOnly(diagsOf(err, dsl.Pos{Filename: path}))
 	}
 	return rf

@@ -97,8 +97,8 @@ turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 				continue
 			}
 			if _, err := os.Stat(arg); err != nil && isBundled(arg) {
-				name, src, err := rulesets.Source(arg)
-				if err != nil || !fmtOne(e, o, name, src, 0) {
+				src, err := rulesets.Read(arg)
+				if err != nil || !fmtOne(e, o, src.Filename, src.Text, 0) {
 					status = exitError
 				}
 				continue

@@ -44,10 +44,4 @@ turnorder list`,
 	return c
 }
 
-func compileBundled(name string) (*runtime.Program, error) {
-	f, err := rulesets.Parse(name)
-	if err != nil {
-		return nil, err
-	}
-	return runtime.Compile(f)
-}
+func compileBundled(name string) (*runtime.Program, error) { return rulesets.Load(name) }

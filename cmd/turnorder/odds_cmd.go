@@ -17,6 +17,7 @@ import (
 
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/wording"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -347,7 +348,7 @@ func sharedExample(e *env, args []string, whose func(int)) ([]setup, bool) {
 	if own := setups[other].prog.Example(); len(own) > 0 && !sameSides(own, specs) {
 		msg := fmt.Sprintf("both rulesets play the example sides of %s (%s); %s's own example differs", args[from], sidesSummary(specs), args[other])
 		switch {
-		case !isBundled(args[other]) || looksLikePath(args[other]):
+		case !isBundled(args[other]) || rulesets.IsPath(args[other]):
 			msg += fmt.Sprintf(": to compare over it, add --setup %s", shellWord(args[other]))
 		case plainSides(own):
 			msg += fmt.Sprintf(": to compare over it, add --sides %s", shellWord(strings.Join(sidesNames(own), ",")))

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/internal/wording"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -940,7 +941,7 @@ type playedWith struct {
 func rulesetPlayed(arg string, rs source) playedWith {
 	sum := sha256.Sum256(rs.src)
 	w := playedWith{SHA256: hex.EncodeToString(sum[:])}
-	if _, err := os.Stat(arg); err != nil && isBundled(arg) {
+	if !rulesets.IsPath(arg) && isBundled(arg) {
 		w.Bundled = arg
 		return w
 	}

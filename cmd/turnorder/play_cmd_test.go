@@ -825,10 +825,11 @@ func TestPlayResumeAnotherRulesetQuotesPaths(t *testing.T) {
 // ruleset mended by a newer turnorder, must not strand a battle).
 func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 	dir := t.TempDir()
-	_, src, err := rulesets.Source("mesbg")
+	source, err := rulesets.Read("mesbg")
 	if err != nil {
 		t.Fatal(err)
 	}
+	src := source.Text
 	other := strings.Replace(string(src), "default self", "default other", 1)
 	house := writeFile(t, dir, "house.rules", other)
 	same := writeFile(t, dir, "copy.rules", string(src))

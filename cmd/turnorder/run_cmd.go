@@ -223,42 +223,15 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 // and prints its warnings. On failure it returns a nil program and either a one-line message or ""
 // when it has already printed the diagnostics.
 func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
-	var rs source
-	info, statErr := os.Stat(arg)
-	switch {
-	case statErr == nil && info.IsDir():
-		return nil, rs, fmt.Sprintf("%s is a directory; name a .rules file or a bundled ruleset (%s)", arg, bundledList())
-	case statErr == nil:
-		src, err := os.ReadFile(arg)
-		if err != nil {
-			return nil, rs, pathError(err)
-		}
-		rs = source{arg, src}
-	case isBundled(arg):
-		filename, src, err := rulesets.Source(arg)
-		if err != nil {
-			return nil, rs, err.Error()
-		}
-		rs = source{filename, src}
-	case looksLikePath(arg):
-		return nil, rs, pathError(statErr)
-	default:
-		return nil, rs, fmt.Sprintf("unknown ruleset %q%s: the bundled rulesets are %s (or give the path of a .rules file)", arg, didYouMean(arg), bundledList())
-	}
-
-	f, diags := dsl.Parse(rs.filename, rs.src)
-	if diags.HasErrors() || f == nil {
-		e.report(diags, rs.src)
-		return nil, rs, ""
-	}
-	all := f.Rulesets()
-	if len(all) == 0 {
-		return nil, rs, fmt.Sprintf("%s has no ruleset (only scenarios)", rs.filename)
-	}
-	p, err := runtime.CompileRuleset(f, all[0])
+	src, err := rulesets.Read(arg)
 	if err != nil {
-		if ds, ok := asDiags(err); ok {
-			e.report(ds, rs.src)
+		return nil, source{}, err.Error()
+	}
+	rs := source{src.Filename, src.Text}
+	p, diags, err := rulesets.Compile(src)
+	if err != nil {
+		if _, ok := asDiags(err); ok {
+			e.report(diags, rs.src)
 			return nil, rs, ""
 		}
 		return nil, rs, err.Error()
@@ -266,12 +239,8 @@ func loadProgram(e *env, arg string) (*runtime.Program, source, string) {
 	// Warnings (a tie chain that can end still tied, say) matter as much
 	// when the ruleset is played as when it is checked; stdout is left to
 	// the transcript or the JSON.
-	writeDiags(e.stderr, p.Warnings(), rs.src, e.prefix())
+	writeDiags(e.stderr, diags, rs.src, e.prefix())
 	return p, rs, ""
-}
-
-func looksLikePath(s string) bool {
-	return strings.ContainsAny(s, `/\`) || strings.HasSuffix(s, ".rules")
 }
 
 // sidesFrom says where the battle's sides were written, to render

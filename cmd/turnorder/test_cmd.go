@@ -561,7 +561,7 @@ func bundledScenariosHint(name string, sf scenarioFile) string {
 	if suite, err := suiteFiles(func(p string) bool { return path.Base(p) == name+".rules" }); err != nil || len(suite) == 0 {
 		return ""
 	}
-	if _, src, err := rulesets.Source(name); err == nil && bytes.Equal(src, sf.src) {
+	if src, err := rulesets.Read(name); err == nil && bytes.Equal(src.Text, sf.src) {
 		return fmt.Sprintf("%s is the bundled ruleset %s; its scenarios run with `turnorder test %s`", sf.name, name, name)
 	}
 	// A copy of a bundled ruleset, changed or not, keeps its name.

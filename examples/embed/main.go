@@ -27,11 +27,7 @@ func main() {
 func play(w io.Writer) error {
 	// Load and compile the ruleset. A Program is immutable: compile it
 	// once and start any number of battles with it.
-	f, err := rulesets.Parse("mesbg")
-	if err != nil {
-		return err
-	}
-	prog, err := runtime.Compile(f)
+	prog, err := rulesets.Load("mesbg")
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -53,13 +53,10 @@ func play(w io.Writer) error {
 		return p, nil
 	}
 
-	f, diags := dsl.Parse("skirmish.rules", []byte(skirmish))
-	if diags.HasErrors() {
-		return diags
-	}
 	// The signature, new(func(string) int), lets the compiler check every
 	// call: threat(1) or threat(name) > "x" is an error at compile time.
-	prog, err := runtime.Compile(f, runtime.WithFunction("threat", threat, new(func(string) int)))
+	src := rulesets.Source{Filename: "skirmish.rules", Text: []byte(skirmish)}
+	prog, _, err := rulesets.Compile(src, runtime.WithFunction("threat", threat, new(func(string) int)))
 	if err != nil {
 		return err
 	}

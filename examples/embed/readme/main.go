@@ -9,9 +9,8 @@ import (
 )
 
 func main() {
-	file, err := rulesets.Parse("mesbg") // or dsl.Parse a .rules file of your own
-	check(err)
-	prog, err := runtime.Compile(file) // immutable: compile once, play many battles
+	// A bundled name, a .rules path, or rulesets.Compile for a text of your own.
+	prog, err := rulesets.Load("mesbg") // immutable: compile once, play many battles
 	check(err)
 
 	dice := runtime.NewScriptedDice() // or runtime.NewSeededDice(seed), runtime.FuncDice{...}
