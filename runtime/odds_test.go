@@ -17,14 +17,6 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-func rat(s string) *big.Rat {
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		panic(s)
-	}
-	return r
-}
-
 func ratStrings(m map[string]*big.Rat) map[string]string {
 	out := map[string]string{}
 	for k, v := range m {

@@ -813,9 +813,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	}
 	if p.example != nil {
 		if _, err := p.newBattle(p.example, true); err != nil {
-			for _, d := range asDiagnostics(err, r.Pos) {
-				c.p.diags = append(c.p.diags, d)
-			}
+			c.p.diags = append(c.p.diags, asDiagnostics(err, r.Pos)...)
 		} else {
 			p.resolveExample()
 		}

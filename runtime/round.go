@@ -494,6 +494,7 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 		if err := h(ctx, b, at); err != nil {
 			// Named for its round as every error of a round is; a hook
 			// that passes on such an error (a script's) names it already.
+			//lint:ignore ST1005 "Go" is the language's name, capitalised.
 			return InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, err))
 		}
 	}
