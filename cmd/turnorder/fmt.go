@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/linediff"
 	"github.com/turnorder/turnorder/rulesets"
 )
 
@@ -158,7 +159,7 @@ func fmtOne(e *env, o fmtOptions, name string, src []byte, perm os.FileMode) boo
 	}
 	if o.diff && changed {
 		fmt.Fprintf(e.stdout, "diff %s.orig %s\n", name, name)
-		io.WriteString(e.stdout, unifiedDiff(name+".orig", name, string(src), string(out)))
+		io.WriteString(e.stdout, linediff.Unified(name+".orig", name, string(src), string(out)))
 	}
 	if !o.list && !o.write && !o.diff {
 		e.stdout.Write(out)
