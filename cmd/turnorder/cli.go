@@ -1,6 +1,7 @@
 package main
 
 import (
+	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -74,12 +75,10 @@ func (e *env) errorf(format string, args ...any) {
 // command is one subcommand. Each call of commands builds fresh flag sets,
 // so run can be called any number of times (as the tests do).
 type command struct {
-	name    string
-	args    string // the synopsis after the command name
-	short   string // one line for the command list
-	long    string // the help text's body
-	example string // one or more example command lines, with comments
-	flags   *flag.FlagSet
+	name  string
+	args  string // the synopsis after the command name
+	short string // one line for the command list; the help text is help/NAME.txt
+	flags *flag.FlagSet
 	// run runs the command with the positional arguments, after the flags
 	// have been parsed into the variables the constructor bound.
 	run func(e *env, args []string) int
@@ -225,9 +224,30 @@ Example:
 `)
 }
 
+// helpFiles holds each command's help text, help/NAME.txt: what the
+// command does, then "Example:" and its examples. They are text files so
+// that docs/cli.md can show them as they are (see TestCLIDocHelp).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpText returns the help text of the command name, split before the
+// line "Example:", where the flags go.
+func helpText(name string) (body, example string) {
+	text, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic("turnorder " + name + " has no help text: " + err.Error())
+	}
+	body, example, _ = strings.Cut(string(text), "\n\nExample:\n\n")
+	return body, example
+}
+
+// commandHelp prints the synopsis, the help text, and the flags between
+// the text and its examples.
 func commandHelp(w io.Writer, c *command) {
+	body, example := helpText(c.name)
 	fmt.Fprintf(w, "usage: %s\n\n", strings.TrimSpace("turnorder "+c.name+" "+c.args))
-	fmt.Fprintln(w, strings.TrimSpace(c.long))
+	fmt.Fprintln(w, body)
 	hasFlags := false
 	c.flags.VisitAll(func(*flag.Flag) { hasFlags = true })
 	if hasFlags {
@@ -236,10 +256,7 @@ func commandHelp(w io.Writer, c *command) {
 		c.flags.PrintDefaults()
 		c.flags.SetOutput(io.Discard)
 	}
-	fmt.Fprint(w, "\nExample:\n\n")
-	for _, line := range strings.Split(strings.TrimSpace(c.example), "\n") {
-		fmt.Fprintf(w, "  %s\n", line)
-	}
+	fmt.Fprint(w, "\nExample:\n\n", example)
 }
 
 // intFlag and uintFlag are flag values whose parse errors say what is

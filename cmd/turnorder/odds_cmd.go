@@ -21,65 +21,6 @@ func oddsCommand() *command {
 		name:  "odds",
 		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]...",
 		short: "exact odds of who holds priority, round by round",
-		long: `
-Odds computes, as exact fractions, how likely each side is to hold priority
-in each round, how likely each order is, and (for battles of up to six
-rounds) how likely each sequence of holders is. It plays every face of every
-die through the ruleset: rerolls are handled exactly (a tie that is rerolled
-until someone wins counts as its limit, not as a cut-off), and battles are
-merged by state after each round, so many rounds stay cheap.
-
-Decisions follow the ruleset's declared policies; --policy overrides one
-kind of decision, as in --policy first=other (the roll-off winner always
-gives priority away). Kinds and policies: first=self|other|keep,
-before_after=before|after, order=keep|reverse, activate=first|last. A
-kind the ruleset never asks for is warned about, as it changes nothing.
-
-With two rulesets (a bundled one and a house rule, say), odds shows them
-side by side, and the change in each side's chance round by round; when
-there is none, it says whether who holds priority from one round to the
-next changes all the same. A --setup value that only one of them declares
-(a house rule's new attribute) is left out of the other's battle, with a
-note.
-
-Exact enumeration has limits: a round with more than 1,000,000 paths from
-one state, or a battle that can be in more than 20,000 states after a
-round, is refused. A tied group's reroll is worked out once and reused
-wherever the same group ties, and paths that reach the same state are
-followed once. Players rolling off a D6, only the still-tied rolling
-again, take about 5,400 paths for five (a tenth of a second), 55,000 for
-six (under half a second) and 611,000 for seven (a few seconds and about
-400 MB of memory); eight are refused, after about five seconds, most of
-them spent playing the round path by path up to the bound, so that a
-rule that fails on some path is reported rather than the bound. Each
-later round starts from every state the one before can end in, however
-many sequences of holders led to it; an order that reads only the sides
-and the round is worked out once for them all, but the round is still
-replayed from each: six players take about 3 seconds for two rounds and
-as long again for every further one. Use --sim for such games.
-
---sim N instead plays N seeded battles over every core and reports each
-probability with its 95% interval; a progress bar is shown on a terminal.
---seed seeds them; without --sim it changes nothing and is warned about.
---svg FILE draws P(holder) per round for each side as a chart.
-
-With --json, odds prints one JSON document (see docs/json.md). When odds
-fails, the document holds only the errors (file, line, column and
-message).
-
-The sides are chosen as for turnorder run. Two rulesets compared play the
-same sides: with neither --sides nor --setup, the example sides of the
-first (or of the second, if the first has none), so that a house rule and
-its original face the same forces; a note says so when the other's own
-example differs, and how to compare over it (--setup FILE). A ruleset's
-warnings are printed to standard error, as check prints them.`,
-		example: `
-turnorder odds mesbg --rounds 3
-turnorder odds necromunda --sides A,B,C,D --rounds 1 --json
-turnorder odds mesbg examples/house-rules/fewer-models.rules --rounds 5
-turnorder odds mesbg --rounds 10 --sim 1000000 --seed 7
-turnorder odds mesbg --rounds 6 --svg mesbg.svg
-turnorder odds mesbg --policy first=other`,
 		flags: newFlags("odds"),
 	}
 	fs := c.flags

@@ -23,55 +23,6 @@ func runCommand() *command {
 		name:  "run",
 		args:  "RULESET [--sides A,B,...] [--setup FILE] [--seed N] [--rounds N] [--json] [--policy KIND=POLICY]...",
 		short: "play rounds of a ruleset with seeded dice and print the transcript",
-		long: `
-Run plays a battle with a ruleset and prints what happened in each round:
-every roll, tie, reroll, award, decision and placement, each with the rule
-that caused it, then the round's order, who holds priority and who chose.
-An order the round did not make again (a once order, or an until changed
-order whose values have not changed) is said to be kept from its round.
-
-RULESET is a bundled ruleset (see turnorder list) or the path of a .rules
-file; if the file holds several rulesets, the first is played. Its
-warnings are printed to standard error, as check prints them.
-
-The sides are the ruleset's own example sides unless --sides or --setup
-names others. --sides names plain sides, with no units or attributes
-(an empty name, or none, is an error: leave --sides out for the example).
---setup reads sides, teams and units from a .rules file: either bare side
-statements,
-
-    side Jay
-    side Rob { unit Aragorn; unit Legolas }
-
-or, failing those, the sides of a scenario (scenario "setup" { side Jay
-... }) or of a ruleset's example block: the first in the file, which a
-note names when there are others. With both flags, --sides picks and
-orders sides from the setup file, from the first block (bare sides, a
-scenario, an example) that has all it names: in a house rule's file,
---sides with a scenario's sides plays that scenario's sides.
-
-Dice are seeded (math/rand/v2 PCG): the same seed always gives the same
-battle. Every decision follows the ruleset's declared policies, unless
---policy KIND=POLICY answers one kind otherwise, as for odds:
-first=self|other|keep, before_after=before|after, order=keep|reverse,
-activate=first|last (repeat it for several kinds). A kind the ruleset
-never asks for is warned about, as it changes nothing.
-
-With --json, run prints one JSON document instead of the transcript; its
-shape is described in docs/json.md and is kept stable. When run fails, the
-document still comes, with the rounds played, the events of the round that
-failed up to the error (failed_round), and the errors (file, line, column
-and message).
-
-Bad input (an unknown ruleset, a missing file, a bad flag value, an unknown
-side or attribute in the setup) is reported in one message, and the exit
-status is 1.`,
-		example: `
-turnorder run mesbg
-turnorder run mesbg --seed 7 --rounds 5 --json
-turnorder run necromunda --sides Goliaths,Eschers,Cawdor
-turnorder run morturi --setup my-schools.rules --rounds 1
-turnorder run ./house-rules.rules --seed 42`,
 		flags: newFlags("run"),
 	}
 	fs := c.flags
