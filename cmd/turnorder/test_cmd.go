@@ -436,10 +436,9 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 	var src []byte
 	switch path := conformance.RulesetPath(use.Name.String(), sf.name); {
 	case decl != nil:
-		var seen bool
-		if errs, seen = own[decl]; !seen {
-			_, errs = compileRuleset(f, decl)
-			own[decl] = errorsOnly(errs)
+		if _, seen := own[decl]; !seen {
+			_, ds := compileRuleset(f, decl)
+			own[decl] = errorsOnly(ds)
 		}
 		errs, src = own[decl], sf.src
 	case t.with[use.Name.String()] != nil || path == "":
