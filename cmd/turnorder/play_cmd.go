@@ -244,16 +244,6 @@ func (t *table) showStanding() {
 	}
 }
 
-// shellWord quotes s for a shell command line, if it needs it.
-func shellWord(s string) string {
-	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+,:@%=", r))
-	}) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 func playBattle(e *env, o playOptions) int {
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(e.stderr, e.prefix()+format+"\n", args...)
