@@ -1,11 +1,9 @@
 package main
 
-// The JSON document of odds --json: fractions as strings, with a float
-// beside each.
+// The JSON document of odds --json (docs/json.md), for one ruleset or two
+// compared.
 
-import (
-	"math/big"
-)
+import "math/big"
 
 // The JSON document: fractions as strings, with a float beside each.
 type (

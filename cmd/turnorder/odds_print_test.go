@@ -2,9 +2,7 @@ package main
 
 // Tests of the tables odds prints.
 
-import (
-	"testing"
-)
+import "testing"
 
 // A house rule that leaves each round's odds as they were can still
 // change the battle: with every tie rerolled, priority is no longer passed

@@ -3,9 +3,7 @@ package main
 // Tests of the dice typed at the table: results refused and asked again,
 // and the draw from the bag.
 
-import (
-	"testing"
-)
+import "testing"
 
 // A die result no D6 can show is refused, the question is asked again, and
 // the round finishes with the answers given.
