@@ -53,8 +53,10 @@ func helpBlock(c *command) string {
 		helpStart(c.name), c.name, help.String(), helpEnd(c.name))
 }
 
+// helpStart and helpEnd are the comments around a help block, by which
+// -update finds it to replace it.
 func helpStart(name string) string {
-	return "<!-- generated from cmd/turnorder/help/" + name + ".txt by `go test ./cmd/turnorder -run TestCLIDocHelp -update`: edit that file, not this block -->"
+	return "<!-- `turnorder help " + name + "`, written by `go test ./cmd/turnorder -run TestCLIDocHelp -update`: edit cmd/turnorder/help/" + name + ".txt (and the flags in the code), not this block -->"
 }
 
 func helpEnd(name string) string { return "<!-- end of turnorder help " + name + " -->" }
