@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/linediff"
 	"github.com/turnorder/turnorder/internal/wording"
 )
 
@@ -333,7 +334,8 @@ func sayOne(field, want, got string) *words {
 // expected and not taken is marked "- ", one taken and not expected
 // "+ ", and long runs of turns as expected are cut short.
 func sayActivations(want, got []string) *words {
-	return &words{head: "activations not as expected (- expected, + got):", list: lineDiff(want, got)}
+	cut := func(n int) string { return fmt.Sprintf("  ... %d turns as expected", n) }
+	return &words{head: "activations not as expected (- expected, + got):", list: linediff.Listing(want, got, diffContext, cut)}
 }
 
 // sayEvent words an unmet `expect event` (or, for no, `expect no
@@ -355,116 +357,6 @@ func sayEvent(want string, no bool, kind string, got []string) *words {
 	return w
 }
 
-// diffContext is how many turns as expected lineDiff shows on either side
-// of a difference.
+// diffContext is how many turns as expected an activations diff shows
+// on either side of a difference.
 const diffContext = 3
-
-// lineDiff returns the lines of a diff of want and got, each marked "  "
-// (in both), "- " (only in want) or "+ " (only in got); the turns of a
-// block that differs are listed expected first. A run of more than
-// 2*diffContext+1 lines in both is cut to diffContext lines either side, the
-// rest said as "  ... N turns as expected".
-func lineDiff(want, got []string) []string {
-	// lcs[i][j] is the longest common subsequence of want[i:] and
-	// got[j:]: its length and, of those as long, the most turns kept in
-	// their places (a swap of two turns then reads as two turns
-	// replaced, the others in place, not as one turn moved); step[i][j]
-	// is its first step.
-	type score struct{ n, inPlace int }
-	better := func(a, b score) bool { return a.n > b.n || (a.n == b.n && a.inPlace > b.inPlace) }
-	const (
-		both     = iota // want[i] is got[j]
-		onlyWant        // want[i] is not in got
-		onlyGot         // got[j] is not in want
-	)
-	lcs := make([][]score, len(want)+1)
-	step := make([][]int, len(want)+1)
-	for i := range lcs {
-		lcs[i] = make([]score, len(got)+1)
-		step[i] = make([]int, len(got)+1)
-	}
-	for i := len(want); i >= 0; i-- {
-		for j := len(got); j >= 0; j-- {
-			switch {
-			case i == len(want):
-				step[i][j] = onlyGot
-				continue
-			case j == len(got):
-				step[i][j] = onlyWant
-				continue
-			}
-			best, by := lcs[i+1][j], onlyWant
-			if better(lcs[i][j+1], best) {
-				best, by = lcs[i][j+1], onlyGot
-			}
-			if want[i] == got[j] {
-				keep := score{lcs[i+1][j+1].n + 1, lcs[i+1][j+1].inPlace}
-				if i == j {
-					keep.inPlace++
-				}
-				if !better(best, keep) {
-					best, by = keep, both
-				}
-			}
-			lcs[i][j], step[i][j] = best, by
-		}
-	}
-	type line struct {
-		mark, text string
-	}
-	var lines []line
-	var dels, adds []line
-	flush := func() {
-		lines = append(append(lines, dels...), adds...)
-		dels, adds = nil, nil
-	}
-	for i, j := 0, 0; i < len(want) || j < len(got); {
-		switch step[i][j] {
-		case both:
-			flush()
-			lines = append(lines, line{"  ", want[i]})
-			i, j = i+1, j+1
-		case onlyWant:
-			dels = append(dels, line{"- ", want[i]})
-			i++
-		default:
-			adds = append(adds, line{"+ ", got[j]})
-			j++
-		}
-	}
-	flush()
-	var out []string
-	for k := 0; k < len(lines); {
-		if lines[k].mark != "  " {
-			out = append(out, lines[k].mark+lines[k].text)
-			k++
-			continue
-		}
-		end := k
-		for end < len(lines) && lines[end].mark == "  " {
-			end++
-		}
-		keepBefore, keepAfter := diffContext, diffContext
-		if k == 0 {
-			keepBefore = 0 // the turns before the first difference
-		}
-		if end == len(lines) {
-			keepAfter = 0 // the turns after the last
-		}
-		if n := end - k; n > keepBefore+keepAfter+1 {
-			for _, l := range lines[k : k+keepBefore] {
-				out = append(out, l.mark+l.text)
-			}
-			out = append(out, fmt.Sprintf("  ... %d turns as expected", n-keepBefore-keepAfter))
-			for _, l := range lines[end-keepAfter : end] {
-				out = append(out, l.mark+l.text)
-			}
-		} else {
-			for _, l := range lines[k:end] {
-				out = append(out, l.mark+l.text)
-			}
-		}
-		k = end
-	}
-	return out
-}

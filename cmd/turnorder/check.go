@@ -18,42 +18,6 @@ func checkCommand() *command {
 		name:  "check",
 		args:  "(FILE|DIR|NAME|-)... [--json]",
 		short: "parse and compile .rules files, reporting every error",
-		long: `
-Check parses each .rules file and compiles every ruleset in it, type-checking
-the expressions against the declared attributes. It reports every error and
-warning the way a compiler does: file:line:col, the message, the source line
-and a caret under the column.
-
-A directory stands for every *.rules file under it, except in directories
-named testdata (as for Go, they hold test inputs, some broken on purpose)
-or starting with "." below it. A name that is not a file, such as mesbg,
-checks the bundled ruleset of that name, and - reads standard input (as
-"<standard input>", with scenario ruleset paths relative to the current
-directory), for an editor that checks what it has not saved.
-
-Scenarios are checked too: a scenario's "ruleset NAME" must name a ruleset in
-the same file, a bundled ruleset, or a .rules file relative to the
-scenario's file (or by an absolute path), found as turnorder test finds it,
-and its rounds may name only the sides and units it plays with and kinds of
-event that exist. Check does not play them: turnorder test does. The
-errors of a ruleset file a scenario names that does not compile are shown
-in that file, followed by a note at the scenario's "ruleset" line.
-
-For each clean file, check prints a summary line to standard output; errors
-and warnings go to standard error. The exit status is 0 when there are no
-errors (warnings allowed), 1 when any file has errors, and 2 when the command
-line is wrong.
-
-With --json, check prints one JSON document instead of the summary lines,
-for an editor or a CI system to read: every file checked, and every error
-and warning with its file, line and column (see docs/json.md). The errors
-and warnings still go to standard error too.`,
-		example: `
-turnorder check rulesets
-turnorder check my-house-rules.rules
-turnorder check mesbg            # the bundled ruleset
-turnorder check - < my.rules     # standard input
-turnorder check --json house.rules`,
 		flags: newFlags("check"),
 	}
 	asJSON := c.flags.Bool("json", false, "print one JSON document (see docs/json.md) instead of the summary lines")

@@ -1,12 +1,13 @@
 package main
 
+// The program: its commands, what each runs with, and how a command
+// line is dispatched to one.
+
 import (
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -74,12 +75,10 @@ func (e *env) errorf(format string, args ...any) {
 // command is one subcommand. Each call of commands builds fresh flag sets,
 // so run can be called any number of times (as the tests do).
 type command struct {
-	name    string
-	args    string // the synopsis after the command name
-	short   string // one line for the command list
-	long    string // the help text's body
-	example string // one or more example command lines, with comments
-	flags   *flag.FlagSet
+	name  string
+	args  string // the synopsis after the command name
+	short string // one line for the command list; the help text is help/NAME.txt
+	flags *flag.FlagSet
 	// run runs the command with the positional arguments, after the flags
 	// have been parsed into the variables the constructor bound.
 	run func(e *env, args []string) int
@@ -105,15 +104,6 @@ func findCommand(cmds []*command, name string) *command {
 		}
 	}
 	return nil
-}
-
-// newFlags returns a flag set that reports nothing itself: run prints the
-// errors and the help text.
-func newFlags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	return fs
 }
 
 // run is the whole program: main only adds os.Exit.
@@ -170,160 +160,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return c.run(e, pos)
 }
 
-// parseInterspersed parses flags that come before, between or after the
-// positional arguments (`run mesbg --rounds 3`). After "--" every argument
-// is positional.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
 func commandNames(cmds []*command) string {
 	names := make([]string, len(cmds))
 	for i, c := range cmds {
 		names[i] = c.name
 	}
 	return strings.Join(names, ", ")
-}
-
-func mainHelp(w io.Writer, cmds []*command) {
-	fmt.Fprint(w, `turnorder checks, formats and runs .rules files: the rules that decide
-who acts first in a tabletop game, and the activation loops that follow.
-
-Usage:
-
-  turnorder COMMAND [ARGUMENTS]
-
-Commands:
-
-`)
-	for _, c := range cmds {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
-	}
-	fmt.Fprint(w, `
-Run 'turnorder help COMMAND' (or 'turnorder COMMAND -h') for a command's
-flags and an example. Flags may be written with one dash or two (-json,
---json), and before or after the other arguments.
-
-Example:
-
-  turnorder check rulesets
-  turnorder run mesbg --seed 7 --rounds 3
-`)
-}
-
-func commandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "usage: %s\n\n", strings.TrimSpace("turnorder "+c.name+" "+c.args))
-	fmt.Fprintln(w, strings.TrimSpace(c.long))
-	hasFlags := false
-	c.flags.VisitAll(func(*flag.Flag) { hasFlags = true })
-	if hasFlags {
-		fmt.Fprint(w, "\nFlags:\n")
-		c.flags.SetOutput(w)
-		c.flags.PrintDefaults()
-		c.flags.SetOutput(io.Discard)
-	}
-	fmt.Fprint(w, "\nExample:\n\n")
-	for _, line := range strings.Split(strings.TrimSpace(c.example), "\n") {
-		fmt.Fprintf(w, "  %s\n", line)
-	}
-}
-
-// intFlag and uintFlag are flag values whose parse errors say what is
-// wanted (the flag package's own say "parse error").
-type intFlag struct{ p *int }
-
-func (f *intFlag) String() string {
-	if f.p == nil {
-		return "0" // the zero value, which the help shows no default for
-	}
-	return strconv.Itoa(*f.p)
-}
-
-func (f *intFlag) Set(s string) error {
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return errors.New("want a whole number")
-	}
-	*f.p = v
-	return nil
-}
-
-type uintFlag struct{ p *uint64 }
-
-func (f *uintFlag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.FormatUint(*f.p, 10)
-}
-
-func (f *uintFlag) Set(s string) error {
-	v, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
-		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
-	}
-	*f.p = v
-	return nil
-}
-
-// listFlag collects every value of a flag given more than once.
-type listFlag []string
-
-func (f *listFlag) String() string { return strings.Join(*f, ",") }
-
-func (f *listFlag) Set(s string) error {
-	*f = append(*f, s)
-	return nil
-}
-
-// nonEmptyFlag is a string flag that refuses an empty value: leaving the
-// flag out is how to ask for its default, so `--sides ""` is a mistake
-// (an empty variable in a script, say), not a quiet way to say nothing.
-type nonEmptyFlag struct {
-	p    *string
-	want string // what to give instead, for the error
-}
-
-func (f *nonEmptyFlag) String() string {
-	if f.p == nil {
-		return ""
-	}
-	return *f.p
-}
-
-func (f *nonEmptyFlag) Set(s string) error {
-	if strings.TrimSpace(s) == "" {
-		return errors.New(f.want)
-	}
-	*f.p = s
-	return nil
-}
-
-// nonEmpty defines a string flag that refuses an empty value; want says
-// what to give instead.
-func nonEmpty(fs *flag.FlagSet, name, usage, want string) *string {
-	p := new(string)
-	fs.Var(&nonEmptyFlag{p: p, want: want}, name, usage)
-	return p
-}
-
-// given reports whether the flag name was set on the command line.
-func given(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }

@@ -1,10 +1,11 @@
 package main
 
+// The .rules files and bundled rulesets the arguments of the commands
+// name, and what is said when one cannot be had.
+
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -103,103 +104,6 @@ func pathError(err error) string {
 	return err.Error()
 }
 
-// writeDiags prints diagnostics the way a compiler does, sorted by
-// position, each with its source line and a caret. A diagnostic with no
-// position (such as a side count from --sides) is printed after prefix, or
-// after its file name if it has one.
-func writeDiags(w io.Writer, ds dsl.Diagnostics, src []byte, prefix string) {
-	ds = slices.Clone(ds)
-	ds.Sort()
-	// Each run of diagnostics with positions is rendered at once: Render
-	// finds each one's line from the one before, where one at a time it
-	// would look from the start of the file for each.
-	text := string(src)
-	run := 0
-	for i, d := range ds {
-		if d.Pos.Line != 0 {
-			continue
-		}
-		io.WriteString(w, ds[run:i].Render(text))
-		run = i + 1
-		if d.Pos.Filename != "" {
-			fmt.Fprintf(w, "%s: %s: %s\n", d.Pos.Filename, d.Severity, d.Message)
-		} else {
-			fmt.Fprintf(w, "%s%s\n", prefix, d.Message)
-		}
-	}
-	io.WriteString(w, ds[run:].Render(text))
-}
-
-// ruleDiag returns err as a diagnostic at the rule that caused it, if a
-// rule did. What err says around the rule's error (such as "round 3: ")
-// leads the message, so nothing is lost; an error that adds words after
-// it is not rewritten.
-func ruleDiag(err error) (dsl.Diagnostic, bool) {
-	var re *runtime.RuleError
-	if !errors.As(err, &re) || re.Pos.Line == 0 {
-		return dsl.Diagnostic{}, false
-	}
-	outer, ok := strings.CutSuffix(err.Error(), re.Error())
-	if !ok {
-		return dsl.Diagnostic{}, false
-	}
-	d := re.Diagnostic()
-	d.Message = outer + d.Message
-	return d, true
-}
-
-// asDiags returns err's diagnostics, if it is a dsl.Diagnostics.
-func asDiags(err error) (dsl.Diagnostics, bool) {
-	var ds dsl.Diagnostics
-	if errors.As(err, &ds) {
-		return ds, true
-	}
-	return nil, false
-}
-
-func countErrors(ds dsl.Diagnostics) (errs, warns int) {
-	for _, d := range ds {
-		if d.Severity == dsl.Error {
-			errs++
-		} else {
-			warns++
-		}
-	}
-	return errs, warns
-}
-
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
-}
-
-// sideFlags adds --sides and --setup, which run, play and odds share.
-func sideFlags(fs *flag.FlagSet) (sides, setup *string) {
-	sides = nonEmpty(fs, "sides", "plain sides, their names separated by commas: `A,B,...` (default: the ruleset's example)",
-		"name the sides, separated by commas, as in --sides Jay,Rob (leave --sides out for the ruleset's example)")
-	setup = nonEmpty(fs, "setup", "read sides, teams and units from the .rules `FILE`", "name a .rules file")
-	return sides, setup
-}
-
-// rulesetArgs checks that args name one ruleset (or up to most). It
-// reports a bad command line and returns false.
-func rulesetArgs(e *env, args []string, most int) bool {
-	switch {
-	case len(args) == 0:
-		fmt.Fprintf(e.stderr, "%sname a ruleset: one of %s, or the path of a .rules file\n", e.prefix(), bundledList())
-		return false
-	case len(args) > most && most == 1:
-		fmt.Fprintf(e.stderr, "%sone ruleset at a time (got %s)\n", e.prefix(), strings.Join(args, ", "))
-		return false
-	case len(args) > most:
-		fmt.Fprintf(e.stderr, "%scompare at most %d rulesets (got %d)\n", e.prefix(), most, len(args))
-		return false
-	}
-	return true
-}
-
 // rulesetFile is a .rules file that a scenario names by path, compiled as
 // rulesets.Compile compiles it (its first ruleset), so that check and test
 // can show why it does not compile in its own file, with its own source.
@@ -245,31 +149,4 @@ func unusableRuleset(name, path string, err error) string {
 func unknownRuleset(name string) string {
 	return fmt.Sprintf("unknown ruleset %s%s: no ruleset of this file has that name, nor any bundled ruleset (%s)",
 		name, didYouMean(name), bundledList())
-}
-
-// diagsOf returns err's diagnostics, or err as one error at pos if it is
-// not a dsl.Diagnostics.
-func diagsOf(err error, pos dsl.Pos) dsl.Diagnostics {
-	if ds, ok := asDiags(err); ok {
-		return ds
-	}
-	return dsl.Diagnostics{dsl.Errorf(pos, "%v", err)}
-}
-
-func errorsOnly(ds dsl.Diagnostics) dsl.Diagnostics {
-	var out dsl.Diagnostics
-	for _, d := range ds {
-		if d.Severity == dsl.Error {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// writeNote prints a note the way writeDiags prints a diagnostic, with the
-// source line (src is the text of pos's file) and a caret.
-func writeNote(w io.Writer, pos dsl.Pos, src []byte, msg string) {
-	rendered := dsl.Diagnostics{{Pos: pos}}.Render(string(src))
-	_, snippet, _ := strings.Cut(rendered, "\n")
-	fmt.Fprintf(w, "%s:%d:%d: note: %s\n%s", pos.Filename, pos.Line, pos.Column, msg, snippet)
 }

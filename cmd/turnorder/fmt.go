@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/linediff"
 	"github.com/turnorder/turnorder/rulesets"
 )
 
@@ -18,30 +19,6 @@ func fmtCommand() *command {
 		name:  "fmt",
 		args:  "[-w] [-l] [-d] [FILE|DIR|NAME|-]...",
 		short: "format .rules files in the canonical layout",
-		long: `
-Fmt prints .rules files in the canonical layout: two-space indentation, one
-statement per line, comments kept. Formatting never changes what a file
-means, and formatting a formatted file changes nothing.
-
-With no arguments, or with -, fmt formats standard input (as "<standard
-input>"; -w is then an error), for an editor that formats what it has not
-saved. A bundled ruleset's name stands for its source, which fmt prints
-(but cannot write), to start a house rule from. A directory stands for
-every *.rules file under it, except in directories named testdata or
-starting with "." below it. Without -w, -l or -d the formatted text is
-printed to standard output.
-
-A file with syntax errors, or with nothing but comments, is not formatted:
-its errors are printed, with the source line and a caret, and the exit
-status is 1. So is nothing to format, a directory with no *.rules file
-under it, as for check. Otherwise it is 0, even when files needed
-formatting (as for gofmt).`,
-		example: `
-turnorder fmt -l rulesets          # which files need formatting?
-turnorder fmt -d my.rules          # show the changes as a diff
-turnorder fmt -w rulesets          # rewrite the files in place
-turnorder fmt < my.rules           # format standard input
-turnorder fmt mesbg > house.rules  # a copy of a bundled ruleset to edit`,
 		flags: newFlags("fmt"),
 	}
 	write := c.flags.Bool("w", false, "write the result to the file instead of standard output")
@@ -158,7 +135,7 @@ func fmtOne(e *env, o fmtOptions, name string, src []byte, perm os.FileMode) boo
 	}
 	if o.diff && changed {
 		fmt.Fprintf(e.stdout, "diff %s.orig %s\n", name, name)
-		io.WriteString(e.stdout, unifiedDiff(name+".orig", name, string(src), string(out)))
+		io.WriteString(e.stdout, linediff.Unified(name+".orig", name, string(src), string(out)))
 	}
 	if !o.list && !o.write && !o.diff {
 		e.stdout.Write(out)

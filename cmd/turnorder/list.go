@@ -13,12 +13,6 @@ func listCommand() *command {
 		name:  "list",
 		args:  "",
 		short: "list the bundled rulesets",
-		long: `
-List prints the bundled rulesets: the name to give in place of a .rules
-file (to run, odds, play, check, fmt and test), the ruleset's title, and
-the source text it implements.`,
-		example: `
-turnorder list`,
 		flags: newFlags("list"),
 	}
 	c.run = func(e *env, args []string) int {

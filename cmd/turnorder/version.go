@@ -10,12 +10,6 @@ func versionCommand() *command {
 		name:  "version",
 		args:  "",
 		short: "print the version of turnorder",
-		long: `
-Version prints turnorder's version and the Go release it was built with. A
-build from a source checkout (go run, go build) is "devel"; one installed
-with go install MODULE@VERSION shows that version.`,
-		example: `
-turnorder version`,
 		flags: newFlags("version"),
 	}
 	c.run = func(e *env, args []string) int {
