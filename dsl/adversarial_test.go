@@ -14,12 +14,7 @@ import (
 //
 //	go test ./dsl -run '^$' -bench Adversarial -benchmem
 //
-// On the 2-core development machine, busy with other work (2026-12-02),
-// the worst at 256 KiB took about half a second: an error at the end of
-// the file (which is parsed twice) and nested steps. Before expressions
-// parsed themselves, 256 KiB of nested brackets took 1.9 seconds and 1 MiB
-// 8, and each error in a statement had the rest of its declaration lexed
-// again for each kind of statement (64 KiB of broken lines: 1.7 seconds).
+// The figures are in docs/benchmarks.md.
 func BenchmarkAdversarial(b *testing.B) {
 	for _, kind := range dsltest.AdversarialKinds() {
 		for _, size := range []int{64 << 10, dsl.MaxSourceBytes} {

@@ -18,39 +18,10 @@ import (
 //
 //	go test ./runtime -run '^$' -bench 'MESBG|Necromunda4|RoundOverhead' -benchmem -count 5
 //
-// Medians of five runs on the 2-core development machine (go1.26,
-// 2026-12-02, quiet, interleaved with the build of the day's start), for
-// one round played with AdvanceRound (and, for "record", PlayRound, which
-// also builds the round's RoundResult). The machine's speed varies from
-// day to day by up to 2x, so read the ratios, not the times:
-//
-//	                            ns/op   B/op  allocs/op  x-native
-//	MESBGRound events=off          43      0          0        2.3
-//	MESBGRound events=off,hooked  300      0          0       16
-//	MESBGRound events=on          845    121          4       45
-//	MESBGRound record             195    144          2       10
-//	MESBGRoundNative               19      0          0
-//	Necromunda4 events=off        385      0          0        2.6
-//	Necromunda4 events=on        1010    195          2        6.9
-//	Necromunda4 record            625    176          2        4.3
-//	Necromunda4Native             147     16          0
-//	RoundOverhead hook only        61      0          0
-//	RoundOverhead constant        126      0          0
-//
-// Both meet the goal of 3x with events off. MESBG's round is a two-sided
-// roll-off, which AdvanceRound plays straight through when nothing
-// watches it (see rolloff.go): the day's first build took 200 ns, 10.6x,
-// through the general engine, which also runs the ruleset's phase, step
-// and hook points and the activation loop's turn, and works with tied
-// blocks of any size. The general engine is what "hooked" measures (a Go
-// hook that does nothing keeps the round to it) and RoundOverhead: a round
-// whose only phase runs a hook point already costs three native MESBG
-// rounds there. What the straight path still does beyond the native
-// round is the battle's record: the round's state, a standing with a
-// reason for each place, and the memory. (Before the native expressions,
-// the scratch arena and interned orders, MESBG took 25 allocations a
-// round; before a round reused the transcript array of the round before
-// last, MESBG with events on took 2.6 KB and 7 allocations.)
+// The figures are in docs/benchmarks.md. MESBG's round is a two-sided
+// roll-off; the "hooked" variant keeps it to the general engine (a Go hook
+// that does nothing), and RoundOverhead is a round whose only phase runs a
+// hook point.
 
 // nativeNs caches each native baseline's ns/op, measured once per process,
 // so that every benchmark of the runtime reports its ratio to a baseline

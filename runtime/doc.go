@@ -57,7 +57,7 @@
 // activations, memory) is a copy, so that nothing a host does to it
 // changes the battle; the battle itself never asks for one.
 // The transcript ([WithTranscript]) and the per-round record
-// ([Battle.PlayRound]) cost more; see bench_test.go for the numbers.
+// ([Battle.PlayRound]) cost more; docs/benchmarks.md has the numbers.
 //
 // # Limits
 //

@@ -9,8 +9,8 @@ import (
 
 // appendStateKey appends the battle's state key (see stateKey) without
 // building a snapshot or encoding it by reflection: the same bytes
-// json.Encoder writes for the snapshot, which took a quarter of the time
-// of six players' later rounds, one key per path. It reports false, with
+// json.Encoder writes for the snapshot, which is too slow for six
+// players' later rounds, one key per path. It reports false, with
 // dst as it was, for a state whose key it does not write itself: a round
 // under way, events pending, values other than nil, booleans, ints and
 // strings (JSON writes floats its own way), and places that carry a value

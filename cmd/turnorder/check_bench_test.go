@@ -17,10 +17,9 @@ import (
 //
 //	go test ./cmd/turnorder -run '^$' -bench CheckAdversarial -benchmem
 //
-// Nested steps give a compile error for each step; printed one at a time,
-// each split the whole file again, which took 6 minutes for 1 MiB of them.
-// On the 2-core development machine, busy with other work (2026-12-02),
-// each now takes under a second.
+// Nested steps give a compile error for each step: printing them must
+// not split the whole file again for each one. The figures are in
+// docs/benchmarks.md.
 func BenchmarkCheckAdversarial(b *testing.B) {
 	dir := b.TempDir()
 	for _, kind := range []string{"deep-blocks", "ties", "long-expr", "deep-parens", "many-exprs", "broken-stmts"} {
