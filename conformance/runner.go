@@ -577,7 +577,7 @@ func RunFile(ctx context.Context, f *dsl.File, opts Options) []Result {
 
 // Run runs one scenario of file f.
 func Run(ctx context.Context, f *dsl.File, sc *dsl.Scenario, opts Options) Result {
-	r := &run{res: Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos}, opts: opts}
+	r := &run{res: Result{File: sc.Pos().Filename, Title: string(sc.Title), Pos: sc.Pos()}, opts: opts}
 	r.play(ctx, f, sc)
 	return r.res
 }
@@ -673,17 +673,17 @@ func (r *run) scriptedBelow(err error) error {
 			}
 			for _, ni := range s.Rolls {
 				if slices.Contains(ue.Missing, string(ni.Name)) {
-					what, at = "a roll for "+quotedOne(string(ni.Name)), s.Pos
+					what, at = "a roll for "+quotedOne(string(ni.Name)), s.Pos()
 					break
 				}
 			}
 		case *dsl.RandomScript:
 			if ue.Pick != nil {
-				what, at = "a random pick", s.Pos
+				what, at = "a random pick", s.Pos()
 			}
 		case *dsl.ChooseScript:
 			if ue.Decision != nil && string(s.Who) == ue.Decision.By {
-				what, at = "`"+quotedOne(string(s.Who))+" chooses`", s.Pos
+				what, at = "`"+quotedOne(string(s.Who))+" chooses`", s.Pos()
 			}
 		}
 		if what != "" {
@@ -713,7 +713,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 	var err error
 	r.b, err = s.prog.NewBattle(s.sides, runtime.WithDice(r.dice), runtime.WithDecider(r.decider))
 	if err != nil {
-		r.playErr(sc.Pos, err)
+		r.playErr(sc.Pos(), err)
 		return
 	}
 	for _, st := range sc.Body {
@@ -725,7 +725,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 		played := r.playRound(ctx, rb)
 		switch {
 		case r.wantErr != nil && !r.gotErr:
-			r.fail(r.round, "error", r.wantErr.Pos, fmt.Sprintf("expected an error matching %q, but the round went on without one", r.errRE))
+			r.fail(r.round, "error", r.wantErr.Pos(), fmt.Sprintf("expected an error matching %q, but the round went on without one", r.errRE))
 			return
 		case r.wantErr != nil:
 			return // the round failed as expected: the scenario ends there
@@ -760,9 +760,9 @@ func load(f *dsl.File, use *dsl.UseRuleset, own *dsl.Ruleset, opts Options) (*ru
 		return runtime.CompileRuleset(f, own, opts.Compile...)
 	}
 	if opts.Load != nil {
-		return opts.Load(use.Name.String(), use.Pos.Filename)
+		return opts.Load(use.Name.String(), use.Pos().Filename)
 	}
-	return Load(use.Name.String(), use.Pos.Filename, opts.Compile...)
+	return Load(use.Name.String(), use.Pos().Filename, opts.Compile...)
 }
 
 // Load finds a ruleset by path (relative to fromFile) or bundled name.
@@ -917,7 +917,7 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 		}
 	}
 	r.below = nil
-	end := closingBrace(rb.EndPos)
+	end := closingBrace(rb.End())
 	if !r.finish(ctx, end) {
 		return false
 	}
@@ -931,7 +931,7 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 		if drawsFromBag(r.b.Program()) && slices.ContainsFunc(unused, func(u string) bool { return strings.HasPrefix(u, "random ") }) {
 			hint = " (in activation draw, the dice of the last side left in the bag come out without a draw: script only the draws made among two colours or more)"
 		}
-		r.errorf(r.firstUnused(rb.Pos), "scripted but never used: %s%s", strings.Join(unused, "; "), hint)
+		r.errorf(r.firstUnused(rb.Pos()), "scripted but never used: %s%s", strings.Join(unused, "; "), hint)
 		return false
 	}
 	return true
@@ -984,20 +984,20 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 	case *dsl.RollScript:
 		for _, ni := range s.Rolls {
 			r.dice.AddRoll(string(ni.Name), ni.Value)
-			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos)
+			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos())
 		}
 	case *dsl.RandomScript:
 		for _, p := range s.Picks {
 			r.dice.AddPick(string(p))
-			r.scripted[""] = append(r.scripted[""], s.Pos)
+			r.scripted[""] = append(r.scripted[""], s.Pos())
 		}
 	case *dsl.ChooseScript:
 		r.decider.Add(string(s.Who), names(s.Options)...)
-		r.chosen[string(s.Who)] = append(r.chosen[string(s.Who)], s.Pos)
+		r.chosen[string(s.Who)] = append(r.chosen[string(s.Who)], s.Pos())
 	case *dsl.SetScript:
 		if on, ok := statusValue(s); ok && slices.Contains(r.b.Program().Statuses(), string(s.Attr)) {
 			if err := r.b.SetStatus(ctx, string(s.Target), string(s.Attr), on); err != nil {
-				r.playErr(s.Pos, err)
+				r.playErr(s.Pos(), err)
 				return false
 			}
 			break
@@ -1008,21 +1008,21 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		}
 	case *dsl.StatusScript:
 		if err := r.b.SetStatus(ctx, string(s.Unit), string(s.Status), !s.Not); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(s.Pos(), err)
 			return false
 		}
 	case *dsl.RemoveScript:
 		if err := r.b.RemoveUnit(ctx, string(s.Unit)); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(s.Pos(), err)
 			return false
 		}
 	case *dsl.ReadyScript:
 		if err := r.b.MakeReady(string(s.Unit)); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(s.Pos(), err)
 			return false
 		}
 	case *dsl.ActivateScript:
-		if !r.start(ctx, s.Pos) {
+		if !r.start(ctx, s.Pos()) {
 			return false
 		}
 		n := 1
@@ -1032,11 +1032,11 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		for range n {
 			done, err := r.b.Step(ctx)
 			if err != nil {
-				r.playErr(s.Pos, err)
+				r.playErr(s.Pos(), err)
 				return false
 			}
 			if done {
-				r.errorf(s.Pos, "activate: the round's activations are already over")
+				r.errorf(s.Pos(), "activate: the round's activations are already over")
 				return false
 			}
 		}
@@ -1116,31 +1116,31 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 	if e.Error != nil {
 		return r.expectError(e)
 	}
-	if !r.start(ctx, e.Pos) {
+	if !r.start(ctx, e.Pos()) {
 		return false
 	}
 	switch {
 	case e.Order != nil:
 		want, got := names(dsl.Names(e.Order)), r.b.Order()
-		r.check("order", e.Pos, want, got, func() *words { return sayList("order", quoted(want), quoted(got)) })
+		r.check("order", e.Pos(), want, got, func() *words { return sayList("order", quoted(want), quoted(got)) })
 	case e.Standing != nil:
 		var got []string
 		if st := r.b.Standing(string(e.Standing.Name)); st != nil {
 			got = st.Order
 		}
 		field, want := "standing "+string(e.Standing.Name), names(dsl.Names(e.Standing.Order))
-		r.check(field, e.Pos, want, got, func() *words { return sayList(field, quoted(want), quoted(got)) })
+		r.check(field, e.Pos(), want, got, func() *words { return sayList(field, quoted(want), quoted(got)) })
 	case e.Holder != nil:
 		want, got := e.Holder.String(), r.b.Holder()
-		r.check("holder", e.Pos, want, got, func() *words { return sayOne("holder", quotedOne(want), quotedOne(got)) })
+		r.check("holder", e.Pos(), want, got, func() *words { return sayOne("holder", quotedOne(want), quotedOne(got)) })
 	case e.Chooser != nil:
 		want, got := e.Chooser.String(), r.b.Chooser()
 		if want == "none" {
 			want = ""
 		}
-		r.check("chooser", e.Pos, want, got, func() *words { return sayOne("chooser", quotedOne(want), quotedOne(got)) })
+		r.check("chooser", e.Pos(), want, got, func() *words { return sayOne("chooser", quotedOne(want), quotedOne(got)) })
 	case e.Activations != nil:
-		if !r.finish(ctx, e.Pos) {
+		if !r.finish(ctx, e.Pos()) {
 			return false
 		}
 		var want, got, wantText, gotText []string
@@ -1159,7 +1159,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 				gotText = append(gotText, activationText(false, quotedOne(a.Unit)))
 			}
 		}
-		r.check("activations", e.Pos, want, got, func() *words { return sayActivations(wantText, gotText) })
+		r.check("activations", e.Pos(), want, got, func() *words { return sayActivations(wantText, gotText) })
 	case e.Ready != nil:
 		want := names(dsl.Names(e.Ready.Units))
 		if slices.Equal(want, []string{"none"}) {
@@ -1168,7 +1168,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 		got := r.b.ReadyUnits()
 		slices.Sort(want)
 		slices.Sort(got)
-		r.check("ready", e.Pos, want, got, func() *words { return sayReady(quoted(want), quoted(got)) })
+		r.check("ready", e.Pos(), want, got, func() *words { return sayReady(quoted(want), quoted(got)) })
 	case e.Event != nil:
 		r.expectEvent(e.Event)
 	}
@@ -1214,7 +1214,7 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 	written = strings.TrimPrefix(written, "expect event ")
 	switch {
 	case e.No && found:
-		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos(),
 			Diff: fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(matched, "\n  ")),
 			Want: "no " + want, Got: matched, say: sayEvent(written, true, string(e.Kind), matched)})
 	case !e.No && !found:
@@ -1225,7 +1225,7 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 		if seen == nil {
 			seen = []string{}
 		}
-		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos(),
 			Diff: fmt.Sprintf("want an event %s; the round's %s events:%s", want, e.Kind, got),
 			Want: want, Got: seen, say: sayEvent(written, false, string(e.Kind), seen)})
 	}

@@ -277,7 +277,7 @@ func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 		if !signed {
 			// The roll as written, from the dice to the end of the modifier.
 			written = r.Dice + " " + r.Modifier.Source
-			if end := r.Modifier.Pos.Offset + len(r.Modifier.Source); pos.Offset <= end && end <= len(f.Source) {
+			if end := r.Modifier.Pos().Offset + len(r.Modifier.Source); pos.Offset <= end && end <= len(f.Source) {
 				written = f.Source[pos.Offset:end]
 			}
 		}
@@ -332,16 +332,16 @@ func diceInRange(m []string) bool {
 
 // dicePos is where a roll's dice are (or should be): after the word roll.
 func dicePos(src string, r *RollCrit) Pos {
-	pos := r.Pos
-	i := strings.Index(src[r.Pos.Offset:], "roll")
+	pos := r.Pos()
+	i := strings.Index(src[r.Pos().Offset:], "roll")
 	if i < 0 {
 		return pos
 	}
-	off := r.Pos.Offset + i + len("roll")
+	off := r.Pos().Offset + i + len("roll")
 	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
 		off++
 	}
-	pos.Column += off - r.Pos.Offset
+	pos.Column += off - r.Pos().Offset
 	pos.Offset = off
 	return pos
 }
@@ -355,7 +355,7 @@ func checkUnitCounts(f *File) Diagnostics {
 	var out Diagnostics
 	Walk(f, func(n any) {
 		if u, ok := n.(*UnitSetup); ok && u.Count != nil && (*u.Count < 1 || *u.Count > MaxUnitCount) {
-			out = append(out, errorAt(u.Pos, "unit %s * %d: the count of units is 1 to %d", u.Name, *u.Count, MaxUnitCount))
+			out = append(out, errorAt(u.Pos(), "unit %s * %d: the count of units is 1 to %d", u.Name, *u.Count, MaxUnitCount))
 		}
 	})
 	return out
@@ -385,7 +385,7 @@ func checkActivations(f *File) Diagnostics {
 			return
 		}
 		if s.Default != nil {
-			out = append(out, errorAt(s.Default.Pos, "activation has two defaults, `default %s` and `default %s` (keep one)",
+			out = append(out, errorAt(s.Default.Pos(), "activation has two defaults, `default %s` and `default %s` (keep one)",
 				s.DefaultFirst, s.Default))
 			return
 		}
@@ -434,11 +434,11 @@ func checkAwardNot(f *File) Diagnostics {
 			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
 			if crit, meant, note, ok := criterionMeant(true, a.Expr.Parts[1:], rest); ok {
 				value := strings.TrimSpace(strings.TrimPrefix(meant, opposite[crit]))
-				out = append(out, errorAt(a.Expr.Pos, "unexpected %q: %s is a criterion, not a function to award: to put the one with the %s %s last, write `%s`%s",
+				out = append(out, errorAt(a.Expr.Pos(), "unexpected %q: %s is a criterion, not a function to award: to put the one with the %s %s last, write `%s`%s",
 					word, crit, crit, value, tieLine(ties[a], "", meant), note))
 				return
 			}
-			out = append(out, errorAt(a.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
+			out = append(out, errorAt(a.Expr.Pos(), "unexpected %q: to put the one named last, write `award not %s`", word, rest))
 		}
 	})
 	return out
@@ -623,7 +623,7 @@ func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 		if cond == "" {
 			cond = "CONDITION"
 		}
-		pos := e.Pos
+		pos := e.Pos()
 		pos.Offset += at
 		pos.Column += utf8.RuneCountInString(e.Source[:at])
 		out = append(out, errorAt(pos, "unexpected %q: a tie rule's condition comes before its colon%s: write `%s`%s",
@@ -696,7 +696,7 @@ func checkTeamAssign(f *File) Diagnostics {
 		}
 		for _, a := range s.Attrs {
 			if a.Name == "team" && a.Value != nil {
-				out = append(out, errorAt(a.Pos, "a side's team is written without \"=\": `side %s team %s`", name(s.Name), a.Value))
+				out = append(out, errorAt(a.Pos(), "a side's team is written without \"=\": `side %s team %s`", name(s.Name), a.Value))
 			}
 		}
 	})

@@ -88,7 +88,7 @@ func commentsOutsideExprs(f *File) []Comment {
 	var spans []span
 	Walk(f, func(n any) {
 		if e, ok := n.(*Expr); ok && e.Source != "" {
-			spans = append(spans, span{e.Pos.Offset, e.Pos.Offset + len(e.Source)})
+			spans = append(spans, span{e.Pos().Offset, e.Pos().Offset + len(e.Source)})
 		}
 	})
 	// Walk visits in source order and expressions do not nest, so a single
@@ -96,10 +96,10 @@ func commentsOutsideExprs(f *File) []Comment {
 	var out []Comment
 	i := 0
 	for _, c := range f.Comments {
-		for i < len(spans) && spans[i].to <= c.Pos.Offset {
+		for i < len(spans) && spans[i].to <= c.Pos().Offset {
 			i++
 		}
-		if i < len(spans) && spans[i].from <= c.Pos.Offset {
+		if i < len(spans) && spans[i].from <= c.Pos().Offset {
 			continue
 		}
 		out = append(out, c)
@@ -124,14 +124,14 @@ func (p *printer) startLine(off int, blankOK bool) {
 // code on its source line goes at the end of the current output line, which
 // holds that code; any other gets a line of its own.
 func (p *printer) flush(off int) {
-	for len(p.comments) > 0 && p.comments[0].Pos.Offset < off {
+	for len(p.comments) > 0 && p.comments[0].Pos().Offset < off {
 		c := p.comments[0]
 		p.comments = p.comments[1:]
-		if p.lineOpen && p.followsCode(c.Pos.Offset) {
+		if p.lineOpen && p.followsCode(c.Pos().Offset) {
 			p.put(" ", c.Text)
 			continue
 		}
-		p.newLine(c.Pos.Offset, true)
+		p.newLine(c.Pos().Offset, true)
 		p.put(c.Text)
 	}
 }
@@ -248,10 +248,10 @@ func (p *printer) decl(d Decl) {
 		if d.Title != nil {
 			p.put(" ", text(*d.Title))
 		}
-		block(p, d.Body, d.EndPos, p.ruleStmt)
+		block(p, d.Body, d.End(), p.ruleStmt)
 	case *Scenario:
 		p.put("scenario ", text(d.Title))
-		block(p, d.Body, d.EndPos, p.scenarioStmt)
+		block(p, d.Body, d.End(), p.scenarioStmt)
 	case *SideSetup:
 		p.side(d)
 	default:
@@ -285,7 +285,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		p.expr(s.Expr)
 	case *PhaseStmt:
 		p.put("phase ", name(s.Name), scope(s.Scope))
-		block(p, s.Body, s.EndPos, p.phaseItem)
+		block(p, s.Body, s.End(), p.phaseItem)
 	case *ActivationStmt:
 		p.put("activation ", s.Mode, " by ", ident(s.By.Name))
 		// A condition on passing runs to the end of the line, so a
@@ -315,10 +315,10 @@ func (p *printer) ruleStmt(s RuleStmt) {
 			}
 		}
 		p.when(s.When)
-		block(p, s.Body, s.EndPos, p.action)
+		block(p, s.Body, s.End(), p.action)
 	case *ExampleStmt:
 		p.put("example")
-		block(p, s.Setup, s.EndPos, p.setupStmt)
+		block(p, s.Setup, s.End(), p.setupStmt)
 	default:
 		p.unknown(s)
 	}
@@ -328,10 +328,10 @@ func (p *printer) phaseItem(s PhaseItem) {
 	switch s := s.(type) {
 	case *StepStmt:
 		p.put("step ", name(s.Name), scope(s.Scope))
-		block(p, s.Body, s.EndPos, p.phaseItem)
+		block(p, s.Body, s.End(), p.phaseItem)
 	case *OrderStmt:
 		p.put("order ", s.Subjects, " as ", ident(s.Name), scope(s.Scope))
-		block(p, s.Chain, s.EndPos, p.criterion)
+		block(p, s.Chain, s.End(), p.criterion)
 	case *ReadyStmt:
 		p.put("ready units")
 		if s.Mode != "" {
@@ -359,7 +359,7 @@ func (p *printer) criterion(c Criterion) {
 			p.criterion(c.Action)
 			return
 		}
-		block(p, c.Block, c.EndPos, p.criterion)
+		block(p, c.Block, c.End(), p.criterion)
 	case *RollCrit:
 		p.put(c.Dir, " roll ", c.Dice)
 		if c.Modifier != nil {
@@ -432,8 +432,8 @@ func (p *printer) side(s *SideSetup) {
 	p.put(assigns(s.Attrs))
 	// An empty `{ }` parses to no body; keep the braces when the author
 	// wrote them, since comments may live inside.
-	if len(s.Body) > 0 || p.endsWithBrace(s.EndPos) {
-		block(p, s.Body, s.EndPos, p.sideItem)
+	if len(s.Body) > 0 || p.endsWithBrace(s.End()) {
+		block(p, s.Body, s.End(), p.sideItem)
 	}
 }
 
@@ -473,7 +473,7 @@ func (p *printer) scenarioStmt(s ScenarioStmt) {
 		p.side(s)
 	case *RoundBlock:
 		p.put("round ", strconv.Itoa(s.Number))
-		block(p, s.Body, s.EndPos, p.roundStmt)
+		block(p, s.Body, s.End(), p.roundStmt)
 	default:
 		p.unknown(s)
 	}

@@ -17,7 +17,7 @@ func TestParseRulesets(t *testing.T) {
 		}
 		Walk(file, func(n any) {
 			if e, ok := n.(*Expr); ok {
-				t.Logf("%s:%d:%d expr %q", f, e.Pos.Line, e.Pos.Column, e.Source)
+				t.Logf("%s:%d:%d expr %q", f, e.Pos().Line, e.Pos().Column, e.Source)
 			}
 		})
 	}

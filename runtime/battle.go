@@ -443,7 +443,7 @@ func (b *Battle) fillAttrs(dst map[string]any, decl []Attr, given map[string]any
 		v, err := convertAttr(given[k], decl[i].Type)
 		if err != nil {
 			if l, ok := given[k].(*dsl.Literal); ok {
-				pos = l.Pos
+				pos = l.Pos()
 			}
 			fail(pos, "%s: attribute %s: %v", who, k, err)
 			continue
