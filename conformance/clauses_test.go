@@ -231,7 +231,7 @@ func anys[T any](xs []T) []any {
 // opening brace or a comment.
 func ruleText(src string, node any) string {
 	var pos dsl.Pos
-	dsl.Walk(node, func(n any) {
+	dsl.Walk(node.(dsl.Node), func(n dsl.Node) {
 		if pos.Line == 0 {
 			pos = posOf(n)
 		}
@@ -370,7 +370,7 @@ func loadScenarioQuotes(t *testing.T) []scenarioQuote {
 					qs = append(qs, s)
 				}
 			}
-			dsl.Walk(sc, func(n any) {
+			dsl.Walk(sc, func(n dsl.Node) {
 				if q, ok := n.(*dsl.QuoteStmt); ok && !slices.Contains(qs, q) {
 					qs = append(qs, q) // quotes inside rounds
 				}

@@ -172,7 +172,7 @@ func (l *linter) rollValue(ni *dsl.NameInt) {
 		if !ok || string(rs.Name) != l.prog.Name() {
 			continue
 		}
-		dsl.Walk(rs, func(n any) {
+		dsl.Walk(rs, func(n dsl.Node) {
 			rc, ok := n.(*dsl.RollCrit)
 			if !ok {
 				return

@@ -45,7 +45,10 @@ type Comment struct {
 
 // Decl is a top-level declaration: *Ruleset, *Scenario, or *SideSetup (a
 // setup file lists the sides of a battle, for `turnorder run --setup`).
-type Decl interface{ declNode() }
+type Decl interface {
+	Node
+	declNode()
+}
 
 // Name is an identifier or a quoted string. Either way it holds the plain
 // text, so `Jay` and `"Jay"` name the same thing.
@@ -231,7 +234,10 @@ type Ruleset struct {
 func (*Ruleset) declNode() {}
 
 // RuleStmt is a statement directly inside a ruleset.
-type RuleStmt interface{ ruleStmt() }
+type RuleStmt interface {
+	Node
+	ruleStmt()
+}
 
 // SourceStmt is `source "..."`: where the rules come from.
 type SourceStmt struct {
@@ -294,7 +300,10 @@ type Scope struct {
 }
 
 // PhaseItem is a statement inside a phase or step.
-type PhaseItem interface{ phaseItem() }
+type PhaseItem interface {
+	Node
+	phaseItem()
+}
 
 // StepStmt is `step "Name" [SCOPE] { ... }`.
 type StepStmt struct {
@@ -328,7 +337,10 @@ type HookStmt struct {
 }
 
 // Criterion is one link of an order procedure's chain.
-type Criterion interface{ criterion() }
+type Criterion interface {
+	Node
+	criterion()
+}
 
 // RollCrit is `highest roll 2d6` or `lowest roll d20 + dex`.
 type RollCrit struct {
@@ -428,7 +440,10 @@ type HandlerStmt struct {
 }
 
 // Action is a statement inside a handler.
-type Action interface{ action() }
+type Action interface {
+	Node
+	action()
+}
 
 // SetAction is `set ATTR of EXPR = EXPR`.
 type SetAction struct {
@@ -458,7 +473,10 @@ type ExampleStmt struct {
 }
 
 // SetupStmt describes the battle's participants.
-type SetupStmt interface{ setupStmt() }
+type SetupStmt interface {
+	Node
+	setupStmt()
+}
 
 // SideSetup is `side NAME [team NAME] [{ attributes and units }]`.
 type SideSetup struct {
@@ -470,7 +488,10 @@ type SideSetup struct {
 }
 
 // SideItem is an attribute assignment or a unit inside a side.
-type SideItem interface{ sideItem() }
+type SideItem interface {
+	Node
+	sideItem()
+}
 
 // Assign is `NAME = VALUE`.
 type Assign struct {
@@ -508,7 +529,10 @@ type Scenario struct {
 func (*Scenario) declNode() {}
 
 // ScenarioStmt is a statement inside a scenario.
-type ScenarioStmt interface{ scenarioStmt() }
+type ScenarioStmt interface {
+	Node
+	scenarioStmt()
+}
 
 // UseRuleset is `ruleset NAME` or `ruleset "path.rules"` inside a scenario.
 type UseRuleset struct {
@@ -537,7 +561,10 @@ type RoundBlock struct {
 }
 
 // RoundStmt is a statement inside a scenario round, run in order.
-type RoundStmt interface{ roundStmt() }
+type RoundStmt interface {
+	Node
+	roundStmt()
+}
 
 // RollScript is `roll NAME N, NAME N...`: scripted natural dice totals.
 type RollScript struct {

@@ -196,7 +196,7 @@ func checkExprDice(f *File) Diagnostics {
 			}
 		}
 	}
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		switch n := n.(type) {
 		case *AwardCrit:
 			if awardsRoll(n) {
@@ -266,7 +266,7 @@ func signedTokens(tokens []lexer.Token) bool {
 // guard is written after it, is that guard: checkTieGuards reports it.
 func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		r, ok := n.(*RollCrit)
 		if !ok {
 			return
@@ -353,7 +353,7 @@ const MaxUnitCount = 1000
 // otherwise make no units, or fewer than written.
 func checkUnitCounts(f *File) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if u, ok := n.(*UnitSetup); ok && u.Count != nil && (*u.Count < 1 || *u.Count > MaxUnitCount) {
 			out = append(out, errorAt(u.Pos(), "unit %s * %d: the count of units is 1 to %d", u.Name, *u.Count, MaxUnitCount))
 		}
@@ -371,7 +371,7 @@ func checkUnitCounts(f *File) Diagnostics {
 // fillExprSources.
 func checkActivations(f *File) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		s, ok := n.(*ActivationStmt)
 		if !ok {
 			return
@@ -420,7 +420,7 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 func checkAwardNot(f *File) Diagnostics {
 	var out Diagnostics
 	ties := tieActions(f)
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		a, ok := n.(*AwardCrit)
 		if !ok || a.Not || a.Expr == nil || len(a.Expr.Parts) < 2 {
 			return
@@ -449,7 +449,7 @@ func checkAwardNot(f *File) Diagnostics {
 // the criterion can write the whole line.
 func tieActions(f *File) map[Criterion]*TieRule {
 	ties := map[Criterion]*TieRule{}
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if t, ok := n.(*TieRule); ok && t.Action != nil {
 			ties[t.Action] = t
 		}
@@ -559,7 +559,7 @@ func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
 func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 	var out Diagnostics
 	rolls := map[*RollCrit]bool{}
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		t, ok := n.(*TieRule)
 		if !ok {
 			return
@@ -689,7 +689,7 @@ var looseOp = regexp.MustCompile(`\bor\b|\|\||\?`)
 // attribute team is declared.
 func checkTeamAssign(f *File) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		s, ok := n.(*SideSetup)
 		if !ok || s.Team != nil {
 			return

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -86,7 +85,7 @@ func newPrinter(f *File) *printer {
 func commentsOutsideExprs(f *File) []Comment {
 	type span struct{ from, to int }
 	var spans []span
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if e, ok := n.(*Expr); ok && e.Source != "" {
 			spans = append(spans, span{e.Pos().Offset, e.Pos().Offset + len(e.Source)})
 		}
@@ -195,7 +194,7 @@ func (p *printer) closeOffset(end Pos) int {
 }
 
 // block prints ` {`, each item on its own line one level deeper, and `}`.
-func block[T any](p *printer, items []T, end Pos, each func(T)) {
+func block[T Node](p *printer, items []T, end Pos, each func(T)) {
 	p.put(" {")
 	p.indent++
 	p.blockStart = true
@@ -214,25 +213,112 @@ func block[T any](p *printer, items []T, end Pos, each func(T)) {
 	p.put("}")
 }
 
-// posOf returns the Pos field that every AST node has (zero for a foreign
-// type); ok is false for a nil node, which has nothing to print.
-func posOf(n any) (pos Pos, ok bool) {
-	v := reflect.ValueOf(n)
-	switch {
-	case !v.IsValid():
+// posOf returns where statement n starts; ok is false for a nil one,
+// which has nothing to print. A statement of a type the printer does not
+// know is printed as unknown, so it is not asked for its position: it
+// may be a struct that embeds a nil Node, whose methods panic.
+func posOf(n Node) (pos Pos, ok bool) {
+	switch n := n.(type) {
+	case nil:
 		return pos, false
-	case v.Kind() == reflect.Pointer:
-		if v.IsNil() {
-			return pos, false
-		}
-		v = v.Elem()
-	}
-	if v.Kind() == reflect.Struct {
-		if f := v.FieldByName("Pos"); f.IsValid() && f.Type() == reflect.TypeOf(pos) {
-			pos = f.Interface().(Pos)
-		}
+	case *Ruleset:
+		return at(n)
+	case *Scenario:
+		return at(n)
+	case *SideSetup:
+		return at(n)
+	case *SourceStmt:
+		return at(n)
+	case *QuoteStmt:
+		return at(n)
+	case *SidesStmt:
+		return at(n)
+	case *AttrDecl:
+		return at(n)
+	case *StatusDecl:
+		return at(n)
+	case *RememberStmt:
+		return at(n)
+	case *PhaseStmt:
+		return at(n)
+	case *ActivationStmt:
+		return at(n)
+	case *HandlerStmt:
+		return at(n)
+	case *ExampleStmt:
+		return at(n)
+	case *StepStmt:
+		return at(n)
+	case *OrderStmt:
+		return at(n)
+	case *ReadyStmt:
+		return at(n)
+	case *HookStmt:
+		return at(n)
+	case *TieRule:
+		return at(n)
+	case *RollCrit:
+		return at(n)
+	case *ValueCrit:
+		return at(n)
+	case *RandomCrit:
+		return at(n)
+	case *RerollCrit:
+		return at(n)
+	case *AwardCrit:
+		return at(n)
+	case *ChoiceCrit:
+		return at(n)
+	case *SetAction:
+		return at(n)
+	case *ReadyAction:
+		return at(n)
+	case *HolderAction:
+		return at(n)
+	case *Assign:
+		return at(n)
+	case *UnitSetup:
+		return at(n)
+	case *UseRuleset:
+		return at(n)
+	case *PolicyStmt:
+		return at(n)
+	case *SeedStmt:
+		return at(n)
+	case *RoundBlock:
+		return at(n)
+	case *RollScript:
+		return at(n)
+	case *RandomScript:
+		return at(n)
+	case *ChooseScript:
+		return at(n)
+	case *SetScript:
+		return at(n)
+	case *StatusScript:
+		return at(n)
+	case *ReadyScript:
+		return at(n)
+	case *RemoveScript:
+		return at(n)
+	case *ActivateScript:
+		return at(n)
+	case *Expect:
+		return at(n)
 	}
 	return pos, true
+}
+
+// at is posOf for a node of known type: the nil check is of the pointer,
+// which an interface holding a nil pointer would hide.
+func at[P interface {
+	*N
+	Node
+}, N any](n P) (Pos, bool) {
+	if n == nil {
+		return Pos{}, false
+	}
+	return n.Pos(), true
 }
 
 // unknown marks a node this printer does not know, rather than dropping it

@@ -829,7 +829,7 @@ func friendly(msg string) string {
 
 // fillExprSources sets Expr.Source to the exact text of each expression.
 func fillExprSources(f *File, src string) {
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		e, ok := n.(*Expr)
 		if !ok || len(e.Tokens) == 0 {
 			return
@@ -860,7 +860,7 @@ func fillExprSources(f *File, src string) {
 // `event`; the arguments follow the kind, up to `by`), and drops the
 // tokens.
 func fillEventArgs(f *File) {
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		e, ok := n.(*EventExpect)
 		if !ok || len(e.Tokens) == 0 {
 			return

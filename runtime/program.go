@@ -850,7 +850,7 @@ var hookWords = []string{"start", "end"}
 func (c *compiler) warnHookTypos(r *dsl.Ruleset) {
 	used := map[string]bool{}
 	var hooks []*dsl.HookStmt
-	dsl.Walk(r, func(n any) {
+	dsl.Walk(r, func(n dsl.Node) {
 		switch n := n.(type) {
 		case *dsl.HandlerStmt:
 			if n.Hook != nil {
@@ -899,7 +899,7 @@ func hookNamePos(f *dsl.File, h *dsl.HookStmt) dsl.Pos {
 func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 	var act *dsl.ActivationStmt
 	handlerReady := false
-	dsl.Walk(r, func(n any) {
+	dsl.Walk(r, func(n dsl.Node) {
 		switch n := n.(type) {
 		case *dsl.ActivationStmt:
 			act = n
