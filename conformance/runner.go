@@ -945,7 +945,7 @@ func drawsFromBag(p *runtime.Program) bool {
 	for _, d := range p.File().Decls {
 		if rs, ok := d.(*dsl.Ruleset); ok && string(rs.Name) == p.Name() {
 			for _, st := range rs.Body {
-				if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == "draw" {
+				if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == dsl.Draw {
 					return true
 				}
 			}

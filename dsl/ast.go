@@ -263,7 +263,7 @@ type SidesStmt struct {
 // AttrDecl is `side attribute NAME TYPE [= VALUE]` or the unit form.
 type AttrDecl struct {
 	Span
-	Of      string   `parser:"@('side' | 'unit') 'attribute'"`
+	Of      Owner    `parser:"@('side' | 'unit') 'attribute'"`
 	Name    Name     `parser:"@Ident"`
 	Type    Ident    `parser:"@@"`
 	Default *Literal `parser:"('=' @@)?"`
@@ -317,7 +317,7 @@ type StepStmt struct {
 // procedure producing a standing.
 type OrderStmt struct {
 	Span
-	Subjects string      `parser:"'order' @('sides' | 'units')"`
+	Subjects Subjects    `parser:"'order' @('sides' | 'units')"`
 	Name     Name        `parser:"'as' @Ident"`
 	Scope    *Scope      `parser:"@@?"`
 	Chain    []Criterion `parser:"'{' EOL* (@@ EOL*)* '}'"`
@@ -326,8 +326,8 @@ type OrderStmt struct {
 // ReadyStmt is `ready units [unless|where EXPR]`: place Ready markers.
 type ReadyStmt struct {
 	Span
-	Mode string `parser:"'ready' 'units' ( @('unless' | 'where')"`
-	Cond *Expr  `parser:"  @@ )?"`
+	Mode ReadyMode `parser:"'ready' 'units' ( @('unless' | 'where')"`
+	Cond *Expr     `parser:"  @@ )?"`
 }
 
 // HookStmt is `hook NAME`: a named point where special rules plug in.
@@ -345,16 +345,16 @@ type Criterion interface {
 // RollCrit is `highest roll 2d6` or `lowest roll d20 + dex`.
 type RollCrit struct {
 	Span
-	Dir      string `parser:"@('highest' | 'lowest') 'roll'"`
-	Dice     string `parser:"@(Dice | Int | Float | Ident)?"`
-	Modifier *Expr  `parser:"@@?"`
+	Dir      Direction `parser:"@('highest' | 'lowest') 'roll'"`
+	Dice     string    `parser:"@(Dice | Int | Float | Ident)?"`
+	Modifier *Expr     `parser:"@@?"`
 }
 
 // ValueCrit is `lowest EXPR` or `highest EXPR`.
 type ValueCrit struct {
 	Span
-	Dir  string `parser:"@('highest' | 'lowest')"`
-	Expr *Expr  `parser:"@@"`
+	Dir  Direction `parser:"@('highest' | 'lowest')"`
+	Expr *Expr     `parser:"@@"`
 }
 
 // RandomCrit is `random`: a uniformly random order of the tied group.
@@ -380,9 +380,9 @@ type AwardCrit struct {
 // ChoiceCrit is `choice [order|first|before_after] by ROLE [default POLICY]`.
 type ChoiceCrit struct {
 	Span
-	Kind    string `parser:"'choice' @('order' | 'first' | 'before_after')?"`
-	By      *Role  `parser:"'by' @@"`
-	Default *Ident `parser:"('default' @@)?"`
+	Kind    ChoiceKind `parser:"'choice' @('order' | 'first' | 'before_after')?"`
+	By      *Role      `parser:"'by' @@"`
+	Default *Ident     `parser:"('default' @@)?"`
 }
 
 // Role names a participant: winner, loser, team, previous.holder,
@@ -419,20 +419,20 @@ type TieRule struct {
 // written; DefaultFirst is then nil.
 type ActivationStmt struct {
 	Span
-	Mode         string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order' | 'draw')"`
-	By           Ident  `parser:"'by' @@"`
-	DefaultFirst *Ident `parser:"('default' @@)?"`
-	PassAllowed  bool   `parser:"( @('pass' 'allowed')"`
-	PassWhen     *Expr  `parser:"  ('when' @@)? )?"`
-	Default      *Ident `parser:"('default' @@)?"`
+	Mode         ActivationMode `parser:"'activation' @('alternate' | 'sequential' | 'unit_order' | 'draw')"`
+	By           Ident          `parser:"'by' @@"`
+	DefaultFirst *Ident         `parser:"('default' @@)?"`
+	PassAllowed  bool           `parser:"( @('pass' 'allowed')"`
+	PassWhen     *Expr          `parser:"  ('when' @@)? )?"`
+	Default      *Ident         `parser:"('default' @@)?"`
 }
 
 // HandlerStmt is `on start|end of round|phase NAME|step NAME [when EXPR] {}`
 // or `on hook NAME [when EXPR] {}`: a special rule.
 type HandlerStmt struct {
 	Span
-	Edge   string   `parser:"'on' ( @('start' | 'end') 'of'"`
-	Point  string   `parser:"       @('round' | 'phase' | 'step')"`
+	Edge   Edge     `parser:"'on' ( @('start' | 'end') 'of'"`
+	Point  Point    `parser:"       @('round' | 'phase' | 'step')"`
 	Target *NameAt  `parser:"       ((?! 'when') @@)?"`
 	Hook   *Ident   `parser:"     | 'hook' @@ )"`
 	When   *Expr    `parser:"('when' @@)?"`

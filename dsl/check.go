@@ -588,12 +588,12 @@ func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 		case *ValueCrit:
 			e = a.Expr
 			what = func(before string, _ []*exprPart) (string, string, string) {
-				return a.Dir + " " + rollValue(before), "", "" // `lowest d6`: checkExprDice says why
+				return string(a.Dir) + " " + rollValue(before), "", "" // `lowest d6`: checkExprDice says why
 			}
 		case *RollCrit:
 			e = a.Modifier
 			what = func(before string, _ []*exprPart) (string, string, string) {
-				return strings.TrimSpace(a.Dir + " roll " + a.Dice + " " + before), "", ""
+				return strings.TrimSpace(string(a.Dir) + " roll " + a.Dice + " " + before), "", ""
 			}
 		}
 		if e == nil {

@@ -360,7 +360,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 			p.put(strconv.Itoa(*s.Max))
 		}
 	case *AttrDecl:
-		p.put(s.Of, " attribute ", ident(s.Name), " ", string(s.Type.Name))
+		p.put(string(s.Of), " attribute ", ident(s.Name), " ", string(s.Type.Name))
 		if s.Default != nil {
 			p.put(" = ", literal(s.Default))
 		}
@@ -373,7 +373,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		p.put("phase ", name(s.Name), scope(s.Scope))
 		block(p, s.Body, s.End(), p.phaseItem)
 	case *ActivationStmt:
-		p.put("activation ", s.Mode, " by ", ident(s.By.Name))
+		p.put("activation ", string(s.Mode), " by ", ident(s.By.Name))
 		// A condition on passing runs to the end of the line, so a
 		// default after it would be read as part of it.
 		first, last := s.DefaultFirst, s.Default
@@ -395,7 +395,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		if s.Hook != nil {
 			p.put("hook ", ident(s.Hook.Name))
 		} else {
-			p.put(s.Edge, " of ", s.Point)
+			p.put(string(s.Edge), " of ", string(s.Point))
 			if s.Target != nil {
 				p.put(" ", name(s.Target.Name))
 			}
@@ -416,12 +416,12 @@ func (p *printer) phaseItem(s PhaseItem) {
 		p.put("step ", name(s.Name), scope(s.Scope))
 		block(p, s.Body, s.End(), p.phaseItem)
 	case *OrderStmt:
-		p.put("order ", s.Subjects, " as ", ident(s.Name), scope(s.Scope))
+		p.put("order ", string(s.Subjects), " as ", ident(s.Name), scope(s.Scope))
 		block(p, s.Chain, s.End(), p.criterion)
 	case *ReadyStmt:
 		p.put("ready units")
 		if s.Mode != "" {
-			p.put(" ", s.Mode, " ")
+			p.put(" ", string(s.Mode), " ")
 			p.expr(s.Cond)
 		}
 	case *HookStmt:
@@ -447,13 +447,13 @@ func (p *printer) criterion(c Criterion) {
 		}
 		block(p, c.Block, c.End(), p.criterion)
 	case *RollCrit:
-		p.put(c.Dir, " roll ", c.Dice)
+		p.put(string(c.Dir), " roll ", c.Dice)
 		if c.Modifier != nil {
 			p.put(" ")
 			p.modifier(c.Modifier)
 		}
 	case *ValueCrit:
-		p.put(c.Dir, " ")
+		p.put(string(c.Dir), " ")
 		p.expr(c.Expr)
 	case *RandomCrit:
 		p.put("random")
@@ -468,7 +468,7 @@ func (p *printer) criterion(c Criterion) {
 	case *ChoiceCrit:
 		p.put("choice")
 		if c.Kind != "" {
-			p.put(" ", c.Kind)
+			p.put(" ", string(c.Kind))
 		}
 		p.put(" by ", role(c.By))
 		if c.Default != nil {

@@ -326,8 +326,8 @@ func isTrueOrFalse(d *dsl.Diagnostic, want exprKind) bool {
 // conditionRanked writes the criterion that puts first the subjects for
 // which cond holds: `highest (agi == 3 ? 1 : 0)`, `lowest (agi == 3 ? 0 :
 // 1)`, in the direction the author wrote.
-func conditionRanked(dir, cond string) string {
-	if dir == "lowest" {
+func conditionRanked(dir dsl.Direction, cond string) string {
+	if dir == dsl.Lowest {
 		return fmt.Sprintf("lowest (%s ? 0 : 1)", strings.TrimSpace(cond))
 	}
 	return fmt.Sprintf("highest (%s ? 1 : 0)", strings.TrimSpace(cond))

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/wording"
 )
 
@@ -124,7 +125,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	// (or remove a unit) before it is made, and the next round sees that
 	// the standing no longer matches them (see outdated).
 	var watched [][]any
-	if o.scope.kind == "changed" {
+	if o.scope.kind == dsl.UntilChanged {
 		watched = make([][]any, n)
 		for i := range n {
 			watched[i] = b.watchedValues(o, i)
@@ -163,7 +164,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			s = e
 		}
 	}
-	if o.scope.kind == "changed" {
+	if o.scope.kind == dsl.UntilChanged {
 		st.Watched = make(map[string][]any, n)
 		for i, name := range r.names {
 			st.Watched[name] = watched[i]
@@ -209,7 +210,7 @@ func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn i
 		b.spare = make([]*Standing, len(b.standings))
 	}
 	st := b.spare[o.id]
-	if st == nil || st == b.standings[o.id] || o.scope.kind == "changed" || b.check.holds(o.id, st) {
+	if st == nil || st == b.standings[o.id] || o.scope.kind == dsl.UntilChanged || b.check.holds(o.id, st) {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, round, chooser, choseIn
@@ -220,7 +221,7 @@ func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn i
 // storeStanding makes st the standing of o.
 func (b *Battle) storeStanding(o *order, st *Standing) {
 	b.check.replacing(b, o.id)
-	if o.scope.kind != "changed" {
+	if o.scope.kind != dsl.UntilChanged {
 		b.spare[o.id] = b.standings[o.id]
 	}
 	b.standings[o.id] = st
@@ -654,7 +655,7 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 			}
 		}
 		var members []string
-		if r.o.scope.kind == "changed" {
+		if r.o.scope.kind == dsl.UntilChanged {
 			members = r.namesOf(s, e)
 		}
 		outer, outerRound := r.chooser, r.choseIn
@@ -665,7 +666,7 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 		if err != nil {
 			return err
 		}
-		if r.o.scope.kind == "changed" {
+		if r.o.scope.kind == dsl.UntilChanged {
 			r.groups = append(r.groups, TieGroup{Members: members, Chooser: r.chooser, ChoiceRound: r.choseIn})
 		}
 		if outer != "" {
@@ -914,7 +915,7 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	if me < 0 {
 		// The role speaks for someone outside this group (a side, when
 		// units are arranged, or another order's first).
-		if l.kind == "before_after" {
+		if l.kind == dsl.ChoiceBeforeAfter {
 			return ruleErrorf(l.pos, "%s: %s is not among %s, so it cannot go before or after them", quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(lo, hi), ", "))
 		}
 		self = ""
@@ -924,9 +925,9 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	order := l.policyOrder(take(&b.scr.ints, n)[:0], n, me)
 	var answer string
 	switch l.kind {
-	case "first":
+	case dsl.ChoiceFirst:
 		answer = r.names[group[order[0]]]
-	case "before_after":
+	case dsl.ChoiceBeforeAfter:
 		answer = l.policy
 	}
 	if !b.policyDecides() || b.transcript {
@@ -937,9 +938,9 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 		if ans != nil {
 			order = order[:0]
 			switch l.kind {
-			case "first":
+			case dsl.ChoiceFirst:
 				order = putFirst(order, n, slices.IndexFunc(group, func(i int) bool { return r.names[i] == ans[0] }), true)
-			case "before_after":
+			case dsl.ChoiceBeforeAfter:
 				order = putFirst(order, n, me, ans[0] == "before")
 			default:
 				for _, name := range ans {
@@ -964,7 +965,7 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 // when the chooser is none of them.
 func (l *choiceLink) policyOrder(order []int, n, me int) []int {
 	switch l.kind {
-	case "first":
+	case dsl.ChoiceFirst:
 		first := 0
 		switch {
 		case l.policy == "self" && me >= 0:
@@ -973,7 +974,7 @@ func (l *choiceLink) policyOrder(order []int, n, me int) []int {
 			first = 1 // the first of the others
 		}
 		return putFirst(order, n, first, true)
-	case "before_after":
+	case dsl.ChoiceBeforeAfter:
 		return putFirst(order, n, me, l.policy == "before")
 	}
 	for k := range n {
@@ -1013,9 +1014,9 @@ func (r *orderRun) ask(l *choiceLink, by, self string, group []int, answer strin
 	}
 	d := Decision{By: by, Self: self, Round: b.now(), Standing: r.o.name, Pos: l.pos, Options: names}
 	switch l.kind {
-	case "first":
+	case dsl.ChoiceFirst:
 		d.Kind, d.Default = ChooseFirst, []string{answer}
-	case "before_after":
+	case dsl.ChoiceBeforeAfter:
 		d.Kind, d.Options, d.Default = ChooseBeforeAfter, []string{"before", "after"}, []string{answer}
 		for _, n := range names {
 			if n != self {

@@ -196,7 +196,7 @@ type rememberDef struct {
 }
 
 type scope struct {
-	kind    string // "each", "once", "changed"
+	kind    dsl.ScopeKind
 	watched []string
 }
 
@@ -236,8 +236,8 @@ type order struct {
 }
 
 type activation struct {
-	mode        string // alternate, sequential, unit_order, draw
-	draw        bool   // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
+	mode        dsl.ActivationMode
+	draw        bool // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
 	by          *order
 	passAllowed bool
 	// passWhen, if any, is the condition on passing, an expression of the
@@ -310,7 +310,7 @@ type (
 	}
 	choiceLink struct {
 		meta
-		kind   string // first, before_after, order
+		kind   dsl.ChoiceKind // never "": a choice that names none orders
 		role   string
 		policy string
 	}
@@ -341,9 +341,9 @@ func done[L link](l L, pos dsl.Pos) L {
 
 func dirWord(d int) string {
 	if d > 0 {
-		return "highest"
+		return string(dsl.Highest)
 	}
-	return "lowest"
+	return string(dsl.Lowest)
 }
 
 func (l *valueLink) describe() string  { return dirWord(l.dir) + " " + l.e.String() }
@@ -351,7 +351,7 @@ func (l *randomLink) describe() string { return "random" }
 func (l *rerollLink) describe() string { return "reroll" }
 func (l *tieSet) describe() string     { return "tie" }
 func (l *choiceLink) describe() string {
-	return strings.TrimSpace("choice " + l.kind + " by " + l.role)
+	return strings.TrimSpace("choice " + string(l.kind) + " by " + l.role)
 }
 func (l *awardLink) describe() string {
 	if l.not {
@@ -697,7 +697,7 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 		// is not reported too: the mistake is this one word.
 		t = likelyType(s)
 	}
-	if !c.declareName(string(s.Name), s.Pos(), s.Of+" attribute") {
+	if !c.declareName(string(s.Name), s.Pos(), string(s.Of)+" attribute") {
 		return
 	}
 	a := Attr{Name: string(s.Name), Type: t, Default: t.zero(), Pos: s.Pos()}
@@ -709,7 +709,7 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 			a.Default = v
 		}
 	}
-	if s.Of == "side" {
+	if s.Of == dsl.OwnerSide {
 		c.p.sideAttrs = append(c.p.sideAttrs, a)
 	} else {
 		c.p.unitAttrs = append(c.p.unitAttrs, a)
@@ -785,7 +785,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		switch s := st.(type) {
 		case *dsl.PhaseStmt:
-			ph := c.newPhase("phase", string(s.Name), c.scope(s.Scope, scope{kind: "each"}), s.Pos())
+			ph := c.newPhase(dsl.PointPhase, string(s.Name), c.scope(s.Scope, scope{kind: dsl.EachRound}), s.Pos())
 			c.phaseBody(ph, s.Body)
 			p.phases = append(p.phases, ph)
 		case *dsl.RememberStmt:
@@ -923,7 +923,7 @@ func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 			case *dsl.ReadyStmt:
 				readies = append(readies, placed{s, what, once})
 			case *dsl.StepStmt:
-				if once == nil && s.Scope != nil && s.Scope.Once {
+				if once == nil && s.Scope.Kind() == dsl.Once {
 					visit(s.Body, "step "+nameWords(string(s.Name)), s.Scope)
 				} else {
 					visit(s.Body, what, once)
@@ -934,7 +934,7 @@ func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		if s, ok := st.(*dsl.PhaseStmt); ok {
 			var once *dsl.Scope
-			if s.Scope != nil && s.Scope.Once {
+			if s.Scope.Kind() == dsl.Once {
 				once = s.Scope
 			}
 			visit(s.Body, "phase "+nameWords(string(s.Name)), once)
@@ -996,9 +996,9 @@ func firstOrder(ph *phase) *order {
 }
 
 // collectNames registers order and step names ahead of compiling.
-func (c *compiler) newPhase(kind, name string, sc scope, pos dsl.Pos) *phase {
-	ph := &phase{id: len(c.p.phaseKeys), name: name, key: kind + " " + name, once: sc.kind == "once", scope: sc, pos: pos,
-		start: &HookPoint{Edge: "start", Kind: kind, Name: name}, end: &HookPoint{Edge: "end", Kind: kind, Name: name}}
+func (c *compiler) newPhase(kind dsl.Point, name string, sc scope, pos dsl.Pos) *phase {
+	ph := &phase{id: len(c.p.phaseKeys), name: name, key: string(kind) + " " + name, once: sc.kind == dsl.Once, scope: sc, pos: pos,
+		start: &HookPoint{Edge: dsl.EdgeStart, Kind: kind, Name: name}, end: &HookPoint{Edge: dsl.EdgeEnd, Kind: kind, Name: name}}
 	c.p.phaseKeys = append(c.p.phaseKeys, ph.key)
 	return ph
 }
@@ -1011,7 +1011,7 @@ func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
 				c.errorf(s.Pos(), "order %s is declared twice", s.Name)
 				continue
 			}
-			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == "units", pos: s.Pos()}
+			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == dsl.OrderUnits, pos: s.Pos()}
 			c.p.orders[o.name] = o
 			c.p.orderList = append(c.p.orderList, o)
 		case *dsl.StepStmt:
@@ -1031,9 +1031,9 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 	case s == nil:
 		return def
 	case s.Once:
-		return scope{kind: "once"}
+		return scope{kind: dsl.Once}
 	case len(s.Changed) > 0:
-		sc := scope{kind: "changed"}
+		sc := scope{kind: dsl.UntilChanged}
 		for _, n := range s.Changed {
 			if !c.isAttr(string(n.Name)) {
 				var names []string
@@ -1050,7 +1050,7 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 		}
 		return sc
 	}
-	return scope{kind: "each"}
+	return scope{kind: dsl.EachRound}
 }
 
 func (c *compiler) isAttr(name string) bool {
@@ -1067,7 +1067,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 	for _, it := range body {
 		switch s := it.(type) {
 		case *dsl.StepStmt:
-			st := c.newPhase("step", string(s.Name), c.scope(s.Scope, ph.scope), s.Pos())
+			st := c.newPhase(dsl.PointStep, string(s.Name), c.scope(s.Scope, ph.scope), s.Pos())
 			c.phaseBody(st, s.Body)
 			ph.items = append(ph.items, st)
 		case *dsl.OrderStmt:
@@ -1087,7 +1087,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			}
 			ph.items = append(ph.items, o)
 		case *dsl.ReadyStmt:
-			rr := &readyRule{unless: s.Mode == "unless", pos: s.Pos()}
+			rr := &readyRule{unless: s.Mode == dsl.ReadyUnless, pos: s.Pos()}
 			if s.Cond != nil {
 				e, d := p.compileExpr(s.Cond, p.types.unitEnv, boolValue)
 				c.addDiag(d)
@@ -1099,7 +1099,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			p.readies = true
 			ph.items = append(ph.items, rr)
 		case *dsl.HookStmt:
-			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: "hook", Name: string(s.Name)}, pos: s.Pos()})
+			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: dsl.PointHook, Name: string(s.Name)}, pos: s.Pos()})
 		}
 	}
 }
@@ -1196,7 +1196,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			}
 			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice}
 			if f == 1 && s.Modifier == nil {
-				c.warnf(s.Pos(), "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(s.Dir+" roll "+s.Dice), n)
+				c.warnf(s.Pos(), "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(string(s.Dir)+" roll "+s.Dice), n)
 			}
 			if s.Modifier != nil {
 				if src := strings.TrimSpace(s.Modifier.Source); !strings.HasPrefix(src, "+") && !strings.HasPrefix(src, "-") {
@@ -1352,8 +1352,8 @@ func (c *compiler) checkRerolls(chain []link, rolled bool) {
 	}
 }
 
-func dirOf(s string) int {
-	if s == "highest" {
+func dirOf(d dsl.Direction) int {
+	if d == dsl.Highest {
 		return 1
 	}
 	return -1
@@ -1362,7 +1362,7 @@ func dirOf(s string) int {
 func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	kind := s.Kind
 	if kind == "" {
-		kind = "order"
+		kind = dsl.ChoiceOrder
 	}
 	pols := policies[DecisionKind(kind)]
 	l := &choiceLink{kind: kind, role: s.By.String(), policy: pols[0]}
@@ -1376,7 +1376,7 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	}
 	switch l.role {
 	case "team":
-		if kind == "before_after" {
+		if kind == dsl.ChoiceBeforeAfter {
 			// A team is not one of the subjects: there is nobody to place.
 			c.errorf(s.By.Pos(), "choice before_after by team: a team is not one of the tied, so it cannot go before or after them (use choice order by team)")
 		}
@@ -1647,16 +1647,16 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		c.errorf(s.By.Pos(), "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
 		return
 	}
-	if s.Mode == "unit_order" && !o.units {
+	if s.Mode == dsl.UnitOrder && !o.units {
 		c.errorf(s.By.Pos(), "activation unit_order needs an order of units, but %s orders sides", s.By)
 		return
 	}
-	if s.Mode != "unit_order" && o.units {
+	if s.Mode != dsl.UnitOrder && o.units {
 		c.errorf(s.By.Pos(), "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
 		return
 	}
 	pols := policies[ChooseActivation]
-	a := &activation{mode: s.Mode, draw: s.Mode == "draw", by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos()}
+	a := &activation{mode: s.Mode, draw: s.Mode == dsl.Draw, by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos()}
 	if a.draw && a.passAllowed {
 		// The die drawn is the side's to use: putting it back would draw
 		// the same bag again, and keeping it would end the side's turns.
@@ -1670,7 +1670,7 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		c.addDiag(d)
 		a.passWhen = e
 	}
-	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
+	if s.Mode != dsl.UnitOrder { // unit_order activates the next ready unit: there is no choice
 		p.asks = append(p.asks, ChooseActivation)
 	} else {
 		if a.passAllowed {
@@ -1699,7 +1699,7 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 	h := &handler{pos: s.Pos()}
 	switch {
 	case s.Hook != nil:
-		h.point = HookPoint{Kind: "hook", Name: string(s.Hook.Name)}
+		h.point = HookPoint{Kind: dsl.PointHook, Name: string(s.Hook.Name)}
 		if !p.hookNames[h.point.Name] {
 			c.errorf(s.Hook.Pos(), "on hook %s: no phase has `hook %s` (%s)", s.Hook, s.Hook, nameList("hooks", p.hookNames))
 		}
@@ -1710,11 +1710,11 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			h.point.Name, at = string(s.Target.Name), s.Target.Pos()
 		}
 		switch {
-		case s.Point == "round" && s.Target != nil:
+		case s.Point == dsl.PointRound && s.Target != nil:
 			c.errorf(at, "on %s of round takes no name", s.Edge)
-		case s.Point == "phase" && (s.Target == nil || !c.phaseNames[h.point.Name]):
+		case s.Point == dsl.PointPhase && (s.Target == nil || !c.phaseNames[h.point.Name]):
 			c.errorf(at, "on %s of phase: no phase named %q (%s)", s.Edge, h.point.Name, nameList("phases", c.phaseNames))
-		case s.Point == "step" && (s.Target == nil || !c.stepNames[h.point.Name]):
+		case s.Point == dsl.PointStep && (s.Target == nil || !c.stepNames[h.point.Name]):
 			c.errorf(at, "on %s of step: no step named %q (%s)", s.Edge, h.point.Name, nameList("steps", c.stepNames))
 		}
 	}

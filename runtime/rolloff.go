@@ -1,6 +1,10 @@
 package runtime
 
-import "context"
+import (
+	"context"
+
+	"github.com/turnorder/turnorder/dsl"
+)
 
 // The most common priority procedure of all is two players rolling off:
 // each rolls, the higher (or lower) wins, a tie is rerolled or awarded to
@@ -90,7 +94,7 @@ func planRolloff(p *Program) *rolloffPlan {
 		return nil
 	}
 	o := p.main
-	if o.units || o.scope.kind != "each" || len(o.chain) == 0 {
+	if o.units || o.scope.kind != dsl.EachRound || len(o.chain) == 0 {
 		return nil
 	}
 	plan := &rolloffPlan{o: o}
