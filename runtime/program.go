@@ -206,11 +206,21 @@ type phase struct {
 	key   string // "phase NAME" or "step NAME", for the battle's record of what ran
 	once  bool   // its scope is once per battle
 	scope scope
-	items []any // *phase (a step), *order, *readyRule, *hookPoint
+	items []phaseItem
 	pos   dsl.Pos
 	// Its start and end, made once: a round passes them to every hook.
 	start, end *HookPoint
 }
+
+// phaseItem is what a phase runs, in order: a step (a *phase), an
+// *order, a *readyRule or a *hookPoint. The set is closed, so a switch on
+// one needs no default.
+type phaseItem interface{ phaseItem() }
+
+func (*phase) phaseItem()     {}
+func (*order) phaseItem()     {}
+func (*readyRule) phaseItem() {}
+func (*hookPoint) phaseItem() {}
 
 type hookPoint struct {
 	at  *HookPoint
@@ -250,9 +260,17 @@ type activation struct {
 type handler struct {
 	point HookPoint
 	when  *compiled
-	body  []any // *setAction, *readyAction, *holderAction
+	body  []action
 	pos   dsl.Pos
 }
+
+// action is a statement of a handler's body: a *setAction, *readyAction
+// or *holderAction.
+type action interface{ action() }
+
+func (*setAction) action()    {}
+func (*readyAction) action()  {}
+func (*holderAction) action() {}
 
 type setAction struct {
 	attr          string

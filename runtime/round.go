@@ -500,7 +500,7 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	return nil
 }
 
-func (b *Battle) runAction(ctx context.Context, a any) error {
+func (b *Battle) runAction(ctx context.Context, a action) error {
 	eval := func(c *compiled) (any, error) {
 		out, err := b.evalGroup(c, false, nil)
 		if err != nil {
