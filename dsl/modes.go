@@ -119,3 +119,36 @@ func (s *Scope) Kind() ScopeKind {
 	}
 	return EachRound
 }
+
+// Policy is how a decision is answered when nobody is asked: the word
+// after `default` in a choice or an activation statement. Which policies a
+// decision takes depends on its kind; the runtime checks the word.
+type Policy string
+
+const (
+	PolicySelf    Policy = "self"    // a choice of first: the chooser
+	PolicyOther   Policy = "other"   // a choice of first: another
+	PolicyKeep    Policy = "keep"    // the order as it stands
+	PolicyBefore  Policy = "before"  // a choice of before_after: before
+	PolicyAfter   Policy = "after"   // a choice of before_after: after
+	PolicyReverse Policy = "reverse" // a choice of order: the order reversed
+	PolicyFirst   Policy = "first"   // an activation: the first ready unit
+	PolicyLast    Policy = "last"    // an activation: the last ready unit
+)
+
+// The roles a choice's `by` names, besides a side by name and an order's
+// first or last (`priority.first`): the Role's String.
+const (
+	RoleWinner          = "winner"
+	RoleLoser           = "loser"
+	RoleTeam            = "team"
+	RoleHolder          = "holder"
+	RoleChooser         = "chooser"
+	RolePreviousHolder  = "previous.holder"
+	RolePreviousChooser = "previous.chooser"
+
+	// RoleFirst and RoleLast end a role that names an order's first or
+	// last subject.
+	RoleFirst = "first"
+	RoleLast  = "last"
+)

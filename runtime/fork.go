@@ -243,7 +243,7 @@ func (a *analysis) plain(p *Program, x any) bool {
 	case *awardLink:
 		ok = ok && expr(x.e)
 	case *choiceLink:
-		ok = ok && (x.role == "winner" || x.role == "loser" || x.role == "team")
+		ok = ok && (x.role == dsl.RoleWinner || x.role == dsl.RoleLoser || x.role == dsl.RoleTeam)
 	case *tieSet, *randomLink, *rerollLink:
 	default:
 		ok = false

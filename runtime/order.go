@@ -928,7 +928,7 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	case dsl.ChoiceFirst:
 		answer = r.names[group[order[0]]]
 	case dsl.ChoiceBeforeAfter:
-		answer = l.policy
+		answer = string(l.policy)
 	}
 	if !b.policyDecides() || b.transcript {
 		ans, err := r.ask(l, by, self, group, answer, order)
@@ -968,19 +968,19 @@ func (l *choiceLink) policyOrder(order []int, n, me int) []int {
 	case dsl.ChoiceFirst:
 		first := 0
 		switch {
-		case l.policy == "self" && me >= 0:
+		case l.policy == dsl.PolicySelf && me >= 0:
 			first = me
-		case l.policy == "other" && me == 0:
+		case l.policy == dsl.PolicyOther && me == 0:
 			first = 1 // the first of the others
 		}
 		return putFirst(order, n, first, true)
 	case dsl.ChoiceBeforeAfter:
-		return putFirst(order, n, me, l.policy == "before")
+		return putFirst(order, n, me, l.policy == dsl.PolicyBefore)
 	}
 	for k := range n {
 		order = append(order, k)
 	}
-	if l.policy == "reverse" {
+	if l.policy == dsl.PolicyReverse {
 		slices.Reverse(order[len(order)-n:])
 	}
 	return order
@@ -1069,10 +1069,10 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 		return b.sides[i]
 	}
 	switch l.role {
-	case "winner", "loser":
+	case dsl.RoleWinner, dsl.RoleLoser:
 		// The first block, or the last, which must be a block of one.
 		s, e := lo, r.end(lo)
-		if l.role == "loser" {
+		if l.role == dsl.RoleLoser {
 			s, e = hi-1, hi
 			for s > lo && !r.cut[s-1] {
 				s--
@@ -1083,7 +1083,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 				quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
 		}
 		return side(r.perm[s]).Name, r.names[r.perm[s]], s, nil
-	case "team":
+	case dsl.RoleTeam:
 		team := ""
 		for _, i := range r.perm[lo:hi] {
 			t := side(i).Team
@@ -1093,14 +1093,14 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 			team = t
 		}
 		return team, "", -1, nil
-	case "holder", "previous.holder", "chooser", "previous.chooser":
+	case dsl.RoleHolder, dsl.RolePreviousHolder, dsl.RoleChooser, dsl.RolePreviousChooser:
 		var who string
 		switch l.role {
-		case "holder":
+		case dsl.RoleHolder:
 			who = b.cur.Holder
-		case "chooser":
+		case dsl.RoleChooser:
 			who = b.cur.Chooser
-		case "previous.holder":
+		case dsl.RolePreviousHolder:
 			who = b.memory.Holder
 		default:
 			who = b.memory.Chooser
@@ -1117,7 +1117,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 		return "", "", -1, ruleErrorf(l.pos, "%s: order %s has not been made yet", quoteSrc(l.describe()), name)
 	}
 	who := st.Order[0]
-	if end == "last" {
+	if end == dsl.RoleLast {
 		who = st.Order[len(st.Order)-1]
 	}
 	return b.sideOfName(who), who, -1, nil

@@ -253,7 +253,7 @@ type activation struct {
 	// passWhen, if any, is the condition on passing, an expression of the
 	// side whose turn it is: when false, that side may not pass.
 	passWhen *compiled
-	policy   string
+	policy   dsl.Policy
 	pos      dsl.Pos
 }
 
@@ -330,7 +330,7 @@ type (
 		meta
 		kind   dsl.ChoiceKind // never "": a choice that names none orders
 		role   string
-		policy string
+		policy dsl.Policy
 	}
 	tieSet struct {
 		meta
@@ -1387,28 +1387,28 @@ func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	c.p.asks = append(c.p.asks, DecisionKind(kind))
 	l.pos = s.Pos()
 	if s.Default != nil {
-		if !slices.Contains(pols, string(s.Default.Name)) {
-			c.errorf(s.Default.Pos(), "choice %s cannot default to %s (use %s)", kind, s.Default, strings.Join(pols, " or "))
+		if !slices.Contains(pols, dsl.Policy(s.Default.Name)) {
+			c.errorf(s.Default.Pos(), "choice %s cannot default to %s (use %s)", kind, s.Default, strings.Join(Policies(DecisionKind(kind)), " or "))
 		}
-		l.policy = string(s.Default.Name)
+		l.policy = dsl.Policy(s.Default.Name)
 	}
 	switch l.role {
-	case "team":
+	case dsl.RoleTeam:
 		if kind == dsl.ChoiceBeforeAfter {
 			// A team is not one of the subjects: there is nobody to place.
 			c.errorf(s.By.Pos(), "choice before_after by team: a team is not one of the tied, so it cannot go before or after them (use choice order by team)")
 		}
-	case "winner", "loser", "holder", "chooser", "previous.holder", "previous.chooser":
+	case dsl.RoleWinner, dsl.RoleLoser, dsl.RoleHolder, dsl.RoleChooser, dsl.RolePreviousHolder, dsl.RolePreviousChooser:
 	default:
 		path := s.By.Path
-		if len(path) == 2 && (path[1] == "first" || path[1] == "last") {
+		if len(path) == 2 && (path[1] == dsl.RoleFirst || path[1] == dsl.RoleLast) {
 			if _, ok := c.p.orders[string(path[0])]; ok {
 				break
 			}
 			c.errorf(s.By.Pos(), "choice by %s: there is no order named %s", l.role, path[0])
 			break
 		}
-		roles := []string{"winner", "loser", "team", "holder", "chooser", "previous.holder", "previous.chooser"}
+		roles := []string{dsl.RoleWinner, dsl.RoleLoser, dsl.RoleTeam, dsl.RoleHolder, dsl.RoleChooser, dsl.RolePreviousHolder, dsl.RolePreviousChooser}
 		if best := dsl.Suggest(l.role, roles); best != "" {
 			c.errorf(s.By.Pos(), "choice by %s: unknown role (did you mean %s?)", l.role, best)
 			break
@@ -1504,7 +1504,7 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			resolved = false
 		case *choiceLink:
 			switch {
-			case ch.role != "winner" && ch.role != "loser":
+			case ch.role != dsl.RoleWinner && ch.role != dsl.RoleLoser:
 			case !resolved:
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			case by == nil && unguardedAward(chain[:i]):
@@ -1703,10 +1703,10 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		}
 	}
 	if s.Default != nil {
-		if !slices.Contains(pols, string(s.Default.Name)) {
-			c.errorf(s.Default.Pos(), "activation cannot default to %s (use %s)", s.Default, strings.Join(pols, " or "))
+		if !slices.Contains(pols, dsl.Policy(s.Default.Name)) {
+			c.errorf(s.Default.Pos(), "activation cannot default to %s (use %s)", s.Default, strings.Join(Policies(ChooseActivation), " or "))
 		}
-		a.policy = string(s.Default.Name)
+		a.policy = dsl.Policy(s.Default.Name)
 	}
 	p.act = a
 	p.main = o

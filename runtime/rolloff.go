@@ -128,7 +128,7 @@ func planRolloff(p *Program) *rolloffPlan {
 	}
 	if len(rest) > 0 {
 		c, ok := rest[0].(*choiceLink)
-		if !ok || c.role != "winner" && c.role != "loser" {
+		if !ok || c.role != dsl.RoleWinner && c.role != dsl.RoleLoser {
 			return nil
 		}
 		plan.choice = c
@@ -145,7 +145,7 @@ func planRolloff(p *Program) *rolloffPlan {
 // first, or the loser) and whether the ruleset's policy swaps the two,
 // as orderRun.choice does.
 func (c *choiceLink) policyOf2() (me int, swap bool) {
-	if c.role == "loser" {
+	if c.role == dsl.RoleLoser {
 		me = 1
 	}
 	var order [2]int

@@ -1012,7 +1012,7 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 		return false, b.Activate(ctx, t.Options[0])
 	}
 	def := t.Options[0]
-	if b.prog.act.policy == "last" {
+	if b.prog.act.policy == dsl.PolicyLast {
 		def = t.Options[len(t.Options)-1]
 	}
 	if b.policyDecides() && !b.transcript {
