@@ -236,7 +236,7 @@ func awardsRoll(a *AwardCrit) bool {
 		return false
 	}
 	p := a.Expr.Parts
-	if w := p[0].Tok; w != "highest" && w != "lowest" {
+	if !isDirection(p[0].Tok) {
 		return false
 	}
 	if k := slices.IndexFunc(p, func(x *exprPart) bool { return x.Tok == "when" || x.Tok == "if" }); k > 1 {
@@ -433,7 +433,7 @@ func checkAwardNot(f *File) Diagnostics {
 		if word := a.Expr.Parts[0].Tok; word == "no" || word == "!" {
 			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
 			if crit, meant, note, ok := criterionMeant(true, a.Expr.Parts[1:], rest); ok {
-				value := strings.TrimSpace(strings.TrimPrefix(meant, opposite[crit]))
+				value := strings.TrimSpace(strings.TrimPrefix(meant, string(Direction(crit).Opposite())))
 				out = append(out, errorAt(a.Expr.Pos(), "unexpected %q: %s is a criterion, not a function to award: to put the one with the %s %s last, write `%s`%s",
 					word, crit, crit, value, tieLine(ties[a], "", meant), note))
 				return
@@ -487,7 +487,7 @@ func criterionMeant(not bool, parts []*exprPart, src string) (word, meant, note 
 		return "", "", "", false
 	}
 	word = parts[0].Tok
-	if word != "highest" && word != "lowest" {
+	if !isDirection(word) {
 		return "", "", "", false
 	}
 	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(src), word))
@@ -501,7 +501,7 @@ func criterionMeant(not bool, parts []*exprPart, src string) (word, meant, note 
 	}
 	meant = word
 	if not {
-		meant = opposite[word]
+		meant = string(Direction(word).Opposite())
 	}
 	return word, meant + " " + rollValue(value), note, true
 }
@@ -528,8 +528,12 @@ func rollValue(value string) string {
 	return value
 }
 
-// opposite is the other direction of a criterion.
-var opposite = map[string]string{"highest": "lowest", "lowest": "highest"}
+// isDirection reports whether word is highest or lowest, which starts a
+// criterion: an award of one was meant to be the criterion.
+func isDirection(word string) bool {
+	d := Direction(word)
+	return d == Highest || d == Lowest
+}
 
 // AwardOfCriterion explains an award of a criterion, `tie: award
 // lowest(count(units))`, in tie rule t (nil for an award of its own):

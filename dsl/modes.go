@@ -41,6 +41,14 @@ const (
 	Lowest  Direction = "lowest"
 )
 
+// Opposite returns the other direction.
+func (d Direction) Opposite() Direction {
+	if d == Highest {
+		return Lowest
+	}
+	return Highest
+}
+
 // ChoiceKind is what a choice decides: who goes first of two (`first`),
 // whether the chooser goes before or after the rest (`before_after`), or
 // the whole order (`order`). A choice that names none decides the order.
