@@ -49,7 +49,7 @@ func (d Direction) Opposite() Direction {
 	return Highest
 }
 
-// ChoiceKind is what a choice decides: who goes first of two (`first`),
+// ChoiceKind is what a choice decides: who of the tied goes first (`first`),
 // whether the chooser goes before or after the rest (`before_after`), or
 // the whole order (`order`). A choice that names none decides the order.
 type ChoiceKind string
