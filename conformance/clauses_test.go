@@ -198,7 +198,7 @@ func rulesetQuotes(src string, rs *dsl.Ruleset) []quote {
 					next = "`" + ruleText(src, after) + "`"
 					break
 				}
-				out = append(out, quote{text: string(q.Text), pos: q.Pos, next: next})
+				out = append(out, quote{text: string(q.Text), pos: q.Pos(), next: next})
 				continue
 			}
 			switch s := it.(type) {
@@ -231,7 +231,7 @@ func anys[T any](xs []T) []any {
 // opening brace or a comment.
 func ruleText(src string, node any) string {
 	var pos dsl.Pos
-	dsl.Walk(node, func(n any) {
+	dsl.Walk(node.(dsl.Node), func(n dsl.Node) {
 		if pos.Line == 0 {
 			pos = posOf(n)
 		}
@@ -254,45 +254,45 @@ func ruleText(src string, node any) string {
 func posOf(n any) dsl.Pos {
 	switch s := n.(type) {
 	case *dsl.Ruleset:
-		return s.Pos
+		return s.Pos()
 	case *dsl.PhaseStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.StepStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.OrderStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.TieRule:
-		return s.Pos
+		return s.Pos()
 	case *dsl.HandlerStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.ActivationStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.SidesStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.AttrDecl:
-		return s.Pos
+		return s.Pos()
 	case *dsl.StatusDecl:
-		return s.Pos
+		return s.Pos()
 	case *dsl.HookStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.ReadyStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.RollCrit:
-		return s.Pos
+		return s.Pos()
 	case *dsl.ValueCrit:
-		return s.Pos
+		return s.Pos()
 	case *dsl.RandomCrit:
-		return s.Pos
+		return s.Pos()
 	case *dsl.AwardCrit:
-		return s.Pos
+		return s.Pos()
 	case *dsl.ChoiceCrit:
-		return s.Pos
+		return s.Pos()
 	case *dsl.ExampleStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.SourceStmt:
-		return s.Pos
+		return s.Pos()
 	case *dsl.RememberStmt:
-		return s.Pos
+		return s.Pos()
 	}
 	return dsl.Pos{}
 }
@@ -371,16 +371,16 @@ func loadScenarioQuotes(t *testing.T) []scenarioQuote {
 					qs = append(qs, s)
 				}
 			}
-			dsl.Walk(sc, func(n any) {
+			dsl.Walk(sc, func(n dsl.Node) {
 				if q, ok := n.(*dsl.QuoteStmt); ok && !slices.Contains(qs, q) {
 					qs = append(qs, q) // quotes inside rounds
 				}
 			})
 			if len(qs) == 0 {
-				t.Errorf("%s:%d: scenario %q quotes nothing: quote the sentence(s) it checks", p, sc.Pos.Line, sc.Title)
+				t.Errorf("%s:%d: scenario %q quotes nothing: quote the sentence(s) it checks", p, sc.Pos().Line, sc.Title)
 			}
 			for _, q := range qs {
-				out = append(out, scenarioQuote{ruleset: rs, title: string(sc.Title), text: string(q.Text), pos: q.Pos})
+				out = append(out, scenarioQuote{ruleset: rs, title: string(sc.Title), text: string(q.Text), pos: q.Pos()})
 			}
 		}
 		return nil

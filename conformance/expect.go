@@ -77,31 +77,31 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 	if e.Error != nil {
 		return r.expectError(e)
 	}
-	if !r.start(ctx, e.Pos) {
+	if !r.start(ctx, e.Pos()) {
 		return false
 	}
 	switch {
 	case e.Order != nil:
 		want, got := names(dsl.Names(e.Order)), r.b.Order()
-		r.check("order", e.Pos, want, got, func() *words { return sayList("order", quoted(want), quoted(got)) })
+		r.check("order", e.Pos(), want, got, func() *words { return sayList("order", quoted(want), quoted(got)) })
 	case e.Standing != nil:
 		var got []string
 		if st := r.b.Standing(string(e.Standing.Name)); st != nil {
 			got = st.Order
 		}
 		field, want := "standing "+string(e.Standing.Name), names(dsl.Names(e.Standing.Order))
-		r.check(field, e.Pos, want, got, func() *words { return sayList(field, quoted(want), quoted(got)) })
+		r.check(field, e.Pos(), want, got, func() *words { return sayList(field, quoted(want), quoted(got)) })
 	case e.Holder != nil:
 		want, got := e.Holder.String(), r.b.Holder()
-		r.check("holder", e.Pos, want, got, func() *words { return sayOne("holder", quotedOne(want), quotedOne(got)) })
+		r.check("holder", e.Pos(), want, got, func() *words { return sayOne("holder", quotedOne(want), quotedOne(got)) })
 	case e.Chooser != nil:
 		want, got := e.Chooser.String(), r.b.Chooser()
 		if want == "none" {
 			want = ""
 		}
-		r.check("chooser", e.Pos, want, got, func() *words { return sayOne("chooser", quotedOne(want), quotedOne(got)) })
+		r.check("chooser", e.Pos(), want, got, func() *words { return sayOne("chooser", quotedOne(want), quotedOne(got)) })
 	case e.Activations != nil:
-		if !r.finish(ctx, e.Pos) {
+		if !r.finish(ctx, e.Pos()) {
 			return false
 		}
 		var want, got, wantText, gotText []string
@@ -120,7 +120,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 				gotText = append(gotText, activationText(false, quotedOne(a.Unit)))
 			}
 		}
-		r.check("activations", e.Pos, want, got, func() *words { return sayActivations(wantText, gotText) })
+		r.check("activations", e.Pos(), want, got, func() *words { return sayActivations(wantText, gotText) })
 	case e.Ready != nil:
 		want := names(dsl.Names(e.Ready.Units))
 		if slices.Equal(want, []string{"none"}) {
@@ -129,7 +129,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 		got := r.b.ReadyUnits()
 		slices.Sort(want)
 		slices.Sort(got)
-		r.check("ready", e.Pos, want, got, func() *words { return sayReady(quoted(want), quoted(got)) })
+		r.check("ready", e.Pos(), want, got, func() *words { return sayReady(quoted(want), quoted(got)) })
 	case e.Event != nil:
 		r.expectEvent(e.Event)
 	}
@@ -175,7 +175,7 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 	written = strings.TrimPrefix(written, "expect event ")
 	switch {
 	case e.No && found:
-		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos(),
 			Diff: fmt.Sprintf("want no event %s, but the round has:\n  %s", want, strings.Join(matched, "\n  ")),
 			Want: "no " + want, Got: matched, say: sayEvent(written, true, string(e.Kind), matched)})
 	case !e.No && !found:
@@ -186,7 +186,7 @@ func (r *run) expectEvent(e *dsl.EventExpect) {
 		if seen == nil {
 			seen = []string{}
 		}
-		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos,
+		r.res.Failures = append(r.res.Failures, Failure{Round: r.round, Field: "event", Pos: e.Pos(),
 			Diff: fmt.Sprintf("want an event %s; the round's %s events:%s", want, e.Kind, got),
 			Want: want, Got: seen, say: sayEvent(written, false, string(e.Kind), seen)})
 	}

@@ -36,7 +36,7 @@ func FuzzScenario(f *testing.F) {
 		}
 		for _, d := range file.Decls {
 			if sc, ok := d.(*dsl.Scenario); ok {
-				f.Add(string(src[sc.Pos.Offset:sc.EndPos.Offset]))
+				f.Add(string(src[sc.Pos().Offset:sc.End().Offset]))
 			}
 		}
 		return nil

@@ -58,7 +58,7 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		}
 		if o, ok := d.(*dsl.Scenario); ok && o.Title == sc.Title {
 			// Results are told apart by title: two alike read as one.
-			s.mistake(0, sc.Pos, "scenario %q is declared twice in this file (first at line %d): give each a title of its own", sc.Title, o.Pos.Line)
+			s.mistake(0, sc.Pos(), "scenario %q is declared twice in this file (first at line %d): give each a title of its own", sc.Title, o.Pos().Line)
 			return s
 		}
 	}
@@ -70,7 +70,7 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		switch x := st.(type) {
 		case *dsl.UseRuleset:
 			if firstUse != nil {
-				s.mistake(0, x.Pos, "scenario %q names a second ruleset (the first at line %d): keep one `ruleset` statement", sc.Title, firstUse.Pos.Line)
+				s.mistake(0, x.Pos(), "scenario %q names a second ruleset (the first at line %d): keep one `ruleset` statement", sc.Title, firstUse.Pos().Line)
 				return s
 			}
 			firstUse = x
@@ -78,7 +78,7 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 			s.sides = append(s.sides, runtime.SideFromDSL(x))
 		case *dsl.SeedStmt:
 			if firstSeed != nil {
-				s.mistake(0, x.Pos, "scenario %q has a second seed (the first at line %d): keep one `seed` statement", sc.Title, firstSeed.Pos.Line)
+				s.mistake(0, x.Pos(), "scenario %q has a second seed (the first at line %d): keep one `seed` statement", sc.Title, firstSeed.Pos().Line)
 				return s
 			}
 			firstSeed = x
@@ -90,17 +90,17 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		}
 	}
 	if use == nil {
-		s.mistake(0, sc.Pos, "scenario %q names no ruleset (add `ruleset NAME`)", sc.Title)
+		s.mistake(0, sc.Pos(), "scenario %q names no ruleset (add `ruleset NAME`)", sc.Title)
 		return s
 	}
 	prog, err := load(f, use, own, opts)
 	var ds dsl.Diagnostics
 	switch {
 	case errors.As(err, &ds):
-		s.mistake(0, use.Name.Pos, "ruleset %s does not compile: %s", use.Name, firstError(ds))
+		s.mistake(0, use.Name.Pos(), "ruleset %s does not compile: %s", use.Name, firstError(ds))
 		return s
 	case err != nil:
-		s.mistake(0, use.Name.Pos, "%v", err)
+		s.mistake(0, use.Name.Pos(), "%v", err)
 		return s
 	}
 	s.prog = prog
@@ -117,14 +117,14 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		}
 		for _, d := range ds {
 			if d.Pos.Line == 0 {
-				d.Pos = sc.Pos
+				d.Pos = sc.Pos()
 			}
 			s.mistake(0, d.Pos, "%s", d.Message)
 		}
 		return s
 	}
 	if rounds == 0 {
-		s.mistake(0, sc.Pos, "scenario %q has no round, so it checks nothing: add `round 1 { ... }`", sc.Title)
+		s.mistake(0, sc.Pos(), "scenario %q has no round, so it checks nothing: add `round 1 { ... }`", sc.Title)
 		return s
 	}
 	l := &linter{setup: s, b: b}
@@ -133,7 +133,7 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 		switch {
 		case !ok:
 		case l.ended > 0:
-			l.mistake(0, rb.Pos, "round %d is never played: round %d ends the scenario (`expect error`)", rb.Number, l.ended)
+			l.mistake(0, rb.Pos(), "round %d is never played: round %d ends the scenario (`expect error`)", rb.Number, l.ended)
 			return s
 		case !l.roundBlock(rb) && l.ended == 0:
 			return s
@@ -172,7 +172,7 @@ func (l *linter) rollValue(ni *dsl.NameInt) {
 		if !ok || string(rs.Name) != l.prog.Name() {
 			continue
 		}
-		dsl.Walk(rs, func(n any) {
+		dsl.Walk(rs, func(n dsl.Node) {
 			rc, ok := n.(*dsl.RollCrit)
 			if !ok {
 				return
@@ -204,7 +204,7 @@ func (l *linter) rollValue(ni *dsl.NameInt) {
 		return // no roll to script (a host's), or one may show it
 	}
 	// In play's words, which the runner would give when the roll comes.
-	l.mistake(l.round, ni.Pos, "scripted roll %d for %s is impossible on %s (%d-%d)", ni.Value, ni.Name, strings.Join(dice, " or "), lo, hi)
+	l.mistake(l.round, ni.Pos(), "scripted roll %d for %s is impossible on %s (%d-%d)", ni.Value, ni.Name, strings.Join(dice, " or "), lo, hi)
 }
 
 // roundBlock checks one round block; it reports false when the rounds that
@@ -213,9 +213,9 @@ func (l *linter) rollValue(ni *dsl.NameInt) {
 func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 	if rb.Number != l.round+1 {
 		if l.round == 0 {
-			l.mistake(0, rb.Pos, "the first round is round %d: describe every round from round 1, in order", rb.Number)
+			l.mistake(0, rb.Pos(), "the first round is round %d: describe every round from round 1, in order", rb.Number)
 		} else {
-			l.mistake(0, rb.Pos, "round %d follows round %d: describe every round, in order", rb.Number, l.round)
+			l.mistake(0, rb.Pos(), "round %d follows round %d: describe every round, in order", rb.Number, l.round)
 		}
 		return false
 	}
@@ -232,7 +232,7 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 		switch s := st.(type) {
 		case *dsl.RollScript:
 			for _, ni := range s.Rolls {
-				if l.name(ni.Pos, "roll", string(ni.Name), side|unit) {
+				if l.name(ni.Pos(), "roll", string(ni.Name), side|unit) {
 					l.rollValue(ni)
 				}
 			}
@@ -241,19 +241,19 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			for _, p := range s.Picks {
 				switch n := string(p); {
 				case kinds == unit && l.b.Side(n) != nil:
-					l.mistake(l.round, s.Pos, "random %s: %s is a side, but the ruleset draws only units at random", n, n)
+					l.mistake(l.round, s.Pos(), "random %s: %s is a side, but the ruleset draws only units at random", n, n)
 				case kinds == side && l.b.Unit(n) != nil:
-					l.mistake(l.round, s.Pos, "random %s: %s is a unit, but the ruleset draws only sides at random", n, n)
+					l.mistake(l.round, s.Pos(), "random %s: %s is a unit, but the ruleset draws only sides at random", n, n)
 				default:
-					l.name(s.Pos, "random", n, kinds)
+					l.name(s.Pos(), "random", n, kinds)
 				}
 			}
 		case *dsl.ChooseScript:
 			if u := l.b.Unit(string(s.Who)); u != nil && l.b.Side(u.Name) == nil {
 				// Sides and teams decide, for their units too.
-				l.mistake(l.round, s.Pos, "%s chooses: %s is a unit, and its side decides for it: write `%s chooses ...`", s.Who, s.Who, u.Side.Name)
+				l.mistake(l.round, s.Pos(), "%s chooses: %s is a unit, and its side decides for it: write `%s chooses ...`", s.Who, s.Who, u.Side.Name)
 			} else {
-				l.name(s.Pos, "chooses", string(s.Who), side|team)
+				l.name(s.Pos(), "chooses", string(s.Who), side|team)
 			}
 			for _, o := range s.Options {
 				l.option(s, string(o))
@@ -262,23 +262,23 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			if slices.Contains(l.prog.Statuses(), string(s.Attr)) {
 				// As play takes it: `set pinned of Krug = true`.
 				if _, ok := statusValue(s); !ok {
-					l.mistake(l.round, s.Pos, "set %s of %s: %s is a status: set it to true or false, or write `%s is %s`", s.Attr, s.Target, s.Attr, s.Target, s.Attr)
+					l.mistake(l.round, s.Pos(), "set %s of %s: %s is a status: set it to true or false, or write `%s is %s`", s.Attr, s.Target, s.Attr, s.Target, s.Attr)
 				}
-				l.name(s.Pos, "set", string(s.Target), unit)
-			} else if l.name(s.Pos, "set", string(s.Target), side|unit) {
+				l.name(s.Pos(), "set", string(s.Target), unit)
+			} else if l.name(s.Pos(), "set", string(s.Target), side|unit) {
 				l.attr(s)
 			}
 		case *dsl.StatusScript:
-			if l.name(s.Pos, "status", string(s.Unit), unit) && !slices.Contains(l.prog.Statuses(), string(s.Status)) {
-				l.mistake(l.round, s.Pos, "status %s: unknown status (declared: %s)", s.Status, wording.OrNone(l.prog.Statuses()))
+			if l.name(s.Pos(), "status", string(s.Unit), unit) && !slices.Contains(l.prog.Statuses(), string(s.Status)) {
+				l.mistake(l.round, s.Pos(), "status %s: unknown status (declared: %s)", s.Status, wording.OrNone(l.prog.Statuses()))
 			}
 		case *dsl.RemoveScript:
-			l.name(s.Pos, "remove", string(s.Unit), unit)
+			l.name(s.Pos(), "remove", string(s.Unit), unit)
 		case *dsl.ReadyScript:
-			l.name(s.Pos, "ready", string(s.Unit), unit)
+			l.name(s.Pos(), "ready", string(s.Unit), unit)
 		case *dsl.ActivateScript:
 			if s.Count != nil && *s.Count < 1 {
-				l.mistake(l.round, s.Pos, "activate %d plays nothing: the count is 1 or more", *s.Count)
+				l.mistake(l.round, s.Pos(), "activate %d plays nothing: the count is 1 or more", *s.Count)
 			}
 			l.acted = true
 		case *dsl.Expect:
@@ -310,8 +310,8 @@ func (l *linter) expect(e *dsl.Expect) {
 	switch {
 	case e.Order != nil:
 		for _, n := range e.Order {
-			if l.name(n.Pos, "expect order", n.String(), side|unit) {
-				l.mainKind(n.Pos, "expect order", n.String())
+			if l.name(n.Pos(), "expect order", n.String(), side|unit) {
+				l.mainKind(n.Pos(), "expect order", n.String())
 			}
 		}
 	case e.Standing != nil:
@@ -321,37 +321,37 @@ func (l *linter) expect(e *dsl.Expect) {
 			if s := dsl.Suggest(name, l.prog.Standings()); s != "" {
 				hint = "; did you mean " + s + "?"
 			}
-			l.mistake(l.round, e.Standing.Pos, "expect standing %s: the ruleset has no order called %s%s (orders: %s)", name, name, hint, strings.Join(l.prog.Standings(), ", "))
+			l.mistake(l.round, e.Standing.Pos(), "expect standing %s: the ruleset has no order called %s%s (orders: %s)", name, name, hint, strings.Join(l.prog.Standings(), ", "))
 			break
 		}
 		for _, n := range e.Standing.Order {
-			l.name(n.Pos, "expect standing "+name, n.String(), side|unit)
+			l.name(n.Pos(), "expect standing "+name, n.String(), side|unit)
 		}
 	case e.Holder != nil:
-		if l.name(e.Holder.Pos, "expect holder", e.Holder.String(), side|unit) {
-			l.mainKind(e.Holder.Pos, "expect holder", e.Holder.String())
+		if l.name(e.Holder.Pos(), "expect holder", e.Holder.String(), side|unit) {
+			l.mainKind(e.Holder.Pos(), "expect holder", e.Holder.String())
 		}
 	case e.Chooser != nil && e.Chooser.Name != "none":
-		l.name(e.Chooser.Pos, "expect chooser", e.Chooser.String(), side|unit|team)
+		l.name(e.Chooser.Pos(), "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
 		for _, a := range e.Activations {
 			if a.Pass {
-				l.name(a.Pos, "expect activations: pass", string(a.Name), side)
+				l.name(a.Pos(), "expect activations: pass", string(a.Name), side)
 			} else if l.b.Side(string(a.Name)) != nil && l.b.Unit(string(a.Name)) == nil {
-				l.mistake(l.round, a.Pos, "expect activations %s: %s is a side: to say that it passes, write `pass %s`; to say it activates, name the unit (%s)", a.Name, a.Name, a.Name, wording.OrNone(unitsOf(l.b.Side(string(a.Name)))))
+				l.mistake(l.round, a.Pos(), "expect activations %s: %s is a side: to say that it passes, write `pass %s`; to say it activates, name the unit (%s)", a.Name, a.Name, a.Name, wording.OrNone(unitsOf(l.b.Side(string(a.Name)))))
 			} else {
-				l.name(a.Pos, "expect activations", string(a.Name), unit)
+				l.name(a.Pos(), "expect activations", string(a.Name), unit)
 			}
 		}
 	case e.Ready != nil:
 		if !slices.Equal(names(dsl.Names(e.Ready.Units)), []string{"none"}) {
 			for _, n := range e.Ready.Units {
-				l.name(n.Pos, "expect ready", n.String(), unit)
+				l.name(n.Pos(), "expect ready", n.String(), unit)
 			}
 		}
 	case e.Error != nil:
 		if _, err := regexp.Compile(string(*e.Error)); err != nil {
-			l.mistake(l.round, e.Pos, "expect error: bad regexp: %v", err)
+			l.mistake(l.round, e.Pos(), "expect error: bad regexp: %v", err)
 		}
 	case e.Event != nil:
 		expect := "expect event "
@@ -370,7 +370,7 @@ func (l *linter) expect(e *dsl.Expect) {
 			l.mistake(l.round, e.Event.KindAt(), "%s%s: there is no such kind of event%s (kinds: %s)", expect, e.Event.Kind, meant, strings.Join(kinds, ", "))
 		}
 		if by := e.Event.By; by != nil {
-			if l.name(by.Pos, expect+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
+			if l.name(by.Pos(), expect+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
 				l.byKind(e.Event)
 			}
 		}
@@ -383,10 +383,10 @@ func (l *linter) expect(e *dsl.Expect) {
 		if k := runtime.EventKind(e.Event.Kind); (k == runtime.EvActivate || k == runtime.EvPass) && !l.acted {
 			// As for round_end: `expect no event pass Rob` here would
 			// pass whatever the round's activations do.
-			l.mistake(l.round, e.Event.Pos, "%s: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no %s event yet", written(e.Event), k)
+			l.mistake(l.round, e.Event.Pos(), "%s: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no %s event yet", written(e.Event), k)
 		}
 		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
-			l.mistake(l.round, e.Event.Pos, "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(e.Event))
+			l.mistake(l.round, e.Event.Pos(), "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(e.Event))
 		}
 	}
 }
@@ -446,10 +446,10 @@ func setPos(b *runtime.Battle, s *dsl.SetScript) dsl.Pos {
 	case b.Unit(string(s.Target)) != nil:
 		decl = b.Program().UnitAttrs()
 	}
-	if s.Value != nil && s.Value.Pos.Line > 0 && slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }) {
-		return s.Value.Pos
+	if s.Value != nil && s.Value.Pos().Line > 0 && slices.ContainsFunc(decl, func(a runtime.Attr) bool { return a.Name == string(s.Attr) }) {
+		return s.Value.Pos()
 	}
-	return s.Pos
+	return s.Pos()
 }
 
 // statusValue is the value of `set STATUS of UNIT = true|false`.
@@ -579,7 +579,7 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 	if slices.Contains(byKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
 		return
 	}
-	l.mistake(l.round, e.By.Pos, "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
+	l.mistake(l.round, e.By.Pos(), "%s by %s: a %s event names no one by `by` (only %s do); drop `by %s`",
 		written(e), e.By, e.Kind, strings.Join(byKinds, ", "), e.By)
 }
 
@@ -606,9 +606,9 @@ func (l *linter) valueKind(e *dsl.EventExpect) {
 	switch {
 	case e.Value == nil || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)):
 	case e.Kind != dsl.Name(runtime.EvPlacement):
-		l.mistake(l.round, e.Value.Pos, "%s: only a placement event has a value after `=`, the number its criterion placed the subject by", written(e))
+		l.mistake(l.round, e.Value.Pos(), "%s: only a placement event has a value after `=`, the number its criterion placed the subject by", written(e))
 	case e.By != nil:
-		l.mistake(l.round, e.Value.Pos, "%s by %s: a placement someone chose was placed by no value: drop `= %s`, or `by %s`", written(e), e.By, e.Value.Number, e.By)
+		l.mistake(l.round, e.Value.Pos(), "%s by %s: a placement someone chose was placed by no value: drop `= %s`, or `by %s`", written(e), e.By, e.Value.Number, e.By)
 	}
 }
 
@@ -645,7 +645,7 @@ func (l *linter) option(s *dsl.ChooseScript, o string) {
 	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil {
 		return
 	}
-	l.mistake(l.round, s.Pos, "%s chooses %s: no side or unit is called %s, and it is not before, after or pass%s (%s)", s.Who, o, o, l.otherCase(o), l.known())
+	l.mistake(l.round, s.Pos(), "%s chooses %s: no side or unit is called %s, and it is not before, after or pass%s (%s)", s.Who, o, o, l.otherCase(o), l.known())
 }
 
 // known lists the battle's sides and units, for a message.

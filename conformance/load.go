@@ -40,9 +40,9 @@ func load(f *dsl.File, use *dsl.UseRuleset, own *dsl.Ruleset, opts Options) (*ru
 		return runtime.CompileRuleset(f, own, opts.Compile...)
 	}
 	if opts.Load != nil {
-		return opts.Load(use.Name.String(), use.Pos.Filename)
+		return opts.Load(use.Name.String(), use.Pos().Filename)
 	}
-	return Load(use.Name.String(), use.Pos.Filename, opts.Compile...)
+	return Load(use.Name.String(), use.Pos().Filename, opts.Compile...)
 }
 
 // Load loads the ruleset that a scenario in fromFile names with `ruleset

@@ -86,7 +86,7 @@ func RunFile(ctx context.Context, f *dsl.File, opts Options) []Result {
 
 // Run runs one scenario of file f.
 func Run(ctx context.Context, f *dsl.File, sc *dsl.Scenario, opts Options) Result {
-	r := &run{res: Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos}, opts: opts}
+	r := &run{res: Result{File: sc.Pos().Filename, Title: string(sc.Title), Pos: sc.Pos()}, opts: opts}
 	r.play(ctx, f, sc)
 	return r.res
 }
@@ -182,17 +182,17 @@ func (r *run) scriptedBelow(err error) error {
 			}
 			for _, ni := range s.Rolls {
 				if slices.Contains(ue.Missing, string(ni.Name)) {
-					what, at = "a roll for "+quotedOne(string(ni.Name)), s.Pos
+					what, at = "a roll for "+quotedOne(string(ni.Name)), s.Pos()
 					break
 				}
 			}
 		case *dsl.RandomScript:
 			if ue.Pick != nil {
-				what, at = "a random pick", s.Pos
+				what, at = "a random pick", s.Pos()
 			}
 		case *dsl.ChooseScript:
 			if ue.Decision != nil && string(s.Who) == ue.Decision.By {
-				what, at = "`"+quotedOne(string(s.Who))+" chooses`", s.Pos
+				what, at = "`"+quotedOne(string(s.Who))+" chooses`", s.Pos()
 			}
 		}
 		if what != "" {
@@ -222,7 +222,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 	var err error
 	r.b, err = s.prog.NewBattle(s.sides, runtime.WithDice(r.dice), runtime.WithDecider(r.decider))
 	if err != nil {
-		r.playErr(sc.Pos, err)
+		r.playErr(sc.Pos(), err)
 		return
 	}
 	for _, st := range sc.Body {
@@ -234,7 +234,7 @@ func (r *run) play(ctx context.Context, f *dsl.File, sc *dsl.Scenario) {
 		played := r.playRound(ctx, rb)
 		switch {
 		case r.wantErr != nil && !r.gotErr:
-			r.fail(r.round, "error", r.wantErr.Pos, fmt.Sprintf("expected an error matching %q, but the round went on without one", r.errRE))
+			r.fail(r.round, "error", r.wantErr.Pos(), fmt.Sprintf("expected an error matching %q, but the round went on without one", r.errRE))
 			return
 		case r.wantErr != nil:
 			return // the round failed as expected: the scenario ends there
@@ -292,7 +292,7 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 		}
 	}
 	r.below = nil
-	end := closingBrace(rb.EndPos)
+	end := closingBrace(rb.End())
 	if !r.finish(ctx, end) {
 		return false
 	}
@@ -306,7 +306,7 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 		if drawsFromBag(r.b.Program()) && slices.ContainsFunc(unused, func(u string) bool { return strings.HasPrefix(u, "random ") }) {
 			hint = " (in activation draw, the dice of the last side left in the bag come out without a draw: script only the draws made among two colours or more)"
 		}
-		r.errorf(r.firstUnused(rb.Pos), "scripted but never used: %s%s", strings.Join(unused, "; "), hint)
+		r.errorf(r.firstUnused(rb.Pos()), "scripted but never used: %s%s", strings.Join(unused, "; "), hint)
 		return false
 	}
 	return true
@@ -320,7 +320,7 @@ func drawsFromBag(p *runtime.Program) bool {
 	for _, d := range p.File().Decls {
 		if rs, ok := d.(*dsl.Ruleset); ok && string(rs.Name) == p.Name() {
 			for _, st := range rs.Body {
-				if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == "draw" {
+				if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == dsl.Draw {
 					return true
 				}
 			}
@@ -359,20 +359,20 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 	case *dsl.RollScript:
 		for _, ni := range s.Rolls {
 			r.dice.AddRoll(string(ni.Name), ni.Value)
-			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos)
+			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos())
 		}
 	case *dsl.RandomScript:
 		for _, p := range s.Picks {
 			r.dice.AddPick(string(p))
-			r.scripted[""] = append(r.scripted[""], s.Pos)
+			r.scripted[""] = append(r.scripted[""], s.Pos())
 		}
 	case *dsl.ChooseScript:
 		r.decider.Add(string(s.Who), names(s.Options)...)
-		r.chosen[string(s.Who)] = append(r.chosen[string(s.Who)], s.Pos)
+		r.chosen[string(s.Who)] = append(r.chosen[string(s.Who)], s.Pos())
 	case *dsl.SetScript:
 		if on, ok := statusValue(s); ok && slices.Contains(r.b.Program().Statuses(), string(s.Attr)) {
 			if err := r.b.SetStatus(ctx, string(s.Target), string(s.Attr), on); err != nil {
-				r.playErr(s.Pos, err)
+				r.playErr(s.Pos(), err)
 				return false
 			}
 			break
@@ -383,21 +383,21 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		}
 	case *dsl.StatusScript:
 		if err := r.b.SetStatus(ctx, string(s.Unit), string(s.Status), !s.Not); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(s.Pos(), err)
 			return false
 		}
 	case *dsl.RemoveScript:
 		if err := r.b.RemoveUnit(ctx, string(s.Unit)); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(s.Pos(), err)
 			return false
 		}
 	case *dsl.ReadyScript:
 		if err := r.b.MakeReady(string(s.Unit)); err != nil {
-			r.playErr(s.Pos, err)
+			r.playErr(s.Pos(), err)
 			return false
 		}
 	case *dsl.ActivateScript:
-		if !r.start(ctx, s.Pos) {
+		if !r.start(ctx, s.Pos()) {
 			return false
 		}
 		n := 1
@@ -407,11 +407,11 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		for range n {
 			done, err := r.b.Step(ctx)
 			if err != nil {
-				r.playErr(s.Pos, err)
+				r.playErr(s.Pos(), err)
 				return false
 			}
 			if done {
-				r.errorf(s.Pos, "activate: the round's activations are already over")
+				r.errorf(s.Pos(), "activate: the round's activations are already over")
 				return false
 			}
 		}

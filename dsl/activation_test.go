@@ -40,7 +40,7 @@ func TestActivationDefaultAndCondition(t *testing.T) {
 				t.Fatal(diags.Render(src))
 			}
 			var s *ActivationStmt
-			Walk(f, func(n any) {
+			Walk(f, func(n Node) {
 				if a, ok := n.(*ActivationStmt); ok {
 					s = a
 				}

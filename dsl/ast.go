@@ -15,8 +15,7 @@ type Pos = lexer.Position
 
 // File is one parsed .rules file: any number of rulesets and scenarios.
 type File struct {
-	Pos    Pos
-	EndPos Pos
+	Span
 
 	Decls []Decl `parser:"EOL* (@@ EOL*)*"`
 
@@ -40,13 +39,16 @@ func (f *File) Rulesets() []*Ruleset {
 
 // Comment is one "# ..." comment.
 type Comment struct {
-	Pos  Pos
+	Span
 	Text string // including the leading '#'
 }
 
 // Decl is a top-level declaration: *Ruleset, *Scenario, or *SideSetup (a
 // setup file lists the sides of a battle, for `turnorder run --setup`).
-type Decl interface{ declNode() }
+type Decl interface {
+	Node
+	declNode()
+}
 
 // Name is an identifier or a quoted string. Either way it holds the plain
 // text, so `Jay` and `"Jay"` name the same thing.
@@ -69,7 +71,7 @@ func (n *Name) Capture(values []string) error {
 // Ident is an identifier with a position of its own, for a diagnostic
 // that points at it rather than at the start of its statement.
 type Ident struct {
-	Pos  Pos
+	Span
 	Name Name `parser:"@Ident"`
 }
 
@@ -78,7 +80,7 @@ func (i Ident) String() string { return string(i.Name) }
 
 // NameAt is a Name with a position of its own, as Ident is.
 type NameAt struct {
-	Pos  Pos
+	Span
 	Name Name `parser:"@(Ident | String)"`
 }
 
@@ -156,8 +158,7 @@ func escapeHint(esc string) string {
 // where it starts and ends; the runtime compiles Source, and reports errors
 // at Pos plus the offset inside Source.
 type Expr struct {
-	Pos    Pos
-	EndPos Pos
+	Span
 	Tokens []lexer.Token
 
 	Parts []*exprPart `parser:"( @@"`
@@ -223,8 +224,7 @@ type exprInner struct {
 
 // Ruleset is `ruleset NAME ["Title"] { ... }`.
 type Ruleset struct {
-	Pos    Pos
-	EndPos Pos
+	Span
 
 	Name  Name       `parser:"'ruleset' @(Ident | String)"`
 	Title *Text      `parser:"@String?"`
@@ -234,24 +234,27 @@ type Ruleset struct {
 func (*Ruleset) declNode() {}
 
 // RuleStmt is a statement directly inside a ruleset.
-type RuleStmt interface{ ruleStmt() }
+type RuleStmt interface {
+	Node
+	ruleStmt()
+}
 
 // SourceStmt is `source "..."`: where the rules come from.
 type SourceStmt struct {
-	Pos  Pos
+	Span
 	Text Text `parser:"'source' @String"`
 }
 
 // QuoteStmt is `quote "..."`: the rulebook sentence the next rule
 // implements. It has no effect on play; tools show it.
 type QuoteStmt struct {
-	Pos  Pos
+	Span
 	Text Text `parser:"'quote' @String"`
 }
 
 // SidesStmt is `sides 2`, `sides 2..4` or `sides 2..`.
 type SidesStmt struct {
-	Pos   Pos
+	Span
 	Min   int  `parser:"'sides' @Int"`
 	Range bool `parser:"( @'..'"`
 	Max   *int `parser:"  @Int? )?"`
@@ -259,8 +262,8 @@ type SidesStmt struct {
 
 // AttrDecl is `side attribute NAME TYPE [= VALUE]` or the unit form.
 type AttrDecl struct {
-	Pos     Pos
-	Of      string   `parser:"@('side' | 'unit') 'attribute'"`
+	Span
+	Of      Owner    `parser:"@('side' | 'unit') 'attribute'"`
 	Name    Name     `parser:"@Ident"`
 	Type    Ident    `parser:"@@"`
 	Default *Literal `parser:"('=' @@)?"`
@@ -268,53 +271,53 @@ type AttrDecl struct {
 
 // StatusDecl is `unit status NAME, NAME...`.
 type StatusDecl struct {
-	Pos   Pos
+	Span
 	Names []Name `parser:"'unit' 'status' @Ident (',' @Ident)*"`
 }
 
 // RememberStmt is `remember NAME = EXPR`: a value computed at the end of
 // each round and readable as previous.NAME in the next.
 type RememberStmt struct {
-	Pos  Pos
+	Span
 	Name Name  `parser:"'remember' @Ident '='"`
 	Expr *Expr `parser:"@@"`
 }
 
 // PhaseStmt is `phase NAME [SCOPE] { ... }`.
 type PhaseStmt struct {
-	Pos    Pos
-	EndPos Pos
-	Name   Name        `parser:"'phase' @(Ident | String)"`
-	Scope  *Scope      `parser:"@@?"`
-	Body   []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
+	Span
+	Name  Name        `parser:"'phase' @(Ident | String)"`
+	Scope *Scope      `parser:"@@?"`
+	Body  []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }
 
 // Scope says when a phase, step or order is (re)computed.
 type Scope struct {
-	Pos     Pos
+	Span
 	Each    bool    `parser:"(  @('each' 'round')"`
 	Once    bool    `parser:" | @'once'"`
 	Changed []Ident `parser:" | 'until' 'changed' @@ (',' @@)* )"`
 }
 
 // PhaseItem is a statement inside a phase or step.
-type PhaseItem interface{ phaseItem() }
+type PhaseItem interface {
+	Node
+	phaseItem()
+}
 
 // StepStmt is `step "Name" [SCOPE] { ... }`.
 type StepStmt struct {
-	Pos    Pos
-	EndPos Pos
-	Name   Name        `parser:"'step' @(String | Ident)"`
-	Scope  *Scope      `parser:"@@?"`
-	Body   []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
+	Span
+	Name  Name        `parser:"'step' @(String | Ident)"`
+	Scope *Scope      `parser:"@@?"`
+	Body  []PhaseItem `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }
 
 // OrderStmt is `order sides|units as NAME [SCOPE] { criteria }`: an order
 // procedure producing a standing.
 type OrderStmt struct {
-	Pos      Pos
-	EndPos   Pos
-	Subjects string      `parser:"'order' @('sides' | 'units')"`
+	Span
+	Subjects Subjects    `parser:"'order' @('sides' | 'units')"`
 	Name     Name        `parser:"'as' @Ident"`
 	Scope    *Scope      `parser:"@@?"`
 	Chain    []Criterion `parser:"'{' EOL* (@@ EOL*)* '}'"`
@@ -322,67 +325,70 @@ type OrderStmt struct {
 
 // ReadyStmt is `ready units [unless|where EXPR]`: place Ready markers.
 type ReadyStmt struct {
-	Pos  Pos
-	Mode string `parser:"'ready' 'units' ( @('unless' | 'where')"`
-	Cond *Expr  `parser:"  @@ )?"`
+	Span
+	Mode ReadyMode `parser:"'ready' 'units' ( @('unless' | 'where')"`
+	Cond *Expr     `parser:"  @@ )?"`
 }
 
 // HookStmt is `hook NAME`: a named point where special rules plug in.
 type HookStmt struct {
-	Pos  Pos
+	Span
 	Name Name `parser:"'hook' @Ident"`
 }
 
 // Criterion is one link of an order procedure's chain.
-type Criterion interface{ criterion() }
+type Criterion interface {
+	Node
+	criterion()
+}
 
 // RollCrit is `highest roll 2d6` or `lowest roll d20 + dex`.
 type RollCrit struct {
-	Pos      Pos
-	Dir      string `parser:"@('highest' | 'lowest') 'roll'"`
-	Dice     string `parser:"@(Dice | Int | Float | Ident)?"`
-	Modifier *Expr  `parser:"@@?"`
+	Span
+	Dir      Direction `parser:"@('highest' | 'lowest') 'roll'"`
+	Dice     string    `parser:"@(Dice | Int | Float | Ident)?"`
+	Modifier *Expr     `parser:"@@?"`
 }
 
 // ValueCrit is `lowest EXPR` or `highest EXPR`.
 type ValueCrit struct {
-	Pos  Pos
-	Dir  string `parser:"@('highest' | 'lowest')"`
-	Expr *Expr  `parser:"@@"`
+	Span
+	Dir  Direction `parser:"@('highest' | 'lowest')"`
+	Expr *Expr     `parser:"@@"`
 }
 
 // RandomCrit is `random`: a uniformly random order of the tied group.
 type RandomCrit struct {
-	Pos    Pos
+	Span
 	Random bool `parser:"@'random'"`
 }
 
 // RerollCrit is `reroll`: the still-tied subjects roll again.
 type RerollCrit struct {
-	Pos    Pos
+	Span
 	Reroll bool `parser:"@'reroll'"`
 }
 
 // AwardCrit is `award [not] EXPR`: the named subject comes first (with
 // `not`, every other tied subject comes before it).
 type AwardCrit struct {
-	Pos  Pos
+	Span
 	Not  bool  `parser:"'award' @'not'?"`
 	Expr *Expr `parser:"@@"`
 }
 
 // ChoiceCrit is `choice [order|first|before_after] by ROLE [default POLICY]`.
 type ChoiceCrit struct {
-	Pos     Pos
-	Kind    string `parser:"'choice' @('order' | 'first' | 'before_after')?"`
-	By      *Role  `parser:"'by' @@"`
-	Default *Ident `parser:"('default' @@)?"`
+	Span
+	Kind    ChoiceKind `parser:"'choice' @('order' | 'first' | 'before_after')?"`
+	By      *Role      `parser:"'by' @@"`
+	Default *Ident     `parser:"('default' @@)?"`
 }
 
 // Role names a participant: winner, loser, team, previous.holder,
 // STANDING.first, or a side by name.
 type Role struct {
-	Pos  Pos
+	Span
 	Path []Name `parser:"@(Ident | String) ('.' @Ident)*"`
 }
 
@@ -398,8 +404,7 @@ func (r *Role) String() string {
 // TieRule is `tie [when EXPR]: CRITERION` or `tie [when EXPR] { ... }`:
 // how a group that the criterion above left tied is resolved.
 type TieRule struct {
-	Pos    Pos
-	EndPos Pos
+	Span
 	When   *Expr       `parser:"'tie' ('when' @@)?"`
 	Action Criterion   `parser:"( ':' @@"`
 	Block  []Criterion `parser:"| '{' EOL* (@@ EOL*)* '}' )"`
@@ -413,22 +418,21 @@ type TieRule struct {
 // into Default, so that the statement has one meaning whichever way it is
 // written; DefaultFirst is then nil.
 type ActivationStmt struct {
-	Pos          Pos
-	Mode         string `parser:"'activation' @('alternate' | 'sequential' | 'unit_order' | 'draw')"`
-	By           Ident  `parser:"'by' @@"`
-	DefaultFirst *Ident `parser:"('default' @@)?"`
-	PassAllowed  bool   `parser:"( @('pass' 'allowed')"`
-	PassWhen     *Expr  `parser:"  ('when' @@)? )?"`
-	Default      *Ident `parser:"('default' @@)?"`
+	Span
+	Mode         ActivationMode `parser:"'activation' @('alternate' | 'sequential' | 'unit_order' | 'draw')"`
+	By           Ident          `parser:"'by' @@"`
+	DefaultFirst *Ident         `parser:"('default' @@)?"`
+	PassAllowed  bool           `parser:"( @('pass' 'allowed')"`
+	PassWhen     *Expr          `parser:"  ('when' @@)? )?"`
+	Default      *Ident         `parser:"('default' @@)?"`
 }
 
 // HandlerStmt is `on start|end of round|phase NAME|step NAME [when EXPR] {}`
 // or `on hook NAME [when EXPR] {}`: a special rule.
 type HandlerStmt struct {
-	Pos    Pos
-	EndPos Pos
-	Edge   string   `parser:"'on' ( @('start' | 'end') 'of'"`
-	Point  string   `parser:"       @('round' | 'phase' | 'step')"`
+	Span
+	Edge   Edge     `parser:"'on' ( @('start' | 'end') 'of'"`
+	Point  Point    `parser:"       @('round' | 'phase' | 'step')"`
 	Target *NameAt  `parser:"       ((?! 'when') @@)?"`
 	Hook   *Ident   `parser:"     | 'hook' @@ )"`
 	When   *Expr    `parser:"('when' @@)?"`
@@ -436,11 +440,14 @@ type HandlerStmt struct {
 }
 
 // Action is a statement inside a handler.
-type Action interface{ action() }
+type Action interface {
+	Node
+	action()
+}
 
 // SetAction is `set ATTR of EXPR = EXPR`.
 type SetAction struct {
-	Pos    Pos
+	Span
 	Attr   Name  `parser:"'set' @Ident 'of'"`
 	Target *Expr `parser:"@@ '='"`
 	Value  *Expr `parser:"@@"`
@@ -448,50 +455,54 @@ type SetAction struct {
 
 // ReadyAction is `ready EXPR`: put a Ready marker on the named unit(s).
 type ReadyAction struct {
-	Pos  Pos
+	Span
 	Expr *Expr `parser:"'ready' @@"`
 }
 
 // HolderAction is `holder = EXPR`: the named side holds priority.
 type HolderAction struct {
-	Pos  Pos
+	Span
 	Expr *Expr `parser:"'holder' '=' @@"`
 }
 
 // ExampleStmt is `example { setup }`: the sides `turnorder run` uses when
 // none are given.
 type ExampleStmt struct {
-	Pos    Pos
-	EndPos Pos
-	Setup  []SetupStmt `parser:"'example' '{' EOL* (@@ EOL*)* '}'"`
+	Span
+	Setup []SetupStmt `parser:"'example' '{' EOL* (@@ EOL*)* '}'"`
 }
 
 // SetupStmt describes the battle's participants.
-type SetupStmt interface{ setupStmt() }
+type SetupStmt interface {
+	Node
+	setupStmt()
+}
 
 // SideSetup is `side NAME [team NAME] [{ attributes and units }]`.
 type SideSetup struct {
-	Pos    Pos
-	EndPos Pos
-	Name   Name       `parser:"'side' @(Ident | String)"`
-	Team   *Name      `parser:"('team' @(Ident | String))?"`
-	Attrs  []*Assign  `parser:"@@*"`
-	Body   []SideItem `parser:"('{' EOL* (@@ EOL*)* '}')?"`
+	Span
+	Name  Name       `parser:"'side' @(Ident | String)"`
+	Team  *Name      `parser:"('team' @(Ident | String))?"`
+	Attrs []*Assign  `parser:"@@*"`
+	Body  []SideItem `parser:"('{' EOL* (@@ EOL*)* '}')?"`
 }
 
 // SideItem is an attribute assignment or a unit inside a side.
-type SideItem interface{ sideItem() }
+type SideItem interface {
+	Node
+	sideItem()
+}
 
 // Assign is `NAME = VALUE`.
 type Assign struct {
-	Pos   Pos
+	Span
 	Name  Name     `parser:"@Ident '='"`
 	Value *Literal `parser:"@@"`
 }
 
 // UnitSetup is `unit NAME [* N] [ATTR = VALUE]... [status S, ...]`.
 type UnitSetup struct {
-	Pos    Pos
+	Span
 	Name   Name      `parser:"'unit' @(Ident | String)"`
 	Count  *int      `parser:"('*' @Int)?"`
 	Attrs  []*Assign `parser:"@@*"`
@@ -501,7 +512,7 @@ type UnitSetup struct {
 // Literal is a value in a setup or scenario: a number, a string, true or
 // false, or a bare word (taken as a string).
 type Literal struct {
-	Pos  Pos
+	Span
 	Neg  bool    `parser:"@'-'?"`
 	Int  *int    `parser:"(  @Int"`
 	Str  *Text   `parser:" | @String"`
@@ -510,77 +521,81 @@ type Literal struct {
 
 // Scenario is a worked example: `scenario "Title" { ... }`.
 type Scenario struct {
-	Pos    Pos
-	EndPos Pos
-	Title  Text           `parser:"'scenario' @String"`
-	Body   []ScenarioStmt `parser:"'{' EOL* (@@ EOL*)* '}'"`
+	Span
+	Title Text           `parser:"'scenario' @String"`
+	Body  []ScenarioStmt `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }
 
 func (*Scenario) declNode() {}
 
 // ScenarioStmt is a statement inside a scenario.
-type ScenarioStmt interface{ scenarioStmt() }
+type ScenarioStmt interface {
+	Node
+	scenarioStmt()
+}
 
 // UseRuleset is `ruleset NAME` or `ruleset "path.rules"` inside a scenario.
 type UseRuleset struct {
-	Pos  Pos
+	Span
 	Name NameAt `parser:"'ruleset' @@"`
 }
 
 // PolicyStmt is `decide by policy`: decisions the scenario does not script
 // follow the ruleset's declared defaults instead of failing.
 type PolicyStmt struct {
-	Pos    Pos
+	Span
 	Policy bool `parser:"@('decide' 'by' 'policy')"`
 }
 
 // SeedStmt is `seed N`: unscripted dice and random picks use seeded dice.
 type SeedStmt struct {
-	Pos  Pos
+	Span
 	Seed int `parser:"'seed' @Int"`
 }
 
 // RoundBlock is `round N { ... }`.
 type RoundBlock struct {
-	Pos    Pos
-	EndPos Pos
+	Span
 	Number int         `parser:"'round' @Int"`
 	Body   []RoundStmt `parser:"'{' EOL* (@@ EOL*)* '}'"`
 }
 
 // RoundStmt is a statement inside a scenario round, run in order.
-type RoundStmt interface{ roundStmt() }
+type RoundStmt interface {
+	Node
+	roundStmt()
+}
 
 // RollScript is `roll NAME N, NAME N...`: scripted natural dice totals.
 type RollScript struct {
-	Pos   Pos
+	Span
 	Rolls []*NameInt `parser:"'roll' @@ (',' @@)*"`
 }
 
 // NameInt is `NAME N`.
 type NameInt struct {
-	Pos   Pos
+	Span
 	Name  Name `parser:"@(Ident | String)"`
 	Value int  `parser:"@Int"`
 }
 
 // RandomScript is `random NAME, ...`: the random picks, in order.
 type RandomScript struct {
-	Pos   Pos
+	Span
 	Picks []Name `parser:"'random' @(Ident | String) (',' @(Ident | String))*"`
 }
 
 // ChooseScript is `NAME chooses OPTION, ...`: the answer to the next
 // decision asked of NAME.
 type ChooseScript struct {
-	Pos     Pos
+	Span
 	Who     Name   `parser:"@(Ident | String) 'chooses'"`
 	Options []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
 }
 
 // SetScript is `set ATTR of NAME = VALUE`, applied at that point.
 type SetScript struct {
-	Pos    Pos
+	Span
 	Attr   Name     `parser:"'set' @Ident 'of'"`
 	Target Name     `parser:"@(Ident | String) '='"`
 	Value  *Literal `parser:"@@"`
@@ -588,7 +603,7 @@ type SetScript struct {
 
 // StatusScript is `NAME is [not] STATUS`.
 type StatusScript struct {
-	Pos    Pos
+	Span
 	Unit   Name `parser:"@(Ident | String) 'is'"`
 	Not    bool `parser:"@'not'?"`
 	Status Name `parser:"@Ident"`
@@ -596,19 +611,19 @@ type StatusScript struct {
 
 // RemoveScript is `remove NAME`: the unit leaves the battle (a casualty).
 type RemoveScript struct {
-	Pos  Pos
+	Span
 	Unit Name `parser:"'remove' @(Ident | String)"`
 }
 
 // ReadyScript is `ready NAME`: a skill readies the unit again.
 type ReadyScript struct {
-	Pos  Pos
+	Span
 	Unit Name `parser:"'ready' @(Ident | String)"`
 }
 
 // ActivateScript is `activate [N]`: play N activations (default 1).
 type ActivateScript struct {
-	Pos   Pos
+	Span
 	Count *int `parser:"'activate' @Int?"`
 }
 
@@ -620,7 +635,7 @@ type ActivateScript struct {
 // name no side or unit has is reported where it is written, not at
 // `expect`.
 type Expect struct {
-	Pos         Pos
+	Span
 	Order       []NameAt        `parser:"'expect' ( 'order' @@ (',' @@)*"`
 	Holder      *NameAt         `parser:"        | 'holder' @@"`
 	Chooser     *NameAt         `parser:"        | 'chooser' @@"`
@@ -633,7 +648,7 @@ type Expect struct {
 
 // Activation is one expected activation: a unit name, or `pass SIDE`.
 type Activation struct {
-	Pos  Pos
+	Span
 	Pass bool `parser:"@'pass'?"`
 	Name Name `parser:"@(Ident | String)"`
 }
@@ -641,14 +656,14 @@ type Activation struct {
 // StandingExpect is `expect standing ORDER: NAME, ...`: the order of a
 // standing other than the main one (`expect order` checks that).
 type StandingExpect struct {
-	Pos   Pos
+	Span
 	Name  Name     `parser:"'standing' @Ident ':'"`
 	Order []NameAt `parser:"@@ (',' @@)*"`
 }
 
 // ReadyExpect is `expect ready NAME, ...` or `expect ready none`.
 type ReadyExpect struct {
-	Pos   Pos
+	Span
 	Units []NameAt `parser:"'ready' @@ (',' @@)*"`
 }
 
@@ -658,7 +673,7 @@ type ReadyExpect struct {
 // it), with `= NUMBER`, a placement placed by that value, and, with `by`,
 // whose decider or actor is exactly that one.
 type EventExpect struct {
-	Pos    Pos
+	Span
 	Tokens []lexer.Token // dropped by Parse, once ArgPos is filled in
 
 	No    bool        `parser:"@'no'?"`
@@ -678,7 +693,7 @@ type EventExpect struct {
 // (`priority #1: Jay, by lowest count(units) = 6`). It is apart from the
 // arguments, where a placement's number is its place.
 type EventValue struct {
-	Pos    Pos
+	Span
 	Number string `parser:"'=' @('-'? (Int | Float))"`
 }
 
@@ -688,7 +703,7 @@ func (e *EventExpect) KindAt() Pos {
 	if e.KindPos.Line > 0 {
 		return e.KindPos
 	}
-	return e.Pos
+	return e.Pos()
 }
 
 // ArgAt returns where Args[i] is written, or, if that is not known (an
@@ -697,7 +712,7 @@ func (e *EventExpect) ArgAt(i int) Pos {
 	if i >= 0 && i < len(e.ArgPos) {
 		return e.ArgPos[i]
 	}
-	return e.Pos
+	return e.Pos()
 }
 
 func (*SourceStmt) ruleStmt()     {}

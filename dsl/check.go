@@ -196,7 +196,7 @@ func checkExprDice(f *File) Diagnostics {
 			}
 		}
 	}
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		switch n := n.(type) {
 		case *AwardCrit:
 			if awardsRoll(n) {
@@ -236,7 +236,7 @@ func awardsRoll(a *AwardCrit) bool {
 		return false
 	}
 	p := a.Expr.Parts
-	if w := p[0].Tok; w != "highest" && w != "lowest" {
+	if !isDirection(p[0].Tok) {
 		return false
 	}
 	if k := slices.IndexFunc(p, func(x *exprPart) bool { return x.Tok == "when" || x.Tok == "if" }); k > 1 {
@@ -266,7 +266,7 @@ func signedTokens(tokens []lexer.Token) bool {
 // guard is written after it, is that guard: checkTieGuards reports it.
 func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		r, ok := n.(*RollCrit)
 		if !ok {
 			return
@@ -277,7 +277,7 @@ func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 		if !signed {
 			// The roll as written, from the dice to the end of the modifier.
 			written = r.Dice + " " + r.Modifier.Source
-			if end := r.Modifier.Pos.Offset + len(r.Modifier.Source); pos.Offset <= end && end <= len(f.Source) {
+			if end := r.Modifier.Pos().Offset + len(r.Modifier.Source); pos.Offset <= end && end <= len(f.Source) {
 				written = f.Source[pos.Offset:end]
 			}
 		}
@@ -332,16 +332,16 @@ func diceInRange(m []string) bool {
 
 // dicePos is where a roll's dice are (or should be): after the word roll.
 func dicePos(src string, r *RollCrit) Pos {
-	pos := r.Pos
-	i := strings.Index(src[r.Pos.Offset:], "roll")
+	pos := r.Pos()
+	i := strings.Index(src[r.Pos().Offset:], "roll")
 	if i < 0 {
 		return pos
 	}
-	off := r.Pos.Offset + i + len("roll")
+	off := r.Pos().Offset + i + len("roll")
 	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
 		off++
 	}
-	pos.Column += off - r.Pos.Offset
+	pos.Column += off - r.Pos().Offset
 	pos.Offset = off
 	return pos
 }
@@ -353,9 +353,9 @@ const MaxUnitCount = 1000
 // otherwise make no units, or fewer than written.
 func checkUnitCounts(f *File) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if u, ok := n.(*UnitSetup); ok && u.Count != nil && (*u.Count < 1 || *u.Count > MaxUnitCount) {
-			out = append(out, errorAt(u.Pos, "unit %s * %d: the count of units is 1 to %d", u.Name, *u.Count, MaxUnitCount))
+			out = append(out, errorAt(u.Pos(), "unit %s * %d: the count of units is 1 to %d", u.Name, *u.Count, MaxUnitCount))
 		}
 	})
 	return out
@@ -371,7 +371,7 @@ func checkUnitCounts(f *File) Diagnostics {
 // fillExprSources.
 func checkActivations(f *File) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		s, ok := n.(*ActivationStmt)
 		if !ok {
 			return
@@ -385,7 +385,7 @@ func checkActivations(f *File) Diagnostics {
 			return
 		}
 		if s.Default != nil {
-			out = append(out, errorAt(s.Default.Pos, "activation has two defaults, `default %s` and `default %s` (keep one)",
+			out = append(out, errorAt(s.Default.Pos(), "activation has two defaults, `default %s` and `default %s` (keep one)",
 				s.DefaultFirst, s.Default))
 			return
 		}
@@ -420,7 +420,7 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 func checkAwardNot(f *File) Diagnostics {
 	var out Diagnostics
 	ties := tieActions(f)
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		a, ok := n.(*AwardCrit)
 		if !ok || a.Not || a.Expr == nil || len(a.Expr.Parts) < 2 {
 			return
@@ -433,12 +433,12 @@ func checkAwardNot(f *File) Diagnostics {
 		if word := a.Expr.Parts[0].Tok; word == "no" || word == "!" {
 			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.Expr.Source), word))
 			if crit, meant, note, ok := criterionMeant(true, a.Expr.Parts[1:], rest); ok {
-				value := strings.TrimSpace(strings.TrimPrefix(meant, opposite[crit]))
-				out = append(out, errorAt(a.Expr.Pos, "unexpected %q: %s is a criterion, not a function to award: to put the one with the %s %s last, write `%s`%s",
+				value := strings.TrimSpace(strings.TrimPrefix(meant, string(Direction(crit).Opposite())))
+				out = append(out, errorAt(a.Expr.Pos(), "unexpected %q: %s is a criterion, not a function to award: to put the one with the %s %s last, write `%s`%s",
 					word, crit, crit, value, tieLine(ties[a], "", meant), note))
 				return
 			}
-			out = append(out, errorAt(a.Expr.Pos, "unexpected %q: to put the one named last, write `award not %s`", word, rest))
+			out = append(out, errorAt(a.Expr.Pos(), "unexpected %q: to put the one named last, write `award not %s`", word, rest))
 		}
 	})
 	return out
@@ -449,7 +449,7 @@ func checkAwardNot(f *File) Diagnostics {
 // the criterion can write the whole line.
 func tieActions(f *File) map[Criterion]*TieRule {
 	ties := map[Criterion]*TieRule{}
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if t, ok := n.(*TieRule); ok && t.Action != nil {
 			ties[t.Action] = t
 		}
@@ -487,7 +487,7 @@ func criterionMeant(not bool, parts []*exprPart, src string) (word, meant, note 
 		return "", "", "", false
 	}
 	word = parts[0].Tok
-	if word != "highest" && word != "lowest" {
+	if !isDirection(word) {
 		return "", "", "", false
 	}
 	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(src), word))
@@ -501,7 +501,7 @@ func criterionMeant(not bool, parts []*exprPart, src string) (word, meant, note 
 	}
 	meant = word
 	if not {
-		meant = opposite[word]
+		meant = string(Direction(word).Opposite())
 	}
 	return word, meant + " " + rollValue(value), note, true
 }
@@ -528,8 +528,12 @@ func rollValue(value string) string {
 	return value
 }
 
-// opposite is the other direction of a criterion.
-var opposite = map[string]string{"highest": "lowest", "lowest": "highest"}
+// isDirection reports whether word is highest or lowest, which starts a
+// criterion: an award of one was meant to be the criterion.
+func isDirection(word string) bool {
+	d := Direction(word)
+	return d == Highest || d == Lowest
+}
 
 // AwardOfCriterion explains an award of a criterion, `tie: award
 // lowest(count(units))`, in tie rule t (nil for an award of its own):
@@ -559,7 +563,7 @@ func AwardOfCriterion(a *AwardCrit, t *TieRule) (string, bool) {
 func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 	var out Diagnostics
 	rolls := map[*RollCrit]bool{}
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		t, ok := n.(*TieRule)
 		if !ok {
 			return
@@ -588,12 +592,12 @@ func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 		case *ValueCrit:
 			e = a.Expr
 			what = func(before string, _ []*exprPart) (string, string, string) {
-				return a.Dir + " " + rollValue(before), "", "" // `lowest d6`: checkExprDice says why
+				return string(a.Dir) + " " + rollValue(before), "", "" // `lowest d6`: checkExprDice says why
 			}
 		case *RollCrit:
 			e = a.Modifier
 			what = func(before string, _ []*exprPart) (string, string, string) {
-				return strings.TrimSpace(a.Dir + " roll " + a.Dice + " " + before), "", ""
+				return strings.TrimSpace(string(a.Dir) + " roll " + a.Dice + " " + before), "", ""
 			}
 		}
 		if e == nil {
@@ -623,7 +627,7 @@ func checkTieGuards(f *File) (Diagnostics, map[*RollCrit]bool) {
 		if cond == "" {
 			cond = "CONDITION"
 		}
-		pos := e.Pos
+		pos := e.Pos()
 		pos.Offset += at
 		pos.Column += utf8.RuneCountInString(e.Source[:at])
 		out = append(out, errorAt(pos, "unexpected %q: a tie rule's condition comes before its colon%s: write `%s`%s",
@@ -689,14 +693,14 @@ var looseOp = regexp.MustCompile(`\bor\b|\|\||\?`)
 // attribute team is declared.
 func checkTeamAssign(f *File) Diagnostics {
 	var out Diagnostics
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		s, ok := n.(*SideSetup)
 		if !ok || s.Team != nil {
 			return
 		}
 		for _, a := range s.Attrs {
 			if a.Name == "team" && a.Value != nil {
-				out = append(out, errorAt(a.Pos, "a side's team is written without \"=\": `side %s team %s`", name(s.Name), a.Value))
+				out = append(out, errorAt(a.Pos(), "a side's team is written without \"=\": `side %s team %s`", name(s.Name), a.Value))
 			}
 		}
 	})

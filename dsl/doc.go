@@ -1,6 +1,5 @@
 // Package dsl is the .rules language: its lexer and participle grammar, the
-// AST (every node carries its Pos), compiler-style diagnostics, and the
-// formatter.
+// AST, compiler-style diagnostics, and the formatter.
 //
 // A .rules file holds rulesets and scenarios. A ruleset describes who acts
 // first in a game:
@@ -31,6 +30,25 @@
 //	  side Rob
 //	  round 1 { roll Jay 4, Rob 2; Jay chooses Jay; expect holder Jay }
 //	}
+//
+// # The tree
+//
+// Parse returns a *File. Every type in the tree is a Node, which says where
+// it starts and ends (Pos and End); the parser records both in the Span
+// each node embeds. Where a block holds statements of several kinds, the
+// kinds share an interface, one for each sort of block (RuleStmt,
+// PhaseItem, Criterion, Action, SetupStmt, SideItem, ScenarioStmt,
+// RoundStmt, and Decl at the top): each has an unexported method, so the
+// types of this package are all there are, and a type switch over one
+// lists them all. Walk visits a tree's nodes, parents first, in source
+// order.
+//
+// Where a statement takes one of a fixed set of words (`activation
+// alternate`, `order units`, `choice before_after`, `on end of step`), the
+// field has a type of its own with a constant for each word, such as
+// ActivationMode and Alternate, so that code comparing it with a word
+// that does not exist does not compile. Expressions are the exception to
+// typing: an Expr keeps its source text, for the runtime to compile.
 //
 // Parse reports every syntax error it can, as Diagnostics in source order
 // that render like a compiler's: "file:line:col: error: message", the

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -86,9 +85,9 @@ func newPrinter(f *File) *printer {
 func commentsOutsideExprs(f *File) []Comment {
 	type span struct{ from, to int }
 	var spans []span
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if e, ok := n.(*Expr); ok && e.Source != "" {
-			spans = append(spans, span{e.Pos.Offset, e.Pos.Offset + len(e.Source)})
+			spans = append(spans, span{e.Pos().Offset, e.Pos().Offset + len(e.Source)})
 		}
 	})
 	// Walk visits in source order and expressions do not nest, so a single
@@ -96,10 +95,10 @@ func commentsOutsideExprs(f *File) []Comment {
 	var out []Comment
 	i := 0
 	for _, c := range f.Comments {
-		for i < len(spans) && spans[i].to <= c.Pos.Offset {
+		for i < len(spans) && spans[i].to <= c.Pos().Offset {
 			i++
 		}
-		if i < len(spans) && spans[i].from <= c.Pos.Offset {
+		if i < len(spans) && spans[i].from <= c.Pos().Offset {
 			continue
 		}
 		out = append(out, c)
@@ -124,14 +123,14 @@ func (p *printer) startLine(off int, blankOK bool) {
 // code on its source line goes at the end of the current output line, which
 // holds that code; any other gets a line of its own.
 func (p *printer) flush(off int) {
-	for len(p.comments) > 0 && p.comments[0].Pos.Offset < off {
+	for len(p.comments) > 0 && p.comments[0].Pos().Offset < off {
 		c := p.comments[0]
 		p.comments = p.comments[1:]
-		if p.lineOpen && p.followsCode(c.Pos.Offset) {
+		if p.lineOpen && p.followsCode(c.Pos().Offset) {
 			p.put(" ", c.Text)
 			continue
 		}
-		p.newLine(c.Pos.Offset, true)
+		p.newLine(c.Pos().Offset, true)
 		p.put(c.Text)
 	}
 }
@@ -195,7 +194,7 @@ func (p *printer) closeOffset(end Pos) int {
 }
 
 // block prints ` {`, each item on its own line one level deeper, and `}`.
-func block[T any](p *printer, items []T, end Pos, each func(T)) {
+func block[T Node](p *printer, items []T, end Pos, each func(T)) {
 	p.put(" {")
 	p.indent++
 	p.blockStart = true
@@ -214,25 +213,112 @@ func block[T any](p *printer, items []T, end Pos, each func(T)) {
 	p.put("}")
 }
 
-// posOf returns the Pos field that every AST node has (zero for a foreign
-// type); ok is false for a nil node, which has nothing to print.
-func posOf(n any) (pos Pos, ok bool) {
-	v := reflect.ValueOf(n)
-	switch {
-	case !v.IsValid():
+// posOf returns where statement n starts; ok is false for a nil one,
+// which has nothing to print. A statement of a type the printer does not
+// know is printed as unknown, so it is not asked for its position: it
+// may be a struct that embeds a nil Node, whose methods panic.
+func posOf(n Node) (pos Pos, ok bool) {
+	switch n := n.(type) {
+	case nil:
 		return pos, false
-	case v.Kind() == reflect.Pointer:
-		if v.IsNil() {
-			return pos, false
-		}
-		v = v.Elem()
-	}
-	if v.Kind() == reflect.Struct {
-		if f := v.FieldByName("Pos"); f.IsValid() && f.Type() == reflect.TypeOf(pos) {
-			pos = f.Interface().(Pos)
-		}
+	case *Ruleset:
+		return at(n)
+	case *Scenario:
+		return at(n)
+	case *SideSetup:
+		return at(n)
+	case *SourceStmt:
+		return at(n)
+	case *QuoteStmt:
+		return at(n)
+	case *SidesStmt:
+		return at(n)
+	case *AttrDecl:
+		return at(n)
+	case *StatusDecl:
+		return at(n)
+	case *RememberStmt:
+		return at(n)
+	case *PhaseStmt:
+		return at(n)
+	case *ActivationStmt:
+		return at(n)
+	case *HandlerStmt:
+		return at(n)
+	case *ExampleStmt:
+		return at(n)
+	case *StepStmt:
+		return at(n)
+	case *OrderStmt:
+		return at(n)
+	case *ReadyStmt:
+		return at(n)
+	case *HookStmt:
+		return at(n)
+	case *TieRule:
+		return at(n)
+	case *RollCrit:
+		return at(n)
+	case *ValueCrit:
+		return at(n)
+	case *RandomCrit:
+		return at(n)
+	case *RerollCrit:
+		return at(n)
+	case *AwardCrit:
+		return at(n)
+	case *ChoiceCrit:
+		return at(n)
+	case *SetAction:
+		return at(n)
+	case *ReadyAction:
+		return at(n)
+	case *HolderAction:
+		return at(n)
+	case *Assign:
+		return at(n)
+	case *UnitSetup:
+		return at(n)
+	case *UseRuleset:
+		return at(n)
+	case *PolicyStmt:
+		return at(n)
+	case *SeedStmt:
+		return at(n)
+	case *RoundBlock:
+		return at(n)
+	case *RollScript:
+		return at(n)
+	case *RandomScript:
+		return at(n)
+	case *ChooseScript:
+		return at(n)
+	case *SetScript:
+		return at(n)
+	case *StatusScript:
+		return at(n)
+	case *ReadyScript:
+		return at(n)
+	case *RemoveScript:
+		return at(n)
+	case *ActivateScript:
+		return at(n)
+	case *Expect:
+		return at(n)
 	}
 	return pos, true
+}
+
+// at is posOf for a node of known type: the nil check is of the pointer,
+// which an interface holding a nil pointer would hide.
+func at[P interface {
+	*N
+	Node
+}, N any](n P) (Pos, bool) {
+	if n == nil {
+		return Pos{}, false
+	}
+	return n.Pos(), true
 }
 
 // unknown marks a node this printer does not know, rather than dropping it
@@ -248,10 +334,10 @@ func (p *printer) decl(d Decl) {
 		if d.Title != nil {
 			p.put(" ", text(*d.Title))
 		}
-		block(p, d.Body, d.EndPos, p.ruleStmt)
+		block(p, d.Body, d.End(), p.ruleStmt)
 	case *Scenario:
 		p.put("scenario ", text(d.Title))
-		block(p, d.Body, d.EndPos, p.scenarioStmt)
+		block(p, d.Body, d.End(), p.scenarioStmt)
 	case *SideSetup:
 		p.side(d)
 	default:
@@ -274,7 +360,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 			p.put(strconv.Itoa(*s.Max))
 		}
 	case *AttrDecl:
-		p.put(s.Of, " attribute ", ident(s.Name), " ", string(s.Type.Name))
+		p.put(string(s.Of), " attribute ", ident(s.Name), " ", string(s.Type.Name))
 		if s.Default != nil {
 			p.put(" = ", literal(s.Default))
 		}
@@ -285,9 +371,9 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		p.expr(s.Expr)
 	case *PhaseStmt:
 		p.put("phase ", name(s.Name), scope(s.Scope))
-		block(p, s.Body, s.EndPos, p.phaseItem)
+		block(p, s.Body, s.End(), p.phaseItem)
 	case *ActivationStmt:
-		p.put("activation ", s.Mode, " by ", ident(s.By.Name))
+		p.put("activation ", string(s.Mode), " by ", ident(s.By.Name))
 		// A condition on passing runs to the end of the line, so a
 		// default after it would be read as part of it.
 		first, last := s.DefaultFirst, s.Default
@@ -309,16 +395,16 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		if s.Hook != nil {
 			p.put("hook ", ident(s.Hook.Name))
 		} else {
-			p.put(s.Edge, " of ", s.Point)
+			p.put(string(s.Edge), " of ", string(s.Point))
 			if s.Target != nil {
 				p.put(" ", name(s.Target.Name))
 			}
 		}
 		p.when(s.When)
-		block(p, s.Body, s.EndPos, p.action)
+		block(p, s.Body, s.End(), p.action)
 	case *ExampleStmt:
 		p.put("example")
-		block(p, s.Setup, s.EndPos, p.setupStmt)
+		block(p, s.Setup, s.End(), p.setupStmt)
 	default:
 		p.unknown(s)
 	}
@@ -328,14 +414,14 @@ func (p *printer) phaseItem(s PhaseItem) {
 	switch s := s.(type) {
 	case *StepStmt:
 		p.put("step ", name(s.Name), scope(s.Scope))
-		block(p, s.Body, s.EndPos, p.phaseItem)
+		block(p, s.Body, s.End(), p.phaseItem)
 	case *OrderStmt:
-		p.put("order ", s.Subjects, " as ", ident(s.Name), scope(s.Scope))
-		block(p, s.Chain, s.EndPos, p.criterion)
+		p.put("order ", string(s.Subjects), " as ", ident(s.Name), scope(s.Scope))
+		block(p, s.Chain, s.End(), p.criterion)
 	case *ReadyStmt:
 		p.put("ready units")
 		if s.Mode != "" {
-			p.put(" ", s.Mode, " ")
+			p.put(" ", string(s.Mode), " ")
 			p.expr(s.Cond)
 		}
 	case *HookStmt:
@@ -359,15 +445,15 @@ func (p *printer) criterion(c Criterion) {
 			p.criterion(c.Action)
 			return
 		}
-		block(p, c.Block, c.EndPos, p.criterion)
+		block(p, c.Block, c.End(), p.criterion)
 	case *RollCrit:
-		p.put(c.Dir, " roll ", c.Dice)
+		p.put(string(c.Dir), " roll ", c.Dice)
 		if c.Modifier != nil {
 			p.put(" ")
 			p.modifier(c.Modifier)
 		}
 	case *ValueCrit:
-		p.put(c.Dir, " ")
+		p.put(string(c.Dir), " ")
 		p.expr(c.Expr)
 	case *RandomCrit:
 		p.put("random")
@@ -382,7 +468,7 @@ func (p *printer) criterion(c Criterion) {
 	case *ChoiceCrit:
 		p.put("choice")
 		if c.Kind != "" {
-			p.put(" ", c.Kind)
+			p.put(" ", string(c.Kind))
 		}
 		p.put(" by ", role(c.By))
 		if c.Default != nil {
@@ -432,8 +518,8 @@ func (p *printer) side(s *SideSetup) {
 	p.put(assigns(s.Attrs))
 	// An empty `{ }` parses to no body; keep the braces when the author
 	// wrote them, since comments may live inside.
-	if len(s.Body) > 0 || p.endsWithBrace(s.EndPos) {
-		block(p, s.Body, s.EndPos, p.sideItem)
+	if len(s.Body) > 0 || p.endsWithBrace(s.End()) {
+		block(p, s.Body, s.End(), p.sideItem)
 	}
 }
 
@@ -473,7 +559,7 @@ func (p *printer) scenarioStmt(s ScenarioStmt) {
 		p.side(s)
 	case *RoundBlock:
 		p.put("round ", strconv.Itoa(s.Number))
-		block(p, s.Body, s.EndPos, p.roundStmt)
+		block(p, s.Body, s.End(), p.roundStmt)
 	default:
 		p.unknown(s)
 	}

@@ -179,7 +179,7 @@ func TestFormatWithoutSource(t *testing.T) {
 	want := mustParse(t, in, src)
 	bare := mustParse(t, in, src)
 	bare.Source, bare.Comments = "", nil
-	Walk(bare, func(n any) {
+	Walk(bare, func(n Node) {
 		if e, ok := n.(*Expr); ok {
 			e.Source = ""
 		}
@@ -254,7 +254,7 @@ func TestFormatNameAndExpect(t *testing.T) {
 		t.Fatal(diags)
 	}
 	var got []string
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		if e, ok := n.(*Expect); ok {
 			got = append(got, FormatExpect(e))
 		}

@@ -71,7 +71,7 @@ func FuzzParse(f *testing.F) {
 		}
 		_ = diags.Render(string(src))
 		if file != nil {
-			dsl.Walk(file, func(any) {})
+			dsl.Walk(file, func(dsl.Node) {})
 		}
 	})
 }

@@ -119,7 +119,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	file.Source = string(src)
 	for _, t := range tokens {
 		if t.Type == tokComment {
-			file.Comments = append(file.Comments, Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
+			file.Comments = append(file.Comments, Comment{Span: Span{Pos: t.Pos}, Text: strings.TrimRight(t.Value, " \t\r")})
 		}
 	}
 	errs = append(errs, checkActivations(file)...)
@@ -572,11 +572,11 @@ func dropBroken(f *File, errs Diagnostics, spans [][2]int) {
 		var from, to Pos
 		switch d := d.(type) {
 		case *Ruleset:
-			from, to = d.Pos, d.EndPos
+			from, to = d.Pos(), d.End()
 		case *Scenario:
-			from, to = d.Pos, d.EndPos
+			from, to = d.Pos(), d.End()
 		case *SideSetup:
-			from, to = d.Pos, d.EndPos
+			from, to = d.Pos(), d.End()
 		}
 		broken := slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] < to.Offset && s[1] > from.Offset })
 		for _, e := range errs {
@@ -829,7 +829,7 @@ func friendly(msg string) string {
 
 // fillExprSources sets Expr.Source to the exact text of each expression.
 func fillExprSources(f *File, src string) {
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		e, ok := n.(*Expr)
 		if !ok || len(e.Tokens) == 0 {
 			return
@@ -849,7 +849,7 @@ func fillExprSources(f *File, src string) {
 		}
 		from := e.Tokens[first].Pos.Offset
 		to := e.Tokens[last].Pos.Offset + len(e.Tokens[last].Value)
-		e.Pos = e.Tokens[first].Pos
+		e.Span.Pos = e.Tokens[first].Pos
 		e.Source = src[from:to]
 		e.Tokens = nil
 	})
@@ -860,7 +860,7 @@ func fillExprSources(f *File, src string) {
 // `event`; the arguments follow the kind, up to `by`), and drops the
 // tokens.
 func fillEventArgs(f *File) {
-	Walk(f, func(n any) {
+	Walk(f, func(n Node) {
 		e, ok := n.(*EventExpect)
 		if !ok || len(e.Tokens) == 0 {
 			return

@@ -15,9 +15,9 @@ func TestParseRulesets(t *testing.T) {
 			t.Errorf("%s", diags.Render(string(src)))
 			continue
 		}
-		Walk(file, func(n any) {
+		Walk(file, func(n Node) {
 			if e, ok := n.(*Expr); ok {
-				t.Logf("%s:%d:%d expr %q", f, e.Pos.Line, e.Pos.Column, e.Source)
+				t.Logf("%s:%d:%d expr %q", f, e.Pos().Line, e.Pos().Column, e.Source)
 			}
 		})
 	}

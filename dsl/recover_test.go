@@ -34,7 +34,7 @@ func TestDiceInCapitals(t *testing.T) {
 		t.Fatalf("Parse: %v", diags)
 	}
 	var dice, mods []string
-	dsl.Walk(f, func(n any) {
+	dsl.Walk(f, func(n dsl.Node) {
 		if r, ok := n.(*dsl.RollCrit); ok {
 			dice = append(dice, r.Dice)
 			if r.Modifier != nil {

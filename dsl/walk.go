@@ -1,77 +1,249 @@
 package dsl
 
-import (
-	"go/token"
-	"reflect"
-	"sync"
-)
+// Walk calls fn for every node under n, n itself first: parents before
+// children, and children in source order. Nodes held by value (the Ident
+// of `by NAME`, the NameAts of `expect order`) are visited as pointers
+// into their parent. An *Expr is a leaf: its parts are the package's own.
+// File.Comments are not visited: they sit beside the tree, not in it. A nil
+// node is skipped, with whatever would have been under it.
+func Walk(n Node, fn func(Node)) {
+	switch n := n.(type) {
+	case nil:
+	case *File:
+		if visit(n, fn) {
+			walkList(n.Decls, fn)
+		}
+	case *Ruleset:
+		if visit(n, fn) {
+			walkList(n.Body, fn)
+		}
+	case *AttrDecl:
+		if visit(n, fn) {
+			Walk(&n.Type, fn)
+			Walk(n.Default, fn)
+		}
+	case *RememberStmt:
+		if visit(n, fn) {
+			Walk(n.Expr, fn)
+		}
+	case *PhaseStmt:
+		if visit(n, fn) {
+			Walk(n.Scope, fn)
+			walkList(n.Body, fn)
+		}
+	case *Scope:
+		if visit(n, fn) {
+			walkValues(n.Changed, fn)
+		}
+	case *StepStmt:
+		if visit(n, fn) {
+			Walk(n.Scope, fn)
+			walkList(n.Body, fn)
+		}
+	case *OrderStmt:
+		if visit(n, fn) {
+			Walk(n.Scope, fn)
+			walkList(n.Chain, fn)
+		}
+	case *ReadyStmt:
+		if visit(n, fn) {
+			Walk(n.Cond, fn)
+		}
+	case *RollCrit:
+		if visit(n, fn) {
+			Walk(n.Modifier, fn)
+		}
+	case *ValueCrit:
+		if visit(n, fn) {
+			Walk(n.Expr, fn)
+		}
+	case *AwardCrit:
+		if visit(n, fn) {
+			Walk(n.Expr, fn)
+		}
+	case *ChoiceCrit:
+		if visit(n, fn) {
+			Walk(n.By, fn)
+			Walk(n.Default, fn)
+		}
+	case *TieRule:
+		if visit(n, fn) {
+			Walk(n.When, fn)
+			Walk(n.Action, fn)
+			walkList(n.Block, fn)
+		}
+	case *ActivationStmt:
+		if visit(n, fn) {
+			Walk(&n.By, fn)
+			Walk(n.DefaultFirst, fn)
+			Walk(n.PassWhen, fn)
+			Walk(n.Default, fn)
+		}
+	case *HandlerStmt:
+		if visit(n, fn) {
+			Walk(n.Target, fn)
+			Walk(n.Hook, fn)
+			Walk(n.When, fn)
+			walkList(n.Body, fn)
+		}
+	case *SetAction:
+		if visit(n, fn) {
+			Walk(n.Target, fn)
+			Walk(n.Value, fn)
+		}
+	case *ReadyAction:
+		if visit(n, fn) {
+			Walk(n.Expr, fn)
+		}
+	case *HolderAction:
+		if visit(n, fn) {
+			Walk(n.Expr, fn)
+		}
+	case *ExampleStmt:
+		if visit(n, fn) {
+			walkList(n.Setup, fn)
+		}
+	case *SideSetup:
+		if visit(n, fn) {
+			walkList(n.Attrs, fn)
+			walkList(n.Body, fn)
+		}
+	case *Assign:
+		if visit(n, fn) {
+			Walk(n.Value, fn)
+		}
+	case *UnitSetup:
+		if visit(n, fn) {
+			walkList(n.Attrs, fn)
+			walkValues(n.Status, fn)
+		}
+	case *Scenario:
+		if visit(n, fn) {
+			walkList(n.Body, fn)
+		}
+	case *UseRuleset:
+		if visit(n, fn) {
+			Walk(&n.Name, fn)
+		}
+	case *RoundBlock:
+		if visit(n, fn) {
+			walkList(n.Body, fn)
+		}
+	case *RollScript:
+		if visit(n, fn) {
+			walkList(n.Rolls, fn)
+		}
+	case *SetScript:
+		if visit(n, fn) {
+			Walk(n.Value, fn)
+		}
+	case *Expect:
+		if visit(n, fn) {
+			walkValues(n.Order, fn)
+			Walk(n.Holder, fn)
+			Walk(n.Chooser, fn)
+			walkList(n.Activations, fn)
+			Walk(n.Ready, fn)
+			Walk(n.Standing, fn)
+			Walk(n.Event, fn)
+		}
+	case *StandingExpect:
+		if visit(n, fn) {
+			walkValues(n.Order, fn)
+		}
+	case *ReadyExpect:
+		if visit(n, fn) {
+			walkValues(n.Units, fn)
+		}
+	case *EventExpect:
+		if visit(n, fn) {
+			Walk(n.Value, fn)
+			Walk(n.By, fn)
+		}
 
-// Walk calls fn for every AST node under n (pointers to structs), parents
-// before children, in source order. An *Expr is a leaf: its parts are the
-// package's own.
-func Walk(n any, fn func(any)) {
-	walk(reflect.ValueOf(n), fn)
-}
+	// Leaves.
+	case *Comment:
+		visit(n, fn)
+	case *Ident:
+		visit(n, fn)
+	case *NameAt:
+		visit(n, fn)
+	case *Expr:
+		visit(n, fn)
+	case *SourceStmt:
+		visit(n, fn)
+	case *QuoteStmt:
+		visit(n, fn)
+	case *SidesStmt:
+		visit(n, fn)
+	case *StatusDecl:
+		visit(n, fn)
+	case *HookStmt:
+		visit(n, fn)
+	case *RandomCrit:
+		visit(n, fn)
+	case *RerollCrit:
+		visit(n, fn)
+	case *Role:
+		visit(n, fn)
+	case *Literal:
+		visit(n, fn)
+	case *PolicyStmt:
+		visit(n, fn)
+	case *SeedStmt:
+		visit(n, fn)
+	case *NameInt:
+		visit(n, fn)
+	case *RandomScript:
+		visit(n, fn)
+	case *ChooseScript:
+		visit(n, fn)
+	case *StatusScript:
+		visit(n, fn)
+	case *RemoveScript:
+		visit(n, fn)
+	case *ReadyScript:
+		visit(n, fn)
+	case *ActivateScript:
+		visit(n, fn)
+	case *Activation:
+		visit(n, fn)
+	case *EventValue:
+		visit(n, fn)
 
-func walk(v reflect.Value, fn func(any)) {
-	switch v.Kind() {
-	case reflect.Interface:
-		if !v.IsNil() {
-			walk(v.Elem(), fn)
-		}
-	case reflect.Pointer:
-		if v.IsNil() || v.Elem().Kind() != reflect.Struct {
-			return
-		}
-		fn(v.Interface())
-		walk(v.Elem(), fn)
-	case reflect.Struct:
-		for _, i := range nodeFields(v.Type()) {
-			walk(v.Field(i), fn)
-		}
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walk(v.Index(i), fn)
-		}
+	default:
+		// A Node of another package's making: it is visited, but what is
+		// under it is not known here.
+		fn(n)
 	}
 }
 
-// fieldsByType caches nodeFields: a parse walks the tree several times,
-// and asking reflect for every field of every node each time was a sixth
-// of the parse.
-var fieldsByType sync.Map // reflect.Type → []int
-
-// nodeFields returns the indices of the exported fields of struct type t
-// that can hold nodes. Slices of structs (tokens, comments) are leaves.
-func nodeFields(t reflect.Type) []int {
-	if f, ok := fieldsByType.Load(t); ok {
-		return f.([]int)
+// visit calls fn for n unless n is a nil pointer, and says whether it did.
+// It is generic so that the nil check is of the pointer, not of an
+// interface holding one.
+func visit[P interface {
+	*N
+	Node
+}, N any](n P, fn func(Node)) bool {
+	if n == nil {
+		return false
 	}
-	var out []int
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if f.IsExported() && mayHoldNodes(f.Type) {
-			out = append(out, i)
-		}
-	}
-	fieldsByType.Store(t, out)
-	return out
+	fn(n)
+	return true
 }
 
-func mayHoldNodes(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Interface:
-		return true
-	case reflect.Pointer:
-		// The parts of an expression (exprPart and what is in it, types
-		// of the package's own) are no nodes a caller can name: walking
-		// them, a token at a time, was most of a walk of a file of long
-		// expressions.
-		return t.Elem().Kind() != reflect.Struct || t.Elem().Name() == "" || token.IsExported(t.Elem().Name())
-	case reflect.Struct:
-		return len(nodeFields(t)) > 0
-	case reflect.Slice:
-		return t.Elem().Kind() != reflect.Struct && mayHoldNodes(t.Elem())
+func walkList[T Node](ns []T, fn func(Node)) {
+	for _, n := range ns {
+		Walk(n, fn)
 	}
-	return false
+}
+
+// walkValues walks nodes held by value in a slice, as pointers to them.
+func walkValues[N any, P interface {
+	*N
+	Node
+}](ns []N, fn func(Node)) {
+	for i := range ns {
+		Walk(P(&ns[i]), fn)
+	}
 }

@@ -152,17 +152,17 @@ func (r RoundResult) MarshalJSON() ([]byte, error) {
 // HookPoint names a point where special rules plug in: the start or end of
 // the round, a phase or a step, or a named `hook` statement.
 type HookPoint struct {
-	Edge string `json:"edge,omitempty"` // "start" or "end"; empty for a named hook
-	Kind string `json:"kind"`           // "round", "phase", "step" or "hook"
-	Name string `json:"name,omitempty"` // empty for the round's own points
+	Edge dsl.Edge  `json:"edge,omitempty"` // empty for a named hook
+	Kind dsl.Point `json:"kind"`
+	Name string    `json:"name,omitempty"` // empty for the round's own points
 }
 
 func (h HookPoint) String() string {
 	switch {
-	case h.Kind == "hook":
+	case h.Kind == dsl.PointHook:
 		return "hook " + h.Name
 	case h.Name == "":
-		return h.Edge + " of " + h.Kind
+		return string(h.Edge) + " of " + string(h.Kind)
 	}
 	return fmt.Sprintf("%s of %s %s", h.Edge, h.Kind, h.Name)
 }
@@ -443,7 +443,7 @@ func (b *Battle) fillAttrs(dst map[string]any, decl []Attr, given map[string]any
 		v, err := convertAttr(given[k], decl[i].Type)
 		if err != nil {
 			if l, ok := given[k].(*dsl.Literal); ok {
-				pos = l.Pos
+				pos = l.Pos()
 			}
 			fail(pos, "%s: attribute %s: %v", who, k, err)
 			continue
@@ -1085,7 +1085,7 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
-			if o.units && o.scope.kind == "changed" && b.standings[o.id] != nil {
+			if o.units && o.scope.kind == dsl.UntilChanged && b.standings[o.id] != nil {
 				if err := b.recompute(ctx, o); err != nil {
 					return err
 				}

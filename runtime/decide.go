@@ -110,23 +110,30 @@ type Override map[DecisionKind]string
 
 // Policies returns the policies a kind of decision accepts, the ruleset's
 // usual default first; nil for an unknown kind.
-func Policies(kind DecisionKind) []string { return slices.Clone(policies[kind]) }
+func Policies(kind DecisionKind) []string {
+	var out []string
+	for _, p := range policies[kind] {
+		out = append(out, string(p))
+	}
+	return out
+}
 
-var policies = map[DecisionKind][]string{
-	ChooseFirst:       {"self", "other", "keep"},
-	ChooseBeforeAfter: {"before", "after"},
-	ChooseOrder:       {"keep", "reverse"},
-	ChooseActivation:  {"first", "last"},
+var policies = map[DecisionKind][]dsl.Policy{
+	ChooseFirst:       {dsl.PolicySelf, dsl.PolicyOther, dsl.PolicyKeep},
+	ChooseBeforeAfter: {dsl.PolicyBefore, dsl.PolicyAfter},
+	ChooseOrder:       {dsl.PolicyKeep, dsl.PolicyReverse},
+	ChooseActivation:  {dsl.PolicyFirst, dsl.PolicyLast},
 }
 
 // Decide applies the override for d's kind, if any.
 func (o Override) Decide(ctx context.Context, d Decision) ([]string, error) {
-	pol, ok := o[d.Kind]
+	word, ok := o[d.Kind]
+	pol := dsl.Policy(word)
 	if !ok {
 		return d.Default, nil
 	}
 	if !slices.Contains(policies[d.Kind], pol) {
-		return nil, fmt.Errorf("policy %s does not apply to %s decisions (use %s)", pol, d.Kind, strings.Join(policies[d.Kind], ", "))
+		return nil, fmt.Errorf("policy %s does not apply to %s decisions (use %s)", pol, d.Kind, strings.Join(Policies(d.Kind), ", "))
 	}
 	opts := slices.Clone(d.Options)
 	if d.Kind == ChooseActivation {
@@ -137,29 +144,29 @@ func (o Override) Decide(ctx context.Context, d Decision) ([]string, error) {
 		return d.Default, nil
 	}
 	switch pol {
-	case "self":
+	case dsl.PolicySelf:
 		if slices.Contains(opts, d.Self) {
 			return []string{d.Self}, nil
 		}
 		return opts[:1], nil
-	case "other":
+	case dsl.PolicyOther:
 		for _, x := range opts {
 			if x != d.Self {
 				return []string{x}, nil
 			}
 		}
 		return opts[:1], nil
-	case "before", "after":
-		return []string{pol}, nil
-	case "keep":
+	case dsl.PolicyBefore, dsl.PolicyAfter:
+		return []string{word}, nil
+	case dsl.PolicyKeep:
 		if d.Kind == ChooseOrder {
 			return opts, nil
 		}
 		return opts[:1], nil
-	case "reverse":
+	case dsl.PolicyReverse:
 		slices.Reverse(opts)
 		return opts, nil
-	case "last":
+	case dsl.PolicyLast:
 		return opts[len(opts)-1:], nil
 	}
 	return opts[:1], nil

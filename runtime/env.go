@@ -197,7 +197,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 	opts = append(opts, p.funcs...)
 	prog, err := expr.Compile(e.Source, opts...)
 	if err != nil && strings.Contains(err.Error(), "exceeds maximum allowed nodes") {
-		d := dsl.Errorf(e.Pos, "this expression is too long: it has more than %d parts (numbers, names and operators), where a rule's expression has a few dozen", maxExprNodes)
+		d := dsl.Errorf(e.Pos(), "this expression is too long: it has more than %d parts (numbers, names and operators), where a rule's expression has a few dozen", maxExprNodes)
 		return nil, &d
 	}
 	if err != nil {
@@ -210,7 +210,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		if elem, ok := strings.CutPrefix(got, "[]"); ok && (elem == "unit" || elem == "side") {
 			got = "a list of " + elem + "s"
 		}
-		d := dsl.Errorf(e.Pos, "%s must be %s, but it is %s", quoteSrc(e.Source), want, got)
+		d := dsl.Errorf(e.Pos(), "%s must be %s, but it is %s", quoteSrc(e.Source), want, got)
 		if (want == stringValue || want == namesValue) && (got == "side" || got == "unit") {
 			// A side or unit where its name is wanted: `award tied[0]`.
 			src := e.Source
@@ -225,7 +225,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		}
 		return nil, &d
 	}
-	c := &compiled{prog: prog, src: e.Source, pos: e.Pos}
+	c := &compiled{prog: prog, src: e.Source, pos: e.Pos()}
 	c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
 	return c, nil
 }
@@ -303,7 +303,7 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		// Not a positioned error: most likely expr-lang itself failed. Keep
 		// the first line; the rest is a Go stack trace.
 		msg, _, _ := strings.Cut(err.Error(), "\n")
-		return dsl.Errorf(e.Pos, "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
+		return dsl.Errorf(e.Pos(), "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
 	msg := fe.Message
 	if msg == "array elements can only be selected using an integer (got string)" {
@@ -314,7 +314,7 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 	if m := coalesceMixed(msg, e.Source, fe.From); m != "" {
 		msg = m
 	}
-	return dsl.Errorf(offsetPos(e.Pos, e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
+	return dsl.Errorf(offsetPos(e.Pos(), e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
 }
 
 // isTrueOrFalse reports whether d is compileExpr's refusal of a true or
@@ -326,8 +326,8 @@ func isTrueOrFalse(d *dsl.Diagnostic, want exprKind) bool {
 // conditionRanked writes the criterion that puts first the subjects for
 // which cond holds: `highest (agi == 3 ? 1 : 0)`, `lowest (agi == 3 ? 0 :
 // 1)`, in the direction the author wrote.
-func conditionRanked(dir, cond string) string {
-	if dir == "lowest" {
+func conditionRanked(dir dsl.Direction, cond string) string {
+	if dir == dsl.Lowest {
 		return fmt.Sprintf("lowest (%s ? 0 : 1)", strings.TrimSpace(cond))
 	}
 	return fmt.Sprintf("highest (%s ? 1 : 0)", strings.TrimSpace(cond))

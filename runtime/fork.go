@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/turnorder/turnorder/dsl"
 )
 
 // Forking order computations.
@@ -188,7 +190,7 @@ func (r *orderRun) forkOrder(n int) error {
 	// evaluated and every link it ran reads only those, the same subjects
 	// and round make the same guards hold and the same links run.
 	f := d.top()
-	if f.at < len(f.path) || len(d.frames) > 1 || r.o.scope.kind == "changed" {
+	if f.at < len(f.path) || len(d.frames) > 1 || r.o.scope.kind == dsl.UntilChanged {
 		return r.forked(d, 0, n, len(r.o.chain), "", run)
 	}
 	data, err := json.Marshal(r.b.snapshot().Sides)
@@ -241,7 +243,7 @@ func (a *analysis) plain(p *Program, x any) bool {
 	case *awardLink:
 		ok = ok && expr(x.e)
 	case *choiceLink:
-		ok = ok && (x.role == "winner" || x.role == "loser" || x.role == "team")
+		ok = ok && (x.role == dsl.RoleWinner || x.role == dsl.RoleLoser || x.role == dsl.RoleTeam)
 	case *tieSet, *randomLink, *rerollLink:
 	default:
 		ok = false

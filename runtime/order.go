@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/wording"
 )
 
@@ -124,7 +125,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 	// (or remove a unit) before it is made, and the next round sees that
 	// the standing no longer matches them (see outdated).
 	var watched [][]any
-	if o.scope.kind == "changed" {
+	if o.scope.kind == dsl.UntilChanged {
 		watched = make([][]any, n)
 		for i := range n {
 			watched[i] = b.watchedValues(o, i)
@@ -163,7 +164,7 @@ func (b *Battle) computeOrder(ctx context.Context, o *order) error {
 			s = e
 		}
 	}
-	if o.scope.kind == "changed" {
+	if o.scope.kind == dsl.UntilChanged {
 		st.Watched = make(map[string][]any, n)
 		for i, name := range r.names {
 			st.Watched[name] = watched[i]
@@ -209,7 +210,7 @@ func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn i
 		b.spare = make([]*Standing, len(b.standings))
 	}
 	st := b.spare[o.id]
-	if st == nil || st == b.standings[o.id] || o.scope.kind == "changed" || b.check.holds(o.id, st) {
+	if st == nil || st == b.standings[o.id] || o.scope.kind == dsl.UntilChanged || b.check.holds(o.id, st) {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, round, chooser, choseIn
@@ -220,7 +221,7 @@ func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn i
 // storeStanding makes st the standing of o.
 func (b *Battle) storeStanding(o *order, st *Standing) {
 	b.check.replacing(b, o.id)
-	if o.scope.kind != "changed" {
+	if o.scope.kind != dsl.UntilChanged {
 		b.spare[o.id] = b.standings[o.id]
 	}
 	b.standings[o.id] = st
@@ -654,7 +655,7 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 			}
 		}
 		var members []string
-		if r.o.scope.kind == "changed" {
+		if r.o.scope.kind == dsl.UntilChanged {
 			members = r.namesOf(s, e)
 		}
 		outer, outerRound := r.chooser, r.choseIn
@@ -665,7 +666,7 @@ func (r *orderRun) tie(ts *tieSet, s, e int, roll *rollLink, attempt int) error 
 		if err != nil {
 			return err
 		}
-		if r.o.scope.kind == "changed" {
+		if r.o.scope.kind == dsl.UntilChanged {
 			r.groups = append(r.groups, TieGroup{Members: members, Chooser: r.chooser, ChoiceRound: r.choseIn})
 		}
 		if outer != "" {
@@ -914,7 +915,7 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	if me < 0 {
 		// The role speaks for someone outside this group (a side, when
 		// units are arranged, or another order's first).
-		if l.kind == "before_after" {
+		if l.kind == dsl.ChoiceBeforeAfter {
 			return ruleErrorf(l.pos, "%s: %s is not among %s, so it cannot go before or after them", quoteSrc(l.desc), orNobody(self), strings.Join(r.namesOf(lo, hi), ", "))
 		}
 		self = ""
@@ -924,10 +925,10 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 	order := l.policyOrder(take(&b.scr.ints, n)[:0], n, me)
 	var answer string
 	switch l.kind {
-	case "first":
+	case dsl.ChoiceFirst:
 		answer = r.names[group[order[0]]]
-	case "before_after":
-		answer = l.policy
+	case dsl.ChoiceBeforeAfter:
+		answer = string(l.policy)
 	}
 	if !b.policyDecides() || b.transcript {
 		ans, err := r.ask(l, by, self, group, answer, order)
@@ -937,9 +938,9 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 		if ans != nil {
 			order = order[:0]
 			switch l.kind {
-			case "first":
+			case dsl.ChoiceFirst:
 				order = putFirst(order, n, slices.IndexFunc(group, func(i int) bool { return r.names[i] == ans[0] }), true)
-			case "before_after":
+			case dsl.ChoiceBeforeAfter:
 				order = putFirst(order, n, me, ans[0] == "before")
 			default:
 				for _, name := range ans {
@@ -964,22 +965,22 @@ func (r *orderRun) choice(l *choiceLink, lo, hi int) error {
 // when the chooser is none of them.
 func (l *choiceLink) policyOrder(order []int, n, me int) []int {
 	switch l.kind {
-	case "first":
+	case dsl.ChoiceFirst:
 		first := 0
 		switch {
-		case l.policy == "self" && me >= 0:
+		case l.policy == dsl.PolicySelf && me >= 0:
 			first = me
-		case l.policy == "other" && me == 0:
+		case l.policy == dsl.PolicyOther && me == 0:
 			first = 1 // the first of the others
 		}
 		return putFirst(order, n, first, true)
-	case "before_after":
-		return putFirst(order, n, me, l.policy == "before")
+	case dsl.ChoiceBeforeAfter:
+		return putFirst(order, n, me, l.policy == dsl.PolicyBefore)
 	}
 	for k := range n {
 		order = append(order, k)
 	}
-	if l.policy == "reverse" {
+	if l.policy == dsl.PolicyReverse {
 		slices.Reverse(order[len(order)-n:])
 	}
 	return order
@@ -1013,9 +1014,9 @@ func (r *orderRun) ask(l *choiceLink, by, self string, group []int, answer strin
 	}
 	d := Decision{By: by, Self: self, Round: b.now(), Standing: r.o.name, Pos: l.pos, Options: names}
 	switch l.kind {
-	case "first":
+	case dsl.ChoiceFirst:
 		d.Kind, d.Default = ChooseFirst, []string{answer}
-	case "before_after":
+	case dsl.ChoiceBeforeAfter:
 		d.Kind, d.Options, d.Default = ChooseBeforeAfter, []string{"before", "after"}, []string{answer}
 		for _, n := range names {
 			if n != self {
@@ -1068,10 +1069,10 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 		return b.sides[i]
 	}
 	switch l.role {
-	case "winner", "loser":
+	case dsl.RoleWinner, dsl.RoleLoser:
 		// The first block, or the last, which must be a block of one.
 		s, e := lo, r.end(lo)
-		if l.role == "loser" {
+		if l.role == dsl.RoleLoser {
 			s, e = hi-1, hi
 			for s > lo && !r.cut[s-1] {
 				s--
@@ -1082,7 +1083,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 				quoteSrc(l.describe()), l.role, strings.Join(r.namesOf(s, e), ", "))
 		}
 		return side(r.perm[s]).Name, r.names[r.perm[s]], s, nil
-	case "team":
+	case dsl.RoleTeam:
 		team := ""
 		for _, i := range r.perm[lo:hi] {
 			t := side(i).Team
@@ -1092,14 +1093,14 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 			team = t
 		}
 		return team, "", -1, nil
-	case "holder", "previous.holder", "chooser", "previous.chooser":
+	case dsl.RoleHolder, dsl.RolePreviousHolder, dsl.RoleChooser, dsl.RolePreviousChooser:
 		var who string
 		switch l.role {
-		case "holder":
+		case dsl.RoleHolder:
 			who = b.cur.Holder
-		case "chooser":
+		case dsl.RoleChooser:
 			who = b.cur.Chooser
-		case "previous.holder":
+		case dsl.RolePreviousHolder:
 			who = b.memory.Holder
 		default:
 			who = b.memory.Chooser
@@ -1116,7 +1117,7 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 		return "", "", -1, ruleErrorf(l.pos, "%s: order %s has not been made yet", quoteSrc(l.describe()), name)
 	}
 	who := st.Order[0]
-	if end == "last" {
+	if end == dsl.RoleLast {
 		who = st.Order[len(st.Order)-1]
 	}
 	return b.sideOfName(who), who, -1, nil

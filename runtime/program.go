@@ -190,7 +190,7 @@ type rememberDef struct {
 }
 
 type scope struct {
-	kind    string // "each", "once", "changed"
+	kind    dsl.ScopeKind
 	watched []string
 }
 
@@ -200,11 +200,21 @@ type phase struct {
 	key   string // "phase NAME" or "step NAME", for the battle's record of what ran
 	once  bool   // its scope is once per battle
 	scope scope
-	items []any // *phase (a step), *order, *readyRule, *hookPoint
+	items []phaseItem
 	pos   dsl.Pos
 	// Its start and end, made once: a round passes them to every hook.
 	start, end *HookPoint
 }
+
+// phaseItem is what a phase runs, in order: a step (a *phase), an
+// *order, a *readyRule or a *hookPoint. The set is closed, so a switch on
+// one needs no default.
+type phaseItem interface{ phaseItem() }
+
+func (*phase) phaseItem()     {}
+func (*order) phaseItem()     {}
+func (*readyRule) phaseItem() {}
+func (*hookPoint) phaseItem() {}
 
 type hookPoint struct {
 	at  *HookPoint
@@ -230,23 +240,31 @@ type order struct {
 }
 
 type activation struct {
-	mode        string // alternate, sequential, unit_order, draw
-	draw        bool   // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
+	mode        dsl.ActivationMode
+	draw        bool // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
 	by          *order
 	passAllowed bool
 	// passWhen, if any, is the condition on passing, an expression of the
 	// side whose turn it is: when false, that side may not pass.
 	passWhen *compiled
-	policy   string
+	policy   dsl.Policy
 	pos      dsl.Pos
 }
 
 type handler struct {
 	point HookPoint
 	when  *compiled
-	body  []any // *setAction, *readyAction, *holderAction
+	body  []action
 	pos   dsl.Pos
 }
+
+// action is a statement of a handler's body: a *setAction, *readyAction
+// or *holderAction.
+type action interface{ action() }
+
+func (*setAction) action()    {}
+func (*readyAction) action()  {}
+func (*holderAction) action() {}
 
 type setAction struct {
 	attr          string
@@ -304,9 +322,9 @@ type (
 	}
 	choiceLink struct {
 		meta
-		kind   string // first, before_after, order
+		kind   dsl.ChoiceKind // never "": a choice that names none orders
 		role   string
-		policy string
+		policy dsl.Policy
 	}
 	tieSet struct {
 		meta
@@ -335,9 +353,9 @@ func done[L link](l L, pos dsl.Pos) L {
 
 func dirWord(d int) string {
 	if d > 0 {
-		return "highest"
+		return string(dsl.Highest)
 	}
-	return "lowest"
+	return string(dsl.Lowest)
 }
 
 func (l *valueLink) describe() string  { return dirWord(l.dir) + " " + l.e.String() }
@@ -345,7 +363,7 @@ func (l *randomLink) describe() string { return "random" }
 func (l *rerollLink) describe() string { return "reroll" }
 func (l *tieSet) describe() string     { return "tie" }
 func (l *choiceLink) describe() string {
-	return strings.TrimSpace("choice " + l.kind + " by " + l.role)
+	return strings.TrimSpace("choice " + string(l.kind) + " by " + l.role)
 }
 func (l *awardLink) describe() string {
 	if l.not {
@@ -501,9 +519,9 @@ func Compile(f *dsl.File, opts ...Option) (*Program, error) {
 	rs := f.Rulesets()
 	switch {
 	case len(rs) == 0:
-		return nil, dsl.Diagnostics{dsl.Errorf(f.Pos, "no ruleset in this file")}
+		return nil, dsl.Diagnostics{dsl.Errorf(f.Pos(), "no ruleset in this file")}
 	case len(rs) > 1:
-		return nil, dsl.Diagnostics{dsl.Errorf(rs[1].Pos, "this file has several rulesets; compile one with CompileRuleset")}
+		return nil, dsl.Diagnostics{dsl.Errorf(rs[1].Pos(), "this file has several rulesets; compile one with CompileRuleset")}
 	}
 	return CompileRuleset(f, rs[0], opts...)
 }
@@ -532,9 +550,9 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	}
 	c := &compiler{p: p, names: map[string]declared{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
 	c.declarations(r)
-	c.hostFunctions(r.Pos)
+	c.hostFunctions(r.Pos())
 	if p.limits.MaxRerolls > MaxRerollsAllowed {
-		c.errorf(r.Pos, "WithLimits: MaxRerolls is %d, more than the %d an order can be played with", p.limits.MaxRerolls, MaxRerollsAllowed)
+		c.errorf(r.Pos(), "WithLimits: MaxRerolls is %d, more than the %d an order can be played with", p.limits.MaxRerolls, MaxRerollsAllowed)
 	}
 	p.types = buildEnvTypes(p)
 	c.rules(r)
@@ -637,7 +655,7 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 			p.source = string(s.Text)
 		case *dsl.SidesStmt:
 			if c.sawSides {
-				c.errorf(s.Pos, "sides is declared twice")
+				c.errorf(s.Pos(), "sides is declared twice")
 			}
 			c.sawSides = true
 			p.minSides, p.maxSides = s.Min, s.Min
@@ -649,22 +667,22 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 			}
 			switch {
 			case p.minSides < 1:
-				c.errorf(s.Pos, "a battle needs at least 1 side (sides %d)", p.minSides)
+				c.errorf(s.Pos(), "a battle needs at least 1 side (sides %d)", p.minSides)
 				p.minSides, p.maxSides = 1, 0 // no follow-on errors about the example's sides
 			case p.maxSides != 0 && p.maxSides < p.minSides:
-				c.errorf(s.Pos, "sides %d..%d is not a valid range: the most is below the fewest", p.minSides, p.maxSides)
+				c.errorf(s.Pos(), "sides %d..%d is not a valid range: the most is below the fewest", p.minSides, p.maxSides)
 				p.minSides, p.maxSides = 1, 0
 			}
 		case *dsl.AttrDecl:
 			c.attr(s)
 		case *dsl.StatusDecl:
 			for _, n := range s.Names {
-				if c.declareName(string(n), s.Pos, "status") {
+				if c.declareName(string(n), s.Pos(), "status") {
 					p.statuses = append(p.statuses, string(n))
 				}
 			}
 		case *dsl.RememberStmt:
-			if c.declareName(string(s.Name), s.Pos, "remembered value") {
+			if c.declareName(string(s.Name), s.Pos(), "remembered value") {
 				p.remember = append(p.remember, &rememberDef{name: string(s.Name)})
 			}
 		}
@@ -676,24 +694,24 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 	switch t {
 	case IntAttr, BoolAttr, StringAttr:
 	default:
-		c.errorf(s.Type.Pos, "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
+		c.errorf(s.Type.Pos(), "attribute %s has unknown type %q (use int, bool or string)", s.Name, s.Type)
 		// Declared all the same, as the type meant, so that what uses it
 		// is not reported too: the mistake is this one word.
 		t = likelyType(s)
 	}
-	if !c.declareName(string(s.Name), s.Pos, s.Of+" attribute") {
+	if !c.declareName(string(s.Name), s.Pos(), string(s.Of)+" attribute") {
 		return
 	}
-	a := Attr{Name: string(s.Name), Type: t, Default: t.zero(), Pos: s.Pos}
+	a := Attr{Name: string(s.Name), Type: t, Default: t.zero(), Pos: s.Pos()}
 	if s.Default != nil {
 		v, err := literalValue(s.Default, t)
 		if err != nil {
-			c.errorf(s.Default.Pos, "default of %s: %v", s.Name, err)
+			c.errorf(s.Default.Pos(), "default of %s: %v", s.Name, err)
 		} else {
 			a.Default = v
 		}
 	}
-	if s.Of == "side" {
+	if s.Of == dsl.OwnerSide {
 		c.p.sideAttrs = append(c.p.sideAttrs, a)
 	} else {
 		c.p.unitAttrs = append(c.p.unitAttrs, a)
@@ -761,7 +779,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 		if s, ok := st.(*dsl.PhaseStmt); ok {
 			c.collectNames(s.Body, false)
 			if c.phaseNames[string(s.Name)] {
-				c.errorf(s.Pos, "phase %s is declared twice", s.Name)
+				c.errorf(s.Pos(), "phase %s is declared twice", s.Name)
 			}
 			c.phaseNames[string(s.Name)] = true
 		}
@@ -769,7 +787,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		switch s := st.(type) {
 		case *dsl.PhaseStmt:
-			ph := c.newPhase("phase", string(s.Name), c.scope(s.Scope, scope{kind: "each"}), s.Pos)
+			ph := c.newPhase(dsl.PointPhase, string(s.Name), c.scope(s.Scope, scope{kind: dsl.EachRound}), s.Pos())
 			c.phaseBody(ph, s.Body)
 			p.phases = append(p.phases, ph)
 		case *dsl.RememberStmt:
@@ -806,14 +824,14 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	c.warnReadyOnce(r)
 	c.warnHookTypos(r)
 	if len(p.phases) == 0 {
-		c.errorf(r.Pos, "ruleset %s has no phase", r.Name)
+		c.errorf(r.Pos(), "ruleset %s has no phase", r.Name)
 	}
 	if p.main == nil && len(p.phases) > 0 {
-		c.errorf(r.Pos, "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
+		c.errorf(r.Pos(), "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
 	}
 	if p.example != nil {
 		if _, err := p.newBattle(p.example, true); err != nil {
-			c.p.diags = append(c.p.diags, asDiagnostics(err, r.Pos)...)
+			c.p.diags = append(c.p.diags, asDiagnostics(err, r.Pos())...)
 		} else {
 			p.resolveExample()
 		}
@@ -832,7 +850,7 @@ var hookWords = []string{"start", "end"}
 func (c *compiler) warnHookTypos(r *dsl.Ruleset) {
 	used := map[string]bool{}
 	var hooks []*dsl.HookStmt
-	dsl.Walk(r, func(n any) {
+	dsl.Walk(r, func(n dsl.Node) {
 		switch n := n.(type) {
 		case *dsl.HandlerStmt:
 			if n.Hook != nil {
@@ -860,7 +878,7 @@ func (c *compiler) warnHookTypos(r *dsl.Ruleset) {
 // hook and the blanks that follow it. Without the file's source (a File
 // not made by dsl.Parse) it is where the statement is.
 func hookNamePos(f *dsl.File, h *dsl.HookStmt) dsl.Pos {
-	pos := h.Pos
+	pos := h.Pos()
 	if f == nil || pos.Offset < 0 || !strings.HasPrefix(f.Source[min(pos.Offset, len(f.Source)):], "hook") {
 		return pos
 	}
@@ -881,7 +899,7 @@ func hookNamePos(f *dsl.File, h *dsl.HookStmt) dsl.Pos {
 func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 	var act *dsl.ActivationStmt
 	handlerReady := false
-	dsl.Walk(r, func(n any) {
+	dsl.Walk(r, func(n dsl.Node) {
 		switch n := n.(type) {
 		case *dsl.ActivationStmt:
 			act = n
@@ -905,7 +923,7 @@ func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 			case *dsl.ReadyStmt:
 				readies = append(readies, placed{s, what, once})
 			case *dsl.StepStmt:
-				if once == nil && s.Scope != nil && s.Scope.Once {
+				if once == nil && s.Scope.Kind() == dsl.Once {
 					visit(s.Body, "step "+nameWords(string(s.Name)), s.Scope)
 				} else {
 					visit(s.Body, what, once)
@@ -916,7 +934,7 @@ func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		if s, ok := st.(*dsl.PhaseStmt); ok {
 			var once *dsl.Scope
-			if s.Scope != nil && s.Scope.Once {
+			if s.Scope.Kind() == dsl.Once {
 				once = s.Scope
 			}
 			visit(s.Body, "phase "+nameWords(string(s.Name)), once)
@@ -926,8 +944,8 @@ func (c *compiler) warnReadyOnce(r *dsl.Ruleset) {
 		return
 	}
 	first := readies[0]
-	c.warnf(first.once.Pos, "%s is `once`, so its `ready units` (line %d) gives Ready markers in round 1 only: from round 2 no unit is Ready and `activation %s` activates nobody; write `each round` here, or move the `ready units` into a phase or step that runs each round",
-		first.what, first.ready.Pos.Line, act.Mode)
+	c.warnf(first.once.Pos(), "%s is `once`, so its `ready units` (line %d) gives Ready markers in round 1 only: from round 2 no unit is Ready and `activation %s` activates nobody; write `each round` here, or move the `ready units` into a phase or step that runs each round",
+		first.what, first.ready.Pos().Line, act.Mode)
 }
 
 // nameWords writes a phase or step name as the rules do: in quotes if it
@@ -978,9 +996,9 @@ func firstOrder(ph *phase) *order {
 }
 
 // collectNames registers order and step names ahead of compiling.
-func (c *compiler) newPhase(kind, name string, sc scope, pos dsl.Pos) *phase {
-	ph := &phase{id: len(c.p.phaseKeys), name: name, key: kind + " " + name, once: sc.kind == "once", scope: sc, pos: pos,
-		start: &HookPoint{Edge: "start", Kind: kind, Name: name}, end: &HookPoint{Edge: "end", Kind: kind, Name: name}}
+func (c *compiler) newPhase(kind dsl.Point, name string, sc scope, pos dsl.Pos) *phase {
+	ph := &phase{id: len(c.p.phaseKeys), name: name, key: string(kind) + " " + name, once: sc.kind == dsl.Once, scope: sc, pos: pos,
+		start: &HookPoint{Edge: dsl.EdgeStart, Kind: kind, Name: name}, end: &HookPoint{Edge: dsl.EdgeEnd, Kind: kind, Name: name}}
 	c.p.phaseKeys = append(c.p.phaseKeys, ph.key)
 	return ph
 }
@@ -990,15 +1008,15 @@ func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
 		switch s := it.(type) {
 		case *dsl.OrderStmt:
 			if _, dup := c.p.orders[string(s.Name)]; dup {
-				c.errorf(s.Pos, "order %s is declared twice", s.Name)
+				c.errorf(s.Pos(), "order %s is declared twice", s.Name)
 				continue
 			}
-			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == "units", pos: s.Pos}
+			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == dsl.OrderUnits, pos: s.Pos()}
 			c.p.orders[o.name] = o
 			c.p.orderList = append(c.p.orderList, o)
 		case *dsl.StepStmt:
 			if c.stepNames[string(s.Name)] {
-				c.errorf(s.Pos, "step %q is declared twice", s.Name)
+				c.errorf(s.Pos(), "step %q is declared twice", s.Name)
 			}
 			c.stepNames[string(s.Name)] = true
 			c.collectNames(s.Body, true)
@@ -1013,9 +1031,9 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 	case s == nil:
 		return def
 	case s.Once:
-		return scope{kind: "once"}
+		return scope{kind: dsl.Once}
 	case len(s.Changed) > 0:
-		sc := scope{kind: "changed"}
+		sc := scope{kind: dsl.UntilChanged}
 		for _, n := range s.Changed {
 			if !c.isAttr(string(n.Name)) {
 				var names []string
@@ -1026,13 +1044,13 @@ func (c *compiler) scope(s *dsl.Scope, def scope) scope {
 				if best := dsl.Suggest(string(n.Name), append(names, c.p.statuses...)); best != "" {
 					meant = fmt.Sprintf(" (did you mean %s?)", best)
 				}
-				c.errorf(n.Pos, "until changed %s: no side or unit attribute is called %s%s", n, n, meant)
+				c.errorf(n.Pos(), "until changed %s: no side or unit attribute is called %s%s", n, n, meant)
 			}
 			sc.watched = append(sc.watched, string(n.Name))
 		}
 		return sc
 	}
-	return scope{kind: "each"}
+	return scope{kind: dsl.EachRound}
 }
 
 func (c *compiler) isAttr(name string) bool {
@@ -1049,19 +1067,19 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 	for _, it := range body {
 		switch s := it.(type) {
 		case *dsl.StepStmt:
-			st := c.newPhase("step", string(s.Name), c.scope(s.Scope, ph.scope), s.Pos)
+			st := c.newPhase(dsl.PointStep, string(s.Name), c.scope(s.Scope, ph.scope), s.Pos())
 			c.phaseBody(st, s.Body)
 			ph.items = append(ph.items, st)
 		case *dsl.OrderStmt:
 			o := p.orders[string(s.Name)]
-			if o == nil || o.pos != s.Pos {
+			if o == nil || o.pos != s.Pos() {
 				continue // a duplicate, already reported
 			}
 			o.scope = c.scope(s.Scope, ph.scope)
 			errs := len(p.diags)
 			o.chain = c.chain(o, s.Chain, 0)
 			if len(o.chain) == 0 && len(p.diags) == errs { // quotes compile to nothing
-				c.errorf(s.Pos, "order %s has no criteria: give it one, such as `highest roll d6`", o.name)
+				c.errorf(s.Pos(), "order %s has no criteria: give it one, such as `highest roll d6`", o.name)
 			}
 			if len(p.diags) == errs {
 				c.checkResolves(o, s) // warnings about a broken chain would only confuse
@@ -1069,7 +1087,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			}
 			ph.items = append(ph.items, o)
 		case *dsl.ReadyStmt:
-			rr := &readyRule{unless: s.Mode == "unless", pos: s.Pos}
+			rr := &readyRule{unless: s.Mode == dsl.ReadyUnless, pos: s.Pos()}
 			if s.Cond != nil {
 				e, d := p.compileExpr(s.Cond, p.types.unitEnv, boolValue)
 				c.addDiag(d)
@@ -1081,7 +1099,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			p.readies = true
 			ph.items = append(ph.items, rr)
 		case *dsl.HookStmt:
-			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: "hook", Name: string(s.Name)}, pos: s.Pos})
+			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: dsl.PointHook, Name: string(s.Name)}, pos: s.Pos()})
 		}
 	}
 }
@@ -1113,7 +1131,7 @@ func (p *Program) readyParts(e *dsl.Expr, unless bool) []*compiled {
 	}
 	parts := make([]*compiled, len(nodes))
 	for i, n := range nodes {
-		c, d := p.compileExpr(&dsl.Expr{Pos: e.Pos, Source: n.String()}, p.types.unitEnv, boolValue)
+		c, d := p.compileExpr(&dsl.Expr{Span: dsl.Span{Pos: e.Pos()}, Source: n.String()}, p.types.unitEnv, boolValue)
 		if d != nil {
 			return nil // the whole condition is named instead
 		}
@@ -1162,7 +1180,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				d.Message += fmt.Sprintf(": a criterion ranks by a number; to put first those for which it holds, write `%s`", conditionRanked(s.Dir, s.Expr.Source))
 			}
 			c.addDiag(d)
-			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos))
+			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos()))
 		case *dsl.RollCrit:
 			m := diceRE.FindStringSubmatch(s.Dice)
 			n, f := 1, 0
@@ -1173,16 +1191,16 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				f, _ = strconv.Atoi(m[2])
 			}
 			if m == nil || n < 1 || n > 100 || f < 1 || f > 1000 {
-				c.errorf(s.Pos, "bad dice %q: use NdS with 1 to 100 dice of 1 to 1000 sides, such as d6 or 2d6", s.Dice)
+				c.errorf(s.Pos(), "bad dice %q: use NdS with 1 to 100 dice of 1 to 1000 sides, such as d6 or 2d6", s.Dice)
 				continue
 			}
 			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice}
 			if f == 1 && s.Modifier == nil {
-				c.warnf(s.Pos, "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(s.Dir+" roll "+s.Dice), n)
+				c.warnf(s.Pos(), "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(string(s.Dir)+" roll "+s.Dice), n)
 			}
 			if s.Modifier != nil {
 				if src := strings.TrimSpace(s.Modifier.Source); !strings.HasPrefix(src, "+") && !strings.HasPrefix(src, "-") {
-					c.errorf(s.Modifier.Pos, "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
+					c.errorf(s.Modifier.Pos(), "after the dice, expected + or - and a modifier, found %s", quoteSrc(src))
 				} else {
 					e, d := p.compileExpr(s.Modifier, subjEnv, numberValue)
 					if isTrueOrFalse(d, numberValue) {
@@ -1195,41 +1213,41 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 						d.Message += fmt.Sprintf(": a roll's modifier is a number; to %s where %s holds, write `%s roll %s %c (%s ? 1 : 0)`", what, quoteSrc(cond), s.Dir, s.Dice, src[0], cond)
 					}
 					c.addDiag(d)
-					c.checkModifier(e, subjEnv, s.Modifier.Pos, src)
+					c.checkModifier(e, subjEnv, s.Modifier.Pos(), src)
 					rl.mod = e
 				}
 			}
-			out = append(out, done(rl, s.Pos))
+			out = append(out, done(rl, s.Pos()))
 		case *dsl.RandomCrit:
-			out = append(out, done(&randomLink{}, s.Pos))
+			out = append(out, done(&randomLink{}, s.Pos()))
 		case *dsl.RerollCrit:
 			if depth == 0 {
-				c.errorf(s.Pos, "reroll is only allowed in a tie rule (tie: reroll)")
+				c.errorf(s.Pos(), "reroll is only allowed in a tie rule (tie: reroll)")
 				continue
 			}
-			out = append(out, done(&rerollLink{}, s.Pos))
+			out = append(out, done(&rerollLink{}, s.Pos()))
 		case *dsl.AwardCrit:
 			e, d := p.compileExpr(s.Expr, groupEnv, stringValue)
 			if msg, ok := dsl.AwardOfCriterion(s, c.tie); d != nil && ok && !slices.Contains(p.hostFuncs, s.Expr.Parts[0].Tok) {
-				fixed := dsl.Errorf(s.Expr.Pos, "%s", msg)
+				fixed := dsl.Errorf(s.Expr.Pos(), "%s", msg)
 				d = &fixed
 			} else if isTrueOrFalse(d, stringValue) {
 				// `award previous.holder == "Jay"`: a condition awarded.
 				d.Message += ": " + awardedCondition(s, c.tie)
 			}
 			c.addDiag(d)
-			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos))
+			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos()))
 		case *dsl.ChoiceCrit:
 			out = append(out, c.choice(s))
 		case *dsl.TieRule:
-			tr := &tieRule{pos: s.Pos}
+			tr := &tieRule{pos: s.Pos()}
 			errs := len(p.diags)
 			if s.When != nil {
 				e, d := p.compileExpr(s.When, groupEnv, boolValue)
 				c.addDiag(d)
 				tr.when = e
 				if why, never := neverTrue(e, groupEnv); never {
-					c.warnf(s.When.Pos, "this tie rule can never apply: `%s` %s", e.src, why)
+					c.warnf(s.When.Pos(), "this tie rule can never apply: `%s` %s", e.src, why)
 				}
 			}
 			if s.Action != nil {
@@ -1244,7 +1262,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				continue // the action had an error, already reported
 			}
 			if len(tr.chain) == 0 {
-				c.errorf(s.Pos, "this tie rule does nothing: give it an action such as reroll, random or award")
+				c.errorf(s.Pos(), "this tie rule does nothing: give it an action such as reroll, random or award")
 			}
 			if n := len(out); n > 0 {
 				if ts, ok := out[n-1].(*tieSet); ok {
@@ -1252,7 +1270,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 					continue
 				}
 			}
-			out = append(out, done(&tieSet{rules: []*tieRule{tr}}, s.Pos))
+			out = append(out, done(&tieSet{rules: []*tieRule{tr}}, s.Pos()))
 		}
 	}
 	for _, l := range out {
@@ -1334,8 +1352,8 @@ func (c *compiler) checkRerolls(chain []link, rolled bool) {
 	}
 }
 
-func dirOf(s string) int {
-	if s == "highest" {
+func dirOf(d dsl.Direction) int {
+	if d == dsl.Highest {
 		return 1
 	}
 	return -1
@@ -1344,42 +1362,42 @@ func dirOf(s string) int {
 func (c *compiler) choice(s *dsl.ChoiceCrit) link {
 	kind := s.Kind
 	if kind == "" {
-		kind = "order"
+		kind = dsl.ChoiceOrder
 	}
 	pols := policies[DecisionKind(kind)]
 	l := &choiceLink{kind: kind, role: s.By.String(), policy: pols[0]}
 	c.p.asks = append(c.p.asks, DecisionKind(kind))
-	l.pos = s.Pos
+	l.pos = s.Pos()
 	if s.Default != nil {
-		if !slices.Contains(pols, string(s.Default.Name)) {
-			c.errorf(s.Default.Pos, "choice %s cannot default to %s (use %s)", kind, s.Default, strings.Join(pols, " or "))
+		if !slices.Contains(pols, dsl.Policy(s.Default.Name)) {
+			c.errorf(s.Default.Pos(), "choice %s cannot default to %s (use %s)", kind, s.Default, strings.Join(Policies(DecisionKind(kind)), " or "))
 		}
-		l.policy = string(s.Default.Name)
+		l.policy = dsl.Policy(s.Default.Name)
 	}
 	switch l.role {
-	case "team":
-		if kind == "before_after" {
+	case dsl.RoleTeam:
+		if kind == dsl.ChoiceBeforeAfter {
 			// A team is not one of the subjects: there is nobody to place.
-			c.errorf(s.By.Pos, "choice before_after by team: a team is not one of the tied, so it cannot go before or after them (use choice order by team)")
+			c.errorf(s.By.Pos(), "choice before_after by team: a team is not one of the tied, so it cannot go before or after them (use choice order by team)")
 		}
-	case "winner", "loser", "holder", "chooser", "previous.holder", "previous.chooser":
+	case dsl.RoleWinner, dsl.RoleLoser, dsl.RoleHolder, dsl.RoleChooser, dsl.RolePreviousHolder, dsl.RolePreviousChooser:
 	default:
 		path := s.By.Path
-		if len(path) == 2 && (path[1] == "first" || path[1] == "last") {
+		if len(path) == 2 && (path[1] == dsl.RoleFirst || path[1] == dsl.RoleLast) {
 			if _, ok := c.p.orders[string(path[0])]; ok {
 				break
 			}
-			c.errorf(s.By.Pos, "choice by %s: there is no order named %s", l.role, path[0])
+			c.errorf(s.By.Pos(), "choice by %s: there is no order named %s", l.role, path[0])
 			break
 		}
-		roles := []string{"winner", "loser", "team", "holder", "chooser", "previous.holder", "previous.chooser"}
+		roles := []string{dsl.RoleWinner, dsl.RoleLoser, dsl.RoleTeam, dsl.RoleHolder, dsl.RoleChooser, dsl.RolePreviousHolder, dsl.RolePreviousChooser}
 		if best := dsl.Suggest(l.role, roles); best != "" {
-			c.errorf(s.By.Pos, "choice by %s: unknown role (did you mean %s?)", l.role, best)
+			c.errorf(s.By.Pos(), "choice by %s: unknown role (did you mean %s?)", l.role, best)
 			break
 		}
-		c.errorf(s.By.Pos, "choice by %s: unknown role (use winner, loser, team, holder, chooser, previous.holder, previous.chooser or ORDER.first)", l.role)
+		c.errorf(s.By.Pos(), "choice by %s: unknown role (use winner, loser, team, holder, chooser, previous.holder, previous.chooser or ORDER.first)", l.role)
 	}
-	return done(l, s.Pos)
+	return done(l, s.Pos())
 }
 
 // checkResolves warns about criteria that can never apply and chains that
@@ -1397,11 +1415,11 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 			case !ok && r.when == nil:
 				// The rule to mend, not the criterion above it, whose
 				// ties it does take on.
-				c.warnf(s.Pos, "order %s can end with subjects still tied: the tie rule at line %d has no `when`, so it is always the one applied, and it can leave a tie: end it with `tie: reroll`, `random` or a choice",
+				c.warnf(s.Pos(), "order %s can end with subjects still tied: the tie rule at line %d has no `when`, so it is always the one applied, and it can leave a tie: end it with `tie: reroll`, `random` or a choice",
 					o.name, r.pos.Line)
 				return
 			case !ok:
-				c.warnf(s.Pos, "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
+				c.warnf(s.Pos(), "order %s can end with subjects still tied: when its guard holds, the tie rule at line %d is the only one applied, and it can leave a tie",
 					o.name, r.pos.Line)
 				return
 			}
@@ -1417,7 +1435,7 @@ func (c *compiler) checkResolves(o *order, s *dsl.OrderStmt) {
 			break
 		}
 	}
-	c.warnf(s.Pos, "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
+	c.warnf(s.Pos(), "order %s can end with subjects still tied after %s: add `tie: reroll`, `random` or a choice", o.name, last)
 }
 
 // resolves reports whether chain leaves no tie, and warns about every rule
@@ -1468,7 +1486,7 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			resolved = false
 		case *choiceLink:
 			switch {
-			case ch.role != "winner" && ch.role != "loser":
+			case ch.role != dsl.RoleWinner && ch.role != dsl.RoleLoser:
 			case !resolved:
 				c.warnf(ch.pos, "%s: the %s can still be tied here; add a tie rule that breaks every tie before the choice", quoteSrc(ch.desc), ch.role)
 			case by == nil && unguardedAward(chain[:i]):
@@ -1617,7 +1635,7 @@ func nameList(what string, declared map[string]bool) string {
 func (c *compiler) activation(s *dsl.ActivationStmt) {
 	p := c.p
 	if p.act != nil {
-		c.errorf(s.Pos, "activation is declared twice")
+		c.errorf(s.Pos(), "activation is declared twice")
 		return
 	}
 	o := p.orders[string(s.By.Name)]
@@ -1626,23 +1644,23 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		for n := range p.orders {
 			names[n] = true
 		}
-		c.errorf(s.By.Pos, "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
+		c.errorf(s.By.Pos(), "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
 		return
 	}
-	if s.Mode == "unit_order" && !o.units {
-		c.errorf(s.By.Pos, "activation unit_order needs an order of units, but %s orders sides", s.By)
+	if s.Mode == dsl.UnitOrder && !o.units {
+		c.errorf(s.By.Pos(), "activation unit_order needs an order of units, but %s orders sides", s.By)
 		return
 	}
-	if s.Mode != "unit_order" && o.units {
-		c.errorf(s.By.Pos, "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
+	if s.Mode != dsl.UnitOrder && o.units {
+		c.errorf(s.By.Pos(), "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
 		return
 	}
 	pols := policies[ChooseActivation]
-	a := &activation{mode: s.Mode, draw: s.Mode == "draw", by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos}
+	a := &activation{mode: s.Mode, draw: s.Mode == dsl.Draw, by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos()}
 	if a.draw && a.passAllowed {
 		// The die drawn is the side's to use: putting it back would draw
 		// the same bag again, and keeping it would end the side's turns.
-		c.errorf(s.Pos, "activation draw cannot allow passing: the side drawn from the bag activates one of its ready units (drop `pass allowed`)")
+		c.errorf(s.Pos(), "activation draw cannot allow passing: the side drawn from the bag activates one of its ready units (drop `pass allowed`)")
 		return
 	}
 	if s.PassWhen != nil {
@@ -1652,7 +1670,7 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		c.addDiag(d)
 		a.passWhen = e
 	}
-	if s.Mode != "unit_order" { // unit_order activates the next ready unit: there is no choice
+	if s.Mode != dsl.UnitOrder { // unit_order activates the next ready unit: there is no choice
 		p.asks = append(p.asks, ChooseActivation)
 	} else {
 		if a.passAllowed {
@@ -1660,17 +1678,17 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 			if s.PassWhen != nil {
 				pass += " when " + strings.TrimSpace(s.PassWhen.Source)
 			}
-			c.warnf(s.Pos, "`%s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", pass, s.By)
+			c.warnf(s.Pos(), "`%s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", pass, s.By)
 		}
 		if s.Default != nil {
-			c.warnf(s.Default.Pos, "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, s.By)
+			c.warnf(s.Default.Pos(), "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, s.By)
 		}
 	}
 	if s.Default != nil {
-		if !slices.Contains(pols, string(s.Default.Name)) {
-			c.errorf(s.Default.Pos, "activation cannot default to %s (use %s)", s.Default, strings.Join(pols, " or "))
+		if !slices.Contains(pols, dsl.Policy(s.Default.Name)) {
+			c.errorf(s.Default.Pos(), "activation cannot default to %s (use %s)", s.Default, strings.Join(Policies(ChooseActivation), " or "))
 		}
-		a.policy = string(s.Default.Name)
+		a.policy = dsl.Policy(s.Default.Name)
 	}
 	p.act = a
 	p.main = o
@@ -1678,25 +1696,25 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 
 func (c *compiler) handler(s *dsl.HandlerStmt) {
 	p := c.p
-	h := &handler{pos: s.Pos}
+	h := &handler{pos: s.Pos()}
 	switch {
 	case s.Hook != nil:
-		h.point = HookPoint{Kind: "hook", Name: string(s.Hook.Name)}
+		h.point = HookPoint{Kind: dsl.PointHook, Name: string(s.Hook.Name)}
 		if !p.hookNames[h.point.Name] {
-			c.errorf(s.Hook.Pos, "on hook %s: no phase has `hook %s` (%s)", s.Hook, s.Hook, nameList("hooks", p.hookNames))
+			c.errorf(s.Hook.Pos(), "on hook %s: no phase has `hook %s` (%s)", s.Hook, s.Hook, nameList("hooks", p.hookNames))
 		}
 	default:
 		h.point = HookPoint{Edge: s.Edge, Kind: s.Point}
-		at := s.Pos // the name, if there is one
+		at := s.Pos() // the name, if there is one
 		if s.Target != nil {
-			h.point.Name, at = string(s.Target.Name), s.Target.Pos
+			h.point.Name, at = string(s.Target.Name), s.Target.Pos()
 		}
 		switch {
-		case s.Point == "round" && s.Target != nil:
+		case s.Point == dsl.PointRound && s.Target != nil:
 			c.errorf(at, "on %s of round takes no name", s.Edge)
-		case s.Point == "phase" && (s.Target == nil || !c.phaseNames[h.point.Name]):
+		case s.Point == dsl.PointPhase && (s.Target == nil || !c.phaseNames[h.point.Name]):
 			c.errorf(at, "on %s of phase: no phase named %q (%s)", s.Edge, h.point.Name, nameList("phases", c.phaseNames))
-		case s.Point == "step" && (s.Target == nil || !c.stepNames[h.point.Name]):
+		case s.Point == dsl.PointStep && (s.Target == nil || !c.stepNames[h.point.Name]):
 			c.errorf(at, "on %s of step: no step named %q (%s)", s.Edge, h.point.Name, nameList("steps", c.stepNames))
 		}
 	}
@@ -1709,13 +1727,13 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 	for _, a := range s.Body {
 		switch x := a.(type) {
 		case *dsl.SetAction:
-			sa := &setAction{attr: string(x.Attr), pos: x.Pos}
+			sa := &setAction{attr: string(x.Attr), pos: x.Pos()}
 			a := c.findAttr(p.sideAttrs, sa.attr)
 			if a == nil {
 				if a = c.findAttr(p.unitAttrs, sa.attr); a != nil {
 					sa.units = true
 				} else {
-					c.errorf(x.Pos, "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+					c.errorf(x.Pos(), "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
 				}
 			}
 			var d *dsl.Diagnostic
@@ -1729,7 +1747,7 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			c.addDiag(d)
 			if a != nil && sa.value != nil {
 				if t := sa.value.prog.Node().Type(); t != nil && !kindAccepts(a.Type.kind(), t) {
-					c.errorf(x.Value.Pos, "set %s: %s is %s attribute, but %s is %s", x.Attr, x.Attr, a.Type.article(),
+					c.errorf(x.Value.Pos(), "set %s: %s is %s attribute, but %s is %s", x.Attr, x.Attr, a.Type.article(),
 						quoteSrc(strings.TrimSpace(x.Value.Source)), p.types.friendly(t.String()))
 				}
 			}
@@ -1740,14 +1758,14 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			if e != nil {
 				c.checkReady(e, x.Expr)
 			}
-			h.body = append(h.body, &readyAction{e: e, pos: x.Pos})
+			h.body = append(h.body, &readyAction{e: e, pos: x.Pos()})
 		case *dsl.HolderAction:
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
 			if e != nil {
 				c.refuseNobody("holder", e, x.Expr)
 			}
-			h.body = append(h.body, &holderAction{e: e, pos: x.Pos})
+			h.body = append(h.body, &holderAction{e: e, pos: x.Pos()})
 		}
 	}
 	p.handlers = append(p.handlers, h)
@@ -1785,7 +1803,7 @@ func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
 	if sa.units {
 		kind, other = "unit", "a side"
 	}
-	c.errorf(target.Pos, "set %s of %s: %s is a %s attribute, but %s is always %s (order %s orders %s)",
+	c.errorf(target.Pos(), "set %s of %s: %s is a %s attribute, but %s is always %s (order %s orders %s)",
 		sa.attr, src, sa.attr, kind, quoteSrc(src), other, main.name, subjectsWord(main.units))
 }
 
@@ -1794,7 +1812,7 @@ func (c *compiler) checkSetTarget(sa *setAction, target *dsl.Expr) {
 // ready), or of a constant that names nobody (`ready ""`).
 func (c *compiler) checkReady(e *compiled, target *dsl.Expr) {
 	if src, main := c.holderTarget(target); main != nil && !main.units {
-		c.errorf(target.Pos, "ready %s: only a unit can be made ready, but %s is always a side (order %s orders sides)",
+		c.errorf(target.Pos(), "ready %s: only a unit can be made ready, but %s is always a side (order %s orders sides)",
 			src, quoteSrc(src), main.name)
 		return
 	}
@@ -1813,7 +1831,7 @@ func (c *compiler) refuseNobody(what string, e *compiled, target *dsl.Expr) {
 	switch t := v.(type) {
 	case string:
 		if t == "" {
-			c.errorf(target.Pos, "%s: %s names nobody", what, src)
+			c.errorf(target.Pos(), "%s: %s names nobody", what, src)
 		}
 		return
 	case []any:
@@ -1824,7 +1842,7 @@ func (c *compiler) refuseNobody(what string, e *compiled, target *dsl.Expr) {
 		}
 	}
 	if slices.Contains(names, any("")) {
-		c.errorf(target.Pos, "%s: %s holds \"\", which names nobody", what, src)
+		c.errorf(target.Pos(), "%s: %s holds \"\", which names nobody", what, src)
 	}
 }
 

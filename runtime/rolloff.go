@@ -1,6 +1,10 @@
 package runtime
 
-import "context"
+import (
+	"context"
+
+	"github.com/turnorder/turnorder/dsl"
+)
 
 // The most common priority procedure of all is two players rolling off:
 // each rolls, the higher (or lower) wins, a tie is rerolled or awarded to
@@ -90,7 +94,7 @@ func planRolloff(p *Program) *rolloffPlan {
 		return nil
 	}
 	o := p.main
-	if o.units || o.scope.kind != "each" || len(o.chain) == 0 {
+	if o.units || o.scope.kind != dsl.EachRound || len(o.chain) == 0 {
 		return nil
 	}
 	plan := &rolloffPlan{o: o}
@@ -124,7 +128,7 @@ func planRolloff(p *Program) *rolloffPlan {
 	}
 	if len(rest) > 0 {
 		c, ok := rest[0].(*choiceLink)
-		if !ok || c.role != "winner" && c.role != "loser" {
+		if !ok || c.role != dsl.RoleWinner && c.role != dsl.RoleLoser {
 			return nil
 		}
 		plan.choice = c
@@ -141,7 +145,7 @@ func planRolloff(p *Program) *rolloffPlan {
 // first, or the loser) and whether the ruleset's policy swaps the two,
 // as orderRun.choice does.
 func (c *choiceLink) policyOf2() (me int, swap bool) {
-	if c.role == "loser" {
+	if c.role == dsl.RoleLoser {
 		me = 1
 	}
 	var order [2]int

@@ -178,8 +178,8 @@ func (b *Battle) openRound() {
 
 // The hook points of the round itself.
 var (
-	hpRoundStart = HookPoint{Edge: "start", Kind: "round"}
-	hpRoundEnd   = HookPoint{Edge: "end", Kind: "round"}
+	hpRoundStart = HookPoint{Edge: dsl.EdgeStart, Kind: dsl.PointRound}
+	hpRoundEnd   = HookPoint{Edge: dsl.EdgeEnd, Kind: dsl.PointRound}
 )
 
 // takePending returns the events that happened between rounds (such as a
@@ -253,11 +253,11 @@ func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
 
 func (b *Battle) runOrder(ctx context.Context, o *order) error {
 	switch o.scope.kind {
-	case "once":
+	case dsl.Once:
 		if b.standings[o.id] != nil {
 			return nil
 		}
-	case "changed":
+	case dsl.UntilChanged:
 		// Recomputed by rewatch the moment a watched value changes, unless
 		// that failed.
 		if st := b.standings[o.id]; st != nil && !b.outdated(o, st) {
@@ -272,7 +272,7 @@ func (b *Battle) runOrder(ctx context.Context, o *order) error {
 func (b *Battle) rewatch(ctx context.Context, attr string) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
-			if o.scope.kind != "changed" || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil ||
+			if o.scope.kind != dsl.UntilChanged || !slices.Contains(o.scope.watched, attr) || b.standings[o.id] == nil ||
 				!b.outdated(o, b.standings[o.id]) {
 				continue
 			}
@@ -308,14 +308,14 @@ func (b *Battle) recompute(ctx context.Context, o *order) error {
 // from: no turn is due in them.
 func (b *Battle) dueSide(o *order) string {
 	act := b.prog.act
-	if act == nil || act.by != o || act.mode != "alternate" && act.mode != "sequential" || !b.InRound() || b.working {
+	if act == nil || act.by != o || act.mode != dsl.Alternate && act.mode != dsl.Sequential || !b.InRound() || b.working {
 		return ""
 	}
 	order := b.roundOrder(b.standings[o.id])
 	if len(order) == 0 {
 		return ""
 	}
-	if act.mode == "sequential" {
+	if act.mode == dsl.Sequential {
 		// The counter may rest on a side with no ready unit, which the
 		// turn passes over (see turn): the turn is the next one's.
 		for k := range order {
@@ -459,7 +459,7 @@ func (b *Battle) runHooks(ctx context.Context, at *HookPoint) error {
 
 func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	// A named hook point is told before what its handlers do.
-	if at.Kind == "hook" && b.transcript {
+	if at.Kind == dsl.PointHook && b.transcript {
 		b.emit(Event{Kind: EvHook, Subject: at.Name, Detail: at.String()})
 	}
 	for _, h := range b.prog.handlers {
@@ -501,7 +501,7 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 	return nil
 }
 
-func (b *Battle) runAction(ctx context.Context, a any) error {
+func (b *Battle) runAction(ctx context.Context, a action) error {
 	eval := func(c *compiled) (any, error) {
 		out, err := b.evalGroup(c, false, nil)
 		if err != nil {
@@ -678,14 +678,14 @@ func (b *Battle) turn() *Turn {
 	order := b.roundOrder(st)
 	t := &b.turnBuf
 	switch act.mode {
-	case "draw":
+	case dsl.Draw:
 		if b.cur.Drawn == "" || !b.hasReady(b.cur.Drawn) {
 			*t = Turn{Undrawn: true} // rare: the buffer can go
 			return t
 		}
 		*t = Turn{Side: b.cur.Drawn, Options: b.readyOf(b.cur.Drawn, t.Options[:0])}
 		return t
-	case "unit_order":
+	case dsl.UnitOrder:
 		for _, n := range order {
 			if u := b.unitByNm[n]; u != nil && u.Ready {
 				*t = Turn{Side: u.Side.Name, Options: append(t.Options[:0], u.Name)}
@@ -693,7 +693,7 @@ func (b *Battle) turn() *Turn {
 			}
 		}
 		return nil
-	case "sequential":
+	case dsl.Sequential:
 		for k := 0; k < len(order); k++ {
 			side := order[(b.cur.Turn+k)%len(order)]
 			if ready := b.readyOf(side, t.Options[:0]); len(ready) > 0 {
@@ -923,7 +923,7 @@ func (b *Battle) Pass(ctx context.Context) error {
 		return markErrorf(ErrNotAllowed, "no side may pass in activation draw: the side drawn from the bag activates one of its ready units")
 	}
 	if !t.MustPass && !t.CanPass {
-		if c := b.prog.act.passWhen; c != nil && b.prog.act.mode != "unit_order" {
+		if c := b.prog.act.passWhen; c != nil && b.prog.act.mode != dsl.UnitOrder {
 			return markErrorf(ErrNotAllowed, "%s may not pass now: it may pass only when %s, and that is false for it (ready: %s)",
 				t.Side, quoteSrc(c.src), strings.Join(t.Options, ", "))
 		}
@@ -959,11 +959,11 @@ func (b *Battle) record(a ActivationRecord) {
 
 func (b *Battle) advance(side string) {
 	switch b.prog.act.mode {
-	case "draw":
+	case dsl.Draw:
 		b.cur.Drawn = "" // the die is spent: the next turn draws again
-	case "alternate":
+	case dsl.Alternate:
 		b.cur.Turn++
-	case "sequential":
+	case dsl.Sequential:
 		st := b.standings[b.prog.act.by.id]
 		b.cur.Turn = slices.Index(b.roundOrder(st), side)
 		if !b.hasReady(side) {
@@ -1013,7 +1013,7 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 		return false, b.Activate(ctx, t.Options[0])
 	}
 	def := t.Options[0]
-	if b.prog.act.policy == "last" {
+	if b.prog.act.policy == dsl.PolicyLast {
 		def = t.Options[len(t.Options)-1]
 	}
 	if b.policyDecides() && !b.transcript {
@@ -1040,7 +1040,7 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 		return false, err
 	}
 	if b.transcript {
-		b.emit(Event{Kind: EvDecision, By: d.By, Choice: b.owned(ans), Subjects: options, Rule: "activation " + b.prog.act.mode,
+		b.emit(Event{Kind: EvDecision, By: d.By, Choice: b.owned(ans), Subjects: options, Rule: "activation " + string(b.prog.act.mode),
 			Detail: string(d.Kind), Pos: posString(d.Pos)})
 	}
 	if ans[0] == "pass" {

@@ -60,7 +60,7 @@ func SetupFromDSL(stmts []dsl.SetupStmt) []SideSpec {
 
 // SideFromDSL converts one `side` statement.
 func SideFromDSL(s *dsl.SideSetup) SideSpec {
-	sp := SideSpec{Name: string(s.Name), Pos: s.Pos}
+	sp := SideSpec{Name: string(s.Name), Pos: s.Pos()}
 	if s.Team != nil {
 		sp.Team = string(*s.Team)
 	}
@@ -83,7 +83,7 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 				n = *x.Count
 			}
 			for i := 1; i <= n && i <= dsl.MaxUnitCount; i++ { // Parse reports a count out of range
-				u := UnitSpec{Name: string(x.Name), Pos: x.Pos}
+				u := UnitSpec{Name: string(x.Name), Pos: x.Pos()}
 				if x.Count != nil {
 					u.Name = fmt.Sprintf("%s%d", x.Name, i)
 				}
@@ -95,7 +95,7 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 				}
 				for _, st := range x.Status {
 					u.Statuses = append(u.Statuses, string(st.Name))
-					u.StatusPos = append(u.StatusPos, st.Pos)
+					u.StatusPos = append(u.StatusPos, st.Pos())
 				}
 				sp.Units = append(sp.Units, u)
 			}

@@ -346,7 +346,7 @@ func (p *Program) remade(o *order) bool {
 			switch x := it.(type) {
 			case *order:
 				if x == o {
-					return true, !once && o.scope.kind != "once"
+					return true, !once && o.scope.kind != dsl.Once
 				}
 			case *phase:
 				if found, remade := walk(x, once); found {

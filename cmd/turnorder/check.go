@@ -133,9 +133,9 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 		case *dsl.Ruleset:
 			name := string(d.Name)
 			if first, dup := declared[name]; dup {
-				diags = append(diags, dsl.Errorf(d.Pos, "ruleset %s is declared twice in this file (first at line %d)", name, first.Line))
+				diags = append(diags, dsl.Errorf(d.Pos(), "ruleset %s is declared twice in this file (first at line %d)", name, first.Line))
 			} else {
-				declared[name] = d.Pos
+				declared[name] = d.Pos()
 				names = append(names, name)
 			}
 			p, ds := compileRuleset(f, d)
@@ -173,7 +173,7 @@ func checkSource(filename string, src []byte, dir string) (dsl.Diagnostics, []br
 				if sc, ok := d.(*dsl.Scenario); ok {
 					for _, st := range sc.Body {
 						if use, ok := st.(*dsl.UseRuleset); ok {
-							uses[use.Name.Pos] = true
+							uses[use.Name.Pos()] = true
 						}
 					}
 				}
@@ -254,10 +254,10 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			// A file is found as test finds it (conformance.RulesetPath).
 			path := ""
 			if dir != "" {
-				path = conformance.RulesetPath(name, use.Pos.Filename)
+				path = conformance.RulesetPath(name, use.Pos().Filename)
 			}
 			if path == "" {
-				diags = append(diags, dsl.Errorf(use.Name.Pos, "scenario %q: %s", string(sc.Title), unknownRuleset(name)))
+				diags = append(diags, dsl.Errorf(use.Name.Pos(), "scenario %q: %s", string(sc.Title), unknownRuleset(name)))
 				continue
 			}
 			rf := files[path]
@@ -267,9 +267,9 @@ func checkScenarioRulesets(f *dsl.File, declared map[string]dsl.Pos, dir string)
 			}
 			switch {
 			case len(rf.errs) > 0:
-				broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: use.Name.Pos, rf: rf})
+				broken = append(broken, brokenUse{scenario: string(sc.Title), name: name, at: use.Name.Pos(), rf: rf})
 			case rf.unread != nil:
-				diags = append(diags, dsl.Errorf(use.Name.Pos, "scenario %q: %s", string(sc.Title), unusableRuleset(name, path, rf.unread)))
+				diags = append(diags, dsl.Errorf(use.Name.Pos(), "scenario %q: %s", string(sc.Title), unusableRuleset(name, path, rf.unread)))
 			}
 		}
 	}

@@ -136,7 +136,7 @@ type failureDoc struct {
 }
 
 func scenarioJSON(file string, sc *dsl.Scenario, res conformance.Result) scenarioDoc {
-	d := scenarioDoc{File: file, Line: sc.Pos.Line, Title: string(sc.Title), Passed: res.Passed(),
+	d := scenarioDoc{File: file, Line: sc.Pos().Line, Title: string(sc.Title), Passed: res.Passed(),
 		Quotes: []string{}, Failures: []failureDoc{}}
 	for _, st := range sc.Body {
 		if q, ok := st.(*dsl.QuoteStmt); ok {

@@ -116,7 +116,7 @@ func drawsFromBag(p *runtime.Program) bool {
 			continue
 		}
 		for _, st := range r.Body {
-			if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == "draw" {
+			if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == dsl.Draw {
 				return true
 			}
 		}

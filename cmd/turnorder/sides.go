@@ -262,7 +262,7 @@ func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
 	if len(bare) > 0 {
 		// The file's own sides come first, wherever they are written;
 		// its scenarios and examples stay there for --sides to pick.
-		blocks = append(blocks, setupBlock{what: "the `side` statements outside any block", pos: bare[0].(*dsl.SideSetup).Pos, specs: runtime.SetupFromDSL(bare), bare: true})
+		blocks = append(blocks, setupBlock{what: "the `side` statements outside any block", pos: bare[0].(*dsl.SideSetup).Pos(), specs: runtime.SetupFromDSL(bare), bare: true})
 	}
 	for _, d := range f.Decls {
 		switch x := d.(type) {
@@ -274,12 +274,12 @@ func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
 				}
 			}
 			if len(sides) > 0 {
-				blocks = append(blocks, setupBlock{what: fmt.Sprintf("scenario %q", string(x.Title)), pos: x.Pos, specs: runtime.SetupFromDSL(sides)})
+				blocks = append(blocks, setupBlock{what: fmt.Sprintf("scenario %q", string(x.Title)), pos: x.Pos(), specs: runtime.SetupFromDSL(sides)})
 			}
 		case *dsl.Ruleset:
 			for _, st := range x.Body {
 				if ex, ok := st.(*dsl.ExampleStmt); ok && len(ex.Setup) > 0 {
-					blocks = append(blocks, setupBlock{what: "the example of ruleset " + string(x.Name), pos: ex.Pos, specs: runtime.SetupFromDSL(ex.Setup)})
+					blocks = append(blocks, setupBlock{what: "the example of ruleset " + string(x.Name), pos: ex.Pos(), specs: runtime.SetupFromDSL(ex.Setup)})
 				}
 			}
 		}

@@ -238,9 +238,9 @@ func (t *tester) brokenRuleset(f *dsl.File, sf scenarioFile, sc *dsl.Scenario, o
 		return conformance.Result{}, false
 	}
 	t.report(errs, src)
-	return conformance.Result{File: sc.Pos.Filename, Title: string(sc.Title), Pos: sc.Pos, Failures: []conformance.Failure{{
+	return conformance.Result{File: sc.Pos().Filename, Title: string(sc.Title), Pos: sc.Pos(), Failures: []conformance.Failure{{
 		Field: "error",
-		Pos:   use.Name.Pos,
+		Pos:   use.Name.Pos(),
 		Diff:  fmt.Sprintf("ruleset %s does not compile (%s)", use.Name, plural(len(errs), "error")),
 	}}}, true
 }
@@ -302,7 +302,7 @@ func compileRulesets(f *dsl.File) (map[string]*runtime.Program, dsl.Diagnostics)
 func compileRuleset(f *dsl.File, r *dsl.Ruleset) (*runtime.Program, dsl.Diagnostics) {
 	p, err := runtime.CompileRuleset(f, r)
 	if err != nil {
-		return nil, diagsOf(fmt.Errorf("ruleset %s: %w", r.Name, err), r.Pos)
+		return nil, diagsOf(fmt.Errorf("ruleset %s: %w", r.Name, err), r.Pos())
 	}
 	return p, nil
 }
