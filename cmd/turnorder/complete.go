@@ -80,8 +80,17 @@ func complete(w io.Writer, cmds []*command, words []string) int {
 		}
 	}()
 
-	// The command is the first word that is not a global flag.
-	at := slices.IndexFunc(before, func(s string) bool { return !strings.HasPrefix(s, "-") })
+	// The command is the first word that is not a global flag or the
+	// value of --color.
+	at := -1
+	for i := 0; i < len(before) && at < 0; i++ {
+		switch w := before[i]; {
+		case strings.TrimLeft(w, "-") == "color" && strings.HasPrefix(w, "-"):
+			i++
+		case !strings.HasPrefix(w, "-"):
+			at = i
+		}
+	}
 	if at < 0 {
 		if strings.HasPrefix(cur, "-") {
 			out = []string{"--color", "--help", "--version", "-h"}

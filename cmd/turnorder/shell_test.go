@@ -138,6 +138,8 @@ func TestComplete(t *testing.T) {
 		{[]string{"help", "c"}, []string{"check", "completion"}},
 		{[]string{"--"}, []string{"--color", "--help", "--version"}},
 		{[]string{"--color", "a"}, []string{"auto", "always"}},
+		{[]string{"--color", "never", "run", "me"}, []string{"mesbg"}},
+		{[]string{"--color=never", "r"}, []string{"run"}},
 		{[]string{"run", "--ro"}, []string{"--rounds"}},
 		{[]string{"fmt", "-"}, []string{"--color", "-d", "--help", "-l", "-w"}},
 		{[]string{"run", "mesbg", "--setup", ""}, []string{"house.rules", "more/"}},
@@ -215,6 +217,8 @@ func TestBashCompletion(t *testing.T) {
 		{"turnorder ru", "run"},
 		{"turnorder run mesbg --rou", "--rounds"},
 		{"turnorder run mesbg --color ne", "never"},
+		{"turnorder run mesbg --setup examples/setups/a", "examples/setups/armies.rules"},
+		{"turnorder check ex", "examples/"},
 	} {
 		words := strings.Fields(tt.line)
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `

@@ -7,10 +7,13 @@
 # rulesets and .rules files.
 
 _turnorder() {
-    local IFS=$'\n'
-    local out
+    local out line
     out=$(turnorder __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return
-    COMPREPLY=($out)
+    # One candidate a line, read as it is: not split on spaces, not globbed.
+    COMPREPLY=()
+    while IFS= read -r line; do
+        [[ -n $line ]] && COMPREPLY+=("$line")
+    done <<<"$out"
     # A directory is completed on into: no space after its slash.
     if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]]; then
         compopt -o nospace 2>/dev/null

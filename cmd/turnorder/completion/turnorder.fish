@@ -7,8 +7,10 @@
 # files.
 
 function __turnorder_complete
-    set -l words (commandline -opc) (commandline -ct)
-    turnorder __complete $words[2..-1] 2>/dev/null
+    set -l words (commandline -opc)
+    # Quoted, so that an empty word at the cursor is passed on as one.
+    set -l cur (commandline -ct)
+    turnorder __complete $words[2..-1] "$cur" 2>/dev/null
 end
 
 complete -c turnorder -f -a '(__turnorder_complete)'

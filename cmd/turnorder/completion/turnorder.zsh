@@ -12,9 +12,9 @@ _turnorder() {
     out=(${out:#})
     dirs=(${(M)out:#*/})
     others=(${out:#*/})
-    (( $#others )) && compadd -Q -- "${others[@]}"
+    (( $#others )) && compadd -- "${others[@]}"
     # A directory is completed on into: no space after its slash.
-    (( $#dirs )) && compadd -Q -S '' -- "${dirs[@]}"
+    (( $#dirs )) && compadd -S '' -- "${dirs[@]}"
 }
 
 if [[ $funcstack[1] == _turnorder ]]; then
