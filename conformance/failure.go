@@ -32,7 +32,7 @@ type Failure struct {
 	Pos   dsl.Pos
 	// Diff is, for an unmet order, holder, chooser, activations, ready or
 	// standing, go-cmp's (-want +got) diff of Want and Got, kept for the
-	// programs that read it (turnorder test -json's "diff"); Message says
+	// programs that read it (turnorder test --json's "diff"); Message says
 	// the same in turnorder's words. For an event it is what was wanted
 	// and the round's events of that kind, and for an error the error's
 	// message.

@@ -176,7 +176,7 @@ func TestTestUnparsedRulesetFileOnce(t *testing.T) {
 		}
 	}
 	// The last run is the -with one.
-	expectation{code: 1, stderr: []string{"turnorder test: -with " + broken + " does not parse (1 error); no scenario was run\n"}}.check(t, r)
+	expectation{code: 1, stderr: []string{"turnorder test: --with " + broken + " does not parse (1 error); no scenario was run\n"}}.check(t, r)
 }
 
 // check and test find a scenario's ruleset file the same way, by an

@@ -4,13 +4,14 @@ package main
 // line is dispatched to one.
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/colour"
 )
 
 // Exit statuses, as for gofmt and go vet.
@@ -26,6 +27,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	cmd            string // the command running, for messages
+	// style is the colour and emphasis of what goes to stdout, as --color,
+	// NO_COLOR and whether stdout is a terminal decide.
+	style colour.Style
 	// errs holds every error reported through report and errorf, for a
 	// --json document to list: a program reading it does not read stderr.
 	errs dsl.Diagnostics
@@ -82,11 +86,14 @@ type command struct {
 	// run runs the command with the positional arguments, after the flags
 	// have been parsed into the variables the constructor bound.
 	run func(e *env, args []string) int
+	// common holds -h, --help and --color, which every command has.
+	common *commonFlags
 }
 
 func commands() []*command {
-	return []*command{
+	cmds := []*command{
 		checkCommand(),
+		completionCommand(),
 		fmtCommand(),
 		listCommand(),
 		oddsCommand(),
@@ -95,6 +102,10 @@ func commands() []*command {
 		testCommand(),
 		versionCommand(),
 	}
+	for _, c := range cmds {
+		c.common = addCommonFlags(c.flags)
+	}
+	return cmds
 }
 
 func findCommand(cmds []*command, name string) *command {
@@ -110,14 +121,18 @@ func findCommand(cmds []*command, name string) *command {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	cmds := commands()
+	mode, args, code, done := globalFlags(args, stdout, stderr, cmds)
+	if done {
+		return code
+	}
 	if len(args) == 0 {
 		mainHelp(stderr, cmds)
 		return exitUsage
 	}
 	name, rest := args[0], args[1:]
 	switch name {
-	case "help", "-h", "-help", "--help":
-		if name != "help" || len(rest) == 0 {
+	case "help":
+		if len(rest) == 0 || rest[0] == "help" && len(rest) == 1 {
 			mainHelp(stdout, cmds)
 			return exitOK
 		}
@@ -125,39 +140,81 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "turnorder help: name one command, as in `turnorder help run`")
 			return exitUsage
 		}
-		if rest[0] == "help" {
-			mainHelp(stdout, cmds)
-			return exitOK
-		}
 		c := findCommand(cmds, rest[0])
 		if c == nil {
-			fmt.Fprintf(stderr, "turnorder help: unknown command %q (commands: %s)\n", rest[0], commandNames(cmds))
+			fmt.Fprintf(stderr, "turnorder help: %s\n", unknownCommand(rest[0], cmds))
 			return exitUsage
 		}
 		commandHelp(stdout, c)
 		return exitOK
+	case completeCommand:
+		return complete(stdout, cmds, rest)
 	}
 	c := findCommand(cmds, name)
 	if c == nil {
-		fmt.Fprintf(stderr, "turnorder: unknown command %q (commands: %s)\nRun 'turnorder help' for usage.\n", name, commandNames(cmds))
+		fmt.Fprintf(stderr, "turnorder: %s\nRun 'turnorder help' for usage.\n", unknownCommand(name, cmds))
 		return exitUsage
 	}
+	c.common.colour = mode
 	pos, err := parseInterspersed(c.flags, rest)
-	if errors.Is(err, flag.ErrHelp) {
-		commandHelp(stdout, c)
-		return exitOK
-	}
 	if err != nil {
+		err = flagError(c.flags, err)
 		if strings.HasPrefix(err.Error(), "invalid ") {
 			// A flag's value is bad, not the command line's shape.
 			fmt.Fprintf(stderr, "turnorder %s: %v\n", c.name, err)
 			return exitError
 		}
-		fmt.Fprintf(stderr, "turnorder %s: %v\nRun 'turnorder help %s' for usage.\n", c.name, err, c.name)
+		fmt.Fprintf(stderr, "turnorder %s: %v\nRun 'turnorder %s -h' for usage.\n", c.name, err, c.name)
 		return exitUsage
 	}
+	switch {
+	case c.common.long:
+		commandHelp(stdout, c)
+		return exitOK
+	case c.common.short:
+		shortHelp(stdout, c)
+		return exitOK
+	}
 	e.cmd = c.name
+	e.setColour(c.common.colour)
 	return c.run(e, pos)
+}
+
+// globalFlags reads the flags that may come before the command:
+// --version, -h and --help, which print and end the program (done), and
+// --color, whose mode it returns for the command to start from.
+func globalFlags(args []string, stdout, stderr io.Writer, cmds []*command) (mode colour.Mode, rest []string, code int, done bool) {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+		args = args[1:]
+		switch name {
+		case "version":
+			fmt.Fprintln(stdout, versionString(debug.ReadBuildInfo()))
+			return mode, nil, exitOK, true
+		case "h", "help":
+			mainHelp(stdout, cmds)
+			return mode, nil, exitOK, true
+		case "color":
+			if !hasValue {
+				if len(args) == 0 {
+					fmt.Fprintf(stderr, "turnorder: --color needs a value\nRun 'turnorder help' for usage.\n")
+					return mode, nil, exitUsage, true
+				}
+				value, args = args[0], args[1:]
+			}
+			m, err := colour.ParseMode(value)
+			if err != nil {
+				fmt.Fprintf(stderr, "turnorder: invalid value %q for --color: %v\n", value, err)
+				return mode, nil, exitError, true
+			}
+			mode = m
+		default:
+			err := &errUnknownFlag{name: name, suggest: dsl.Suggest(name, []string{"version", "help", "color"})}
+			fmt.Fprintf(stderr, "turnorder: %v\nRun 'turnorder help' for usage.\n", err)
+			return mode, nil, exitUsage, true
+		}
+	}
+	return mode, args, exitOK, false
 }
 
 func commandNames(cmds []*command) string {

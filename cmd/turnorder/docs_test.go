@@ -156,7 +156,10 @@ func TestCLIDocSynopses(t *testing.T) {
 	for _, c := range commands() {
 		t.Run(c.name, func(t *testing.T) {
 			usage := strings.TrimSpace("turnorder " + c.name + " " + c.args)
-			section, _, _ := strings.Cut(docSection(t, "../../docs/cli.md", "turnorder "+c.name), "\n```")
+			// The synopsis is the first code block that starts with it: a line
+			// of an error message may start "turnorder run:" earlier.
+			section, _, _ := strings.Cut(docSection(t, "../../docs/cli.md", "```\nturnorder "+c.name), "\n```")
+			section = strings.TrimPrefix(section, "```\n")
 			if got := strings.Join(strings.Fields(section), " "); got != usage {
 				t.Errorf("docs/cli.md:\n%s\nhelp:\n%s", got, usage)
 			}

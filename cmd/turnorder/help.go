@@ -5,7 +5,6 @@ package main
 
 import (
 	"embed"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -23,12 +22,14 @@ Commands:
 
 `)
 	for _, c := range cmds {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.short)
 	}
 	fmt.Fprint(w, `
-Run 'turnorder help COMMAND' (or 'turnorder COMMAND -h') for a command's
-flags and an example. Flags may be written with one dash or two (-json,
---json), and before or after the other arguments.
+Run 'turnorder COMMAND -h' for a command's flags and examples, and
+'turnorder help COMMAND' (or 'turnorder COMMAND --help') for all of its
+help. Flags may come before or after the other arguments, and be written
+with two dashes or one (--json, -json). 'turnorder --version' prints the
+version; '--color=never' (or NO_COLOR=1) turns colour off.
 
 Example:
 
@@ -55,19 +56,32 @@ func helpText(name string) (body, example string) {
 	return body, example
 }
 
-// commandHelp prints the synopsis, the help text, and the flags between
-// the text and its examples.
+// commandHelp prints the whole help: the synopsis, the help text, and the
+// flags between the text and its examples.
 func commandHelp(w io.Writer, c *command) {
 	body, example := helpText(c.name)
-	fmt.Fprintf(w, "usage: %s\n\n", strings.TrimSpace("turnorder "+c.name+" "+c.args))
+	fmt.Fprintf(w, "usage: %s\n\n", synopsis(c))
 	fmt.Fprintln(w, body)
-	hasFlags := false
-	c.flags.VisitAll(func(*flag.Flag) { hasFlags = true })
-	if hasFlags {
+	if hasFlags(c.flags) {
 		fmt.Fprint(w, "\nFlags:\n")
-		c.flags.SetOutput(w)
-		c.flags.PrintDefaults()
-		c.flags.SetOutput(io.Discard)
+		writeFlags(w, c.flags)
 	}
 	fmt.Fprint(w, "\nExample:\n\n", example)
 }
+
+// shortHelp is -h: the synopsis, what the command does in a line, its
+// flags and two examples, with the way to the whole help. play's whole
+// help is over a hundred lines, too many to find a flag in.
+func shortHelp(w io.Writer, c *command) {
+	_, example := helpText(c.name)
+	fmt.Fprintf(w, "usage: %s\n\n%s%s.\n", synopsis(c), strings.ToUpper(c.short[:1]), c.short[1:])
+	if hasFlags(c.flags) {
+		fmt.Fprint(w, "\nFlags:\n")
+		writeFlags(w, c.flags)
+	}
+	lines := strings.SplitAfter(example, "\n")
+	fmt.Fprint(w, "\nExample:\n\n", strings.Join(lines[:min(2, len(lines))], ""))
+	fmt.Fprintf(w, "\nRun 'turnorder help %s' for the whole help.\n", c.name)
+}
+
+func synopsis(c *command) string { return strings.TrimSpace("turnorder " + c.name + " " + c.args) }

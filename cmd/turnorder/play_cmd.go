@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/turnorder/turnorder/internal/colour"
 	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -62,6 +63,8 @@ type table struct {
 	in   *bufio.Reader
 	echo bool // the input is not a terminal: echo each answer after its prompt
 	eof  bool
+	// style emphasises the prompts, on a terminal.
+	style colour.Style
 
 	b          *runtime.Battle
 	shownRound int // the round whose events have been shown up to shown
@@ -102,7 +105,7 @@ type table struct {
 }
 
 func newTable(e *env) *table {
-	return &table{out: e.stdout, in: bufio.NewReader(e.stdin), echo: !isTerminal(e.stdin)}
+	return &table{out: e.stdout, in: bufio.NewReader(e.stdin), echo: !isTerminal(e.stdin), style: e.style}
 }
 
 // flush shows the events of the round that have not been shown yet, or,

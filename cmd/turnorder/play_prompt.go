@@ -38,7 +38,7 @@ func (t *table) ask(prompt string, help func()) (string, error) {
 		if t.eof {
 			return "", errInputEnded
 		}
-		fmt.Fprint(t.out, prompt)
+		fmt.Fprint(t.out, t.style.Bold(prompt))
 		line, err := t.in.ReadString('\n')
 		if err != nil && line == "" {
 			t.eof = true

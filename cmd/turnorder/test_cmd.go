@@ -21,7 +21,7 @@ import (
 func testCommand() *command {
 	c := &command{
 		name:  "test",
-		args:  "[-run REGEXP] [-v] [-json] [-with FILE]... [FILE|DIR|NAME]...",
+		args:  "[--run REGEXP] [-v] [--json] [--with FILE]... [FILE|DIR|NAME]...",
 		short: "run scenarios (worked examples) and report which pass",
 		flags: newFlags("test"),
 	}
@@ -36,11 +36,11 @@ func testCommand() *command {
 			shown: map[string]bool{}}
 		// Past the command line, every way out goes through finish, so that
 		// the last line is always the summary (or the JSON document). A bad
-		// -run is a bad flag value, as --rounds -1 is for run.
+		// --run is a bad flag value, as --rounds -1 is for run.
 		if *run != "" {
 			re, err := regexp.Compile(*run)
 			if err != nil {
-				t.fail(fmt.Sprintf("-run: %v", err))
+				t.fail(fmt.Sprintf("--run: %v", err))
 				return t.finish(args)
 			}
 			t.filter = re
@@ -55,7 +55,7 @@ func testCommand() *command {
 		}
 		if len(with) > 0 {
 			t.with = map[string]*runtime.Program{}
-			from := map[string]string{} // the -with argument each ruleset came from
+			from := map[string]string{} // the --with argument each ruleset came from
 			for _, arg := range with {
 				progs := t.loadWith(arg)
 				if progs == nil {
@@ -63,13 +63,13 @@ func testCommand() *command {
 				}
 				for _, name := range slices.Sorted(maps.Keys(progs)) {
 					if prev, dup := from[name]; dup {
-						t.fail(fmt.Sprintf("-with %s: %s is already taken from -with %s; give each ruleset once", arg, name, prev))
+						t.fail(fmt.Sprintf("--with %s: %s is already taken from --with %s; give each ruleset once", arg, name, prev))
 						return t.finish(args)
 					}
 					from[name], t.with[name] = arg, progs[name]
 				}
 			}
-			// A -with file no scenario would take a ruleset from is surely
+			// A --with file no scenario would take a ruleset from is surely
 			// a mistake (a misspelt or renamed ruleset, or scenarios that
 			// declare their own): say so before running them all without it.
 			for _, arg := range with {
@@ -105,7 +105,7 @@ type tester struct {
 	e       *env
 	filter  *regexp.Regexp
 	verbose bool
-	with    map[string]*runtime.Program // -with: rulesets by name
+	with    map[string]*runtime.Program // --with: rulesets by name
 	json    bool                        // results go into doc, printed at the end
 	doc     testDoc
 
@@ -140,7 +140,7 @@ func (t *tester) finish(args []string) int {
 	case t.failed > 0 || t.broken > 0:
 		return exitError
 	case t.passed == 0 && t.filter != nil:
-		fmt.Fprintf(t.e.stderr, "turnorder test: no scenario title matches -run %q\n", t.filter.String())
+		fmt.Fprintf(t.e.stderr, "turnorder test: no scenario title matches --run %q\n", t.filter.String())
 		return exitError
 	case t.passed == 0:
 		fmt.Fprintf(t.e.stderr, "turnorder test: no scenarios in %s\n", describeArgs(args))
@@ -308,7 +308,7 @@ func compileRuleset(f *dsl.File, r *dsl.Ruleset) (*runtime.Program, dsl.Diagnost
 }
 
 // load finds a ruleset a scenario names outside its own file: one of the
-// -with file's, or else where the scenario says.
+// --with file's, or else where the scenario says.
 func (t *tester) load(name, fromFile string) (*runtime.Program, error) {
 	if p, ok := t.with[name]; ok {
 		return p, nil

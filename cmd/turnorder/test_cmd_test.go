@@ -305,10 +305,10 @@ scenario "A tie is rolled again" {
 		// A bad flag value, as --rounds -1 is for run: status 1, and the
 		// summary (or with -json the document) as for any other error.
 		{"bad regexp", []string{"test", "-run", "(", byPath}, expectation{code: 1, stderr: []string{
-			"turnorder test: -run: error parsing regexp: missing closing ): `(`\n",
+			"turnorder test: --run: error parsing regexp: missing closing ): `(`\n",
 		}, oneLine: true, notStdout: []string{"PASS"}}, "0 passed, 0 failed"},
 		{"bad regexp, JSON", []string{"test", "-json", "-run", "(", byPath}, expectation{code: 1, stdout: []string{
-			`"scenarios": []`, `"errors": [` + "\n    \"-run: error parsing regexp: missing closing ): `(`\"",
+			`"scenarios": []`, `"errors": [` + "\n    \"--run: error parsing regexp: missing closing ): `(`\"",
 		}, oneLine: true}, ""},
 		{"bad flag", []string{"test", "-x"}, expectation{code: 2, stderr: []string{"-x"}}, ""},
 		{"-with an unchanged copy", []string{"test", "-with", copied, "mesbg"}, expectation{code: 0}, mesbgSummary},
@@ -334,11 +334,11 @@ scenario "A tie is rolled again" {
 		}, oneLine: true}, "0 passed, 0 failed"},
 		// Found before any scenario runs.
 		{"-with a ruleset no scenario names", []string{"test", "-with", house, "agi"}, expectation{code: 1, stderr: []string{
-			"turnorder test: -with " + house + ": no scenario to run takes mesbg from it (they take agi)\n",
+			"turnorder test: --with " + house + ": no scenario to run takes mesbg from it (they take agi)\n",
 		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
 		// A house rule renamed needs -with NAME=FILE, and the message says so.
 		{"-with a ruleset of another name", []string{"test", "-with", renamed, "mesbg"}, expectation{code: 1, stderr: []string{
-			"turnorder test: -with " + renamed + ": no scenario to run takes previous_holder from it (they take mesbg; -with mesbg=" + renamed + " plays it as mesbg)\n",
+			"turnorder test: --with " + renamed + ": no scenario to run takes previous_holder from it (they take mesbg; --with mesbg=" + renamed + " plays it as mesbg)\n",
 		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
 		// These scenarios name their ruleset by its path, not by a name.
 		{"-with a ruleset the scenarios name by path", []string{"test", "-with", "variant=" + house, byPath}, expectation{code: 1, stderr: []string{
@@ -348,7 +348,7 @@ scenario "A tie is rolled again" {
 			"no scenario title matches",
 		}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with unused, JSON", []string{"test", "-json", "-with", house, "-run", "worked example", "agi"}, expectation{code: 1, stdout: []string{
-			`"errors": [` + "\n    \"-with " + house + ": no scenario to run takes mesbg from it",
+			`"errors": [` + "\n    \"--with " + house + ": no scenario to run takes mesbg from it",
 			`"scenarios": []`,
 		}}, ""},
 		{"-with a file with errors", []string{"test", "-with", broken, "mesbg"}, expectation{code: 1, stderr: []string{
@@ -367,7 +367,7 @@ scenario "A tie is rolled again" {
 			"PASS  conformance/scenarios/agi.rules: Players A, B and C roll 1, 2 and 3: the worked example\n",
 		}}, ""},
 		{"-with the same ruleset twice", []string{"test", "-with", house, "-with", copied, "mesbg"}, expectation{code: 1, stderr: []string{
-			"turnorder test: -with " + copied + ": mesbg is already taken from -with " + house + "; give each ruleset once\n",
+			"turnorder test: --with " + copied + ": mesbg is already taken from --with " + house + "; give each ruleset once\n",
 		}, notStdout: []string{"PASS", "FAIL"}, oneLine: true}, "0 passed, 0 failed"},
 		{"-with twice, one of no use", []string{"test", "-with", house, "-with", renamed, "mesbg"}, expectation{code: 1, stderr: []string{
 			"-with " + renamed + ": no scenario to run takes previous_holder from it",
@@ -474,11 +474,11 @@ func TestTestHintsBundledScenarios(t *testing.T) {
 	}
 	house := writeFile(t, t.TempDir(), "house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
 	r = runCmd(t, "", "test", house)
-	expectation{code: 1, stderr: []string{"`turnorder test mesbg -with " + house + "`"}}.check(t, r)
+	expectation{code: 1, stderr: []string{"`turnorder test mesbg --with " + house + "`"}}.check(t, r)
 	// A path with a space is quoted for the shell, to paste as one argument.
 	spaced := writeFile(t, t.TempDir(), "my house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
 	r = runCmd(t, "", "test", spaced)
-	expectation{code: 1, stderr: []string{"`turnorder test mesbg -with '" + spaced + "'`"}}.check(t, r)
+	expectation{code: 1, stderr: []string{"`turnorder test mesbg --with '" + spaced + "'`"}}.check(t, r)
 
 	// A ruleset of its own name has no bundled scenarios: no hint.
 	own := writeFile(t, t.TempDir(), "own.rules", "ruleset own {\n  phase p {\n    order sides as o {\n      random\n    }\n  }\n}\n")

@@ -21,7 +21,7 @@ type scenarioFile struct {
 	src  []byte
 	err  error // reading it failed
 
-	// Set by parse, before any scenario runs, so that -with can be checked
+	// Set by parse, before any scenario runs, so that --with can be checked
 	// against the rulesets the scenarios take.
 	f     *dsl.File
 	diags dsl.Diagnostics

@@ -51,5 +51,5 @@ func bundledScenariosHint(name string, sf scenarioFile) string {
 		return fmt.Sprintf("%s is the bundled ruleset %s; its scenarios run with `turnorder test %s`", sf.name, name, name)
 	}
 	// A copy of a bundled ruleset, changed or not, keeps its name.
-	return fmt.Sprintf("%s declares ruleset %s; the bundled scenarios of %s run with it by `turnorder test %s -with %s`", sf.name, name, name, name, shellWord(sf.name))
+	return fmt.Sprintf("%s declares ruleset %s; the bundled scenarios of %s run with it by `turnorder test %s --with %s`", sf.name, name, name, name, shellWord(sf.name))
 }
