@@ -888,9 +888,8 @@ const scopeHelp = "a scope is `each round`, `once` or `until changed NAME, ...`"
 // explain adds to a parse error what the rule author most likely meant,
 // where the grammar alone gives a misleading message.
 func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
-	if msg, ok := strings.CutPrefix(d.Message, "failed to capture: "+badEscapeMsg); ok {
-		d.Message = badEscapeMsg + msg // placed at the escape by atEscapes
-		return d
+	if strings.HasPrefix(d.Message, badEscapeMsg) {
+		return d // placed at the escape by atEscapes
 	}
 	// The hints that recognise a mistake by its shape, in order: the first
 	// that does words it.
