@@ -115,71 +115,10 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	}
 	opener, lineStart := blockOpener(tokens, d.Pos.Offset)
 	if !lineStart {
-		if i := tokenIndex(tokens, d.Pos.Offset); word == "(" && i > 0 && slices.Contains([]string{"random", "reroll"}, tokens[i-1].Value) {
-			// `random()`: a criterion, not a function.
-			return errorAt(d.Pos, "unexpected \"(\": %s is a criterion, not a function: write `%s`", tokens[i-1].Value, tokens[i-1].Value)
+		if nd, ok := applyHints(midStatement, newHintSite(d, tokens, src)); ok {
+			return nd
 		}
-		if fixed, ok := unitPunct(tokens, tokenIndex(tokens, d.Pos.Offset)); ok && opener == "side" {
-			return errorAt(d.Pos, "unexpected %q: a unit's attributes follow its name, separated by spaces, without commas or brackets: write `%s`", word, fixed)
-		}
-		if word == "(" || word == "[" {
-			return errorAt(d.Pos, "this %q is not closed, or is closed by the wrong kind of bracket", word)
-		}
-		if missingEquals(tokens, d.Pos.Offset) {
-			return errorAt(d.Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", word)
-		}
-		if cd, ok := clauseError(d, tokens); ok {
-			return cd
-		}
-		if word == "{" {
-			if bd, ok := bodyError(d, tokens, src); ok {
-				return bd
-			}
-		}
-		if word == "by" && firstWordBefore(tokens, d.Pos.Offset) == "expect" {
-			// `expect event KIND by` with no name: the grammar took the
-			// by for the end of the statement.
-			return errorAt(d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`")
-		}
-		if i := tokenIndex(tokens, d.Pos.Offset); i > 0 && isExponent(word) &&
-			(tokens[i-1].Type == tokInt || tokens[i-1].Type == tokFloat) {
-			// 1e300 lexes as the number 1 and the word e300, and a value
-			// in a setup or a scenario is a whole number in digits.
-			return errorAt(tokens[i-1].Pos, "%s%s: a number here is written in digits, without an exponent (a whole-number attribute holds -2^53 to 2^53, 9007199254740992)", tokens[i-1].Value, word)
-		}
-		if word == "=" && inEventExpect(tokens, d.Pos.Offset) {
-			// `expect event placement Jay =` with no number after it, or
-			// a word: the grammar took the = for the end of the statement.
-			return errorAt(d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`")
-		}
-		if i := tokenIndex(tokens, d.Pos.Offset); word == "-" || word == "+" || word == "or" {
-			// `sides 2-4`, `sides 2+`: a range as a rulebook writes it.
-			w, j := stmtWords(tokens, i), nextIndex(tokens, i)
-			if len(w) == 2 && w[0] == "sides" {
-				switch {
-				case word == "-" && j >= 0 && tokens[j].Type == tokInt:
-					return errorAt(d.Pos, "unexpected \"-\": %s", sidesRange(w[1], tokens[j].Value))
-				case word != "-":
-					return errorAt(d.Pos, "unexpected %q: %s or more sides is written with two dots: `sides %s..`", word, w[1], w[1])
-				}
-			}
-		}
-		if sd, ok := sideList(d, tokens); ok {
-			return sd
-		}
-		if fixed, ok := readyWords(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
-			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
-		}
-		if fixed, ok := statusSpaces(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
-			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
-		}
-		if fixed, ok := guardAfter(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
-			return errorAt(d.Pos, "unexpected %q: %s", word, fixed)
-		}
-		if fixed, ok := missingCommas(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
-			return errorAt(d.Pos, "unexpected %q: is a comma missing before it? Write `%s`", word, fixed)
-		}
-		return errorAt(d.Pos, "unexpected %q: the statement should end before it", word)
+		return errorAt(d.Pos, "unexpected %q", word).WithHint("%s", stmtEndHint)
 	}
 	g, ok := blocks[opener]
 	if !ok {
@@ -885,135 +824,26 @@ func inEventExpect(tokens []lexer.Token, offset int) bool {
 // scopeHelp says what a scope can be.
 const scopeHelp = "a scope is `each round`, `once` or `until changed NAME, ...`"
 
+// stmtEndHint is the hint of an error at a token that the statement
+// should have ended before, when no hint rule knows better.
+const stmtEndHint = "the statement should end before it"
+
 // explain adds to a parse error what the rule author most likely meant,
-// where the grammar alone gives a misleading message.
+// where the grammar alone gives a misleading message: the hint rules of
+// the stages explained and explainedToken, in hints.go.
 func explain(d Diagnostic, tokens []lexer.Token) Diagnostic {
 	if strings.HasPrefix(d.Message, badEscapeMsg) {
 		return d // placed at the escape by atEscapes
 	}
-	// The hints that recognise a mistake by its shape, in order: the first
-	// that does words it.
-	for _, hint := range []func(Diagnostic, []lexer.Token) (Diagnostic, bool){
-		scopeWord, unquotedText, orderName, attrWithoutType, unquotedName,
-		expectWhat, guardColon, afterDecl, passClause, guardWord, sideList,
-	} {
-		if nd, ok := hint(d, tokens); ok {
-			return nd
-		}
+	s := newHintSite(d, tokens, nil)
+	if nd, ok := applyHints(explained, s); ok {
+		return nd
 	}
-	if strings.HasSuffix(d.Message, "(expected a criterion)") {
-		// After `tie:` the grammar names only the kind of thing missing.
-		if w := tokenAt(tokens, d.Pos.Offset); w == "re" || w == "roll" || w == "rerolls" || w == "re_roll" {
-			d.Message += ": to roll the tied again, write reroll"
-		} else {
-			if s := didYouMean(w, "reroll, award, random, choice, highest, lowest"); s != "" {
-				d.Message += fmt.Sprintf(": did you mean %s? (%s)", s, tieCriteria)
-			} else {
-				d.Message += ": " + tieCriteria
-			}
-		}
+	if strings.HasPrefix(d.Message, `unexpected ":"`) || s.i < 0 {
 		return d
 	}
-	if strings.HasPrefix(d.Message, `unexpected "="`) && words1(tokens, d.Pos.Offset) == "roll" {
-		if nd, ok := scriptColon(d, tokens, "="); ok {
-			return nd
-		}
-	}
-	if strings.HasPrefix(d.Message, `unexpected ":"`) {
-		if nd, ok := scriptColon(d, tokens, ":"); ok {
-			return nd
-		}
-		if i := tokenIndex(tokens, d.Pos.Offset); i >= 0 {
-			if words := stmtWords(tokens, i); len(words) == 1 && words[0] != "tie" && tokens[prevToken(tokens, i)].Type == tokIdent {
-				// `sides: 2`, `source: "..."`: a statement's first word
-				// takes no colon.
-				var rest strings.Builder
-				for j := i + 1; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment && tokens[j].Value != "}"; j++ {
-					rest.WriteString(tokens[j].Value)
-				}
-				text := strings.TrimSpace(rest.String())
-				if (words[0] == "source" || words[0] == "quote") && text != "" && !strings.HasPrefix(text, `"`) {
-					// `source: book p12`: its text is quoted too.
-					text = strconv.Quote(text)
-				}
-				return errorAt(d.Pos, "unexpected \":\": %s takes no colon: write `%s %s`", words[0], words[0], text)
-			}
-		}
-		if i := tokenIndex(tokens, d.Pos.Offset); strings.Contains(d.Message, `(expected "=")`) && i > 0 {
-			// `unit Aria agi: 5`: an attribute's value follows "=".
-			if j, k := prevToken(tokens, i), nextIndex(tokens, i); j >= 0 && tokens[j].Type == tokIdent && k >= 0 && tokens[k].Type != tokEOL {
-				return errorAt(d.Pos, "unexpected \":\": an attribute is written NAME = VALUE: `%s = %s`", tokens[j].Value, tokens[k].Value)
-			}
-		}
-		if !inExpression(tokens, tokenIndex(tokens, d.Pos.Offset)) {
-			return d
-		}
-		if hint := " (to use a conditional a ? b : c here, put it in parentheses)"; !strings.Contains(d.Message, hint) {
-			d.Message += hint
-		}
-		return d
-	}
-	i := tokenIndex(tokens, d.Pos.Offset)
-	if i < 0 {
-		return d
-	}
-	if op, ok := danglingOperator(tokens, i); ok {
-		return errorAt(op.Pos, "%s %q: to go on to the next line, put the whole expression in parentheses", brokenLine, op.Value)
-	}
-	t := tokens[i]
-	switch {
-	case t.Type == tokFloat && strings.Contains(d.Message, "(expected a number"):
-		// 3.5 is a number to a rule author, and the grammar's "expected
-		// a number" means a whole one.
-		d.Message = fmt.Sprintf("unexpected %q: a number here must be whole (decimals are for expressions)", t.Value)
-	case strings.HasPrefix(d.Message, `unexpected "="`) && inExpression(tokens, i):
-		// An expression ends at "=", so `when round = 1` stops at it.
-		d.Message = `unexpected "=": to compare, write ==`
-	case t.Type == tokRawString && !inExpression(tokens, i):
-		// Single quotes make a string only inside an expression.
-		d.Message += fmt.Sprintf(": outside an expression, write a name or text in double quotes, as in %q", strings.Trim(t.Value, "'"))
-	case strings.HasSuffix(d.Message, `(expected "=")`):
-		// `side Rob oops {`: a bare word after a side's or unit's name
-		// reads as an attribute whose "=" is missing. Blame the word.
-		words := stmtWords(tokens, i)
-		j := prevToken(tokens, i)
-		if j < 0 || tokens[j].Type != tokIdent {
-			return d
-		}
-		if opener, _ := blockOpener(tokens, d.Pos.Offset); opener == "side" && len(words) == 1 {
-			return unknownStatement(tokens[j].Pos, words[0], opener) // a lone word, read as NAME = VALUE
-		}
-		if len(words) < 3 || (words[0] != "side" && words[0] != "unit") {
-			return d
-		}
-		if x := tokens[j].Value; (x == "x" || x == "X") && len(words) == 3 && words[0] == "unit" && t.Type == tokInt {
-			// `unit md x 6`: the count as a rulebook writes it.
-			return errorAt(tokens[j].Pos, "unexpected %q: a count of units is written with *: `unit %s * %s`", x, words[1], t.Value)
-		}
-		if missingEquals(tokens, tokens[j].Pos.Offset) {
-			return errorAt(tokens[j].Pos, "unexpected %q: an attribute is written NAME = VALUE (is the = missing?)", tokens[j].Value)
-		}
-		if cd, ok := clauseError(errorAt(tokens[j].Pos, "%s", d.Message), tokens); ok {
-			return cd
-		}
-		d.Pos = tokens[j].Pos
-		after := "`team NAME` and attributes written NAME = VALUE"
-		if words[0] == "unit" {
-			after = "attributes written NAME = VALUE, then `status NAME, ...`"
-		}
-		d.Message = fmt.Sprintf("unexpected %q: after a %s's name come %s", tokens[j].Value, words[0], after)
-	case t.Type == tokDice && (strings.Contains(d.Message, "a name") || strings.Contains(d.Message, "NAME")):
-		// d1 is a unit `unit d * 2` makes, and reads as a die.
-		d.Message = fmt.Sprintf("unexpected %q: a name that reads as dice must be quoted, as in \"%s\"", t.Value, t.Value)
-	case t.Type == tokEOL && strings.HasPrefix(d.Message, "unexpected end of line (expected") &&
-		strings.Contains(d.Message, `"{"`):
-		if next := nextToken(tokens, t.Pos.Offset+1); next != nil && next.Type == tokOp && next.Value == "{" {
-			d.Message = `unexpected end of line: the "{" must be on the same line, not the next`
-		}
-	default:
-		if sd, ok := scopeError(tokens, i); ok {
-			return sd
-		}
+	if nd, ok := applyHints(explainedToken, s); ok {
+		return nd
 	}
 	return d
 }
@@ -1259,10 +1089,12 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	switch {
 	case !ok:
 		return d, false
+	case d.Hint != "" && d.Hint != stmtEndHint:
+		return d, false // a hint that already says what is wrong
 	case strings.HasPrefix(rest, " (expected") && !strings.Contains(rest, "):"):
 		blamed += rest
-	case rest != "" && rest != ": the statement should end before it":
-		return d, false // a message that already says what is wrong
+	case rest != "":
+		return d, false
 	}
 	words := stmtWords(tokens, i)
 	// A special rule names a phase or step too: `on end of step Roll For
@@ -1310,9 +1142,10 @@ func unquotedName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	if spaced {
 		what = "a name with spaces"
 	}
-	d.Message = fmt.Sprintf("%s: %s is written in quotes, as in %q", blamed, what, name.String())
+	d.Message = blamed
+	d.Hint = fmt.Sprintf("%s is written in quotes, as in %q", what, name.String())
 	if words[0] == "ruleset" {
-		d.Message += fmt.Sprintf(", or as one word, such as %s", strings.NewReplacer("-", "_", " ", "_").Replace(name.String()))
+		d.Hint += fmt.Sprintf(", or as one word, such as %s", strings.NewReplacer("-", "_", " ", "_").Replace(name.String()))
 	}
 	return d, true
 }
