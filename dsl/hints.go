@@ -33,6 +33,9 @@ const (
 	// explainedToken: as explained, after the rules of explained, for an
 	// error at a token, once the error is known not to be an unexpected ":".
 	explainedToken
+	// finished: every diagnostic of a parse, once recovery is done, with
+	// no tokens.
+	finished
 )
 
 // hintSite is a syntax error and what the rules look at around it.
@@ -61,10 +64,12 @@ func (s *hintSite) unexpected(format string, args ...any) Diagnostic {
 }
 
 type hintRule struct {
-	name  string
-	stage hintStage
-	try   func(s *hintSite) (Diagnostic, bool)
+	name   string
+	stages []hintStage // most rules are tried at one stage
+	try    func(s *hintSite) (Diagnostic, bool)
 }
+
+func at(stages ...hintStage) []hintStage { return stages }
 
 // hintRules are tried stage by stage, each stage's in this order. They
 // are set in init, as some refine a statement by parsing it again, which
@@ -76,7 +81,7 @@ func init() { hintRules = allHintRules() }
 func allHintRules() []hintRule {
 	return []hintRule{
 		// midStatement
-		{"criterion-called", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"criterion-called", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			// `random()`: a criterion, not a function.
 			if s.word != "(" || s.i <= 0 || !slices.Contains([]string{"random", "reroll"}, s.tokens[s.i-1].Value) {
 				return Diagnostic{}, false
@@ -84,35 +89,35 @@ func allHintRules() []hintRule {
 			crit := s.tokens[s.i-1].Value
 			return s.unexpected("%s is a criterion, not a function: write `%s`", crit, crit), true
 		}},
-		{"unit-punctuation", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"unit-punctuation", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			fixed, ok := unitPunct(s.tokens, s.i)
 			if !ok || s.opener != "side" {
 				return Diagnostic{}, false
 			}
 			return s.unexpected("%s", unitPunctHint(fixed)), true
 		}},
-		{"bracket-mismatched", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"bracket-mismatched", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			if s.word != "(" && s.word != "[" {
 				return Diagnostic{}, false
 			}
 			return errorAt(s.d.Pos, "this %q is not closed, or is closed by the wrong kind of bracket", s.word), true
 		}},
-		{"equals-missing", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"equals-missing", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			if !missingEquals(s.tokens, s.d.Pos.Offset) {
 				return Diagnostic{}, false
 			}
 			return s.unexpected("%s", equalsHint), true
 		}},
-		{"side-clause", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"side-clause", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			return clauseError(s.d, s.tokens)
 		}},
-		{"side-body", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"side-body", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			if s.word != "{" {
 				return Diagnostic{}, false
 			}
 			return bodyError(s.d, s.tokens, s.src)
 		}},
-		{"event-by-name", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"event-by-name", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			// `expect event KIND by` with no name: the grammar took the by
 			// for the end of the statement.
 			if s.word != "by" || firstWordBefore(s.tokens, s.d.Pos.Offset) != "expect" {
@@ -120,7 +125,7 @@ func allHintRules() []hintRule {
 			}
 			return errorAt(s.d.Pos, "`by` needs the name of who decided or acted, as in `expect event decision Rob by Jay`"), true
 		}},
-		{"number-exponent", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"number-exponent", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			// 1e300 lexes as the number 1 and the word e300, and a value in a
 			// setup or a scenario is a whole number in digits.
 			if s.i <= 0 || !isExponent(s.word) || s.tokens[s.i-1].Type != tokInt && s.tokens[s.i-1].Type != tokFloat {
@@ -129,7 +134,7 @@ func allHintRules() []hintRule {
 			num := s.tokens[s.i-1]
 			return errorAt(num.Pos, "%s%s", num.Value, s.word).WithHint("a number here is written in digits, without an exponent (a whole-number attribute holds -2^53 to 2^53, 9007199254740992)"), true
 		}},
-		{"event-placement-value", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"event-placement-value", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			// `expect event placement Jay =` with no number after it, or a
 			// word: the grammar took the = for the end of the statement.
 			if s.word != "=" || !inEventExpect(s.tokens, s.d.Pos.Offset) {
@@ -137,7 +142,7 @@ func allHintRules() []hintRule {
 			}
 			return errorAt(s.d.Pos, "`=` needs the value a placement was placed by, a number, as in `expect event placement Jay 1 = 6`"), true
 		}},
-		{"sides-range", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		{"sides-range", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			// `sides 2-4`, `sides 2+`: a range as a rulebook writes it.
 			if s.word != "-" && s.word != "+" && s.word != "or" {
 				return Diagnostic{}, false
@@ -154,11 +159,12 @@ func allHintRules() []hintRule {
 			}
 			return Diagnostic{}, false
 		}},
-		{"side-list", midStatement, func(s *hintSite) (Diagnostic, bool) { return sideList(s.d, s.tokens) }},
-		{"ready-words", midStatement, func(s *hintSite) (Diagnostic, bool) { return s.fixed(readyWords) }},
-		{"status-spaces", midStatement, func(s *hintSite) (Diagnostic, bool) { return s.fixed(statusSpaces) }},
-		{"guard-after-criterion", midStatement, func(s *hintSite) (Diagnostic, bool) { return s.fixed(guardAfter) }},
-		{"commas-missing", midStatement, func(s *hintSite) (Diagnostic, bool) {
+		// Where the comma of `side Jay, Rob` is blamed depends on the line.
+		{"side-list", at(midStatement, explained), func(s *hintSite) (Diagnostic, bool) { return sideList(s.d, s.tokens) }},
+		{"ready-words", at(midStatement), func(s *hintSite) (Diagnostic, bool) { return s.fixed(readyWords) }},
+		{"status-spaces", at(midStatement), func(s *hintSite) (Diagnostic, bool) { return s.fixed(statusSpaces) }},
+		{"guard-after-criterion", at(midStatement), func(s *hintSite) (Diagnostic, bool) { return s.fixed(guardAfter) }},
+		{"commas-missing", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			fixed, ok := missingCommas(s.tokens, s.i)
 			if !ok {
 				return Diagnostic{}, false
@@ -167,18 +173,17 @@ func allHintRules() []hintRule {
 		}},
 
 		// explained
-		{"scope-words", explained, func(s *hintSite) (Diagnostic, bool) { return scopeWord(s.d, s.tokens) }},
-		{"text-unquoted", explained, func(s *hintSite) (Diagnostic, bool) { return unquotedText(s.d, s.tokens) }},
-		{"order-name", explained, func(s *hintSite) (Diagnostic, bool) { return orderName(s.d, s.tokens) }},
-		{"attribute-type-missing", explained, func(s *hintSite) (Diagnostic, bool) { return attrWithoutType(s.d, s.tokens) }},
-		{"name-unquoted", explained, func(s *hintSite) (Diagnostic, bool) { return unquotedName(s.d, s.tokens) }},
-		{"expect-what", explained, func(s *hintSite) (Diagnostic, bool) { return expectWhat(s.d, s.tokens) }},
-		{"guard-colon-missing", explained, func(s *hintSite) (Diagnostic, bool) { return guardColon(s.d, s.tokens) }},
-		{"after-declaration", explained, func(s *hintSite) (Diagnostic, bool) { return afterDecl(s.d, s.tokens) }},
-		{"pass-clause", explained, func(s *hintSite) (Diagnostic, bool) { return passClause(s.d, s.tokens) }},
-		{"guard-word", explained, func(s *hintSite) (Diagnostic, bool) { return guardWord(s.d, s.tokens) }},
-		{"side-list", explained, func(s *hintSite) (Diagnostic, bool) { return sideList(s.d, s.tokens) }},
-		{"tie-criterion", explained, func(s *hintSite) (Diagnostic, bool) {
+		{"scope-words", at(explained), func(s *hintSite) (Diagnostic, bool) { return scopeWord(s.d, s.tokens) }},
+		{"text-unquoted", at(explained), func(s *hintSite) (Diagnostic, bool) { return unquotedText(s.d, s.tokens) }},
+		{"order-name", at(explained), func(s *hintSite) (Diagnostic, bool) { return orderName(s.d, s.tokens) }},
+		{"attribute-type-missing", at(explained), func(s *hintSite) (Diagnostic, bool) { return attrWithoutType(s.d, s.tokens) }},
+		{"name-unquoted", at(explained), func(s *hintSite) (Diagnostic, bool) { return unquotedName(s.d, s.tokens) }},
+		{"expect-what", at(explained), func(s *hintSite) (Diagnostic, bool) { return expectWhat(s.d, s.tokens) }},
+		{"guard-colon-missing", at(explained), func(s *hintSite) (Diagnostic, bool) { return guardColon(s.d, s.tokens) }},
+		{"after-declaration", at(explained), func(s *hintSite) (Diagnostic, bool) { return afterDecl(s.d, s.tokens) }},
+		{"pass-clause", at(explained), func(s *hintSite) (Diagnostic, bool) { return passClause(s.d, s.tokens) }},
+		{"guard-word", at(explained), func(s *hintSite) (Diagnostic, bool) { return guardWord(s.d, s.tokens) }},
+		{"tie-criterion", at(explained), func(s *hintSite) (Diagnostic, bool) {
 			// After `tie:` the grammar names only the kind of thing missing.
 			if !strings.HasSuffix(s.d.Message, "(expected a criterion)") {
 				return Diagnostic{}, false
@@ -191,19 +196,19 @@ func allHintRules() []hintRule {
 			}
 			return s.d.WithHint("%s", tieCriteria), true
 		}},
-		{"script-equals", explained, func(s *hintSite) (Diagnostic, bool) {
+		{"script-equals", at(explained), func(s *hintSite) (Diagnostic, bool) {
 			if !strings.HasPrefix(s.d.Message, `unexpected "="`) || words1(s.tokens, s.d.Pos.Offset) != "roll" {
 				return Diagnostic{}, false
 			}
 			return scriptColon(s.d, s.tokens, "=")
 		}},
-		{"script-colon", explained, func(s *hintSite) (Diagnostic, bool) {
+		{"script-colon", at(explained), func(s *hintSite) (Diagnostic, bool) {
 			if !strings.HasPrefix(s.d.Message, `unexpected ":"`) {
 				return Diagnostic{}, false
 			}
 			return scriptColon(s.d, s.tokens, ":")
 		}},
-		{"keyword-colon", explained, func(s *hintSite) (Diagnostic, bool) {
+		{"keyword-colon", at(explained), func(s *hintSite) (Diagnostic, bool) {
 			// `sides: 2`, `source: "..."`: a statement's first word takes no
 			// colon.
 			if !strings.HasPrefix(s.d.Message, `unexpected ":"`) || s.i < 0 {
@@ -224,7 +229,7 @@ func allHintRules() []hintRule {
 			}
 			return s.unexpected("%s takes no colon: write `%s %s`", words[0], words[0], text), true
 		}},
-		{"attribute-colon", explained, func(s *hintSite) (Diagnostic, bool) {
+		{"attribute-colon", at(explained), func(s *hintSite) (Diagnostic, bool) {
 			// `unit Aria agi: 5`: an attribute's value follows "=".
 			if !strings.HasPrefix(s.d.Message, `unexpected ":"`) || !strings.Contains(s.d.Message, `(expected "=")`) || s.i <= 0 {
 				return Diagnostic{}, false
@@ -235,7 +240,7 @@ func allHintRules() []hintRule {
 			}
 			return s.unexpected("an attribute is written NAME = VALUE: `%s = %s`", s.tokens[j].Value, s.tokens[k].Value), true
 		}},
-		{"conditional-colon", explained, func(s *hintSite) (Diagnostic, bool) {
+		{"conditional-colon", at(explained), func(s *hintSite) (Diagnostic, bool) {
 			if !strings.HasPrefix(s.d.Message, `unexpected ":"`) || !inExpression(s.tokens, s.i) || s.d.Hint != "" {
 				return Diagnostic{}, false
 			}
@@ -243,14 +248,14 @@ func allHintRules() []hintRule {
 		}},
 
 		// explainedToken
-		{"line-broken", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"line-broken", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			op, ok := danglingOperator(s.tokens, s.i)
 			if !ok {
 				return Diagnostic{}, false
 			}
 			return errorAt(op.Pos, "%s %q", brokenLine, op.Value).WithHint("to go on to the next line, put the whole expression in parentheses"), true
 		}},
-		{"number-whole", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"number-whole", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// 3.5 is a number to a rule author, and the grammar's "expected a
 			// number" means a whole one.
 			if s.tokens[s.i].Type != tokFloat || !strings.Contains(s.d.Message, "(expected a number") {
@@ -258,29 +263,29 @@ func allHintRules() []hintRule {
 			}
 			return s.unexpected("a number here must be whole (decimals are for expressions)"), true
 		}},
-		{"compare-equals", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"compare-equals", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// An expression ends at "=", so `when round = 1` stops at it.
 			if !strings.HasPrefix(s.d.Message, `unexpected "="`) || !inExpression(s.tokens, s.i) {
 				return Diagnostic{}, false
 			}
 			return s.unexpected("to compare, write =="), true
 		}},
-		{"single-quotes", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"single-quotes", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// Single quotes make a string only inside an expression.
 			if t := s.tokens[s.i]; t.Type != tokRawString || inExpression(s.tokens, s.i) {
 				return Diagnostic{}, false
 			}
 			return s.d.WithHint("outside an expression, write a name or text in double quotes, as in %q", strings.Trim(s.word, "'")), true
 		}},
-		{"after-name", explainedToken, afterNameHint},
-		{"dice-name", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"after-name", at(explainedToken), afterNameHint},
+		{"dice-name", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// d1 is a unit `unit d * 2` makes, and reads as a die.
 			if s.tokens[s.i].Type != tokDice || !strings.Contains(s.d.Message, "a name") && !strings.Contains(s.d.Message, "NAME") {
 				return Diagnostic{}, false
 			}
 			return s.unexpected("a name that reads as dice must be quoted, as in \"%s\"", s.word), true
 		}},
-		{"brace-next-line", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"brace-next-line", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			if !s.braceExpectedAtEOL() {
 				return Diagnostic{}, false
 			}
@@ -289,11 +294,22 @@ func allHintRules() []hintRule {
 			}
 			return errorAt(s.d.Pos, "unexpected end of line").WithHint(`the "{" must be on the same line, not the next`), true
 		}},
-		{"scope-broken", explainedToken, func(s *hintSite) (Diagnostic, bool) {
+		{"scope-broken", at(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			if strings.HasSuffix(s.d.Message, `(expected "=")`) || s.braceExpectedAtEOL() {
 				return Diagnostic{}, false // the error of a rule above, whether or not it had a hint
 			}
 			return scopeError(s.tokens, s.i)
+		}},
+
+		// finished
+		{"expected-word-typo", at(finished), func(s *hintSite) (Diagnostic, bool) {
+			if s.d.Hint != "" {
+				return Diagnostic{}, false
+			}
+			if meant := meantOfExpected(s.d.Message); meant != "" {
+				return s.d.WithHint("%s", meant), true
+			}
+			return Diagnostic{}, false
 		}},
 	}
 }
@@ -365,7 +381,7 @@ func afterNameHint(s *hintSite) (Diagnostic, bool) {
 // first that applies makes of the error.
 func applyHints(stage hintStage, s *hintSite) (Diagnostic, bool) {
 	for _, r := range hintRules {
-		if r.stage != stage {
+		if !slices.Contains(r.stages, stage) {
 			continue
 		}
 		if d, ok := r.try(s); ok {

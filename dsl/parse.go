@@ -532,7 +532,9 @@ func tidy(ds Diagnostics) Diagnostics {
 		if i > 0 && d == ds[i-1] {
 			continue
 		}
-		d.Message = meantOfExpected(d.Message)
+		if nd, ok := applyHints(finished, newHintSite(d, nil, nil)); ok {
+			d = nd
+		}
 		out = append(out, d)
 	}
 	return out
@@ -543,22 +545,22 @@ var (
 	quotedWord    = regexp.MustCompile(`"(\w+)"`)
 )
 
-// meantOfExpected adds to msg, a grammar's `unexpected "choose" (expected
-// "chooses" or "is")`, the word listed that the one written is a typo of:
-// `activation alternating`, `order side as`.
+// meantOfExpected is the hint for msg, a grammar's `unexpected "choose"
+// (expected "chooses" or "is")`, that names the word listed that the one
+// written is a typo of (`activation alternating`, `order side as`), or "".
 func meantOfExpected(msg string) string {
 	m := expectedWords.FindStringSubmatch(msg)
 	if m == nil {
-		return msg
+		return ""
 	}
 	var words []string
 	for _, w := range quotedWord.FindAllStringSubmatch(m[2], -1) {
 		words = append(words, w[1])
 	}
 	if s := Suggest(m[1], words); s != "" && s != m[1] {
-		msg += fmt.Sprintf(": did you mean %s?", s)
+		return fmt.Sprintf("did you mean %s?", s)
 	}
-	return msg
+	return ""
 }
 
 // dropBroken removes from f every declaration that holds one of errs or

@@ -108,7 +108,7 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 				end = max(end, last.Pos.Offset+len(last.Value))
 			}
 			if open, ok := openingLine(tokens, end); ok {
-				d.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing?", blockName(open), open[0].Pos.Line)
+				d.Hint = fmt.Sprintf("is the \"}\" of %s (line %d) missing?", blockName(open), open[0].Pos.Line)
 			}
 		}
 		return d
@@ -179,9 +179,9 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	}
 	switch {
 	case word == "ruleset" || word == "scenario":
-		return errorAt(d.Pos, "unexpected %q inside a %s block: is a \"}\" missing above?", word, opener)
+		return errorAt(d.Pos, "unexpected %q inside a %s block", word, opener).WithHint("is a \"}\" missing above?")
 	case word == "roll" && opener != "scenario":
-		return errorAt(d.Pos, "unknown statement \"roll\": to roll dice, write `highest roll d6` or `lowest roll d6`")
+		return errorAt(d.Pos, "unknown statement \"roll\"").WithHint("to roll dice, write `highest roll d6` or `lowest roll d6`")
 	}
 	if i := tokenIndex(tokens, d.Pos.Offset); opener == "order" || opener == "tie" {
 		// `winner chooses first`: a scenario's words for a choice.
@@ -190,12 +190,12 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 			if k := nextIndex(tokens, j); k >= 0 && slices.Contains([]string{"order", "first", "before_after"}, tokens[k].Value) {
 				kind = tokens[k].Value
 			}
-			return errorAt(d.Pos, "unknown statement %q: a choice in an order is written `choice %s by %s`", word, kind, word)
+			return errorAt(d.Pos, "unknown statement %q", word).WithHint("a choice in an order is written `choice %s by %s`", kind, word)
 		}
 	}
 	if word == "when" || word == "if" {
 		if fixed, ok := guardFirst(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
-			return errorAt(d.Pos, "unknown statement %q: %s", word, fixed)
+			return errorAt(d.Pos, "unknown statement %q", word).WithHint("%s", fixed)
 		}
 	}
 	if md, ok := misplaced(d, tokens, opener); ok {
@@ -472,7 +472,7 @@ func bodyError(d Diagnostic, tokens []lexer.Token, src []byte) (Diagnostic, bool
 			return Diagnostic{}, false
 		}
 		if fixed, ok := unitPunct(tokens, k); ok {
-			return errorAt(tokens[k].Pos, "unexpected %q: a unit's attributes follow its name, separated by spaces, without commas or brackets: write `%s`", tokens[k].Value, fixed), true
+			return errorAt(tokens[k].Pos, "unexpected %q", tokens[k].Value).WithHint("%s", unitPunctHint(fixed)), true
 		}
 		if !strings.Contains(worst.Message, "(expected end of file)") {
 			return explain(*worst, tokens), true
@@ -532,9 +532,9 @@ func unknownStatement(pos Pos, word, opener string) Diagnostic {
 	if (word == "attribute" || word == "status") && opener == "ruleset" {
 		// Whose it is comes first: `unit attribute agi int`.
 		if word == "status" {
-			return errorAt(pos, "unknown statement \"status\" in ruleset block: a status belongs to units: write `unit status NAME`")
+			return errorAt(pos, "unknown statement \"status\" in ruleset block").WithHint("a status belongs to units: write `unit status NAME`")
 		}
-		return errorAt(pos, "unknown statement \"attribute\" in ruleset block: say whose it is: `unit attribute NAME TYPE` or `side attribute NAME TYPE`")
+		return errorAt(pos, "unknown statement \"attribute\" in ruleset block").WithHint("say whose it is: `unit attribute NAME TYPE` or `side attribute NAME TYPE`")
 	}
 	if s := didYouMean(word, g.words); s != "" {
 		return errorAt(pos, "unknown statement %q in %s block (did you mean %s?): expected %s (%s)", word, opener, s, g.what, g.words)
@@ -632,10 +632,10 @@ func misplaced(d Diagnostic, tokens []lexer.Token, opener string) (Diagnostic, b
 	if open, ok := openingLine(tokens, d.Pos.Offset); ok && !balanced(tokens) && d.Pos.Column <= open[0].Pos.Column {
 		// Braces are missing, and the statement is indented as if the
 		// block it lands in were closed: most likely its "}" is missing.
-		md.Message += fmt.Sprintf(": is the \"}\" of %s (line %d) missing above it?", blockName(open), open[0].Pos.Line)
+		md.Hint = fmt.Sprintf("is the \"}\" of %s (line %d) missing above it?", blockName(open), open[0].Pos.Line)
 	} else if line, ok := extraBrace(tokens, d.Pos.Offset); ok {
 		// A "}" too many above closed the block it belongs in early.
-		md.Message += fmt.Sprintf(": is a \"}\" on line %d one too many?", line)
+		md.Hint = fmt.Sprintf("is a \"}\" on line %d one too many?", line)
 	}
 	return md, true
 }
@@ -905,7 +905,7 @@ func attrWithoutType(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	case strings.HasPrefix(v, `"`):
 		typ = "string"
 	}
-	return errorAt(d.Pos, "unexpected \"=\": an attribute has a type, int, bool or string, before its value: `%s attribute %s %s = %s`", w[0], w[2], typ, strings.TrimSpace(value.String())), true
+	return errorAt(d.Pos, "unexpected \"=\"").WithHint("an attribute has a type, int, bool or string, before its value: `%s attribute %s %s = %s`", w[0], w[2], typ, strings.TrimSpace(value.String())), true
 }
 
 // innerWords start statements that belong inside a declaration's block.
@@ -952,11 +952,9 @@ func afterDecl(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	}
 	line := tokens[closed].Pos.Line
 	if word == "}" {
-		d.Message = fmt.Sprintf("unexpected \"}\": %s already ended with the \"}\" on line %d, so this one, or one above, is one too many", decl, line)
-	} else {
-		d.Message = fmt.Sprintf("unexpected %q after the end of %s (the \"}\" on line %d): is a \"}\" above that one too many?", word, decl, line)
+		return errorAt(d.Pos, "unexpected \"}\"").WithHint("%s already ended with the \"}\" on line %d, so this one, or one above, is one too many", decl, line), true
 	}
-	return d, true
+	return errorAt(d.Pos, "unexpected %q after the end of %s (the \"}\" on line %d)", word, decl, line).WithHint("is a \"}\" above that one too many?"), true
 }
 
 // tieCriteria says what a tie rule's criterion can be.
@@ -979,10 +977,10 @@ func expectWhat(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	t := tokens[i]
 	if t.Type == tokIdent {
 		if s := Suggest(t.Value, strings.Split(strings.NewReplacer(" or ", ", ").Replace(expectWords), ", ")); s != "" {
-			return errorAt(d.Pos, "unexpected %s after expect (did you mean %s?): write expect %s", describe(t), s, expectWords), true
+			return errorAt(d.Pos, "unexpected %s after expect (did you mean %s?)", describe(t), s).WithHint("write expect %s", expectWords), true
 		}
 	}
-	return errorAt(d.Pos, "unexpected %s after expect: write expect %s", describe(t), expectWords), true
+	return errorAt(d.Pos, "unexpected %s after expect", describe(t)).WithHint("write expect %s", expectWords), true
 }
 
 // sideList explains d when it blames the comma of sides listed on one
@@ -1017,7 +1015,7 @@ func sideList(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		}
 	}
 	list := strings.Join(lines[:len(lines)-1], ", ") + ", then " + lines[len(lines)-1]
-	return errorAt(d.Pos, "unexpected \",\": name each side on its own line: %s", list), true
+	return errorAt(d.Pos, "unexpected \",\"").WithHint("name each side on its own line: %s", list), true
 }
 
 // guardColon explains d when a tie rule's guard ran on to the end of its
@@ -1071,7 +1069,7 @@ func guardColon(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 			}
 		}
 		fixed := strings.TrimRight(guard.String(), " \t") + ": " + strings.TrimSpace(rest.String())
-		return errorAt(t.Pos, "is a \":\" missing before %s? The guard of a tie rule ends with a \":\": write `%s`", t.Value, fixed), true
+		return errorAt(t.Pos, "is a \":\" missing before %s? The guard of a tie rule ends with a \":\"", t.Value).WithHint("write `%s`", fixed), true
 	}
 	return d, false
 }
@@ -1376,7 +1374,7 @@ func orderName(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 		// `as "priority"`: one word already, only quoted.
 		what = "a word without quotes"
 	}
-	return errorAt(d.Pos, "unexpected %s: an order's name is %s, as expressions name it: write `order %s as %s`", blamed, what, w[1], one), true
+	return errorAt(d.Pos, "unexpected %s", blamed).WithHint("an order's name is %s, as expressions name it: write `order %s as %s`", what, w[1], one), true
 }
 
 // unquotedText explains a quote or source written without its quotes,
@@ -1394,7 +1392,7 @@ func unquotedText(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	for j := i; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Type != tokComment; j++ {
 		text.WriteString(tokens[j].Value)
 	}
-	return errorAt(d.Pos, "unexpected %q: the text of a %s is written in double quotes: `%s %s`", tokens[i].Value, w[0], w[0], strconv.Quote(strings.TrimSpace(text.String()))), true
+	return errorAt(d.Pos, "unexpected %q", tokens[i].Value).WithHint("the text of a %s is written in double quotes: `%s %s`", w[0], w[0], strconv.Quote(strings.TrimSpace(text.String()))), true
 }
 
 // scopeWord explains d when a phase, step or order is given a scope in
@@ -1412,16 +1410,16 @@ func scopeWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	w := tokens[i].Value
 	if prev := prevToken(tokens, i); prev >= 0 && tokens[prev].Value == "once" && (w == "per" || w == "a" || w == "each" || w == "every") {
 		// `once per battle`: the words a rulebook uses.
-		return errorAt(tokens[i].Pos, "unexpected %q: `once` already means once per battle (worked out in round 1, kept after): end the scope at `once`", w), true
+		return errorAt(tokens[i].Pos, "unexpected %q", w).WithHint("`once` already means once per battle (worked out in round 1, kept after): end the scope at `once`"), true
 	}
 	meant := scopeTypo(w)
 	if meant == "" && !slices.Contains([]string{"every", "per", "always"}, w) {
 		return d, false // a name's second word, perhaps: `step Move turn {`
 	}
 	if meant != "" {
-		return errorAt(tokens[i].Pos, "unexpected %q (did you mean `%s`?): %s", w, meant, scopeHelp), true
+		return errorAt(tokens[i].Pos, "unexpected %q (did you mean `%s`?)", w, meant).WithHint("%s", scopeHelp), true
 	}
-	return errorAt(tokens[i].Pos, "unexpected %q: %s", w, scopeHelp), true
+	return errorAt(tokens[i].Pos, "unexpected %q", w).WithHint("%s", scopeHelp), true
 }
 
 // scopeTypo returns the scope words that word is a misspelling of
@@ -1470,15 +1468,14 @@ func scopeError(tokens []lexer.Token, i int) (Diagnostic, bool) {
 	switch tokens[start].Value {
 	case "each":
 		if tokens[next].Value != "round" {
-			return errorAt(tokens[next].Pos, "unexpected %s: %s", describe(tokens[next]), scopeHelp), true
+			return errorAt(tokens[next].Pos, "unexpected %s", describe(tokens[next])).WithHint("%s", scopeHelp), true
 		}
 	case "until":
 		if tokens[next].Value != "changed" {
-			return errorAt(tokens[next].Pos, "unexpected %s: expected `until changed NAME, ...`", describe(tokens[next])), true
+			return errorAt(tokens[next].Pos, "unexpected %s", describe(tokens[next])).WithHint("expected `until changed NAME, ...`"), true
 		}
 		if name := nextIndex(tokens, next); name >= 0 && tokens[name].Type != tokIdent {
-			return errorAt(tokens[name].Pos, "unexpected %s: expected `until changed NAME, ...`, naming the attributes or statuses to watch",
-				describe(tokens[name])), true
+			return errorAt(tokens[name].Pos, "unexpected %s", describe(tokens[name])).WithHint("expected `until changed NAME, ...`, naming the attributes or statuses to watch"), true
 		}
 	}
 	return Diagnostic{}, false
@@ -1505,9 +1502,9 @@ func passClause(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	case afterPass && t.Value == "when" && lineEnds:
 		return errorAt(t.Pos, "`pass allowed when` needs a condition after it, as in `pass allowed when round >= 2` (to allow passing at any time, drop `when`)"), true
 	case afterPass && slices.Contains([]string{"if", "unless", "where", "while", "only"}, t.Value):
-		return errorAt(t.Pos, "unexpected %q: a condition on passing is written `pass allowed when CONDITION`", t.Value), true
+		return errorAt(t.Pos, "unexpected %q", t.Value).WithHint("a condition on passing is written `pass allowed when CONDITION`"), true
 	case t.Value == "pass" && (next < 0 || tokens[next].Value != "allowed"):
-		return errorAt(t.Pos, "unexpected \"pass\": passing is written `pass allowed`, or `pass allowed when CONDITION`"), true
+		return errorAt(t.Pos, "unexpected \"pass\"").WithHint("passing is written `pass allowed`, or `pass allowed when CONDITION`"), true
 	}
 	return d, false
 }
@@ -1568,7 +1565,7 @@ func scriptColon(d Diagnostic, tokens []lexer.Token, sep string) (Diagnostic, bo
 		b.WriteString(t.Value)
 	}
 	fixed := strings.Join(strings.Fields(b.String()), " ")
-	return errorAt(d.Pos, "unexpected %q: a scenario's `%s` is written without it: `%s`", sep, words[0], fixed), true
+	return errorAt(d.Pos, "unexpected %q", sep).WithHint("a scenario's `%s` is written without it: `%s`", words[0], fixed), true
 }
 
 // guardWords are the words a rule author may write for `when`.
@@ -1588,7 +1585,7 @@ func guardWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	t := tokens[i]
 	switch {
 	case len(words) == 1 && words[0] == "tie" && slices.Contains(guardWords, t.Value):
-		return errorAt(t.Pos, "unexpected %q: a tie rule's condition is written `tie when CONDITION: ...`", t.Value), true
+		return errorAt(t.Pos, "unexpected %q", t.Value).WithHint("a tie rule's condition is written `tie when CONDITION: ...`"), true
 	case len(words) < 3 || words[0] != "on" || !strings.HasSuffix(d.Message, `(expected "{")`):
 		return d, false
 	case slices.Contains(guardWords, t.Value):
@@ -1597,7 +1594,7 @@ func guardWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 	default:
 		return d, false
 	}
-	return errorAt(t.Pos, "unexpected %q: a special rule's condition is written `when CONDITION`, before its `{`", t.Value), true
+	return errorAt(t.Pos, "unexpected %q", t.Value).WithHint("a special rule's condition is written `when CONDITION`, before its `{`"), true
 }
 
 // inExpression reports whether tokens[i], an "=" that is a syntax error,
