@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/turnorder/turnorder/dsl"
@@ -182,7 +181,7 @@ var previousField = regexp.MustCompile(`\bprevious\.(\w+)`)
 // remembered value: none is remembered before round 1 ends, and
 // `previous.streak + 1` is the first thing a house rule writes.
 func (b *Battle) unremembered(src, msg string) string {
-	if b.now() > 1 || !strings.Contains(msg, "<nil>") {
+	if b.now() > 1 || !exprNil.MatchString(msg) {
 		return ""
 	}
 	for _, m := range previousField.FindAllStringSubmatch(src, -1) {
