@@ -74,3 +74,17 @@ func TestCompileErrorEnd(t *testing.T) {
 		t.Errorf("End %d:%d, want 6:18, just past agl", d.End.Line, d.End.Column)
 	}
 }
+
+// A rule's play-time advice is the RuleError's hint: Error gives it after
+// what went wrong, and Diagnostic as the diagnostic's hint.
+func TestRuleErrorHint(t *testing.T) {
+	re := &runtime.RuleError{Pos: dsl.Pos{Filename: "h.rules", Line: 3, Column: 5},
+		Err: errors.New("`award previous.holder` names nobody"), Hint: "put a tie rule for round 1 above this one"}
+	if got, want := re.Error(), "h.rules:3:5: `award previous.holder` names nobody: put a tie rule for round 1 above this one"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	d := re.Diagnostic()
+	if d.Message != "`award previous.holder` names nobody" || d.Hint != re.Hint || d.Pos != re.Pos {
+		t.Errorf("Diagnostic() = %#v", d)
+	}
+}

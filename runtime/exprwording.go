@@ -34,4 +34,7 @@ var (
 	// exprNil is a value that is nil where an operator needs one, as
 	// previous.NAME is before round 1 ends.
 	exprNil = regexp.MustCompile(`<nil>`)
+	// exprEmpty is what an empty value does when run: an empty list
+	// indexed, or nil where a value was wanted.
+	exprEmpty = regexp.MustCompile(`out of range|nil`)
 )

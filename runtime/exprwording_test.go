@@ -55,6 +55,8 @@ func TestExprWording(t *testing.T) {
 		{"unexpectedToken", unexpectedToken, ty.sideEnv, "round 1", false},
 		{"unexpectedToken at the end", unexpectedToken, ty.sideEnv, "round +", false},
 		{"exprNil", exprNil, ty.groupSides, "previous.streak + 1", true},
+		{"exprEmpty of a list", exprEmpty, ty.groupSides, "previous.order[0] == \"Jay\"", true},
+		{"exprEmpty of a value", exprEmpty, ty.groupSides, "previous.streak > 1", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
