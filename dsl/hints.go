@@ -23,10 +23,16 @@ import (
 type hintStage int
 
 const (
+	// fileEnd: any syntax error, first; the rules for the end of the file
+	// reached with a bracket or block still open.
+	fileEnd hintStage = iota
+	// stmtStart: the enclosing block's "expected }" at the first word of
+	// a statement that is none of the block's, even parsed alone.
+	stmtStart
 	// midStatement: the enclosing block's "expected }" at a token that
 	// does not start a statement, that is, the statement should have
 	// ended before it.
-	midStatement hintStage = iota
+	midStatement
 	// explained: any syntax error, once refine has found the statement
 	// that went wrong.
 	explained
@@ -80,6 +86,77 @@ func init() { hintRules = allHintRules() }
 
 func allHintRules() []hintRule {
 	return []hintRule{
+		// fileEnd
+		{"bracket-unclosed", at(fileEnd), func(s *hintSite) (Diagnostic, bool) {
+			if !strings.HasPrefix(s.d.Message, `unexpected end of file (expected ")")`) &&
+				!strings.HasPrefix(s.d.Message, `unexpected end of file (expected "]")`) {
+				return Diagnostic{}, false
+			}
+			open := unclosed(s.tokens)
+			if open == nil {
+				return Diagnostic{}, false
+			}
+			return errorAt(open.Pos, "this %q is not closed", open.Value), true
+		}},
+		{"block-unclosed", at(fileEnd), func(s *hintSite) (Diagnostic, bool) {
+			// Name the block left open, which may be far above.
+			if !strings.HasPrefix(s.d.Message, `unexpected end of file (expected "}")`) || s.i >= 0 {
+				return Diagnostic{}, false
+			}
+			end := len(s.src)
+			if len(s.tokens) > 0 {
+				last := s.tokens[len(s.tokens)-1]
+				end = max(end, last.Pos.Offset+len(last.Value))
+			}
+			open, ok := openingLine(s.tokens, end)
+			if !ok {
+				return Diagnostic{}, false
+			}
+			return s.d.WithHint("is the \"}\" of %s (line %d) missing?", blockName(open), open[0].Pos.Line), true
+		}},
+
+		// stmtStart
+		{"declaration-inside-block", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
+			if s.word != "ruleset" && s.word != "scenario" {
+				return Diagnostic{}, false
+			}
+			return errorAt(s.d.Pos, "unexpected %q inside a %s block", s.word, s.opener).WithHint("is a \"}\" missing above?"), true
+		}},
+		{"roll-statement", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
+			if s.word != "roll" || s.opener == "scenario" {
+				return Diagnostic{}, false
+			}
+			return errorAt(s.d.Pos, "unknown statement \"roll\"").WithHint("to roll dice, write `highest roll d6` or `lowest roll d6`"), true
+		}},
+		{"choice-words", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
+			// `winner chooses first`: a scenario's words for a choice.
+			if s.opener != "order" && s.opener != "tie" {
+				return Diagnostic{}, false
+			}
+			j := nextIndex(s.tokens, s.i)
+			if j < 0 || !slices.Contains([]string{"chooses", "choose", "picks"}, s.tokens[j].Value) {
+				return Diagnostic{}, false
+			}
+			kind := "first"
+			if k := nextIndex(s.tokens, j); k >= 0 && slices.Contains([]string{"order", "first", "before_after"}, s.tokens[k].Value) {
+				kind = s.tokens[k].Value
+			}
+			return errorAt(s.d.Pos, "unknown statement %q", s.word).WithHint("a choice in an order is written `choice %s by %s`", kind, s.word), true
+		}},
+		{"guard-before-tie", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
+			if s.word != "when" && s.word != "if" {
+				return Diagnostic{}, false
+			}
+			fixed, ok := guardFirst(s.tokens, s.i)
+			if !ok {
+				return Diagnostic{}, false
+			}
+			return errorAt(s.d.Pos, "unknown statement %q", s.word).WithHint("%s", fixed), true
+		}},
+		{"misplaced-statement", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
+			return misplaced(s.d, s.tokens, s.opener)
+		}},
+
 		// midStatement
 		{"criterion-called", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			// `random()`: a criterion, not a function.

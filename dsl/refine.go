@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -87,28 +86,14 @@ func shiftPos(p, base Pos) Pos {
 // refine improves d, a parse error, when it is the enclosing block's
 // complaint about a statement that went wrong inside.
 func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
-	if strings.HasPrefix(d.Message, "unexpected end of file (expected \")\")") ||
-		strings.HasPrefix(d.Message, "unexpected end of file (expected \"]\")") {
-		if open := unclosed(tokens); open != nil {
-			return errorAt(open.Pos, "this %q is not closed", open.Value)
-		}
+	if nd, ok := applyHints(fileEnd, newHintSite(d, tokens, src)); ok {
+		return nd
 	}
 	if !strings.Contains(d.Message, `(expected "}")`) {
 		return d
 	}
 	word := tokenAt(tokens, d.Pos.Offset)
 	if word == "" {
-		if strings.HasPrefix(d.Message, "unexpected end of file") {
-			// Name the block left open, which may be far above.
-			end := len(src)
-			if len(tokens) > 0 {
-				last := tokens[len(tokens)-1]
-				end = max(end, last.Pos.Offset+len(last.Value))
-			}
-			if open, ok := openingLine(tokens, end); ok {
-				d.Hint = fmt.Sprintf("is the \"}\" of %s (line %d) missing?", blockName(open), open[0].Pos.Line)
-			}
-		}
 		return d
 	}
 	opener, lineStart := blockOpener(tokens, d.Pos.Offset)
@@ -175,29 +160,8 @@ func refine(d Diagnostic, tokens []lexer.Token, src []byte) Diagnostic {
 	if best.Pos.Offset > d.Pos.Offset {
 		return refine(best, tokens, src) // the statement may hold a block that went wrong
 	}
-	switch {
-	case word == "ruleset" || word == "scenario":
-		return errorAt(d.Pos, "unexpected %q inside a %s block", word, opener).WithHint("is a \"}\" missing above?")
-	case word == "roll" && opener != "scenario":
-		return errorAt(d.Pos, "unknown statement \"roll\"").WithHint("to roll dice, write `highest roll d6` or `lowest roll d6`")
-	}
-	if i := tokenIndex(tokens, d.Pos.Offset); opener == "order" || opener == "tie" {
-		// `winner chooses first`: a scenario's words for a choice.
-		if j := nextIndex(tokens, i); j >= 0 && slices.Contains([]string{"chooses", "choose", "picks"}, tokens[j].Value) {
-			kind := "first"
-			if k := nextIndex(tokens, j); k >= 0 && slices.Contains([]string{"order", "first", "before_after"}, tokens[k].Value) {
-				kind = tokens[k].Value
-			}
-			return errorAt(d.Pos, "unknown statement %q", word).WithHint("a choice in an order is written `choice %s by %s`", kind, word)
-		}
-	}
-	if word == "when" || word == "if" {
-		if fixed, ok := guardFirst(tokens, tokenIndex(tokens, d.Pos.Offset)); ok {
-			return errorAt(d.Pos, "unknown statement %q", word).WithHint("%s", fixed)
-		}
-	}
-	if md, ok := misplaced(d, tokens, opener); ok {
-		return md
+	if nd, ok := applyHints(stmtStart, newHintSite(d, tokens, src)); ok {
+		return nd
 	}
 	return unknownStatement(d.Pos, word, opener)
 }
