@@ -318,10 +318,14 @@ func allHintRules() []hintRule {
 			return s.unexpected("an attribute is written NAME = VALUE: `%s = %s`", s.tokens[j].Value, s.tokens[k].Value), true
 		}},
 		{"conditional-colon", at(explained), func(s *hintSite) (Diagnostic, bool) {
-			if !strings.HasPrefix(s.d.Message, `unexpected ":"`) || !inExpression(s.tokens, s.i) || s.d.Hint != "" {
+			if !strings.HasPrefix(s.d.Message, `unexpected ":"`) || !inExpression(s.tokens, s.i) {
 				return Diagnostic{}, false
 			}
-			return s.d.WithHint("to use a conditional a ? b : c here, put it in parentheses"), true
+			const conditional = "to use a conditional a ? b : c here, put it in parentheses"
+			if s.d.Hint != "" {
+				return s.d.WithHint("%s (%s)", s.d.Hint, conditional), true
+			}
+			return s.d.WithHint("%s", conditional), true
 		}},
 
 		// explainedToken
