@@ -51,7 +51,10 @@ type hintSite struct {
 	src    []byte // the file's text; nil where a rule has no need of it
 	i      int    // the index of the token at d, or -1
 	word   string // that token's text, or ""
-	opener string // the first word of the line that opened the block around d
+	// opener is the first word of the line that opened the block around
+	// d, once blockOpener has looked for it: it reads the file's tokens
+	// up to d, which few rules need.
+	opener *string
 }
 
 func newHintSite(d Diagnostic, tokens []lexer.Token, src []byte) *hintSite {
@@ -59,8 +62,17 @@ func newHintSite(d Diagnostic, tokens []lexer.Token, src []byte) *hintSite {
 	if s.i >= 0 {
 		s.word = tokens[s.i].Value
 	}
-	s.opener, _ = blockOpener(tokens, d.Pos.Offset)
 	return s
+}
+
+// blockOpener is the first word of the line that opened the block around
+// s's error.
+func (s *hintSite) blockOpener() string {
+	if s.opener == nil {
+		o, _ := blockOpener(s.tokens, s.d.Pos.Offset)
+		s.opener = &o
+	}
+	return *s.opener
 }
 
 // unexpected is the diagnostic at s with message `unexpected "WORD"` and
@@ -120,17 +132,17 @@ func allHintRules() []hintRule {
 			if s.word != "ruleset" && s.word != "scenario" {
 				return Diagnostic{}, false
 			}
-			return errorAt(s.d.Pos, "unexpected %q inside a %s block", s.word, s.opener).WithHint("is a \"}\" missing above?"), true
+			return errorAt(s.d.Pos, "unexpected %q inside a %s block", s.word, s.blockOpener()).WithHint("is a \"}\" missing above?"), true
 		}},
 		{"roll-statement", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
-			if s.word != "roll" || s.opener == "scenario" {
+			if s.word != "roll" || s.blockOpener() == "scenario" {
 				return Diagnostic{}, false
 			}
 			return errorAt(s.d.Pos, "unknown statement \"roll\"").WithHint("to roll dice, write `highest roll d6` or `lowest roll d6`"), true
 		}},
 		{"choice-words", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
 			// `winner chooses first`: a scenario's words for a choice.
-			if s.opener != "order" && s.opener != "tie" {
+			if s.blockOpener() != "order" && s.blockOpener() != "tie" {
 				return Diagnostic{}, false
 			}
 			j := nextIndex(s.tokens, s.i)
@@ -154,7 +166,7 @@ func allHintRules() []hintRule {
 			return errorAt(s.d.Pos, "unknown statement %q", s.word).WithHint("%s", fixed), true
 		}},
 		{"misplaced-statement", at(stmtStart), func(s *hintSite) (Diagnostic, bool) {
-			return misplaced(s.d, s.tokens, s.opener)
+			return misplaced(s.d, s.tokens, s.blockOpener())
 		}},
 
 		// midStatement
@@ -168,7 +180,7 @@ func allHintRules() []hintRule {
 		}},
 		{"unit-punctuation", at(midStatement), func(s *hintSite) (Diagnostic, bool) {
 			fixed, ok := unitPunct(s.tokens, s.i)
-			if !ok || s.opener != "side" {
+			if !ok || s.blockOpener() != "side" {
 				return Diagnostic{}, false
 			}
 			return s.unexpected("%s", unitPunctHint(fixed)), true
