@@ -65,3 +65,15 @@ func TestDiagnosticJSONWithoutHint(t *testing.T) {
 		t.Errorf("JSON = %s, want %s", data, want)
 	}
 }
+
+// A syntax error that blames a token ends where the token does.
+func TestSyntaxErrorEnd(t *testing.T) {
+	_, ds := dsl.Parse("e.rules", []byte("ruleset x {\n  sides two\n}\n"))
+	if len(ds) != 1 {
+		t.Fatalf("want one diagnostic, got:\n%v", ds)
+	}
+	d := ds[0]
+	if d.Pos.Line != 2 || d.Pos.Column != 9 || d.End.Line != 2 || d.End.Column != 12 {
+		t.Errorf("%v: at %d:%d to %d:%d, want 2:9 to 2:12, the word two", d, d.Pos.Line, d.Pos.Column, d.End.Line, d.End.Column)
+	}
+}

@@ -106,7 +106,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
 	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines, maxSyntaxErrs-len(errs))
-	syntaxErrs = atEscapes(tokens, beforeComment(tokens, syntaxErrs))
+	syntaxErrs = tokenEnds(tokens, atEscapes(tokens, beforeComment(tokens, syntaxErrs)))
 	// Where parsing stopped, if it did, comes last, whatever its position.
 	last := func(ds Diagnostics) Diagnostics {
 		if stopped != nil {
@@ -295,12 +295,33 @@ func beforeComment(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 
 func columnsIn(src []byte, ds Diagnostics) Diagnostics {
 	for i := range ds {
-		p := &ds[i].Pos
-		if p.Offset <= 0 || p.Offset > len(src) {
+		for _, p := range []*Pos{&ds[i].Pos, &ds[i].End} {
+			if p.Offset <= 0 || p.Offset > len(src) {
+				continue
+			}
+			start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
+			p.Column = utf8.RuneCount(src[start:p.Offset]) + 1
+		}
+	}
+	return ds
+}
+
+// tokenEnds gives each syntax error that blames a token (a word, a
+// number, a symbol; not an end of line) the end of that token as its End,
+// for an editor to underline it.
+func tokenEnds(tokens []lexer.Token, ds Diagnostics) Diagnostics {
+	for i := range ds {
+		d := &ds[i]
+		k := tokenIndex(tokens, d.Pos.Offset)
+		if d.End.Line != 0 || k < 0 {
 			continue
 		}
-		start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
-		p.Column = utf8.RuneCount(src[start:p.Offset]) + 1
+		t := tokens[k]
+		if t.Type == tokEOL || spacing(t) || strings.Contains(t.Value, "\n") {
+			continue
+		}
+		d.End = Pos{Filename: d.Pos.Filename, Line: t.Pos.Line, Column: t.Pos.Column + utf8.RuneCountInString(t.Value),
+			Offset: t.Pos.Offset + len(t.Value)}
 	}
 	return ds
 }
