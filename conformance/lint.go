@@ -119,7 +119,7 @@ func prepare(f *dsl.File, sc *dsl.Scenario, opts Options) *setup {
 			if d.Pos.Line == 0 {
 				d.Pos = sc.Pos()
 			}
-			s.mistake(0, d.Pos, "%s", d.Message)
+			s.mistake(0, d.Pos, "%s", d.Text())
 		}
 		return s
 	}

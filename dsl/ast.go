@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -121,7 +120,7 @@ func unquote(v string) (string, error) {
 	if i := badEscape(v); i >= 0 {
 		_, size := utf8.DecodeRuneInString(v[i+1:])
 		esc := v[i : i+1+size]
-		return "", fmt.Errorf("%s %s in a string: %s", badEscapeMsg, esc, escapeHint(esc))
+		return "", &escapeError{esc: esc}
 	}
 	return "", err
 }

@@ -27,14 +27,43 @@ func (s Severity) String() string {
 
 // Diagnostic is one message about a .rules file, at a position.
 //
+// Message says what is wrong; Hint, when there is one, says what the
+// author most likely meant or should write instead. They are kept apart
+// so that an editor can show the hint as a fix, and put together by Text
+// for a line of output.
+//
 // As JSON it is the object of docs/json.md's diagnostics, with its
 // severity: {"file", "line", "column", "severity", "message"}, the
 // severity "error" or "warning", and line and column 0 where there is
-// no position (as a host would send it to an editor or a browser).
+// no position (as a host would send it to an editor or a browser); "hint",
+// "end_line" and "end_column" are there when the diagnostic has them.
 type Diagnostic struct {
 	Severity Severity
 	Pos      Pos
-	Message  string
+	// End is just past the text the diagnostic is about, where that is
+	// known; its Line is 0 where it is not.
+	End     Pos
+	Message string
+	Hint    string
+}
+
+// hintSep joins a message and its hint in Text. Before hints were kept
+// apart, every hint followed its message after ": ", and the text a rule
+// author reads stays as it was.
+const hintSep = ": "
+
+// Text is the message and its hint, as one line of output shows them.
+func (d Diagnostic) Text() string {
+	if d.Hint == "" {
+		return d.Message
+	}
+	return d.Message + hintSep + d.Hint
+}
+
+// WithHint returns d with the hint given by format and args.
+func (d Diagnostic) WithHint(format string, args ...any) Diagnostic {
+	d.Hint = fmt.Sprintf(format, args...)
+	return d
 }
 
 func errorAt(pos Pos, format string, args ...any) Diagnostic {
@@ -49,16 +78,16 @@ func Warnf(pos Pos, format string, args ...any) Diagnostic {
 	return Diagnostic{Severity: Warning, Pos: pos, Message: fmt.Sprintf(format, args...)}
 }
 
-// String is "file:line:col: severity: message". A diagnostic with no
-// position (about sides a host passed, say) leaves out what it lacks.
+// String is "file:line:col: severity: message: hint". A diagnostic with
+// no position (about sides a host passed, say) leaves out what it lacks.
 func (d Diagnostic) String() string {
 	switch {
 	case d.Pos.Line > 0:
-		return fmt.Sprintf("%s:%d:%d: %s: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, d.Message)
+		return fmt.Sprintf("%s:%d:%d: %s: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, d.Text())
 	case d.Pos.Filename != "":
-		return fmt.Sprintf("%s: %s: %s", d.Pos.Filename, d.Severity, d.Message)
+		return fmt.Sprintf("%s: %s: %s", d.Pos.Filename, d.Severity, d.Text())
 	}
-	return fmt.Sprintf("%s: %s", d.Severity, d.Message)
+	return fmt.Sprintf("%s: %s", d.Severity, d.Text())
 }
 
 // Diagnostics is a list of diagnostics. As an error it reads like a
@@ -233,23 +262,32 @@ func runeWidth(r rune) int {
 	return 1
 }
 
-// diagJSON is a Diagnostic as JSON.
+// diagJSON is a Diagnostic as JSON. Its message is the whole text, the
+// hint included, as it always was, so that a reader that knows nothing
+// of hints loses nothing; hint repeats the hint for one that shows it
+// apart.
 type diagJSON struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line,omitempty"`
+	EndColumn int    `json:"end_column,omitempty"`
+	Severity  string `json:"severity"`
+	Message   string `json:"message"`
+	Hint      string `json:"hint,omitempty"`
 }
 
 // MarshalJSON encodes the diagnostic as {"file", "line", "column",
-// "severity", "message"}.
+// "severity", "message"}, with "hint", "end_line" and "end_column" when it
+// has them.
 func (d Diagnostic) MarshalJSON() ([]byte, error) {
-	return json.Marshal(diagJSON{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column, Severity: d.Severity.String(), Message: d.Message})
+	return json.Marshal(diagJSON{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column,
+		EndLine: d.End.Line, EndColumn: d.End.Column,
+		Severity: d.Severity.String(), Message: d.Text(), Hint: d.Hint})
 }
 
-// UnmarshalJSON decodes what MarshalJSON encodes. The position's byte
-// offset is not in it, and is left 0.
+// UnmarshalJSON decodes what MarshalJSON encodes. The positions' byte
+// offsets are not in it, and are left 0.
 func (d *Diagnostic) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil // as encoding/json leaves a struct
@@ -266,6 +304,13 @@ func (d *Diagnostic) UnmarshalJSON(data []byte) error {
 	default:
 		return fmt.Errorf("diagnostic severity %q: want error or warning", j.Severity)
 	}
-	*d = Diagnostic{Severity: sev, Pos: Pos{Filename: j.File, Line: j.Line, Column: j.Column}, Message: j.Message}
+	msg := j.Message
+	if j.Hint != "" {
+		msg = strings.TrimSuffix(msg, hintSep+j.Hint)
+	}
+	*d = Diagnostic{Severity: sev, Pos: Pos{Filename: j.File, Line: j.Line, Column: j.Column}, Message: msg, Hint: j.Hint}
+	if j.EndLine > 0 {
+		d.End = Pos{Filename: j.File, Line: j.EndLine, Column: j.EndColumn}
+	}
 	return nil
 }

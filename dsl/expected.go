@@ -8,7 +8,10 @@ import (
 // Participle says what it expected as the rest of the grammar rule, such
 // as `("alternate" | "sequential" | "unit_order") "by" <ident> ...`. A rule
 // author needs only what could come next: "alternate", "sequential" or
-// "unit_order". firstOf works that out from the grammar text.
+// "unit_order". firstOf works that out from the grammar text, in
+// participle's notation: it is the part of depwording.go's reading of
+// participle's words that is about its notation, held to it by the same
+// tests.
 
 var expectedRE = regexp.MustCompile(`\(expected (.+)\)$`)
 

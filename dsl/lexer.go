@@ -107,7 +107,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 	}
 	typ, n := s.scan(rest)
 	if n == 0 {
-		return lexer.Token{}, &lexer.Error{Msg: "lexer: invalid input text " + strconv.Quote(sample(rest)), Pos: s.pos}
+		return lexer.Token{}, &lexError{pos: s.pos, sample: sample(rest)}
 	}
 	tok := lexer.Token{Type: typ, Value: rest[:n], Pos: s.pos}
 	s.pos.Offset += n
@@ -119,6 +119,25 @@ func (s *scanner) Next() (lexer.Token, error) {
 	}
 	return tok, nil
 }
+
+// lexError is the refusal of text that no token starts. It keeps the
+// start of that text, so that what a rule author is told is made from it
+// rather than read back out of a message; participle hands it back as it
+// is, from a parse as from lexing alone.
+type lexError struct {
+	pos    lexer.Position
+	sample string // the start of the text, as sample cuts it
+}
+
+func (e *lexError) Error() string {
+	return e.pos.String() + ": " + e.Message()
+}
+
+func (e *lexError) Message() string {
+	return "lexer: invalid input text " + strconv.Quote(e.sample)
+}
+
+func (e *lexError) Position() lexer.Position { return e.pos }
 
 // sample is what a lexical error quotes of the text that no token starts:
 // its first 16 characters.

@@ -57,8 +57,11 @@ func lexAll(t *testing.T, def lexer.Definition, src string) (toks []lexed, err s
 	for {
 		tok, e := lx.Next()
 		if e != nil {
-			le := e.(*lexer.Error)
-			return toks, le.Pos.String() + ": " + le.Msg
+			le := e.(interface {
+				Position() lexer.Position
+				Message() string
+			})
+			return toks, le.Position().String() + ": " + le.Message()
 		}
 		toks = append(toks, lexed{names[tok.Type], tok.Value, tok.Pos})
 		if tok.EOF() {

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -105,7 +106,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		tokens, _ = lex(filename, text) // the numbers were replaced
 	}
 	file, syntaxErrs, spans, stopped := parseRecovering(filename, text, tokens, lexLines, maxSyntaxErrs-len(errs))
-	syntaxErrs = atEscapes(tokens, beforeComment(tokens, syntaxErrs))
+	syntaxErrs = tokenEnds(tokens, atEscapes(tokens, beforeComment(tokens, syntaxErrs)))
 	// Where parsing stopped, if it did, comes last, whatever its position.
 	last := func(ds Diagnostics) Diagnostics {
 		if stopped != nil {
@@ -294,12 +295,33 @@ func beforeComment(tokens []lexer.Token, ds Diagnostics) Diagnostics {
 
 func columnsIn(src []byte, ds Diagnostics) Diagnostics {
 	for i := range ds {
-		p := &ds[i].Pos
-		if p.Offset <= 0 || p.Offset > len(src) {
+		for _, p := range []*Pos{&ds[i].Pos, &ds[i].End} {
+			if p.Offset <= 0 || p.Offset > len(src) {
+				continue
+			}
+			start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
+			p.Column = utf8.RuneCount(src[start:p.Offset]) + 1
+		}
+	}
+	return ds
+}
+
+// tokenEnds gives each syntax error that blames a token (a word, a
+// number, a symbol; not an end of line) the end of that token as its End,
+// for an editor to underline it.
+func tokenEnds(tokens []lexer.Token, ds Diagnostics) Diagnostics {
+	for i := range ds {
+		d := &ds[i]
+		k := tokenIndex(tokens, d.Pos.Offset)
+		if d.End.Line != 0 || k < 0 {
 			continue
 		}
-		start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
-		p.Column = utf8.RuneCount(src[start:p.Offset]) + 1
+		t := tokens[k]
+		if t.Type == tokEOL || spacing(t) || strings.Contains(t.Value, "\n") {
+			continue
+		}
+		d.End = Pos{Filename: d.Pos.Filename, Line: t.Pos.Line, Column: t.Pos.Column + utf8.RuneCountInString(t.Value),
+			Offset: t.Pos.Offset + len(t.Value)}
 	}
 	return ds
 }
@@ -531,7 +553,9 @@ func tidy(ds Diagnostics) Diagnostics {
 		if i > 0 && d == ds[i-1] {
 			continue
 		}
-		d.Message = meantOfExpected(d.Message)
+		if nd, ok := applyHints(finished, newHintSite(d, nil, nil)); ok {
+			d = nd
+		}
 		out = append(out, d)
 	}
 	return out
@@ -542,22 +566,22 @@ var (
 	quotedWord    = regexp.MustCompile(`"(\w+)"`)
 )
 
-// meantOfExpected adds to msg, a grammar's `unexpected "choose" (expected
-// "chooses" or "is")`, the word listed that the one written is a typo of:
-// `activation alternating`, `order side as`.
+// meantOfExpected is the hint for msg, a grammar's `unexpected "choose"
+// (expected "chooses" or "is")`, that names the word listed that the one
+// written is a typo of (`activation alternating`, `order side as`), or "".
 func meantOfExpected(msg string) string {
 	m := expectedWords.FindStringSubmatch(msg)
 	if m == nil {
-		return msg
+		return ""
 	}
 	var words []string
 	for _, w := range quotedWord.FindAllStringSubmatch(m[2], -1) {
 		words = append(words, w[1])
 	}
 	if s := Suggest(m[1], words); s != "" && s != m[1] {
-		msg += fmt.Sprintf(": did you mean %s?", s)
+		return fmt.Sprintf("did you mean %s?", s)
 	}
-	return msg
+	return ""
 }
 
 // dropBroken removes from f every declaration that holds one of errs or
@@ -771,60 +795,80 @@ func atLineStart(tokens []lexer.Token, i int) bool {
 	return true
 }
 
+// fromParseError turns an error of participle's, or of the lexer's, into
+// a diagnostic in a rule author's words. It works from what the errors
+// hold as data (the token participle did not expect, the lexer's text,
+// a bad escape); what participle expected instead is only in its message,
+// which participleExpected reads.
 func fromParseError(filename string, err error) Diagnostic {
-	if pe, ok := err.(participle.Error); ok {
-		pos := pe.Position()
-		if pos.Filename == "" {
-			pos.Filename = filename
-		}
-		if pos.Line == 0 {
-			pos.Line, pos.Column = 1, 1
-		}
-		return errorAt(pos, "%s", friendly(pe.Message()))
+	var (
+		perr   participle.Error
+		lexErr *lexError
+		escErr *escapeError
+		unexp  *participle.UnexpectedTokenError
+	)
+	if !errors.As(err, &perr) {
+		return errorAt(Pos{Filename: filename, Line: 1, Column: 1}, "%s", err.Error())
 	}
-	return errorAt(Pos{Filename: filename, Line: 1, Column: 1}, "%s", err.Error())
+	pos := perr.Position()
+	if pos.Filename == "" {
+		pos.Filename = filename
+	}
+	if pos.Line == 0 {
+		pos.Line, pos.Column = 1, 1
+	}
+	switch {
+	case errors.As(err, &lexErr):
+		return lexDiagnostic(pos, lexErr.sample)
+	case errors.As(err, &escErr):
+		// Placed at the escape itself by atEscapes.
+		return errorAt(pos, "%s", escErr.message()).WithHint("%s", escapeHint(escErr.esc))
+	case errors.As(err, &unexp):
+		msg := "unexpected " + unexpectedWords(unexp.Unexpected)
+		if grammar, ok := participleExpected(unexp); ok {
+			msg += " " + friendlyExpected(grammar)
+		}
+		return errorAt(pos, "%s", msg)
+	}
+	return errorAt(pos, "%s", friendlyGrammar(perr.Message()))
 }
 
-// friendly rewrites participle's messages in a rule author's words.
-func friendly(msg string) string {
-	msg = shortenExpected(msg)
-	msg = strings.NewReplacer(
-		`"\n"`, "end of line",
-		`"<EOF>"`, "end of file",
-		"<eol>", "end of line",
-		"<ident>", "a name",
-		"<string>", "a quoted string",
-		"<int>", "a number",
-		"<dice>", "dice such as d6 or 2d6",
-		"(expected Expr)", "(expected an expression)",
-		"(expected Criterion)", "(expected a criterion)",
-		"(expected UnitSetup)", "(expected a unit, `unit NAME`)",
-	).Replace(msg)
-	if strings.HasPrefix(msg, "unexpected token") {
-		msg = strings.Replace(msg, "unexpected token", "unexpected", 1)
+// unexpectedWords names the token a parse did not expect.
+func unexpectedWords(t lexer.Token) string {
+	switch {
+	case t.EOF():
+		return "end of file"
+	case t.Type == tokEOL && t.Value == "\n":
+		return "end of line"
 	}
-	// The lexer stops where no token starts; quoting the rest of the file
-	// says nothing a rule author can use.
-	if quoted, ok := strings.CutPrefix(msg, "lexer: invalid input text "); ok {
-		rest, err := strconv.Unquote(quoted)
-		switch {
-		case err != nil || rest == "":
-		case rest[0] == '"':
-			msg = `this string is not closed (a string ends with " on the same line)`
-		case rest[0] == '\'':
-			msg = `this string is not closed (a string in single quotes ends with ' on the same line)`
-		case rest[0] == '`':
-			msg = "unexpected '`': write a string in double quotes"
-		default:
-			r, _ := utf8.DecodeRuneInString(rest)
-			msg = fmt.Sprintf("unexpected %q: no name, number or symbol of the language starts with it", r)
-			if strings.ContainsRune("“”„«»‘’‚", r) {
-				// Copied from a rulebook, whose quotes are typographic.
-				msg = fmt.Sprintf(`unexpected %q, a typographic quote: write a string in straight double quotes, "..."`, r)
-			}
-		}
+	return strconv.Quote(t.Value)
+}
+
+// friendlyExpected says "(expected GRAMMAR)" with the words that could
+// start GRAMMAR, in a rule author's words.
+func friendlyExpected(grammar string) string {
+	return friendlyGrammar(shortenExpected("(expected " + grammar + ")"))
+}
+
+// lexDiagnostic says where no token starts, from sample, the text there:
+// quoting the rest of the file says nothing a rule author can use.
+func lexDiagnostic(pos Pos, sample string) Diagnostic {
+	switch {
+	case sample == "":
+		return errorAt(pos, "lexer: invalid input text %q", sample)
+	case sample[0] == '"':
+		return errorAt(pos, "this string is not closed (a string ends with \" on the same line)")
+	case sample[0] == '\'':
+		return errorAt(pos, "this string is not closed (a string in single quotes ends with ' on the same line)")
+	case sample[0] == '`':
+		return errorAt(pos, "unexpected '`'").WithHint("write a string in double quotes")
 	}
-	return msg
+	r, _ := utf8.DecodeRuneInString(sample)
+	if strings.ContainsRune("“”„«»‘’‚", r) {
+		// Copied from a rulebook, whose quotes are typographic.
+		return errorAt(pos, "unexpected %q, a typographic quote", r).WithHint(`write a string in straight double quotes, "..."`)
+	}
+	return errorAt(pos, "unexpected %q", r).WithHint("no name, number or symbol of the language starts with it")
 }
 
 // fillExprSources sets Expr.Source to the exact text of each expression.

@@ -167,7 +167,7 @@ func TestRecoveryStopsAtBrokenStructure(t *testing.T) {
 func TestMissingBraceKeepsTheNextDeclaration(t *testing.T) {
 	const src = "ruleset a {\n  sides 2\n\nruleset b {\n  sides 2\n}\n"
 	f, diags := dsl.Parse("brace.rules", []byte(src))
-	if f == nil || len(diags) != 1 || !strings.Contains(diags[0].Message, `is a "}" missing above?`) {
+	if f == nil || len(diags) != 1 || diags[0].Hint != `is a "}" missing above?` {
 		t.Fatalf("file %v, diagnostics:\n%s", f, diags.Render(src))
 	}
 	var got []string

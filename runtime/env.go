@@ -190,13 +190,17 @@ func (c *compiled) String() string {
 // dozen parts.
 const maxExprNodes = 1000
 
+// exprOptions are the options an expression is compiled with against env.
+func (p *Program) exprOptions(env reflect.Type) []expr.Option {
+	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface()), expr.Patch(countPatch{}), expr.MaxNodes(maxExprNodes)}
+	return append(opts, p.funcs...)
+}
+
 // compileExpr compiles e against env and reports errors at their true
 // position in the .rules file.
 func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*compiled, *dsl.Diagnostic) {
-	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface()), expr.Patch(countPatch{}), expr.MaxNodes(maxExprNodes)}
-	opts = append(opts, p.funcs...)
-	prog, err := expr.Compile(e.Source, opts...)
-	if err != nil && strings.Contains(err.Error(), "exceeds maximum allowed nodes") {
+	prog, err := expr.Compile(e.Source, p.exprOptions(env)...)
+	if err != nil && exprTooLong.MatchString(err.Error()) {
 		d := dsl.Errorf(e.Pos(), "this expression is too long: it has more than %d parts (numbers, names and operators), where a rule's expression has a few dozen", maxExprNodes)
 		return nil, &d
 	}
@@ -217,11 +221,11 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 			if !postfixExpr.MatchString(src) {
 				src = "(" + src + ")"
 			}
-			d.Message += fmt.Sprintf(": write %s for its name", quoteSrc(src+".name"))
+			d.Hint = fmt.Sprintf("write %s for its name", quoteSrc(src+".name"))
 		}
 		if want == numberValue && strings.HasPrefix(got, "a list") {
 			// `lowest units` for `lowest count(units)`.
-			d.Message += fmt.Sprintf(": to count it, write %s", quoteSrc("count("+strings.TrimSpace(e.Source)+")"))
+			d.Hint = fmt.Sprintf("to count it, write %s", quoteSrc("count("+strings.TrimSpace(e.Source)+")"))
 		}
 		return nil, &d
 	}
@@ -306,7 +310,7 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 		return dsl.Errorf(e.Pos(), "cannot compile this expression: %s", strings.TrimSpace(p.types.friendly(msg)))
 	}
 	msg := fe.Message
-	if msg == "array elements can only be selected using an integer (got string)" {
+	if exprListIndex.MatchString(msg) {
 		if m := listField(e.Source, fe.From); m != "" {
 			msg = m
 		}
@@ -314,7 +318,11 @@ func (p *Program) exprError(e *dsl.Expr, err error) dsl.Diagnostic {
 	if m := coalesceMixed(msg, e.Source, fe.From); m != "" {
 		msg = m
 	}
-	return dsl.Errorf(offsetPos(e.Pos(), e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
+	d := dsl.Errorf(offsetPos(e.Pos(), e.Source, fe.From), "%s", strings.TrimSpace(mismatchWords(p.types.friendly(syntaxMessage(msg, e.Source, fe.From)))))
+	if fe.To > fe.From {
+		d.End = offsetPos(e.Pos(), e.Source, fe.To)
+	}
+	return d
 }
 
 // isTrueOrFalse reports whether d is compileExpr's refusal of a true or
@@ -415,8 +423,6 @@ func bracketed(cond string) string {
 	return cond
 }
 
-var coalesceMix = regexp.MustCompile(`^Operator \((.+)\) and coalesce expressions \(\?\?\) cannot be mixed`)
-
 // coalesceMixed says expr-lang's "Operator (==) and coalesce expressions
 // (??) cannot be mixed" of `previous.holder ?? "" == "Jay"` in a rule
 // author's words, with the brackets written in: `??` gives the value
@@ -465,8 +471,6 @@ func coalesceMixed(msg, src string, from int) string {
 	meant := strings.TrimSpace(string(r[:start]) + strings.Replace(string(r[start:from]), pair, "("+pair+")", 1) + string(r[from:]))
 	return fmt.Sprintf("%s must be in brackets before %s (`??` gives the value after it where the one before it is missing): write %s", quoteSrc(pair), quoteSrc(op), "`"+meant+"`")
 }
-
-var mismatch = regexp.MustCompile(`^invalid operation: (\S+) \(mismatched types (\w+) and (\w+)\)$`)
 
 // mismatchWords says expr-lang's "invalid operation: == (mismatched types
 // int and string)" in a rule author's words, with what to write: most
@@ -537,11 +541,6 @@ func listField(src string, from int) string {
 	}
 	return msg + fmt.Sprintf("%s or %s", quoteSrc(fmt.Sprintf("sum(%s, .%s)", list, field)), quoteSrc(fmt.Sprintf("max(map(%s, .%s))", list, field)))
 }
-
-var (
-	unknownName = regexp.MustCompile(`^unknown name (\w+)$`)
-	noField     = regexp.MustCompile(`^type (unit|side|previous) has no field (\w+)$`)
-)
 
 // meant suggests, for msg, an error about a name that is not declared,
 // the declared name it is a typo of, if there is one: " (did you mean
@@ -667,10 +666,6 @@ func fieldWords(msg string) string {
 	}
 	return fmt.Sprintf("previous has no value %s", m[2])
 }
-
-// unexpectedToken matches expr-lang's syntax error, which names the token
-// as its lexer does: `unexpected token Identifier("agi")`.
-var unexpectedToken = regexp.MustCompile(`^unexpected token (\w+)(?:\((".*")\))?$`)
 
 // previousBefore reports whether the word before rune from of src is
 // `previous`, followed by spaces only.

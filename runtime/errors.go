@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/turnorder/turnorder/dsl"
@@ -140,6 +139,10 @@ func markErrorf(mark error, format string, args ...any) error {
 type RuleError struct {
 	Pos dsl.Pos
 	Err error // what went wrong; it may wrap ErrLimit or a host's error
+	// Hint, if not "", says what the rule's author most likely meant or
+	// should write; Error gives it after what went wrong, and Diagnostic
+	// as the diagnostic's hint.
+	Hint string
 }
 
 func (e *RuleError) Error() string {
@@ -150,16 +153,36 @@ func (e *RuleError) Error() string {
 }
 
 func (e *RuleError) message() string {
+	if e.Hint == "" {
+		return e.what()
+	}
+	return e.what() + ": " + e.Hint
+}
+
+// what is the message without its hint.
+func (e *RuleError) what() string {
 	if e.Err == nil { // a zero RuleError
 		return "a rule failed"
 	}
 	return e.Err.Error()
 }
 
+// addHint adds hint to e's, after any it has.
+func (e *RuleError) addHint(hint string) {
+	if e.Hint != "" {
+		hint = e.Hint + ": " + hint
+	}
+	e.Hint = hint
+}
+
 func (e *RuleError) Unwrap() error { return e.Err }
 
 // Diagnostic returns the error as the diagnostic a compiler would print.
-func (e *RuleError) Diagnostic() dsl.Diagnostic { return dsl.Errorf(e.Pos, "%s", e.message()) }
+func (e *RuleError) Diagnostic() dsl.Diagnostic {
+	d := dsl.Errorf(e.Pos, "%s", e.what())
+	d.Hint = e.Hint
+	return d
+}
 
 // evalError is the RuleError for a failed run of c, at the token
 // expr-lang blames when it names one. Its message is expr-lang's alone:
@@ -167,13 +190,15 @@ func (e *RuleError) Diagnostic() dsl.Diagnostic { return dsl.Errorf(e.Pos, "%s",
 // Pos. prefix says what was being evaluated.
 func (b *Battle) evalError(c *compiled, prefix string, err error) error {
 	pos := c.pos
+	hint := ""
 	if fe, ok := err.(*file.Error); ok {
 		pos = offsetPos(c.pos, c.src, fe.From)
 		bare := *fe
-		bare.Snippet, bare.Message = "", b.prog.types.friendly(fe.Message)+b.unremembered(c.src, fe.Message)
+		bare.Snippet, bare.Message = "", b.prog.types.friendly(fe.Message)
+		hint = b.unremembered(c.src, fe.Message)
 		err = &bare
 	}
-	return &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", prefix, err)}
+	return &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", prefix, err), Hint: hint}
 }
 
 var previousField = regexp.MustCompile(`\bprevious\.(\w+)`)
@@ -182,12 +207,12 @@ var previousField = regexp.MustCompile(`\bprevious\.(\w+)`)
 // remembered value: none is remembered before round 1 ends, and
 // `previous.streak + 1` is the first thing a house rule writes.
 func (b *Battle) unremembered(src, msg string) string {
-	if b.now() > 1 || !strings.Contains(msg, "<nil>") {
+	if b.now() > 1 || !exprNil.MatchString(msg) {
 		return ""
 	}
 	for _, m := range previousField.FindAllStringSubmatch(src, -1) {
 		if slices.ContainsFunc(b.prog.remember, func(r *rememberDef) bool { return r.name == m[1] }) {
-			return fmt.Sprintf(": nothing is remembered before round 1 ends, so previous.%s is nil then; give it a value for then, as in `(previous.%s ?? 0)`", m[1], m[1])
+			return fmt.Sprintf("nothing is remembered before round 1 ends, so previous.%s is nil then; give it a value for then, as in `(previous.%s ?? 0)`", m[1], m[1])
 		}
 	}
 	return ""

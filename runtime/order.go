@@ -729,9 +729,9 @@ func (r *orderRun) guard(c *compiled, s, e int) (bool, error) {
 		err = r.b.evalError(c, quoteSrc(c.src), err)
 		// An empty list indexed, or nothing where a value was wanted: what
 		// an empty previous value does, not any failure of the guard.
-		empty := strings.Contains(err.Error(), "out of range") || strings.Contains(err.Error(), "nil")
+		empty := exprEmpty.MatchString(err.Error())
 		if re, ok := err.(*RuleError); ok && empty && r.b.now() <= 1 && strings.Contains(c.src, "previous.") {
-			re.Err = fmt.Errorf("%w: in round 1 every previous value is empty; make the guard false then, as in `round > 1 and %s`", re.Err, c.src)
+			re.addHint(fmt.Sprintf("in round 1 every previous value is empty; make the guard false then, as in `round > 1 and %s`", c.src))
 		}
 		return false, err
 	}
@@ -835,7 +835,7 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 		err = b.evalError(l.e, quoteSrc(l.describe()), err)
 		if re, ok := err.(*RuleError); ok {
 			if hint := b.previousHint(l.e.src, ""); hint != "" {
-				re.Err = fmt.Errorf("%w: %s", re.Err, hint)
+				re.addHint(hint)
 			}
 		}
 		return err
@@ -843,12 +843,8 @@ func (r *orderRun) award(l *awardLink, s, e int) error {
 	k := slices.IndexFunc(bl, func(i int) bool { return r.names[i] == name })
 	if k < 0 {
 		if name == "" { // previous.holder in round 1, say
-			msg := fmt.Sprintf("%s names nobody, so it cannot break the tie between %s",
-				quoteSrc(l.describe()), strings.Join(r.namesOf(s, e), ", "))
-			if hint := b.previousHint(l.e.src, l.e.src); hint != "" {
-				msg += ": " + hint
-			}
-			return ruleErrorf(l.pos, "%s", msg)
+			return &RuleError{Pos: l.pos, Hint: b.previousHint(l.e.src, l.e.src),
+				Err: fmt.Errorf("%s names nobody, so it cannot break the tie between %s", quoteSrc(l.describe()), strings.Join(r.namesOf(s, e), ", "))}
 		}
 		return ruleErrorf(l.pos, "%s names %q, who is not among the tied (%s)",
 			quoteSrc(l.describe()), name, strings.Join(r.namesOf(s, e), ", "))

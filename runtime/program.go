@@ -1177,7 +1177,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
 			if isTrueOrFalse(d, numberValue) {
 				// `highest agi == 3`: a condition, where a number ranks.
-				d.Message += fmt.Sprintf(": a criterion ranks by a number; to put first those for which it holds, write `%s`", conditionRanked(s.Dir, s.Expr.Source))
+				d.Hint = fmt.Sprintf("a criterion ranks by a number; to put first those for which it holds, write `%s`", conditionRanked(s.Dir, s.Expr.Source))
 			}
 			c.addDiag(d)
 			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos()))
@@ -1210,7 +1210,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 						if src[0] == '-' {
 							what = "take 1 off"
 						}
-						d.Message += fmt.Sprintf(": a roll's modifier is a number; to %s where %s holds, write `%s roll %s %c (%s ? 1 : 0)`", what, quoteSrc(cond), s.Dir, s.Dice, src[0], cond)
+						d.Hint = fmt.Sprintf("a roll's modifier is a number; to %s where %s holds, write `%s roll %s %c (%s ? 1 : 0)`", what, quoteSrc(cond), s.Dir, s.Dice, src[0], cond)
 					}
 					c.addDiag(d)
 					c.checkModifier(e, subjEnv, s.Modifier.Pos(), src)
@@ -1233,7 +1233,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 				d = &fixed
 			} else if isTrueOrFalse(d, stringValue) {
 				// `award previous.holder == "Jay"`: a condition awarded.
-				d.Message += ": " + awardedCondition(s, c.tie)
+				d.Hint = awardedCondition(s, c.tie)
 			}
 			c.addDiag(d)
 			out = append(out, done(&awardLink{not: s.Not, e: e}, s.Pos()))

@@ -168,7 +168,7 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		// Positions would be of nothing in the ruleset's file.
 		msgs := make([]string, len(ds))
 		for i, d := range ds {
-			msgs[i] = d.Message
+			msgs[i] = d.Text()
 		}
 		return nil, fmt.Errorf("restore: the saved sides do not fit ruleset %s as it is now: %s", p.name, strings.Join(msgs, "; "))
 	}

@@ -33,9 +33,9 @@ func writeDiags(w io.Writer, ds dsl.Diagnostics, src []byte, prefix string) {
 		io.WriteString(w, ds[run:i].Render(text))
 		run = i + 1
 		if d.Pos.Filename != "" {
-			fmt.Fprintf(w, "%s: %s: %s\n", d.Pos.Filename, d.Severity, d.Message)
+			fmt.Fprintf(w, "%s: %s: %s\n", d.Pos.Filename, d.Severity, d.Text())
 		} else {
-			fmt.Fprintf(w, "%s%s\n", prefix, d.Message)
+			fmt.Fprintf(w, "%s%s\n", prefix, d.Text())
 		}
 	}
 	io.WriteString(w, ds[run:].Render(text))

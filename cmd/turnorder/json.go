@@ -50,11 +50,17 @@ type ErrorsDoc struct {
 }
 
 // diagDoc is an error of a document's "errors" as an object.
+//
+// Message is the whole text, hint included, as standard error shows it;
+// Hint repeats the hint for an editor that shows it as a fix.
 type diagDoc struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line,omitempty"`
+	EndColumn int    `json:"end_column,omitempty"`
+	Message   string `json:"message"`
+	Hint      string `json:"hint,omitempty"`
 }
 
 // errorsJSON lists the errors of ds, as lines and as objects. One at no
@@ -66,7 +72,7 @@ func errorsJSON(ds dsl.Diagnostics) ErrorsDoc {
 	for _, e := range ds {
 		line := e.String()
 		if e.Pos.Filename == "" && e.Pos.Line == 0 {
-			line = e.Message
+			line = e.Text()
 		}
 		d.Errors = append(d.Errors, line)
 	}
@@ -77,7 +83,8 @@ func errorsJSON(ds dsl.Diagnostics) ErrorsDoc {
 func diagsJSON(ds dsl.Diagnostics) []diagDoc {
 	out := []diagDoc{}
 	for _, e := range ds {
-		out = append(out, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column, Message: e.Message})
+		out = append(out, diagDoc{File: e.Pos.Filename, Line: e.Pos.Line, Column: e.Pos.Column,
+			EndLine: e.End.Line, EndColumn: e.End.Column, Message: e.Text(), Hint: e.Hint})
 	}
 	return out
 }

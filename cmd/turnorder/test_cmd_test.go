@@ -112,7 +112,8 @@ func TestTestJSON(t *testing.T) {
 		ErrorsDoc: ErrorsDoc{
 			Errors: []string{broken + `:3:1: error: unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`},
 			Diagnostics: []diagDoc{{File: broken, Line: 3, Column: 1,
-				Message: `unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`}},
+				Message: `unexpected end of file (expected "}"): is the "}" of scenario "x" (line 1) missing?`,
+				Hint:    `is the "}" of scenario "x" (line 1) missing?`}},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

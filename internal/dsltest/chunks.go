@@ -7,7 +7,8 @@
 //
 //	### "regexp"
 //
-// expects a diagnostic on that line whose message matches the Go regexp.
+// expects a diagnostic on that line whose text (message and hint) matches
+// the Go regexp.
 // Because '#' starts a comment in .rules files, the marker is simply a
 // trailing comment:
 //
@@ -31,6 +32,10 @@
 // file. An explicit position also lets a marker sit on an earlier line when
 // the text of the line with the error would not be a comment (after an
 // unclosed bracket, '#' is not a comment).
+//
+// A pattern is matched against a diagnostic's message and its hint
+// together, as Diagnostic.Text puts them on one line of output: a hint is
+// part of what the author is told, and a marker that covers it checks it.
 //
 // Every marker must be matched, and every error diagnostic must be matched
 // by a marker; warnings that no marker asks for are ignored.
@@ -66,7 +71,8 @@ type Chunk struct {
 }
 
 // Expectation is one "### ..." marker: a diagnostic on Line (and, when
-// Column is not zero, at Column) whose message matches Pattern.
+// Column is not zero, at Column) whose text, message and hint, matches
+// Pattern.
 type Expectation struct {
 	Line    int
 	Column  int // 0: any column
@@ -199,7 +205,7 @@ func Mismatches(filename string, c Chunk, diags dsl.Diagnostics) []string {
 			if used[i] || d.Pos.Line != w.Line || (w.Column != 0 && d.Pos.Column != w.Column) {
 				continue
 			}
-			if w.Pattern.MatchString(d.Message) {
+			if w.Pattern.MatchString(d.Text()) {
 				used[i], found = true, true
 				break
 			}
@@ -214,7 +220,7 @@ func Mismatches(filename string, c Chunk, diags dsl.Diagnostics) []string {
 		msg := fmt.Sprintf("%s: no diagnostic matches %q", where, w.Pattern)
 		for i, d := range diags {
 			if !used[i] && d.Pos.Line == w.Line {
-				msg += fmt.Sprintf("\n\ton this line, at column %d: %s: %s", d.Pos.Column, d.Severity, d.Message)
+				msg += fmt.Sprintf("\n\ton this line, at column %d: %s: %s", d.Pos.Column, d.Severity, d.Text())
 			}
 		}
 		msgs = append(msgs, msg)
@@ -223,7 +229,7 @@ func Mismatches(filename string, c Chunk, diags dsl.Diagnostics) []string {
 		if used[i] || d.Severity != dsl.Error {
 			continue
 		}
-		msgs = append(msgs, fmt.Sprintf("%s:%d:%d: unexpected error: %s", filename, d.Pos.Line, d.Pos.Column, d.Message))
+		msgs = append(msgs, fmt.Sprintf("%s:%d:%d: unexpected error: %s", filename, d.Pos.Line, d.Pos.Column, d.Text()))
 	}
 	return msgs
 }
