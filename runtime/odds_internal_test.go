@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 )
 
@@ -236,9 +237,7 @@ func TestOddsForksDoomedAtOnce(t *testing.T) {
 // there are ways to rank them in at most as many groups as the dice have
 // totals: what counting them finds, without the count.
 func TestRankingsAsCounted(t *testing.T) {
-	for _, req := range []RollRequest{
-		{Subjects: make([]string, 8), Count: 1, Faces: 6},
-		{Subjects: make([]string, 9), Count: 1, Faces: 5},
+	reqs := []RollRequest{
 		{Subjects: make([]string, 5), Count: 2, Faces: 3},
 		{Subjects: make([]string, 4), Count: 1, Faces: 20, Modifiers: []int{2, 2, 2, 2}},
 		{Subjects: make([]string, 6), Count: 3, Faces: 2},
@@ -246,7 +245,14 @@ func TestRankingsAsCounted(t *testing.T) {
 		{Subjects: make([]string, 3), Count: 0, Faces: 6},
 		{Subjects: make([]string, 1), Count: 1, Faces: 6},
 		{Subjects: nil, Count: 1, Faces: 6},
-	} {
+	}
+	if longtest.Enabled() {
+		// Millions of outcomes each, seconds of counting.
+		reqs = append(reqs,
+			RollRequest{Subjects: make([]string, 8), Count: 1, Faces: 6},
+			RollRequest{Subjects: make([]string, 9), Count: 1, Faces: 5})
+	}
+	for _, req := range reqs {
 		var counted int
 		if _, err := rollOutcomes(context.Background(), req, 0, &counted); err != nil {
 			t.Fatal(err)

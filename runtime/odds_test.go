@@ -14,6 +14,7 @@ import (
 	goruntime "runtime"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -281,9 +282,7 @@ func BenchmarkOddsMESBG(b *testing.B) {
 // bundled ruleset and checks that each round's holder frequencies are within
 // four standard errors of the exact odds.
 func TestSimulationAgreesWithExactOdds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a million battles per ruleset; run without -short")
-	}
+	longtest.Skip(t) // a million battles per ruleset
 	const runs = 1_000_000
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -454,6 +453,9 @@ func TestOddsRefusesEightPlayers(t *testing.T) {
 	}
 	if !errors.Is(err, runtime.ErrLimit) {
 		t.Errorf("refusal %v is not ErrLimit", err)
+	}
+	if !longtest.Enabled() {
+		return // playing the forks on to the bound takes seconds
 	}
 	_, played := p.OddsPlayingOn(ctx, sides, opt)
 	if diff := cmp.Diff(errString(played), errString(err)); diff != "" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 )
 
 // A review of the straight-through roll-off (rolloff.go) from the
@@ -183,9 +184,9 @@ func errString(err error) string {
 // them, saves and restores the battle, clones it (with its dice or new
 // ones), plays a round by hand or with PlayRound, or asks the odds.
 func TestRolloffReviewHostBetweenRounds(t *testing.T) {
-	seeds, rounds := 60, 14
-	if testing.Short() {
-		seeds = 15
+	seeds, rounds := 10, 14
+	if longtest.Enabled() {
+		seeds = 60
 	}
 	ctx := context.Background()
 	cancelled, cancel := context.WithCancel(ctx)
@@ -385,9 +386,9 @@ func playByHand(ctx context.Context, b *Battle) error {
 // policies do). Apart from what the watchers saw (the transcript), the
 // battles are the same.
 func TestRolloffReviewSameAsWatchedBattles(t *testing.T) {
-	seeds, rounds := 40, 12
-	if testing.Short() {
-		seeds = 10
+	seeds, rounds := 6, 12
+	if longtest.Enabled() {
+		seeds = 40
 	}
 	ctx := context.Background()
 	byDefault := DeciderFunc(func(_ context.Context, d Decision) ([]string, error) { return d.Default, nil })
@@ -476,9 +477,9 @@ func dropEvents(t *testing.T, snap string) string {
 func TestRolloffReviewSimulate(t *testing.T) {
 	fast, slow := reviewPrograms(t, "", Limits{})
 	ctx := context.Background()
-	opt := SimOptions{Runs: 3000, Rounds: 10, Seed: 7, Workers: 2}
-	if testing.Short() {
-		opt.Runs = 600
+	opt := SimOptions{Runs: 600, Rounds: 10, Seed: 7, Workers: 2}
+	if longtest.Enabled() {
+		opt.Runs = 3000
 	}
 	fr, err := fast.Simulate(ctx, Sides("Jay", "Rob"), opt)
 	if err != nil {
@@ -764,9 +765,9 @@ func randomChain(rng *rand.Rand) string {
 // TestRolloffReviewRandomChains plays roll-offs written at random both
 // ways, with a host that changes the battle between rounds.
 func TestRolloffReviewRandomChains(t *testing.T) {
-	chains, seeds, rounds := 400, 6, 10
-	if testing.Short() {
-		chains = 80
+	chains, seeds, rounds := 60, 6, 10
+	if longtest.Enabled() {
+		chains = 400
 	}
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(2026, 12))

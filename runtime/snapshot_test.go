@@ -16,14 +16,21 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
-const (
-	snapshotSeeds  = 200
-	snapshotRounds = 5
-)
+const snapshotRounds = 5
+
+// snapshotSeeds is how many seeds TestSnapshotRestoreContinue plays each
+// ruleset with: a sample by default, two hundred with the long tests.
+func snapshotSeeds() uint64 {
+	if longtest.Enabled() {
+		return 200
+	}
+	return 20
+}
 
 // hostChange is something a host does between rounds: set an attribute or
 // a status. Both runs of a seed make the same changes.
@@ -207,7 +214,7 @@ func TestSnapshotRestoreContinue(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			p := mustProgram(t, name)
-			for seed := uint64(1); seed <= snapshotSeeds; seed++ {
+			for seed := uint64(1); seed <= snapshotSeeds(); seed++ {
 				plan := makePlan(name, p, seed)
 				want, wb, err := playStraight(p, seed, plan)
 				if err != nil {

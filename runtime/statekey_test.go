@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -27,9 +28,9 @@ func TestStateKeyAsJSONWritesIt(t *testing.T) {
 		}
 		srcs = append(srcs, string(src))
 	}
-	n := 60
-	if testing.Short() {
-		n = 20
+	n := 12
+	if longtest.Enabled() {
+		n = 60
 	}
 	for i := range n {
 		srcs = append(srcs, ddGenerate(i).src)
@@ -135,9 +136,9 @@ func TestOddsStateKeysAsJSONWritesThem(t *testing.T) {
 		cases = append(cases, tc{src: string(src)})
 	}
 	cases = append(cases, tc{src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()})
-	n := 40
-	if testing.Short() {
-		n = 12
+	n := 8
+	if longtest.Enabled() {
+		n = 40
 	}
 	for i := range n {
 		c := ddGenerate(i)
