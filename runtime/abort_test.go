@@ -328,33 +328,6 @@ func TestAbortRoundPutsEverythingBack(t *testing.T) {
 	}
 }
 
-// playTwins plays a round of twin and of b, and wants them the same.
-func playTwins(t *testing.T, twin, b *runtime.Battle, what string) *runtime.RoundResult {
-	t.Helper()
-	ctx := context.Background()
-	got, err := b.PlayRound(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := twin.PlayRound(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%s: round %d:\n%s", what, got.Round, diff)
-	}
-	return got
-}
-
-func snapshot(t *testing.T, b *runtime.Battle) string {
-	t.Helper()
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // A battle restored in mid-round does not know how the round began, so it
 // refuses to abort rather than guess.
 func TestAbortRoundAfterRestore(t *testing.T) {
@@ -584,25 +557,6 @@ func scriptedMESBG(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
 		t.Fatal(err)
 	}
 	return b, dice
-}
-
-// midRound starts the first round of a battle of the bundled ruleset name,
-// with dice seeded with seed, and saves it.
-func midRound(t *testing.T, name string, seed uint64) (*runtime.Program, *runtime.Battle, []byte) {
-	t.Helper()
-	p := mustProgram(t, name)
-	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(seed)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, b, data
 }
 
 // A clone that shares a ScriptedDecider and takes answers from it while the

@@ -672,13 +672,6 @@ func TestOddsRerollLimitCountsNoLoop(t *testing.T) {
 	}
 }
 
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 // Refusing a round over MaxPaths: eight players rolling off a D6, and
 // nine drawing lots among the tied after a D5. Run with -benchtime 1x and
 // -benchmem: both are refused, with the path bound.

@@ -10,19 +10,6 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-func mustProgram(t testing.TB, name string) *runtime.Program {
-	t.Helper()
-	f, err := rulesets.Parse(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := runtime.Compile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestBundledRulesetsPlay(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -47,19 +34,6 @@ func TestBundledRulesetsPlay(t *testing.T) {
 			}
 		})
 	}
-}
-
-// activated lists a round's turns: the unit activated, or "pass SIDE".
-func activated(acts []runtime.ActivationRecord) []string {
-	var out []string
-	for _, a := range acts {
-		if a.Pass {
-			out = append(out, "pass "+a.Side)
-		} else {
-			out = append(out, a.Unit)
-		}
-	}
-	return out
 }
 
 // Decisions lists the kinds of decision a ruleset can ask for.

@@ -16,15 +16,6 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// act and pass build expected activation records.
-func act(side, unit string) runtime.ActivationRecord {
-	return runtime.ActivationRecord{Side: side, Unit: unit}
-}
-
-func pass(side string) runtime.ActivationRecord {
-	return runtime.ActivationRecord{Side: side, Pass: true}
-}
-
 // loopEvents renders the events of the activation loop: Ready markers,
 // activations, passes, holder changes and attribute changes.
 func loopEvents(evs []runtime.Event) []string {
@@ -62,24 +53,6 @@ func (d *decisionLog) Decide(ctx context.Context, dec runtime.Decision) ([]strin
 		return dec.Default, nil
 	}
 	return d.next.Decide(ctx, dec)
-}
-
-// playLoop runs the activation loop of a started round to its end with
-// Step, failing the test on an error.
-func playLoop(t *testing.T, ctx context.Context, b *runtime.Battle) {
-	t.Helper()
-	for i := 0; ; i++ {
-		if i > 10000 {
-			t.Fatal("the activation loop does not end")
-		}
-		done, err := b.Step(ctx)
-		if err != nil {
-			t.Fatalf("Step: %v", err)
-		}
-		if done {
-			return
-		}
-	}
 }
 
 // Must show 1: Morturi, 6 gladiators against 8. The school with fewer
@@ -242,14 +215,6 @@ func TestMorturiTurns(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, res.Activations); diff != "" {
 		t.Errorf("activations (-want +got):\n%s", diff)
-	}
-}
-
-// gangs is two Necromunda gangs; Grath is seriously injured.
-func gangs() []runtime.SideSpec {
-	return []runtime.SideSpec{
-		{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug"}, {Name: "Grath", Statuses: []string{"seriously_injured"}}, {Name: "Volk"}}},
-		{Name: "Eschers", Units: []runtime.UnitSpec{{Name: "Mira"}, {Name: "Sable"}}},
 	}
 }
 

@@ -895,20 +895,3 @@ func TestRestoredSeededCloneSavesNoStaleDice(t *testing.T) {
 		}
 	}
 }
-
-// playedOneRound starts a battle of p, plays its first round and saves it.
-func playedOneRound(t *testing.T, p *runtime.Program, sides []runtime.SideSpec, opts ...runtime.BattleOption) (*runtime.Battle, []byte) {
-	t.Helper()
-	b, err := p.NewBattle(sides, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.PlayRound(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b, data
-}
