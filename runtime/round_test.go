@@ -1,6 +1,6 @@
 package runtime_test
 
-// Tests of the activation loop (issue 4): Ready markers, the alternate,
+// Tests of the activation loop: Ready markers, the alternate,
 // sequential and unit-order modes, forced and voluntary passes, and rounds
 // in which nobody can act.
 

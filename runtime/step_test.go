@@ -1,6 +1,6 @@
 package runtime_test
 
-// Must show 6 (issue 4): a battle driven one activation at a time through
+// A battle driven one activation at a time through
 // the step API (Next, then Activate or Pass), snapshotted and restored
 // after every activation, ends exactly like the same battle played
 // straight through with PlayRound.
