@@ -602,3 +602,49 @@ func TestAbortRoundAfterACloneDecided(t *testing.T) {
 		t.Errorf("AbortRound (-want +got):\n%s", diff)
 	}
 }
+
+// AbortRound plays the round again as if for the first time: scripted
+// decisions the round used are scripted again, as scripted dice are, so
+// a host replaying a script can fix what failed (here a Go hook) and play
+// the round again.
+func TestAbortRoundScriptsDecisionsAgain(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	dec := runtime.NewScriptedDecider()
+	dec.Add("Jay", "Rob")
+	dec.Add("Rob", "Jay") // not asked in round 1: stays where it is
+	fail := true
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if fail && at == (runtime.HookPoint{Kind: "hook", Name: "end"}) {
+				return errors.New("the table was knocked over")
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err == nil {
+		t.Fatal("the failing hook did not fail the round")
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if got := dec.Pending("Jay"); got != 1 {
+		t.Errorf("after AbortRound, %d answers pending for Jay, want 1", got)
+	}
+	fail = false
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatalf("the round played again: %v", err)
+	}
+	if res.Holder != "Rob" {
+		t.Errorf("holder %s, want Rob (Jay's scripted choice)", res.Holder)
+	}
+	if diff := cmp.Diff([]string{"Rob chooses Jay"}, dec.Unused()); diff != "" {
+		t.Errorf("Unused (-want +got):\n%s", diff)
+	}
+}

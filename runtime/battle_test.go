@@ -2,11 +2,16 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -372,5 +377,265 @@ func TestEarlierRoundsEventsSurvive(t *testing.T) {
 		if diff := cmp.Diff(want[i], fmt.Sprint(events[i])); diff != "" {
 			t.Errorf("round %d's Events after round 6 (-then +now):\n%s", i+1, diff)
 		}
+	}
+}
+
+// A change the host asks for that the battle cannot make (a name it does
+// not have, a value the attribute cannot hold) is ErrInvalidChange, so that
+// a bot taking "!set agi Arai 7" from a player can tell a typo, to be told
+// to the player, from a recomputation that failed. Nothing is changed, and
+// the messages are as they were.
+func TestErrInvalidChange(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "necromunda")
+	agi := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agi.NewBattle(agi.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		msg  string
+	}{
+		{"SetAttr who", a.SetAttr(ctx, "Arai", "agi", 7), "set agi of Arai: no side or unit is called Arai"},
+		{"SetAttr attr", a.SetAttr(ctx, "Aria", "agl", 7), "set agl of Aria: Aria has no attribute agl (declared: agi)"},
+		{"SetAttr of a side, a unit's attr", a.SetAttr(ctx, "A", "agi", 7), "set agi of A: A is a side, and agi is a unit attribute: set it of one of its units (Aria)"},
+		{"SetAttr value", a.SetAttr(ctx, "Aria", "agi", "x"), "set agi of Aria: want a whole number, got x"},
+		{"SetStatus unit", b.SetStatus(ctx, "Krugg", "out_of_action", true), "status out_of_action: no unit is called Krugg"},
+		{"SetStatus status", b.SetStatus(ctx, "Krug", "asleep", true),
+			"status asleep: unknown status (declared: out_of_action, seriously_injured, not_on_battlefield)"},
+		{"RemoveUnit", b.RemoveUnit(ctx, "Krugg"), "remove Krugg: no unit is called Krugg"},
+		{"MakeReady", b.MakeReady("Krugg"), "ready Krugg: no unit is called Krugg"},
+		{"SetHolder", b.SetHolder("Krug"), "holder Krug: Krug is not in order priority (Goliaths, Eschers)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !errors.Is(tt.err, runtime.ErrInvalidChange) {
+				t.Errorf("%v; want an error wrapping ErrInvalidChange", tt.err)
+			}
+			if tt.err == nil {
+				return
+			}
+			if diff := cmp.Diff(tt.msg, tt.err.Error()); diff != "" {
+				t.Errorf("message (-want +got):\n%s", diff)
+			}
+		})
+	}
+	after, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(before), string(after)); diff != "" {
+		t.Errorf("the refused changes changed the battle (-before +after):\n%s", diff)
+	}
+	// A rule's own set of a name that is not there is the rule's error,
+	// not the host's.
+	r := compileInline(t, `ruleset r "r" {
+  sides 2
+  side attribute x int
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  on start of round { set x of "Nobody" = 1 }
+}
+`)
+	rb, err := r.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rb.PlayRound(ctx)
+	if _, ok := errors.AsType[*runtime.RuleError](err); !ok || errors.Is(err, runtime.ErrInvalidChange) {
+		t.Errorf("a rule's set of nobody: %v; want a RuleError that is not ErrInvalidChange", err)
+	}
+}
+
+// A host that decodes its JSON with UseNumber (as Restore does) hands
+// attributes over as json.Number: a whole number is a whole number.
+func TestSetAttrJSONNumber(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	specs := p.Example()
+	specs[0].Units[0].Attrs["agi"] = json.Number("7")
+	b, err := p.NewBattle(specs)
+	if err != nil {
+		t.Fatalf("NewBattle with agi = json.Number(7): %v", err)
+	}
+	if err := b.SetAttr(ctx, "Bran", "agi", json.Number("6")); err != nil {
+		t.Fatalf("SetAttr json.Number(6): %v", err)
+	}
+	if err := b.SetAttr(ctx, "Cole", "agi", json.Number("2.0")); err != nil {
+		t.Fatalf("SetAttr json.Number(2.0): %v", err)
+	}
+	got := map[string]any{}
+	for _, u := range b.Units() {
+		got[u.Name] = u.Attrs["agi"]
+	}
+	if diff := cmp.Diff(map[string]any{"Aria": 7, "Bran": 6, "Cole": 2}, got); diff != "" {
+		t.Errorf("agi (-want +got):\n%s", diff)
+	}
+	// 0 written as a float64 too small still is 0.
+	for _, zero := range []json.Number{"0e-400", "-0.000e-999", "0.0"} {
+		if err := b.SetAttr(ctx, "Bran", "agi", zero); err != nil || b.Unit("Bran").Attrs["agi"] != 0 {
+			t.Errorf("SetAttr json.Number(%s): %v, agi %v; want 0", zero, err, b.Unit("Bran").Attrs["agi"])
+		}
+	}
+	for _, tt := range []struct {
+		value any
+		want  string
+	}{
+		{json.Number("2.5"), "set agi of Cole: want a whole number, got 2.5"},
+		// Whole numbers, only too large: out of range, as given.
+		{json.Number("1e300"), "set agi of Cole: 1e300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{json.Number("-1e400"), "set agi of Cole: -1e400 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{json.Number("99999999999999999999"), "set agi of Cole: 99999999999999999999 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{1e300, "set agi of Cole: 1e+300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{int64(1<<53 + 1), "set agi of Cole: 9007199254740993 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly"},
+		{math.NaN(), "set agi of Cole: want a whole number, got NaN"},
+		// A fraction a float64 reads as 0 is not 0: it used to set agi 0.
+		{json.Number("1e-400"), "set agi of Cole: want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"},
+		{json.Number("-0.5E-330"), "set agi of Cole: want a whole number, got -0.5E-330, a fraction too close to 0 for a float64 to hold, not 0"},
+	} {
+		if err := b.SetAttr(ctx, "Cole", "agi", tt.value); err == nil || err.Error() != tt.want {
+			t.Errorf("SetAttr %#v: %v\nwant: %s", tt.value, err, tt.want)
+		}
+	}
+}
+
+// CheckSetAttr says what SetAttr would refuse, in its words, and changes
+// nothing, not even a change it finds fine.
+func TestCheckSetAttr(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := b.Units()
+	for _, tt := range []struct {
+		who, attr string
+		value     any
+	}{
+		{"Aria", "agi", 1e300},
+		{"Aria", "agi", "x"},
+		{"A", "agi", 3},
+		{"Aria", "pluck", 3},
+		{"Zed", "agi", 3},
+	} {
+		check := b.CheckSetAttr(tt.who, tt.attr, tt.value)
+		set := b.SetAttr(ctx, tt.who, tt.attr, tt.value)
+		if check == nil || set == nil || check.Error() != set.Error() || !errors.Is(check, runtime.ErrInvalidChange) {
+			t.Errorf("set %s of %s = %v: CheckSetAttr %v, SetAttr %v", tt.attr, tt.who, tt.value, check, set)
+		}
+	}
+	if err := b.CheckSetAttr("Aria", "agi", 1); err != nil {
+		t.Errorf("CheckSetAttr agi of Aria = 1: %v", err)
+	}
+	if diff := cmp.Diff(before, b.Units()); diff != "" {
+		t.Errorf("CheckSetAttr changed the units (-before +after):\n%s", diff)
+	}
+}
+
+// Sides sent as JSON with an int attribute of 1e300 are told it is out of
+// range, not that it is not a whole number. A SideSpec decodes the number
+// as written (1e300), which NewBattle quotes; a float64 a host decoded
+// itself is shown as Go writes it (1e+300).
+func TestNewBattleJSONOutOfRange(t *testing.T) {
+	p := mustProgram(t, "agi")
+	var specs []runtime.SideSpec
+	if err := json.Unmarshal([]byte(`[{"name": "A", "team": "Red", "units": [{"name": "Aria", "attrs": {"agi": 1e300}}]},
+  {"name": "B", "team": "Blue", "units": [{"name": "Bran", "attrs": {"agi": -9007199254740994}}, {"name": "Cole", "attrs": {"agi": 2.5}}]}]`), &specs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.NewBattle(specs)
+	var got []string
+	if ds, ok := err.(dsl.Diagnostics); ok {
+		for _, d := range ds {
+			got = append(got, d.Message)
+		}
+	}
+	want := "unit Aria: attribute agi: 1e300 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
+		"unit Bran: attribute agi: -9007199254740994 is out of range for a whole-number attribute, which holds -2^53 to 2^53 (9007199254740992), the numbers criteria compare exactly\n" +
+		"unit Cole: attribute agi: want a whole number, got 2.5"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("NewBattle: %v\nwant:\n%s", err, want)
+	}
+
+	var attrs map[string]any // a host's own decoding, into float64s
+	if err := json.Unmarshal([]byte(`{"agi": 1e300}`), &attrs); err != nil {
+		t.Fatal(err)
+	}
+	specs[0].Units[0].Attrs = attrs
+	_, err = p.NewBattle(specs)
+	if want := "unit Aria: attribute agi: 1e+300 is out of range"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle with a float64 1e300: %v, want %q", err, want)
+	}
+}
+
+// A client's form sends numbers and booleans as strings: the error says
+// that what it got is a string, not "want a whole number, got 3".
+func TestAttrStringThatReadsAsAValue(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "Attributes" {
+  sides 2
+  side attribute bold bool
+  unit attribute agi int
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`)
+	b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{b.SetAttr(ctx, "a1", "agi", "3"), `set agi of a1: want a whole number, got the string "3"`},
+		{b.SetAttr(ctx, "A", "bold", "true"), `set bold of A: want true or false, got the string "true"`},
+		{b.SetAttr(ctx, "a1", "agi", "x"), `set agi of a1: want a whole number, got x`},
+	} {
+		if tt.err == nil || tt.err.Error() != tt.want || !errors.Is(tt.err, runtime.ErrInvalidChange) {
+			t.Errorf("%v\nwant %s (ErrInvalidChange)", tt.err, tt.want)
+		}
+	}
+	_, err = p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": "4"}}}}, {Name: "B"}})
+	if want := `unit a1: attribute agi: want a whole number, got the string "4"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle: %v\nwant %s", err, want)
+	}
+}
+
+// Sides decoded with UseNumber, as SideSpec's doc says to, have their
+// numbers checked as written: 1e-400 is no whole number, where a float64
+// would have made it 0.
+func TestNewBattleSpecsUseNumber(t *testing.T) {
+	p := mustProgram(t, "agi")
+	dec := json.NewDecoder(strings.NewReader(`[{"name": "A", "team": "Red", "units": [{"name": "Aria", "attrs": {"agi": 1e-400}}]},
+  {"name": "B", "team": "Blue", "units": [{"name": "Bran", "attrs": {"agi": 4}}]}]`))
+	dec.UseNumber()
+	var specs []runtime.SideSpec
+	if err := dec.Decode(&specs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.NewBattle(specs)
+	if want := "unit Aria: attribute agi: want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("NewBattle: %v\nwant an error saying: %s", err, want)
 	}
 }

@@ -339,3 +339,45 @@ func TestDecisionStringSaysBeforeWhom(t *testing.T) {
 		}
 	}
 }
+
+// ScriptedDecider.Add keeps its own copy of the answer, so a host that
+// builds answers in one slice does not rewrite those already queued; and
+// an answer added empty (Add("Jay")) is said to be empty when it is asked
+// for, not reported as the answer "" the options do not hold.
+func TestScriptedDeciderAdd(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	newBattle := func(dec runtime.Decider) *runtime.Battle {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Jay", 4)
+		dice.AddRoll("Rob", 2)
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+
+	dec := runtime.NewScriptedDecider()
+	answer := []string{"Rob"}
+	dec.Add("Jay", answer...)
+	answer[0] = "Nobody"
+	res, err := newBattle(dec).PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Holder != "Rob" {
+		t.Errorf("holder %s, want Rob, whom the script named when it was added", res.Holder)
+	}
+
+	dec = runtime.NewScriptedDecider()
+	dec.Add("Jay")
+	if diff := cmp.Diff([]string{"Jay chooses nothing"}, dec.Unused()); diff != "" {
+		t.Errorf("Unused (-want +got):\n%s", diff)
+	}
+	_, err = newBattle(dec).PlayRound(ctx)
+	want := "round 1, order priority: Jay chooses who goes first among Jay, Rob: the scripted answer is empty (Add was given no answer)"
+	if err == nil || err.Error() != want {
+		t.Errorf("an empty scripted answer: %v\nwant: %s", err, want)
+	}
+}

@@ -231,3 +231,13 @@ func playedOneRound(t *testing.T, p *runtime.Program, sides []runtime.SideSpec, 
 	}
 	return b, data
 }
+
+// randomRuleset orders two sides by a random pick alone.
+const randomRuleset = `ruleset r "Random" {
+  sides 2
+  phase p {
+    order sides as priority {
+      random
+    }
+  }
+}`

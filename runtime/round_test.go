@@ -1105,3 +1105,312 @@ func TestNextWithNoRoundUnderWay(t *testing.T) {
 		t.Errorf("after EndRound, Next = %+v, InRound %v; want nil, false", turn, b.InRound())
 	}
 }
+
+// agiFailedSetAttr is an agi battle after round 1 (Aria and Bran tied on
+// 5 and rolled 6 to 2; Cole has 3), with scripted dice, then a SetAttr of
+// Cole to 5 that makes a new tie with no dice scripted for it.
+func agiFailedSetAttr(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
+	t.Helper()
+	p := mustProgram(t, "agi")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Aria", 6)
+	dice.AddRoll("Bran", 2)
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetAttr(context.Background(), "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+		t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
+	}
+	return b, dice
+}
+
+// A SetAttr whose recomputation fails (the dice the new tie needs are not
+// scripted yet, an interactive decider whose context was cancelled) has
+// set the value: the standing that watches it must not be left as it was
+// for the rest of the battle. Setting the value again retries the
+// recomputation, and the next round makes the standing if nobody did.
+func TestFailedRecomputationIsNotForgotten(t *testing.T) {
+	ctx := context.Background()
+	wantWatched := map[string][]any{"Aria": {5}, "Bran": {5}, "Cole": {5}}
+
+	t.Run("retry", func(t *testing.T) {
+		b, dice := agiFailedSetAttr(t)
+		dice.AddRoll("Aria", 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); err != nil {
+			t.Fatalf("SetAttr again, with the dice scripted: %v", err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran", "Aria"}, b.Order()); diff != "" {
+			t.Errorf("order after the retried SetAttr (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
+			t.Errorf("watched values (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("next round", func(t *testing.T) {
+		b, dice := agiFailedSetAttr(t)
+		dice.AddRoll("Aria", 4)
+		dice.AddRoll("Bran", 6)
+		dice.AddRoll("Cole", 5)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Bran", "Cole", "Aria"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
+			t.Errorf("watched values (-want +got):\n%s", diff)
+		}
+		if u := dice.Unused(); len(u) > 0 {
+			t.Errorf("dice never used: %v", u)
+		}
+	})
+	t.Run("remove", func(t *testing.T) {
+		b, dice := agiFailedSetAttr(t)
+		// Without Aria, Bran and Cole tie on 5 and must roll for it, with
+		// no dice scripted: the unit is gone, the card is made next round.
+		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("RemoveUnit with no dice scripted for the tie left: %v; want ErrUnscripted", err)
+		}
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// A recomputation that fails after its dice are rolled (the roll-off's
+// winner hung up, or gave an answer a ScriptedDecider refuses) is taken
+// back: setting the value again rolls the same dice and asks the same
+// decision, as the round's own orders do once AbortRound has undone them,
+// and the transcript holds the rolls once. Otherwise a winner who answers
+// badly would have the roll-off played anew.
+func TestFailedRecomputationIsRetriedWithTheSameDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	// After round 1 Bran drops from 5 to 3, tying Cole: a roll-off, then
+	// the winner chooses before or after.
+	errHungUp := errors.New("hung up")
+	battle := func(t *testing.T, dice runtime.Dice, fails int) *runtime.Battle {
+		t.Helper()
+		b, err := p.NewBattle(p.Example(), runtime.WithDice(dice),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if d.Round == 2 && fails > 0 {
+					fails--
+					return nil, errHungUp
+				}
+				return d.Default, nil
+			})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Run("seeded", func(t *testing.T) {
+		want := battle(t, runtime.NewSeededDice(3), 0)
+		if err := want.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatal(err)
+		}
+		b := battle(t, runtime.NewSeededDice(3), 1)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again: %v", err)
+		}
+		if diff := cmp.Diff(want.PendingEvents(), b.PendingEvents()); diff != "" {
+			t.Errorf("events of the retried change (-as if nobody hung up +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(want.Order(), b.Order()); diff != "" {
+			t.Errorf("order (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("scripted", func(t *testing.T) {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Aria", 6)
+		dice.AddRoll("Bran", 2)
+		b := battle(t, dice, 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 6)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if diff := cmp.Diff([]string{"roll Bran 2", "roll Cole 6"}, dice.Unused()); diff != "" {
+			t.Errorf("the rolls of the failed recomputation are scripted again (-want +got):\n%s", diff)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again, with the same script: %v", err)
+		}
+		var got []string
+		for _, e := range b.PendingEvents() {
+			got = append(got, e.String())
+		}
+		want := []string{
+			"agi of Bran is now 3",
+			"tie between Bran and Cole on highest agi",
+			"Bran rolls 2 for turn_order",
+			"Cole rolls 6 for turn_order",
+			"C chooses Cole to go before Bran",
+			"turn_order #1: Aria, by highest agi = 5",
+			"turn_order #2: Cole, by C's choice (choice before_after by winner)",
+			"turn_order #3: Bran, by C's choice (choice before_after by winner)",
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("transcript (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// A remembered value that JSON cannot hold (NaN, an infinity) would make
+// every later Snapshot fail: it is the remember rule's error, at its line,
+// as a NaN criterion is.
+func TestRememberedNaNIsARuleError(t *testing.T) {
+	ctx := context.Background()
+	for _, expr := range []string{"0.0 / 0.0", "1 / 0", "[1, -1 / 0]"} {
+		t.Run(expr, func(t *testing.T) {
+			p := compileInline(t, `ruleset r "r" {
+  sides 2
+  remember x = `+expr+`
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+			b, err := p.NewBattle(runtime.Sides("A", "B"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(ctx)
+			re, ok := errors.AsType[*runtime.RuleError](err)
+			if !ok {
+				t.Fatalf("PlayRound: %v; want a RuleError", err)
+			}
+			if re.Pos.Line != 3 {
+				t.Errorf("the error is at %v, want line 3 (the remember rule)", re.Pos)
+			}
+			if err := b.AbortRound(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.Snapshot(); err != nil {
+				t.Errorf("Snapshot after AbortRound: %v", err)
+			}
+		})
+	}
+}
+
+// Dice and a Decider are asked in the middle of making an order, and may
+// change the battle there (a casualty at the table): the order made keeps
+// the units and values it started with, and the next round makes it from
+// what they are now. An until-changed order whose unit was removed there
+// panicked, and one whose value was set kept the old order as if made from
+// the new value, for the rest of the battle.
+func TestChangesFromDiceOrDecider(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	changes := []struct {
+		name   string
+		change func(b *runtime.Battle) error
+		next   []string // the next round's order
+	}{
+		{"SetAttr", func(b *runtime.Battle) error { return b.SetAttr(ctx, "Cole", "agi", 9) }, []string{"Cole", "Aria", "Bran"}},
+		{"RemoveUnit", func(b *runtime.Battle) error { return b.RemoveUnit(ctx, "Bran") }, []string{"Aria", "Cole"}},
+		{"MakeReady", func(b *runtime.Battle) error { return b.MakeReady("Cole") }, []string{"Aria", "Bran", "Cole"}},
+	}
+	for _, c := range changes {
+		for _, from := range []string{"dice", "decider"} {
+			t.Run(c.name+" from "+from, func(t *testing.T) {
+				var b *runtime.Battle
+				asked := false
+				change := func() {
+					if !asked {
+						asked = true
+						if err := c.change(b); err != nil {
+							t.Errorf("%s from the %s: %v", c.name, from, err)
+						}
+					}
+				}
+				dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					if from == "dice" {
+						change()
+					}
+					return map[string]int{"Aria": 6, "Bran": 2, "Cole": 1}[subject], nil
+				}}
+				dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					if from == "decider" {
+						change()
+					}
+					return d.Default, nil
+				})
+				var err error
+				b, err = p.NewBattle(p.Example(), runtime.WithDice(dice), runtime.WithDecider(dec))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := b.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !asked {
+					t.Fatalf("the %s was never asked", from)
+				}
+				if diff := cmp.Diff([]string{"Aria", "Bran", "Cole"}, res.Order); diff != "" {
+					t.Errorf("the order made during the change (-want +got):\n%s", diff)
+				}
+				if res, err = b.PlayRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(c.next, res.Order); diff != "" {
+					t.Errorf("the next round's order (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// A remembered value is kept as a snapshot saves it; one that holds itself
+// cannot be, and the round fails with a rule error, as for NaN, instead of
+// recursing until the process dies.
+func TestRememberCyclicValue(t *testing.T) {
+	loop := &cyclic{}
+	loop.Next = loop
+	p := compileInline(t, `ruleset x {
+  sides 2
+  remember x = loop()
+  phase p each round {
+    order sides as o {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`, runtime.WithFunction("loop", func(...any) (any, error) { return loop, nil }))
+	b, err := p.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		got = err.Error()
+	}
+	want := "inline.rules:3:16: remember x: a value nested more than 100 deep cannot be saved (does it hold itself?)"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("PlayRound (-want +got):\n%s", diff)
+	}
+}
