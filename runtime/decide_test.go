@@ -381,3 +381,69 @@ func TestScriptedDeciderAdd(t *testing.T) {
 		t.Errorf("an empty scripted answer: %v\nwant: %s", err, want)
 	}
 }
+
+// The decision asked of the roll-off's winner names him, offers both
+// sides, and declares the ruleset's default (self).
+func TestDecisionAskedOfTheWinner(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	var asked []runtime.Decision
+	dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		asked = append(asked, d)
+		return d.Default, nil
+	})
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	type decision struct {
+		Kind     runtime.DecisionKind
+		By       string
+		Options  []string
+		Default  []string
+		Round    int
+		Standing string
+		Line     int
+	}
+	var got []decision
+	for _, d := range asked {
+		got = append(got, decision{d.Kind, d.By, d.Options, d.Default, d.Round, d.Standing, d.Pos.Line})
+	}
+	pos := rulePos(t, "mesbg", "choice first by winner", 0)
+	var line int
+	fmt.Sscanf(pos[strings.Index(pos, ":")+1:], "%d", &line)
+	want := []decision{{runtime.ChooseFirst, "Jay", []string{"Jay", "Rob"}, []string{"Jay"}, 1, "priority", line}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("decisions asked (-want +got):\n%s", diff)
+	}
+	if res.Holder != "Jay" || res.Chooser != "Jay" {
+		t.Errorf("holder/chooser = %s/%s, want Jay/Jay", res.Holder, res.Chooser)
+	}
+}
+
+// A scripted run that reaches an unscripted decision fails and names it.
+func TestUnscriptedDecisionIsNamed(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.NewScriptedDecider()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.PlayRound(context.Background())
+	if err == nil {
+		t.Fatal("PlayRound succeeded; want an error naming the unscripted decision")
+	}
+	for _, want := range []string{"unscripted decision", "Jay chooses"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+}

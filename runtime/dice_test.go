@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -365,6 +366,95 @@ func TestFuncDiceMissingFunctionSaysTheRound(t *testing.T) {
 			re, ok := errors.AsType[*runtime.RoundError](err)
 			if !ok || re.Round != 1 || re.Order != tt.order || err.Error() != tt.want {
 				t.Errorf("%v\nwant a RoundError of round 1, order %q: %s", err, tt.order, tt.want)
+			}
+		})
+	}
+}
+
+// recordingDice passes every request on to Dice and remembers it.
+type recordingDice struct {
+	Dice  runtime.Dice
+	mu    sync.Mutex
+	rolls []runtime.RollRequest
+	picks []runtime.PickRequest
+}
+
+func (d *recordingDice) Roll(ctx context.Context, req runtime.RollRequest) ([]int, error) {
+	d.mu.Lock()
+	d.rolls = append(d.rolls, req)
+	d.mu.Unlock()
+	return d.Dice.Roll(ctx, req)
+}
+
+func (d *recordingDice) Pick(ctx context.Context, req runtime.PickRequest) (int, error) {
+	d.mu.Lock()
+	d.picks = append(d.picks, req)
+	d.mu.Unlock()
+	return d.Dice.Pick(ctx, req)
+}
+
+// A reroll asks the dice for the tied subjects alone, each group of them
+// on its own, with the attempt counted from the first roll: here four
+// Necromunda gangs, with one pair tied, two pairs tied at once, and three
+// tied of whom two stay tied.
+func TestRerollsAskForTheTiedAlone(t *testing.T) {
+	p := mustProgram(t, "necromunda")
+	gangs := []string{"Goliaths", "Eschers", "Orlocks", "Van Saar"}
+	type req struct {
+		Subjects []string
+		Attempt  int
+	}
+	tests := []struct {
+		name     string
+		rolls    []roll
+		requests []req
+	}{
+		{
+			name: "5, 4, 4, 2: only the two 4s roll again",
+			rolls: []roll{{"Goliaths", 5}, {"Eschers", 4}, {"Orlocks", 4}, {"Van Saar", 2},
+				{"Eschers", 3}, {"Orlocks", 6}},
+			requests: []req{{gangs, 0}, {[]string{"Eschers", "Orlocks"}, 1}},
+		},
+		{
+			name: "two ties at once: each pair rolls again on its own",
+			rolls: []roll{{"Goliaths", 6}, {"Eschers", 6}, {"Orlocks", 1}, {"Van Saar", 1},
+				{"Goliaths", 2}, {"Eschers", 5}, {"Orlocks", 4}, {"Van Saar", 3}},
+			requests: []req{{gangs, 0}, {[]string{"Goliaths", "Eschers"}, 1}, {[]string{"Orlocks", "Van Saar"}, 1}},
+		},
+		{
+			name: "a three-way tie that stays partly tied: only the still-tied roll a third time",
+			rolls: []roll{{"Goliaths", 3}, {"Eschers", 3}, {"Orlocks", 3}, {"Van Saar", 6},
+				{"Goliaths", 4}, {"Eschers", 4}, {"Orlocks", 1},
+				{"Goliaths", 2}, {"Eschers", 5}},
+			requests: []req{{gangs, 0}, {[]string{"Goliaths", "Eschers", "Orlocks"}, 1}, {[]string{"Goliaths", "Eschers"}, 2}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			script := runtime.NewScriptedDice()
+			for _, r := range tt.rolls {
+				script.AddRoll(r.who, r.v)
+			}
+			dice := &recordingDice{Dice: script}
+			b, err := p.NewBattle(runtime.Sides(gangs...), runtime.WithDice(dice), runtime.WithDecider(runtime.NewScriptedDecider()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.PlayRound(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var got []req
+			for _, r := range dice.rolls {
+				got = append(got, req{r.Subjects, r.Attempt})
+				if r.Count != 1 || r.Faces != 6 || r.Round != 1 || r.Standing != "priority" {
+					t.Errorf("roll request %+v: want 1d6 in round 1 for priority", r)
+				}
+			}
+			if diff := cmp.Diff(tt.requests, got); diff != "" {
+				t.Errorf("roll requests (-want +got):\n%s", diff)
+			}
+			if u := script.Unused(); len(u) > 0 {
+				t.Errorf("scripted rolls never used: %v", u)
 			}
 		})
 	}

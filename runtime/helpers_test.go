@@ -6,7 +6,9 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
+	"strings"
 	"testing"
 	"time"
 
@@ -241,3 +243,113 @@ const randomRuleset = `ruleset r "Random" {
     }
   }
 }`
+
+// roll is one scripted natural total: "Jay rolls 4".
+type roll struct {
+	who string
+	v   int
+}
+
+// answer is one scripted decision: "Jay chooses Jay".
+type answer struct {
+	who string
+	ans []string
+}
+
+// placement is what a placement event says about one place.
+type placement struct {
+	Place   int
+	Subject string
+	Rule    string
+	Pos     string
+}
+
+// why is the explanation an event carries: its rule and where it is written.
+type why struct {
+	Kind    runtime.EventKind
+	Subject string
+	Rule    string
+	Pos     string
+}
+
+// briefEvents renders the events that matter to an order as short strings
+// ("roll Jay=4", "tie Jay/Rob", "decision Jay:Jay"), leaving out the noise of
+// round boundaries, Ready markers and activations.
+func briefEvents(evs []runtime.Event) []string {
+	var out []string
+	for _, e := range evs {
+		switch e.Kind {
+		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvReady, runtime.EvNotReady, runtime.EvActivate, runtime.EvPass:
+			continue
+		case runtime.EvRoll:
+			out = append(out, fmt.Sprintf("roll %s=%d", e.Subject, *e.Value))
+		case runtime.EvTie, runtime.EvReroll, runtime.EvKept:
+			out = append(out, fmt.Sprintf("%s %s", e.Kind, strings.Join(e.Subjects, "/")))
+		case runtime.EvDecision:
+			if e.Detail == string(runtime.ChooseActivation) {
+				continue // which unit to activate: activation noise
+			}
+			out = append(out, fmt.Sprintf("decision %s:%s", e.By, strings.Join(e.Choice, "/")))
+		case runtime.EvHook:
+			out = append(out, "hook "+e.Detail)
+		default:
+			out = append(out, fmt.Sprintf("%s %s", e.Kind, e.Subject))
+		}
+	}
+	return out
+}
+
+// rulePos returns "rulesets/NAME.rules:L:C" for the nth (from 0) rule line
+// of a bundled ruleset that contains needle, C being where needle starts.
+// Quotes and comments are skipped. Positions are computed from the file so
+// that an added comment line does not break every test.
+func rulePos(t testing.TB, ruleset, needle string, nth int) string {
+	t.Helper()
+	filename, src, err := rulesets.Source(ruleset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, line := range strings.Split(string(src), "\n") {
+		trim := strings.TrimSpace(line)
+		if strings.HasPrefix(trim, "quote ") || strings.HasPrefix(trim, "#") {
+			continue
+		}
+		c := strings.Index(line, needle)
+		if c < 0 {
+			continue
+		}
+		if n == nth {
+			return fmt.Sprintf("%s:%d:%d", filename, i+1, c+1)
+		}
+		n++
+	}
+	t.Fatalf("%s.rules has no rule line #%d containing %q", ruleset, nth, needle)
+	return ""
+}
+
+// activationPolicy answers activation decisions with the ruleset's default
+// and fails every other decision, so that a test proves no priority
+// decision was asked.
+var activationPolicy = runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+	if d.Kind == runtime.ChooseActivation {
+		return d.Default, nil
+	}
+	return nil, fmt.Errorf("unexpected decision: %s", d)
+})
+
+// agiSide is a side with one unit "<side>-unit".
+func agiSide(name, team string, agi int) runtime.SideSpec {
+	return runtime.SideSpec{Name: name, Team: team, Units: []runtime.UnitSpec{
+		{Name: name + "-unit", Attrs: map[string]any{"agi": agi}},
+	}}
+}
+
+// school is a side of n gladiators whose movement values are moves.
+func school(name, prefix string, moves ...int) runtime.SideSpec {
+	s := runtime.SideSpec{Name: name}
+	for i, m := range moves {
+		s.Units = append(s.Units, runtime.UnitSpec{Name: fmt.Sprintf("%s%d", prefix, i+1), Attrs: map[string]any{"movement": m}})
+	}
+	return s
+}

@@ -1414,3 +1414,124 @@ func TestRememberCyclicValue(t *testing.T) {
 		t.Errorf("PlayRound (-want +got):\n%s", diff)
 	}
 }
+
+// An AGI that drops and comes back between rounds makes the order again
+// each time, the second time with a new tie and a new roll: the
+// recomputations' events open the next round's transcript.
+func TestRecomputationsBetweenRoundsOpenTheNextTranscript(t *testing.T) {
+	p := mustProgram(t, "agi")
+	dice := runtime.NewScriptedDice()
+	decider := runtime.NewScriptedDecider()
+	b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 5)},
+		runtime.WithDice(dice), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	dice.AddRoll("A-unit", 4)
+	dice.AddRoll("B-unit", 2)
+	decider.Add("A", "before")
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetAttr(ctx, "A-unit", "agi", 4); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"B-unit", "A-unit"}, b.Order()); diff != "" {
+		t.Errorf("order after the drop (-want +got):\n%s", diff)
+	}
+	dice.AddRoll("A-unit", 3)
+	dice.AddRoll("B-unit", 5)
+	decider.Add("B", "before")
+	if err := b.SetAttr(ctx, "A-unit", "agi", 5); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"B-unit", "A-unit"}, b.Order()); diff != "" {
+		t.Errorf("order after the re-match (-want +got):\n%s", diff)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"set A-unit", "placement B-unit", "placement A-unit",
+		"set A-unit", "tie A-unit/B-unit", "roll A-unit=3", "roll B-unit=5", "decision B:before", "placement B-unit", "placement A-unit",
+	}
+	if diff := cmp.Diff(want, briefEvents(res.Events)); diff != "" {
+		t.Errorf("round 2 events (-want +got):\n%s", diff)
+	}
+	if res.Holder != "B-unit" {
+		t.Errorf("round 2 holder %q, want B-unit", res.Holder)
+	}
+}
+
+// When a watched value changes in the middle of a round and the new tie is
+// resolved by a choice, the round's chooser is whoever made that choice;
+// when the tie is kept, the standing still records who chose it.
+func TestChooserFollowsRecomputation(t *testing.T) {
+	p := mustProgram(t, "agi")
+	tests := []struct {
+		name string
+		// during runs inside round 2, after round 1 (A-unit 4, B-unit 2, A
+		// chooses before).
+		during       func(ctx context.Context, b *runtime.Battle, d *runtime.ScriptedDice, dec *runtime.ScriptedDecider) error
+		wantHolder   string
+		wantChooser  string // b.Chooser() in round 2
+		wantStanding string // b.Standing("turn_order").Chooser
+	}{
+		{
+			name: "a new tie in mid-round is chosen by B",
+			during: func(ctx context.Context, b *runtime.Battle, d *runtime.ScriptedDice, dec *runtime.ScriptedDecider) error {
+				if err := b.SetAttr(ctx, "A-unit", "agi", 4); err != nil {
+					return err
+				}
+				d.AddRoll("A-unit", 1)
+				d.AddRoll("B-unit", 6)
+				dec.Add("B", "after")
+				return b.SetAttr(ctx, "A-unit", "agi", 5)
+			},
+			wantHolder: "A-unit", wantChooser: "B", wantStanding: "B",
+		},
+		{
+			name: "a kept tie keeps its chooser",
+			during: func(ctx context.Context, b *runtime.Battle, d *runtime.ScriptedDice, dec *runtime.ScriptedDecider) error {
+				return b.SetAttr(ctx, "C-unit", "agi", 4)
+			},
+			wantHolder: "A-unit", wantChooser: "", wantStanding: "A",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			d := runtime.NewScriptedDice()
+			dec := runtime.NewScriptedDecider()
+			b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 5), agiSide("C", "Green", 3)},
+				runtime.WithDice(d), runtime.WithDecider(dec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.AddRoll("A-unit", 4)
+			d.AddRoll("B-unit", 2)
+			dec.Add("A", "before")
+			res, err := b.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Chooser != "A" {
+				t.Fatalf("round 1 chooser %q, want A", res.Chooser)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.during(ctx, b, d, dec); err != nil {
+				t.Fatal(err)
+			}
+			type roles struct{ Holder, Chooser, StandingChooser string }
+			want := roles{tt.wantHolder, tt.wantChooser, tt.wantStanding}
+			got := roles{b.Holder(), b.Chooser(), b.Standing("turn_order").Chooser}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("roles after the recomputation (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
