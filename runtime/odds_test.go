@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -278,52 +277,6 @@ func BenchmarkOddsMESBG(b *testing.B) {
 	}
 }
 
-// TestSimulationAgreesWithExactOdds plays a million seeded battles of every
-// bundled ruleset and checks that each round's holder frequencies are within
-// four standard errors of the exact odds.
-func TestSimulationAgreesWithExactOdds(t *testing.T) {
-	longtest.Skip(t) // a million battles per ruleset
-	const runs = 1_000_000
-	ctx := context.Background()
-	for _, c := range []struct {
-		name   string
-		sides  []runtime.SideSpec // nil: the ruleset's example
-		rounds int
-	}{
-		{"mesbg", nil, 3},
-		{"necromunda", runtime.Sides("A", "B", "C"), 2},
-		{"agi", nil, 2},
-		{"morturi", nil, 1},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			p := mustProgram(t, c.name)
-			sides := c.sides
-			if sides == nil {
-				sides = p.Example()
-			}
-			exact, err := p.Odds(ctx, sides, runtime.OddsOptions{Rounds: c.rounds})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := p.Simulate(ctx, sides, runtime.SimOptions{Runs: runs, Rounds: c.rounds, Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, r := range exact.Rounds {
-				for who, pr := range r.Holder {
-					want, _ := pr.Float64()
-					got := float64(sim.Holder[r.Round-1][who]) / runs
-					se := math.Sqrt(want * (1 - want) / runs)
-					if math.Abs(got-want) > 4*se+1e-12 {
-						t.Errorf("round %d, %s: simulated %.5f, exact %s (%.5f), more than 4 standard errors (%.5f) apart",
-							r.Round, who, got, pr.RatString(), want, se)
-					}
-				}
-			}
-		})
-	}
-}
-
 // A roll with too many combinations is refused before its odds are worked
 // out (for 100d1000 that alone took minutes), at the roll.
 func TestOddsRefusesHugeRolls(t *testing.T) {
@@ -332,26 +285,6 @@ func TestOddsRefusesHugeRolls(t *testing.T) {
 	var re *runtime.RuleError
 	if !errors.Is(err, runtime.ErrLimit) || !errors.As(err, &re) || re.Pos.Line != 4 {
 		t.Fatalf("err = %v, want ErrLimit in a RuleError at line 4", err)
-	}
-}
-
-// When simulated battles fail, the error is the lowest-numbered failing
-// battle's, however the battles were spread over the workers.
-func TestSimulateReportsTheFirstFailure(t *testing.T) {
-	// A tie in round 1 (one battle in six) has no previous holder to award.
-	p := compileInline(t, "ruleset x {\n  phase p each round {\n    order sides as o {\n      highest roll d6\n      tie: award previous.holder\n    }\n  }\n}\n")
-	var first string
-	for _, workers := range []int{1, 4, 4, 3} {
-		_, err := p.Simulate(context.Background(), runtime.Sides("A", "B"),
-			runtime.SimOptions{Runs: 3000, Rounds: 2, Seed: 9, Workers: workers})
-		if err == nil {
-			t.Fatal("no battle failed")
-		}
-		if first == "" {
-			first = err.Error()
-		} else if err.Error() != first {
-			t.Errorf("with %d workers: %v\nwith 1: %s", workers, err, first)
-		}
 	}
 }
 
@@ -556,22 +489,6 @@ func TestOddsMaxStatesAfterTheLastRound(t *testing.T) {
 				t.Errorf("round %d: %v, want 1/2 each", tt.rounds, got)
 			}
 		})
-	}
-}
-
-// A side never seen to hold priority in a small simulation still gets an
-// interval with a width (Wilson's), not 0 ± 0.
-func TestSimInterval(t *testing.T) {
-	s := &runtime.SimReport{Runs: 20, Holder: []map[string]int{{"B": 20}}}
-	lo, hi := s.Interval(1, "A")
-	if lo != 0 || hi < 0.15 || hi > 0.17 {
-		t.Errorf("A: [%v, %v], want [0, about 0.161]", lo, hi)
-	}
-	if p, hw := s.Estimate(1, "B"); p != 1 || math.Abs(hw-hi) > 1e-12 {
-		t.Errorf("B: %v ± %v, want 1 ± %v", p, hw, hi)
-	}
-	if lo, hi := s.Interval(2, "A"); lo != 0 || hi != 0 {
-		t.Errorf("a round not simulated: [%v, %v]", lo, hi)
 	}
 }
 
