@@ -1122,6 +1122,7 @@ func ddStripEvents(snap []byte) string {
 }
 
 func TestGeneratedRulesets(t *testing.T) {
+	t.Parallel()
 	generated, seeds := ddRulesets, ddSeeds
 	var dump io.Writer = io.Discard
 	if path := os.Getenv("DIFFDUMP"); path != "" {

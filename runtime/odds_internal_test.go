@@ -179,6 +179,7 @@ func TestScratchRewound(t *testing.T) {
 // reroll of seven tied 42,253: their forks are given up after 237,863 of
 // the million paths they took.)
 func TestOddsForksDoomedAtOnce(t *testing.T) {
+	t.Parallel()
 	f, err := rulesets.Parse("necromunda")
 	if err != nil {
 		t.Fatal(err)
@@ -237,6 +238,7 @@ func TestOddsForksDoomedAtOnce(t *testing.T) {
 // there are ways to rank them in at most as many groups as the dice have
 // totals: what counting them finds, without the count.
 func TestRankingsAsCounted(t *testing.T) {
+	t.Parallel()
 	reqs := []RollRequest{
 		{Subjects: make([]string, 5), Count: 2, Faces: 3},
 		{Subjects: make([]string, 4), Count: 1, Faces: 20, Modifiers: []int{2, 2, 2, 2}},

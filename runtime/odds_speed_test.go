@@ -18,6 +18,7 @@ import (
 // errors, and the sequences given up at the same point when they are
 // too many (MaxStates) or the battle too long (SequenceRounds).
 func TestOddsSequencesAgreeWithPairs(t *testing.T) {
+	t.Parallel()
 	// Either side of the state counts the cases reach (1, 24, 144, 576),
 	// the long tests all of them.
 	maxStatesBounds := []int{0, 1, 25, 577}

@@ -375,6 +375,7 @@ func TestOddsMaxPaths(t *testing.T) {
 // bound, a million, this is the refusal the odds command shows, after a
 // third of the time it took.)
 func TestOddsRefusesEightPlayers(t *testing.T) {
+	t.Parallel()
 	p := mustProgram(t, "necromunda")
 	sides := runtime.Sides("A", "B", "C", "D", "E", "F", "G", "H")
 	opt := runtime.OddsOptions{Rounds: 1, MaxPaths: 100_000}

@@ -184,6 +184,7 @@ func errString(err error) string {
 // them, saves and restores the battle, clones it (with its dice or new
 // ones), plays a round by hand or with PlayRound, or asks the odds.
 func TestRolloffHostBetweenRounds(t *testing.T) {
+	t.Parallel()
 	seeds, rounds := 10, 14
 	if longtest.Enabled() {
 		seeds = 60
@@ -386,6 +387,7 @@ func playByHand(ctx context.Context, b *Battle) error {
 // policies do). Apart from what the watchers saw (the transcript), the
 // battles are the same.
 func TestRolloffSameAsWatchedBattles(t *testing.T) {
+	t.Parallel()
 	seeds, rounds := 6, 12
 	if longtest.Enabled() {
 		seeds = 40
@@ -765,6 +767,7 @@ func randomChain(rng *rand.Rand) string {
 // TestRolloffRandomChains plays roll-offs written at random both
 // ways, with a host that changes the battle between rounds.
 func TestRolloffRandomChains(t *testing.T) {
+	t.Parallel()
 	chains, seeds, rounds := 60, 6, 10
 	if longtest.Enabled() {
 		chains = 400

@@ -88,6 +88,7 @@ func compileRolloff(t *testing.T, name, src string, limits Limits) *Program {
 // battle after every round: snapshot, standing with its placements,
 // memory, the checkpoint AbortRound would use, and errors.
 func TestRolloffPlaysAsTheEngine(t *testing.T) {
+	t.Parallel()
 	seeds, rounds := 30, 12
 	if longtest.Enabled() {
 		seeds = 300

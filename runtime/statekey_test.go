@@ -20,6 +20,7 @@ import (
 // and units between rounds, names that JSON escapes among them), and not
 // at all in the middle of a round.
 func TestStateKeyAsJSONWritesIt(t *testing.T) {
+	t.Parallel()
 	var srcs []string
 	for _, name := range rulesets.Names() {
 		_, src, err := rulesets.Source(name)
