@@ -37,7 +37,7 @@ func BenchmarkAdversarial(b *testing.B) {
 }
 
 // TestAdversarial checks what Parse makes of each costly shape of input,
-// 64 KiB of it (at the size limit with the long tests): those written
+// 16 KiB of it (at the size limit with the long tests): those written
 // correctly parse without an error, the others stop at a bound on errors,
 // and none is refused for its nesting or size, which the generator keeps
 // within the limits.
@@ -46,7 +46,7 @@ func TestAdversarial(t *testing.T) {
 		"unclosed-strings": true, "foreign": true, "unterminated": true, "extra-braces": true}
 	for _, kind := range dsltest.AdversarialKinds() {
 		t.Run(kind, func(t *testing.T) {
-			size := 64 << 10
+			size := 16 << 10
 			if longtest.Enabled() {
 				size = dsl.MaxSourceBytes
 			}

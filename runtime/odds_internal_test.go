@@ -224,7 +224,10 @@ func TestOddsForksDoomedAtOnce(t *testing.T) {
 	if len(orders) != 0 {
 		t.Errorf("the doomed forks left %d shared orders (o1's)", len(orders))
 	}
-	// Played on, they go over the bound.
+	// Played on, they go over the bound, tens of thousands of paths later.
+	if !longtest.Enabled() {
+		return
+	}
 	_, runs, err = enumerateRoundWith(context.Background(), b, 60_000, orders, newRollCache(), roundMode{})
 	if diff := cmp.Diff("round 1 has more than 60000 paths to enumerate exactly: limit reached", fmt.Sprint(err)); diff != "" {
 		t.Errorf("forks played on (-want +got):\n%s", diff)
