@@ -23,8 +23,8 @@ import (
 func TestRestoreSurvivesEveryEdit(t *testing.T) {
 	names := rulesets.Names()
 	if !longtest.Enabled() {
-		// The two with the fewest values to edit; the saved battles of
-		// the others take seconds to try every edit of.
+		// The two quickest to try every edit of; the saved battles of the
+		// others take seconds each.
 		names = []string{"mesbg", "necromunda"}
 	}
 	for _, name := range names {
