@@ -108,20 +108,29 @@ type source struct {
 	clauses        []string
 }
 
+// sourceFiles names the file in testdata/sources of each source text, by
+// the number a ruleset's source statement gives it ("000: ...").
+var sourceFiles = map[string]string{
+	"000": "mesbg-priority-phase.txt",
+	"001": "necromunda-priority-phase.txt",
+	"002": "agi-turn-order-card.txt",
+	"003": "morturi-determining-priority.txt",
+}
+
 func loadSources(t *testing.T) map[string]*source {
 	t.Helper()
 	files, err := filepath.Glob("testdata/sources/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no source texts in testdata/sources (%v)", err)
+	if err != nil || len(files) != len(sourceFiles) {
+		t.Fatalf("testdata/sources holds %d texts, want the %d of sourceFiles (%v)", len(files), len(sourceFiles), err)
 	}
 	out := map[string]*source{}
-	for _, file := range files {
+	for id, name := range sourceFiles {
+		file := path.Join("testdata/sources", name)
 		b, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		id := filepath.Base(file)[:3]
-		out[id] = &source{id: id, file: filepath.ToSlash(file), text: string(b), clauses: clauses(string(b))}
+		out[id] = &source{id: id, file: file, text: string(b), clauses: clauses(string(b))}
 	}
 	return out
 }

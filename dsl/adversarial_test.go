@@ -7,6 +7,7 @@ import (
 
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/dsltest"
+	"github.com/turnorder/turnorder/internal/longtest"
 )
 
 // BenchmarkAdversarial parses each shape of costly input that dsltest
@@ -30,18 +31,19 @@ func BenchmarkAdversarial(b *testing.B) {
 	}
 }
 
-// TestAdversarial checks what Parse makes of each costly shape of input at
-// the size limit (64 KiB with -short): those written correctly parse without an error, the
-// others stop at a bound on errors, and none is refused for its nesting or
-// size, which the generator keeps within the limits.
+// TestAdversarial checks what Parse makes of each costly shape of input,
+// 16 KiB of it (at the size limit with the long tests): those written
+// correctly parse without an error, the others stop at a bound on errors,
+// and none is refused for its nesting or size, which the generator keeps
+// within the limits.
 func TestAdversarial(t *testing.T) {
 	broken := map[string]bool{"broken-stmts": true, "broken-top": true, "late-error": true, "unclosed-brackets": true,
 		"unclosed-strings": true, "foreign": true, "unterminated": true, "extra-braces": true}
 	for _, kind := range dsltest.AdversarialKinds() {
 		t.Run(kind, func(t *testing.T) {
-			size := dsl.MaxSourceBytes
-			if testing.Short() {
-				size = 64 << 10
+			size := 16 << 10
+			if longtest.Enabled() {
+				size = dsl.MaxSourceBytes
 			}
 			src := dsltest.Adversarial(kind, size)
 			if len(src) > size || len(src) < size*9/10 {

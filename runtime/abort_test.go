@@ -328,33 +328,6 @@ func TestAbortRoundPutsEverythingBack(t *testing.T) {
 	}
 }
 
-// playTwins plays a round of twin and of b, and wants them the same.
-func playTwins(t *testing.T, twin, b *runtime.Battle, what string) *runtime.RoundResult {
-	t.Helper()
-	ctx := context.Background()
-	got, err := b.PlayRound(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := twin.PlayRound(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%s: round %d:\n%s", what, got.Round, diff)
-	}
-	return got
-}
-
-func snapshot(t *testing.T, b *runtime.Battle) string {
-	t.Helper()
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // A battle restored in mid-round does not know how the round began, so it
 // refuses to abort rather than guess.
 func TestAbortRoundAfterRestore(t *testing.T) {
@@ -586,25 +559,6 @@ func scriptedMESBG(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
 	return b, dice
 }
 
-// midRound starts the first round of a battle of the bundled ruleset name,
-// with dice seeded with seed, and saves it.
-func midRound(t *testing.T, name string, seed uint64) (*runtime.Program, *runtime.Battle, []byte) {
-	t.Helper()
-	p := mustProgram(t, name)
-	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(seed)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, b, data
-}
-
 // A clone that shares a ScriptedDecider and takes answers from it while the
 // other battle's round is under way leaves that round unable to script its
 // answers again: AbortRound refuses, as it does for shared scripted dice,
@@ -646,5 +600,51 @@ func TestAbortRoundAfterACloneDecided(t *testing.T) {
 	want := "round 1 cannot be aborted: another battle has used the same scripted decider since it started"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("AbortRound (-want +got):\n%s", diff)
+	}
+}
+
+// AbortRound plays the round again as if for the first time: scripted
+// decisions the round used are scripted again, as scripted dice are, so
+// a host replaying a script can fix what failed (here a Go hook) and play
+// the round again.
+func TestAbortRoundScriptsDecisionsAgain(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	dec := runtime.NewScriptedDecider()
+	dec.Add("Jay", "Rob")
+	dec.Add("Rob", "Jay") // not asked in round 1: stays where it is
+	fail := true
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec),
+		runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+			if fail && at == (runtime.HookPoint{Kind: "hook", Name: "end"}) {
+				return errors.New("the table was knocked over")
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err == nil {
+		t.Fatal("the failing hook did not fail the round")
+	}
+	if err := b.AbortRound(); err != nil {
+		t.Fatal(err)
+	}
+	if got := dec.Pending("Jay"); got != 1 {
+		t.Errorf("after AbortRound, %d answers pending for Jay, want 1", got)
+	}
+	fail = false
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatalf("the round played again: %v", err)
+	}
+	if res.Holder != "Rob" {
+		t.Errorf("holder %s, want Rob (Jay's scripted choice)", res.Holder)
+	}
+	if diff := cmp.Diff([]string{"Rob chooses Jay"}, dec.Unused()); diff != "" {
+		t.Errorf("Unused (-want +got):\n%s", diff)
 	}
 }

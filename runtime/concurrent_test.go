@@ -147,25 +147,3 @@ func TestProgramsConcurrentMixed(t *testing.T) {
 		}
 	}
 }
-
-// Simulate's Progress hears one count at a time (no lock needed: run with
-// -race), each larger than the last, ending with every run.
-func TestSimulateProgress(t *testing.T) {
-	p := mustProgram(t, "mesbg")
-	var counts []int
-	rep, err := p.Simulate(context.Background(), p.Example(), runtime.SimOptions{Runs: 5000, Rounds: 2, Workers: 8,
-		Progress: func(n int) { counts = append(counts, n) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rising := true
-	for i := 1; i < len(counts); i++ {
-		rising = rising && counts[i] > counts[i-1]
-	}
-	if !rising || len(counts) == 0 || counts[len(counts)-1] != 5000 {
-		t.Errorf("progress counts %v: want them rising to 5000", counts)
-	}
-	if p, hw := rep.Estimate(3, "Jay"); p != 0 || hw != 0 {
-		t.Errorf("Estimate of a round not simulated = %v ± %v, want 0", p, hw)
-	}
-}

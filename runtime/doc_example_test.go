@@ -11,22 +11,8 @@ import (
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
-	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
-
-// compileBundled compiles a bundled ruleset by name.
-func compileBundled(name string, opts ...runtime.Option) *runtime.Program {
-	f, err := rulesets.Parse(name)
-	if err != nil {
-		log.Fatal(err)
-	}
-	p, err := runtime.Compile(f, opts...)
-	if err != nil {
-		log.Fatal(err)
-	}
-	return p
-}
 
 // Start a Morturi battle with schools and their gladiators, and step
 // through a battle round's activations one turn at a time, as a game

@@ -16,25 +16,6 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-const drawRules = `ruleset bag {
-  phase roster {
-    order sides as roster {
-      highest count(units)
-      tie: award tied[0].name
-    }
-  }
-  activation draw by roster %s
-}
-`
-
-// bagSides: A has three units, B two.
-func bagSides() []runtime.SideSpec {
-	return []runtime.SideSpec{
-		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2"}}},
-		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}, {Name: "a3"}}},
-	}
-}
-
 // pickLog records every pick asked of the dice it passes them to.
 type pickLog struct {
 	asked []runtime.PickRequest

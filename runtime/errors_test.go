@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -327,5 +328,220 @@ func TestSameGuardWithHostFunction(t *testing.T) {
 	}
 	if diff := cmp.Diff([]int{8}, lines); diff != "" {
 		t.Errorf("lines warned of the same guard (-want +got):\n%s", diff)
+	}
+}
+
+// InRound of no error is no error, so that a host may wrap whatever a
+// round returned, as with fmt.Errorf's %w it could not.
+func TestInRoundOfNil(t *testing.T) {
+	if err := runtime.InRound(2, nil); err != nil {
+		t.Errorf("InRound(2, nil) = %v, want nil", err)
+	}
+}
+
+// ExampleInRound reports the error of a round a host played, naming the
+// round, and reports nothing for a round that went well.
+func ExampleInRound() {
+	prog := compileBundled("mesbg")
+	b, _ := prog.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
+	for range 2 {
+		err := runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background()))
+		fmt.Println(err)
+		_ = b.AbortRound()
+	}
+	b, _ = prog.NewBattle(runtime.Sides("Jay", "Rob"))
+	fmt.Println(runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background())))
+	// Output:
+	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
+	// round 1, order priority: a d6 roll is needed for Jay, Rob, but none is scripted
+	// <nil>
+}
+
+// A handler's when, and a ready rule's condition, that give something
+// other than true or false (a host function without a signature returning
+// the wrong type) are the rule's error, as a tie rule's guard is: they
+// were taken as false, and the special rule silently never ran.
+func TestConditionNotABool(t *testing.T) {
+	for _, tt := range []struct {
+		name, rule, want string
+	}{
+		{"on when", `on start of round when flag() { set x of "A" = 1 }`, "inline.rules:11:26: `flag()` is 1, not true or false"},
+		{"ready unless", `phase q { ready units unless flag() }`, "inline.rules:11:32: `flag()` for a1 is 1, not true or false"},
+		{"tie when", "phase q {\n    order sides as q {\n      highest 1\n      tie when flag(): random\n      tie: random\n    }\n  }",
+			"inline.rules:14:16: `flag()` is 1, not true or false"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, `ruleset a "a" {
+  sides 2
+  side attribute x int
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  activation alternate by p
+  `+tt.rule+`
+}
+`, runtime.WithFunction("flag", func(...any) (any, error) { return 1, nil }))
+			b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}}}, {Name: "B"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(context.Background())
+			if _, ok := errors.AsType[*runtime.RuleError](err); !ok || err.Error() != tt.want {
+				t.Errorf("PlayRound: %v\nwant the RuleError %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// A stateless server keeps the battle as it was when the round began and
+// what its players have given since, and on each request plays the round
+// again with them through ScriptedDice and a ScriptedDecider. What the
+// round needs next is an UnscriptedError: errors.As says who must roll
+// which dice, or decide what, without reading the message.
+func TestUnscriptedErrorSaysWhatIsNeeded(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "Roll, reroll, choose" {
+  sides 3
+  phase p {
+    order sides as priority {
+      highest roll 2d6
+      tie when round == 1: reroll
+      choice first by winner default self
+    }
+  }
+}`)
+	b, err := p.NewBattle(runtime.Sides("Jay Smith", "Rób 🐗", "Ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The table: Jay and Rob tie on 7, and again on 5; then Jay wins, and
+	// lets Rob go first.
+	table := map[string][]int{"Jay Smith": {7, 5, 9}, "Rób 🐗": {7, 5, 3}, "Ann": {2}}
+	var rolls []struct {
+		who   string
+		total int
+	}
+	var answers [][]string
+	var asked []string
+	for range 20 {
+		dice, dec := runtime.NewScriptedDice(), runtime.NewScriptedDecider()
+		for _, r := range rolls {
+			dice.AddRoll(r.who, r.total)
+		}
+		for _, a := range answers {
+			dec.Add(a[0], a[1:]...)
+		}
+		b, err := p.Restore(start, runtime.WithDice(dice), runtime.WithDecider(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.StartRound(ctx)
+		if err == nil {
+			if got, want := b.Order(), []string{"Rób 🐗", "Jay Smith", "Ann"}; !slices.Equal(got, want) {
+				t.Errorf("order %q, want %q", got, want)
+			}
+			want := []string{"roll 2d6 attempt 0 for Jay Smith, Rób 🐗, Ann", "roll 2d6 attempt 1 for Jay Smith, Rób 🐗",
+				"roll 2d6 attempt 2 for Jay Smith, Rób 🐗", "Jay Smith decides first among Jay Smith, Rób 🐗, Ann (default Jay Smith)"}
+			if diff := cmp.Diff(want, asked); diff != "" {
+				t.Errorf("asked (-want +got):\n%s", diff)
+			}
+			return
+		}
+		if !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatal(err)
+		}
+		ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+		if !ok {
+			t.Fatalf("%v: no UnscriptedError", err)
+		}
+		switch {
+		case ue.Roll != nil:
+			asked = append(asked, fmt.Sprintf("roll %dd%d attempt %d for %s", ue.Roll.Count, ue.Roll.Faces, ue.Roll.Attempt, strings.Join(ue.Missing, ", ")))
+			for _, who := range ue.Missing {
+				rolls = append(rolls, struct {
+					who   string
+					total int
+				}{who, table[who][0]})
+				table[who] = table[who][1:]
+			}
+		case ue.Decision != nil:
+			d := ue.Decision
+			asked = append(asked, fmt.Sprintf("%s decides %s among %s (default %s)", d.By, d.Kind, strings.Join(d.Options, ", "), strings.Join(d.Default, ", ")))
+			answers = append(answers, []string{d.By, "Rób 🐗"})
+		default:
+			t.Fatalf("%v: nothing asked", err)
+		}
+	}
+	t.Fatal("the round never started")
+}
+
+// A random pick nothing scripted says its options.
+func TestUnscriptedErrorOfAPick(t *testing.T) {
+	p := compileInline(t, randomRuleset)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok || ue.Pick == nil || !slices.Equal(ue.Pick.Options, []string{"Jay", "Rob"}) || ue.Pick.Standing != "priority" {
+		t.Fatalf("%v: want an UnscriptedError of a pick among Jay, Rob in priority, got %+v", err, ue)
+	}
+	if !errors.Is(err, runtime.ErrUnscripted) {
+		t.Errorf("%v: not ErrUnscripted", err)
+	}
+}
+
+// A roll that lacks one subject's result names that subject alone, and
+// leaves the others' in the script: the group rolls as one.
+func TestUnscriptedErrorOfPartOfAGroup(t *testing.T) {
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	b, err := mustProgram(t, "mesbg").NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.StartRound(context.Background())
+	ue, ok := errors.AsType[*runtime.UnscriptedError](err)
+	if !ok || ue.Roll == nil || !slices.Equal(ue.Missing, []string{"Rob"}) || !slices.Equal(ue.Roll.Subjects, []string{"Jay", "Rob"}) {
+		t.Fatalf("%v: want an UnscriptedError of the roll of Jay and Rob, missing Rob's; got %+v", err, ue)
+	}
+	if n := dice.Pending("Jay"); n != 1 {
+		t.Errorf("Jay's scripted rolls left: %d, want 1", n)
+	}
+}
+
+// The hint of a roll nobody scripted says "does" of one name, "do" of
+// several, as the hint of an unscripted decision does.
+func TestUnscriptedRollHintAgrees(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	for _, tc := range []struct {
+		others []string
+		want   string
+	}{
+		{[]string{"Rbo"}, "(the rolls scripted and not yet used are for Rbo, who does not roll here)"},
+		{[]string{"Rbo", "Bob"}, "(the rolls scripted and not yet used are for Bob, Rbo, who do not roll here)"},
+	} {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Jay", 4)
+		for _, o := range tc.others {
+			dice.AddRoll(o, 2)
+		}
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.PlayRound(ctx)
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("rolls scripted for %v: %v, want it to end %q", tc.others, err, tc.want)
+		}
 	}
 }

@@ -94,3 +94,214 @@ func TestBeforeAfterNamesTheOthers(t *testing.T) {
 		t.Errorf("transcript (-want +got):\n%s", diff)
 	}
 }
+
+func placementsOf(evs []runtime.Event) []placement {
+	var out []placement
+	for _, e := range evs {
+		if e.Kind == runtime.EvPlacement {
+			rule := e.Rule
+			if e.By != "" {
+				rule += " (" + e.By + " chose)"
+			}
+			out = append(out, placement{Place: e.Place, Subject: e.Subject, Rule: rule, Pos: e.Pos})
+		}
+	}
+	return out
+}
+
+func whyOf(evs []runtime.Event, kinds ...runtime.EventKind) []why {
+	var out []why
+	for _, e := range evs {
+		if e.Kind == runtime.EvDecision && e.Detail == string(runtime.ChooseActivation) {
+			continue
+		}
+		for _, k := range kinds {
+			if e.Kind == k {
+				out = append(out, why{Kind: e.Kind, Subject: e.Subject, Rule: e.Rule, Pos: e.Pos})
+			}
+		}
+	}
+	return out
+}
+
+// scriptedRound is one round's scripted dice and decisions, and what the
+// round must give.
+type scriptedRound struct {
+	rolls   []roll
+	picks   []string
+	answers []answer
+
+	order      []string
+	holder     string
+	chooser    string
+	events     []string    // briefEvents of the round
+	placements []placement // nil: not checked
+	why        []why       // whyOf(events, award, reroll, random, tie); nil: not checked
+}
+
+// playScripted plays rounds with scripted dice and decisions (dec may add
+// a fallback for activations) and checks each round.
+func playScripted(t *testing.T, p *runtime.Program, sides []runtime.SideSpec, dec runtime.Decider, rounds []scriptedRound) *runtime.Battle {
+	t.Helper()
+	dice := runtime.NewScriptedDice()
+	decider := runtime.NewScriptedDecider()
+	decider.Fallback = dec
+	b, err := p.NewBattle(sides, runtime.WithDice(dice), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for i, r := range rounds {
+		for _, x := range r.rolls {
+			dice.AddRoll(x.who, x.v)
+		}
+		for _, x := range r.picks {
+			dice.AddPick(x)
+		}
+		for _, x := range r.answers {
+			decider.Add(x.who, x.ans...)
+		}
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatalf("round %d: %v", i+1, err)
+		}
+		if res.Round != i+1 {
+			t.Errorf("round %d: result says round %d", i+1, res.Round)
+		}
+		if diff := cmp.Diff(r.order, res.Order); diff != "" {
+			t.Errorf("round %d: order (-want +got):\n%s", i+1, diff)
+		}
+		if diff := cmp.Diff(r.holder, res.Holder); diff != "" {
+			t.Errorf("round %d: holder (-want +got):\n%s", i+1, diff)
+		}
+		if diff := cmp.Diff(r.chooser, res.Chooser); diff != "" {
+			t.Errorf("round %d: chooser (-want +got):\n%s", i+1, diff)
+		}
+		if diff := cmp.Diff(r.events, briefEvents(res.Events)); diff != "" {
+			t.Errorf("round %d: events (-want +got):\n%s", i+1, diff)
+		}
+		if r.placements != nil {
+			if diff := cmp.Diff(r.placements, placementsOf(res.Events)); diff != "" {
+				t.Errorf("round %d: placements (-want +got):\n%s", i+1, diff)
+			}
+		}
+		if r.why != nil {
+			got := whyOf(res.Events, runtime.EvTie, runtime.EvReroll, runtime.EvAward, runtime.EvRandom, runtime.EvDecision)
+			if diff := cmp.Diff(r.why, got); diff != "" {
+				t.Errorf("round %d: rules of ties, rerolls, awards and decisions (-want +got):\n%s", i+1, diff)
+			}
+		}
+		// The battle's accessors agree with the result.
+		if diff := cmp.Diff(res.Order, b.Order()); diff != "" {
+			t.Errorf("round %d: b.Order() differs from the result (-result +b.Order):\n%s", i+1, diff)
+		}
+		if b.Holder() != res.Holder || b.Chooser() != res.Chooser {
+			t.Errorf("round %d: b.Holder()/b.Chooser() = %q/%q, result %q/%q", i+1, b.Holder(), b.Chooser(), res.Holder, res.Chooser)
+		}
+	}
+	if u := dice.Unused(); len(u) > 0 {
+		t.Errorf("scripted dice never used: %v", u)
+	}
+	if u := decider.Unused(); len(u) > 0 {
+		t.Errorf("scripted decisions never used: %v", u)
+	}
+	return b
+}
+
+// Every event that explains an order names the rule that made it and
+// where that rule is written: a placement its criterion or choice (with
+// who chose), a tie its criterion, a reroll, an award and a decision their
+// rule. The rounds are MESBG's, played with scripted dice and decisions,
+// and each round's brief events and the battle's accessors are checked
+// on the way.
+func TestEventsNameTheirRule(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	const file = "mesbg"
+	rollPos := rulePos(t, file, "highest roll d6", 0)
+	rerollPos := rulePos(t, file, "reroll", 0)
+	awardPos := rulePos(t, file, "award not previous.chooser", 0)
+	choicePos := rulePos(t, file, "choice first by winner", 0)
+	chose := func(who string) string { return "choice first by winner (" + who + " chose)" }
+
+	tests := []struct {
+		name   string
+		rounds []scriptedRound
+	}{
+		{
+			name: "Jay and Rob: Jay wins and takes priority, then a tie gives Rob the choice",
+			rounds: []scriptedRound{
+				{
+					rolls:   []roll{{"Jay", 4}, {"Rob", 2}},
+					answers: []answer{{"Jay", []string{"Jay"}}},
+					order:   []string{"Jay", "Rob"}, holder: "Jay", chooser: "Jay",
+					events: []string{
+						"hook hook start",
+						"roll Jay=4", "roll Rob=2",
+						"decision Jay:Jay",
+						"placement Jay", "placement Rob",
+						"hook hook end",
+					},
+					placements: []placement{
+						{1, "Jay", chose("Jay"), choicePos},
+						{2, "Rob", chose("Jay"), choicePos},
+					},
+					why: []why{{runtime.EvDecision, "", "choice first by winner", choicePos}},
+				},
+				{
+					// A later tie is awarded to Rob, who did not choose last turn.
+					rolls:   []roll{{"Jay", 3}, {"Rob", 3}},
+					answers: []answer{{"Rob", []string{"Rob"}}},
+					order:   []string{"Rob", "Jay"}, holder: "Rob", chooser: "Rob",
+					events: []string{
+						"hook hook start",
+						"roll Jay=3", "roll Rob=3",
+						"tie Jay/Rob",
+						"award Rob",
+						"decision Rob:Rob",
+						"placement Rob", "placement Jay",
+						"hook hook end",
+					},
+					placements: []placement{
+						{1, "Rob", chose("Rob"), choicePos},
+						{2, "Jay", chose("Rob"), choicePos},
+					},
+					why: []why{
+						{runtime.EvTie, "", "highest roll d6", rollPos},
+						{runtime.EvAward, "Rob", "award not previous.chooser", awardPos},
+						{runtime.EvDecision, "", "choice first by winner", choicePos},
+					},
+				},
+			},
+		},
+		{
+			name: "a tie in the first turn is rerolled",
+			rounds: []scriptedRound{
+				{
+					rolls:   []roll{{"Jay", 3}, {"Rob", 3}, {"Jay", 5}, {"Rob", 2}},
+					answers: []answer{{"Jay", []string{"Rob"}}},
+					order:   []string{"Rob", "Jay"}, holder: "Rob", chooser: "Jay",
+					events: []string{
+						"hook hook start",
+						"roll Jay=3", "roll Rob=3",
+						"tie Jay/Rob",
+						"reroll Jay/Rob",
+						"roll Jay=5", "roll Rob=2",
+						"decision Jay:Rob",
+						"placement Rob", "placement Jay",
+						"hook hook end",
+					},
+					why: []why{
+						{runtime.EvTie, "", "highest roll d6", rollPos},
+						{runtime.EvReroll, "", "highest roll d6", rerollPos},
+						{runtime.EvDecision, "", "choice first by winner", choicePos},
+					},
+				},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			playScripted(t, p, runtime.Sides("Jay", "Rob"), nil, tt.rounds)
+		})
+	}
+}

@@ -4,7 +4,7 @@ package runtime_test
 // bundled ones) in four ways: with the transcript on, with it off, with a
 // host's dice, decider and hooks, and through snapshots and clones between
 // rounds. Every way must play the same rounds, and nothing may panic.
-// It plays a sample of them, a smaller one with -short.
+// It plays a sample of them, a larger one with the long tests.
 //
 // It is also a differential check for changes to the engine: with $DIFFDUMP
 // set it plays every ruleset and writes everything observable to that
@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -42,8 +43,8 @@ const (
 	ddRounds   = 8
 	// Without a dump, a sample. Each ruleset comes from its index alone,
 	// so a sample plays a part of what the dump plays.
-	ddSampleRulesets, ddSampleSeeds = 150, 3
-	ddShortRulesets, ddShortSeeds   = 60, 2 // with -short
+	ddSampleRulesets, ddSampleSeeds = 150, 3 // with the long tests
+	ddShortRulesets, ddShortSeeds   = 40, 2  // by default
 )
 
 // ---------------------------------------------------------------------------
@@ -1121,6 +1122,7 @@ func ddStripEvents(snap []byte) string {
 }
 
 func TestGeneratedRulesets(t *testing.T) {
+	t.Parallel()
 	generated, seeds := ddRulesets, ddSeeds
 	var dump io.Writer = io.Discard
 	if path := os.Getenv("DIFFDUMP"); path != "" {
@@ -1130,7 +1132,7 @@ func TestGeneratedRulesets(t *testing.T) {
 		}
 		defer f.Close()
 		dump = f
-	} else if testing.Short() {
+	} else if !longtest.Enabled() {
 		generated, seeds = ddShortRulesets, ddShortSeeds
 	} else {
 		generated, seeds = ddSampleRulesets, ddSampleSeeds

@@ -1,6 +1,6 @@
 package runtime_test
 
-// Tests of hooks (issue 4): the points of a round fire in declared order,
+// Tests of hooks: the points of a round fire in declared order,
 // the ruleset's handlers and Go hooks run at each, and both can change the
 // battle (set an attribute, ready a unit, override the holder).
 

@@ -45,19 +45,6 @@ ruleset loop "Alternate activations" {
 }
 `
 
-func compileInline(t testing.TB, src string, opts ...runtime.Option) *runtime.Program {
-	t.Helper()
-	f, diags := dsl.Parse("inline.rules", []byte(src))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	p, err := runtime.Compile(f, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // alwaysTie rolls 3 for everyone and counts the rolls.
 type alwaysTie struct{ rolls atomic.Int64 }
 
@@ -71,31 +58,6 @@ func (d *alwaysTie) Roll(ctx context.Context, req runtime.RollRequest) ([]int, e
 }
 
 func (d *alwaysTie) Pick(ctx context.Context, req runtime.PickRequest) (int, error) { return 0, nil }
-
-// finishWithin runs fn in a goroutine and fails the test if it has not
-// returned within a second. fn gets a context with that deadline.
-func finishWithin(t *testing.T, fn func(ctx context.Context) error) error {
-	t.Helper()
-	return finishWithinD(t, time.Second, fn)
-}
-
-func finishWithinD(t *testing.T, d time.Duration, fn func(ctx context.Context) error) error {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- fn(ctx) }()
-	select {
-	case err := <-done:
-		if errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("stopped by the %v deadline, not by itself: %v", d, err)
-		}
-		return err
-	case <-time.After(d + 5*time.Second):
-		t.Fatalf("did not return at all, 5s after a %v deadline: it ignores its context", d)
-	}
-	return nil
-}
 
 func TestLimitEndlessReroll(t *testing.T) {
 	tests := []struct {

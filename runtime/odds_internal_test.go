@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 )
 
 // Counting in machine words gives the outcomes big integers give, in the
@@ -179,6 +180,7 @@ func TestScratchRewound(t *testing.T) {
 // reroll of seven tied 42,253: their forks are given up after 237,863 of
 // the million paths they took.)
 func TestOddsForksDoomedAtOnce(t *testing.T) {
+	t.Parallel()
 	p, err := Compile(parseBundled(t, "necromunda"))
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +221,10 @@ func TestOddsForksDoomedAtOnce(t *testing.T) {
 	if len(orders) != 0 {
 		t.Errorf("the doomed forks left %d shared orders (o1's)", len(orders))
 	}
-	// Played on, they go over the bound.
+	// Played on, they go over the bound, tens of thousands of paths later.
+	if !longtest.Enabled() {
+		return
+	}
 	_, runs, err = enumerateRoundWith(context.Background(), b, 60_000, orders, newRollCache(), roundMode{})
 	if diff := cmp.Diff("round 1 has more than 60000 paths to enumerate exactly: limit reached", fmt.Sprint(err)); diff != "" {
 		t.Errorf("forks played on (-want +got):\n%s", diff)
@@ -233,9 +238,8 @@ func TestOddsForksDoomedAtOnce(t *testing.T) {
 // there are ways to rank them in at most as many groups as the dice have
 // totals: what counting them finds, without the count.
 func TestRankingsAsCounted(t *testing.T) {
-	for _, req := range []RollRequest{
-		{Subjects: make([]string, 8), Count: 1, Faces: 6},
-		{Subjects: make([]string, 9), Count: 1, Faces: 5},
+	t.Parallel()
+	reqs := []RollRequest{
 		{Subjects: make([]string, 5), Count: 2, Faces: 3},
 		{Subjects: make([]string, 4), Count: 1, Faces: 20, Modifiers: []int{2, 2, 2, 2}},
 		{Subjects: make([]string, 6), Count: 3, Faces: 2},
@@ -243,7 +247,14 @@ func TestRankingsAsCounted(t *testing.T) {
 		{Subjects: make([]string, 3), Count: 0, Faces: 6},
 		{Subjects: make([]string, 1), Count: 1, Faces: 6},
 		{Subjects: nil, Count: 1, Faces: 6},
-	} {
+	}
+	if longtest.Enabled() {
+		// Millions of outcomes each, seconds of counting.
+		reqs = append(reqs,
+			RollRequest{Subjects: make([]string, 8), Count: 1, Faces: 6},
+			RollRequest{Subjects: make([]string, 9), Count: 1, Faces: 5})
+	}
+	for _, req := range reqs {
 		var counted int
 		if _, err := rollOutcomes(context.Background(), req, 0, &counted); err != nil {
 			t.Fatal(err)

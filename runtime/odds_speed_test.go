@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -17,6 +18,13 @@ import (
 // errors, and the sequences given up at the same point when they are
 // too many (MaxStates) or the battle too long (SequenceRounds).
 func TestOddsSequencesAgreeWithPairs(t *testing.T) {
+	t.Parallel()
+	// Either side of the state counts the cases reach (1, 24, 144, 576),
+	// the long tests all of them.
+	maxStatesBounds := []int{0, 1, 25, 577}
+	if longtest.Enabled() {
+		maxStatesBounds = []int{0, 1, 6, 24, 25, 100, 144, 576, 577}
+	}
 	const remembers = `ruleset m {
   sides 2
   phase p each round {
@@ -45,7 +53,7 @@ func TestOddsSequencesAgreeWithPairs(t *testing.T) {
 		{"necromunda", prog("necromunda"), []string{"A", "B", "C", "D"}, runtime.OddsOptions{Rounds: 4, SequenceRounds: 3}},
 		{"remembers", inline(remembers), []string{"A", "B"}, runtime.OddsOptions{Rounds: 6}},
 	} {
-		for _, maxStates := range []int{0, 1, 6, 24, 25, 100, 144, 576, 577} {
+		for _, maxStates := range maxStatesBounds {
 			opt := c.opt
 			opt.MaxStates = maxStates
 			name := fmt.Sprintf("%s %v, %d rounds, MaxStates %d", c.name, c.sides, opt.Rounds, maxStates)

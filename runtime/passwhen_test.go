@@ -18,14 +18,6 @@ import (
 // units left to activate may pass.
 const fewerMayPass = "count(units, .ready) < max(map(sides, count(.units, .ready)))"
 
-// fewerSides: A, which goes first, has two units, and B three.
-func fewerSides() []runtime.SideSpec {
-	return []runtime.SideSpec{
-		{Name: "A", Attrs: map[string]any{"rank": 1}, Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
-		{Name: "B", Attrs: map[string]any{"rank": 2}, Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2"}, {Name: "b3"}}},
-	}
-}
-
 func startFewer(t *testing.T, cond string, opts ...runtime.BattleOption) *runtime.Battle {
 	t.Helper()
 	p := compileInline(t, fmt.Sprintf(passRules, "pass allowed when "+cond))

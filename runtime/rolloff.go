@@ -27,7 +27,7 @@ import (
 // tie, an award that names nobody, a tie no rule breaks) makes it undo
 // the round and hand it to the general engine, which plays it from the
 // same dice and reports whatever error the round has. rolloff_test.go
-// and rolloff_review_test.go play eligible rulesets both ways and
+// and rolloff_equivalence_test.go play eligible rulesets both ways and
 // compare the battles.
 
 // rolloffPlan is a round that is a two-sided roll-off: the order of the

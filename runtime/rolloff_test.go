@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 )
 
 // rolloffCases are rulesets whose round is a two-sided roll-off, played
@@ -83,9 +84,10 @@ func compileRolloff(t *testing.T, name, src string, limits Limits) *Program {
 // battle after every round: snapshot, standing with its placements,
 // memory, the checkpoint AbortRound would use, and errors.
 func TestRolloffPlaysAsTheEngine(t *testing.T) {
-	seeds, rounds := 300, 12
-	if testing.Short() {
-		seeds = 60
+	t.Parallel()
+	seeds, rounds := 30, 12
+	if longtest.Enabled() {
+		seeds = 300
 	}
 	ctx := context.Background()
 	for _, tc := range rolloffCases {

@@ -12,18 +12,27 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
-const (
-	snapshotSeeds  = 200
-	snapshotRounds = 5
-)
+const snapshotRounds = 5
+
+// snapshotSeeds is how many seeds TestSnapshotRestoreContinue plays each
+// ruleset with: a sample by default, two hundred with the long tests.
+func snapshotSeeds() uint64 {
+	if longtest.Enabled() {
+		return 200
+	}
+	return 20
+}
 
 // hostChange is something a host does between rounds: set an attribute or
 // a status. Both runs of a seed make the same changes.
@@ -207,7 +216,7 @@ func TestSnapshotRestoreContinue(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			p := mustProgram(t, name)
-			for seed := uint64(1); seed <= snapshotSeeds; seed++ {
+			for seed := uint64(1); seed <= snapshotSeeds(); seed++ {
 				plan := makePlan(name, p, seed)
 				want, wb, err := playStraight(p, seed, plan)
 				if err != nil {
@@ -889,19 +898,167 @@ func TestRestoredSeededCloneSavesNoStaleDice(t *testing.T) {
 	}
 }
 
-// playedOneRound starts a battle of p, plays its first round and saves it.
-func playedOneRound(t *testing.T, p *runtime.Program, sides []runtime.SideSpec, opts ...runtime.BattleOption) (*runtime.Battle, []byte) {
-	t.Helper()
-	b, err := p.NewBattle(sides, opts...)
+// A remembered value is what the next round reads as previous.NAME, so a
+// battle saved and restored must read the same: a side or a unit, a list
+// of them, a whole number worked out as a float. Memory, the restored
+// battle's Memory and the rounds that follow all agree.
+func TestRememberedValuesSurviveSnapshot(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset r "r" {
+  sides 2
+  unit attribute speed int
+  remember first = (previous.first == nil ? sides[0] : previous.first)
+  remember fast = filter(units, .speed > 3)
+  remember names = previous.order
+  remember half = len(sides) / 2
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie when previous.first.name == "A" and len(previous.fast) == 1 and previous.half == 1: award "B"
+      tie: award "A"
+    }
+  }
+}
+`)
+	sides := []runtime.SideSpec{
+		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"speed": 5}}}},
+		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1", Attrs: map[string]any{"speed": 2}}}},
+	}
+	b, data := playedOneRound(t, p, sides, runtime.WithDice(runtime.NewSeededDice(3)))
+	restored, err := p.Restore(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.PlayRound(context.Background()); err != nil {
+	if diff := cmp.Diff(b.Memory(), restored.Memory()); diff != "" {
+		t.Errorf("Memory after Restore (-saved +restored):\n%s", diff)
+	}
+	for range 30 {
+		want, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := restored.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("round %d (-saved +restored):\n%s", want.Round, diff)
+		}
+	}
+}
+
+// A saved standing that leaves out a side (or a unit) the battle has is
+// refused by Restore when it would be played as it is: in the round under
+// way, or made once for the battle. The side would never get a turn, and
+// every round would end in the activation loop's limit, blamed on the
+// ruleset. Between rounds, a standing made again each round (or when its
+// values change) may leave out a side or a unit the host has added to the
+// saved battle: the next round places it.
+func TestRestoreStandingMissingASubject(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		ruleset string
+		inRound bool
+		added   bool // add a side or unit, instead of dropping one from the standings
+		refused bool
+	}{
+		{"morturi", true, false, true},
+		{"morturi", false, false, true},
+		{"necromunda", true, false, true},
+		{"necromunda", false, false, false},
+		{"necromunda", false, true, false},
+		{"agi", true, false, true},
+		{"agi", false, true, false},
+	} {
+		name := fmt.Sprintf("%s/in round %v/added %v", tt.ruleset, tt.inRound, tt.added)
+		t.Run(name, func(t *testing.T) {
+			p := mustProgram(t, tt.ruleset)
+			b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(3)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.AdvanceRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if tt.inRound {
+				if err := b.StartRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if tt.added {
+				sides := doc["sides"].([]any)
+				if p.OrdersUnits() {
+					side := sides[0].(map[string]any)
+					side["units"] = append(side["units"].([]any), map[string]any{"name": "Newcomer", "attrs": map[string]any{"agi": 9}})
+				} else {
+					sides = append(sides, map[string]any{"name": "Newcomer", "units": []any{map[string]any{"name": "n1"}}})
+					doc["sides"] = sides
+				}
+			} else {
+				for _, st := range doc["standings"].(map[string]any) {
+					st := st.(map[string]any)
+					st["order"] = st["order"].([]any)[1:]
+					st["places"] = st["places"].([]any)[1:]
+				}
+			}
+			if data, err = json.Marshal(doc); err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Restore(data)
+			if tt.refused {
+				if err == nil {
+					t.Errorf("Restore: no error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Restore: %v", err)
+			}
+			res, err := r.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := len(r.Sides())
+			if p.OrdersUnits() {
+				want = len(r.Units())
+			}
+			if len(res.Order) != want {
+				t.Errorf("the next round's order %v does not hold all %d subjects", res.Order, want)
+			}
+			if tt.added && !slices.Contains(res.Order, "Newcomer") && r.Holder() != "Newcomer" {
+				t.Errorf("the next round's order %v leaves out the newcomer", res.Order)
+			}
+		})
+	}
+}
+
+// A snapshot edited by hand, or written by another program, with a
+// whole-number attribute of 1e-400 is refused in words, as SetAttr
+// refuses it: it used to be restored as 0.
+func TestRestoreAttrUnderflow(t *testing.T) {
+	p := mustProgram(t, "agi")
+	b, err := p.NewBattle(p.Example())
+	if err != nil {
 		t.Fatal(err)
 	}
 	data, err := b.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, data
+	edited := regexp.MustCompile(`"agi": \d+`).ReplaceAll(data, []byte(`"agi": 1e-400`))
+	if bytes.Equal(edited, data) {
+		t.Fatal("the snapshot holds no agi to edit")
+	}
+	_, err = p.Restore(edited)
+	if want := "want a whole number, got 1e-400, a fraction too close to 0 for a float64 to hold, not 0"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Restore with agi 1e-400: %v\nwant an error saying: %s", err, want)
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -19,6 +20,7 @@ import (
 // and units between rounds, names that JSON escapes among them), and not
 // at all in the middle of a round.
 func TestStateKeyAsJSONWritesIt(t *testing.T) {
+	t.Parallel()
 	var srcs []string
 	for _, name := range rulesets.Names() {
 		source, err := rulesets.Read(name)
@@ -28,9 +30,9 @@ func TestStateKeyAsJSONWritesIt(t *testing.T) {
 		src := source.Text
 		srcs = append(srcs, string(src))
 	}
-	n := 60
-	if testing.Short() {
-		n = 20
+	n := 12
+	if longtest.Enabled() {
+		n = 60
 	}
 	for i := range n {
 		srcs = append(srcs, ddGenerate(i).src)
@@ -137,9 +139,9 @@ func TestOddsStateKeysAsJSONWritesThem(t *testing.T) {
 		cases = append(cases, tc{src: string(src)})
 	}
 	cases = append(cases, tc{src: strings.Replace(drawRules, "%s", "", 1), sides: bagSides()})
-	n := 40
-	if testing.Short() {
-		n = 12
+	n := 8
+	if longtest.Enabled() {
+		n = 40
 	}
 	for i := range n {
 		c := ddGenerate(i)

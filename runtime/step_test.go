@@ -1,6 +1,6 @@
 package runtime_test
 
-// Must show 6 (issue 4): a battle driven one activation at a time through
+// A battle driven one activation at a time through
 // the step API (Next, then Activate or Pass), snapshotted and restored
 // after every activation, ends exactly like the same battle played
 // straight through with PlayRound.
@@ -13,13 +13,20 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/runtime"
 )
 
-const (
-	stepSeeds  = 12
-	stepRounds = 4
-)
+const stepRounds = 4
+
+// stepSeeds is how many seeds the step tests play each game with: a
+// sample by default, twelve with the long tests.
+func stepSeeds() uint64 {
+	if longtest.Enabled() {
+		return 12
+	}
+	return 4
+}
 
 // stepGame is a battle setup and what the host changes between rounds.
 type stepGame struct {
@@ -243,7 +250,7 @@ func TestStepSnapshotEveryActivation(t *testing.T) {
 			t.Parallel()
 			p := mustProgram(t, g.ruleset)
 			acts, passes := 0, 0
-			for seed := uint64(1); seed <= stepSeeds; seed++ {
+			for seed := uint64(1); seed <= stepSeeds(); seed++ {
 				want, wb, err := playStraightRounds(p, g, seed)
 				if err != nil {
 					t.Fatalf("seed %d, straight: %v", seed, err)
@@ -358,7 +365,7 @@ func TestStepSnapshotWithSkill(t *testing.T) {
 		return out, nil
 	}
 	twice := 0
-	for seed := uint64(1); seed <= stepSeeds; seed++ {
+	for seed := uint64(1); seed <= stepSeeds(); seed++ {
 		want, err := play(seed, false)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)

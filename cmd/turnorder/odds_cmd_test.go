@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/turnorder/turnorder/internal/longtest"
 )
 
 func TestOddsCommand(t *testing.T) {
@@ -165,8 +167,8 @@ func TestOddsPathLimitRollOff(t *testing.T) {
 `)
 	expectation{code: 0, stdout: []string{"1/5"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E"))
 	expectation{code: 0, stdout: []string{"1/6"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F"))
-	if testing.Short() {
-		t.Skip("eight players take seconds to refuse")
+	if !longtest.Enabled() {
+		t.Skip("eight players take seconds to refuse: a long test")
 	}
 	expectation{code: 1, stderr: []string{"more than 1000000 paths", "--sim"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F,G,H"))
 }

@@ -19,3 +19,18 @@ func TestWording(t *testing.T) {
 		}
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"abc", "abc", 0},
+		{"strat", "start", 1}, {"ed", "end", 1}, {"Start", "start", 1},
+		{"restart", "start", 2}, {"kitten", "sitting", 3}, {"ca", "abc", 3},
+	} {
+		if got := EditDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -339,3 +339,111 @@ func TestDecisionStringSaysBeforeWhom(t *testing.T) {
 		}
 	}
 }
+
+// ScriptedDecider.Add keeps its own copy of the answer, so a host that
+// builds answers in one slice does not rewrite those already queued; and
+// an answer added empty (Add("Jay")) is said to be empty when it is asked
+// for, not reported as the answer "" the options do not hold.
+func TestScriptedDeciderAdd(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "mesbg")
+	newBattle := func(dec runtime.Decider) *runtime.Battle {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Jay", 4)
+		dice.AddRoll("Rob", 2)
+		b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+
+	dec := runtime.NewScriptedDecider()
+	answer := []string{"Rob"}
+	dec.Add("Jay", answer...)
+	answer[0] = "Nobody"
+	res, err := newBattle(dec).PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Holder != "Rob" {
+		t.Errorf("holder %s, want Rob, whom the script named when it was added", res.Holder)
+	}
+
+	dec = runtime.NewScriptedDecider()
+	dec.Add("Jay")
+	if diff := cmp.Diff([]string{"Jay chooses nothing"}, dec.Unused()); diff != "" {
+		t.Errorf("Unused (-want +got):\n%s", diff)
+	}
+	_, err = newBattle(dec).PlayRound(ctx)
+	want := "round 1, order priority: Jay chooses who goes first among Jay, Rob: the scripted answer is empty (Add was given no answer)"
+	if err == nil || err.Error() != want {
+		t.Errorf("an empty scripted answer: %v\nwant: %s", err, want)
+	}
+}
+
+// The decision asked of the roll-off's winner names him, offers both
+// sides, and declares the ruleset's default (self).
+func TestDecisionAskedOfTheWinner(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	var asked []runtime.Decision
+	dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		asked = append(asked, d)
+		return d.Default, nil
+	})
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(dec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	type decision struct {
+		Kind     runtime.DecisionKind
+		By       string
+		Options  []string
+		Default  []string
+		Round    int
+		Standing string
+		Line     int
+	}
+	var got []decision
+	for _, d := range asked {
+		got = append(got, decision{d.Kind, d.By, d.Options, d.Default, d.Round, d.Standing, d.Pos.Line})
+	}
+	pos := rulePos(t, "mesbg", "choice first by winner", 0)
+	var line int
+	fmt.Sscanf(pos[strings.Index(pos, ":")+1:], "%d", &line)
+	want := []decision{{runtime.ChooseFirst, "Jay", []string{"Jay", "Rob"}, []string{"Jay"}, 1, "priority", line}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("decisions asked (-want +got):\n%s", diff)
+	}
+	if res.Holder != "Jay" || res.Chooser != "Jay" {
+		t.Errorf("holder/chooser = %s/%s, want Jay/Jay", res.Holder, res.Chooser)
+	}
+}
+
+// A scripted run that reaches an unscripted decision fails and names it.
+func TestUnscriptedDecisionIsNamed(t *testing.T) {
+	p := mustProgram(t, "mesbg")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 4)
+	dice.AddRoll("Rob", 2)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice), runtime.WithDecider(runtime.NewScriptedDecider()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.PlayRound(context.Background())
+	if err == nil {
+		t.Fatal("PlayRound succeeded; want an error naming the unscripted decision")
+	}
+	for _, want := range []string{"unscripted decision", "Jay chooses"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+}

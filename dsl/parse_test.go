@@ -1,11 +1,30 @@
 package dsl
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
+
+func TestParseRulesets(t *testing.T) {
+	files, _ := filepath.Glob("../rulesets/*.rules")
+	for _, f := range files {
+		src, _ := os.ReadFile(f)
+		file, diags := Parse(f, src)
+		if diags != nil {
+			t.Errorf("%s", diags.Render(string(src)))
+			continue
+		}
+		Walk(file, func(n Node) {
+			if e, ok := n.(*Expr); ok {
+				t.Logf("%s:%d:%d expr %q", f, e.Pos().Line, e.Pos().Column, e.Source)
+			}
+		})
+	}
+}
 
 // A default may be written before `pass allowed` or after it (but not
 // after a condition, which runs to the end of the line); either way it is

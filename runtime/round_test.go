@@ -1,6 +1,6 @@
 package runtime_test
 
-// Tests of the activation loop (issue 4): Ready markers, the alternate,
+// Tests of the activation loop: Ready markers, the alternate,
 // sequential and unit-order modes, forced and voluntary passes, and rounds
 // in which nobody can act.
 
@@ -15,15 +15,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/runtime"
 )
-
-// act and pass build expected activation records.
-func act(side, unit string) runtime.ActivationRecord {
-	return runtime.ActivationRecord{Side: side, Unit: unit}
-}
-
-func pass(side string) runtime.ActivationRecord {
-	return runtime.ActivationRecord{Side: side, Pass: true}
-}
 
 // loopEvents renders the events of the activation loop: Ready markers,
 // activations, passes, holder changes and attribute changes.
@@ -62,24 +53,6 @@ func (d *decisionLog) Decide(ctx context.Context, dec runtime.Decision) ([]strin
 		return dec.Default, nil
 	}
 	return d.next.Decide(ctx, dec)
-}
-
-// playLoop runs the activation loop of a started round to its end with
-// Step, failing the test on an error.
-func playLoop(t *testing.T, ctx context.Context, b *runtime.Battle) {
-	t.Helper()
-	for i := 0; ; i++ {
-		if i > 10000 {
-			t.Fatal("the activation loop does not end")
-		}
-		done, err := b.Step(ctx)
-		if err != nil {
-			t.Fatalf("Step: %v", err)
-		}
-		if done {
-			return
-		}
-	}
 }
 
 // Must show 1: Morturi, 6 gladiators against 8. The school with fewer
@@ -242,14 +215,6 @@ func TestMorturiTurns(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, res.Activations); diff != "" {
 		t.Errorf("activations (-want +got):\n%s", diff)
-	}
-}
-
-// gangs is two Necromunda gangs; Grath is seriously injured.
-func gangs() []runtime.SideSpec {
-	return []runtime.SideSpec{
-		{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug"}, {Name: "Grath", Statuses: []string{"seriously_injured"}}, {Name: "Volk"}}},
-		{Name: "Eschers", Units: []runtime.UnitSpec{{Name: "Mira"}, {Name: "Sable"}}},
 	}
 }
 
@@ -1138,5 +1103,684 @@ func TestNextWithNoRoundUnderWay(t *testing.T) {
 	}
 	if turn := b.Next(); turn != nil || b.InRound() {
 		t.Errorf("after EndRound, Next = %+v, InRound %v; want nil, false", turn, b.InRound())
+	}
+}
+
+// agiFailedSetAttr is an agi battle after round 1 (Aria and Bran tied on
+// 5 and rolled 6 to 2; Cole has 3), with scripted dice, then a SetAttr of
+// Cole to 5 that makes a new tie with no dice scripted for it.
+func agiFailedSetAttr(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
+	t.Helper()
+	p := mustProgram(t, "agi")
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Aria", 6)
+	dice.AddRoll("Bran", 2)
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetAttr(context.Background(), "Cole", "agi", 5); !errors.Is(err, runtime.ErrUnscripted) {
+		t.Fatalf("SetAttr with no dice scripted for the new tie: %v; want ErrUnscripted", err)
+	}
+	return b, dice
+}
+
+// A SetAttr whose recomputation fails (the dice the new tie needs are not
+// scripted yet, an interactive decider whose context was cancelled) has
+// set the value: the standing that watches it must not be left as it was
+// for the rest of the battle. Setting the value again retries the
+// recomputation, and the next round makes the standing if nobody did.
+func TestFailedRecomputationIsNotForgotten(t *testing.T) {
+	ctx := context.Background()
+	wantWatched := map[string][]any{"Aria": {5}, "Bran": {5}, "Cole": {5}}
+
+	t.Run("retry", func(t *testing.T) {
+		b, dice := agiFailedSetAttr(t)
+		dice.AddRoll("Aria", 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		if err := b.SetAttr(ctx, "Cole", "agi", 5); err != nil {
+			t.Fatalf("SetAttr again, with the dice scripted: %v", err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran", "Aria"}, b.Order()); diff != "" {
+			t.Errorf("order after the retried SetAttr (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
+			t.Errorf("watched values (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("next round", func(t *testing.T) {
+		b, dice := agiFailedSetAttr(t)
+		dice.AddRoll("Aria", 4)
+		dice.AddRoll("Bran", 6)
+		dice.AddRoll("Cole", 5)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Bran", "Cole", "Aria"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
+			t.Errorf("watched values (-want +got):\n%s", diff)
+		}
+		if u := dice.Unused(); len(u) > 0 {
+			t.Errorf("dice never used: %v", u)
+		}
+	})
+	t.Run("remove", func(t *testing.T) {
+		b, dice := agiFailedSetAttr(t)
+		// Without Aria, Bran and Cole tie on 5 and must roll for it, with
+		// no dice scripted: the unit is gone, the card is made next round.
+		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrUnscripted) {
+			t.Fatalf("RemoveUnit with no dice scripted for the tie left: %v; want ErrUnscripted", err)
+		}
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 3)
+		res, err := b.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"Cole", "Bran"}, res.Order); diff != "" {
+			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// A recomputation that fails after its dice are rolled (the roll-off's
+// winner hung up, or gave an answer a ScriptedDecider refuses) is taken
+// back: setting the value again rolls the same dice and asks the same
+// decision, as the round's own orders do once AbortRound has undone them,
+// and the transcript holds the rolls once. Otherwise a winner who answers
+// badly would have the roll-off played anew.
+func TestFailedRecomputationIsRetriedWithTheSameDice(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	// After round 1 Bran drops from 5 to 3, tying Cole: a roll-off, then
+	// the winner chooses before or after.
+	errHungUp := errors.New("hung up")
+	battle := func(t *testing.T, dice runtime.Dice, fails int) *runtime.Battle {
+		t.Helper()
+		b, err := p.NewBattle(p.Example(), runtime.WithDice(dice),
+			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if d.Round == 2 && fails > 0 {
+					fails--
+					return nil, errHungUp
+				}
+				return d.Default, nil
+			})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlayRound(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Run("seeded", func(t *testing.T) {
+		want := battle(t, runtime.NewSeededDice(3), 0)
+		if err := want.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatal(err)
+		}
+		b := battle(t, runtime.NewSeededDice(3), 1)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again: %v", err)
+		}
+		if diff := cmp.Diff(want.PendingEvents(), b.PendingEvents()); diff != "" {
+			t.Errorf("events of the retried change (-as if nobody hung up +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(want.Order(), b.Order()); diff != "" {
+			t.Errorf("order (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("scripted", func(t *testing.T) {
+		dice := runtime.NewScriptedDice()
+		dice.AddRoll("Aria", 6)
+		dice.AddRoll("Bran", 2)
+		b := battle(t, dice, 1)
+		dice.AddRoll("Bran", 2)
+		dice.AddRoll("Cole", 6)
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); !errors.Is(err, errHungUp) {
+			t.Fatalf("SetAttr with the winner hung up: %v; want errHungUp", err)
+		}
+		if diff := cmp.Diff([]string{"roll Bran 2", "roll Cole 6"}, dice.Unused()); diff != "" {
+			t.Errorf("the rolls of the failed recomputation are scripted again (-want +got):\n%s", diff)
+		}
+		if err := b.SetAttr(ctx, "Bran", "agi", 3); err != nil {
+			t.Fatalf("SetAttr again, with the same script: %v", err)
+		}
+		var got []string
+		for _, e := range b.PendingEvents() {
+			got = append(got, e.String())
+		}
+		want := []string{
+			"agi of Bran is now 3",
+			"tie between Bran and Cole on highest agi",
+			"Bran rolls 2 for turn_order",
+			"Cole rolls 6 for turn_order",
+			"C chooses Cole to go before Bran",
+			"turn_order #1: Aria, by highest agi = 5",
+			"turn_order #2: Cole, by C's choice (choice before_after by winner)",
+			"turn_order #3: Bran, by C's choice (choice before_after by winner)",
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("transcript (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// A remembered value that JSON cannot hold (NaN, an infinity) would make
+// every later Snapshot fail: it is the remember rule's error, at its line,
+// as a NaN criterion is.
+func TestRememberedNaNIsARuleError(t *testing.T) {
+	ctx := context.Background()
+	for _, expr := range []string{"0.0 / 0.0", "1 / 0", "[1, -1 / 0]"} {
+		t.Run(expr, func(t *testing.T) {
+			p := compileInline(t, `ruleset r "r" {
+  sides 2
+  remember x = `+expr+`
+  phase p {
+    order sides as p {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`)
+			b, err := p.NewBattle(runtime.Sides("A", "B"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = b.PlayRound(ctx)
+			re, ok := errors.AsType[*runtime.RuleError](err)
+			if !ok {
+				t.Fatalf("PlayRound: %v; want a RuleError", err)
+			}
+			if re.Pos.Line != 3 {
+				t.Errorf("the error is at %v, want line 3 (the remember rule)", re.Pos)
+			}
+			if err := b.AbortRound(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.Snapshot(); err != nil {
+				t.Errorf("Snapshot after AbortRound: %v", err)
+			}
+		})
+	}
+}
+
+// Dice and a Decider are asked in the middle of making an order, and may
+// change the battle there (a casualty at the table): the order made keeps
+// the units and values it started with, and the next round makes it from
+// what they are now. An until-changed order whose unit was removed there
+// panicked, and one whose value was set kept the old order as if made from
+// the new value, for the rest of the battle.
+func TestChangesFromDiceOrDecider(t *testing.T) {
+	ctx := context.Background()
+	p := mustProgram(t, "agi")
+	changes := []struct {
+		name   string
+		change func(b *runtime.Battle) error
+		next   []string // the next round's order
+	}{
+		{"SetAttr", func(b *runtime.Battle) error { return b.SetAttr(ctx, "Cole", "agi", 9) }, []string{"Cole", "Aria", "Bran"}},
+		{"RemoveUnit", func(b *runtime.Battle) error { return b.RemoveUnit(ctx, "Bran") }, []string{"Aria", "Cole"}},
+		{"MakeReady", func(b *runtime.Battle) error { return b.MakeReady("Cole") }, []string{"Aria", "Bran", "Cole"}},
+	}
+	for _, c := range changes {
+		for _, from := range []string{"dice", "decider"} {
+			t.Run(c.name+" from "+from, func(t *testing.T) {
+				var b *runtime.Battle
+				asked := false
+				change := func() {
+					if !asked {
+						asked = true
+						if err := c.change(b); err != nil {
+							t.Errorf("%s from the %s: %v", c.name, from, err)
+						}
+					}
+				}
+				dice := runtime.FuncDice{Die: func(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+					if from == "dice" {
+						change()
+					}
+					return map[string]int{"Aria": 6, "Bran": 2, "Cole": 1}[subject], nil
+				}}
+				dec := runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+					if from == "decider" {
+						change()
+					}
+					return d.Default, nil
+				})
+				var err error
+				b, err = p.NewBattle(p.Example(), runtime.WithDice(dice), runtime.WithDecider(dec))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := b.PlayRound(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !asked {
+					t.Fatalf("the %s was never asked", from)
+				}
+				if diff := cmp.Diff([]string{"Aria", "Bran", "Cole"}, res.Order); diff != "" {
+					t.Errorf("the order made during the change (-want +got):\n%s", diff)
+				}
+				if res, err = b.PlayRound(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(c.next, res.Order); diff != "" {
+					t.Errorf("the next round's order (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// A remembered value is kept as a snapshot saves it; one that holds itself
+// cannot be, and the round fails with a rule error, as for NaN, instead of
+// recursing until the process dies.
+func TestRememberCyclicValue(t *testing.T) {
+	loop := &cyclic{}
+	loop.Next = loop
+	p := compileInline(t, `ruleset x {
+  sides 2
+  remember x = loop()
+  phase p each round {
+    order sides as o {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+`, runtime.WithFunction("loop", func(...any) (any, error) { return loop, nil }))
+	b, err := p.NewBattle(runtime.Sides("A", "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		got = err.Error()
+	}
+	want := "inline.rules:3:16: remember x: a value nested more than 100 deep cannot be saved (does it hold itself?)"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("PlayRound (-want +got):\n%s", diff)
+	}
+}
+
+// An AGI that drops and comes back between rounds makes the order again
+// each time, the second time with a new tie and a new roll: the
+// recomputations' events open the next round's transcript.
+func TestRecomputationsBetweenRoundsOpenTheNextTranscript(t *testing.T) {
+	p := mustProgram(t, "agi")
+	dice := runtime.NewScriptedDice()
+	decider := runtime.NewScriptedDecider()
+	b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 5)},
+		runtime.WithDice(dice), runtime.WithDecider(decider))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	dice.AddRoll("A-unit", 4)
+	dice.AddRoll("B-unit", 2)
+	decider.Add("A", "before")
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetAttr(ctx, "A-unit", "agi", 4); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"B-unit", "A-unit"}, b.Order()); diff != "" {
+		t.Errorf("order after the drop (-want +got):\n%s", diff)
+	}
+	dice.AddRoll("A-unit", 3)
+	dice.AddRoll("B-unit", 5)
+	decider.Add("B", "before")
+	if err := b.SetAttr(ctx, "A-unit", "agi", 5); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"B-unit", "A-unit"}, b.Order()); diff != "" {
+		t.Errorf("order after the re-match (-want +got):\n%s", diff)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"set A-unit", "placement B-unit", "placement A-unit",
+		"set A-unit", "tie A-unit/B-unit", "roll A-unit=3", "roll B-unit=5", "decision B:before", "placement B-unit", "placement A-unit",
+	}
+	if diff := cmp.Diff(want, briefEvents(res.Events)); diff != "" {
+		t.Errorf("round 2 events (-want +got):\n%s", diff)
+	}
+	if res.Holder != "B-unit" {
+		t.Errorf("round 2 holder %q, want B-unit", res.Holder)
+	}
+}
+
+// When a watched value changes in the middle of a round and the new tie is
+// resolved by a choice, the round's chooser is whoever made that choice;
+// when the tie is kept, the standing still records who chose it.
+func TestChooserFollowsRecomputation(t *testing.T) {
+	p := mustProgram(t, "agi")
+	tests := []struct {
+		name string
+		// during runs inside round 2, after round 1 (A-unit 4, B-unit 2, A
+		// chooses before).
+		during       func(ctx context.Context, b *runtime.Battle, d *runtime.ScriptedDice, dec *runtime.ScriptedDecider) error
+		wantHolder   string
+		wantChooser  string // b.Chooser() in round 2
+		wantStanding string // b.Standing("turn_order").Chooser
+	}{
+		{
+			name: "a new tie in mid-round is chosen by B",
+			during: func(ctx context.Context, b *runtime.Battle, d *runtime.ScriptedDice, dec *runtime.ScriptedDecider) error {
+				if err := b.SetAttr(ctx, "A-unit", "agi", 4); err != nil {
+					return err
+				}
+				d.AddRoll("A-unit", 1)
+				d.AddRoll("B-unit", 6)
+				dec.Add("B", "after")
+				return b.SetAttr(ctx, "A-unit", "agi", 5)
+			},
+			wantHolder: "A-unit", wantChooser: "B", wantStanding: "B",
+		},
+		{
+			name: "a kept tie keeps its chooser",
+			during: func(ctx context.Context, b *runtime.Battle, d *runtime.ScriptedDice, dec *runtime.ScriptedDecider) error {
+				return b.SetAttr(ctx, "C-unit", "agi", 4)
+			},
+			wantHolder: "A-unit", wantChooser: "", wantStanding: "A",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			d := runtime.NewScriptedDice()
+			dec := runtime.NewScriptedDecider()
+			b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 5), agiSide("C", "Green", 3)},
+				runtime.WithDice(d), runtime.WithDecider(dec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.AddRoll("A-unit", 4)
+			d.AddRoll("B-unit", 2)
+			dec.Add("A", "before")
+			res, err := b.PlayRound(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Chooser != "A" {
+				t.Fatalf("round 1 chooser %q, want A", res.Chooser)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.during(ctx, b, d, dec); err != nil {
+				t.Fatal(err)
+			}
+			type roles struct{ Holder, Chooser, StandingChooser string }
+			want := roles{tt.wantHolder, tt.wantChooser, tt.wantStanding}
+			got := roles{b.Holder(), b.Chooser(), b.Standing("turn_order").Chooser}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("roles after the recomputation (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// reorderRules orders sides by agi until it changes, for an activation
+// whose mode is %s.
+const reorderRules = `ruleset re {
+  sides 2..
+  side attribute agi int
+  phase p each round {
+    order sides as priority until changed agi {
+      highest agi
+    }
+  }
+  activation %s by priority
+}`
+
+// A change that reorders the activation's standing mid-round leaves the
+// turn with the side whose turn it is, and the turns go on from its place
+// in the new order: the counter's place in the new order would give one
+// side two turns in a row and skip another. Before anyone has had a turn,
+// the new first, who holds priority now, goes first.
+func TestReorderMidRoundKeepsTheTurn(t *testing.T) {
+	sides := func() []runtime.SideSpec {
+		return []runtime.SideSpec{
+			{Name: "A", Attrs: map[string]any{"agi": 3}, Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
+			{Name: "B", Attrs: map[string]any{"agi": 2}, Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2"}}},
+			{Name: "C", Attrs: map[string]any{"agi": 1}, Units: []runtime.UnitSpec{{Name: "c1"}, {Name: "c2"}}},
+		}
+	}
+	tests := []struct {
+		name, mode string
+		before     []string // the units activated before the change
+		change     func(ctx context.Context, b *runtime.Battle) error
+		want       []runtime.ActivationRecord
+	}{{
+		// A has acted, B is next; C overtakes everyone: C, A, B. B keeps
+		// its turn; A does not go again.
+		name: "alternate", mode: "alternate", before: []string{"a1"},
+		change: func(ctx context.Context, b *runtime.Battle) error { return b.SetAttr(ctx, "C", "agi", 9) },
+		want: []runtime.ActivationRecord{
+			act("A", "a1"), act("B", "b1"), act("C", "c1"), act("A", "a2"), act("B", "b2"), act("C", "c2"),
+		},
+	}, {
+		// B, which is next, drops to last: A, C, B. B keeps its turn,
+		// and A follows it.
+		name: "alternate next side drops", mode: "alternate", before: []string{"a1"},
+		change: func(ctx context.Context, b *runtime.Battle) error { return b.SetAttr(ctx, "B", "agi", 0) },
+		want: []runtime.ActivationRecord{
+			act("A", "a1"), act("B", "b1"), act("A", "a2"), act("C", "c1"), act("B", "b2"), pass("A"), act("C", "c2"),
+		},
+	}, {
+		// B, which has just acted, moves to the front: B, A, C. C, whose
+		// turn it is, keeps it, and A waits for the turns to come round.
+		name: "alternate side that acted moves up", mode: "alternate", before: []string{"a1", "b1"},
+		change: func(ctx context.Context, b *runtime.Battle) error { return b.SetAttr(ctx, "B", "agi", 9) },
+		want: []runtime.ActivationRecord{
+			act("A", "a1"), act("B", "b1"), act("C", "c1"), act("B", "b2"), act("A", "a2"), act("C", "c2"),
+		},
+	}, {
+		// Before anyone has acted, the new first, who holds priority now,
+		// goes first.
+		name: "alternate before any turn", mode: "alternate",
+		change: func(ctx context.Context, b *runtime.Battle) error { return b.SetAttr(ctx, "C", "agi", 9) },
+		want: []runtime.ActivationRecord{
+			act("C", "c1"), act("A", "a1"), act("B", "b1"), act("C", "c2"), act("A", "a2"), act("B", "b2"),
+		},
+	}, {
+		// A special rule's holder moves C to the front: B keeps its turn.
+		name: "alternate holder set", mode: "alternate", before: []string{"a1"},
+		change: func(ctx context.Context, b *runtime.Battle) error { return b.SetHolder("C") },
+		want: []runtime.ActivationRecord{
+			act("A", "a1"), act("B", "b1"), act("C", "c1"), act("A", "a2"), act("B", "b2"), act("C", "c2"),
+		},
+	}, {
+		// A is half way through its units when it drops to last: it
+		// finishes them, then B and C go.
+		name: "sequential", mode: "sequential", before: []string{"a1"},
+		change: func(ctx context.Context, b *runtime.Battle) error { return b.SetAttr(ctx, "A", "agi", 0) },
+		want: []runtime.ActivationRecord{
+			act("A", "a1"), act("A", "a2"), act("B", "b1"), act("B", "b2"), act("C", "c1"), act("C", "c2"),
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := compileInline(t, fmt.Sprintf(reorderRules, tt.mode))
+			ctx := context.Background()
+			b, err := p.NewBattle(sides(), runtime.WithDice(runtime.NewScriptedDice()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.StartRound(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range tt.before {
+				if err := b.Activate(ctx, u); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := tt.change(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			// The restored battle plays on exactly as the battle itself.
+			snap, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Restore(snap, runtime.WithDice(runtime.NewScriptedDice()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, b := range map[string]*runtime.Battle{"battle": b, "restored": r} {
+				for n := b.Next(); n != nil; n = b.Next() {
+					var err error
+					if n.MustPass {
+						err = b.Pass(ctx)
+					} else {
+						err = b.Activate(ctx, n.Options[0])
+					}
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+				}
+				if diff := cmp.Diff(tt.want, b.Activations()); diff != "" {
+					t.Errorf("%s: activations (-want +got):\n%s", name, diff)
+				}
+			}
+		})
+	}
+}
+
+// In sequential activation the counter can rest on a side with no ready
+// unit, which the turn passes over: the side whose turn it is is the next
+// with one, and it keeps the turn when the order changes. Here B has lost
+// its units, so after A it is C's turn; C drops below D: C still goes
+// next, not D, which took the place after B.
+func TestReorderMidRoundSequentialSkipsSideWithoutUnits(t *testing.T) {
+	p := compileInline(t, fmt.Sprintf(reorderRules, "sequential"))
+	ctx := context.Background()
+	var specs []runtime.SideSpec
+	for i, s := range []string{"A", "B", "C", "D"} {
+		specs = append(specs, runtime.SideSpec{Name: s, Attrs: map[string]any{"agi": 4 - i},
+			Units: []runtime.UnitSpec{{Name: strings.ToLower(s) + "1"}, {Name: strings.ToLower(s) + "2"}}})
+	}
+	b, err := p.NewBattle(specs, runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"a1", "a2"} {
+		if err := b.Activate(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, u := range []string{"b1", "b2"} {
+		if err := b.RemoveUnit(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := b.Next(); n == nil || n.Side != "C" {
+		t.Fatalf("before the change, Next = %+v, want C's turn", n)
+	}
+	if err := b.SetAttr(ctx, "C", "agi", 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.Next(); n == nil || n.Side != "C" {
+		t.Fatalf("after the change, Next = %+v, want C's turn still", n)
+	}
+	for n := b.Next(); n != nil; n = b.Next() {
+		if err := b.Activate(ctx, n.Options[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []runtime.ActivationRecord{act("A", "a1"), act("A", "a2"), act("C", "c1"), act("C", "c2"), act("D", "d1"), act("D", "d2")}
+	if diff := cmp.Diff(want, b.Activations()); diff != "" {
+		t.Errorf("activations (-want +got):\n%s", diff)
+	}
+}
+
+// With no round under way, before StartRound or after EndRound, the
+// methods that need one return ErrNoRound, which a host can test for:
+// Step does too, rather than report a round it never played as done. A
+// round under way whose turns are over is ErrRoundOver for Activate and
+// Pass, and done for Step.
+func TestErrNoRound(t *testing.T) {
+	ctx := context.Background()
+	p := compileBundled("morturi")
+	b, err := p.NewBattle([]runtime.SideSpec{school("Ludi Aeternum", "la", 3), school("Malleus Deus", "md", 5)},
+		runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	noRound := func(when string) {
+		t.Helper()
+		if done, err := b.Step(ctx); done || !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: Step = %v, %v; want ErrNoRound", when, done, err)
+		}
+		if err := b.Activate(ctx, "la1"); !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: Activate: %v; want ErrNoRound", when, err)
+		}
+		if err := b.Pass(ctx); !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: Pass: %v; want ErrNoRound", when, err)
+		}
+		if _, err := b.EndRound(ctx); !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: EndRound: %v; want ErrNoRound", when, err)
+		}
+		if err := b.SetHolder("Ludi Aeternum"); !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: SetHolder: %v; want ErrNoRound", when, err)
+		}
+		if err := b.AbortRound(); !errors.Is(err, runtime.ErrNoRound) {
+			t.Errorf("%s: AbortRound: %v; want ErrNoRound", when, err)
+		}
+	}
+	noRound("before StartRound")
+	if b.Round() != 0 {
+		t.Fatalf("round %d was played by calls that should have refused", b.Round())
+	}
+
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		done, err := b.Step(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			break
+		}
+	}
+	// The round is under way, its turns over.
+	if done, err := b.Step(ctx); !done || err != nil {
+		t.Errorf("Step after the last turn = %v, %v; want done", done, err)
+	}
+	if err := b.Pass(ctx); !errors.Is(err, runtime.ErrRoundOver) {
+		t.Errorf("Pass after the last turn: %v; want ErrRoundOver", err)
+	}
+	if err := b.Activate(ctx, "la1"); !errors.Is(err, runtime.ErrRoundOver) {
+		t.Errorf("Activate after the last turn: %v; want ErrRoundOver", err)
+	}
+	if _, err := b.EndRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	noRound("after EndRound")
+
+	// The message still says what was called.
+	if _, err := b.Step(ctx); err == nil || err.Error() != "Step: no round is under way" {
+		t.Errorf("Step: %v", err)
 	}
 }

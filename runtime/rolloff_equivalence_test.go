@@ -12,19 +12,20 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 )
 
-// A review of the straight-through roll-off (rolloff.go) from the
-// outside: battles played by a Program that plans the roll-off and by
+// The straight-through roll-off (rolloff.go) seen from the outside:
+// battles played by a Program that plans the roll-off and by
 // one that does not (rolloff nil) go through the same calls, with the
 // host doing between rounds what hosts do (attributes, statuses, units
 // removed, snapshots restored, clones, rounds played by hand, odds), and
 // every observable is compared after every call.
 
-// reviewRuleset is a roll-off ruleset with everything a host can touch
+// hostRuleset is a roll-off ruleset with everything a host can touch
 // between rounds: side and unit attributes, statuses, units, and phases
 // and steps that hold nothing but hook points.
-func reviewRuleset(chain string) string {
+func hostRuleset(chain string) string {
 	return `ruleset r {
   sides 2
   side attribute morale int = 3
@@ -51,10 +52,10 @@ func reviewRuleset(chain string) string {
 `
 }
 
-// reviewCases are roll-offs whose tie rules read what changes between
+// hostCases are roll-offs whose tie rules read what changes between
 // rounds and what the round under way has (holder, chooser, the units,
 // the sides), and awards that name a side in other ways than the memory.
-var reviewCases = []reviewCase{
+var hostCases = []hostCase{
 	{"mesbg", ""},
 	{"necromunda's roll", "highest roll d6\n tie when len(sides) == 2 and round == 1: reroll\n tie when len(sides) == 2: award not previous.holder\n tie: reroll"},
 	{"current holder and chooser", "highest roll d3\n tie when holder == \"\" and chooser == \"\" and len(tied) == 2 and round < 4: reroll\n tie: award (previous.holder == \"\" ? \"Rob\" : previous.holder)\n choice first by winner default other"},
@@ -65,13 +66,13 @@ var reviewCases = []reviewCase{
 	{"a choice the roll leaves open", "highest roll d3\n tie when round > 3: reroll\n choice first by loser default self"},
 }
 
-func reviewPrograms(t *testing.T, chain string, limits Limits) (fast, slow *Program) {
+func hostPrograms(t *testing.T, chain string, limits Limits) (fast, slow *Program) {
 	t.Helper()
 	compile := func() *Program {
 		if chain == "" {
 			return compileRolloff(t, "mesbg", "", limits)
 		}
-		return compileRolloff(t, "", reviewRuleset(chain), limits)
+		return compileRolloff(t, "", hostRuleset(chain), limits)
 	}
 	fast, slow = compile(), compile()
 	if fast.rolloff == nil {
@@ -81,9 +82,9 @@ func reviewPrograms(t *testing.T, chain string, limits Limits) (fast, slow *Prog
 	return fast, slow
 }
 
-// reviewSides are two sides with units, attributes and statuses, in either
+// hostSides are two sides with units, attributes and statuses, in either
 // order.
-func reviewSides(prog *Program, swap bool) []SideSpec {
+func hostSides(prog *Program, swap bool) []SideSpec {
 	if prog.name == "mesbg" {
 		if swap {
 			return Sides("Rob", "Jay")
@@ -177,26 +178,27 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// TestRolloffReviewHostBetweenRounds plays each case both ways with a host
+// TestRolloffHostBetweenRounds plays each case both ways with a host
 // that, between rounds, does something at random (the same to both
 // battles): changes attributes and statuses, removes units, readies
 // them, saves and restores the battle, clones it (with its dice or new
 // ones), plays a round by hand or with PlayRound, or asks the odds.
-func TestRolloffReviewHostBetweenRounds(t *testing.T) {
-	seeds, rounds := 60, 14
-	if testing.Short() {
-		seeds = 15
+func TestRolloffHostBetweenRounds(t *testing.T) {
+	t.Parallel()
+	seeds, rounds := 10, 14
+	if longtest.Enabled() {
+		seeds = 60
 	}
 	ctx := context.Background()
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	for _, tc := range reviewCases {
+	for _, tc := range hostCases {
 		t.Run(tc.name, func(t *testing.T) {
-			fastProg, slowProg := reviewPrograms(t, tc.chain, Limits{})
+			fastProg, slowProg := hostPrograms(t, tc.chain, Limits{})
 			attempted := 0
 			for seed := range uint64(seeds) {
 				rng := rand.New(rand.NewPCG(seed, 99))
-				sides := reviewSides(fastProg, seed%2 == 1)
+				sides := hostSides(fastProg, seed%2 == 1)
 				fast, slow := newPair(t, fastProg, slowProg, sides, seed)
 				var log []string
 				for round := 1; round <= rounds; round++ {
@@ -378,26 +380,27 @@ func playByHand(ctx context.Context, b *Battle) error {
 	return err
 }
 
-// TestRolloffReviewSameAsWatchedBattles plays each case straight through
+// TestRolloffSameAsWatchedBattles plays each case straight through
 // and, from the same seed, on battles the straight path must leave to the
 // engine because something could watch the round: a transcript, a Go
 // hook, a decider that is not the Policy (though it answers as the
 // policies do). Apart from what the watchers saw (the transcript), the
 // battles are the same.
-func TestRolloffReviewSameAsWatchedBattles(t *testing.T) {
-	seeds, rounds := 40, 12
-	if testing.Short() {
-		seeds = 10
+func TestRolloffSameAsWatchedBattles(t *testing.T) {
+	t.Parallel()
+	seeds, rounds := 6, 12
+	if longtest.Enabled() {
+		seeds = 40
 	}
 	ctx := context.Background()
 	byDefault := DeciderFunc(func(_ context.Context, d Decision) ([]string, error) { return d.Default, nil })
 	hooked := 0
 	hook := func(context.Context, *Battle, HookPoint) error { hooked++; return nil }
-	for _, tc := range append(reviewCases, reviewCase{"reroll only", "highest roll d6\n tie: reroll"}) {
+	for _, tc := range append(hostCases, hostCase{"reroll only", "highest roll d6\n tie: reroll"}) {
 		t.Run(tc.name, func(t *testing.T) {
-			prog, _ := reviewPrograms(t, tc.chain, Limits{})
+			prog, _ := hostPrograms(t, tc.chain, Limits{})
 			for seed := range uint64(seeds) {
-				sides := reviewSides(prog, seed%2 == 0)
+				sides := hostSides(prog, seed%2 == 0)
 				fast, err := prog.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
 				if err != nil {
 					t.Fatal(err)
@@ -448,7 +451,7 @@ func TestRolloffReviewSameAsWatchedBattles(t *testing.T) {
 	}
 }
 
-type reviewCase = struct{ name, chain string }
+type hostCase = struct{ name, chain string }
 
 // dropEvents removes the transcript from a snapshot.
 func dropEvents(t *testing.T, snap string) string {
@@ -471,14 +474,14 @@ func dropEvents(t *testing.T, snap string) string {
 	return string(out)
 }
 
-// TestRolloffReviewSimulate runs Simulate of MESBG both ways: the same
+// TestRolloffSimulate runs Simulate of MESBG both ways: the same
 // report, from battles played straight through and by the engine.
-func TestRolloffReviewSimulate(t *testing.T) {
-	fast, slow := reviewPrograms(t, "", Limits{})
+func TestRolloffSimulate(t *testing.T) {
+	fast, slow := hostPrograms(t, "", Limits{})
 	ctx := context.Background()
-	opt := SimOptions{Runs: 3000, Rounds: 10, Seed: 7, Workers: 2}
-	if testing.Short() {
-		opt.Runs = 600
+	opt := SimOptions{Runs: 600, Rounds: 10, Seed: 7, Workers: 2}
+	if longtest.Enabled() {
+		opt.Runs = 3000
 	}
 	fr, err := fast.Simulate(ctx, Sides("Jay", "Rob"), opt)
 	if err != nil {
@@ -492,7 +495,7 @@ func TestRolloffReviewSimulate(t *testing.T) {
 		t.Fatalf("Simulate (-engine +straight):\n%s", diff)
 	}
 	// A failing ruleset reports the same battle and round.
-	fast, slow = reviewPrograms(t, "highest roll d2\n tie when round < 3: reroll\n tie: award previous.chooser", Limits{})
+	fast, slow = hostPrograms(t, "highest roll d2\n tie when round < 3: reroll\n tie: award previous.chooser", Limits{})
 	_, ferr := fast.Simulate(ctx, Sides("Jay", "Rob"), opt)
 	_, serr := slow.Simulate(ctx, Sides("Jay", "Rob"), opt)
 	if ferr == nil || errString(ferr) != errString(serr) {
@@ -500,14 +503,14 @@ func TestRolloffReviewSimulate(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewConcurrent plays battles of one Program from several
+// TestRolloffConcurrent plays battles of one Program from several
 // goroutines (run it with -race): each ends as the engine's does.
-func TestRolloffReviewConcurrent(t *testing.T) {
-	fast, slow := reviewPrograms(t, reviewCases[2].chain, Limits{})
+func TestRolloffConcurrent(t *testing.T) {
+	fast, slow := hostPrograms(t, hostCases[2].chain, Limits{})
 	ctx := context.Background()
 	const battles, rounds = 16, 30
 	play := func(p *Program, seed uint64) (string, error) {
-		b, err := p.NewBattle(reviewSides(p, seed%2 == 0), WithDice(NewSeededDice(seed)), WithTranscript(false))
+		b, err := p.NewBattle(hostSides(p, seed%2 == 0), WithDice(NewSeededDice(seed)), WithTranscript(false))
 		if err != nil {
 			return "", err
 		}
@@ -548,17 +551,17 @@ func TestRolloffReviewConcurrent(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewRestoredAnywhere restores snapshots saved in mid-round
+// TestRolloffRestoredAnywhere restores snapshots saved in mid-round
 // (by the engine) and between rounds into both programs, crosswise too:
 // a snapshot of a battle played straight through, restored into the
 // engine's program, plays on as the engine's own battle does.
-func TestRolloffReviewRestoredAnywhere(t *testing.T) {
+func TestRolloffRestoredAnywhere(t *testing.T) {
 	ctx := context.Background()
-	for _, tc := range reviewCases {
+	for _, tc := range hostCases {
 		t.Run(tc.name, func(t *testing.T) {
-			fastProg, slowProg := reviewPrograms(t, tc.chain, Limits{})
+			fastProg, slowProg := hostPrograms(t, tc.chain, Limits{})
 			for seed := range uint64(12) {
-				sides := reviewSides(fastProg, seed%2 == 0)
+				sides := hostSides(fastProg, seed%2 == 0)
 				b, err := slowProg.NewBattle(sides, WithDice(NewSeededDice(seed)), WithTranscript(false))
 				if err != nil {
 					t.Fatal(err)
@@ -610,12 +613,12 @@ func TestRolloffReviewRestoredAnywhere(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewRefused lists what keeps a battle's round from being
+// TestRolloffRefused lists what keeps a battle's round from being
 // played straight through, and plays each such battle both ways all the
 // same.
-func TestRolloffReviewRefused(t *testing.T) {
+func TestRolloffRefused(t *testing.T) {
 	ctx := context.Background()
-	fastProg, _ := reviewPrograms(t, "", Limits{})
+	fastProg, _ := hostPrograms(t, "", Limits{})
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	scripted := NewScriptedDice()
@@ -667,7 +670,7 @@ func TestRolloffReviewRefused(t *testing.T) {
 		}
 	}
 	// More sides than two: the engine's.
-	src := strings.Replace(reviewRuleset("highest roll d6\n tie: reroll"), "sides 2", "sides 2..", 1)
+	src := strings.Replace(hostRuleset("highest roll d6\n tie: reroll"), "sides 2", "sides 2..", 1)
 	f, diags := dsl.Parse("r.rules", []byte(src))
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -761,12 +764,13 @@ func randomChain(rng *rand.Rand) string {
 	return strings.Join(lines, "\n ")
 }
 
-// TestRolloffReviewRandomChains plays roll-offs written at random both
+// TestRolloffRandomChains plays roll-offs written at random both
 // ways, with a host that changes the battle between rounds.
-func TestRolloffReviewRandomChains(t *testing.T) {
-	chains, seeds, rounds := 400, 6, 10
-	if testing.Short() {
-		chains = 80
+func TestRolloffRandomChains(t *testing.T) {
+	t.Parallel()
+	chains, seeds, rounds := 60, 6, 10
+	if longtest.Enabled() {
+		chains = 400
 	}
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(2026, 12))
@@ -774,7 +778,7 @@ func TestRolloffReviewRandomChains(t *testing.T) {
 	for c := range chains {
 		chain := randomChain(rng)
 		limits := []Limits{{}, {MaxRerolls: -1}, {MaxRerolls: 1}, {MaxRerolls: 3}}[rng.IntN(4)]
-		f, diags := dsl.Parse("r.rules", []byte(reviewRuleset(chain)))
+		f, diags := dsl.Parse("r.rules", []byte(hostRuleset(chain)))
 		if diags.HasErrors() {
 			t.Fatalf("chain %d %q: %v", c, chain, diags)
 		}
@@ -792,7 +796,7 @@ func TestRolloffReviewRandomChains(t *testing.T) {
 		}
 		slowProg.rolloff = nil
 		for seed := range uint64(seeds) {
-			sides := reviewSides(fastProg, seed%2 == 1)
+			sides := hostSides(fastProg, seed%2 == 1)
 			fast, slow := newPair(t, fastProg, slowProg, sides, seed)
 			for round := 1; round <= rounds; round++ {
 				what := fmt.Sprintf("chain %q, limits %+v, seed %d, round %d", chain, limits, seed, round)
@@ -833,17 +837,17 @@ func TestRolloffReviewRandomChains(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewPendingEvents restores, with the transcript off, a
+// TestRolloffPendingEvents restores, with the transcript off, a
 // battle saved with events waiting for the next round (a change made
 // between rounds with the transcript on): the round played straight
 // through opens with them, as the engine's does, and hands them over
 // untouched when it cannot play the round.
-func TestRolloffReviewPendingEvents(t *testing.T) {
+func TestRolloffPendingEvents(t *testing.T) {
 	ctx := context.Background()
 	for _, chain := range []string{"highest roll d6\n tie: reroll", "highest roll d2\n tie when round > 2: award \"Nobody\"\n tie: reroll"} {
-		fastProg, slowProg := reviewPrograms(t, chain, Limits{})
+		fastProg, slowProg := hostPrograms(t, chain, Limits{})
 		for seed := range uint64(20) {
-			b, err := slowProg.NewBattle(reviewSides(slowProg, false), WithDice(NewSeededDice(seed)))
+			b, err := slowProg.NewBattle(hostSides(slowProg, false), WithDice(NewSeededDice(seed)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -885,12 +889,12 @@ func TestRolloffReviewPendingEvents(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewPlansOnlyNative wants the plan refused when a tie rule
+// TestRolloffPlansOnlyNative wants the plan refused when a tie rule
 // reads what no native expression reads (the previous order, a side's
 // attribute, a remembered value), or an award names someone by such an
 // expression: the straight path has no expr-lang environment to read
 // them in.
-func TestRolloffReviewPlansOnlyNative(t *testing.T) {
+func TestRolloffPlansOnlyNative(t *testing.T) {
 	for _, chain := range []string{
 		"highest roll d6\n tie when len(previous.order) > 0 and previous.order[0] == \"Jay\": reroll\n tie: award \"Rob\"",
 		"highest roll d6\n tie when sides[0].morale > 2: reroll\n tie: award \"Rob\"",
@@ -900,7 +904,7 @@ func TestRolloffReviewPlansOnlyNative(t *testing.T) {
 		"highest roll d6\n tie when round > 1: award first(tied).name\n tie: reroll",
 		"highest roll d6\n tie when round % 2 == 0: reroll\n tie: award \"Jay\"",
 	} {
-		f, diags := dsl.Parse("r.rules", []byte(reviewRuleset(chain)))
+		f, diags := dsl.Parse("r.rules", []byte(hostRuleset(chain)))
 		if diags.HasErrors() {
 			t.Fatalf("%q: %v", chain, diags)
 		}
@@ -914,13 +918,13 @@ func TestRolloffReviewPlansOnlyNative(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewAllocatesAsTheEngine wants a battle whose rounds are
+// TestRolloffAllocatesAsTheEngine wants a battle whose rounds are
 // played straight through, some of them handed to the engine (a tie no
 // rule breaks, ties before the round a rule covers), to allocate nothing
 // once warm, as the engine's rounds do. The record of the round before
 // last, left for the next round to reuse, and the standing the spare
 // holds were dropped at every round handed over, and allocated again.
-func TestRolloffReviewAllocatesAsTheEngine(t *testing.T) {
+func TestRolloffAllocatesAsTheEngine(t *testing.T) {
 	ctx := context.Background()
 	for _, chain := range []string{
 		"", // MESBG
@@ -928,9 +932,9 @@ func TestRolloffReviewAllocatesAsTheEngine(t *testing.T) {
 		"lowest roll d2\n tie when round < 1000: reroll",
 		"highest roll d3\n tie when round > 1 and round < 1500: award not previous.holder\n tie when round > 1800: reroll",
 	} {
-		fastProg, slowProg := reviewPrograms(t, chain, Limits{})
+		fastProg, slowProg := hostPrograms(t, chain, Limits{})
 		allocs := func(p *Program) float64 {
-			b, err := p.NewBattle(reviewSides(p, false), WithDice(NewSeededDice(11)), WithTranscript(false))
+			b, err := p.NewBattle(hostSides(p, false), WithDice(NewSeededDice(11)), WithTranscript(false))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -956,16 +960,16 @@ func TestRolloffReviewAllocatesAsTheEngine(t *testing.T) {
 	}
 }
 
-// TestRolloffReviewTiesThatNeverBreak plays a roll that can never break
+// TestRolloffTiesThatNeverBreak plays a roll that can never break
 // a tie (a D1) with a reroll rule and the highest limit of rerolls a host
 // may set, under a deadline that passes first or not (the machine
 // decides). The straight path hands such a tie to the engine at once,
 // rather than spin through the limit itself, ignoring the context: either
 // way, the round ends in the limit's error or the deadline's, well before
 // the test gives up on it.
-func TestRolloffReviewTiesThatNeverBreak(t *testing.T) {
+func TestRolloffTiesThatNeverBreak(t *testing.T) {
 	for _, chain := range []string{"highest roll d1\n tie when round > 1: reroll", "lowest roll 3d1\n tie when round == 1: award \"Rob\"\n tie: reroll\n choice first by winner default other"} {
-		fastProg, slowProg := reviewPrograms(t, chain, Limits{MaxRerolls: MaxRerollsAllowed})
+		fastProg, slowProg := hostPrograms(t, chain, Limits{MaxRerolls: MaxRerollsAllowed})
 		for name, p := range map[string]*Program{"straight through": fastProg, "engine": slowProg} {
 			b, err := p.NewBattle(Sides("Jay", "Rob"), WithTranscript(false))
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/longtest"
 	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -106,9 +107,9 @@ func TestOddsForkingAgreesWithReplay(t *testing.T) {
 // orders, hooks that change values, low reroll limits), forking gives the
 // replay's fractions, or the same error.
 func TestOddsForkingAgreesOnGeneratedRulesets(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 12
+	n := 8
+	if longtest.Enabled() {
+		n = 40
 	}
 	ctx := context.Background()
 	compared, errs := 0, 0
@@ -528,11 +529,13 @@ func bundledOddsCases(t *testing.T) []oddsCase {
 	return cases
 }
 
-// withGeneratedOddsCases adds generated rulesets (ddGenerate's) to cases.
+// withGeneratedOddsCases adds generated rulesets (ddGenerate's) to cases:
+// forty with the long tests, none by default, where the cases written by
+// hand stand for them (the generated ones take seconds each to compare).
 func withGeneratedOddsCases(cases []oddsCase) []oddsCase {
-	n := 40
-	if testing.Short() {
-		n = 12
+	n := 0
+	if longtest.Enabled() {
+		n = 40
 	}
 	for i := range n {
 		c := ddGenerate(i)
