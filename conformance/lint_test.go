@@ -70,7 +70,7 @@ scenario "uses it" {
 	want := []string{
 		"4:17 round 1: roll Zed: no side or unit is ca",
 		"5:18 round 1: expect event rolls: there is no",
-		"9:11 no bundled ruleset \"nosuch\" (bundled: ag",
+		"9:11 unknown ruleset \"nosuch\": the bundled ru",
 		"29:5 round 1: activate 0 plays nothing: the c",
 		"36:3 round 3 is never played: round 2 ends th",
 		"42:3 ruleset mesbg needs 2 sides, got 3",

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -118,5 +119,108 @@ func TestCLIDocHelp(t *testing.T) {
 		if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			want := expectation{code: 0, stdout: []string{"usage: turnorder " + c.name, "Example:\n\n  "}}
+			help := runCmd(t, "", "help", c.name)
+			want.check(t, help)
+			for _, long := range []string{"--help", "-help"} {
+				dashHelp := runCmd(t, "", c.name, long)
+				if help.stdout != dashHelp.stdout {
+					t.Errorf("`help %s` and `%s %s` differ", c.name, c.name, long)
+				}
+			}
+			// -h is short: the synopsis, the flags and two examples, and
+			// where the whole help is.
+			short := runCmd(t, "", c.name, "-h")
+			want.stdout = append(want.stdout, "Run 'turnorder help "+c.name+"' for the whole help.")
+			if hasFlags(c.flags) {
+				want.stdout = append(want.stdout, "\nFlags:\n  --color WHEN\n")
+			}
+			want.check(t, short)
+			_, examples, _ := strings.Cut(short.stdout, "Example:\n\n")
+			examples, _, _ = strings.Cut(examples, "\n\n")
+			if n := strings.Count(strings.TrimSpace(examples), "\n") + 1; examples == "" || n > 2 {
+				t.Errorf("`%s -h` shows not one or two examples but:\n%s", c.name, examples)
+			}
+			if lines := strings.Count(short.stdout, "\n"); lines > 40 {
+				t.Errorf("`%s -h` is %d lines long:\n%s", c.name, lines, short.stdout)
+			}
+		})
+	}
+	tests := []struct {
+		args []string
+		want expectation
+	}{
+		{nil, expectation{code: 2, stderr: []string{"Commands:", "check", "run"}}},
+		{[]string{"help"}, expectation{code: 0, stdout: []string{"Commands:", "fmt", "version"}}},
+		{[]string{"--help"}, expectation{code: 0, stdout: []string{"Commands:"}}},
+		{[]string{"frob"}, expectation{code: 2, stderr: []string{`unknown command "frob"`}}},
+		{[]string{"help", "frob"}, expectation{code: 2, stderr: []string{`unknown command "frob"`}}},
+		{[]string{"help", "help"}, expectation{code: 0, stdout: []string{"Commands:", "turnorder help COMMAND"}}},
+		{[]string{"run", "mesbg", "--bogus"}, expectation{code: 2, stderr: []string{"unknown flag --bogus\n", "turnorder run -h"}, notStderr: []string{"flag provided but not defined", "did you mean"}}},
+		{[]string{"check", "-x", "../../rulesets"}, expectation{code: 2, stderr: []string{"-x"}}},
+		{[]string{"list", "extra"}, expectation{code: 2, stderr: []string{"no arguments"}}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			tt.want.check(t, runCmd(t, "", tt.args...))
+		})
+	}
+}
+
+// Each command's help gives the bounds of --rounds that the command
+// enforces, so that a reader of the help is not surprised by the error.
+func TestHelpRoundsBounds(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, help, max, tooMany string
+	}{
+		{"run", "rounds, from 1 to 10000", "10000", "10001"},
+		{"odds", "rounds, from 1 to 200", "200", "201"},
+		{"play", "from 0 to 10000", "10000", "10001"},
+	} {
+		t.Run(tt.cmd, func(t *testing.T) {
+			expectation{code: 0, stdout: []string{tt.help}}.check(t, runCmd(t, "", "help", tt.cmd))
+			expectation{code: 1, stderr: []string{"--rounds must be between", " and " + tt.max + " "}}.
+				check(t, runCmd(t, "", tt.cmd, "mesbg", "--rounds", tt.tooMany))
+		})
+	}
+}
+
+// Each command's synopsis and its list of flags agree: the same flags,
+// with the same placeholder for the value (--setup FILE in both, not FILE
+// in one and file in the other), and no default is shown that is no
+// default a user could give (--sim's 0, which is refused).
+func TestHelpFlagsMatchSynopsis(t *testing.T) {
+	synopsisFlag := regexp.MustCompile(`\[-{1,2}([a-z]+)(?: ([^\]|]+))?[\]|]`)
+	listedFlag := regexp.MustCompile(`(?m)^  -{1,2}([a-z]+)(?: ([^\t\n]+))?`)
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			want := map[string]string{}
+			for _, m := range synopsisFlag.FindAllStringSubmatch(c.args, -1) {
+				want[m[1]] = strings.TrimSpace(m[2])
+			}
+			help := runCmd(t, "", "help", c.name).stdout
+			_, flags, _ := strings.Cut(help, "\nFlags:\n")
+			flags, _, _ = strings.Cut(flags, "\nExample:")
+			got := map[string]string{}
+			for _, m := range listedFlag.FindAllStringSubmatch(flags, -1) {
+				// Every command has --color: the synopses leave it out, as
+				// they leave out -h, and the main help says it.
+				if m[1] != "color" {
+					got[m[1]] = strings.TrimSpace(m[2])
+				}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("flags and their values, (-synopsis +flag list):\n%s", diff)
+			}
+			if strings.Contains(flags, "(default 0)") {
+				t.Errorf("the flag list shows a default of 0:\n%s", flags)
+			}
+		})
 	}
 }
