@@ -258,6 +258,9 @@ type Battle struct {
 	bagBuf     []string           // the dice in the bag, for seeded dice (see drawSide)
 	intSlab    []int              // numbers events point to (see intp)
 	hooks      []HostHook
+	// changedRules lets Restore take a save of other rules of the same
+	// name (see AcceptChangedRules).
+	changedRules bool
 
 	version int // bumped by every change that expressions can see
 	view    *view
@@ -283,6 +286,10 @@ type roundState struct {
 	Steps       int                `json:"steps"`
 	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
 	Override    string             `json:"override,omitempty"` // the holder a special rule set
+	// Readied lists the units given their Ready marker back after they
+	// activated in this round, once each time: what lets a unit activate
+	// more than once, which Restore checks.
+	Readied []string `json:"readied,omitempty"`
 	// Drawn is the side drawn from the bag in activation draw, whose turn
 	// it is; "" until the next draw (a snapshot from before the mode has
 	// none either: the next Step, Activate or Pass draws).
@@ -1134,10 +1141,24 @@ func (b *Battle) MakeReady(unit string) error {
 	}
 	if !u.Ready {
 		u.Ready = true
+		if b.InRound() && b.activated(u.Name) > 0 {
+			b.cur.Readied = append(b.cur.Readied, u.Name)
+		}
 		b.changed()
 		b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name})
 	}
 	return nil
+}
+
+// activated counts the unit's activations in the round under way.
+func (b *Battle) activated(unit string) int {
+	n := 0
+	for _, a := range b.cur.Activations {
+		if a.Unit == unit && !a.Pass {
+			n++
+		}
+	}
+	return n
 }
 
 // SetHolder gives priority to a side (or, for a standing of units, a unit)
