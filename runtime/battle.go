@@ -286,10 +286,13 @@ type roundState struct {
 	Steps       int                `json:"steps"`
 	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
 	Override    string             `json:"override,omitempty"` // the holder a special rule set
-	// Readied lists the units given their Ready marker back after they
-	// activated in this round, once each time: what lets a unit activate
-	// more than once, which Restore checks.
+	// Readied lists the units given a Ready marker in this round other
+	// than by its ready rules (MakeReady, a rule's ready), once each
+	// time, and Kept those that kept theirs through a status given them
+	// since: what lets a unit activate more than once, or be ready with a
+	// status the ready rule refuses markers for, which Restore checks.
 	Readied []string `json:"readied,omitempty"`
+	Kept    []string `json:"kept,omitempty"`
 	// Drawn is the side drawn from the bag in activation draw, whose turn
 	// it is; "" until the next draw (a snapshot from before the mode has
 	// none either: the next Step, Activate or Pass draws).
@@ -1060,6 +1063,9 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
+		if u.Ready && b.InRound() {
+			b.cur.Kept = append(b.cur.Kept, unit)
+		}
 	} else {
 		delete(u.Status, status)
 		detail = fmt.Sprintf("%s is no longer %s", unit, status)
@@ -1141,24 +1147,13 @@ func (b *Battle) MakeReady(unit string) error {
 	}
 	if !u.Ready {
 		u.Ready = true
-		if b.InRound() && b.activated(u.Name) > 0 {
+		if b.InRound() {
 			b.cur.Readied = append(b.cur.Readied, u.Name)
 		}
 		b.changed()
 		b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name})
 	}
 	return nil
-}
-
-// activated counts the unit's activations in the round under way.
-func (b *Battle) activated(unit string) int {
-	n := 0
-	for _, a := range b.cur.Activations {
-		if a.Unit == unit && !a.Pass {
-			n++
-		}
-	}
-	return n
 }
 
 // SetHolder gives priority to a side (or, for a standing of units, a unit)

@@ -96,8 +96,8 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // checkRestored checks the restored battle against what play keeps true
 // of one: the save s, of the given format, is in b, its sides built and
-// checked. Format 1 holds no record of units made ready again, so how
-// often a unit activated cannot be checked in it.
+// checked. Format 1 holds no record of the Ready markers given in a
+// round, so they cannot be checked in it (see grantReady).
 func (b *Battle) checkRestored(s *snapshot, format int) error {
 	if b.round < 0 || b.round > maxRound {
 		return fmt.Errorf("round: round %d is not a round a battle can reach (0 to %d)", b.round, maxRound)
@@ -322,42 +322,145 @@ func (b *Battle) checkCurrent(format int) error {
 			return fmt.Errorf("%s.unit: %s activates %s, which is not a unit of %s", at, a.Side, a.Unit, a.Side)
 		}
 	}
-	for i, n := range c.Readied {
-		if _, removed := b.removed[n]; b.unitByNm[n] == nil && !removed {
-			return fmt.Errorf("current.readied[%d]: %q is no unit of this battle", i, n)
+	for _, list := range []struct {
+		field string
+		names []string
+	}{{"readied", c.Readied}, {"kept", c.Kept}} {
+		for i, n := range list.names {
+			if _, removed := b.removed[n]; b.unitByNm[n] == nil && !removed {
+				return fmt.Errorf("current.%s[%d]: %q is no unit of this battle", list.field, i, n)
+			}
 		}
 	}
 	if !b.InRound() {
 		return b.checkEnded()
 	}
-	if format >= 2 {
-		// A unit activates on its Ready marker, which the activation
-		// takes: it has one for the round, and one more each time it is
-		// given it back (MakeReady, a rule's ready).
-		for i, sd := range b.sides {
-			for j, u := range sd.Units {
-				again := 0
-				for _, n := range c.Readied {
-					if n == u.Name {
-						again++
-					}
-				}
-				acts := b.activated(u.Name)
-				markers := acts
-				if u.Ready {
-					markers++
-				}
-				if markers > 1+again {
-					at := fmt.Sprintf("sides[%d].units[%d].ready", i, j)
-					if !u.Ready {
-						return fmt.Errorf("current.activations: %s activated %d times in round %d, with one Ready marker", u.Name, acts, c.Round)
-					}
-					return fmt.Errorf("%s: %s has a Ready marker, but has already activated in round %d and was not made ready again", at, u.Name, c.Round)
+	if format < 2 {
+		b.grantReady()
+	}
+	if err := b.checkReady(); err != nil {
+		return err
+	}
+	return b.checkHolder()
+}
+
+// checkReady checks the Ready markers of the round under way. A unit
+// activates on its marker, which the activation takes: it has one from
+// the round's ready rules, and one more each time it is given one since
+// (current.readied). A status the ready rule refuses markers for, which
+// it has now, it was given since the markers were placed, keeping its
+// marker (current.kept), or it was given a marker since.
+func (b *Battle) checkReady() error {
+	c := b.cur
+	blockers := b.prog.readyBlockers()
+	for i, sd := range b.sides {
+		for j, u := range sd.Units {
+			at := fmt.Sprintf("sides[%d].units[%d].ready", i, j)
+			given := count(c.Readied, u.Name)
+			acts := b.activated(u.Name)
+			switch markers := acts + boolInt(u.Ready); {
+			case markers <= 1+given:
+			case !u.Ready:
+				return fmt.Errorf("current.activations: %s activated %d times in round %d, with one Ready marker", u.Name, acts, c.Round)
+			default:
+				return fmt.Errorf("%s: %s has a Ready marker, but has already activated in round %d and was not made ready again", at, u.Name, c.Round)
+			}
+			if !u.Ready || given > 0 || slices.Contains(c.Kept, u.Name) {
+				continue
+			}
+			for _, st := range blockers {
+				if u.Status[st] {
+					return fmt.Errorf("%s: %s has a Ready marker, but is %s, which keeps a unit from one, and was not made ready since", at, u.Name, st)
 				}
 			}
 		}
 	}
-	return b.checkHolder()
+	return nil
+}
+
+// grantReady records, for a save of format 1, which holds no record of
+// the Ready markers given in a round, the markers its units hold as
+// given: the battle is taken as it stands, and its own saves, of format
+// 2, restore as it does.
+func (b *Battle) grantReady() {
+	c := b.cur
+	blockers := b.prog.readyBlockers()
+	for _, u := range b.units {
+		for extra := b.activated(u.Name) + boolInt(u.Ready) - 1 - count(c.Readied, u.Name); extra > 0; extra-- {
+			c.Readied = append(c.Readied, u.Name)
+		}
+		if u.Ready && slices.ContainsFunc(blockers, func(st string) bool { return u.Status[st] }) && !slices.Contains(c.Kept, u.Name) {
+			c.Kept = append(c.Kept, u.Name)
+		}
+	}
+}
+
+// readyBlockers returns the statuses that surely keep a unit from the
+// Ready marker of each round: the terms of `ready units unless A or B`
+// that are bare statuses, where that is the one ready rule, in a phase
+// run every round. Other rules would have to be evaluated, as of the
+// round's start, to tell.
+func (p *Program) readyBlockers() []string {
+	var rules []*readyRule
+	everyRound := true
+	var walk func(ph *phase, once bool)
+	walk = func(ph *phase, once bool) {
+		once = once || ph.once
+		for _, it := range ph.items {
+			switch x := it.(type) {
+			case *readyRule:
+				rules = append(rules, x)
+				everyRound = everyRound && !once
+			case *phase:
+				walk(x, once)
+			}
+		}
+	}
+	for _, ph := range p.phases {
+		walk(ph, false)
+	}
+	if len(rules) != 1 || !everyRound || !rules[0].unless || rules[0].cond == nil {
+		return nil
+	}
+	terms := rules[0].parts
+	if terms == nil {
+		terms = []*compiled{rules[0].cond}
+	}
+	var out []string
+	for _, t := range terms {
+		if st := strings.TrimSpace(t.src); slices.Contains(p.statuses, st) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// activated counts the unit's activations in the round under way.
+func (b *Battle) activated(unit string) int {
+	n := 0
+	for _, a := range b.cur.Activations {
+		if a.Unit == unit && !a.Pass {
+			n++
+		}
+	}
+	return n
+}
+
+func count(names []string, n string) int {
+	k := 0
+	for _, m := range names {
+		if m == n {
+			k++
+		}
+	}
+	return k
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // checkHolder checks the holder of the round under way: the first of
