@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 
@@ -9,21 +10,21 @@ import (
 
 // fingerprint is the SHA-256 of a ruleset's rules in the canonical layout
 // of dsl.Format, without comments and quotes: two rulesets share one when
-// they play alike, wherever and however they are written, and a changed
-// rule changes it. The layout is the formatter's own, which the ruleset's
-// file and blank lines do not touch; the file's position of each rule is
-// left out with the comments.
+// they play alike, however they are laid out and commented, and a changed
+// rule changes it.
 func fingerprint(r *dsl.Ruleset) string {
-	bare := *r
-	bare.Body = make([]dsl.RuleStmt, 0, len(r.Body))
-	for _, st := range r.Body {
-		if _, quote := st.(*dsl.QuoteStmt); !quote {
-			bare.Body = append(bare.Body, st)
-		}
-	}
 	// A file of the ruleset alone, with no source text: the printer then
 	// has no comments to keep and no blank lines to copy.
-	sum := sha256.Sum256(dsl.Format(&dsl.File{Decls: []dsl.Decl{&bare}}))
+	text := dsl.Format(&dsl.File{Decls: []dsl.Decl{r}})
+	// A quote, which has no effect on play, is a statement of its own
+	// line wherever it is, and the formatter writes its text on that line.
+	var rules []byte
+	for line := range bytes.Lines(text) {
+		if !bytes.HasPrefix(bytes.TrimLeft(line, " "), []byte(`quote "`)) {
+			rules = append(rules, line...)
+		}
+	}
+	sum := sha256.Sum256(rules)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
