@@ -289,8 +289,9 @@ type roundState struct {
 	// Readied lists the units given a Ready marker in this round other
 	// than by its ready rules (MakeReady, a rule's ready), once each
 	// time, and Kept those that kept theirs through a status given them
-	// since: what lets a unit activate more than once, or be ready with a
-	// status the ready rule refuses markers for, which Restore checks.
+	// since, once: what lets a unit activate more than once, or be ready
+	// with a status the ready rule refuses markers for, which Restore
+	// checks.
 	Readied []string `json:"readied,omitempty"`
 	Kept    []string `json:"kept,omitempty"`
 	// Drawn is the side drawn from the bag in activation draw, whose turn
@@ -1063,7 +1064,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
-		if u.Ready && b.InRound() {
+		if u.Ready && b.InRound() && !slices.Contains(b.cur.Kept, unit) {
 			b.cur.Kept = append(b.cur.Kept, unit)
 		}
 	} else {

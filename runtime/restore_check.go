@@ -37,8 +37,12 @@ func (p *Program) checkSavedSides(s *snapshot) error {
 		if first, ok := seen[n]; ok {
 			return fmt.Errorf("%s: the name %q is already %s (sides and units need names of their own)", at, n, first)
 		}
-		if _, msg := nameProblem(what, what+" "+n, n, func(string) bool { return false }); msg != "" {
-			return fmt.Errorf("%s: %s", at, problem(msg))
+		who := what + " " + n
+		if n == "" {
+			who = "a " + what
+		}
+		if _, msg := nameProblem(what, who, n, func(string) bool { return false }); msg != "" {
+			return fmt.Errorf("%s: %s", at, msg)
 		}
 		seen[n] = "that of " + at
 		return nil

@@ -123,7 +123,7 @@ type tamper struct {
 var tampers = []tamper{
 	{"a newer format", "mid", func(s save) { s["format"] = 3 }, "format", "from a newer turnorder"},
 	{"format 0", "mid", func(s save) { s["format"] = 0 }, "format", "0 is no format"},
-	{"format a string", "mid", func(s save) { s["format"] = "2" }, "format", "cannot unmarshal"},
+	{"format a string", "mid", func(s save) { s["format"] = "2" }, "format", "want a whole number, got string"},
 	{"another ruleset's fingerprint", "mid", func(s save) { s["fingerprint"] = "sha256:0123" }, "fingerprint", "a different ruleset named necromunda"},
 	{"a holder that is no side", "mid", func(s save) { s.cur()["holder"] = "Orks" }, "current.holder", `"Orks" is no side or unit`},
 	{"the holder not first in its order", "mid", func(s save) {
@@ -166,7 +166,7 @@ var tampers = []tamper{
 	{"turn 99", "mid", func(s save) { s.cur()["turn"] = 99 }, "current.turn", "turn 99 does not fit round 2"},
 	{"the largest turn", "mid", func(s save) { s.cur()["turn"] = math.MaxInt64 }, "current.turn", "does not fit round 2"},
 	{"the largest round", "between", func(s save) { s["round"] = math.MaxInt64 }, "round", "is not a round a battle can reach"},
-	{"a round beyond an int", "between", func(s save) { s["round"] = 1e30 }, "round", "cannot unmarshal"},
+	{"a round beyond an int", "between", func(s save) { s["round"] = 1e30 }, "round", "want a whole number, got number 1e+30"},
 	{"negative steps", "mid", func(s save) { s.cur()["steps"] = -1 }, "current.steps", "where there can be 0 to"},
 	{"steps beyond the limit", "mid", func(s save) { s.cur()["steps"] = 1_000_000_000 }, "current.steps", "where there can be 0 to"},
 	{"fewer steps than activations", "mid", func(s save) { s.cur()["steps"] = 1 }, "current.activations", "current.steps counts 1"},

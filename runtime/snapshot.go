@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -164,6 +165,10 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("restore: the snapshot is empty (want the JSON that Battle.Snapshot writes)")
 		}
+		if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" {
+			// Named as the save names it, not as Go does.
+			return nil, fmt.Errorf("restore: %s: want %s, got %s", te.Field, jsonKind(te.Type), te.Value)
+		}
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	switch {
@@ -282,6 +287,24 @@ var ErrChangedRules = errors.New("restore it with the ruleset it was saved with"
 // play it on under this Program's rules: the save is checked against
 // them as any other is. NewBattle and Clone pass over it.
 func AcceptChangedRules() BattleOption { return func(b *Battle) { b.changedRules = true } }
+
+// jsonKind says what JSON a value of type t is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "a whole number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "a string" // []byte, in base64
+		}
+		return "a list"
+	}
+	return "an object"
+}
 
 // format returns the save's format, refusing one Restore does not read.
 func (s *snapshot) format() (int, error) {
