@@ -164,8 +164,8 @@ var tampers = []tamper{
 	{"a side named as a unit", "mid", func(s save) { s.side(1)["name"] = s.unit(0, 0)["name"] }, "sides[1].name", "is already that of sides[0].units[0].name"},
 	{"a side without a name", "mid", func(s save) { s.side(0)["name"] = "" }, "sides[0].name", "needs a name"},
 	{"turn 99", "mid", func(s save) { s.cur()["turn"] = 99 }, "current.turn", "turn 99 does not fit round 2"},
-	{"the largest turn", "mid", func(s save) { s.cur()["turn"] = math.MaxInt64 }, "current.turn", "does not fit round 2"},
-	{"the largest round", "between", func(s save) { s["round"] = math.MaxInt64 }, "round", "is not a round a battle can reach"},
+	{"the largest turn", "mid", func(s save) { s.cur()["turn"] = int64(math.MaxInt64) }, "current.turn", "does not fit round 2"},
+	{"the largest round", "between", func(s save) { s["round"] = int64(math.MaxInt64) }, "round", "is not a round a battle can reach"},
 	{"a round beyond an int", "between", func(s save) { s["round"] = 1e30 }, "round", "want a whole number, got number 1e+30"},
 	{"negative steps", "mid", func(s save) { s.cur()["steps"] = -1 }, "current.steps", "where there can be 0 to"},
 	{"steps beyond the limit", "mid", func(s save) { s.cur()["steps"] = 1_000_000_000 }, "current.steps", "where there can be 0 to"},
@@ -427,19 +427,19 @@ func hostile(tb tamperBases) []struct {
 		edit func(s save)
 	}
 	return []h{
-		{"largest round, between rounds", "between", func(s save) { s["round"] = math.MaxInt64; delete(s, "current") }},
+		{"largest round, between rounds", "between", func(s save) { s["round"] = int64(math.MaxInt64); delete(s, "current") }},
 		{"last round", "between", func(s save) {
 			s["round"], s.cur()["round"], s.cur()["events"] = math.MaxInt32, math.MaxInt32, []any{}
 		}},
 		{"last round but one", "between", func(s save) {
 			s["round"], s.cur()["round"], s.cur()["events"] = math.MaxInt32-1, math.MaxInt32-1, []any{}
 		}},
-		{"largest turn", "mid", func(s save) { s.cur()["turn"] = math.MaxInt64 }},
-		{"largest steps", "mid", func(s save) { s.cur()["steps"] = math.MaxInt64 }},
+		{"largest turn", "mid", func(s save) { s.cur()["turn"] = int64(math.MaxInt64) }},
+		{"largest steps", "mid", func(s save) { s.cur()["steps"] = int64(math.MaxInt64) }},
 		{"steps at the limit", "mid", func(s save) { s.cur()["steps"] = runtime.DefaultLimits().MaxSteps }},
-		{"smallest turn", "mid", func(s save) { s.cur()["turn"] = math.MinInt64 }},
+		{"smallest turn", "mid", func(s save) { s.cur()["turn"] = int64(math.MinInt64) }},
 		{"huge standing round", "mid", func(s save) { s.standing("priority")["round"] = 1e300 }},
-		{"choice round at the largest", "mid", func(s save) { s.standing("priority")["choice_round"] = math.MaxInt64 }},
+		{"choice round at the largest", "mid", func(s save) { s.standing("priority")["choice_round"] = int64(math.MaxInt64) }},
 		{"NaN as a string", "mid", func(s save) { s.cur()["turn"] = "NaN" }},
 		{"Infinity as a string", "between", func(s save) { s["round"] = "Infinity" }},
 		{"a deeply nested value", "between", func(s save) { s.memory()["values"] = map[string]any{"x": deep} }},
@@ -469,7 +469,7 @@ func hostile(tb tamperBases) []struct {
 		{"a long name", "mid", func(s save) { s.unit(0, 0)["name"] = strings.Repeat("x", 1<<16) }},
 		{"empty dice", "mid", func(s save) { s["dice"] = "" }},
 		{"the largest pending round", "between", func(s save) {
-			s["pending"] = []any{map[string]any{"kind": "set", "round": math.MaxInt64}}
+			s["pending"] = []any{map[string]any{"kind": "set", "round": int64(math.MaxInt64)}}
 		}},
 	}
 }

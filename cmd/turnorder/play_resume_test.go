@@ -105,8 +105,8 @@ func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
 			}
 		}, []string{".ready", "is out_of_action"}},
 		{"turn 99", false, func(s map[string]any) { current(s)["turn"] = 99 }, []string{"current.turn", "turn 99 does not fit round 2"}},
-		{"the largest turn", false, func(s map[string]any) { current(s)["turn"] = math.MaxInt64 }, []string{"current.turn"}},
-		{"the largest round", true, func(s map[string]any) { s["round"] = math.MaxInt64 }, []string{"round", "is not a round a battle can reach"}},
+		{"the largest turn", false, func(s map[string]any) { current(s)["turn"] = int64(math.MaxInt64) }, []string{"current.turn"}},
+		{"the largest round", true, func(s map[string]any) { s["round"] = int64(math.MaxInt64) }, []string{"round", "is not a round a battle can reach"}},
 		{"an undeclared status", false, func(s map[string]any) { units(s)[0]["status"] = []any{"drunk"} },
 			[]string{"sides[0].units[0].status[0]", "drunk is not a status"}},
 		{"a fighter's name twice", false, func(s map[string]any) { units(s)[1]["name"] = units(s)[0]["name"] },
@@ -114,7 +114,7 @@ func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
 		{"an activation by no side", false, func(s map[string]any) {
 			current(s)["activations"].([]any)[0].(map[string]any)["side"] = "Orks"
 		}, []string{"current.activations[0].side"}},
-		{"steps beyond the limit", false, func(s map[string]any) { current(s)["steps"] = 1 << 40 }, []string{"current.steps"}},
+		{"steps beyond the limit", false, func(s map[string]any) { current(s)["steps"] = int64(1 << 40) }, []string{"current.steps"}},
 		{"a newer format", false, func(s map[string]any) { s["format"] = 3 }, []string{"format", "from a newer turnorder"}},
 		{"another ruleset's fingerprint", false, func(s map[string]any) { s["fingerprint"] = "sha256:0123" },
 			[]string{"was saved with a different ruleset named necromunda", `delete "fingerprint"`}},
