@@ -258,6 +258,9 @@ type Battle struct {
 	bagBuf     []string           // the dice in the bag, for seeded dice (see drawSide)
 	intSlab    []int              // numbers events point to (see intp)
 	hooks      []HostHook
+	// changedRules lets Restore take a save of other rules of the same
+	// name (see AcceptChangedRules).
+	changedRules bool
 
 	version int // bumped by every change that expressions can see
 	view    *view
@@ -283,6 +286,14 @@ type roundState struct {
 	Steps       int                `json:"steps"`
 	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
 	Override    string             `json:"override,omitempty"` // the holder a special rule set
+	// Readied lists the units given a Ready marker in this round other
+	// than by its ready rules (MakeReady, a rule's ready), once each
+	// time, and Kept those that kept theirs through a status given them
+	// since, once: what lets a unit activate more than once, or be ready
+	// with a status the ready rule refuses markers for, which Restore
+	// checks.
+	Readied []string `json:"readied,omitempty"`
+	Kept    []string `json:"kept,omitempty"`
 	// Drawn is the side drawn from the bag in activation draw, whose turn
 	// it is; "" until the next draw (a snapshot from before the mode has
 	// none either: the next Step, Activate or Pass draws).
@@ -1053,6 +1064,9 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
+		if u.Ready && b.InRound() && !slices.Contains(b.cur.Kept, unit) {
+			b.cur.Kept = append(b.cur.Kept, unit)
+		}
 	} else {
 		delete(u.Status, status)
 		detail = fmt.Sprintf("%s is no longer %s", unit, status)
@@ -1134,6 +1148,9 @@ func (b *Battle) MakeReady(unit string) error {
 	}
 	if !u.Ready {
 		u.Ready = true
+		if b.InRound() {
+			b.cur.Readied = append(b.cur.Readied, u.Name)
+		}
 		b.changed()
 		b.emit(Event{Kind: EvReady, Subject: u.Name, By: u.Side.Name})
 	}

@@ -104,6 +104,7 @@ func (r *roundState) clone() *roundState {
 	c := *r
 	c.Activations = slices.Clone(r.Activations)
 	c.Events = slices.Clone(r.Events)
+	c.Readied, c.Kept = slices.Clone(r.Readied), slices.Clone(r.Kept)
 	if r.Stage == "activation" {
 		// Still to be appended to: the copy's appends must not land in
 		// the original's array. An ended round's list never grows.

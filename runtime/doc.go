@@ -11,7 +11,10 @@
 // [Program.Restore] with nothing lost, between rounds or between turns of
 // the activation loop, also from the Decider that [Battle.Step] asks which
 // unit to activate (not from inside a hook, Dice or another Decider, nor in
-// a round that failed until [Battle.AbortRound] undoes it).
+// a round that failed until [Battle.AbortRound] undoes it). A save says
+// its format and carries the ruleset's [Program.Fingerprint]; Restore
+// refuses one of other rules of the same name ([ErrChangedRules]) and one
+// edited into a state play could not have reached, naming the field.
 //
 // Each round runs the ruleset's phases in order. A phase holds steps, order
 // procedures, Ready placements and hook points. An order procedure turns a

@@ -168,5 +168,10 @@ func FuzzRestore(f *testing.F) {
 		if err := playEdited(p, data, 3, runtime.WithTranscript(which&0x80 != 0)); err != nil {
 			t.Fatal(err)
 		}
+		// And so with fresh seeded dice given, stepped through turn by
+		// turn, under a deadline; what it refuses, it refuses in one line.
+		if err := restorePlayOn(p, data); err != nil {
+			t.Fatal(err)
+		}
 	})
 }

@@ -1302,6 +1302,9 @@ func (b *Battle) stateKey(buf *bytes.Buffer) (string, error) {
 // stateKeyJSON is stateKey by encoding/json, for any state.
 func (b *Battle) stateKeyJSON(buf *bytes.Buffer) (string, error) {
 	s := b.snapshot()
+	// Every state of one battle has the same format and rules: a key
+	// needs neither (and appendStateKey writes neither).
+	s.Format, s.Fingerprint = nil, ""
 	if b.cur != nil && b.cur.Stage == "ended" {
 		s.Current = nil
 	}

@@ -155,7 +155,8 @@ type Attr struct {
 // use by any number of battles.
 type Program struct {
 	name, title, source string
-	minSides, maxSides  int // maxSides 0: no upper bound
+	fingerprint         string // see Fingerprint
+	minSides, maxSides  int    // maxSides 0: no upper bound
 
 	file      *dsl.File
 	sideAttrs []Attr
@@ -562,6 +563,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 		return nil, append(p.diags, p.warnings...)
 	}
 	p.rolloff = planRolloff(p)
+	p.fingerprint = fingerprint(r)
 	return p, nil
 }
 

@@ -78,6 +78,9 @@ func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.ready("AdvanceRound"); err != nil {
 		return err
 	}
+	if err := b.errLastRound("AdvanceRound"); err != nil {
+		return err
+	}
 	if b.rolloffReady(ctx) && b.playRolloff() {
 		return nil
 	}
@@ -111,6 +114,9 @@ func (b *Battle) StartRound(ctx context.Context) error {
 	}
 	if b.InRound() {
 		return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
+	}
+	if err := b.errLastRound("StartRound"); err != nil {
+		return err
 	}
 	b.working = true
 	err := b.startRound(ctx)
@@ -830,10 +836,12 @@ func (b *Battle) drawSide(ctx context.Context) error {
 }
 
 func (b *Battle) step() error {
-	b.cur.Steps++
-	if b.cur.Steps > b.prog.limits.MaxSteps {
+	// Refused before it counts, so that the count never passes the
+	// limit: a restored battle's is checked against it.
+	if b.cur.Steps >= b.prog.limits.MaxSteps {
 		return ruleErrorf(b.prog.act.pos, "more than %d activations and passes in one round: %w", b.prog.limits.MaxSteps, ErrLimit)
 	}
+	b.cur.Steps++
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,17 +18,27 @@ import (
 // snapshot is the JSON form of a Battle. Everything that affects what
 // happens next is in it, including the state of seeded dice.
 type snapshot struct {
-	Ruleset   string               `json:"ruleset"`
-	Round     int                  `json:"round"`
-	Sides     []sideSnap           `json:"sides"`
-	Standings map[string]*Standing `json:"standings,omitempty"`
-	Memory    Memory               `json:"memory"`
-	Done      []string             `json:"done,omitempty"`
-	Current   *roundState          `json:"current,omitempty"`
-	Pending   []Event              `json:"pending,omitempty"`
-	Removed   map[string]string    `json:"removed,omitempty"` // unit: its side
-	Dice      []byte               `json:"dice,omitempty"`
+	// Format is the version of this layout (saveFormat); a save without
+	// it is of format 1, from before saves had one.
+	Format      *int                 `json:"format,omitempty"`
+	Ruleset     string               `json:"ruleset"`
+	Fingerprint string               `json:"fingerprint,omitempty"` // Program.Fingerprint of the rules it was played with
+	Round       int                  `json:"round"`
+	Sides       []sideSnap           `json:"sides"`
+	Standings   map[string]*Standing `json:"standings,omitempty"`
+	Memory      Memory               `json:"memory"`
+	Done        []string             `json:"done,omitempty"`
+	Current     *roundState          `json:"current,omitempty"`
+	Pending     []Event              `json:"pending,omitempty"`
+	Removed     map[string]string    `json:"removed,omitempty"` // unit: its side
+	Dice        []byte               `json:"dice,omitempty"`
 }
+
+// saveFormat is the format Snapshot writes. Format 2 added the format,
+// the ruleset's fingerprint and the units made ready again in a round
+// (roundState.Readied); Restore reads format 1 too, checked as fully as
+// what it holds allows.
+const saveFormat = 2
 
 type sideSnap struct {
 	Name  string         `json:"name"`
@@ -91,7 +102,8 @@ func (b *Battle) Snapshot() ([]byte, error) {
 }
 
 func (b *Battle) snapshot() *snapshot {
-	s := &snapshot{Ruleset: b.prog.name, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending, Removed: b.removed}
+	format := saveFormat
+	s := &snapshot{Format: &format, Ruleset: b.prog.name, Fingerprint: b.prog.fingerprint, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending, Removed: b.removed}
 	for i, st := range b.standings {
 		if st != nil {
 			if s.Standings == nil {
@@ -133,6 +145,15 @@ func (b *Battle) snapshot() *snapshot {
 // battle restored from them with seeded dice rolls on where they were.
 // A snapshot holds no Go code and no setting: give the Go hooks
 // (WithHook) again, and WithTranscript(false) if the transcript was off.
+//
+// A save is a file anyone can edit, so Restore trusts none of it: it
+// refuses a save of a format it does not read, one made with other rules
+// of the same name (their fingerprints differ: ErrChangedRules, unless
+// AcceptChangedRules is given), and any state the battle could not have
+// reached, with an error naming the field at fault
+// ("sides[1].units[0].ready: ..."). A save without a fingerprint (of
+// format 1, or with its fingerprint deleted) is checked against these
+// rules as any other is.
 func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	if err := p.compiled(); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
@@ -144,6 +165,10 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("restore: the snapshot is empty (want the JSON that Battle.Snapshot writes)")
 		}
+		if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" {
+			// Named as the save names it, not as Go does.
+			return nil, fmt.Errorf("restore: %s: want %s, got %s", te.Field, jsonKind(te.Type), te.Value)
+		}
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	switch {
@@ -152,6 +177,17 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		return nil, fmt.Errorf("restore: the snapshot names no ruleset (want %s): is it a battle snapshot?", p.name)
 	default:
 		return nil, fmt.Errorf("restore: the snapshot is of ruleset %s, not %s", s.Ruleset, p.name)
+	}
+	format, err := s.format()
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	sameRules := s.Fingerprint == "" || s.Fingerprint == p.fingerprint
+	if sameRules {
+		// Sides the same rules refuse were edited: say where.
+		if err := p.checkSavedSides(&s); err != nil {
+			return nil, fmt.Errorf("restore: %w", err)
+		}
 	}
 	// Attributes keep their numbers as written (json.Number), which
 	// the attribute's type reads: as a float64, 1e-400 would be 0.
@@ -164,16 +200,22 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b, err := p.newBattle(specs, false, opts...)
 	if ds, ok := err.(dsl.Diagnostics); ok {
-		// The sides were valid when saved: the ruleset changed since.
 		// Positions would be of nothing in the ruleset's file.
 		msgs := make([]string, len(ds))
 		for i, d := range ds {
 			msgs[i] = d.Text()
 		}
+		if sameRules {
+			return nil, fmt.Errorf("restore: sides: %s", strings.Join(msgs, "; "))
+		}
+		// The sides were valid when saved: the ruleset changed since.
 		return nil, fmt.Errorf("restore: the saved sides do not fit ruleset %s as it is now: %s", p.name, strings.Join(msgs, "; "))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
+	}
+	if !sameRules && !b.changedRules {
+		return nil, fmt.Errorf("restore: fingerprint: this save was made with a different ruleset named %s (its rules differ from this one's): %w", p.name, ErrChangedRules)
 	}
 	for _, sd := range s.Sides {
 		for _, u := range sd.Units {
@@ -184,7 +226,7 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	for name, st := range s.Standings {
 		o, ok := p.orders[name]
 		if !ok {
-			return nil, fmt.Errorf("restore: the ruleset has no order %s", name)
+			return nil, fmt.Errorf("restore: standings.%s: the ruleset has no order %s", name, name)
 		}
 		if st == nil {
 			continue // null: not computed yet, as if it were left out
@@ -210,13 +252,8 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		upgradeEvents(b.cur.Events)
 	}
 	upgradeEvents(b.pending)
-	for unit, side := range s.Removed {
-		if b.unitByNm[unit] != nil || b.sideByNm[side] == nil {
-			return nil, fmt.Errorf("restore: removed unit %s: it is still in the battle, or %s is no side of it", unit, side)
-		}
-	}
 	b.removed = s.Removed
-	if err := b.checkRestored(); err != nil {
+	if err := b.checkRestored(&s, format); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
 	if len(s.Dice) > 0 {
@@ -224,6 +261,10 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 			if err := u.UnmarshalBinary(s.Dice); err != nil {
 				return nil, fmt.Errorf("restore: dice: %w", err)
 			}
+		} else if err := checkSeededState(s.Dice); err != nil {
+			// Kept, it would be saved again, and fail only in the battle
+			// restored from that save with seeded dice.
+			return nil, fmt.Errorf("restore: dice: %w", err)
 		}
 		// Only dice that keep no state leave it to the battle: dice that
 		// took it roll on from it, and a clone given other dice later
@@ -234,6 +275,48 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	b.changed()
 	return b, nil
+}
+
+// ErrChangedRules is the error of Restore given a save made with other
+// rules of the same name: a house rule edited since, or a bundled ruleset
+// of another turnorder. AcceptChangedRules restores it all the same.
+var ErrChangedRules = errors.New("restore it with the ruleset it was saved with")
+
+// AcceptChangedRules lets Restore bring back a battle saved with other
+// rules of the same name (see ErrChangedRules), for a host that means to
+// play it on under this Program's rules: the save is checked against
+// them as any other is. NewBattle and Clone pass over it.
+func AcceptChangedRules() BattleOption { return func(b *Battle) { b.changedRules = true } }
+
+// jsonKind says what JSON a value of type t is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "a whole number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "a string" // []byte, in base64
+		}
+		return "a list"
+	}
+	return "an object"
+}
+
+// format returns the save's format, refusing one Restore does not read.
+func (s *snapshot) format() (int, error) {
+	switch {
+	case s.Format == nil:
+		return 1, nil // from before saves had a format
+	case *s.Format == saveFormat || *s.Format == 1:
+		return *s.Format, nil
+	case *s.Format > saveFormat:
+		return 0, fmt.Errorf("format: this save is of format %d, from a newer turnorder; this one reads formats 1 to %d: restore it with a turnorder as new as the one that saved it", *s.Format, saveFormat)
+	}
+	return 0, fmt.Errorf("format: %d is no format of a save (formats are 1 to %d)", *s.Format, saveFormat)
 }
 
 // keepsState reports whether d saves a state of its own in a snapshot.
@@ -271,69 +354,6 @@ func upgradeEvents(evs []Event) {
 			evs[i].Kind, evs[i].Detail = EvNotReady, why
 		}
 	}
-}
-
-// checkRestored refuses a snapshot whose round and standings do not fit
-// the battle, such as an edited file: the rest of the package trusts them.
-func (b *Battle) checkRestored() error {
-	if b.round < 0 {
-		return fmt.Errorf("round %d is not a round", b.round)
-	}
-	for id, st := range b.standings {
-		if st == nil {
-			continue
-		}
-		o := b.prog.orderList[id]
-		if st.Units != o.units || st.Name != o.name {
-			return fmt.Errorf("standing %s is not the ruleset's order %s", st.Name, o.name)
-		}
-		if len(st.Places) != len(st.Order) {
-			return fmt.Errorf("standing %s has %d places for %d in its order", o.name, len(st.Places), len(st.Order))
-		}
-		seen := map[string]bool{}
-		for _, n := range st.Order {
-			// A unit removed since stays in a standing made once.
-			if seen[n] || !o.units && b.sideByNm[n] == nil {
-				return fmt.Errorf("standing %s: %q is not a side, or comes twice", o.name, n)
-			}
-			seen[n] = true
-		}
-		// A side or unit left out would never have a turn in a standing
-		// played as it is; one made again places it (a host may have added
-		// it to the saved battle).
-		if b.InRound() || !b.prog.remade(o) {
-			for _, n := range b.subjectNames(o.units) {
-				if !seen[n] {
-					return fmt.Errorf("standing %s leaves out %s", o.name, n)
-				}
-			}
-		}
-		for _, g := range st.Groups {
-			for _, n := range g.Members {
-				if !seen[n] {
-					return fmt.Errorf("standing %s: tie group member %q is not in the order", o.name, n)
-				}
-			}
-		}
-	}
-	c := b.cur
-	if c == nil {
-		return nil
-	}
-	if c.Round != b.round || c.Stage != "activation" && c.Stage != "ended" || c.Turn < 0 || c.Steps < 0 {
-		return fmt.Errorf("the round under way (round %d, stage %q, turn %d) does not fit round %d", c.Round, c.Stage, c.Turn, b.round)
-	}
-	// The holder and chooser are not checked: they may be units removed
-	// since, or a team.
-	if c.Drawn != "" && b.sideByNm[c.Drawn] == nil {
-		return fmt.Errorf("round %d: %q is drawn to activate, and is not a side", c.Round, c.Drawn)
-	}
-	for _, a := range c.Activations {
-		if b.sideByNm[a.Side] == nil {
-			return fmt.Errorf("round %d: an activation by %q, which is not a side", c.Round, a.Side)
-		}
-	}
-	return nil
 }
 
 // remade reports whether the next round makes o's standing again: o is

@@ -285,10 +285,17 @@ func playBattle(e *env, o playOptions) int {
 		if refuse != "" {
 			return fail("%s", refuse)
 		}
+		restoreOpts := opts
 		if warn != "" {
 			fmt.Fprintf(e.stderr, "%swarning: %s\n", e.prefix(), warn)
+			// The file it was saved with, mended since: its rules are
+			// the ones to play on with.
+			restoreOpts = append(slices.Clip(opts), runtime.AcceptChangedRules())
 		}
-		b, err = prog.Restore(data, opts...)
+		b, err = prog.Restore(data, restoreOpts...)
+		if errors.Is(err, runtime.ErrChangedRules) {
+			return fail("%s", changedRules(o.resume, prog.Name(), rulesetPlayed(o.ruleset, s.rs)))
+		}
 		if err != nil {
 			return fail("cannot resume %s: %v", o.resume, err)
 		}

@@ -103,8 +103,16 @@ func checkPlayedWith(data []byte, path, ruleset string, now playedWith) (refuse,
 		return "", fmt.Sprintf("%s has changed since %s was saved; the battle plays on with its rules as they are now", now, path)
 	}
 	return fmt.Sprintf("%s was saved with %s, not with %s, whose text differs: resume it with `turnorder play %s --resume %s`"+
-		" (or, to play it on with %s all the same, delete \"played_with\" from %s)",
+		" (or, to play it on with %s all the same, delete \"played_with\" and \"fingerprint\" from %s)",
 		path, was, now, shellWord(was.arg()), shellWord(path), now.arg(), path), ""
+}
+
+// changedRules says why a save that names no ruleset file (a host's, or
+// one whose "played_with" was deleted) is refused: its fingerprint is of
+// other rules than now's.
+func changedRules(path, ruleset string, now playedWith) string {
+	return fmt.Sprintf("%s was saved with a different ruleset named %s (its rules differ from those of %s): resume it with the ruleset it was saved with"+
+		" (or, to play it on with %s all the same, delete \"fingerprint\" from %s)", path, ruleset, now, now.arg(), path)
 }
 
 // stamp adds to a snapshot the ruleset file it is played with, first, so

@@ -61,6 +61,8 @@ func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	delete(doc, "played_with")
+	delete(doc, "format") // nor had a format, or a fingerprint of their rules
+	delete(doc, "fingerprint")
 	old, _ := json.Marshal(doc)
 	unstamped := writeFile(t, dir, "old.json", string(old))
 
@@ -72,7 +74,7 @@ func TestPlayResumeWithAnotherRulesetFile(t *testing.T) {
 		{"another file", []string{"play", house, "--resume", saved}, expectation{code: 1, stderr: []string{
 			"turnorder play: " + saved + " was saved with the bundled ruleset mesbg, not with " + house +
 				", whose text differs: resume it with `turnorder play mesbg --resume " + saved + "`" +
-				" (or, to play it on with " + house + " all the same, delete \"played_with\" from " + saved + ")\n",
+				" (or, to play it on with " + house + " all the same, delete \"played_with\" and \"fingerprint\" from " + saved + ")\n",
 		}, oneLine: true, notStdout: []string{"Round 2"}}},
 		{"the bundled one, for a file", []string{"play", "mesbg", "--resume", housed}, expectation{code: 1, stderr: []string{
 			"turnorder play: " + housed + " was saved with " + house + ", not with the bundled ruleset mesbg, whose text differs: " +
