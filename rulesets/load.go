@@ -46,12 +46,15 @@ func ReadFS(fsys fs.FS, ref string) (Source, error) {
 			return Source{}, unknown(ref)
 		}
 	}
-	text, err := readFile(fsys, ref)
-	if err != nil {
-		return Source{}, err
-	}
-	return Source{Filename: ref, Text: text}, nil
+	return readFile(fsys, ref)
 }
+
+// ReadFile reads the .rules file at path, never a bundled ruleset: a
+// regular file, and no more of it than dsl.Parse accepts (a larger one is
+// refused by the parser, which says so), so that a link to /dev/zero or a
+// FIFO is an error and not a hang. Every .rules file turnorder reads, a
+// ruleset, a scenario file or a setup, is read by it.
+func ReadFile(path string) (Source, error) { return readFile(nil, path) }
 
 // Parse reads and parses the ruleset ref names (see Read). A file with
 // syntax errors is an error that is its dsl.Diagnostics.
@@ -133,19 +136,16 @@ func bundled(name string) (Source, error) {
 	return Source{Filename: "rulesets/" + name + ".rules", Text: text, Bundled: true}, nil
 }
 
-// readFile reads a ruleset file: a regular file, and no more of it than
-// dsl.Parse accepts (a larger one is refused by the parser, which says
-// so), so that a link to /dev/zero or a FIFO is an error and not a hang.
-func readFile(fsys fs.FS, path string) ([]byte, error) {
+func readFile(fsys fs.FS, path string) (Source, error) {
 	info, err := stat(fsys, path)
 	if err != nil {
-		return nil, FileError(err)
+		return Source{}, FileError(err)
 	}
 	if info.IsDir() {
-		return nil, &ReadError{Path: path, msg: path + " is a directory; name a .rules file or a bundled ruleset (" + strings.Join(Names(), ", ") + ")"}
+		return Source{}, &ReadError{Path: path, msg: path + " is a directory; name a .rules file or a bundled ruleset (" + strings.Join(Names(), ", ") + ")"}
 	}
 	if !info.Mode().IsRegular() {
-		return nil, &ReadError{Path: path, msg: path + " is not a regular file; name a .rules file"}
+		return Source{}, &ReadError{Path: path, msg: path + " is not a regular file; name a .rules file"}
 	}
 	var f io.ReadCloser
 	if fsys == nil {
@@ -154,14 +154,14 @@ func readFile(fsys fs.FS, path string) ([]byte, error) {
 		f, err = fsys.Open(path)
 	}
 	if err != nil {
-		return nil, FileError(err)
+		return Source{}, FileError(err)
 	}
 	defer f.Close()
 	text, err := io.ReadAll(io.LimitReader(f, dsl.MaxSourceBytes+1))
 	if err != nil {
-		return nil, FileError(err)
+		return Source{}, FileError(err)
 	}
-	return text, nil
+	return Source{Filename: path, Text: text}, nil
 }
 
 func stat(fsys fs.FS, path string) (fs.FileInfo, error) {

@@ -69,7 +69,7 @@ func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool) chec
 	var err error
 	if arg == "-" {
 		filename, display, dir = "<standard input>", "<standard input>", "."
-		if src, err = io.ReadAll(e.stdin); err != nil {
+		if src, err = io.ReadAll(io.LimitReader(e.stdin, dsl.MaxSourceBytes+1)); err != nil {
 			err = fmt.Errorf("reading standard input: %w", err)
 		}
 	} else {

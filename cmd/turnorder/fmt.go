@@ -63,7 +63,7 @@ func fmtCommand() *command {
 				seen[arg] = true
 				// Standard input, as for check: an editor formats what it
 				// has not saved.
-				src, err := io.ReadAll(e.stdin)
+				src, err := io.ReadAll(io.LimitReader(e.stdin, dsl.MaxSourceBytes+1))
 				if err != nil {
 					fmt.Fprintf(e.stderr, "turnorder fmt: reading standard input: %v\n", err)
 					return exitError
@@ -93,7 +93,9 @@ func fmtCommand() *command {
 				info, err := os.Stat(file)
 				var src []byte
 				if err == nil {
-					src, err = os.ReadFile(file)
+					var rs rulesets.Source
+					rs, err = rulesets.ReadFile(file)
+					src = rs.Text
 				}
 				if err != nil {
 					fmt.Fprintf(e.stderr, "turnorder fmt: %s\n", pathError(err))

@@ -9,12 +9,12 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/wording"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -242,10 +242,11 @@ func (b setupBlock) pick(names []string) []runtime.SideSpec {
 // `side` statements, if any, then each scenario and ruleset example that
 // has some, in the order of the file.
 func readSetup(e *env, path string) ([]setupBlock, sidesFrom, string) {
-	src, err := os.ReadFile(path)
+	rs, err := rulesets.ReadFile(path)
 	if err != nil {
 		return nil, sidesFrom{}, "--setup: " + pathError(err)
 	}
+	src := rs.Text
 	from := sidesFrom{src: src}
 	f, diags := dsl.Parse(path, src)
 	if diags.HasErrors() || f == nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 )
 
 // scenarioFile is one file to run: the name it is shown and parsed under,
@@ -64,8 +65,8 @@ func testFiles(args []string) ([]scenarioFile, error) {
 			return nil, err
 		}
 		for _, name := range names {
-			src, err := os.ReadFile(name)
-			out = append(out, scenarioFile{name: name, src: src, err: err})
+			rs, err := rulesets.ReadFile(name)
+			out = append(out, scenarioFile{name: name, src: rs.Text, err: err})
 		}
 	}
 	// A file named twice (test mesbg mesbg, or a file and its folder) runs once.

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -26,7 +26,8 @@ var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // returns nil.
 func (t *tester) loadWith(arg string) map[string]*runtime.Program {
 	path, as := withPath(arg)
-	src, err := os.ReadFile(path)
+	rs, err := rulesets.ReadFile(path)
+	src := rs.Text
 	if err != nil {
 		msg := "--with: " + pathError(err)
 		if name, _, ok := strings.Cut(arg, "="); ok && as == "" && errors.Is(err, fs.ErrNotExist) {
