@@ -45,7 +45,7 @@ func TestOddsCommand(t *testing.T) {
 		{"compare a house rule of the same name, JSON", []string{"odds", "mesbg", house, "--rounds", "1", "--json"},
 			expectation{code: 0, stdout: []string{`"ruleset": "mesbg",` + "\n      \"label\": \"mesbg\",", `"label": "` + house + `"`}}},
 		{"simulation", []string{"odds", "mesbg", "--sim", "2000", "--rounds", "2", "--seed", "3"},
-			expectation{code: 0, stdout: []string{"2000 simulated battles (seed 3)", "±"}}},
+			expectation{code: 0, stdout: []string{"2000 simulated battles (seed 3)", "round  Jay ", "\n2      ", "/2000  ", "% ± ", " pp  "}}},
 		// Two overrides both apply: with the winner giving priority away
 		// (first=other) the side with fewer models holds it 5/12, not 7/12.
 		{"two policies", []string{"odds", "../../examples/house-rules/fewer-models.rules", "--setup", "../../examples/setups/armies.rules",
@@ -55,7 +55,7 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 1, stderr: []string{`--policy "first=self": first decisions already follow other`}, oneLine: true}},
 		// Two rulesets compared face the same forces: the first's example.
 		{"compare different examples", []string{"odds", "mesbg", "necromunda", "--rounds", "1"},
-			expectation{code: 0, stdout: []string{"mesbg vs necromunda", "1      Jay   0.5000  0.5000      +0.0000\n"}, oneLine: true,
+			expectation{code: 0, stdout: []string{"mesbg vs necromunda", "1      Jay   1/2  50.00%  1/2  50.00%  +0.00 pp\n"}, oneLine: true,
 				stderr: []string{"turnorder odds: note: both rulesets play the example sides of mesbg (Jay, Rob); necromunda's own example differs: to compare over other forces, name them with --setup FILE\n"}}},
 		{"bad policy", []string{"odds", "mesbg", "--policy", "first=sometimes"},
 			expectation{code: 1, stderr: []string{"first decisions take self, other, keep"}, oneLine: true}},

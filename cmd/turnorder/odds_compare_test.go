@@ -57,7 +57,7 @@ func TestOddsCompareLeavesOutWhatOnlyTheOtherDeclares(t *testing.T) {
 	setup := writeFile(t, dir, "sides.rules", "side Jay {\n  unit Aragorn hero = true status wounded\n  unit w * 5\n}\nside Rob {\n  unit o * 8\n}\n")
 	r := runCmd(t, "", "odds", "mesbg", house, "--setup", setup)
 	expectation{code: 0, stdout: []string{
-		"1      Jay   0.5000  0.6774  +0.1774\n",
+		"1      Jay   1/2  50.00%  21/31  67.74%  +17.74 pp\n",
 	}, stderr: []string{
 		"turnorder odds: note: mesbg does not declare hero and wounded, which only the other ruleset reads: mesbg plays without it\n",
 	}, notStderr: []string{"note: hero"}}.check(t, r)
@@ -96,18 +96,18 @@ func TestOddsCompareSharesTheFirstExample(t *testing.T) {
 		// Jay's two models would give him a +1 over mesbg's plain Jay and
 		// Rob, who have none: both have fewer than three, so no change.
 		{"the first's example", []string{"mesbg", house}, expectation{code: 0,
-			stdout: []string{"  +0.0000\n"}, notStdout: []string{"21/31"},
+			stdout: []string{"  +0.00 pp\n"}, notStdout: []string{"21/31"},
 			stderr: []string{"turnorder odds: note: both rulesets play the example sides of mesbg (Jay, Rob); " + house + "'s own example differs: to compare over it, add --setup " + house + "\n"}}},
 		{"the house rule's example, named first", []string{house, "mesbg"}, expectation{code: 0,
-			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  -0.1774\n"},
+			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  -17.74 pp\n"},
 			stderr: []string{"turnorder odds: note: both rulesets play the example sides of " + house + " (Jay (2 units), Rob (4 units)); mesbg's own example differs: to compare over it, add --sides Jay,Rob\n"}}},
 		{"the --setup named", []string{"mesbg", house, "--setup", house}, expectation{code: 0,
-			stdout: []string{"  +0.1774\n"}, notStderr: []string{"note"}}},
+			stdout: []string{"  +17.74 pp\n"}, notStderr: []string{"note"}}},
 		{"the second's, when the first has none", []string{bare, house}, expectation{code: 0,
-			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  +0.0000\n"}, notStdout: []string{"1/2  50.00%"}, notStderr: []string{"note"}}},
+			stdout: []string{"1      21/31  67.74%  10/31  32.26%\n", "  +0.00 pp\n"}, notStdout: []string{"1/2  50.00%"}, notStderr: []string{"note"}}},
 		// A copy's example is the original's, though written elsewhere.
 		{"the same example", []string{house, copied}, expectation{code: 0,
-			stdout: []string{"  +0.0000\n"}, notStderr: []string{"note"}}},
+			stdout: []string{"  +0.00 pp\n"}, notStderr: []string{"note"}}},
 		{"neither has one", []string{bare, bare}, expectation{code: 1, oneLine: true,
 			stderr: []string{"turnorder odds: neither " + bare + " nor " + bare + " has example sides; name the sides both play with --sides A,B or --setup FILE\n"}}},
 	} {

@@ -36,6 +36,27 @@ func pct(r *big.Rat) string {
 	return fmt.Sprintf("%6.2f%%", 100*f)
 }
 
+// probCell is how every table shows v's chance that side holds priority
+// in round r: the exact fraction with its percentage (21/31  67.74%) or,
+// simulated, the count of battles out of all played, with its percentage
+// and the 95% interval's half-width in percentage points. A fraction alone
+// is hard to compare and a decimal alone hides the count behind it.
+func probCell(v variant, r int, side string) string {
+	if v.sim != nil {
+		n := 0
+		if r >= 1 && r <= len(v.sim.Holder) {
+			n = v.sim.Holder[r-1][side]
+		}
+		_, hw := v.sim.Estimate(r, side)
+		return fmt.Sprintf("%d/%d %s ± %.2f pp", n, v.sim.Runs, pct(big.NewRat(int64(n), int64(v.sim.Runs))), 100*hw)
+	}
+	p := v.exact.Rounds[r-1].Holder[side]
+	if p == nil {
+		p = new(big.Rat)
+	}
+	return p.RatString() + " " + pct(p)
+}
+
 func printVariant(w io.Writer, v variant, o oddsOptions) {
 	if v.sim != nil {
 		fmt.Fprintf(w, "%s: %d simulated battles (seed %d), P(holds priority) with 95%% intervals\n", o.title(v), v.sim.Runs, o.seed)
@@ -44,8 +65,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 		for r := 1; r <= o.rounds; r++ {
 			cells := []string{fmt.Sprint(r)}
 			for _, s := range v.sides {
-				p, hw := v.sim.Estimate(r, s)
-				cells = append(cells, fmt.Sprintf("%.4f ± %.4f", p, hw))
+				cells = append(cells, probCell(v, r, s))
 			}
 			fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		}
@@ -60,11 +80,7 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 	for _, r := range rep.Rounds {
 		cells := []string{fmt.Sprint(r.Round)}
 		for _, s := range v.sides {
-			p := r.Holder[s]
-			if p == nil {
-				p = new(big.Rat)
-			}
-			cells = append(cells, fmt.Sprintf("%s %s", p.RatString(), pct(p)))
+			cells = append(cells, probCell(v, r.Round, s))
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
@@ -123,7 +139,7 @@ func printComparison(w io.Writer, vs []variant, rounds int) {
 	for r := 1; r <= rounds; r++ {
 		for _, s := range vs[0].sides {
 			a, b := probAt(vs[0], r, s), probAt(vs[1], r, s)
-			fmt.Fprintf(tw, "%d\t%s\t%.4f\t%.4f\t%+.4f\n", r, s, a, b, b-a)
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", r, s, probCell(vs[0], r, s), probCell(vs[1], r, s), ppChange(b-a))
 		}
 	}
 	tw.Flush()
@@ -137,6 +153,16 @@ func printComparison(w io.Writer, vs []variant, rounds int) {
 			fmt.Fprintf(w, "\nEach side holds priority exactly as often, round by round.\n")
 		}
 	}
+}
+
+// ppChange is a change of probability in percentage points: of a
+// comparison's percentages, the difference a reader would work out.
+func ppChange(d float64) string {
+	s := fmt.Sprintf("%+.2f pp", 100*d)
+	if s == "-0.00 pp" {
+		return "+0.00 pp" // a rounding's sign is not a change
+	}
+	return s
 }
 
 // sameHolderOdds reports whether two exact reports give every side the

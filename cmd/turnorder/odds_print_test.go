@@ -25,10 +25,10 @@ func TestOddsCompareSameOdds(t *testing.T) {
 `)
 	const same = "\nEach side holds priority exactly as often, round by round"
 	r := runCmd(t, "", "odds", "mesbg", house, "--rounds", "2")
-	expectation{code: 0, stdout: []string{"2      Rob   0.5000  0.5000  +0.0000\n" + same +
+	expectation{code: 0, stdout: []string{"2      Rob   1/2  50.00%  1/2  50.00%  +0.00 pp\n" + same +
 		", but who holds it from one round to the next changes: see \"Who holds priority, round by round\" above.\n"}}.check(t, r)
 	r = runCmd(t, "", "odds", "mesbg", house, "--rounds", "1")
-	expectation{code: 0, stdout: []string{"1      Rob   0.5000  0.5000  +0.0000\n" + same + ".\n"}}.check(t, r)
+	expectation{code: 0, stdout: []string{"1      Rob   1/2  50.00%  1/2  50.00%  +0.00 pp\n" + same + ".\n"}}.check(t, r)
 	// Odds that change say nothing more.
 	r = runCmd(t, "", "odds", "mesbg", "../../examples/house-rules/fewer-models.rules", "--setup", "../../examples/setups/armies.rules")
 	expectation{code: 0, notStdout: []string{same}}.check(t, r)
