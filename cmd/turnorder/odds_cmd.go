@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ func oddsCommand() *command {
 	fs.Var(&intFlag{&sim}, "sim", "simulate `N` battles instead of enumerating")
 	seed := uint64(1)
 	fs.Var(&uintFlag{&seed}, "seed", "seed the dice of --sim with `N`")
-	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to `FILE` (SVG)", "name a file")
+	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to `FILE` (SVG; - for standard output)", "name a file")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	c.run = func(e *env, args []string) int {
@@ -47,6 +48,10 @@ func oddsCommand() *command {
 			if sim < 0 || (sim == 0 && given(fs, "sim")) {
 				// 0 would quietly mean exact odds, which leaving --sim out asks for.
 				e.errorf("--sim must be a positive number of battles (got %d); leave it out for exact odds", sim)
+				return exitError
+			}
+			if *svg == "-" && *asJSON {
+				e.errorf("--svg - and --json both write to standard output: write the chart to a file")
 				return exitError
 			}
 			dec, msg := parsePolicies(policies)
@@ -198,8 +203,16 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		return exitError
 	}
 	labelVariants(vs, args)
-	if o.svg != "" {
-		if err := os.WriteFile(o.svg, []byte(chartSVG(vs, o.rounds)), 0o644); err != nil {
+	// The tables go to stdout, unless the chart does (--svg -): a pipe
+	// then gets the SVG alone, and a terminal still shows the tables.
+	out := e.stdout
+	switch o.svg {
+	case "":
+	case "-":
+		io.WriteString(e.stdout, chartSVG(vs, o))
+		out = e.stderr
+	default:
+		if err := os.WriteFile(o.svg, []byte(chartSVG(vs, o)), 0o644); err != nil {
 			e.errorf("--svg: %s", pathError(err))
 			return exitError
 		}
@@ -210,12 +223,12 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 	}
 	for i, v := range vs {
 		if i > 0 {
-			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(out)
 		}
-		printVariant(e.stdout, v, o)
+		printVariant(out, v, o)
 	}
 	if len(vs) == 2 {
-		printComparison(e.stdout, vs, o.rounds)
+		printComparison(out, vs, o.rounds)
 	}
 	return exitOK
 }
