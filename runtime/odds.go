@@ -55,6 +55,9 @@ type OddsOptions struct {
 	// sequences are given up first, and then the analysis. Every order a
 	// round can end in is a state of its own, as previous.order.
 	MaxStates int
+	// Progress, if set, is called after each round with the rounds done
+	// so far: a long analysis can show how far it has come.
+	Progress func(done int)
 
 	// replay turns forking off: every path is a replay of the round (the
 	// engine before forking, kept as the oracle of its tests).
@@ -391,6 +394,9 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		if round < opt.Rounds && len(states) > opt.MaxStates {
 			return nil, fmt.Errorf("after round %d the battle can be in more than %d different states (each order a round can end in is remembered as previous.order, and so is each value of a remembered value that keeps growing), too many to follow exactly: %w",
 				round, opt.MaxStates, ErrLimit)
+		}
+		if opt.Progress != nil {
+			opt.Progress(round)
 		}
 	}
 	if seqs {

@@ -180,12 +180,14 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		}
 		var err error
 		if o.sim > 0 {
-			bar := newProgress(e.stderr, o.sim)
+			bar := newProgress(e.stderr, o.sim, "battles")
 			v.sim, err = p.Simulate(ctx, specs, runtime.SimOptions{Runs: o.sim, Rounds: o.rounds, Seed: o.seed,
 				Decider: o.decider, Progress: bar.set})
 			bar.done()
 		} else {
-			v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: o.decider})
+			bar := newProgress(e.stderr, o.rounds, "rounds")
+			v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: o.decider, Progress: bar.set})
+			bar.done()
 		}
 		if err != nil {
 			s.report(e, err)
