@@ -1,0 +1,312 @@
+package lsp
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// The hover texts are docs/language.md's, shortened to a sentence or two.
+
+func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	d := s.doc(p.TextDocument.URI)
+	if d == nil || d.file == nil {
+		return nil, nil
+	}
+	at := dslPos(d.text, p.Position)
+	var text string
+	var rng protocol.Range
+	// A name that refers to a declaration is described by it: `by
+	// priority` says what the order priority is.
+	if word, wr := wordAt(d.text, p.Position); word != "" {
+		if decls := declarations(d.file, word); len(decls) > 0 && !contains(decls[0], at) {
+			text, rng = describe(d.file, decls[0]), wr
+		}
+	}
+	if text == "" {
+		n := innermost(d.file, at, func(n dsl.Node) bool { return describe(d.file, n) != "" })
+		if n == nil {
+			return nil, nil
+		}
+		text = describe(d.file, n)
+		rng = protocol.Range{Start: position(d.text, n.Pos()), End: position(d.text, n.End())}
+	}
+	return &protocol.Hover{
+		Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text},
+		Range:    &rng,
+	}, nil
+}
+
+// innermost returns the smallest node of f that spans p and for which ok
+// holds, or nil.
+func innermost(f *dsl.File, p dsl.Pos, ok func(dsl.Node) bool) dsl.Node {
+	var found dsl.Node
+	// Walk visits parents before children, and siblings do not overlap:
+	// the last node that spans p is the innermost.
+	dsl.Walk(f, func(n dsl.Node) {
+		if contains(n, p) && ok(n) {
+			found = n
+		}
+	})
+	return found
+}
+
+// describe says what the node n of f is, in Markdown, with the rulebook
+// text quoted before it; "" for a node that is not worth a hover.
+func describe(f *dsl.File, n dsl.Node) string {
+	var what string
+	switch n := n.(type) {
+	case *dsl.ValueCrit:
+		what = fmt.Sprintf("**%s %s**: orders each tied group by this number, worked out for each subject, %s first; equal values stay tied.",
+			n.Dir, exprText(n.Expr), n.Dir)
+	case *dsl.RollCrit:
+		what = fmt.Sprintf("**%s roll %s**: every subject of a tied group rolls; %s total first. Equal totals stay tied (a `tie` event).",
+			n.Dir, strings.TrimSpace(n.Dice+" "+exprText(n.Modifier)), n.Dir)
+	case *dsl.RandomCrit:
+		what = "**random**: a uniformly random order of each tied group. Nothing after it can still be tied."
+	case *dsl.RerollCrit:
+		what = "**reroll**: the tied subjects roll the last roll of the chain again, and the same tie rules apply to whatever is still tied."
+	case *dsl.AwardCrit:
+		if n.Not {
+			what = fmt.Sprintf("**award not %s**: names the subject of the tied group who goes last, after the others.", exprText(n.Expr))
+		} else {
+			what = fmt.Sprintf("**award %s**: names the subject of the tied group who goes first.", exprText(n.Expr))
+		}
+	case *dsl.ChoiceCrit:
+		kind := string(n.Kind)
+		if kind == "" {
+			kind = "order"
+		}
+		what = fmt.Sprintf("**choice %s by %s**: a decision: %s arranges the group (%s). Without a player, the default policy answers: %s.",
+			kind, n.By, n.By, choiceKinds[kind], defaultPolicy(n.Default, runtime.Policies(runtime.DecisionKind(kind))))
+	case *dsl.TieRule:
+		what = "**tie rule**: resolves a group the criteria above left tied. The first tie rule of a set whose `when` guard holds (one without `when` always does) resolves it by its own criteria."
+		if n.When != nil {
+			what += fmt.Sprintf(" This one applies when `%s`.", exprText(n.When))
+		}
+	case *dsl.AttrDecl:
+		what = fmt.Sprintf("**%s attribute %s %s**: a value every %s has", n.Of, n.Name, n.Type, n.Of)
+		if n.Default != nil {
+			what += fmt.Sprintf(", %s unless its setup gives its own.", n.Default)
+		} else {
+			what += fmt.Sprintf(", %s unless its setup gives its own.", zeroOf(string(n.Type.Name)))
+		}
+	case *dsl.StatusDecl:
+		what = fmt.Sprintf("**unit status %s**: on/off conditions a unit can have, false unless the setup or a scenario says otherwise.", strings.Join(nameStrings(n.Names), ", "))
+	case *dsl.OrderStmt:
+		what = fmt.Sprintf("**order %s as %s**: an order procedure that puts the battle's %s in order, producing the standing %s. Its criteria apply one after another, each splitting only the groups still tied.",
+			n.Subjects, n.Name, n.Subjects, n.Name)
+	case *dsl.PhaseStmt:
+		what = fmt.Sprintf("**phase %s**: a part of the round. A round runs the phases in the order they are written.", dsl.FormatName(n.Name))
+	case *dsl.StepStmt:
+		what = fmt.Sprintf("**step %s**: a named part of a phase; special rules can run at its start and end.", dsl.FormatName(n.Name))
+	case *dsl.ActivationStmt:
+		what = fmt.Sprintf("**activation %s by %s**: after the phases, the activation loop runs until no unit has a Ready marker: %s.",
+			n.Mode, n.By, activationModes[string(n.Mode)])
+	case *dsl.ReadyStmt:
+		what = "**ready units**: places a Ready marker on every unit (with `unless` or `where`, on those its condition picks)."
+	case *dsl.RememberStmt:
+		what = fmt.Sprintf("**remember %s**: a value worked out at the end of each round, read in the next as `previous.%s`.", n.Name, n.Name)
+	case *dsl.HandlerStmt:
+		what = "**special rule**: runs its actions at its hook point, when its `when` guard holds."
+	case *dsl.Ruleset:
+		what = fmt.Sprintf("**ruleset %s**: one game's turn-order rules.", dsl.FormatName(n.Name))
+	default:
+		return ""
+	}
+	if q := quotesOf(f)[n]; len(q) > 0 {
+		var b strings.Builder
+		for _, t := range q {
+			fmt.Fprintf(&b, "> %s\n\n", t)
+		}
+		what = b.String() + what
+	}
+	return what
+}
+
+var choiceKinds = map[string]string{
+	"first":        "who goes first; the others keep their order",
+	"before_after": "whether the role's subject goes before or after the others",
+	"order":        "the whole order",
+}
+
+var activationModes = map[string]string{
+	"alternate":  "sides take turns in the order of the standing, each activating one ready unit or passing",
+	"sequential": "the first side activates all its ready units, then the next, and so on",
+	"unit_order": "units activate in the order of the standing, a standing of units",
+	"draw":       "each turn a side is drawn from a bag holding one die per ready unit, and activates one of its ready units",
+}
+
+func defaultPolicy(d *dsl.Ident, policies []string) string {
+	if d != nil {
+		return "`" + d.String() + "`"
+	}
+	if len(policies) > 0 {
+		return "`" + policies[0] + "`"
+	}
+	return "none"
+}
+
+func zeroOf(typ string) string {
+	switch typ {
+	case "int":
+		return "0"
+	case "bool":
+		return "false"
+	}
+	return `""`
+}
+
+func exprText(e *dsl.Expr) string {
+	if e == nil {
+		return ""
+	}
+	return strings.TrimSpace(e.Source)
+}
+
+func nameStrings(ns []dsl.Name) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = string(n)
+	}
+	return out
+}
+
+// quotesOf maps each rule of f to the `quote "..."` statements written
+// just before it in the same block: the rulebook text it implements.
+func quotesOf(f *dsl.File) map[dsl.Node][]string {
+	m := map[dsl.Node][]string{}
+	dsl.Walk(f, func(n dsl.Node) {
+		switch n := n.(type) {
+		case *dsl.Ruleset:
+			attachQuotes(n.Body, m)
+		case *dsl.PhaseStmt:
+			attachQuotes(n.Body, m)
+		case *dsl.StepStmt:
+			attachQuotes(n.Body, m)
+		case *dsl.OrderStmt:
+			attachQuotes(n.Chain, m)
+		case *dsl.TieRule:
+			attachQuotes(n.Block, m)
+		case *dsl.HandlerStmt:
+			attachQuotes(n.Body, m)
+		}
+	})
+	return m
+}
+
+func attachQuotes[N dsl.Node](list []N, m map[dsl.Node][]string) {
+	var pending []string
+	for _, n := range list {
+		if q, ok := dsl.Node(n).(*dsl.QuoteStmt); ok {
+			pending = append(pending, string(q.Text))
+			continue
+		}
+		if len(pending) > 0 {
+			m[n] = pending
+			pending = nil
+		}
+	}
+}
+
+// declarations returns the orders, attributes and phases of f named name,
+// in that order: a phase and its order often share a name, and a name
+// after `by` or in an expression means the order.
+func declarations(f *dsl.File, name string) []dsl.Node {
+	var out []dsl.Node
+	dsl.Walk(f, func(n dsl.Node) {
+		switch n := n.(type) {
+		case *dsl.OrderStmt:
+			if string(n.Name) == name {
+				out = append(out, n)
+			}
+		case *dsl.AttrDecl:
+			if string(n.Name) == name {
+				out = append(out, n)
+			}
+		case *dsl.PhaseStmt:
+			if string(n.Name) == name {
+				out = append(out, n)
+			}
+		}
+	})
+	slices.SortStableFunc(out, func(a, b dsl.Node) int { return declRank(a) - declRank(b) })
+	return out
+}
+
+func declRank(n dsl.Node) int {
+	switch n.(type) {
+	case *dsl.OrderStmt:
+		return 0
+	case *dsl.AttrDecl:
+		return 1
+	}
+	return 2
+}
+
+func (s *server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
+	d := s.doc(p.TextDocument.URI)
+	if d == nil || d.file == nil {
+		return nil, nil
+	}
+	word, _ := wordAt(d.text, p.Position)
+	if word == "" {
+		return nil, nil
+	}
+	locs := []protocol.Location{}
+	for _, n := range declarations(d.file, word) {
+		locs = append(locs, protocol.Location{URI: d.uri,
+			Range: protocol.Range{Start: position(d.text, n.Pos()), End: position(d.text, n.End())}})
+	}
+	if len(locs) == 0 {
+		return nil, nil
+	}
+	return locs, nil
+}
+
+func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
+	d := s.doc(p.TextDocument.URI)
+	items := []protocol.CompletionItem{}
+	seen := map[string]bool{}
+	add := func(label string, kind protocol.CompletionItemKind, detail string) {
+		if label == "" || seen[label] {
+			return
+		}
+		seen[label] = true
+		k, det := kind, detail
+		items = append(items, protocol.CompletionItem{Label: label, Kind: &k, Detail: &det})
+	}
+	// The document's own names first: they are what a rule most often
+	// needs next.
+	if d != nil && d.file != nil {
+		dsl.Walk(d.file, func(n dsl.Node) {
+			switch n := n.(type) {
+			case *dsl.AttrDecl:
+				add(string(n.Name), protocol.CompletionItemKindField, fmt.Sprintf("%s attribute %s", n.Of, n.Type))
+			case *dsl.StatusDecl:
+				for _, name := range n.Names {
+					add(string(name), protocol.CompletionItemKindEnumMember, "unit status")
+				}
+			case *dsl.OrderStmt:
+				add(string(n.Name), protocol.CompletionItemKindVariable, fmt.Sprintf("order of %s", n.Subjects))
+			case *dsl.PhaseStmt:
+				add(string(n.Name), protocol.CompletionItemKindModule, "phase")
+			}
+		})
+	}
+	for _, kind := range []runtime.DecisionKind{runtime.ChooseFirst, runtime.ChooseBeforeAfter, runtime.ChooseOrder, runtime.ChooseActivation} {
+		for _, pol := range runtime.Policies(kind) {
+			add(pol, protocol.CompletionItemKindValue, "default policy")
+		}
+	}
+	for _, kw := range dsl.Keywords() {
+		add(kw, protocol.CompletionItemKindKeyword, "keyword")
+	}
+	return items, nil
+}
