@@ -270,43 +270,138 @@ func (s *server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any,
 	return locs, nil
 }
 
+// contextWords are the keywords that start or continue a statement in
+// each kind of block, offered before the others there.
+var contextWords = map[string][]string{
+	"file":     {"ruleset", "scenario", "side", "team", "unit"},
+	"ruleset":  {"source", "quote", "sides", "side", "unit", "attribute", "status", "remember", "phase", "activation", "on", "example"},
+	"phase":    {"step", "order", "sides", "units", "as", "each", "round", "once", "until", "changed", "ready", "unless", "where", "hook", "quote"},
+	"order":    {"highest", "lowest", "roll", "random", "reroll", "award", "not", "choice", "first", "before_after", "order", "by", "default", "tie", "when", "quote"},
+	"handler":  {"set", "of", "ready", "holder", "quote"},
+	"example":  {"side", "team", "unit", "status"},
+	"scenario": {"ruleset", "quote", "decide", "by", "policy", "seed", "side", "round"},
+	"round":    {"roll", "random", "chooses", "set", "of", "is", "not", "remove", "ready", "activate", "expect", "order", "holder", "chooser", "activations", "standing", "event", "no", "error", "pass", "quote"},
+}
+
+// blockAt says which kind of block p is in, for contextWords.
+func blockAt(f *dsl.File, p dsl.Pos) string {
+	block := "file"
+	if f == nil {
+		return block
+	}
+	dsl.Walk(f, func(n dsl.Node) {
+		if !contains(n, p) {
+			return
+		}
+		switch n.(type) {
+		case *dsl.Ruleset:
+			block = "ruleset"
+		case *dsl.PhaseStmt, *dsl.StepStmt:
+			block = "phase"
+		case *dsl.OrderStmt, *dsl.TieRule:
+			block = "order"
+		case *dsl.HandlerStmt:
+			block = "handler"
+		case *dsl.ExampleStmt, *dsl.SideSetup:
+			block = "example"
+		case *dsl.Scenario:
+			block = "scenario"
+		case *dsl.RoundBlock:
+			block = "round"
+		}
+	})
+	return block
+}
+
+// previousWord is the word before the one being typed at p, on its line.
+func previousWord(text string, p protocol.Position) string {
+	line, _ := lineText(text, int(p.Line))
+	before := line[:byteInLine(line, int(p.Character))]
+	before = strings.TrimRightFunc(before, isWordRune)
+	fields := strings.Fields(before)
+	if len(fields) == 0 {
+		return ""
+	}
+	return fields[len(fields)-1]
+}
+
 func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
 	d := s.doc(p.TextDocument.URI)
 	items := []protocol.CompletionItem{}
 	seen := map[string]bool{}
-	add := func(label string, kind protocol.CompletionItemKind, detail string) {
+	// rank orders the items: what fits where the cursor is first (0),
+	// then the document's names (1), the policies (2), the other keywords
+	// (3). A word that is two things (a phase and its order, a policy and
+	// a keyword) is offered once, as the first added.
+	add := func(label string, kind protocol.CompletionItemKind, detail string, rank int) {
 		if label == "" || seen[label] {
 			return
 		}
 		seen[label] = true
-		k, det := kind, detail
-		items = append(items, protocol.CompletionItem{Label: label, Kind: &k, Detail: &det})
+		k, det, sort := kind, detail, fmt.Sprintf("%d%s", rank, label)
+		items = append(items, protocol.CompletionItem{Label: label, Kind: &k, Detail: &det, SortText: &sort})
 	}
-	// The document's own names first: they are what a rule most often
-	// needs next.
-	if d != nil && d.file != nil {
-		dsl.Walk(d.file, func(n dsl.Node) {
-			switch n := n.(type) {
-			case *dsl.AttrDecl:
-				add(string(n.Name), protocol.CompletionItemKindField, fmt.Sprintf("%s attribute %s", n.Of, n.Type))
-			case *dsl.StatusDecl:
-				for _, name := range n.Names {
-					add(string(name), protocol.CompletionItemKindEnumMember, "unit status")
-				}
-			case *dsl.OrderStmt:
-				add(string(n.Name), protocol.CompletionItemKindVariable, fmt.Sprintf("order of %s", n.Subjects))
-			case *dsl.PhaseStmt:
-				add(string(n.Name), protocol.CompletionItemKindModule, "phase")
+	// Orders before the other names: after `by` an order's name is what
+	// comes next, and a phase is often named as its order is.
+	names := func(f *dsl.File) []dsl.Node {
+		var out []dsl.Node
+		dsl.Walk(f, func(n dsl.Node) {
+			switch n.(type) {
+			case *dsl.AttrDecl, *dsl.StatusDecl, *dsl.OrderStmt, *dsl.PhaseStmt:
+				out = append(out, n)
 			}
 		})
+		slices.SortStableFunc(out, func(a, b dsl.Node) int { return declRank(a) - declRank(b) })
+		return out
 	}
+	var f *dsl.File
+	text := ""
+	if d != nil {
+		f, text = d.file, d.text
+	}
+	prev := previousWord(text, p.Position)
+	policyRank, orderRank := 2, 1
+	switch prev {
+	case "default":
+		policyRank = 0
+	case "by", "changed":
+		orderRank = 0
+	}
+	var policies []string
 	for _, kind := range []runtime.DecisionKind{runtime.ChooseFirst, runtime.ChooseBeforeAfter, runtime.ChooseOrder, runtime.ChooseActivation} {
-		for _, pol := range runtime.Policies(kind) {
-			add(pol, protocol.CompletionItemKindValue, "default policy")
+		policies = append(policies, runtime.Policies(kind)...)
+	}
+	if policyRank == 0 {
+		for _, pol := range policies {
+			add(pol, protocol.CompletionItemKindValue, "default policy", 0)
 		}
 	}
+	if f != nil && policyRank != 0 && orderRank != 0 { // after default or by, a name is next, not a keyword
+		for _, w := range contextWords[blockAt(f, dslPos(text, p.Position))] {
+			add(w, protocol.CompletionItemKindKeyword, "keyword", 0)
+		}
+	}
+	if f != nil {
+		for _, n := range names(f) {
+			switch n := n.(type) {
+			case *dsl.AttrDecl:
+				add(string(n.Name), protocol.CompletionItemKindField, fmt.Sprintf("%s attribute %s", n.Of, n.Type), 1)
+			case *dsl.StatusDecl:
+				for _, name := range n.Names {
+					add(string(name), protocol.CompletionItemKindEnumMember, "unit status", 1)
+				}
+			case *dsl.OrderStmt:
+				add(string(n.Name), protocol.CompletionItemKindVariable, fmt.Sprintf("order of %s", n.Subjects), orderRank)
+			case *dsl.PhaseStmt:
+				add(string(n.Name), protocol.CompletionItemKindModule, "phase", 1)
+			}
+		}
+	}
+	for _, pol := range policies {
+		add(pol, protocol.CompletionItemKindValue, "default policy", policyRank)
+	}
 	for _, kw := range dsl.Keywords() {
-		add(kw, protocol.CompletionItemKindKeyword, "keyword")
+		add(kw, protocol.CompletionItemKindKeyword, "keyword", 3)
 	}
 	return items, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/textproto"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -309,18 +310,32 @@ func TestServer(t *testing.T) {
 		t.Errorf("hover on an attribute: %q", v)
 	}
 
-	var items []struct {
-		Label string `json:"label"`
+	type item struct {
+		Label    string `json:"label"`
+		SortText string `json:"sortText"`
 	}
-	c.call("textDocument/completion", at(uri, 7, 0), &items)
+	var items []item
+	c.call("textDocument/completion", at(uri, 7, 0), &items) // in the order's chain
 	labels := map[string]bool{}
 	for _, it := range items {
 		labels[it.Label] = true
 	}
-	for _, want := range []string{"highest", "tie", "reroll", "agi", "priority", "reverse", "before"} {
+	for _, want := range []string{"highest", "tie", "reroll", "agi", "priority", "reverse", "before", "scenario"} {
 		if !labels[want] {
 			t.Errorf("completion: no %q among %d items", want, len(items))
 		}
+	}
+	first := func(items []item) string {
+		slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.SortText, b.SortText) })
+		return items[0].Label
+	}
+	if f := first(items); !slices.Contains([]string{"highest", "lowest", "roll", "random", "reroll", "award", "not", "choice", "tie", "before_after", "by", "default", "first", "order", "quote", "when"}, f) {
+		t.Errorf("completion in an order's chain offers %q first, not a criterion", f)
+	}
+	items = nil
+	c.call("textDocument/completion", at(uri, 10, 28), &items) // activation alternate by prio|rity
+	if f := first(items); f != "priority" {
+		t.Errorf("completion after by offers %q first, want the order priority", f)
 	}
 
 	var locs []struct {
