@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/turnorder/turnorder/internal/lsp"
 )
@@ -24,10 +25,8 @@ func lspCommand() *command {
 			fmt.Fprintf(e.stderr, "turnorder lsp: takes no arguments (got %q)\n", args[0])
 			return exitUsage
 		}
-		if err := lsp.Serve(context.Background(), stdio{e.stdin, e.stdout}, versionString(debug.ReadBuildInfo())); err != nil {
-			e.errorf("%v", err)
-			return exitError
-		}
+		lsp.Serve(context.Background(), stdio{e.stdin, e.stdout},
+			lsp.Options{Version: strings.TrimPrefix(versionString(debug.ReadBuildInfo()), "turnorder "), Log: e.stderr})
 		return exitOK
 	}
 	return c

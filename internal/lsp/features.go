@@ -26,15 +26,15 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	// priority` says what the order priority is.
 	if word, wr := wordAt(d.text, p.Position); word != "" {
 		if decls := declarations(d.file, word); len(decls) > 0 && !contains(decls[0], at) {
-			text, rng = describe(d.file, decls[0]), wr
+			text, rng = withQuotes(d.file, decls[0], describe(decls[0])), wr
 		}
 	}
 	if text == "" {
-		n := innermost(d.file, at, func(n dsl.Node) bool { return describe(d.file, n) != "" })
+		n := innermost(d.file, at, func(n dsl.Node) bool { return describe(n) != "" })
 		if n == nil {
 			return nil, nil
 		}
-		text = describe(d.file, n)
+		text = withQuotes(d.file, n, describe(n))
 		rng = protocol.Range{Start: position(d.text, n.Pos()), End: position(d.text, n.End())}
 	}
 	return &protocol.Hover{
@@ -57,9 +57,9 @@ func innermost(f *dsl.File, p dsl.Pos, ok func(dsl.Node) bool) dsl.Node {
 	return found
 }
 
-// describe says what the node n of f is, in Markdown, with the rulebook
-// text quoted before it; "" for a node that is not worth a hover.
-func describe(f *dsl.File, n dsl.Node) string {
+// describe says what the node n is, in Markdown; "" for a node that is
+// not worth a hover.
+func describe(n dsl.Node) string {
 	var what string
 	switch n := n.(type) {
 	case *dsl.ValueCrit:
@@ -120,14 +120,17 @@ func describe(f *dsl.File, n dsl.Node) string {
 	default:
 		return ""
 	}
-	if q := quotesOf(f)[n]; len(q) > 0 {
-		var b strings.Builder
-		for _, t := range q {
-			fmt.Fprintf(&b, "> %s\n\n", t)
-		}
-		what = b.String() + what
-	}
 	return what
+}
+
+// withQuotes puts before what, which describes the node n of f, the
+// rulebook text quoted just before n.
+func withQuotes(f *dsl.File, n dsl.Node, what string) string {
+	var b strings.Builder
+	for _, t := range quotesOf(f)[n] {
+		fmt.Fprintf(&b, "> %s\n\n", t)
+	}
+	return b.String() + what
 }
 
 var choiceKinds = map[string]string{

@@ -47,7 +47,7 @@ func start(t *testing.T) *client {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = Serve(ctx, pipes{toServer, fromServer}, "test")
+		Serve(ctx, pipes{toServer, fromServer}, Options{Version: "test"})
 		fromServer.Close()
 	}()
 	c := &client{t: t, w: fromClient, in: make(chan message, 100)}

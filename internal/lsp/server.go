@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -27,35 +28,46 @@ import (
 	"github.com/turnorder/turnorder/rulesets"
 )
 
+// Options are what the server says about itself.
+type Options struct {
+	// Version is the server's, as initialize tells the client.
+	Version string
+	// Log is where the protocol's own errors go (a reply that could not
+	// be written, say); nil for nowhere. Editors show a server's standard
+	// error in their logs.
+	Log io.Writer
+}
+
 // Serve answers the client on rw until it sends exit or closes the
-// stream, or ctx is done. version is the server's, as initialize tells
-// the client.
-func Serve(ctx context.Context, rw io.ReadWriteCloser, version string) error {
-	s := &server{docs: map[string]*document{}, version: version}
+// stream, or ctx is done.
+func Serve(ctx context.Context, rw io.ReadWriteCloser, opts Options) {
+	s := &server{docs: map[string]*document{}, version: opts.Version}
+	// Notifications with no handler (initialized, $/setTrace, didSave,
+	// ...) are ignored by handle; requests with none are answered with an
+	// error.
 	s.handler = protocol.Handler{
-		Initialize:                     s.initialize,
-		Initialized:                    func(*glsp.Context, *protocol.InitializedParams) error { return nil },
-		Shutdown:                       func(*glsp.Context) error { return nil },
-		Exit:                           func(*glsp.Context) error { return nil },
-		SetTrace:                       func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
-		TextDocumentDidOpen:            s.didOpen,
-		TextDocumentDidChange:          s.didChange,
-		TextDocumentDidClose:           s.didClose,
-		TextDocumentFormatting:         s.formatting,
-		TextDocumentHover:              s.hover,
-		TextDocumentCompletion:         s.completion,
-		TextDocumentDefinition:         s.definition,
-		TextDocumentDidSave:            func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
-		WorkspaceDidChangeWatchedFiles: func(*glsp.Context, *protocol.DidChangeWatchedFilesParams) error { return nil },
+		Initialize:             s.initialize,
+		Shutdown:               func(*glsp.Context) error { return nil },
+		TextDocumentDidOpen:    s.didOpen,
+		TextDocumentDidChange:  s.didChange,
+		TextDocumentDidClose:   s.didClose,
+		TextDocumentFormatting: s.formatting,
+		TextDocumentHover:      s.hover,
+		TextDocumentCompletion: s.completion,
+		TextDocumentDefinition: s.definition,
+	}
+	logTo := opts.Log
+	if logTo == nil {
+		logTo = io.Discard
 	}
 	stream := jsonrpc2.NewBufferedStream(rw, jsonrpc2.VSCodeObjectCodec{})
-	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle))
+	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle),
+		jsonrpc2.SetLogger(log.New(logTo, "turnorder lsp: ", 0)))
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
 		conn.Close()
 	}
-	return nil
 }
 
 type server struct {
@@ -220,7 +232,12 @@ func filenameOf(uri string) string {
 	if err != nil || u.Scheme != "file" {
 		return uri
 	}
-	return filepath.FromSlash(u.Path)
+	path := u.Path
+	// file:///C:/rules/x.rules is C:\rules\x.rules on Windows.
+	if len(path) >= 3 && path[0] == '/' && path[2] == ':' && filepath.Separator == '\\' {
+		path = path[1:]
+	}
+	return filepath.FromSlash(path)
 }
 
 func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParams) ([]protocol.TextEdit, error) {
@@ -229,7 +246,7 @@ func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParam
 		return nil, nil
 	}
 	out, diags := dsl.FormatSource(filenameOf(d.uri), []byte(d.text))
-	if out == nil || diags.HasErrors() || string(out) == d.text {
+	if len(out) == 0 || diags.HasErrors() || string(out) == d.text {
 		return []protocol.TextEdit{}, nil
 	}
 	whole := protocol.Range{End: endOf(d.text)}
