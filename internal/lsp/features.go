@@ -20,23 +20,23 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 		return nil, nil
 	}
 	at := dslPos(d.text, p.Position)
-	var text string
+	n := innermost(d.file, at, func(n dsl.Node) bool { return describe(n) != "" })
 	var rng protocol.Range
-	// A name that refers to a declaration is described by it: `by
-	// priority` says what the order priority is.
-	if word, wr := wordAt(d.text, p.Position); word != "" {
-		if decls := declarations(d.file, word); len(decls) > 0 && !contains(decls[0], at) {
-			text, rng = withQuotes(d.file, decls[0], describe(decls[0])), wr
-		}
-	}
-	if text == "" {
-		n := innermost(d.file, at, func(n dsl.Node) bool { return describe(n) != "" })
-		if n == nil {
-			return nil, nil
-		}
-		text = withQuotes(d.file, n, describe(n))
+	if n != nil {
 		rng = protocol.Range{Start: position(d.text, n.Pos()), End: position(d.text, n.End())}
 	}
+	// A name that refers to a declaration is described by it: `by
+	// priority` says what the order priority is. The name in the
+	// declaration itself is the declaration's.
+	if word, wr := wordAt(d.text, p.Position); word != "" && (n == nil || declName(n) != word) {
+		if decls := declarations(d.file, word); len(decls) > 0 {
+			n, rng = decls[0], wr
+		}
+	}
+	if n == nil {
+		return nil, nil
+	}
+	text := withQuotes(d.file, n, describe(n))
 	return &protocol.Hover{
 		Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text},
 		Range:    &rng,
@@ -241,6 +241,20 @@ func declarations(f *dsl.File, name string) []dsl.Node {
 	})
 	slices.SortStableFunc(out, func(a, b dsl.Node) int { return declRank(a) - declRank(b) })
 	return out
+}
+
+// declName is the name n declares, if it is an order, an attribute or a
+// phase; "" otherwise.
+func declName(n dsl.Node) string {
+	switch n := n.(type) {
+	case *dsl.OrderStmt:
+		return string(n.Name)
+	case *dsl.AttrDecl:
+		return string(n.Name)
+	case *dsl.PhaseStmt:
+		return string(n.Name)
+	}
+	return ""
 }
 
 func declRank(n dsl.Node) int {

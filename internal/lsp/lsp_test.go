@@ -12,6 +12,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/turnorder/turnorder/rulesets"
 )
 
 // client speaks LSP to a server as an editor does: JSON-RPC messages
@@ -305,6 +310,10 @@ func TestServer(t *testing.T) {
 	if v := hover.Contents.Value; !strings.Contains(v, "order sides as priority") {
 		t.Errorf("hover on an order's name: %q", v)
 	}
+	c.call("textDocument/hover", at(uri, 3, 10), &hover) // phase priority, not the order of that name
+	if v := hover.Contents.Value; !strings.Contains(v, "phase priority") {
+		t.Errorf("hover on a phase's name: %q", v)
+	}
 	c.call("textDocument/hover", at(uri, 2, 20), &hover) // unit attribute agi
 	if v := hover.Contents.Value; !strings.Contains(v, "unit attribute agi int") {
 		t.Errorf("hover on an attribute: %q", v)
@@ -384,5 +393,44 @@ func TestServerSurvivesGarbage(t *testing.T) {
 	c.send(map[string]any{"id": c.nextID, "method": "textDocument/noSuchThing", "params": map[string]any{}})
 	if m := c.next(); m.Error == nil {
 		t.Errorf("an unknown method: %+v, want an error", m)
+	}
+}
+
+// Every request at places all over the bundled rulesets, whole and cut
+// short at many lines, gets an answer, not a panic (handle would turn one
+// into an error, which an editor shows).
+func TestEveryPosition(t *testing.T) {
+	s := &server{docs: map[string]*document{}}
+	gc := &glsp.Context{Notify: func(string, any) {}}
+	const uri = "file:///x.rules"
+	for _, name := range rulesets.Names() {
+		src, err := rulesets.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(src.Text), "\n")
+		for cut := len(lines); cut > 0; cut -= 29 {
+			text := strings.Join(lines[:cut], "")
+			s.update(gc, uri, text)
+			doc := protocol.TextDocumentIdentifier{URI: uri}
+			for line := range cut + 1 {
+				for char := 0; char < 60; char += 7 {
+					tp := protocol.TextDocumentPositionParams{TextDocument: doc,
+						Position: protocol.Position{Line: protocol.UInteger(line), Character: protocol.UInteger(char)}}
+					if _, err := s.hover(gc, &protocol.HoverParams{TextDocumentPositionParams: tp}); err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.definition(gc, &protocol.DefinitionParams{TextDocumentPositionParams: tp}); err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.completion(gc, &protocol.CompletionParams{TextDocumentPositionParams: tp}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if _, err := s.formatting(gc, &protocol.DocumentFormattingParams{TextDocument: doc}); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
