@@ -87,10 +87,12 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("turnorder lsp: %v", r)}
 		}
 	}()
+	// No Call: the server asks the client nothing, and a call made while
+	// handling a message would wait for a reply that the connection,
+	// which handles one message at a time, could not read.
 	gc := &glsp.Context{
 		Method: req.Method,
 		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },
-		Call:   func(method string, params, result any) { _ = conn.Call(ctx, method, params, result) },
 	}
 	if req.Params != nil {
 		gc.Params = *req.Params
