@@ -83,8 +83,12 @@ func describe(n dsl.Node) string {
 		if kind == "" {
 			kind = "order"
 		}
-		what = fmt.Sprintf("**choice %s by %s**: a decision: %s arranges the group (%s). Without a player, the default policy answers: %s.",
-			kind, n.By, n.By, choiceKinds[kind], defaultPolicy(n.Default, runtime.Policies(runtime.DecisionKind(kind))))
+		by := "ROLE"
+		if n.By != nil {
+			by = n.By.String()
+		}
+		what = fmt.Sprintf("**choice %s by %s**: a decision: `%s` chooses %s. Automated play (`run`, `odds`) answers with the default policy, %s.",
+			kind, by, by, choiceKinds[kind], defaultPolicy(n.Default, runtime.Policies(runtime.DecisionKind(kind))))
 	case *dsl.TieRule:
 		what = "**tie rule**: resolves a group the criteria above left tied. The first tie rule of a set whose `when` guard holds (one without `when` always does) resolves it by its own criteria."
 		if n.When != nil {
