@@ -3,8 +3,10 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -890,4 +892,10 @@ func assigns(as []*Assign) string {
 		}
 	}
 	return b.String()
+}
+
+// Keywords returns the words of the grammar, sorted: what an editor
+// highlights and completes.
+func Keywords() []string {
+	return slices.Sorted(maps.Keys(keywords()))
 }

@@ -26,7 +26,7 @@ func checkCommand() *command {
 			fmt.Fprintln(e.stderr, "turnorder check: name at least one file, directory or bundled ruleset, as in `turnorder check rulesets`")
 			return exitUsage
 		}
-		doc := &checkDoc{Files: []checkedDoc{}}
+		doc := &checkDoc{Files: []checkedDoc{}, Problems: []problemDoc{}}
 		status := func() int {
 			files, err := rulesFiles(args, orBundled)
 			if err != nil {
@@ -40,7 +40,7 @@ func checkCommand() *command {
 			status := exitOK
 			shown := map[string]bool{}
 			for _, file := range files {
-				f := checkFile(e, file, shown, !*asJSON)
+				f := checkFile(e, file, shown, !*asJSON, &doc.Problems)
 				doc.Files = append(doc.Files, f)
 				if !f.OK {
 					status = exitError
@@ -53,6 +53,13 @@ func checkCommand() *command {
 		}
 		doc.Warnings = diagsJSON(e.warns)
 		doc.ErrorsDoc = errorsJSON(e.errs)
+		// Errors at no place in a file (one that cannot be read) were not
+		// reported with a source: they end the list.
+		for _, d := range e.errs {
+			if d.Pos.Filename == "" && d.Pos.Line == 0 {
+				doc.Problems = append(doc.Problems, problemJSON(d, nil))
+			}
+		}
 		return e.finishJSON(doc, status)
 	}
 	return c
@@ -62,8 +69,8 @@ func checkCommand() *command {
 // and says whether it is free of errors, printing its summary line if it
 // is and summary is set. shown holds the diagnostics printed so far: a
 // ruleset file that several scenarios (or the command line) name has its
-// errors printed once.
-func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool) checkedDoc {
+// errors printed once. Each diagnostic printed is added to problems too.
+func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool, problems *[]problemDoc) checkedDoc {
 	filename, display, dir := arg, arg, filepath.Dir(arg)
 	var src []byte
 	var err error
@@ -84,6 +91,12 @@ func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool) chec
 		e.errorf("%s", pathError(err))
 		return checkedDoc{File: display}
 	}
+	report := func(ds dsl.Diagnostics, src []byte) {
+		e.report(ds, src)
+		for _, d := range ds {
+			*problems = append(*problems, problemJSON(d, src))
+		}
+	}
 	diags, broken, summary := checkSource(filename, src, dir)
 	// Whether the file is clean is decided on all its diagnostics; those
 	// already shown (the file was named twice, or a scenario named it) are
@@ -98,12 +111,12 @@ func checkFile(e *env, arg string, shown map[string]bool, summaryLine bool) chec
 		for i < len(diags) && before(diags[i].Pos, b.at) {
 			i++
 		}
-		e.report(diags[:i], src)
+		report(diags[:i], src)
 		diags = diags[i:]
-		e.report(unshown(b.rf.errs, shown), b.rf.src)
+		report(unshown(b.rf.errs, shown), b.rf.src)
 		writeNote(e.stderr, b.at, src, fmt.Sprintf("%s is used by scenario %q here", b.name, b.scenario))
 	}
-	e.report(diags, src)
+	report(diags, src)
 	if !clean {
 		return checkedDoc{File: display}
 	}

@@ -96,6 +96,7 @@ func commands() []*command {
 		completionCommand(),
 		fmtCommand(),
 		listCommand(),
+		lspCommand(),
 		oddsCommand(),
 		playCommand(),
 		runCommand(),

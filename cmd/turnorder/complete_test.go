@@ -34,7 +34,7 @@ func TestComplete(t *testing.T) {
 	}{
 		{[]string{"run", "m"}, []string{"mesbg", "morturi", "more/"}},
 		{[]string{"r"}, []string{"run"}},
-		{[]string{""}, []string{"help", "check", "completion", "fmt", "list", "odds", "play", "run", "test", "version"}},
+		{[]string{""}, []string{"help", "check", "completion", "fmt", "list", "lsp", "odds", "play", "run", "test", "version"}},
 		{[]string{"help", "c"}, []string{"check", "completion"}},
 		{[]string{"--"}, []string{"--color", "--help", "--version"}},
 		{[]string{"--color", "a"}, []string{"auto", "always"}},

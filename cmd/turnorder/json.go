@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
 
 	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/dsl"
@@ -89,11 +92,71 @@ func diagsJSON(ds dsl.Diagnostics) []diagDoc {
 	return out
 }
 
-// checkDoc is the document of check --json.
+// checkDoc is the document of check --json. Problems is what an editor
+// reads: every error and warning in one list, each with its severity and
+// both ends. Warnings, errors and diagnostics are what the document had
+// before it.
 type checkDoc struct {
 	Files    []checkedDoc `json:"files"`
+	Problems []problemDoc `json:"problems"`
 	Warnings []diagDoc    `json:"warnings"`
 	ErrorsDoc
+}
+
+// problemDoc is an error or a warning of check --json's problems.
+type problemDoc struct {
+	File     string  `json:"file"`
+	Severity string  `json:"severity"`
+	Start    spotDoc `json:"start"`
+	End      spotDoc `json:"end"`
+	Message  string  `json:"message"`
+	Hint     string  `json:"hint,omitempty"`
+}
+
+// spotDoc is a place in a file: a line and a column (in characters),
+// both from 1; both 0 for a problem at no place in a file.
+type spotDoc struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// problemJSON is d as a problem. Where d does not say where its text ends,
+// the end is that of the word d starts at, read in src, the text of its
+// file (or one character on, or the end of the line, for no word), so
+// that an editor always has a range to mark.
+func problemJSON(d dsl.Diagnostic, src []byte) problemDoc {
+	p := problemDoc{File: d.Pos.Filename, Severity: d.Severity.String(),
+		Start:   spotDoc{d.Pos.Line, d.Pos.Column},
+		End:     spotDoc{d.End.Line, d.End.Column},
+		Message: d.Text(), Hint: d.Hint}
+	if d.End.Line == 0 {
+		p.End = spotDoc{d.Pos.Line, wordEnd(src, d.Pos)}
+	}
+	return p
+}
+
+// wordEnd is the column just past the word that starts at pos in src.
+func wordEnd(src []byte, pos dsl.Pos) int {
+	if pos.Line < 1 || pos.Column < 1 {
+		return pos.Column
+	}
+	lines := bytes.SplitN(src, []byte("\n"), pos.Line+1)
+	if len(lines) < pos.Line {
+		return pos.Column
+	}
+	line := []rune(strings.TrimSuffix(string(lines[pos.Line-1]), "\r"))
+	col := pos.Column - 1
+	if col >= len(line) {
+		return pos.Column
+	}
+	end := col
+	for end < len(line) && (line[end] == '_' || unicode.IsLetter(line[end]) || unicode.IsDigit(line[end])) {
+		end++
+	}
+	if end == col {
+		end++
+	}
+	return end + 1
 }
 
 // checkedDoc is one file check read.

@@ -137,6 +137,7 @@ func TestCheckJSON(t *testing.T) {
 	}
 	var doc struct {
 		Files    []checkedDoc `json:"files"`
+		Problems []problemDoc `json:"problems"`
 		Warnings []diagDoc    `json:"warnings"`
 		Errors   []string     `json:"errors"`
 	}
@@ -151,6 +152,18 @@ func TestCheckJSON(t *testing.T) {
 	if diff := cmp.Diff(wantFiles, doc.Files); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
+	// Problems is errors and warnings in one list, in the order checked,
+	// each with both ends: the end of the word where the diagnostic has
+	// none of its own.
+	wantProblems := []problemDoc{
+		{File: bad, Severity: "error", Start: spotDoc{3, 40}, End: spotDoc{3, 43},
+			Message: "unknown name agl (to use it, declare it in the ruleset: `side attribute agl int`)"},
+		{File: tied, Severity: "warning", Start: spotDoc{3, 13}, End: spotDoc{3, 18},
+			Message: "order o can end with subjects still tied after `highest 1`: add `tie: reroll`, `random` or a choice"},
+	}
+	if diff := cmp.Diff(wantProblems, doc.Problems); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
 	wantWarnings := []diagDoc{{File: tied, Line: 3, Column: 13,
 		Message: "order o can end with subjects still tied after `highest 1`: add `tie: reroll`, `random` or a choice"}}
 	if diff := cmp.Diff(wantWarnings, doc.Warnings); diff != "" {
@@ -161,5 +174,16 @@ func TestCheckJSON(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "warning: order o can end") {
 		t.Errorf("stderr lacks the warning:\n%s", r.stderr)
+	}
+
+	// An error at no place in a file is a problem too, at line 0.
+	r = runCmd(t, "", "check", "--json", filepath.Join(dir, "missing.rules"))
+	doc.Problems = nil
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("stdout is no JSON document: %v\n%s", err, r.stdout)
+	}
+	if len(doc.Problems) != 1 || doc.Problems[0].Severity != "error" || doc.Problems[0].Start != (spotDoc{}) ||
+		!strings.Contains(doc.Problems[0].Message, "missing.rules") {
+		t.Errorf("problems of a missing file: %+v", doc.Problems)
 	}
 }
