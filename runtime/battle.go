@@ -234,14 +234,26 @@ type Battle struct {
 	done       []bool // by phase id: the phases and steps that have run
 	cur        *roundState
 	pending    []Event     // events between rounds
-	prevRound  *roundState // the round before the one under way, for AbortRound
-	check      checkpoint  // the battle as the round under way found it
-	failed     error       // what broke the round under way, until AbortRound
+	prevRound  *roundState // the round before the one under way: its memory is the next round's to reuse
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
 	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
 	ending     bool        // the hooks at the end of the round are running (see playing)
-	choosing   bool        // Step's Decider is choosing a unit: the battle is between two turns
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
+
+	// The op under way, and how far it has got (see engine.go).
+	op          op
+	base        *Battle  // the battle as op found it
+	journal     []entry  // op's inputs and Go hooks' changes so far
+	replayed    int      // how much of journal the op has played again
+	pend        *Request // the input op waits for
+	running     bool     // op's code is running
+	noAsk       bool     // op is going back to an input: none is asked for, all wait
+	hookLog     *[]op    // where the Go hooks, dice or decider running write their changes
+	inHook      bool     // a Go hook is running
+	asking      *Request // what the dice or decider running are asked
+	hookEntries int      // Go hooks' entries in journal
+	stepDone    bool     // what op's Step found: the activations are over
+	undo        *undoLog // with WithUndo: the ops played, to take back
 
 	dice       Dice
 	seeded     *SeededDice // dice, when they are ours: they keep nothing, and can be rewound
@@ -971,20 +983,32 @@ func (b *Battle) now() int {
 // SetAttr sets a side's or unit's attribute. Standings that watch the
 // attribute are recomputed at once, which may roll dice and ask decisions
 // (and, while sides take turns, leave the turn with the side whose turn
-// it is: see Battle).
-// If that fails (dice or a decider that fail, a cancelled context), the
-// value is set all the same: setting it again retries the recomputation,
-// and the next round makes it if nothing did before. What the failed
-// recomputation did is taken back as it fails, as AbortRound takes back a
-// round:
-// its events, the state of seeded dice, and the results scripted dice and
-// a ScriptedDecider gave it, which are scripted again. So the retry rolls
-// the same dice and asks the same decision: a roll-off's winner who gave
-// an answer that cannot be used is asked again, not made to roll again.
-// Other dice and deciders, such as the players at the table, cannot be
-// taken back.
+// it is: see Battle). The change is one op (see Pending): if the
+// recomputation stops at an input the host is to give, the change waits
+// for it; if it fails, the battle is as it was before the call.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
-	// Unchanged, the value may still wait for a recomputation that failed.
+	if err := b.changing("SetAttr"); err != nil {
+		return err
+	}
+	if _, _, err := b.checkSetAttr(who, attr, value); err != nil {
+		return err
+	}
+	return b.run(ctx, op{kind: opSetAttr, who: who, key: attr, value: value})
+}
+
+// changing says whether a change may be made now: from the host between
+// its calls, or from a Go hook, dice or a decider in one (see run).
+func (b *Battle) changing(what string) error {
+	if b.prog == nil {
+		return fmt.Errorf("%s: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore", what)
+	}
+	if b.running && b.hookLog == nil {
+		return fmt.Errorf("%s: %w", what, ErrInCallback)
+	}
+	return nil
+}
+
+func (b *Battle) setAttrOp(ctx context.Context, who, attr string, value any) error {
 	if _, err := b.setAttr(who, attr, value); err != nil {
 		return err
 	}
@@ -1007,11 +1031,9 @@ func (b *Battle) setAttr(who, attr string, value any) (changed bool, err error) 
 	if err != nil {
 		return false, err
 	}
-	old, had := dst[attr]
-	if old == v {
+	if old, had := dst[attr]; had && old == v {
 		return false, nil
 	}
-	b.logUndo(undoEntry{who: who, key: attr, old: old, had: had})
 	dst[attr] = v
 	b.changed()
 	b.emit(Event{Kind: EvSet, Subject: who, Detail: fmt.Sprintf("%s of %s is now %v", attr, who, v)})
@@ -1050,17 +1072,26 @@ func (b *Battle) checkSetAttr(who, attr string, value any) (dst map[string]any, 
 // SetStatus gives a unit a status or takes it away. Standings that watch
 // the status are recomputed at once, as for SetAttr.
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
-	u := b.unitByNm[unit]
-	if u == nil {
+	if err := b.changing("SetStatus"); err != nil {
+		return err
+	}
+	if b.unitByNm[unit] == nil {
 		return markErrorf(ErrInvalidChange, "status %s: %s", status, b.noUnit(unit))
 	}
 	if !slices.Contains(b.prog.statuses, status) {
 		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, wording.OrNone(b.prog.statuses))
 	}
+	return b.run(ctx, op{kind: opSetStatus, who: unit, key: status, on: on})
+}
+
+func (b *Battle) setStatus(ctx context.Context, unit, status string, on bool) error {
+	u := b.unitByNm[unit]
+	if u == nil {
+		return markErrorf(ErrInvalidChange, "status %s: %s", status, b.noUnit(unit))
+	}
 	if u.Status[status] == on {
 		return b.rewatch(ctx, status)
 	}
-	b.logUndo(undoEntry{who: unit, key: status, status: true, had: !on})
 	detail := fmt.Sprintf("%s is now %s", unit, status)
 	if on {
 		u.Status[status] = true
@@ -1082,6 +1113,16 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 // of units that watch values are made again without it (if that fails, the
 // unit is gone all the same, and the next round makes them).
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
+	if err := b.changing("RemoveUnit"); err != nil {
+		return err
+	}
+	if b.unitByNm[unit] == nil {
+		return markErrorf(ErrInvalidChange, "remove %s: %s", unit, b.noUnit(unit))
+	}
+	return b.run(ctx, op{kind: opRemove, who: unit})
+}
+
+func (b *Battle) removeUnit(ctx context.Context, unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
 		return markErrorf(ErrInvalidChange, "remove %s: %s", unit, b.noUnit(unit))
@@ -1094,7 +1135,6 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 		b.removed = map[string]string{}
 	}
 	b.removed[unit] = u.Side.Name
-	b.logUndo(undoEntry{who: unit, removed: u, sideAt: sideAt, unitAt: unitAt})
 	b.unitsChanged()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
 	for _, ph := range b.prog.phases {
@@ -1110,6 +1150,14 @@ func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
 		b.setRoundHolder()
 	}
 	return nil
+}
+
+// unitsChanged forgets what was worked out from the list of units.
+func (b *Battle) unitsChanged() {
+	b.names = [2][]string{}
+	b.orders[1] = interned{}
+	b.genv = [2]reflect.Value{}
+	b.changed()
 }
 
 // otherKindsAttr says, when attr is not who's but is declared for the
@@ -1142,6 +1190,16 @@ func (b *Battle) noUnit(name string) string {
 // MakeReady puts a Ready marker on a unit, such as when a skill lets a model
 // activate again.
 func (b *Battle) MakeReady(unit string) error {
+	if err := b.changing("MakeReady"); err != nil {
+		return err
+	}
+	if b.unitByNm[unit] == nil {
+		return markErrorf(ErrInvalidChange, "ready %s: %s", unit, b.noUnit(unit))
+	}
+	return b.run(context.Background(), op{kind: opReady, who: unit})
+}
+
+func (b *Battle) makeReady(unit string) error {
 	u := b.unitByNm[unit]
 	if u == nil {
 		return markErrorf(ErrInvalidChange, "ready %s: %s", unit, b.noUnit(unit))
@@ -1165,6 +1223,17 @@ func (b *Battle) MakeReady(unit string) error {
 // Battle). Before the order is first made it returns ErrNoOrder, and with
 // no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
+	if err := b.changing("SetHolder"); err != nil {
+		return err
+	}
+	if err := b.holderRefusal(name); err != nil {
+		return err
+	}
+	return b.run(context.Background(), op{kind: opHolder, who: name})
+}
+
+// holderRefusal returns SetHolder's refusal of name, or nil.
+func (b *Battle) holderRefusal(name string) error {
 	if !b.InRound() {
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
 	}
@@ -1174,6 +1243,13 @@ func (b *Battle) SetHolder(name string) error {
 	}
 	if !slices.Contains(st.Order, name) {
 		return markErrorf(ErrInvalidChange, "holder %s: %s is not in order %s (%s)", name, name, st.Name, strings.Join(st.Order, ", "))
+	}
+	return nil
+}
+
+func (b *Battle) setHolder(name string) error {
+	if err := b.holderRefusal(name); err != nil {
+		return err
 	}
 	due := b.dueSide(b.prog.main)
 	b.cur.Holder, b.cur.Override = name, name

@@ -216,7 +216,7 @@ func TestSidesAndUnitsAreCopies(t *testing.T) {
 				do   func(b *runtime.Battle) error
 			}{
 				{"now", func(*runtime.Battle) error { return nil }},
-				{"after AbortRound", func(b *runtime.Battle) error { return b.AbortRound() }},
+				{"after EndRound", func(b *runtime.Battle) error { _, err := b.EndRound(ctx); return err }},
 				{"after a round played again", func(b *runtime.Battle) error { _, err := b.PlayRound(ctx); return err }},
 				{"after SetAttr", func(b *runtime.Battle) error { return b.SetAttr(ctx, "A", "threat", 2) }},
 				{"after another round", func(b *runtime.Battle) error { _, err := b.PlayRound(ctx); return err }},
@@ -740,7 +740,7 @@ func TestRemoveEveryUnitWhileIterating(t *testing.T) {
 // A removed unit is remembered with its side: HolderSide still names the
 // side of a holder removed since it took priority, and a host that uses a
 // casualty's name is told it was removed. Snapshots and clones keep that;
-// an aborted round forgets a removal it undoes.
+// Undo forgets a removal it takes back.
 func TestRemovedUnitIsRemembered(t *testing.T) {
 	ctx := context.Background()
 	p := compileInline(t, `ruleset r {
@@ -799,17 +799,21 @@ func TestRemovedUnitIsRemembered(t *testing.T) {
 			}
 		})
 	}
-	// A removal in a round that is aborted is undone, and forgotten.
-	if err := b.StartRound(ctx); err != nil {
+	// A removal taken back with Undo is forgotten.
+	u, err := p.NewBattle(p.Example(), runtime.WithUndo())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.RemoveUnit(ctx, "a2"); err != nil {
+	if err := u.StartRound(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.AbortRound(); err != nil {
+	if err := u.RemoveUnit(ctx, "a2"); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.MakeReady("a2"); err != nil {
-		t.Errorf("MakeReady(a2) after the round that removed it was aborted: %v", err)
+	if err := u.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if err := u.MakeReady("a2"); err != nil {
+		t.Errorf("MakeReady(a2) after its removal was undone: %v", err)
 	}
 }

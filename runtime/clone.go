@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"errors"
 	"maps"
 	"slices"
 )
@@ -13,55 +12,50 @@ import (
 // The copy shares none of the battle's own state with b, and seeded dice
 // are copied too, so both battles roll on from the same state, each on
 // its own. Other dice (scripted, FuncDice) and the decider are the host's,
-// and shared unless opts give the copy its own; a battle whose round is
-// under way cannot AbortRound once the other has used a shared
-// ScriptedDice or ScriptedDecider, whose record of the round would then
-// hold both battles' rolls and answers. A copy that plays dice that keep
-// no state (FuncDice, ScriptedDice without a seeded Fallback: the players'
-// dice at the table), its own or shared, keeps the seeded state b had when
-// copied and saves it in its snapshots, as a battle restored with them
-// does, so that one restored from them with seeded dice rolls on where b
-// would have.
+// and shared unless opts give the copy its own. A copy that plays dice
+// that keep no state (FuncDice, ScriptedDice without a seeded Fallback:
+// the players' dice at the table), its own or shared, keeps the seeded
+// state b had when copied and saves it in its snapshots, as a battle
+// restored with them does, so that one restored from them with seeded
+// dice rolls on where b would have.
 //
-// A copy of a battle in the middle of a round takes b's record of the
-// round's start, so that it can AbortRound as b can: its seeded dice are
-// rewound too, dice and deciders opts give it are not, and scripted dice
-// or a ScriptedDecider it shares with b, whose record of the round is b's,
-// keep it from aborting (ErrCannotAbort). A copy made half way through
-// StartRound or EndRound (from a hook, a Decider or Dice they call), or of
-// a round that failed and was not aborted, holds the round half played:
-// like a failed round, its round's methods and Snapshot refuse with
-// ErrRoundFailed until AbortRound undoes the round, and if it cannot, it
-// plays on from there. A copy made from a Decider asked which unit to
-// activate (in Step) is whole: the round is between two turns.
+// A copy of a battle waiting for an input waits for the same input, and
+// goes on from there as b would. A copy made from a Go hook, Dice or a
+// Decider, in the middle of an op, is the battle as the op found it.
 func (b *Battle) Clone(opts ...BattleOption) *Battle {
+	src := b
+	if b.running && b.base != nil {
+		src = b.base
+	}
 	c := &Battle{
 		prog:       b.prog,
-		round:      b.round,
-		sideByNm:   make(map[string]*Side, len(b.sides)),
-		unitByNm:   make(map[string]*Unit, len(b.units)),
-		standings:  make([]*Standing, len(b.standings)),
-		done:       slices.Clone(b.done),
+		round:      src.round,
+		sideByNm:   make(map[string]*Side, len(src.sides)),
+		unitByNm:   make(map[string]*Unit, len(src.units)),
+		standings:  make([]*Standing, len(src.standings)),
+		done:       slices.Clone(src.done),
 		transcript: b.transcript,
 		keptDice:   b.keptDice, // never changed, only replaced: shared
 		keptPCG:    b.keptPCG,
 		keptSeed:   b.keptSeed,
-		pending:    slices.Clone(b.pending),
-		removed:    maps.Clone(b.removed),
-		failed:     b.failed,
+		pending:    slices.Clone(src.pending),
+		removed:    maps.Clone(src.removed),
+		eventsHint: src.eventsHint,
+		actsHint:   src.actsHint,
+	}
+	if src == b {
 		// Never changed, only replaced (see unitsChanged): shared.
-		names: b.names,
+		c.names = b.names
 	}
 	dice, decider := b.dice, b.decider
-	if b.seeded != nil {
-		dice = b.seeded.copy()
+	if src.seeded != nil {
+		dice = src.seeded.copy()
 	}
 	for _, o := range opts {
 		if o != nil {
 			o(c)
 		}
 	}
-	ownDice, ownDecider := !isNil(c.dice), !isNil(c.decider)
 	if c.hooks == nil { // none given: the original's, which a later append must not share
 		c.hooks = slices.Clip(b.hooks)
 	}
@@ -69,7 +63,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	if sd := seededOf(b.dice); sd != nil && !keepsState(c.dice) {
 		c.keptPCG, c.keptSeed = *sd.pcg, true // a value: no allocation (odds clones per path)
 	}
-	for _, s := range b.sides {
+	for _, s := range src.sides {
 		ns := s.copy()
 		for _, nu := range ns.Units {
 			c.units = append(c.units, nu)
@@ -78,20 +72,19 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 		c.sides = append(c.sides, ns)
 		c.sideByNm[ns.Name] = ns
 	}
-	for i, st := range b.standings {
+	for i, st := range src.standings {
 		if st != nil {
 			c.standings[i] = st.clone()
 		}
 	}
-	c.memory = Memory{Holder: b.memory.Holder, Chooser: b.memory.Chooser, Order: slices.Clone(b.memory.Order),
-		Values: maps.Clone(b.memory.Values)}
-	c.cur = b.cur.clone()
-	if b.check.valid(b) {
-		c.prevRound = b.prevRound.clone() // what AbortRound goes back to
-		c.check = b.check.cloneFor(c, ownDice, ownDecider)
-	}
-	if b.working {
-		c.failed = errors.New("the battle was cloned half way through the round's start or end, from a hook, a decider or dice")
+	c.memory = Memory{Holder: src.memory.Holder, Chooser: src.memory.Chooser, Order: slices.Clone(src.memory.Order),
+		Values: maps.Clone(src.memory.Values)}
+	c.cur = src.cur.clone()
+	if b.pend != nil && !b.running {
+		c.op, c.journal, c.hookEntries = b.op, cloneJournal(b.journal), b.hookEntries
+		c.pend = b.Pending()
+		c.base = b.base.Clone(WithoutHooks())
+		c.base.seeded = seededOf(c.base.dice)
 	}
 	return c
 }
@@ -111,44 +104,6 @@ func (r *roundState) clone() *roundState {
 		c.Done = slices.Clone(r.Done)
 	}
 	return &c
-}
-
-// cloneFor copies the checkpoint for c, a clone made in its round: the
-// standings and removed units it holds become c's own, and the dice and
-// decider are in it only where c has the original's (seeded dice copied,
-// or scripts shared). ownDice and ownDecider say that opts gave c others.
-func (ck *checkpoint) cloneFor(c *Battle, ownDice, ownDecider bool) checkpoint {
-	out := checkpoint{
-		round:     ck.round,
-		standings: make([]*Standing, len(ck.standings)),
-		saved:     make([]int, len(ck.saved)),
-		ready:     slices.Clone(ck.ready),
-		pending:   slices.Clone(ck.pending),
-		pcg:       ck.pcg,
-		undo:      slices.Clone(ck.undo),
-	}
-	for id, r := range ck.saved {
-		if r != ck.round {
-			continue // a round's before: not this round's to restore
-		}
-		out.saved[id] = r
-		if st := ck.standings[id]; st != nil {
-			out.standings[id] = st.clone()
-		}
-	}
-	for i := range out.undo {
-		if u := out.undo[i].removed; u != nil {
-			out.undo[i].removed = u.copyTo(c.sideByNm[u.Side.Name])
-		}
-	}
-	if !ownDice {
-		out.rewind = ck.rewind
-		out.script, out.fallback = ck.script, ck.fallback
-	}
-	if !ownDecider {
-		out.decisions = ck.decisions
-	}
-	return out
 }
 
 func (s *Standing) clone() *Standing {

@@ -95,8 +95,8 @@ func TestCloneHooks(t *testing.T) {
 	}
 }
 
-// unitsRules has a bit of everything a round can change and AbortRound
-// must put back: side and unit attributes, statuses, an order kept until
+// unitsRules has a bit of everything a round can change and a failed
+// round must put back: side and unit attributes, statuses, an order kept until
 // a value changes, a decision, hooks and activations.
 const unitsRules = `ruleset units {
   sides 2
@@ -125,13 +125,11 @@ var unitsSides = []runtime.SideSpec{
 	{Name: "B", Attrs: map[string]any{"threat": 1}, Units: []runtime.UnitSpec{{Name: "b1"}, {Name: "b2", Statuses: []string{"pinned"}}}},
 }
 
-// A clone of a battle in the middle of a round carries the original's
-// record of the round's start, so it can abort the round as the original
-// could, back to exactly the battle the round found. A clone made half way
-// through StartRound or EndRound (from a hook or a decider), or of a round
-// that failed, is a half-played round: it refuses to play on or be saved
-// until it is aborted, instead of playing on as if the round were whole.
-// One made while a decider picks a unit to activate is whole.
+// A clone of a battle between two of the host's calls is the battle as it
+// stands, also in the middle of a round. One made in the middle of a call
+// (from a hook or a decider that PlayRound runs) is the battle as the call
+// found it, as is one of a battle whose round failed (the battle itself
+// is back there). Either way it plays on as the battle it is a copy of.
 func TestCloneInRound(t *testing.T) {
 	ctx := context.Background()
 	p := compileInline(t, unitsRules)
@@ -141,9 +139,10 @@ func TestCloneInRound(t *testing.T) {
 		name string
 		// round2 plays some of round 2 of b, made with opts, and returns
 		// the clone.
-		round2   func(t *testing.T, b *runtime.Battle) *runtime.Battle
-		opts     func(clone **runtime.Battle) []runtime.BattleOption
-		halfDone bool // the clone holds a half-played round
+		round2  func(t *testing.T, b *runtime.Battle) *runtime.Battle
+		opts    func(clone **runtime.Battle) []runtime.BattleOption
+		atStart bool // the clone is the battle before round 2
+		fails   bool // round 2 fails: the battle is as before it
 	}{
 		{
 			name: "between turns, after the host changed things",
@@ -187,7 +186,8 @@ func TestCloneInRound(t *testing.T) {
 				}
 				return b.Clone(runtime.WithoutHooks())
 			},
-			halfDone: true,
+			atStart: true,
+			fails:   true,
 		},
 		{
 			name: "from a hook in StartRound",
@@ -202,19 +202,20 @@ func TestCloneInRound(t *testing.T) {
 					return nil
 				})}
 			},
-			round2:   playRound2,
-			halfDone: true,
+			round2:  playRound2,
+			atStart: true,
 		},
 		{
-			name:     "from a decider in StartRound",
-			opts:     cloneAt(runtime.ChooseFirst),
-			round2:   playRound2,
-			halfDone: true,
+			name:    "from a decider in StartRound",
+			opts:    cloneAt(runtime.ChooseFirst),
+			round2:  playRound2,
+			atStart: true,
 		},
 		{
-			name:   "from a decider choosing a unit to activate",
-			opts:   cloneAt(runtime.ChooseActivation),
-			round2: playRound2,
+			name:    "from a decider choosing a unit to activate",
+			opts:    cloneAt(runtime.ChooseActivation),
+			round2:  playRound2,
+			atStart: true,
 		},
 	}
 	for _, tt := range tests {
@@ -238,28 +239,33 @@ func TestCloneInRound(t *testing.T) {
 			if clone == nil {
 				t.Fatal("no clone was made")
 			}
-			original, _ := b.Snapshot() // nil for a failed round
-
-			if _, err := clone.Step(ctx); tt.halfDone != errors.Is(err, runtime.ErrRoundFailed) {
-				t.Errorf("the clone's Step: %v; want ErrRoundFailed: %v", err, tt.halfDone)
+			original := snapshot(t, b)
+			want := original
+			if tt.atStart {
+				want = before
 			}
-			if _, err := clone.Snapshot(); tt.halfDone != errors.Is(err, runtime.ErrRoundFailed) {
-				t.Errorf("the clone's Snapshot: %v; want ErrRoundFailed: %v", err, tt.halfDone)
+			if diff := cmp.Diff(want, snapshot(t, clone)); diff != "" {
+				t.Errorf("the clone (-want +got):\n%s", diff)
 			}
-			if err := clone.AbortRound(); err != nil {
-				t.Fatalf("the clone's AbortRound: %v", err)
+			if tt.fails && original != before {
+				t.Errorf("the battle after round 2 failed is not as before it:\n%s", cmp.Diff(before, original))
 			}
-			if diff := cmp.Diff(before, snapshot(t, clone)); diff != "" {
-				t.Errorf("the clone after AbortRound (-the battle before round 2 +clone):\n%s", diff)
+			// The clone plays on as the battle it is a copy of does.
+			if clone.InRound() {
+				playLoop(t, ctx, clone)
+				if _, err := clone.EndRound(ctx); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if again, _ := b.Snapshot(); string(again) != string(original) {
-				t.Errorf("the clone's AbortRound changed the original:\n%s", cmp.Diff(string(original), string(again)))
-			}
-			// The aborted clone plays round 2 again as the battle before
-			// it does.
-			twin, err := p.Restore([]byte(before))
+			twin, err := p.Restore([]byte(want))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if twin.InRound() {
+				playLoop(t, ctx, twin)
+				if _, err := twin.EndRound(ctx); err != nil {
+					t.Fatal(err)
+				}
 			}
 			playTwins(t, twin, clone, "(-the battle before round 2 +the clone)")
 		})

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -183,16 +182,12 @@ func (f DeciderFunc) Decide(ctx context.Context, d Decision) ([]string, error) {
 // unless Fallback is set. An answer the decision refuses is used up: it
 // is a ScriptError (ErrInvalidAnswer), and the decision, asked again,
 // gets the next answer scripted for its player, such as one a host adds
-// once its player has answered again. When a battle aborts a round, the
-// answers the round used are scripted again, ahead of any added since,
-// and those it refused are not (if another battle, a clone, has used the
-// script since the round started, the round cannot be aborted: see
-// Battle.AbortRound).
+// once its player has answered again. An answer given is the battle's:
+// its journal holds it, so a battle that plays an op again (after a
+// refused answer, or to go back with Undo) never asks for it twice.
 type ScriptedDecider struct {
 	answers  map[string][]scriptedAnswer // not yet asked for, per participant
 	added    map[string]int              // answers added so far, per participant (see ScriptError)
-	used     []scriptedAnswer            // taken since the round under way started, oldest first
-	owner    *checkpoint                 // the round used is that battle's (a decider may be shared by clones)
 	Fallback Decider
 }
 
@@ -201,29 +196,6 @@ type scriptedAnswer struct {
 	who    string
 	answer []string
 	index  int // which of who's answers it is, counted from 0 as added
-}
-
-// forget drops the record of what was used: a new round starts.
-func (s *ScriptedDecider) forget() {
-	clear(s.used)
-	s.used = s.used[:0]
-}
-
-// rewind scripts again, at the front, what was used since forget.
-func (s *ScriptedDecider) rewind() { s.rewindTo(0) }
-
-// rewindTo scripts again, at the front, what was used after the first n
-// answers used since forget.
-func (s *ScriptedDecider) rewindTo(n int) {
-	if n > len(s.used) {
-		return // forgotten since: a new round started
-	}
-	for i := len(s.used) - 1; i >= n; i-- {
-		u := s.used[i]
-		s.answers[u.who] = slices.Insert(s.answers[u.who], 0, u)
-	}
-	clear(s.used[n:])
-	s.used = s.used[:n]
 }
 
 // NewScriptedDecider returns an empty script, as the zero ScriptedDecider
@@ -242,8 +214,7 @@ func (s *ScriptedDecider) Add(who string, answer ...string) {
 }
 
 // Pending counts who's answers not yet asked for: the last Pending(who)
-// answers added for who, unless AbortRound scripted again answers added
-// before one the round refused (which is used up).
+// answers added for who.
 func (s *ScriptedDecider) Pending(who string) int { return len(s.answers[who]) }
 
 // Unused lists answers never asked for.
@@ -297,12 +268,11 @@ func (s *ScriptedDecider) Decide(ctx context.Context, d Decision) ([]string, err
 		msg = fmt.Sprintf("%s: the scripted answer is empty (Add was given no answer)", d)
 	}
 	if msg != "" {
-		// Used up, and not scripted again by AbortRound: the decision
-		// asked again gets the answer a host adds in its place. Which of
-		// the script's answers it was, for a host to point at its line.
+		// Used up: the decision asked again gets the answer a host adds
+		// in its place. Which of the script's answers it was, for a host
+		// to point at its line.
 		return nil, &RoundError{Round: d.Round, Order: d.order(), Err: &ScriptError{Round: d.Round, Who: d.By, Answer: true, Index: a.index, msg: msg, answer: a.answer}}
 	}
-	s.used = append(s.used, a)
 	return a.answer, nil
 }
 
@@ -326,25 +296,7 @@ func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
 	if b.policyDecides() {
 		return d.Default, nil
 	}
-	// The decider's own copy: what it writes there must not change the
-	// options its answer is checked against, nor the battle's.
-	asked := d
-	asked.Options, asked.Default, asked.Others = slices.Clone(d.Options), slices.Clone(d.Default), slices.Clone(d.Others)
-	if s, ok := b.decider.(*ScriptedDecider); ok && s.owner != &b.check {
-		s.owner = nil // another battle's round used it: it cannot be rewound for that one
-	}
-	b.inCallback++
-	ans, err := b.decider.Decide(ctx, asked)
-	b.inCallback--
-	if err != nil {
-		if se, ok := errors.AsType[*ScriptError](err); ok && se.answer != nil {
-			// A script's refused answer, which the script could not explain.
-			se.msg += b.notOffered(d, se.answer)
-			se.answer = nil
-		}
-		return nil, err
-	}
-	return ans, b.checkAnswer(d, ans)
+	return b.decideInput(ctx, d)
 }
 
 // notOffered says why a unit of the battle answered to a choice of the

@@ -197,14 +197,12 @@ func (d *SeededDice) UnmarshalBinary(b []byte) error {
 // "Jay rolls 4, Rob rolls 2". A roll nobody scripted is an error, as is a
 // result no die can show: that result is used up, and is a ScriptError
 // (ErrInvalidAnswer), as a misread die from FuncDice is, so that a host
-// replaying its players' rolls adds the roll read again. When a battle
-// aborts a round, the results the round used are scripted again, ahead
-// of any added since, and those it refused are not.
+// replaying its players' rolls adds the roll read again. A result given
+// is the battle's: its journal holds it, so a battle that plays an op
+// again never asks for it twice.
 type ScriptedDice struct {
 	rolls map[string][]scriptUse // not yet used, per subject
 	picks []scriptUse
-	used  []scriptUse // taken since the round under way started, oldest first
-	owner *checkpoint // the round used is that battle's (dice may be shared by clones)
 	// added counts the results added so far, per subject ("" for
 	// picks): a ScriptError says which of the script's results it is.
 	added map[string]int
@@ -239,30 +237,6 @@ type scriptUse struct {
 	v     int
 	pick  bool
 	index int // which of who's rolls (or of the picks) it is, counted from 0 as added
-}
-
-// forget drops the record of what was used: a new round starts.
-func (d *ScriptedDice) forget() { d.used = d.used[:0] }
-
-// rewind scripts again, at the front, what was used since forget.
-func (d *ScriptedDice) rewind() { d.rewindTo(0) }
-
-// rewindTo scripts again, at the front, what was used after the first n
-// results used since forget.
-func (d *ScriptedDice) rewindTo(n int) {
-	if n > len(d.used) {
-		return // forgotten since: a new round started
-	}
-	d.init()
-	for i := len(d.used) - 1; i >= n; i-- {
-		u := d.used[i]
-		if u.pick {
-			d.picks = slices.Insert(d.picks, 0, u)
-		} else {
-			d.rolls[u.who] = slices.Insert(d.rolls[u.who], 0, u)
-		}
-	}
-	d.used = d.used[:n]
 }
 
 // NewScriptedDice returns an empty script, as the zero ScriptedDice is.
@@ -318,9 +292,7 @@ func (d *ScriptedDice) AddPick(name string) {
 }
 
 // Pending counts the results scripted for who and not yet used: the last
-// Pending(who) rolls added for who, unless AbortRound scripted again
-// rolls added before one the round refused (which is used up).
-// Pending("") counts the picks.
+// Pending(who) rolls added for who. Pending("") counts the picks.
 func (d *ScriptedDice) Pending(who string) int {
 	if who == "" {
 		return len(d.picks)
@@ -389,11 +361,10 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		u := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
 		if v := u.v; v < req.Count || v > req.Count*req.Faces {
-			// Used up, and not scripted again by AbortRound.
+			// Used up: a result read again is added in its place.
 			return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &ScriptError{Round: req.Round, Who: s, Index: u.index,
 				msg: fmt.Sprintf("scripted roll %d for %s is impossible on %s", v, s, diceShows(req.Count, req.Faces))}}
 		}
-		d.used = append(d.used, u)
 		out[i] = u.v
 	}
 	if len(missing) == 0 {
@@ -445,23 +416,21 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 	p := u.who
 	i := slices.Index(req.Options, p)
 	if i < 0 {
-		// Used up, and not scripted again by AbortRound.
+		// Used up: a pick read again is added in its place.
 		msg := fmt.Sprintf("scripted random pick %s is not among %s", p, strings.Join(req.Options, ", "))
 		if req.Draw {
 			msg = fmt.Sprintf("activation draw: scripted random %s is not a side with a die in the bag (%s): name the side whose die comes out", p, bagCounts(req.Options))
 		}
 		return 0, &RoundError{Round: req.Round, Order: req.order(), Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: u.index, msg: msg}}
 	}
-	d.used = append(d.used, u)
 	return i, nil
 }
 
 // FuncDice asks a function for every die, such as a player reading
 // physical dice at the table. A total the dice cannot show, or a pick out
-// of range, is an error wrapping ErrInvalidAnswer that fails the round: in
-// StartRound, AbortRound undoes it and the round, played again, asks for
-// every roll again, from the first. To ask the player for that die alone
-// again, check the total in Die (req.Count to req.Count*req.Faces).
+// of range, is an error wrapping ErrInvalidAnswer: the roll stays pending,
+// and the method called again (or Answer) asks for that roll again, not
+// for the rolls before it.
 type FuncDice struct {
 	// Die returns the natural total of req.Count dice for one subject.
 	Die func(ctx context.Context, req RollRequest, subject string) (int, error)

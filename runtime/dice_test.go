@@ -181,8 +181,8 @@ func TestImpossibleRollFromHostDice(t *testing.T) {
 
 // A die misread at the table (a 7 on a D6) is the player's mistake, as an
 // answer the decision does not offer is: ErrInvalidAnswer, so that a host
-// reading physical dice asks again, here once AbortRound has undone the
-// start of the round. Host Dice and random picks out of range are alike.
+// reading physical dice asks again: the roll stays pending, and
+// StartRound called again asks for it. Host Dice and random picks out of range are alike.
 func TestMisreadDieIsInvalidAnswer(t *testing.T) {
 	ctx := context.Background()
 	p := mustProgram(t, "mesbg")
@@ -200,8 +200,8 @@ func TestMisreadDieIsInvalidAnswer(t *testing.T) {
 	if !errors.Is(err, runtime.ErrInvalidAnswer) {
 		t.Fatalf("Jay's 7 on a D6: %v, want ErrInvalidAnswer", err)
 	}
-	if err := b.AbortRound(); err != nil {
-		t.Fatal(err)
+	if q := b.Pending(); q == nil || q.Roll == nil {
+		t.Fatalf("pending %v, want the roll", q)
 	}
 	if err := b.StartRound(ctx); err != nil {
 		t.Fatalf("asked again: %v", err)

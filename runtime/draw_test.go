@@ -206,9 +206,9 @@ func TestDrawRemovedUnit(t *testing.T) {
 	}
 }
 
-// The side drawn is the battle's: a snapshot, a copy and an aborted round
-// keep it, and a snapshot from before the mode (without it) draws again.
-func TestDrawSurvivesSnapshotCloneAndAbort(t *testing.T) {
+// The side drawn is the battle's: a snapshot and a copy keep it, and a
+// snapshot from before the mode (without it) draws again.
+func TestDrawSurvivesSnapshotAndClone(t *testing.T) {
 	ctx := context.Background()
 	p, b, snap := drawnAndSaved(t, 1)
 	turn := b.Next()
@@ -228,18 +228,6 @@ func TestDrawSurvivesSnapshotCloneAndAbort(t *testing.T) {
 		if diff := cmp.Diff(want, c.Activations()); diff != "" {
 			t.Errorf("%s: activations (-want +got):\n%s", name, diff)
 		}
-	}
-
-	// AbortRound rewinds the seeded dice and the draw with the round.
-	if err := b.AbortRound(); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.StartRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	playLoop(t, ctx, b)
-	if diff := cmp.Diff(want, b.Activations()); diff != "" {
-		t.Errorf("the round played again (-want +got):\n%s", diff)
 	}
 
 	var old map[string]any
@@ -285,8 +273,8 @@ func TestDrawRestoreRefusesAnUnknownSide(t *testing.T) {
 	}
 }
 
-// A draw the dice cannot make is their error, as for any pick, and draws
-// nothing: the next Step draws again. A cancelled context stops the draw.
+// A draw the dice cannot make is their error, as for any pick, and waits:
+// Step (or Draw) again asks the dice again, and Cancel draws nothing. A cancelled context stops the draw.
 // No side passes, drawn or not; a side drawn activates only its own units.
 func TestDrawDiceErrors(t *testing.T) {
 	ctx := context.Background()
@@ -298,8 +286,22 @@ func TestDrawDiceErrors(t *testing.T) {
 	if _, err := b.Step(ctx); !errors.Is(err, runtime.ErrUnscripted) {
 		t.Fatalf("Step with no pick scripted: %v, want ErrUnscripted", err)
 	}
+	// The draw waits: Step asks the dice again, any other call is
+	// refused, and Cancel gives the Step up.
+	if _, err := b.Draw(ctx); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("Draw while Step's draw waits: %v, want ErrPending", err)
+	}
+	if _, err := b.Step(ctx); !errors.Is(err, runtime.ErrUnscripted) {
+		t.Fatalf("Step again with no pick scripted: %v, want ErrUnscripted", err)
+	}
+	if err := b.Cancel(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := b.Draw(ctx); !errors.Is(err, runtime.ErrUnscripted) {
 		t.Fatalf("Draw with no pick scripted: %v, want ErrUnscripted", err)
+	}
+	if err := b.Cancel(); err != nil {
+		t.Fatal(err)
 	}
 	if turn := b.Next(); turn == nil || !turn.Undrawn || len(b.Activations()) != 0 {
 		t.Errorf("after a failed draw: Next() = %+v, activations %v, want a turn to draw and none", turn, b.Activations())

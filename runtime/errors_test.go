@@ -347,7 +347,6 @@ func ExampleInRound() {
 	for range 2 {
 		err := runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background()))
 		fmt.Println(err)
-		_ = b.AbortRound()
 	}
 	b, _ = prog.NewBattle(runtime.Sides("Jay", "Rob"))
 	fmt.Println(runtime.InRound(b.Round()+1, b.AdvanceRound(context.Background())))

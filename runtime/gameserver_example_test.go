@@ -43,8 +43,7 @@ var errHungUp = errors.New("the player hung up")
 // decision and waits for their answer, which a nil answer says will not
 // come. Before asking which fighter activates it saves the battle, which
 // is between two turns then: if the player never answers, the table goes
-// on from that turn. (Other decisions come in the middle of the round's
-// own work, where the battle cannot be saved.)
+// on from that turn.
 type netDecider struct {
 	asks    chan<- runtime.Decision
 	answers <-chan []string
@@ -141,29 +140,29 @@ func injure(ctx context.Context, p *runtime.Program, db *store, table, unit stri
 // playRound plays the battle's round to its end: the next one, or the one
 // under way in a battle restored in the middle of it. An answer that the
 // decision does not offer is the player's mistake, told to them (as
-// note) and asked again: by Step at once, and by StartRound once
-// AbortRound has undone the start of the round it left half played.
+// note) and asked again: the battle waits for it, and Continue (or the
+// call that stopped, called again) asks again.
 func playRound(ctx context.Context, b *runtime.Battle, note func(error)) (*runtime.RoundResult, error) {
-	for !b.InRound() {
-		err := b.StartRound(ctx)
-		if !errors.Is(err, runtime.ErrInvalidAnswer) {
-			if err != nil {
-				return nil, err
-			}
-			break
+	again := func(err error) error {
+		for errors.Is(err, runtime.ErrInvalidAnswer) {
+			note(err)
+			err = b.Continue(ctx)
 		}
-		note(err)
-		if err := b.AbortRound(); err != nil {
+		return err
+	}
+	if b.Pending() != nil {
+		if err := again(b.Continue(ctx)); err != nil {
+			return nil, err
+		}
+	}
+	if !b.InRound() {
+		if err := again(b.StartRound(ctx)); err != nil {
 			return nil, err
 		}
 	}
 	for {
 		done, err := b.Step(ctx)
-		if errors.Is(err, runtime.ErrInvalidAnswer) {
-			note(err)
-			continue
-		}
-		if err != nil {
+		if err = again(err); err != nil {
 			return nil, err
 		}
 		if done {

@@ -985,10 +985,7 @@ func (bt *ddBattle) play(out *ddOut, st *ddStats) (res ddResult) {
 		st.errs++
 		out.f("ERROR %s: %v", what, err)
 		res.lines = append(res.lines, "error "+what)
-		if b.InRound() {
-			out.f("abort: %v", b.AbortRound())
-			out.f("after abort: round=%d inround=%v order=%v holder=%q", b.Round(), b.InRound(), b.Order(), b.Holder())
-		}
+		out.f("after the error: round=%d inround=%v pending=%v order=%v holder=%q", b.Round(), b.InRound(), b.Pending() != nil, b.Order(), b.Holder())
 	}
 	plans := ddPlans(bt.decl, bt.caseIx*10+bt.setup, bt.seed)
 	ok := true

@@ -570,7 +570,9 @@ func TestGoHookCannotPlayRounds(t *testing.T) {
 	p := mustProgram(t, "mesbg")
 	calls := map[string]func(b *runtime.Battle) error{
 		"EndRound":   func(b *runtime.Battle) error { _, err := b.EndRound(ctx); return err },
-		"AbortRound": func(b *runtime.Battle) error { return b.AbortRound() },
+		"Undo":       func(b *runtime.Battle) error { return b.Undo() },
+		"Answer":     func(b *runtime.Battle) error { return b.Answer(ctx, runtime.ChoiceAnswer("Jay")) },
+		"Continue":   func(b *runtime.Battle) error { return b.Continue(ctx) },
 		"StartRound": func(b *runtime.Battle) error { return b.StartRound(ctx) },
 		"PlayRound":  func(b *runtime.Battle) error { _, err := b.PlayRound(ctx); return err },
 		"Step":       func(b *runtime.Battle) error { _, err := b.Step(ctx); return err },

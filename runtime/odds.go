@@ -1115,8 +1115,8 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1, doom: mode.doom && orders != nil}
 	var scr scratch
 	var keyBuf bytes.Buffer
-	// A replay stopped at a branch point is undone with AbortRound, which
-	// puts a battle back exactly as the round found it, and plays the next
+	// A replay stopped at a branch point is undone (revert), which puts
+	// a battle back exactly as the round found it, and plays the next
 	// path: most replays stop at one, and a clone of eight sides took a
 	// third of the memory the replays of their round allocated. So is one
 	// that ends in a state whose battle is not wanted: the first of each
@@ -1147,18 +1147,19 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		// The replays run one at a time, and nothing a computation takes
 		// from its scratch outlives it: each replay's is the last's.
 		c.scr = scr
-		mem := c.memory
 		res, err := c.PlayRound(ctx)
 		scr = c.scr
-		round := c.Round() // of the round under way, before it is undone
-		if err != nil && !clones && c.AbortRound() == nil {
+		round := b.round + 1 // the round enumerated
+		if err != nil && !clones {
+			c.revert()
 			spare = c
 		}
 		var br errBranch
 		var final finalError
 		switch {
 		case err == nil && errOnly:
-			if !clones && c.undoRound(mem) == nil {
+			if !clones {
+				c.revert()
 				spare = c
 			}
 			return nil, nil
@@ -1172,7 +1173,8 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			o := outcome{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}
 			if seen[snap] || mode.known != nil && mode.known(snap) {
 				o.b = nil
-				if !clones && c.undoRound(mem) == nil {
+				if !clones {
+					c.revert()
 					spare = c
 				}
 			} else {

@@ -204,13 +204,14 @@ func (b *Battle) newStanding(o *order, names []string, perm []int, reason []why,
 // blankStanding returns a standing of o, made in round, to fill with n
 // places.
 func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn int) *Standing {
-	// A standing is never changed once made (the round's checkpoint may
-	// hold it): fill the spare, unless an aborted round put it back.
+	// A standing is never changed once made (the op's base may hold it):
+	// fill the spare, unless the battle went back to its base, which put
+	// it back.
 	if b.spare == nil {
 		b.spare = make([]*Standing, len(b.standings))
 	}
 	st := b.spare[o.id]
-	if st == nil || st == b.standings[o.id] || o.scope.kind == dsl.UntilChanged || b.check.holds(o.id, st) {
+	if st == nil || st == b.standings[o.id] || o.scope.kind == dsl.UntilChanged || b.base != nil && b.base.standings[o.id] == st {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, round, chooser, choseIn
@@ -220,7 +221,6 @@ func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn i
 
 // storeStanding makes st the standing of o.
 func (b *Battle) storeStanding(o *order, st *Standing) {
-	b.check.replacing(b, o.id)
 	if o.scope.kind != dsl.UntilChanged {
 		b.spare[o.id] = b.standings[o.id]
 	}
@@ -539,7 +539,9 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		}
 		// Our own dice keep nothing they are given: roll into scratch.
 		nat = take(&b.scr.ints, n)
-		sd.RollInto(nat, l.count, l.faces)
+		if err := b.seededRoll(sd, nat, l.count, l.faces); err != nil {
+			return err
+		}
 	} else {
 		req := RollRequest{Round: b.now(), Standing: r.o.name, Count: l.count, Faces: l.faces,
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
@@ -551,22 +553,8 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 			req.Subjects = r.namesOf(s, e)
 		}
 		var err error
-		b.useScript()
-		b.inCallback++
-		nat, err = b.dice.Roll(r.ctx, req)
-		b.inCallback--
-		if err != nil {
+		if nat, err = b.rollInput(r.ctx, req); err != nil {
 			return err
-		}
-		if len(nat) != n {
-			return roundErrorf(b.now(), r.o.name, "dice returned %d results for %d subjects", len(nat), n)
-		}
-		// A host's own dice are checked as FuncDice's are: a total off
-		// the dice would decide the order all the same.
-		for k, v := range nat {
-			if v < l.count || v > l.count*l.faces {
-				return badDice(b.now(), r.o.name, "the dice rolled %d for %s, which is impossible on %s", v, req.Subjects[k], diceShows(l.count, l.faces))
-			}
 		}
 	}
 	for k := range n {
@@ -611,15 +599,9 @@ func (r *orderRun) random(l *randomLink, s, e int) error {
 			req.Options = r.namesOf(p, e)
 		}
 		r.rerolled = r.rerolled[:0]
-		b.useScript()
-		b.inCallback++
-		k, err := b.dice.Pick(r.ctx, req)
-		b.inCallback--
+		k, err := b.pickInput(r.ctx, req)
 		if err != nil {
 			return err
-		}
-		if k < 0 || k >= e-p {
-			return badDice(b.now(), r.o.name, "random pick %d is out of range (%d options)", k, e-p)
 		}
 		rest := r.perm[p:e]
 		if b.transcript {

@@ -100,10 +100,10 @@ func valueRules(last string) string {
 }`
 }
 
-func valueBattle(t *testing.T, src string, sides []runtime.SideSpec, rolls map[string]int) *runtime.Battle {
+func valueBattle(t *testing.T, src string, sides []runtime.SideSpec, rolls map[string]int, opts ...runtime.BattleOption) *runtime.Battle {
 	t.Helper()
 	p := compileInline(t, src)
-	b, err := p.NewBattle(sides, runtime.WithDice(valueDice(rolls)))
+	b, err := p.NewBattle(sides, append([]runtime.BattleOption{runtime.WithDice(valueDice(rolls))}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,11 +371,12 @@ func TestPlacementKeyIsACopy(t *testing.T) {
 	}
 }
 
-// An aborted round puts back the standing before it with its values, and
-// the rounds after it fill the standings they reuse with their own.
-func TestAbortedRoundKeepsPlacementValues(t *testing.T) {
+// A round taken back with Undo puts back the standing before it with its
+// values, and the rounds after it fill the standings they reuse with their
+// own.
+func TestUndoneRoundKeepsPlacementValues(t *testing.T) {
 	ctx := context.Background()
-	b := valueBattle(t, valueRules("reroll"), speedSides([]int{9, 6, 6}, []int{0, 2, 0}), map[string]int{"Bo": 3, "Cy": 4})
+	b := valueBattle(t, valueRules("reroll"), speedSides([]int{9, 6, 6}, []int{0, 2, 0}), map[string]int{"Bo": 3, "Cy": 4}, runtime.WithUndo())
 	for round, speed := range []int{9, 8, 7, 1} {
 		if err := b.SetAttr(ctx, "Ann", "speed", speed); err != nil {
 			t.Fatal(err)
@@ -384,11 +385,11 @@ func TestAbortedRoundKeepsPlacementValues(t *testing.T) {
 		if err := b.StartRound(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.AbortRound(); err != nil {
+		if err := b.Undo(); err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(want, placeValues(b.Standing("priority"))); diff != "" {
-			t.Errorf("round %d aborted (-want +got):\n%s", round+1, diff)
+			t.Errorf("round %d undone (-want +got):\n%s", round+1, diff)
 		}
 		if _, err := b.PlayRound(ctx); err != nil {
 			t.Fatal(err)

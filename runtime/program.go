@@ -169,7 +169,6 @@ type Program struct {
 	orderList []*order // by order id
 	main      *order
 	act       *activation
-	rolloff   *rolloffPlan // the round, when it is a roll-off that can be played straight through
 	handlers  []*handler
 	hookNames map[string]bool
 	readies   bool // whether a phase places Ready markers itself
@@ -562,7 +561,6 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	if p.diags.HasErrors() {
 		return nil, append(p.diags, p.warnings...)
 	}
-	p.rolloff = planRolloff(p)
 	p.fingerprint = fingerprint(r)
 	return p, nil
 }

@@ -31,38 +31,24 @@ func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
 	return b.Result(), nil
 }
 
-// ErrRoundFailed is returned by the round's methods (and Snapshot) after
-// a failure in StartRound or EndRound left the round half played:
-// AbortRound undoes it, so that it can be played again. A battle that
-// cannot abort the round (see AbortRound) is let go on instead.
-var ErrRoundFailed = errors.New("the round failed: AbortRound undoes it")
-
-// ErrInCallback is returned by the methods that play, undo or save rounds
+// ErrInCallback is returned by the methods that play or save rounds
 // when they are called from a Go hook, a Decider or Dice, in the middle of
-// the round that called it. The Decider that Step asks which unit to
-// activate is between two turns, and may save the battle (see Snapshot),
-// though not play or undo the round.
+// the op that called it. A Go hook may change the battle (SetAttr,
+// SetStatus, RemoveUnit, MakeReady, SetHolder), which is then part of
+// the op.
 var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 
 func errNoRound(what string) error {
 	return fmt.Errorf("%s: %w", what, ErrNoRound)
 }
 
-// halfPlayed says the round under way failed and waits for AbortRound. A
-// round that cannot be aborted (the battle was restored in it, say)
-// is let go on as it is: refusing would leave the battle stuck.
-func (b *Battle) halfPlayed() bool { return b.failed != nil && b.abortable() == nil }
-
 // ready says whether the round's methods may run now.
 func (b *Battle) ready(what string) error {
 	if b.prog == nil {
 		return fmt.Errorf("%s: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore", what)
 	}
-	if b.inCallback > 0 {
+	if b.inCallback > 0 || b.running {
 		return fmt.Errorf("%s: %w", what, ErrInCallback)
-	}
-	if b.halfPlayed() {
-		return fmt.Errorf("%s: round %d: %w (it failed with: %v)", what, b.round, ErrRoundFailed, b.failed)
 	}
 	return nil
 }
@@ -71,24 +57,28 @@ func (b *Battle) ready(what string) error {
 // RoundResult, for hosts that read the battle (Holder, Order, Events)
 // instead. With seeded dice, the ruleset's policies and the transcript
 // off, a round that needs no expr-lang expression allocates nothing once
-// the battle is warm, and a round that is a two-sided roll-off (MESBG's,
-// say) is played straight through, four times as fast as by the general
-// engine and to the same result.
+// the battle is warm.
 func (b *Battle) AdvanceRound(ctx context.Context) error {
 	if err := b.ready("AdvanceRound"); err != nil {
 		return err
 	}
-	if err := b.errLastRound("AdvanceRound"); err != nil {
-		return err
+	if b.pend == nil {
+		if err := b.errLastRound("AdvanceRound"); err != nil {
+			return err
+		}
+		if b.InRound() {
+			return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound", b.round)
+		}
 	}
-	if b.rolloffReady(ctx) && b.playRolloff() {
-		return nil
-	}
-	if err := b.StartRound(ctx); err != nil {
+	return b.run(ctx, op{kind: opAdvance})
+}
+
+func (b *Battle) advanceRound(ctx context.Context) error {
+	if err := b.startRound(ctx); err != nil {
 		return err
 	}
 	for {
-		done, err := b.Step(ctx)
+		done, err := b.step(ctx)
 		if err != nil {
 			return err
 		}
@@ -104,32 +94,29 @@ func (b *Battle) InRound() bool { return b.cur != nil && b.cur.Stage == "activat
 
 // StartRound begins the next round: the start-of-round hooks, every phase
 // in order, and Ready markers. Then the activation loop is open: see Next.
-// If it fails part-way (a rule, dice or a Decider that fail, an answer the
-// decision does not offer: ErrInvalidAnswer) the round is half played,
-// and the round's methods refuse with ErrRoundFailed until AbortRound
-// undoes it; StartRound then plays it again, asking the same decisions.
+// If an input is left to the host (AskHost) it returns ErrPending, and
+// the round starts once Answer has given every input it needs. If it
+// fails (a rule, a limit, a cancelled context), the battle is as it was
+// before; dice or a decider that fail leave their input pending, and
+// StartRound called again asks them again.
 func (b *Battle) StartRound(ctx context.Context) error {
 	if err := b.ready("StartRound"); err != nil {
 		return err
 	}
-	if b.InRound() {
-		return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound, or undo it with AbortRound", b.round)
+	if b.pend == nil {
+		if b.InRound() {
+			return markErrorf(ErrRoundUnderWay, "round %d has not ended: end it with EndRound", b.round)
+		}
+		if err := b.errLastRound("StartRound"); err != nil {
+			return err
+		}
 	}
-	if err := b.errLastRound("StartRound"); err != nil {
-		return err
-	}
-	b.working = true
-	err := b.startRound(ctx)
-	b.working = false
-	if err != nil {
-		b.failed = err
-		return err
-	}
-	return nil
+	return b.run(ctx, op{kind: opStart})
 }
 
 func (b *Battle) startRound(ctx context.Context) error {
-	b.check.save(b)
+	b.working = true
+	defer func() { b.working = false }()
 	b.openRound()
 	if b.transcript {
 		b.emit(Event{Kind: EvRoundStart})
@@ -293,14 +280,10 @@ func (b *Battle) rewatch(ctx context.Context, attr string) error {
 	return nil
 }
 
-// recompute makes o's standing again after a change. If that fails, what
-// it did is taken back (see recomputation), so that the change made again
-// makes it as if for the first time.
+// recompute makes o's standing again after a change.
 func (b *Battle) recompute(ctx context.Context, o *order) error {
 	due := b.dueSide(o)
-	m := b.startRecomputation()
 	if err := b.computeOrder(ctx, o); err != nil {
-		m.undo(b)
 		return err
 	}
 	b.keepTurn(due)
@@ -457,7 +440,7 @@ func negated(cond string) string {
 // runHooks runs the ruleset's handlers for at, in declared order, then the
 // Go hooks.
 func (b *Battle) runHooks(ctx context.Context, at *HookPoint) error {
-	if len(b.prog.handlers) == 0 && len(b.hooks) == 0 && !b.transcript {
+	if len(b.prog.handlers) == 0 && len(b.hooks) == 0 && b.hookEntries == 0 && !b.transcript {
 		return nil // nothing would happen or be recorded: the usual case, kept cheap
 	}
 	return b.runHooksAt(ctx, *at)
@@ -494,17 +477,7 @@ func (b *Battle) runHooksAt(ctx context.Context, at HookPoint) error {
 			}
 		}
 	}
-	b.inCallback++
-	defer func() { b.inCallback-- }()
-	for _, h := range b.hooks {
-		if err := h(ctx, b, at); err != nil {
-			// Named for its round as every error of a round is; a hook
-			// that passes on such an error (a script's) names it already.
-			//lint:ignore ST1005 "Go" is the language's name, capitalised.
-			return InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, err))
-		}
-	}
-	return nil
+	return b.hookPoint(ctx, at)
 }
 
 func (b *Battle) runAction(ctx context.Context, a action) error {
@@ -579,7 +552,7 @@ func (b *Battle) runAction(ctx context.Context, a action) error {
 			}
 		}
 		for _, n := range names {
-			if err := b.MakeReady(n); err != nil {
+			if err := b.makeReady(n); err != nil {
 				return wrap(x.pos, err)
 			}
 		}
@@ -592,7 +565,7 @@ func (b *Battle) runAction(ctx context.Context, a action) error {
 		if name == "" && b.InRound() && b.standings[b.prog.main.id] != nil {
 			return ruleErrorf(x.e.pos, "holder = %s: %s names nobody here%s", x.e.src, quoteSrc(x.e.src), b.previousInHandler(x.e.src))
 		}
-		return wrap(x.pos, b.SetHolder(name))
+		return wrap(x.pos, b.setHolder(name))
 	}
 	return nil
 }
@@ -674,7 +647,7 @@ func (b *Battle) mayPass(side string) (bool, error) {
 // works that out.
 func (b *Battle) turn() *Turn {
 	act := b.prog.act
-	if !b.InRound() || b.halfPlayed() || act == nil || !b.anyReady() {
+	if !b.InRound() || act == nil || !b.anyReady() {
 		return nil
 	}
 	st := b.standings[act.by.id]
@@ -756,7 +729,7 @@ func (b *Battle) Draw(ctx context.Context) (string, error) {
 	if !b.InRound() {
 		return "", errNoRound("Draw")
 	}
-	if err := b.drawSide(ctx); err != nil {
+	if err := b.run(ctx, op{kind: opDraw}); err != nil {
 		return "", err
 	}
 	if t := b.turn(); t != nil {
@@ -815,17 +788,9 @@ func (b *Battle) drawSide(ctx context.Context) error {
 		// Dice that are not ours may keep what they are given.
 		req.Options = slices.Clone(bag)
 	}
-	b.useScript()
-	b.inCallback++
-	k, err := b.dice.Pick(ctx, req)
-	b.inCallback--
+	k, err := b.pickInput(ctx, req)
 	if err != nil {
 		return err
-	}
-	if k < 0 || k >= len(bag) {
-		// The draw is the activation loop's, of no order, as a scripted
-		// draw's refusal is (see PickRequest.order).
-		return badDice(b.round, req.order(), "activation draw: random pick %d is out of range (%d dice in the bag)", k, len(bag))
 	}
 	b.cur.Drawn = bag[k]
 	b.changed()
@@ -835,7 +800,7 @@ func (b *Battle) drawSide(ctx context.Context) error {
 	return nil
 }
 
-func (b *Battle) step() error {
+func (b *Battle) countStep() error {
 	// Refused before it counts, so that the count never passes the
 	// limit: a restored battle's is checked against it.
 	if b.cur.Steps >= b.prog.limits.MaxSteps {
@@ -858,6 +823,10 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	return b.run(ctx, op{kind: opActivate, who: unit})
+}
+
+func (b *Battle) activate(ctx context.Context, unit string) error {
 	if err := b.drawSide(ctx); err != nil {
 		return err
 	}
@@ -873,7 +842,7 @@ func (b *Battle) Activate(ctx context.Context, unit string) error {
 		// who clicked on a board is as puzzled as one who answered.
 		return markErrorf(ErrNotAllowed, "%s cannot activate %s now (ready: %s)%s", t.Side, unit, strings.Join(t.Options, ", "), b.whyNotActivate(t.Side, unit, true))
 	}
-	if err := b.step(); err != nil {
+	if err := b.countStep(); err != nil {
 		return err
 	}
 	u := b.unitByNm[unit]
@@ -919,6 +888,10 @@ func (b *Battle) Pass(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	return b.run(ctx, op{kind: opPass})
+}
+
+func (b *Battle) pass(context.Context) error {
 	t, err := b.playTurn()
 	if err != nil {
 		return err
@@ -937,7 +910,7 @@ func (b *Battle) Pass(ctx context.Context) error {
 		}
 		return markErrorf(ErrNotAllowed, "%s may not pass while it has ready units (%s)", t.Side, strings.Join(t.Options, ", "))
 	}
-	if err := b.step(); err != nil {
+	if err := b.countStep(); err != nil {
 		return err
 	}
 	b.record(ActivationRecord{Side: t.Side, Pass: true})
@@ -995,9 +968,17 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if err := b.ready("Step"); err != nil {
 		return false, err
 	}
-	if !b.InRound() {
+	if b.pend == nil && !b.InRound() {
 		return false, errNoRound("Step")
 	}
+	b.stepDone = false
+	if err := b.run(ctx, op{kind: opStep}); err != nil {
+		return false, err
+	}
+	return b.stepDone, nil
+}
+
+func (b *Battle) step(ctx context.Context) (done bool, err error) {
 	if err := b.drawSide(ctx); err != nil {
 		return false, err
 	}
@@ -1015,10 +996,10 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 		return false, roundErrorf(b.round, "", "activation draw by %s: no side is drawn, and units are still ready (%s)", b.prog.act.by.name, strings.Join(b.ReadyUnits(), ", "))
 	}
 	if t.MustPass {
-		return false, b.Pass(ctx)
+		return false, b.pass(ctx)
 	}
 	if len(t.Options) == 1 && !t.CanPass {
-		return false, b.Activate(ctx, t.Options[0])
+		return false, b.activate(ctx, t.Options[0])
 	}
 	def := t.Options[0]
 	if b.prog.act.policy == dsl.PolicyLast {
@@ -1026,7 +1007,7 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	}
 	if b.policyDecides() && !b.transcript {
 		// Nobody to ask and nothing to record: the policy's answer.
-		return false, b.Activate(ctx, def)
+		return false, b.activate(ctx, def)
 	}
 	// The turn is the battle's scratch, which the decider may overwrite
 	// (by calling Next); the decision and its event get their own.
@@ -1039,11 +1020,7 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 	if c := b.prog.act.passWhen; c != nil && !t.CanPass {
 		d.PassWhen = c.src
 	}
-	// Nothing of the turn is played until the answer is in, so the
-	// decider may save the battle (a server waiting minutes for a player).
-	b.choosing = true
 	ans, err := b.decide(ctx, d)
-	b.choosing = false
 	if err != nil {
 		return false, err
 	}
@@ -1052,9 +1029,9 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 			Detail: string(d.Kind), Pos: posString(d.Pos)})
 	}
 	if ans[0] == "pass" {
-		return false, b.Pass(ctx)
+		return false, b.pass(ctx)
 	}
-	return false, b.Activate(ctx, ans[0])
+	return false, b.activate(ctx, ans[0])
 }
 
 // EndRound ends the round under way: its end hooks run, and the round's
@@ -1064,19 +1041,19 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 // their units keep their Ready markers, as a round cut short at the table
 // does (Step until done plays them first).
 func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
-	if err := b.endRound(ctx); err != nil {
+	if err := b.ready("EndRound"); err != nil {
+		return nil, err
+	}
+	if b.pend == nil && !b.InRound() {
+		return nil, errNoRound("EndRound")
+	}
+	if err := b.run(ctx, op{kind: opEnd}); err != nil {
 		return nil, err
 	}
 	return b.Result(), nil
 }
 
 func (b *Battle) endRound(ctx context.Context) error {
-	if err := b.ready("EndRound"); err != nil {
-		return err
-	}
-	if !b.InRound() {
-		return errNoRound("EndRound")
-	}
 	b.working = true
 	defer func() { b.working = false }()
 	st := b.standings[b.prog.main.id]
@@ -1085,19 +1062,16 @@ func (b *Battle) endRound(ctx context.Context) error {
 	err := b.runHooks(ctx, &hpRoundEnd)
 	b.ending = false
 	if err != nil {
-		b.failed = err
 		return err
 	}
 	var values map[string]any
 	for _, r := range b.prog.remember {
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
-			b.failed = b.evalError(r.e, "remember "+r.name, err)
-			return b.failed
+			return b.evalError(r.e, "remember "+r.name, err)
 		}
 		if out, err = plain(out); err != nil {
-			b.failed = ruleErrorf(r.e.pos, "remember %s: %v", r.name, err)
-			return b.failed
+			return ruleErrorf(r.e.pos, "remember %s: %v", r.name, err)
 		}
 		if values == nil {
 			values = map[string]any{}
@@ -1127,7 +1101,6 @@ func (b *Battle) closeRound(order []string, values map[string]any) {
 	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, order, values
 	b.eventsHint, b.actsHint = len(b.cur.Events), len(b.cur.Activations)
 	b.cur.Stage = "ended"
-	b.failed = nil // a failure that could not be aborted, now behind it
 	b.changed()
 }
 

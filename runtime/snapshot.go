@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"context"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -32,13 +33,112 @@ type snapshot struct {
 	Pending     []Event              `json:"pending,omitempty"`
 	Removed     map[string]string    `json:"removed,omitempty"` // unit: its side
 	Dice        []byte               `json:"dice,omitempty"`
+	// Op, Journal and Waiting are a call under way, stopped at an input
+	// (format 3): the battle above is as the call found it, Journal the
+	// inputs it was given since, and Waiting the input it waits for.
+	Op      *opSnap     `json:"op,omitempty"`
+	Journal []entrySnap `json:"journal,omitempty"`
+	Waiting *Request    `json:"waiting,omitempty"`
+}
+
+// opSnap is an op in a save.
+type opSnap struct {
+	Kind  string `json:"kind"`
+	Who   string `json:"who,omitempty"`
+	Key   string `json:"key,omitempty"`
+	Value any    `json:"value,omitempty"`
+	On    bool   `json:"on,omitempty"`
+}
+
+// entrySnap is a journal entry in a save: kind "roll", "pick",
+// "decision" or "hook".
+type entrySnap struct {
+	Kind    string   `json:"kind"`
+	Rolls   []int    `json:"rolls,omitempty"`
+	Pick    *int     `json:"pick,omitempty"`
+	Choice  []string `json:"choice,omitempty"`
+	Changes []opSnap `json:"changes,omitempty"` // what the Go hooks, or dice or a decider, changed
+	Host    bool     `json:"host,omitempty"`    // given with Answer
+}
+
+var entryNames = map[entryKind]string{entryRoll: "roll", entryPick: "pick", entryDecision: "decision", entryHook: "hook",
+	entryChange: "changes"}
+
+func (o op) snap() opSnap {
+	return opSnap{Kind: o.kind.String(), Who: o.who, Key: o.key, Value: o.value, On: o.on}
+}
+
+// op reads an op back, refusing a kind of none.
+func (o opSnap) op(at string) (op, error) {
+	for k, name := range opNames {
+		if name == o.Kind && k != int(opNone) {
+			return op{kind: opKind(k), who: o.Who, key: o.Key, value: normalize(o.Value), on: o.On}, nil
+		}
+	}
+	return op{}, fmt.Errorf("%s.kind: %q is no call a battle plays (want one of %s)", at, o.Kind, strings.Join(opNames[1:], ", "))
+}
+
+func (e entry) snap() entrySnap {
+	out := entrySnap{Kind: entryNames[e.kind], Rolls: e.rolls, Choice: e.choice, Host: e.host}
+	if e.kind == entryPick {
+		out.Pick = &e.pick
+	}
+	for _, c := range e.changes {
+		out.Changes = append(out.Changes, c.snap())
+	}
+	return out
+}
+
+// entry reads a journal entry back: its kind, and the one answer it has.
+func (e entrySnap) entry(at string) (entry, error) {
+	out := entry{rolls: e.Rolls, choice: e.Choice, host: e.Host}
+	for k, name := range entryNames {
+		if name == e.Kind {
+			out.kind = k
+		}
+	}
+	ok := true
+	switch out.kind {
+	case entryRoll:
+		ok = e.Rolls != nil && e.Pick == nil && e.Choice == nil && e.Changes == nil
+	case entryPick:
+		ok = e.Pick != nil && e.Rolls == nil && e.Choice == nil && e.Changes == nil
+		if e.Pick != nil {
+			out.pick = *e.Pick
+		}
+	case entryDecision:
+		ok = e.Choice != nil && e.Rolls == nil && e.Pick == nil && e.Changes == nil
+	case entryHook, entryChange:
+		ok = e.Rolls == nil && e.Pick == nil && e.Choice == nil && !e.Host && (out.kind == entryHook || e.Changes != nil)
+		for i, c := range e.Changes {
+			o, err := c.op(fmt.Sprintf("%s.changes[%d]", at, i))
+			if err != nil {
+				return out, err
+			}
+			switch o.kind {
+			case opSetAttr, opSetStatus, opRemove, opReady, opHolder:
+			default:
+				return out, fmt.Errorf("%s.changes[%d].kind: %s is no change (want set_attr, set_status, remove_unit, make_ready or set_holder)", at, i, o.kind)
+			}
+			out.changes = append(out.changes, o)
+		}
+	default:
+		return out, fmt.Errorf("%s.kind: %q is no kind of entry (want roll, pick, decision, hook or changes)", at, e.Kind)
+	}
+	if !ok {
+		return out, fmt.Errorf("%s: a %s entry holds %s alone", at, e.Kind, map[entryKind]string{entryRoll: "rolls", entryPick: "a pick",
+			entryDecision: "a choice", entryHook: "the hook's changes", entryChange: "changes"}[out.kind])
+	}
+	return out, nil
 }
 
 // saveFormat is the format Snapshot writes. Format 2 added the format,
 // the ruleset's fingerprint and the units made ready again in a round
 // (roundState.Readied); Restore reads format 1 too, checked as fully as
 // what it holds allows.
-const saveFormat = 2
+//
+// Format 3 added a call stopped at an input (op, journal, waiting).
+const saveFormat = 3
 
 type sideSnap struct {
 	Name  string         `json:"name"`
@@ -54,30 +154,43 @@ type unitSnap struct {
 	Ready  bool           `json:"ready,omitempty"`
 }
 
-// Snapshot saves the battle as JSON. Restore it with Program.Restore. It
-// refuses, with ErrInCallback or ErrRoundFailed, a battle caught half way
-// through a round's own work: in a hook, dice or a Decider that
-// StartRound, EndRound or a change's recomputation calls, or in a round
-// that failed.
-//
-// The Decider that Step asks which unit to activate may save the battle
-// (from its own goroutine: a Battle is not safe for concurrent use), as a
-// server waiting for a player's answer does: nothing of the turn is
-// played yet, so the snapshot is the battle as Step found it (with what
-// the Decider itself changed, and in activation draw the side Step drew
-// before it asked, which the restored battle does not draw again), and
-// the battle restored from it asks the same decision at its next Step. It restores in mid-round, so it cannot
-// AbortRound that round.
+// Snapshot saves the battle as JSON. Restore it with Program.Restore. A
+// battle waiting for an input (see Pending) is saved as the call that
+// stopped found it, with the inputs given since, and the battle restored
+// from it waits for the same input; so is one saved from Dice or a
+// Decider while they are asked (from their own goroutine: a Battle is not
+// safe for concurrent use), which the restored battle asks again. It
+// refuses with ErrInCallback from a Go hook.
 func (b *Battle) Snapshot() ([]byte, error) {
-	// Step's own question is between two turns; what the decider starts
-	// (a change's recomputation, its dice and deciders) is not.
-	if between := b.choosing && b.inCallback == 1 && !b.halfPlayed(); !between {
-		if err := b.ready("Snapshot"); err != nil {
-			return nil, err
-		}
+	if b.prog == nil {
+		return nil, errors.New("Snapshot: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore")
+	}
+	if b.inHook || b.hookLog != nil && len(*b.hookLog) > 0 || b.running && b.base == nil {
+		// A Go hook's changes, or those dice or a decider made before
+		// they answer, are not in the journal yet.
+		return nil, fmt.Errorf("Snapshot: %w", ErrInCallback)
 	}
 	s := b.snapshot()
-	if m, ok := b.dice.(encoding.BinaryMarshaler); ok {
+	seeded := b.seeded
+	if b.running || b.pend != nil {
+		s = b.base.snapshot()
+		op := b.op.snap()
+		s.Op = &op
+		for _, e := range b.journal {
+			s.Journal = append(s.Journal, e.snap())
+		}
+		s.Waiting = b.pend
+		if b.running {
+			s.Waiting = b.asking
+		}
+	}
+	if seeded != nil {
+		d, err := seeded.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: dice: %w", err)
+		}
+		s.Dice = d
+	} else if m, ok := b.dice.(encoding.BinaryMarshaler); ok {
 		d, err := m.MarshalBinary()
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: dice: %w", err)
@@ -274,7 +387,61 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 		}
 	}
 	b.changed()
+	if err := b.resume(&s, format); err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
 	return b, nil
+}
+
+// resume plays again the call a save of format 3 stopped in, to the input
+// it waits for: the journal answers every input before it, and takes the
+// place of the Go hooks that ran, which run no more.
+func (b *Battle) resume(s *snapshot, format int) error {
+	if s.Op == nil {
+		if s.Journal != nil || s.Waiting != nil {
+			return errors.New("journal: a save with a journal or an input waited for names the call (op) it was in")
+		}
+		return nil
+	}
+	if format < 3 {
+		return fmt.Errorf("op: a save of format %d holds no call under way (format 3 does)", format)
+	}
+	o, err := s.Op.op("op")
+	if err != nil {
+		return err
+	}
+	journal := make([]entry, 0, len(s.Journal))
+	hooks := 0
+	for i, es := range s.Journal {
+		e, err := es.entry(fmt.Sprintf("journal[%d]", i))
+		if err != nil {
+			return err
+		}
+		if e.kind == entryHook {
+			hooks++
+		}
+		journal = append(journal, e)
+	}
+	if s.Waiting == nil {
+		return errors.New("waiting: the save names a call under way (op) but not the input it waits for")
+	}
+	b.begin(o)
+	b.journal, b.hookEntries = journal, hooks
+	b.noAsk = true
+	err = b.play(context.Background())
+	b.noAsk = false
+	switch {
+	case b.pend == nil && err == nil:
+		return fmt.Errorf("op: %s, played again with the journal, ends without waiting for an input: a save waits for one", o.kind)
+	case b.pend == nil:
+		return err
+	}
+	want, _ := json.Marshal(s.Waiting)
+	got, _ := json.Marshal(b.pend)
+	if !bytes.Equal(want, got) {
+		return fmt.Errorf("waiting: the save waits for %s, but its journal leads to %s", s.Waiting, b.pend)
+	}
+	return nil
 }
 
 // ErrChangedRules is the error of Restore given a save made with other
@@ -311,7 +478,7 @@ func (s *snapshot) format() (int, error) {
 	switch {
 	case s.Format == nil:
 		return 1, nil // from before saves had a format
-	case *s.Format == saveFormat || *s.Format == 1:
+	case *s.Format >= 1 && *s.Format <= saveFormat:
 		return *s.Format, nil
 	case *s.Format > saveFormat:
 		return 0, fmt.Errorf("format: this save is of format %d, from a newer turnorder; this one reads formats 1 to %d: restore it with a turnorder as new as the one that saved it", *s.Format, saveFormat)

@@ -174,70 +174,7 @@ func TestErrRoundUnderWay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			refused(t, tt.call(), runtime.ErrRoundUnderWay, "round 1 has not ended: end it with EndRound, or undo it with AbortRound")
-			unchanged(t, b, before)
-		})
-	}
-}
-
-// A round AbortRound cannot undo is ErrCannotAbort, so that a host can
-// tell it from a battle with no round under way (ErrNoRound) and go on
-// with the round as it is. The messages are unchanged, and nothing is.
-func TestErrCannotAbort(t *testing.T) {
-	ctx := context.Background()
-	p := compileBundled("mesbg")
-	tests := []struct {
-		name    string
-		battle  func(t *testing.T) *runtime.Battle
-		wantMsg string
-	}{
-		{"restored in mid-round", func(t *testing.T) *runtime.Battle {
-			_, _, data := midRound(t, "mesbg", 1)
-			r, err := p.Restore(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}, "round 1 cannot be aborted: the battle was restored from a snapshot saved during the round, which holds no record of the battle before it; play the round on, or restore a snapshot saved before StartRound to play it again"},
-		{"a clone used the scripted dice", func(t *testing.T) *runtime.Battle {
-			dice := runtime.NewScriptedDice()
-			for range 2 {
-				dice.AddRoll("Jay", 5)
-				dice.AddRoll("Rob", 2)
-			}
-			return usedByClone(t, p, runtime.WithDice(dice))
-		}, "round 1 cannot be aborted: another battle has used the same scripted dice since it started"},
-		{"a clone used the scripted decider", func(t *testing.T) *runtime.Battle {
-			dec := runtime.NewScriptedDecider()
-			dec.Add("Jay", "Jay")
-			dec.Add("Jay", "Rob")
-			return usedByClone(t, p, runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(dec))
-		}, "round 1 cannot be aborted: another battle has used the same scripted decider since it started"},
-		{"a clone made in the round, sharing the scripted dice", func(t *testing.T) *runtime.Battle {
-			dice := runtime.NewScriptedDice()
-			dice.AddRoll("Jay", 5)
-			dice.AddRoll("Rob", 2)
-			b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(dice))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := b.StartRound(ctx); err != nil {
-				t.Fatal(err)
-			}
-			// The script's record of the round is b's: the clone cannot
-			// script the round again with it.
-			return b.Clone()
-		}, "round 1 cannot be aborted: another battle has used the same scripted dice since it started"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := tt.battle(t)
-			before := snapshot(t, b)
-			err := b.AbortRound()
-			refused(t, err, runtime.ErrCannotAbort, tt.wantMsg)
-			if errors.Is(err, runtime.ErrNoRound) {
-				t.Errorf("AbortRound: %v is ErrNoRound too", err)
-			}
+			refused(t, tt.call(), runtime.ErrRoundUnderWay, "round 1 has not ended: end it with EndRound")
 			unchanged(t, b, before)
 		})
 	}
@@ -302,25 +239,6 @@ func TestErrNoOrder(t *testing.T) {
 	}
 }
 
-// usedByClone returns a battle of Jay and Rob in round 1, whose clone,
-// made before the round, has played its own round 1 since.
-func usedByClone(t *testing.T, p *runtime.Program, opts ...runtime.BattleOption) *runtime.Battle {
-	t.Helper()
-	ctx := context.Background()
-	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := b.Clone()
-	if err := b.StartRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.PlayRound(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // refused checks that err wraps want, with the message wantMsg.
 func refused(t *testing.T, err, want error, wantMsg string) {
 	t.Helper()
@@ -367,9 +285,8 @@ func (m *misanswer) Decide(ctx context.Context, d runtime.Decision) ([]string, e
 // ErrInvalidAnswer, wherever the answer is checked, so that a host taking
 // answers from players over the network can tell a player's mistake from
 // a decider that failed, a script that ran out or a cancelled context.
-// The messages are unchanged. In Step nothing is played, and Step asks the
-// same decision again; in StartRound the round fails, and once AbortRound
-// has undone it StartRound asks the same decision again.
+// The messages are unchanged. The decision waits, and Step or StartRound
+// called again asks it again.
 func TestErrInvalidAnswer(t *testing.T) {
 	ctx := context.Background()
 	agi, mesbg, necromunda := compileBundled("agi"), compileBundled("mesbg"), compileBundled("necromunda")
@@ -439,14 +356,12 @@ func TestErrInvalidAnswer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before := snapshot(t, b)
 			err = b.StartRound(ctx)
 			if tt.inStep {
 				if err != nil {
 					t.Fatal(err)
 				}
 				for err == nil && dec.bad < 0 {
-					before = snapshot(t, b)
 					_, err = b.Step(ctx)
 				}
 			}
@@ -460,32 +375,26 @@ func TestErrInvalidAnswer(t *testing.T) {
 				// An order's choice names the order, as its other errors do.
 				t.Errorf("RoundError.Order = %q, want %q", re.Order, want)
 			}
-			for _, other := range []error{runtime.ErrUnscripted, runtime.ErrNotAllowed, runtime.ErrRoundFailed, context.Canceled} {
+			for _, other := range []error{runtime.ErrUnscripted, runtime.ErrNotAllowed, runtime.ErrPending, context.Canceled} {
 				if errors.Is(err, other) {
 					t.Errorf("%v is %v too", err, other)
 				}
 			}
+			// Nothing of the turn or the round's start is played past the
+			// decision, which waits: Step or StartRound, called again,
+			// asks it again, and the battle may be saved meanwhile.
+			if q := b.Pending(); q == nil || q.Decision == nil {
+				t.Errorf("pending %v, want the decision", q)
+			}
+			if _, err := b.Snapshot(); err != nil {
+				t.Errorf("Snapshot while the decision waits: %v", err)
+			}
 			if tt.inStep {
-				// Nothing was played: the battle is as the Step found it.
-				unchanged(t, b, before)
 				if _, err := b.Step(ctx); err != nil {
 					t.Fatalf("Step again: %v", err)
 				}
-			} else {
-				// The round is half played until AbortRound undoes it.
-				if _, err := b.Step(ctx); !errors.Is(err, runtime.ErrRoundFailed) {
-					t.Errorf("Step after the refused answer: %v; want ErrRoundFailed", err)
-				}
-				if _, err := b.Snapshot(); !errors.Is(err, runtime.ErrRoundFailed) {
-					t.Errorf("Snapshot after the refused answer: %v; want ErrRoundFailed", err)
-				}
-				if err := b.AbortRound(); err != nil {
-					t.Fatalf("AbortRound: %v", err)
-				}
-				unchanged(t, b, before)
-				if err := b.StartRound(ctx); err != nil {
-					t.Fatalf("StartRound again: %v", err)
-				}
+			} else if err := b.StartRound(ctx); err != nil {
+				t.Fatalf("StartRound again: %v", err)
 			}
 			if len(dec.asked) <= dec.bad+1 {
 				t.Fatalf("asked %d decisions; the one answered wrongly was not asked again", len(dec.asked))
