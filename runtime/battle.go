@@ -251,6 +251,7 @@ type Battle struct {
 	hookLog     *[]op    // where the Go hooks, dice or decider running write their changes
 	inHook      bool     // a Go hook is running
 	asking      *Request // what the dice or decider running are asked
+	askedAt     int      // the journal's length when they were asked
 	hookEntries int      // Go hooks' entries in journal
 	stepDone    bool     // what op's Step found: the activations are over
 	undo        *undoLog // with WithUndo: the ops played, to take back

@@ -291,9 +291,13 @@ func (b *Battle) policyDecides() bool {
 }
 
 // decide asks the battle's decider and checks the answer. The ruleset's
-// policy answers with the default, which is valid by construction.
+// policy answers with the default, which is valid by construction; it is
+// written down as any answer is, for a battle saved or restored with
+// another decider to replay.
 func (b *Battle) decide(ctx context.Context, d Decision) ([]string, error) {
-	if b.policyDecides() {
+	if b.policyDecides() && !b.noAsk && !b.replaying() {
+		e := b.writeOwn()
+		*e = entry{kind: entryDecision, choice: append(e.choice[:0], d.Default...)}
 		return d.Default, nil
 	}
 	return b.decideInput(ctx, d)

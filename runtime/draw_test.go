@@ -405,9 +405,10 @@ func TestDrawOddsMergeTheDraws(t *testing.T) {
 	}
 }
 
-// A snapshot from the Decider that Step asks holds the side Step drew
-// before asking: the battle restored from it asks the same decision of
-// the same side without drawing again, and plays on as the original does.
+// A snapshot from the Decider holds the side drawn before asking: the
+// battle restored from it waits for the same decision of the same side,
+// and the PlayRound it was taken in goes on without drawing again, as the
+// original does.
 func TestDrawSnapshotFromDecider(t *testing.T) {
 	ctx := context.Background()
 	p := compileInline(t, strings.Replace(drawRules, "%s", "", 1))
@@ -444,8 +445,12 @@ func TestDrawSnapshotFromDecider(t *testing.T) {
 	for i, s := range saves {
 		dice := &pickLog{next: runtime.NewSeededDice(99)} // what the restored battle draws with
 		var asked []runtime.Decision
+		drawnFirst := -1 // draws before the restored battle's first decision
 		r, err := p.Restore(s.data, runtime.WithDice(dice), runtime.WithTranscript(true),
 			runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+				if drawnFirst < 0 {
+					drawnFirst = len(dice.asked)
+				}
 				asked = append(asked, d)
 				return last(ctx, d)
 			})))
@@ -455,21 +460,21 @@ func TestDrawSnapshotFromDecider(t *testing.T) {
 		if turn := r.Next(); turn == nil || turn.Undrawn || turn.Side != s.d.By {
 			t.Fatalf("save %d: restored, Next() = %+v, want %s's turn, drawn", i, turn, s.d.By)
 		}
-		if _, err := r.Step(ctx); err != nil {
+		if req := r.Pending(); req == nil || req.Decision == nil || req.Decision.Kind != s.d.Kind || req.Decision.By != s.d.By {
+			t.Fatalf("save %d: restored, Pending() = %v, want the decision saved in", i, req)
+		}
+		// The PlayRound the save was taken in goes on where it stopped.
+		got, err := r.PlayRound(ctx)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if len(dice.asked) != 0 || len(asked) != 1 {
-			t.Fatalf("save %d: the restored battle's Step drew %d times and asked %d decisions, want 0 and 1", i, len(dice.asked), len(asked))
+		if drawnFirst != 0 || len(asked) == 0 {
+			t.Fatalf("save %d: the restored battle drew %d times before its first decision (asked %d), want 0 and some", i, drawnFirst, len(asked))
 		}
 		if diff := cmp.Diff(s.d, asked[0]); diff != "" {
 			t.Errorf("save %d: the decision asked again (-saved in +asked):\n%s", i, diff)
 		}
 		if i == len(saves)-1 {
-			playLoop(t, ctx, r)
-			got, err := r.EndRound(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("the round restored at its last decision (-original +restored):\n%s", diff)
 			}

@@ -349,19 +349,30 @@ func (b *Battle) write(e entry) {
 	b.replayed = len(b.journal)
 }
 
-// callback runs f, a call of the battle's dice or decider, which may
-// change the battle (a casualty at the table): the changes are written
-// down before the input f gives, for the op's replay to make them again.
-func (b *Battle) callback(f func()) {
+// callback runs f, a call of the battle's dice or decider for req, which
+// may change the battle (a casualty at the table): the changes are
+// written down before the input f gives, for the op's replay to make
+// them again. A change may play rules that ask inputs of their own, in
+// callbacks of their own; back in this one, the battle asks req again.
+func (b *Battle) callback(req *Request, f func()) {
 	var changes []op
-	b.hookLog = &changes
+	log, asking, askedAt, at := b.hookLog, b.asking, b.askedAt, len(b.journal)
+	b.hookLog, b.asking, b.askedAt = &changes, req, at
 	b.inCallback++
 	f()
 	b.inCallback--
-	b.hookLog, b.asking = nil, nil
+	b.hookLog, b.asking, b.askedAt = log, asking, askedAt
 	if len(changes) > 0 {
-		b.write(entry{kind: entryChange, changes: changes})
+		b.writeAt(at, entry{kind: entryChange, changes: changes})
 	}
+}
+
+// writeAt adds e to the journal at i, before the inputs that the changes
+// it holds asked for, as a replay meets them: the changes first, then
+// what the rules they played asked.
+func (b *Battle) writeAt(i int, e entry) {
+	b.journal = slices.Insert(b.journal, i, e)
+	b.replayed = len(b.journal)
 }
 
 // replayChanges makes again, while the op replays, the changes dice or a
@@ -413,9 +424,10 @@ func (b *Battle) hookPoint(ctx context.Context, at HookPoint) error {
 		return nil
 	}
 	var changes []op
+	log, inHook, start := b.hookLog, b.inHook, len(b.journal)
 	b.hookLog, b.inHook = &changes, true
 	b.inCallback++
-	defer func() { b.inCallback--; b.hookLog, b.inHook = nil, false }()
+	defer func() { b.inCallback--; b.hookLog, b.inHook = log, inHook }()
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
 			// Named for its round as every error of a round is; a hook
@@ -424,7 +436,7 @@ func (b *Battle) hookPoint(ctx context.Context, at HookPoint) error {
 			return InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, err))
 		}
 	}
-	b.write(entry{kind: entryHook, changes: changes})
+	b.writeAt(start, entry{kind: entryHook, changes: changes})
 	b.hookEntries++
 	return nil
 }

@@ -530,7 +530,9 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		}
 	}
 	var nat []int
-	if sd := b.seeded; sd != nil {
+	if sd := b.seeded; sd != nil && !(b.noAsk && b.replayed == len(b.journal)) {
+		// (A battle that replays its journal up to an input waits there
+		// for it, as rollInput says, even one its seeded dice would roll.)
 		// The subjects of a reroll's roll, for the next reroll's loop
 		// check (see reroll).
 		r.rerolled = r.rerolled[:0]

@@ -303,8 +303,7 @@ func (b *Battle) rollInput(ctx context.Context, req RollRequest) ([]int, error) 
 	}
 	var nat []int
 	var err error
-	b.asking = &Request{Kind: RollInput, Roll: &req}
-	b.callback(func() { nat, err = b.dice.Roll(ctx, req) })
+	b.callback(&Request{Kind: RollInput, Roll: ownRoll(req)}, func() { nat, err = b.dice.Roll(ctx, req) })
 	if err == nil {
 		err = checkRoll(req, nat)
 	}
@@ -329,6 +328,9 @@ func (b *Battle) pickInput(ctx context.Context, req PickRequest) (int, error) {
 		}
 		return e.pick, nil
 	}
+	if b.noAsk {
+		return 0, b.ask(Request{Kind: PickInput, Pick: ownPick(req)}, errWaiting)
+	}
 	if sd := b.seeded; sd != nil {
 		pcg := *sd.pcg
 		k, err := sd.Pick(ctx, req)
@@ -337,13 +339,9 @@ func (b *Battle) pickInput(ctx context.Context, req PickRequest) (int, error) {
 		}
 		return k, err
 	}
-	if b.noAsk {
-		return 0, b.ask(Request{Kind: PickInput, Pick: ownPick(req)}, errWaiting)
-	}
 	var k int
 	var err error
-	b.asking = &Request{Kind: PickInput, Pick: &req}
-	b.callback(func() { k, err = b.dice.Pick(ctx, req) })
+	b.callback(&Request{Kind: PickInput, Pick: ownPick(req)}, func() { k, err = b.dice.Pick(ctx, req) })
 	if err == nil {
 		err = checkPick(req, k)
 	}
@@ -379,8 +377,7 @@ func (b *Battle) decideInput(ctx context.Context, d Decision) ([]string, error) 
 	asked.Options, asked.Default, asked.Others = slices.Clone(d.Options), slices.Clone(d.Default), slices.Clone(d.Others)
 	var ans []string
 	var err error
-	b.asking = &Request{Kind: DecisionInput, Decision: &own}
-	b.callback(func() { ans, err = b.decider.Decide(ctx, asked) })
+	b.callback(&Request{Kind: DecisionInput, Decision: &own}, func() { ans, err = b.decider.Decide(ctx, asked) })
 	if err != nil {
 		if se, ok := errors.AsType[*ScriptError](err); ok && se.answer != nil {
 			// A script's refused answer, which the script could not explain.
@@ -420,17 +417,23 @@ func (b *Battle) seededRoll(sd *SeededDice, nat []int, count, faces int) error {
 	}
 	pcg := *sd.pcg
 	sd.RollInto(nat, count, faces)
-	// The journal's own memory, reused: a warm battle allocates nothing.
+	e = b.writeOwn()
+	*e = entry{kind: entryRoll, rolls: append(e.rolls[:0], nat...), seeded: true, pcg: pcg}
+	return nil
+}
+
+// writeOwn adds an entry to the journal for the battle's own dice or
+// policy to fill in, in the memory of one an earlier op wrote there: a
+// warm battle allocates nothing.
+func (b *Battle) writeOwn() *entry {
 	n := len(b.journal)
 	if n < cap(b.journal) {
 		b.journal = b.journal[:n+1]
-		e := &b.journal[n]
-		*e = entry{kind: entryRoll, rolls: append(e.rolls[:0], nat...), seeded: true, pcg: pcg}
-		b.replayed = len(b.journal)
-		return nil
+	} else {
+		b.journal = append(b.journal, entry{})
 	}
-	b.write(entry{kind: entryRoll, rolls: slices.Clone(nat), seeded: true, pcg: pcg})
-	return nil
+	b.replayed = n + 1
+	return &b.journal[n]
 }
 
 func ownRoll(r RollRequest) *RollRequest {

@@ -11,15 +11,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/runtime"
 )
 
 // tamperBases are real saves of bundled rulesets to edit: Necromunda in
-// the middle of round 2, two activations in, and after round 1; Morturi
-// (a unit attribute) after round 1.
+// the middle of round 2, two activations in, after round 1, and in the
+// middle of round 1's roll-off of three gangs, waiting for the reroll of
+// two tied at 4; Morturi (a unit attribute) after round 1.
 type tamperBases struct {
-	mid, between, morturi []byte
-	necromunda, morturiP  *runtime.Program
+	mid, between, rolloff, morturi []byte
+	necromunda, morturiP           *runtime.Program
 }
 
 func makeTamperBases(t testing.TB) tamperBases {
@@ -46,6 +48,19 @@ func makeTamperBases(t testing.TB) tamperBases {
 		}
 	}
 	if tb.mid, err = b.Snapshot(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := tb.necromunda.NewBattle(runtime.Sides("Goliaths", "Eschers", "Cawdor"), runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.StartRound(ctx); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("StartRound on dice left to the host: %v, want ErrPending", err)
+	}
+	if err := r.Answer(ctx, runtime.RollAnswer(4, 4, 2)); err != nil || r.Pending() == nil {
+		t.Fatalf("a roll of 4, 4, 2: %v, pending %v, want the reroll pending", err, r.Pending())
+	}
+	if tb.rolloff, err = r.Snapshot(); err != nil {
 		t.Fatal(err)
 	}
 	tb.morturiP = mustProgram(t, "morturi")
@@ -112,7 +127,7 @@ func (s save) aReady() (i, j int) {
 
 type tamper struct {
 	name  string
-	base  string // mid, between or morturi
+	base  string // mid, between, rolloff or morturi
 	edit  func(s save)
 	field string // the path the error names
 	what  string // and a phrase of what it says is wrong
@@ -121,7 +136,7 @@ type tamper struct {
 // tampers are hand edits of a save, each into a state play cannot reach
 // (or a save Restore cannot read), with what Restore's error says.
 var tampers = []tamper{
-	{"a newer format", "mid", func(s save) { s["format"] = 3 }, "format", "from a newer turnorder"},
+	{"a newer format", "mid", func(s save) { s["format"] = 4 }, "format", "from a newer turnorder"},
 	{"format 0", "mid", func(s save) { s["format"] = 0 }, "format", "0 is no format"},
 	{"format a string", "mid", func(s save) { s["format"] = "2" }, "format", "want a whole number, got string"},
 	{"another ruleset's fingerprint", "mid", func(s save) { s["fingerprint"] = "sha256:0123" }, "fingerprint", "a different ruleset named necromunda"},
@@ -218,6 +233,30 @@ var tampers = []tamper{
 	{"a round recorded before round 1", "between", func(s save) { s["round"] = 0 }, "current", "round is 0"},
 	{"a unit made ready that is none", "mid", func(s save) { s.cur()["readied"] = []any{"Nobody"} }, "current.readied[0]", `"Nobody" is no unit`},
 	{"a standing chosen by no side", "mid", func(s save) { s.standing("priority")["chooser"] = "Orks" }, "standings.priority.chooser", `"Orks" is no side`},
+	{"a die the dice cannot show", "rolloff", func(s save) { s.entry(0)["rolls"] = []any{7, 4, 2} }, "journal[0]", "which is impossible on d6"},
+	{"a roll for fewer subjects", "rolloff", func(s save) { s.entry(0)["rolls"] = []any{4, 4} }, "journal[0]", "2 results for 3 subjects"},
+	{"a journal entry of no kind", "rolloff", func(s save) { s.entry(0)["kind"] = "dance" }, "journal[0].kind", `"dance"`},
+	{"a decision where a roll was made", "rolloff", func(s save) {
+		s["journal"] = []any{map[string]any{"kind": "decision", "choice": []any{"Goliaths"}, "host": true}}
+	}, "journal[0]", "roll"},
+	{"a journal that leads elsewhere", "rolloff", func(s save) { s.entry(0)["rolls"] = []any{6, 4, 2} }, "waiting", "but its journal ends the call (start_round) without it"},
+	{"a roll waited for by others", "rolloff", func(s save) {
+		s["waiting"].(map[string]any)["roll"].(map[string]any)["subjects"] = []any{"Goliaths", "Cawdor"}
+	}, "waiting", "but its journal leads to"},
+	{"an entry the call never reaches", "rolloff", func(s save) {
+		s["journal"] = append(s["journal"].([]any), map[string]any{"kind": "roll", "rolls": []any{5, 3}, "host": true},
+			map[string]any{"kind": "roll", "rolls": []any{2, 2}, "host": true})
+	}, "journal[2]", "the op ended before this input was asked for"},
+	{"a call under way and nothing waited for", "rolloff", func(s save) { delete(s, "waiting") }, "waiting", "not the input it waits for"},
+	{"a journal and no call under way", "rolloff", func(s save) { delete(s, "op") }, "journal", "names the call (op) it was in"},
+	{"a call of no kind", "rolloff", func(s save) { s["op"].(map[string]any)["kind"] = "dance" }, "op.kind", `"dance"`},
+	{"a call under way in a save of format 2", "rolloff", func(s save) { s["format"] = 2 }, "op", "format 2 holds no call under way"},
+	{"a roll of a number not whole", "rolloff", func(s save) { s.entry(0)["rolls"] = []any{4.5, 4, 2} }, "journal.rolls", "want a whole number, got number 4.5"},
+}
+
+// entry is the i'th entry of the journal of the call under way.
+func (s save) entry(i int) map[string]any {
+	return s["journal"].([]any)[i].(map[string]any)
 }
 
 // edited returns the base save with one tamper applied.
@@ -227,6 +266,8 @@ func (tb tamperBases) edited(t testing.TB, tt tamper) (*runtime.Program, []byte)
 	switch tt.base {
 	case "between":
 		data = tb.between
+	case "rolloff":
+		data = tb.rolloff
 	case "morturi":
 		p, data = tb.morturiP, tb.morturi
 	}
@@ -249,7 +290,7 @@ func TestRestoreRefusesTamperedSaves(t *testing.T) {
 	for _, base := range []struct {
 		p    *runtime.Program
 		data []byte
-	}{{tb.necromunda, tb.mid}, {tb.necromunda, tb.between}, {tb.morturiP, tb.morturi}} {
+	}{{tb.necromunda, tb.mid}, {tb.necromunda, tb.between}, {tb.necromunda, tb.rolloff}, {tb.morturiP, tb.morturi}} {
 		if _, err := base.p.Restore(base.data); err != nil {
 			t.Fatalf("the untouched save is refused: %v", err)
 		}
@@ -326,15 +367,16 @@ func TestRestoreOtherRulesOfTheSameName(t *testing.T) {
 }
 
 // A save says its format. One of format 1 (from before saves had one) is
-// read, checked as fully as it allows, and saved again as format 2; one
-// of a newer turnorder is refused, saying so.
+// read, checked as fully as it allows, and saved again as format 3; one
+// of format 2 (from before saves could be made in a call under way) too;
+// one of a newer turnorder is refused, saying so.
 func TestRestoreSaveFormats(t *testing.T) {
 	tb := makeTamperBases(t)
 	var s save
 	if err := json.Unmarshal(tb.mid, &s); err != nil {
 		t.Fatal(err)
 	}
-	if s["format"] != 2.0 || s["fingerprint"] != tb.necromunda.Fingerprint() {
+	if s["format"] != 3.0 || s["fingerprint"] != tb.necromunda.Fingerprint() {
 		t.Fatalf("the save says format %v, fingerprint %v", s["format"], s["fingerprint"])
 	}
 	delete(s, "format")
@@ -352,8 +394,20 @@ func TestRestoreSaveFormats(t *testing.T) {
 	if _, err := snapRestore(tb.necromunda, b); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(snapshot(t, b), `"format": 2,`) {
-		t.Errorf("a battle restored from format 1 does not save as format 2")
+	if !strings.Contains(snapshot(t, b), `"format": 3,`) {
+		t.Errorf("a battle restored from format 1 does not save as format 3")
+	}
+	var two save
+	if err := json.Unmarshal(tb.mid, &two); err != nil {
+		t.Fatal(err)
+	}
+	two["format"] = 2
+	data, _ := json.Marshal(two)
+	if b, err = tb.necromunda.Restore(data); err != nil {
+		t.Fatalf("a save of format 2: %v", err)
+	}
+	if got := snapshot(t, b); got != string(tb.mid) {
+		t.Errorf("a save of format 2 restored saves as (-want +got):\n%s", cmp.Diff(string(tb.mid), got))
 	}
 	// Format 1 is checked as any save is.
 	s.cur()["holder"] = "Orks"
@@ -364,7 +418,7 @@ func TestRestoreSaveFormats(t *testing.T) {
 	s["format"] = 9
 	newer, _ := json.Marshal(s)
 	_, err = tb.necromunda.Restore(newer)
-	want := "restore: format: this save is of format 9, from a newer turnorder; this one reads formats 1 to 2"
+	want := "restore: format: this save is of format 9, from a newer turnorder; this one reads formats 1 to 3"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("a newer format: %v, want %s...", err, want)
 	}

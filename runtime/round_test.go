@@ -1129,11 +1129,12 @@ func agiFailedSetAttr(t *testing.T) (*runtime.Battle, *runtime.ScriptedDice) {
 }
 
 // A SetAttr whose recomputation fails (the dice the new tie needs are not
-// scripted yet, an interactive decider whose context was cancelled) has
-// set the value: the standing that watches it must not be left as it was
-// for the rest of the battle. Setting the value again retries the
-// recomputation, and the next round makes the standing if nobody did.
-func TestFailedRecomputationIsNotForgotten(t *testing.T) {
+// scripted yet, an interactive decider whose context was cancelled) waits
+// for the input it lacks: the value and the standing that watches it are
+// never out of step. Setting the value again asks the dice again; an
+// answer gives the roll; any other call waits for it; Cancel takes the
+// SetAttr back, and the next round plays as if it was never made.
+func TestFailedRecomputationWaitsForItsInput(t *testing.T) {
 	ctx := context.Background()
 	wantWatched := map[string][]any{"Aria": {5}, "Bran": {5}, "Cole": {5}}
 
@@ -1152,39 +1153,52 @@ func TestFailedRecomputationIsNotForgotten(t *testing.T) {
 			t.Errorf("watched values (-want +got):\n%s", diff)
 		}
 	})
-	t.Run("next round", func(t *testing.T) {
-		b, dice := agiFailedSetAttr(t)
-		dice.AddRoll("Aria", 4)
-		dice.AddRoll("Bran", 6)
-		dice.AddRoll("Cole", 5)
-		res, err := b.PlayRound(ctx)
-		if err != nil {
+	t.Run("answer", func(t *testing.T) {
+		b, _ := agiFailedSetAttr(t)
+		req := b.Pending()
+		if req == nil || req.Roll == nil {
+			t.Fatalf("Pending() = %v, want the roll of the new tie", req)
+		}
+		if diff := cmp.Diff([]string{"Aria", "Bran", "Cole"}, req.Roll.Subjects); diff != "" {
+			t.Errorf("who rolls (-want +got):\n%s", diff)
+		}
+		if err := b.Answer(ctx, runtime.RollAnswer(4, 6, 5)); err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]string{"Bran", "Cole", "Aria"}, res.Order); diff != "" {
-			t.Errorf("round 2's order (-want +got):\n%s", diff)
+		if diff := cmp.Diff([]string{"Bran", "Cole", "Aria"}, b.Order()); diff != "" {
+			t.Errorf("order after the answer (-want +got):\n%s", diff)
 		}
 		if diff := cmp.Diff(wantWatched, b.Standing("turn_order").Watched); diff != "" {
 			t.Errorf("watched values (-want +got):\n%s", diff)
 		}
-		if u := dice.Unused(); len(u) > 0 {
-			t.Errorf("dice never used: %v", u)
-		}
 	})
-	t.Run("remove", func(t *testing.T) {
-		b, dice := agiFailedSetAttr(t)
-		// Without Aria, Bran and Cole tie on 5 and must roll for it, with
-		// no dice scripted: the unit is gone, the card is made next round.
-		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrUnscripted) {
-			t.Fatalf("RemoveUnit with no dice scripted for the tie left: %v; want ErrUnscripted", err)
+	t.Run("cancel", func(t *testing.T) {
+		b, _ := agiFailedSetAttr(t)
+		before := b.Standing("turn_order")
+		if _, err := b.PlayRound(ctx); !errors.Is(err, runtime.ErrPending) {
+			t.Errorf("PlayRound while the SetAttr waits: %v, want ErrPending", err)
 		}
-		dice.AddRoll("Bran", 2)
-		dice.AddRoll("Cole", 3)
+		if err := b.RemoveUnit(ctx, "Aria"); !errors.Is(err, runtime.ErrPending) {
+			t.Errorf("RemoveUnit while the SetAttr waits: %v, want ErrPending", err)
+		}
+		if err := b.Cancel(); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.Unit("Cole").Attrs["agi"]; got != 3 {
+			t.Errorf("Cole's agi after Cancel = %v, want 3", got)
+		}
+		if diff := cmp.Diff(before, b.Standing("turn_order")); diff != "" {
+			t.Errorf("the standing after Cancel (-before +after):\n%s", diff)
+		}
+		if err := b.Cancel(); !errors.Is(err, runtime.ErrNothingPending) {
+			t.Errorf("Cancel again: %v, want ErrNothingPending", err)
+		}
+		// Nothing changed: the order of round 1 stands, with no roll.
 		res, err := b.PlayRound(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]string{"Cole", "Bran"}, res.Order); diff != "" {
+		if diff := cmp.Diff([]string{"Aria", "Bran", "Cole"}, res.Order); diff != "" {
 			t.Errorf("round 2's order (-want +got):\n%s", diff)
 		}
 	})

@@ -59,6 +59,10 @@ type entrySnap struct {
 	Choice  []string `json:"choice,omitempty"`
 	Changes []opSnap `json:"changes,omitempty"` // what the Go hooks, or dice or a decider, changed
 	Host    bool     `json:"host,omitempty"`    // given with Answer
+	// Dice is the state of the battle's seeded dice before they rolled
+	// or picked this, for Undo to take the roll back with the answer
+	// before it.
+	Dice []byte `json:"dice,omitempty"`
 }
 
 var entryNames = map[entryKind]string{entryRoll: "roll", entryPick: "pick", entryDecision: "decision", entryHook: "hook",
@@ -80,6 +84,9 @@ func (o opSnap) op(at string) (op, error) {
 
 func (e entry) snap() entrySnap {
 	out := entrySnap{Kind: entryNames[e.kind], Rolls: e.rolls, Choice: e.choice, Host: e.host}
+	if e.seeded {
+		out.Dice, _ = e.pcg.MarshalBinary() // never fails
+	}
 	if e.kind == entryPick {
 		out.Pick = &e.pick
 	}
@@ -92,6 +99,15 @@ func (e entry) snap() entrySnap {
 // entry reads a journal entry back: its kind, and the one answer it has.
 func (e entrySnap) entry(at string) (entry, error) {
 	out := entry{rolls: e.Rolls, choice: e.Choice, host: e.Host}
+	if e.Dice != nil {
+		if e.Host {
+			return out, fmt.Errorf("%s.dice: an answer given with Answer was not rolled by the battle's dice", at)
+		}
+		if err := out.pcg.UnmarshalBinary(e.Dice); err != nil {
+			return out, fmt.Errorf("%s.dice: %v", at, err)
+		}
+		out.seeded = true
+	}
 	for k, name := range entryNames {
 		if name == e.Kind {
 			out.kind = k
@@ -165,9 +181,9 @@ func (b *Battle) Snapshot() ([]byte, error) {
 	if b.prog == nil {
 		return nil, errors.New("Snapshot: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore")
 	}
-	if b.inHook || b.hookLog != nil && len(*b.hookLog) > 0 || b.running && b.base == nil {
-		// A Go hook's changes, or those dice or a decider made before
-		// they answer, are not in the journal yet.
+	if b.inHook || b.inCallback > 1 || b.running && b.base == nil {
+		// A Go hook's changes are not in the journal yet, nor those of
+		// the dice or decider whose change asks for the input now.
 		return nil, fmt.Errorf("Snapshot: %w", ErrInCallback)
 	}
 	s := b.snapshot()
@@ -176,7 +192,13 @@ func (b *Battle) Snapshot() ([]byte, error) {
 		s = b.base.snapshot()
 		op := b.op.snap()
 		s.Op = &op
-		for _, e := range b.journal {
+		journal := b.journal
+		if b.hookLog != nil && len(*b.hookLog) > 0 {
+			// The changes the dice or decider asked have made so far,
+			// where callback will write them.
+			journal = slices.Insert(slices.Clone(journal), b.askedAt, entry{kind: entryChange, changes: *b.hookLog})
+		}
+		for _, e := range journal {
 			s.Journal = append(s.Journal, e.snap())
 		}
 		s.Waiting = b.pend
@@ -432,7 +454,7 @@ func (b *Battle) resume(s *snapshot, format int) error {
 	b.noAsk = false
 	switch {
 	case b.pend == nil && err == nil:
-		return fmt.Errorf("op: %s, played again with the journal, ends without waiting for an input: a save waits for one", o.kind)
+		return fmt.Errorf("waiting: the save waits for %s, but its journal ends the call (%s) without it", s.Waiting, o.kind)
 	case b.pend == nil:
 		return err
 	}

@@ -490,10 +490,10 @@ func TestRestoreOldNotReadyEvents(t *testing.T) {
 }
 
 // A server waiting for a player's answer saves the battle from the Decider
-// that Step asks which unit to activate: the battle is between two turns
-// then, and the snapshot is the battle as the Step found it. Restored, it
-// asks the same decision again and plays on as the original does, with the
-// same seeded dice, to the end of the battle.
+// that Step asks which unit to activate: the snapshot is the Step waiting
+// for that decision. Restored, it waits for the same decision, asks it
+// again when the host calls Step again, and plays on as the original does,
+// with the same seeded dice, to the end of the battle.
 func TestSnapshotFromActivationDecider(t *testing.T) {
 	ctx := context.Background()
 	const rounds = 3
@@ -525,20 +525,14 @@ func TestSnapshotFromActivationDecider(t *testing.T) {
 				t.Fatal(err)
 			}
 			var want []*runtime.RoundResult
-			var hostSaves [][]byte // the host's snapshot before each Step that asked
 			for range rounds {
 				if err := b.StartRound(ctx); err != nil {
 					t.Fatal(err)
 				}
 				for {
-					before := snapshot(t, b)
-					n := len(saves)
 					done, err := b.Step(ctx)
 					if err != nil {
 						t.Fatal(err)
-					}
-					if len(saves) > n {
-						hostSaves = append(hostSaves, []byte(before))
 					}
 					if done {
 						break
@@ -557,9 +551,6 @@ func TestSnapshotFromActivationDecider(t *testing.T) {
 				if s.err != nil {
 					t.Fatalf("Snapshot from the decider of round %d: %v", s.d.Round, s.err)
 				}
-				if diff := cmp.Diff(string(hostSaves[i]), string(s.data)); diff != "" {
-					t.Fatalf("save %d: the decider's snapshot is not the battle before the Step (-before Step +decider's):\n%s", i, diff)
-				}
 				var asked []runtime.Decision
 				r, err := p.Restore(s.data, runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
 					asked = append(asked, d)
@@ -567,6 +558,9 @@ func TestSnapshotFromActivationDecider(t *testing.T) {
 				})))
 				if err != nil {
 					t.Fatal(err)
+				}
+				if req := r.Pending(); req == nil || req.Decision == nil || !cmp.Equal(*req.Decision, s.d) {
+					t.Fatalf("save %d: restored, Pending() = %v, want the decision it was saved in: %v", i, req, s.d)
 				}
 				var got []*runtime.RoundResult
 				for {
@@ -607,12 +601,10 @@ func TestSnapshotFromActivationDecider(t *testing.T) {
 	}
 }
 
-// Anywhere else in a round the battle is half way through the round's
-// own work, and Snapshot refuses with ErrInCallback: in hooks, dice and
-// the deciders of StartRound and EndRound, and in the dice and deciders
-// of a recomputation that a change starts, also from the Decider that
-// Step asks.
-func TestSnapshotRefusedInCallbacks(t *testing.T) {
+// Dice and deciders may save the battle while they are asked: the save is
+// the call under way waiting for their input, and restores so (the input
+// pending). A Go hook may not (ErrInCallback): its changes are half made.
+func TestSnapshotInCallbacks(t *testing.T) {
 	ctx := context.Background()
 	mesbg, necromunda, agi := mustProgram(t, "mesbg"), mustProgram(t, "necromunda"), mustProgram(t, "agi")
 	// A tie of A1 and B1 on opposite teams, after C1's agi is set to 5
@@ -627,6 +619,7 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 		sides []runtime.SideSpec
 		opts  func(save func()) []runtime.BattleOption
 		play  func(b *runtime.Battle) error
+		want  runtime.RequestKind // what a restored save waits for; none: refused
 	}{
 		{"a Go hook at the start of the round", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
@@ -635,7 +628,7 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 				}
 				return nil
 			})}
-		}, playOne},
+		}, playOne, ""},
 		{"a Go hook at the end of the round", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithHook(func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
 				if at == (runtime.HookPoint{Edge: "end", Kind: "round"}) {
@@ -643,29 +636,31 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 				}
 				return nil
 			})}
-		}, playOne},
+		}, playOne, ""},
 		{"dice in StartRound", necromunda, necromunda.Example(), func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithDice(seededCalling(5, save))}
-		}, playOne},
+		}, playOne, runtime.RollInput},
 		{"an order's decider in StartRound", mesbg, runtime.Sides("Jay", "Rob"), func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(7)),
 				runtime.WithDecider(policyCalling(runtime.ChooseFirst, save))}
-		}, playOne},
+		}, playOne, runtime.DecisionInput},
 		{"dice of a recomputation between rounds", agi, agiSides, func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithDice(seededCalling(5, save))}
-		}, tieB1},
+		}, tieB1, runtime.RollInput},
 		{"a decider of a recomputation between rounds", agi, agiSides, func(save func()) []runtime.BattleOption {
 			return []runtime.BattleOption{runtime.WithDice(runtime.NewSeededDice(5)),
 				runtime.WithDecider(policyCalling(runtime.ChooseBeforeAfter, save))}
-		}, tieB1},
+		}, tieB1, runtime.DecisionInput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b *runtime.Battle
 			var got []error
+			var saves [][]byte
 			save := func() {
-				_, err := b.Snapshot()
+				data, err := b.Snapshot()
 				got = append(got, err)
+				saves = append(saves, data)
 			}
 			b, err := tt.prog.NewBattle(tt.sides, tt.opts(save)...)
 			if err != nil {
@@ -677,19 +672,34 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 			if len(got) == 0 {
 				t.Fatal("Snapshot was never called")
 			}
-			for _, err := range got {
-				if !errors.Is(err, runtime.ErrInCallback) {
-					t.Errorf("Snapshot: %v; want ErrInCallback", err)
+			for i, err := range got {
+				switch {
+				case tt.want == "":
+					if !errors.Is(err, runtime.ErrInCallback) {
+						t.Errorf("Snapshot: %v; want ErrInCallback", err)
+					}
+				case err != nil:
+					t.Errorf("Snapshot: %v", err)
+				default:
+					r, err := tt.prog.Restore(saves[i])
+					if err != nil {
+						t.Fatalf("save %d: %v", i, err)
+					}
+					if req := r.Pending(); req == nil || req.Kind != tt.want {
+						t.Errorf("save %d, restored: Pending() = %v, want a %s", i, req, tt.want)
+					}
 				}
 			}
 		})
 	}
 
-	// A Decider that Step asks may change the battle; the recomputation
-	// that starts is the battle's own work, whose dice and decider cannot
-	// save it, although the Decider that Step asks can once it is over.
+	// A Decider may change the battle; the recomputation that starts
+	// is the battle's own work, whose dice and decider cannot save it,
+	// although the Decider can once it is over: the save holds the change
+	// and what its recomputation rolled, then waits for the decision.
 	var b *runtime.Battle
 	var inner, outer []error
+	var outerSave []byte
 	units := []runtime.SideSpec{
 		{Name: "A", Units: []runtime.UnitSpec{{Name: "a1", Attrs: map[string]any{"agi": 5}}, {Name: "a2", Attrs: map[string]any{"agi": 3}}}},
 		{Name: "B", Units: []runtime.UnitSpec{{Name: "b1", Attrs: map[string]any{"agi": 4}}}},
@@ -721,8 +731,8 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 			if err := b.SetAttr(ctx, "a2", "agi", 4); err != nil {
 				return nil, err
 			}
-			_, err := b.Snapshot()
-			outer = append(outer, err)
+			data, err := b.Snapshot()
+			outer, outerSave = append(outer, err), data
 		}
 		return d.Default, nil
 	})
@@ -730,7 +740,8 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.PlayRound(ctx); err != nil {
+	want, err := b.PlayRound(ctx)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(inner) == 0 || len(outer) != 1 {
@@ -742,7 +753,23 @@ func TestSnapshotRefusedInCallbacks(t *testing.T) {
 		}
 	}
 	if outer[0] != nil {
-		t.Errorf("Snapshot from Step's decider after the change: %v", outer[0])
+		t.Fatalf("Snapshot from Step's decider after the change: %v", outer[0])
+	}
+	r, err := p.Restore(outerSave, runtime.WithDecider(runtime.DeciderFunc(func(ctx context.Context, d runtime.Decision) ([]string, error) {
+		return d.Default, nil
+	})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req := r.Pending(); req == nil || req.Decision == nil || req.Decision.Kind != runtime.ChooseActivation {
+		t.Fatalf("restored, Pending() = %v, want the activation", req)
+	}
+	got, err := r.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the round restored from the decider's save (-original +restored):\n%s", diff)
 	}
 }
 
