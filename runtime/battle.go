@@ -23,8 +23,8 @@ import (
 // A Battle hands out copies of its sides and units (Sides, Side, Units,
 // Unit): a snapshot of them when asked. Changing a copy changes nothing;
 // the battle changes through SetAttr, SetStatus, RemoveUnit and
-// MakeReady, which check the values, recompute the orders that watch them
-// and let AbortRound undo them.
+// MakeReady, which check the values and recompute the orders that watch
+// them.
 //
 // As JSON a side is {"name", "team", "attrs", "units"}, its units as
 // Unit encodes them: the shape of a SideSpec, so that a battle's sides,
@@ -597,8 +597,8 @@ func (b *Battle) Round() int { return b.round }
 // Sides returns copies of the sides in setup order, with their units: the
 // slice, the sides, their units and their maps are the caller's, so that
 // nothing done to them changes the battle (change it through SetAttr,
-// SetStatus, RemoveUnit and MakeReady, which check the change, recompute
-// the orders that watch it and let AbortRound undo it).
+// SetStatus, RemoveUnit and MakeReady, which check the change and
+// recompute the orders that watch it).
 func (b *Battle) Sides() []*Side {
 	out := make([]*Side, len(b.sides))
 	for i, s := range b.sides {

@@ -87,10 +87,9 @@ func (d Decision) order() string {
 // the chosen order; otherwise it is a single option. The Decision's slices
 // are the decider's own, and the answer is checked against the options it
 // was offered: one they do not hold is an error wrapping ErrInvalidAnswer,
-// after which Step asks again, and StartRound's round waits for AbortRound,
-// which undoes it: played again, it asks its rolls and decisions again
-// from the first. A decider asking a player at the table keeps the round
-// by checking the answer itself (d.Options holds it) and asking again.
+// and the battle waits for the decision (Battle.Pending): the same call
+// again asks the decider again, and Battle.Answer gives the answer in its
+// place. A decider that leaves decisions to the host is AskHost.
 type Decider interface {
 	Decide(ctx context.Context, d Decision) ([]string, error)
 }

@@ -7,14 +7,7 @@
 // number, Ready markers, the standings computed so far, and a memory of the
 // previous round (previous.holder, previous.chooser, previous.order and any
 // value the ruleset says to remember). A Battle is not safe for concurrent
-// use, and it can be saved with [Battle.Snapshot] and restored with
-// [Program.Restore] with nothing lost, between rounds or between turns of
-// the activation loop, also from the Decider that [Battle.Step] asks which
-// unit to activate (not from inside a hook, Dice or another Decider, nor in
-// a round that failed until [Battle.AbortRound] undoes it). A save says
-// its format and carries the ruleset's [Program.Fingerprint]; Restore
-// refuses one of other rules of the same name ([ErrChangedRules]) and one
-// edited into a state play could not have reached, naming the field.
+// use.
 //
 // Each round runs the ruleset's phases in order. A phase holds steps, order
 // procedures, Ready placements and hook points. An order procedure turns a
@@ -36,15 +29,56 @@
 // group. A reroll rolls only the still-tied subjects again and then applies
 // the same tie rules, so "5, 4, 4, 2" rerolls just the two 4s.
 //
-// # Dice and decisions
+// # Inputs: the request/answer loop
 //
-// Every roll goes through a [Dice] source and every choice through a
-// [Decider], so the same Program runs with seeded dice ([SeededDice]),
-// scripted dice ([ScriptedDice]), physical dice ([FuncDice]) or the odds
-// analyser's enumeration, and with scripted, policy or interactive
-// decisions. A scripted run that reaches a decision it has no answer for
-// fails with an error that names the decision ([ErrUnscripted]); it never
-// picks silently.
+// A host drives a battle with calls that play: [Battle.StartRound],
+// [Battle.Step], [Battle.AdvanceRound], [Battle.Activate], a change such
+// as [Battle.SetAttr]. Each plays until it is done or until the battle
+// needs one input: a roll, a random pick, or a decision (an order to
+// arrange, a tie to award, a unit to activate). Every roll goes through a
+// [Dice] source and every decision through a [Decider]: seeded dice
+// ([SeededDice]), scripted ones ([ScriptedDice], [ScriptedDecider]), a
+// policy, the odds analyser's enumeration, or a function of the host's
+// ([FuncDice], [DeciderFunc]) give it at once. [AskHost] leaves it to the
+// host: the call returns an error wrapping [ErrPending], and
+// [Battle.Pending] says what the battle waits for, as a [Request] that
+// marshals to JSON. [Battle.Answer] gives it, and the battle plays on to
+// its next input or to the end of the call:
+//
+//	err := b.AdvanceRound(ctx)
+//	for req := b.Pending(); req != nil; req = b.Pending() {
+//		err = b.Answer(ctx, ask(req)) // ErrInvalidAnswer: ask again
+//	}
+//
+// An answer is checked before anything changes: a total the dice cannot
+// show, an option the decision does not offer, a unit that is not ready
+// ([ErrInvalidAnswer]) or an answer by another player ([ErrWrongPlayer])
+// leaves the battle exactly as it was, waiting for the same input. Dice or
+// a decider that fail (a script that ran out, [ErrUnscripted]; a
+// cancelled context) leave the input pending too: the same call again
+// asks them again, Answer answers in their place, and [Battle.Cancel]
+// gives the call up. There is one engine: every source of inputs is an
+// adapter over the same journal of what the call was given, which is what
+// saves and undo use.
+//
+// # Saves and undo
+//
+// [Battle.Snapshot] saves the battle as JSON, and [Program.Restore] brings
+// it back in another process with nothing lost: between rounds, between
+// turns, and at any pending input, in the middle of a roll-off or a
+// reroll (also from inside the Dice or Decider being asked). The restored
+// battle waits for the same request. A save holds the call under way and
+// its journal, not a copy of the rules' half-done work: the journal is
+// played again on restore, Go hooks' changes are taken from it, and no Go
+// hook runs twice for one point. A save says its format and carries the
+// ruleset's [Program.Fingerprint]; Restore refuses one of other rules of
+// the same name ([ErrChangedRules]), one of a newer format, and one edited
+// into a state play could not have reached (sides, units, holders and
+// orders, Ready markers, statuses and attributes, turn and round counters,
+// the journal and the request it leads to), with one error naming the
+// field. [WithUndo] keeps what the battle plays, so that [Battle.Undo]
+// takes back the last answer (the battle waits for that input again),
+// and again, back to the start of the battle or to where it was restored.
 //
 // # Performance
 //
@@ -84,15 +118,15 @@
 //
 // A host's own mistakes are plain errors that errors.Is can tell apart: a
 // move the turn does not allow ([ErrNotAllowed], to ask the player again),
-// a Decider's answer that the decision does not offer or a die read off
-// the table that the dice cannot show ([ErrInvalidAnswer], likewise: Step
-// asks again, and a round that StartRound failed is asked
-// again once AbortRound undoes it), a change naming what the battle does
-// not have or a value an attribute cannot hold ([ErrInvalidChange],
-// likewise), a script that has run out ([ErrUnscripted]), a method called
-// with no round under way ([ErrNoRound]) or with one under way
-// ([ErrRoundUnderWay]), from a callback ([ErrInCallback]) or in a round
-// that failed ([ErrRoundFailed]), a round that cannot be aborted
-// ([ErrCannotAbort]), and a holder set before there is an order
+// an answer that the request does not allow ([ErrInvalidAnswer]) or given
+// by another player ([ErrWrongPlayer]), likewise; a change naming what the
+// battle does not have or a value an attribute cannot hold
+// ([ErrInvalidChange], likewise), a script that has run out
+// ([ErrUnscripted]), a call while another waits for an input
+// ([ErrPending]), an answer or Cancel with none pending
+// ([ErrNothingPending]), nothing to undo ([ErrNothingToUndo]), a method
+// called with no round under way ([ErrNoRound]) or with one under way
+// ([ErrRoundUnderWay]), from a Go hook or another callback
+// ([ErrInCallback]), and a holder set before there is an order
 // ([ErrNoOrder]).
 package runtime

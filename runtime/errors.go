@@ -11,7 +11,7 @@ import (
 )
 
 // ErrNoRound is returned, wrapped, by the methods that need a round under
-// way (Step, Activate, Pass, EndRound, AbortRound, SetHolder) when there is
+// way (Step, Activate, Pass, EndRound, SetHolder) when there is
 // none: before StartRound, or after EndRound. A round under way whose
 // activations are over is another case: Activate and Pass return
 // ErrRoundOver, and Step reports done.
@@ -19,8 +19,7 @@ var ErrNoRound = errors.New("no round is under way")
 
 // ErrRoundUnderWay is returned, wrapped, by StartRound, PlayRound and
 // AdvanceRound when a round is under way (started and not yet ended):
-// EndRound ends it, AbortRound undoes it. It is the counterpart of
-// ErrNoRound.
+// EndRound ends it. It is the counterpart of ErrNoRound.
 var ErrRoundUnderWay = errors.New("a round is under way")
 
 // ErrUnscripted is wrapped by the errors of ScriptedDice and
@@ -33,13 +32,13 @@ var ErrUnscripted = errors.New("nothing is scripted")
 
 // UnscriptedError is the error (inside a RoundError) of ScriptedDice or a
 // ScriptedDecider asked for what nothing was scripted for. errors.Is finds
-// it as ErrUnscripted, and errors.As gives what was asked, so that a host
-// that replays what its players have given so far (a stateless server,
-// say, playing the round again on each request) can ask them for exactly
-// what comes next without reading the message. One of Roll, Pick and
-// Decision is set; the requests and the decision are copies, the error's.
+// it as ErrUnscripted, and errors.As gives what was asked (as
+// Battle.Pending does too: the battle waits for that input), so that a
+// host replaying a record can tell where its record ran out. One of Roll,
+// Pick and Decision is set; the requests and the decision are copies,
+// the error's.
 //
-// As JSON, for such a server to send its players what it asks them, it is
+// As JSON it is
 // {"roll", "missing", "pick", "decision"}, with only the one set (and
 // missing, with a roll), each as the RollRequest, PickRequest or Decision
 // encodes.
@@ -77,33 +76,20 @@ var ErrNotAllowed = errors.New("not allowed now")
 // again.
 var ErrInvalidChange = errors.New("invalid change")
 
-// ErrInvalidAnswer is wrapped by the error of a Decider's answer that the
-// decision does not offer: a side or unit not among Decision.Options (one
-// that is not tied, not ready, or not there at all), "before" or "after"
-// misspelled, "pass" where passing is not allowed, or an arrangement that
-// is not every option once. A ScriptedDecider's own refusal of such an
-// answer (a ScriptError) is one too, and so is a result that a host's
-// dice (FuncDice, or a Dice of its own) give and the dice cannot show: a
-// total off the dice (7 on a D6) or a pick out of range, a die misread at
-// the table, or one ScriptedDice refuse (a ScriptError). A host taking answers from players
-// can tell their mistake from a decider that failed, a script that ran
-// out (ErrUnscripted) or a cancelled context, and ask again: in Step
-// nothing was played, so calling Step again asks the same decision
-// again; in StartRound (and EndRound) the round is left half played, so
-// AbortRound undoes it and StartRound asks again (ErrRoundFailed until
-// then); in SetAttr or SetStatus the change is made and the recomputation
-// it started is not, so making the change again asks again (after the
-// same rolls: see SetAttr).
+// ErrInvalidAnswer is wrapped by the error of an answer the battle cannot
+// use: given with Battle.Answer, or by a Decider or Dice. A decision's
+// answer that the decision does not offer: a side or unit not among
+// Decision.Options (one that is not tied, not ready, or not there at
+// all), "before" or "after" misspelled, "pass" where passing is not
+// allowed, or an arrangement that is not every option once. A ScriptedDecider's
+// own refusal of such an answer (a ScriptError) is one too, and so is a
+// result that dice cannot show: a total off the dice (7 on a D6) or a
+// pick out of range, a die misread at the table, or one ScriptedDice
+// refuse (a ScriptError). A host taking answers from players can tell
+// their mistake from a decider that failed, a script that ran out
+// (ErrUnscripted) or a cancelled context, and ask again: nothing was
+// changed, and the battle waits for the same input (Battle.Pending).
 var ErrInvalidAnswer = errors.New("invalid answer")
-
-// ErrCannotAbort is wrapped by the error of AbortRound for a round under
-// way that it cannot undo, because the battle holds no full record of the
-// round's start: the battle was restored in the middle of the round, or
-// scripted dice or a ScriptedDecider it shares with another battle (a
-// clone, or the battle it is a clone of) hold that battle's record of the
-// round, so they cannot script the round again. Nothing is changed; a round that failed
-// is let go on as it is (see ErrRoundFailed).
-var ErrCannotAbort = errors.New("the round cannot be aborted")
 
 // ErrNoOrder is wrapped by the error of SetHolder called in a round before
 // the order that decides who holds priority has ever been made (such as
