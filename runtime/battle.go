@@ -988,23 +988,27 @@ func (b *Battle) now() int {
 // recomputation stops at an input the host is to give, the change waits
 // for it; if it fails, the battle is as it was before the call.
 func (b *Battle) SetAttr(ctx context.Context, who, attr string, value any) error {
-	if err := b.changing("SetAttr"); err != nil {
+	o := op{kind: opSetAttr, who: who, key: attr, value: value}
+	if err := b.changing("SetAttr", o); err != nil {
 		return err
 	}
 	if _, _, err := b.checkSetAttr(who, attr, value); err != nil {
 		return err
 	}
-	return b.run(ctx, op{kind: opSetAttr, who: who, key: attr, value: value})
+	return b.run(ctx, o)
 }
 
 // changing says whether a change may be made now: from the host between
 // its calls, or from a Go hook, dice or a decider in one (see run).
-func (b *Battle) changing(what string) error {
+func (b *Battle) changing(what string, o op) error {
 	if b.prog == nil {
 		return fmt.Errorf("%s: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore", what)
 	}
 	if b.running && b.hookLog == nil {
 		return fmt.Errorf("%s: %w", what, ErrInCallback)
+	}
+	if !b.running && b.pend != nil && !b.op.same(o) {
+		return fmt.Errorf("%s: %w", what, b.pendingError())
 	}
 	return nil
 }
@@ -1073,7 +1077,8 @@ func (b *Battle) checkSetAttr(who, attr string, value any) (dst map[string]any, 
 // SetStatus gives a unit a status or takes it away. Standings that watch
 // the status are recomputed at once, as for SetAttr.
 func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) error {
-	if err := b.changing("SetStatus"); err != nil {
+	o := op{kind: opSetStatus, who: unit, key: status, on: on}
+	if err := b.changing("SetStatus", o); err != nil {
 		return err
 	}
 	if b.unitByNm[unit] == nil {
@@ -1082,7 +1087,7 @@ func (b *Battle) SetStatus(ctx context.Context, unit, status string, on bool) er
 	if !slices.Contains(b.prog.statuses, status) {
 		return markErrorf(ErrInvalidChange, "status %s: unknown status (declared: %s)", status, wording.OrNone(b.prog.statuses))
 	}
-	return b.run(ctx, op{kind: opSetStatus, who: unit, key: status, on: on})
+	return b.run(ctx, o)
 }
 
 func (b *Battle) setStatus(ctx context.Context, unit, status string, on bool) error {
@@ -1114,13 +1119,14 @@ func (b *Battle) setStatus(ctx context.Context, unit, status string, on bool) er
 // of units that watch values are made again without it (if that fails, the
 // unit is gone all the same, and the next round makes them).
 func (b *Battle) RemoveUnit(ctx context.Context, unit string) error {
-	if err := b.changing("RemoveUnit"); err != nil {
+	o := op{kind: opRemove, who: unit}
+	if err := b.changing("RemoveUnit", o); err != nil {
 		return err
 	}
 	if b.unitByNm[unit] == nil {
 		return markErrorf(ErrInvalidChange, "remove %s: %s", unit, b.noUnit(unit))
 	}
-	return b.run(ctx, op{kind: opRemove, who: unit})
+	return b.run(ctx, o)
 }
 
 func (b *Battle) removeUnit(ctx context.Context, unit string) error {
@@ -1191,13 +1197,14 @@ func (b *Battle) noUnit(name string) string {
 // MakeReady puts a Ready marker on a unit, such as when a skill lets a model
 // activate again.
 func (b *Battle) MakeReady(unit string) error {
-	if err := b.changing("MakeReady"); err != nil {
+	o := op{kind: opReady, who: unit}
+	if err := b.changing("MakeReady", o); err != nil {
 		return err
 	}
 	if b.unitByNm[unit] == nil {
 		return markErrorf(ErrInvalidChange, "ready %s: %s", unit, b.noUnit(unit))
 	}
-	return b.run(context.Background(), op{kind: opReady, who: unit})
+	return b.run(context.Background(), o)
 }
 
 func (b *Battle) makeReady(unit string) error {
@@ -1224,13 +1231,14 @@ func (b *Battle) makeReady(unit string) error {
 // Battle). Before the order is first made it returns ErrNoOrder, and with
 // no round under way ErrNoRound.
 func (b *Battle) SetHolder(name string) error {
-	if err := b.changing("SetHolder"); err != nil {
+	o := op{kind: opHolder, who: name}
+	if err := b.changing("SetHolder", o); err != nil {
 		return err
 	}
 	if err := b.holderRefusal(name); err != nil {
 		return err
 	}
-	return b.run(context.Background(), op{kind: opHolder, who: name})
+	return b.run(context.Background(), o)
 }
 
 // holderRefusal returns SetHolder's refusal of name, or nil.

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 
@@ -194,4 +195,51 @@ func ExampleBattle_Clone() {
 	// table: round 1, Jay holds priority
 	// lookahead: Jay holds priority in round 2 in 414 of 1000 games
 	// the battle is at round 1
+}
+
+// A host that keeps nothing between its players' inputs: the battle waits
+// for each roll and decision (AskHost), is saved while it waits, and is
+// restored to take the answer, in the middle of the roll-off as anywhere.
+func ExampleBattle_Answer() {
+	f, err := rulesets.Parse("mesbg")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := runtime.Compile(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	host := []runtime.BattleOption{runtime.WithDice(runtime.AskHost{}), runtime.WithDecider(runtime.AskHost{})}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), host...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := b.StartRound(ctx); !errors.Is(err, runtime.ErrPending) {
+		log.Fatal(err)
+	}
+	// What the players type, one input at a time: a tie, the reroll, and
+	// the winner's choice; a 7 is refused.
+	typed := []runtime.Answer{runtime.RollAnswer(3, 3), runtime.RollAnswer(7, 2), runtime.RollAnswer(6, 2), runtime.ChoiceAnswer("Rob")}
+	for _, a := range typed {
+		saved, err := b.Snapshot() // store it anywhere, and forget the battle
+		if err != nil {
+			log.Fatal(err)
+		}
+		if b, err = p.Restore(saved, host...); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("waiting:", b.Pending())
+		if err := b.Answer(ctx, a); err != nil {
+			fmt.Println("refused:", err)
+		}
+	}
+	fmt.Println("holder:", b.Holder(), "pending:", b.Pending())
+	// Output:
+	// waiting: roll d6 for Jay, Rob (order priority)
+	// waiting: reroll d6 for Jay, Rob (order priority)
+	// refused: round 1, order priority: the dice rolled 7 for Jay, which is impossible on d6 (1-6)
+	// waiting: reroll d6 for Jay, Rob (order priority)
+	// waiting: Jay chooses who goes first among Jay, Rob
+	// holder: Rob pending: <nil>
 }
