@@ -151,15 +151,6 @@ func (b *Battle) begin(o op) {
 		b.base = &Battle{}
 	}
 	b.base.copyState(b)
-	if b.undo != nil {
-		// The history keeps this base after the battle has moved on,
-		// and refilled standings it no longer uses (see blankStanding).
-		for i, st := range b.base.standings {
-			if st != nil {
-				b.base.standings[i] = st.clone()
-			}
-		}
-	}
 	b.op = o
 	b.journal = b.journal[:0]
 	b.hookEntries = 0
@@ -189,8 +180,24 @@ func (b *Battle) play(ctx context.Context) error {
 		return b.pendingError()
 	case b.pend != nil:
 		b.keepHistory()
+	default:
+		b.failedInRound(err)
 	}
 	return err
+}
+
+// failedInRound notes on a rule's error in the middle of a round that
+// round, which the battle, put back as it was, may no longer be in, and
+// what the round did up to it.
+func (b *Battle) failedInRound(err error) {
+	re, ok := errors.AsType[*RuleError](err)
+	if !ok || re.Round != 0 || b.cur == nil || b.cur.Stage == "ended" {
+		return
+	}
+	re.Round = b.round
+	if b.transcript {
+		re.Events = slices.Clone(b.cur.Events)
+	}
 }
 
 // goOn plays the op again from its base, after Answer added an entry to

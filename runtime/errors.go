@@ -129,6 +129,12 @@ type RuleError struct {
 	// should write; Error gives it after what went wrong, and Diagnostic
 	// as the diagnostic's hint.
 	Hint string
+	// Round is the round the rule failed in, or 0 for none (a change
+	// between rounds), and Events what that round did up to the error,
+	// with the transcript on: the battle itself is put back as it was
+	// before the call that failed.
+	Round  int
+	Events []Event
 }
 
 func (e *RuleError) Error() string {

@@ -206,12 +206,13 @@ func (b *Battle) newStanding(o *order, names []string, perm []int, reason []why,
 func (b *Battle) blankStanding(o *order, n, round int, chooser string, choseIn int) *Standing {
 	// A standing is never changed once made (the op's base may hold it):
 	// fill the spare, unless the battle went back to its base, which put
-	// it back.
+	// it back, or keeps every base it had for Undo.
 	if b.spare == nil {
 		b.spare = make([]*Standing, len(b.standings))
 	}
 	st := b.spare[o.id]
-	if st == nil || st == b.standings[o.id] || o.scope.kind == dsl.UntilChanged || b.base != nil && b.base.standings[o.id] == st {
+	if st == nil || st == b.standings[o.id] || o.scope.kind == dsl.UntilChanged || b.undo != nil ||
+		b.base != nil && b.base.standings[o.id] == st {
 		st = &Standing{}
 	}
 	st.Name, st.Units, st.Round, st.Chooser, st.ChoiceRound = o.name, o.units, round, chooser, choseIn
