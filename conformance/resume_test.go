@@ -400,6 +400,7 @@ func TestSavedBeforeEveryAnswerPlaysAsOneBattle(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range resumeCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			for seed := range resumeSeeds() {
 				t.Run(fmt.Sprint(seed), func(t *testing.T) {
 					for _, mode := range resumeModes {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/turnorder/turnorder/internal/longtest"
+	"github.com/turnorder/turnorder/rulesets"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -18,7 +19,7 @@ const undoRounds = 3
 // undoSeeds is how many seeds each ruleset is played with.
 func undoSeeds() uint64 {
 	if longtest.Enabled() {
-		return 100
+		return 200
 	}
 	return 4
 }
@@ -32,6 +33,7 @@ func TestUndoRetracesEverySaveToTheStart(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range resumeCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			for seed := range undoSeeds() {
 				t.Run(fmt.Sprint(seed), func(t *testing.T) {
 					for _, mode := range resumeModes {
@@ -81,5 +83,49 @@ func undoAll(ctx context.Context, t *testing.T, c resumeCase, mode resumeMode, s
 	}
 	if diff := cmp.Diff(final, again.save()); diff != "" {
 		t.Errorf("played again after Undo to the start, the battle ends (-first +again):\n%s", diff)
+	}
+}
+
+// The smallest battle that shows an earlier round's standing after Undo
+// (see TestUndoRetracesEverySaveToTheStart): three rounds of mesbg, each
+// stopped at the roll-off winner's choice and answered; undone back into
+// round 2's choice, the battle must hold round 1's priority standing, as
+// it did when that choice was first asked.
+func TestUndoIntoAnEarlierRoundKeepsItsStanding(t *testing.T) {
+	ctx := context.Background()
+	p, err := rulesets.Load("mesbg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.NewBattle(p.Example(), runtime.WithUndo(), runtime.WithDice(runtime.NewSeededDice(1)),
+		runtime.WithDecider(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var waiting []string // the save waiting for each round's choice
+	for round := 1; round <= 3; round++ {
+		if err := b.AdvanceRound(ctx); !errors.Is(err, runtime.ErrPending) {
+			t.Fatalf("round %d: AdvanceRound: %v, want ErrPending", round, err)
+		}
+		data, err := b.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		waiting = append(waiting, string(data))
+		if err := b.Answer(ctx, runtime.ChoiceAnswer(b.Pending().Decision.Options[0])); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+	}
+	for range 3 { // round 3's answer, round 3's AdvanceRound, round 2's answer
+		if err := b.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(waiting[1], string(data)); diff != "" {
+		t.Errorf("undone back to round 2's choice, the save (-as first asked +after Undo):\n%s", diff)
 	}
 }
