@@ -1,0 +1,132 @@
+// Command server plays battles of a bundled ruleset over HTTP, leaving
+// every die and decision to the players. It keeps no battle in memory:
+// each is a file, its snapshot, restored for every request.
+//
+// POST /battles with the sides (runtime.SideSpecs) starts a battle; POST
+// /battles/{id}/round plays its next round until it needs an input, which
+// the reply's "pending" names (a roll, a random pick, or a decision with
+// its options and who makes it); POST /battles/{id}/answer with a
+// runtime.Answer ({"rolls": [4, 2]}, {"pick": 1}, {"choice": ["Krug"]})
+// gives it and plays on to the next input or the round's end; GET
+// /battles/{id} tells where the battle stands.
+//
+// A reply comes once the battle is saved, in a file replacing the old one
+// whole: a restart goes on from the last reply, never from half a save.
+// An answer or round refused (a die the dice cannot show, an option not
+// offered, another player's answer, a round while an input is pending)
+// gets a 4xx reply and leaves the file byte for byte as it was.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"io/fs"
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "loopback address to listen on")
+	dir := flag.String("dir", "battles", "directory of the battles' files")
+	name := flag.String("ruleset", "necromunda", "bundled ruleset to play")
+	flag.Parse()
+	prog, err := rulesets.Load(*name)
+	if err = errors.Join(err, os.MkdirAll(*dir, 0o755)); err != nil {
+		log.Fatal(err)
+	}
+	log.Fatal(http.ListenAndServe(*addr, handler(prog, *dir)))
+}
+
+// errBadRequest marks the errors of a request the server cannot use.
+var errBadRequest = errors.New("bad request")
+
+// server serves the battles of prog saved in dir, one request at a time.
+type server struct {
+	prog *runtime.Program
+	dir  string
+	mu   sync.Mutex
+}
+
+// handler returns the server's routes.
+func handler(prog *runtime.Program, dir string) http.Handler {
+	s := &server{prog: prog, dir: dir}
+	mux := http.NewServeMux()
+	mux.Handle("POST /battles", route(s, http.StatusCreated, func(_ *http.Request, sides []runtime.SideSpec) (view, error) {
+		return s.create(sides)
+	}))
+	play := func(f func(*runtime.Battle, context.Context) error) http.Handler {
+		return route(s, http.StatusOK, func(r *http.Request, _ struct{}) (view, error) { return s.update(r.Context(), r.PathValue("id"), f) })
+	}
+	mux.Handle("GET /battles/{id}", play(nil))
+	mux.Handle("POST /battles/{id}/round", play((*runtime.Battle).AdvanceRound))
+	mux.Handle("POST /battles/{id}/answer", route(s, http.StatusOK, func(r *http.Request, a runtime.Answer) (view, error) {
+		return s.update(r.Context(), r.PathValue("id"), func(b *runtime.Battle, ctx context.Context) error { return b.Answer(ctx, a) })
+	}))
+	return mux
+}
+
+// route serves requests whose JSON body, if any, is a T with do, and
+// replies do's view with code, or its error as {"error": "..."}.
+func route[T any](s *server, code int, do func(*http.Request, T) (view, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var body T
+		d := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
+		d.DisallowUnknownFields()
+		var v any
+		err := d.Decode(&body)
+		if err == nil || err == io.EOF {
+			s.mu.Lock()
+			v, err = do(r, body)
+			s.mu.Unlock()
+		} else {
+			err = errors.Join(errBadRequest, err)
+		}
+		if err != nil {
+			code, v = status(err), map[string]string{"error": err.Error()}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		json.NewEncoder(w).Encode(v)
+	}
+}
+
+// status is the HTTP status of an error: the client's are 4xx.
+func status(err error) int {
+	is := func(target error) bool { return errors.Is(err, target) }
+	switch {
+	case is(fs.ErrNotExist):
+		return http.StatusNotFound
+	case is(errBadRequest) || is(runtime.ErrInvalidAnswer) || is(runtime.ErrWrongPlayer) ||
+		is(runtime.ErrNothingPending) || is(runtime.ErrNotAllowed) || is(runtime.ErrInvalidChange):
+		return http.StatusBadRequest
+	case is(runtime.ErrPending) || is(runtime.ErrRoundUnderWay):
+		return http.StatusConflict
+	}
+	return http.StatusInternalServerError
+}
+
+// file is battle id's file: always in dir, whatever id is.
+func (s *server) file(id string) string { return filepath.Join(s.dir, filepath.Base(id)+".json") }
+
+// write replaces battle id's file whole: written beside it, then renamed.
+func (s *server) write(id string, data []byte) error {
+	f, err := os.CreateTemp(s.dir, "*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // fails once renamed
+	_, err = f.Write(data)
+	if err = errors.Join(err, f.Sync(), f.Close()); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), s.file(id))
+}
