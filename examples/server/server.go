@@ -82,7 +82,7 @@ func route[T any](s *server, code int, do func(*http.Request, T) (view, error)) 
 		d := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
 		d.DisallowUnknownFields()
 		var v any
-		err := d.Decode(&body)
+		c, err := code, d.Decode(&body)
 		if err == nil || err == io.EOF {
 			s.mu.Lock()
 			v, err = do(r, body)
@@ -91,10 +91,10 @@ func route[T any](s *server, code int, do func(*http.Request, T) (view, error)) 
 			err = errors.Join(errBadRequest, err)
 		}
 		if err != nil {
-			code, v = status(err), map[string]string{"error": err.Error()}
+			c, v = status(err), map[string]string{"error": err.Error()}
 		}
 		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(code)
+		w.WriteHeader(c)
 		json.NewEncoder(w).Encode(v)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -376,16 +377,37 @@ func TestNotFound(t *testing.T) {
 	}
 }
 
-// TestBadSides: sides the ruleset cannot play are the client's mistake.
+// TestBadSides: sides the ruleset cannot play are the client's mistake,
+// and a server that refused them goes on serving.
 func TestBadSides(t *testing.T) {
-	tb := &table{t: t, dir: t.TempDir()}
-	for _, body := range []string{``, `{"sides": []}`, `[{"name": "Goliaths"}]`, `[{"name": "A"}, {"name": "A"}]`} {
-		var e struct{ Error string }
-		if got := tb.do(http.MethodPost, "/battles", body, &e); got != http.StatusBadRequest || e.Error == "" {
-			t.Errorf("POST /battles %s: status %d, error %q; want 400", body, got, e.Error)
+	prog, err := rulesets.Load("necromunda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	srv := httptest.NewServer(handler(prog, dir))
+	defer srv.Close()
+	post := func(body string) (int, string) {
+		resp, err := srv.Client().Post(srv.URL+"/battles", "application/json", bytes.NewBufferString(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, string(data)
+	}
+	for _, body := range []string{``, `{"sides": []}`, `[{"name": "Goliaths"}]`, `[{"name": "A"}, {"name": "A"}]`, `[{"name": "A", "units": [{"name": "a", "hp": 3}]}]`} {
+		if got, reply := post(body); got != http.StatusBadRequest || !strings.Contains(reply, `"error"`) {
+			t.Errorf("POST /battles %s: status %d, %s; want 400 and an error", body, got, reply)
 		}
 	}
-	if entries, _ := os.ReadDir(tb.dir); len(entries) != 0 {
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("the directory holds %v, want nothing", entries)
+	}
+	if got, reply := post(gangs); got != http.StatusCreated {
+		t.Errorf("POST /battles after the refusals: status %d, %s; want 201", got, reply)
 	}
 }
