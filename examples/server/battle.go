@@ -16,7 +16,6 @@ var askHost = []runtime.BattleOption{runtime.WithDice(runtime.AskHost{}), runtim
 type view struct {
 	ID          string                     `json:"id"`
 	Round       int                        `json:"round"`
-	InRound     bool                       `json:"in_round"`
 	Holder      string                     `json:"holder,omitempty"`
 	Order       []string                   `json:"order,omitempty"`
 	Activations []runtime.ActivationRecord `json:"activations,omitempty"`
@@ -25,7 +24,7 @@ type view struct {
 }
 
 func viewOf(id string, b *runtime.Battle) view {
-	return view{ID: id, Round: b.Round(), InRound: b.InRound(), Holder: b.Holder(), Order: b.Order(),
+	return view{ID: id, Round: b.Round(), Holder: b.Holder(), Order: b.Order(),
 		Activations: b.Activations(), Events: b.Events(), Pending: b.Pending()}
 }
 

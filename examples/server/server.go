@@ -2,19 +2,18 @@
 // every die and decision to the players. It keeps no battle in memory:
 // each is a file, its snapshot, restored for every request.
 //
-// POST /battles with the sides (runtime.SideSpecs) starts a battle; POST
-// /battles/{id}/round plays its next round until it needs an input, which
-// the reply's "pending" names (a roll, a random pick, or a decision with
-// its options and who makes it); POST /battles/{id}/answer with a
+// POST /battles with the sides (runtime.SideSpecs) starts a battle, and
+// POST /battles/{id}/round plays its next round until it needs an input:
+// the reply's "pending" says which (a roll, a random pick, or a decision
+// with its options and who makes it). POST /battles/{id}/answer with a
 // runtime.Answer ({"rolls": [4, 2]}, {"pick": 1}, {"choice": ["Krug"]})
-// gives it and plays on to the next input or the round's end; GET
-// /battles/{id} tells where the battle stands.
+// gives it and plays on. GET /battles/{id} tells where the battle stands.
 //
-// A reply comes once the battle is saved, in a file replacing the old one
-// whole: a restart goes on from the last reply, never from half a save.
-// An answer or round refused (a die the dice cannot show, an option not
-// offered, another player's answer, a round while an input is pending)
-// gets a 4xx reply and leaves the file byte for byte as it was.
+// A save is the battle as the reply shows it, mid-round too, waiting for
+// the same input; it replaces the old file whole (written, then renamed),
+// so a restart goes on from the last reply. A refused answer or round (a
+// die the dice cannot show, an option not offered, another player's
+// answer, a round while an input waits) leaves the file as it was.
 package main
 
 import (
@@ -25,6 +24,7 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -39,6 +39,9 @@ func main() {
 	dir := flag.String("dir", "battles", "directory of the battles' files")
 	name := flag.String("ruleset", "necromunda", "bundled ruleset to play")
 	flag.Parse()
+	if host, _, _ := net.SplitHostPort(*addr); !net.ParseIP(host).IsLoopback() {
+		log.Fatalf("-addr %s: not a loopback address", *addr)
+	}
 	prog, err := rulesets.Load(*name)
 	if err = errors.Join(err, os.MkdirAll(*dir, 0o755)); err != nil {
 		log.Fatal(err)
@@ -60,9 +63,7 @@ type server struct {
 func handler(prog *runtime.Program, dir string) http.Handler {
 	s := &server{prog: prog, dir: dir}
 	mux := http.NewServeMux()
-	mux.Handle("POST /battles", route(s, http.StatusCreated, func(_ *http.Request, sides []runtime.SideSpec) (view, error) {
-		return s.create(sides)
-	}))
+	mux.Handle("POST /battles", route(s, http.StatusCreated, func(_ *http.Request, b []runtime.SideSpec) (view, error) { return s.create(b) }))
 	play := func(f func(*runtime.Battle, context.Context) error) http.Handler {
 		return route(s, http.StatusOK, func(r *http.Request, _ struct{}) (view, error) { return s.update(r.Context(), r.PathValue("id"), f) })
 	}
