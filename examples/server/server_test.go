@@ -147,8 +147,8 @@ func choose(rng *rand.Rand, r *runtime.Request) runtime.Answer {
 	return runtime.Answer{Choice: options, By: d.By}
 }
 
-// rounds is what the test plays: three rounds, with these dice and
-// decisions.
+// The test plays three rounds, its players' dice and decisions drawn
+// from a source with this seed.
 const (
 	rounds = 3
 	seed   = 2026
@@ -307,6 +307,12 @@ func tryRefused(tb *table, id string, r *runtime.Request) {
 	case runtime.DecisionInput:
 		d := r.Decision
 		tb.refused(http.StatusBadRequest, id, "/answer", runtime.Answer{Choice: []string{"Nobody"}, By: d.By})
+		for _, u := range []string{"Krug", "Mira", "Dax"} { // another gang's fighter
+			if !slices.Contains(d.Options, u) {
+				tb.refused(http.StatusBadRequest, id, "/answer", runtime.ChoiceAnswer(u))
+				break
+			}
+		}
 		other := "Goliaths"
 		if d.By == other {
 			other = "Eschers"
