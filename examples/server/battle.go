@@ -12,17 +12,7 @@ import (
 // askHost leaves every die and decision to the players, to answer.
 var askHost = []runtime.BattleOption{runtime.WithDice(runtime.AskHost{}), runtime.WithDecider(runtime.AskHost{})}
 
-// view is where a battle stands, and the input it waits for (null: none).
-type view struct {
-	ID          string                     `json:"id"`
-	Round       int                        `json:"round"`
-	Holder      string                     `json:"holder,omitempty"`
-	Order       []string                   `json:"order,omitempty"`
-	Activations []runtime.ActivationRecord `json:"activations,omitempty"`
-	Events      []runtime.Event            `json:"events,omitempty"`
-	Pending     *runtime.Request           `json:"pending"`
-}
-
+// viewOf tells where battle id stands and what it waits for.
 func viewOf(id string, b *runtime.Battle) view {
 	return view{ID: id, Round: b.Round(), Holder: b.Holder(), Order: b.Order(),
 		Activations: b.Activations(), Events: b.Events(), Pending: b.Pending()}

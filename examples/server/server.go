@@ -49,8 +49,7 @@ func main() {
 	log.Fatal(http.ListenAndServe(*addr, handler(prog, *dir)))
 }
 
-// errBadRequest marks the errors of a request the server cannot use.
-var errBadRequest = errors.New("bad request")
+var errBadRequest = errors.New("bad request") // marks a request the server cannot use
 
 // server serves the battles of prog saved in dir, one request at a time.
 type server struct {
@@ -73,6 +72,17 @@ func handler(prog *runtime.Program, dir string) http.Handler {
 		return s.update(r.Context(), r.PathValue("id"), func(b *runtime.Battle, ctx context.Context) error { return b.Answer(ctx, a) })
 	}))
 	return mux
+}
+
+// view is where a battle stands, and the input it waits for (null: none).
+type view struct {
+	ID          string                     `json:"id"`
+	Round       int                        `json:"round"`
+	Holder      string                     `json:"holder,omitempty"`
+	Order       []string                   `json:"order,omitempty"`
+	Activations []runtime.ActivationRecord `json:"activations,omitempty"`
+	Events      []runtime.Event            `json:"events,omitempty"`
+	Pending     *runtime.Request           `json:"pending"`
 }
 
 // route serves requests whose JSON body, if any, is a T with do, and
