@@ -167,6 +167,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 		switch w := strings.ToLower(word); {
 		case isChange:
 		case rest == "" && slices.Contains([]string{"", "y", "yes"}, w):
+			t.headed = t.b.Round() // the next round's heading is shown, again after an undo
 			return true, nil
 		case rest == "" && slices.Contains([]string{"n", "no"}, w):
 			return false, nil

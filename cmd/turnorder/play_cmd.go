@@ -85,7 +85,10 @@ type table struct {
 	rolled []int
 	rounds int // --rounds: 0 asks "another round?" after each round
 	target int // with --rounds, the round after which play stops
-	headed int // the round whose heading ("Round 2") is shown
+	headed int // the last round whose heading ("Round 2") is shown
+	// hush is set while the calls undo took back, that needed no answer,
+	// are made again as they were: what they say was said.
+	hush bool
 
 	// What this session has saved, so that play can say truthfully which
 	// file holds the battle when it stops.
@@ -276,6 +279,7 @@ func playBattle(e *env, o playOptions) int {
 	t.with = rulesetPlayed(o.ruleset, s.rs)
 	t.saveTo = o.save
 	t.rounds = o.rounds
+	t.headed = t.b.Round() // a round resumed in its middle is headed already
 	if saved.op != nil {
 		// Restored waiting for an input: the call it waits in is the one
 		// its Undo takes back first.

@@ -9,7 +9,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -41,6 +43,8 @@ const (
 type opRec struct {
 	kind   opKind
 	change *changeRec
+	// answers are those given to it, in order: Undo takes back the last.
+	answers []runtime.Answer
 }
 
 // top is the call the battle made last (whose input is pending, if one
@@ -77,7 +81,7 @@ func (t *table) next(ctx context.Context) error {
 		return t.answer(ctx, p)
 	}
 	if !t.b.InRound() {
-		if r := t.b.Round() + 1; t.headed != r {
+		if r := t.b.Round() + 1; t.headed < r {
 			fmt.Fprintf(t.out, "\nRound %d\n", r)
 			t.headed = r
 		}
@@ -130,7 +134,9 @@ func (t *table) done(rec opRec) error {
 		// As run says them: before the round's transcript, where the
 		// order would have been made.
 		for _, line := range keptStandings(t.b, t.b.Round()) {
-			fmt.Fprintf(t.out, "  %s\n", line)
+			if !t.hush {
+				fmt.Fprintf(t.out, "  %s\n", line)
+			}
 		}
 		t.flush()
 	case opEnd:
@@ -157,6 +163,7 @@ func (t *table) done(rec opRec) error {
 // made in its place: the loop then asks again, of the battle as the
 // change left it.
 func (t *table) answer(ctx context.Context, p *runtime.Request) error {
+	t.hush = false
 	var a runtime.Answer
 	var err error
 	switch {
@@ -196,7 +203,12 @@ func (t *table) answer(ctx context.Context, p *runtime.Request) error {
 	case err != nil:
 		return err
 	}
-	return t.answered(t.b.Answer(ctx, a))
+	err = t.b.Answer(ctx, a)
+	if err == nil && len(t.ops) > 0 {
+		top := &t.ops[len(t.ops)-1]
+		top.answers = append(top.answers, a)
+	}
+	return t.answered(err)
 }
 
 // answered goes on after an answer was given: once the call that asked
@@ -240,15 +252,17 @@ func (t *table) answered(err error) error {
 // more to take back.
 func (t *table) undo() bool {
 	moved := false
-	defer func() {
-		if moved {
-			t.rolled = nil
-			t.markShown()
-		}
-	}()
+	shownRound, shown, told := t.shownRound, t.shown, t.told
 	for {
 		err := t.b.Undo()
 		if errors.Is(err, runtime.ErrNothingToUndo) {
+			if moved {
+				// Only calls that needed no answer were taken back: the
+				// loop makes them again, as they were, and asks the same
+				// question, without showing again what they did.
+				t.shownRound, t.shown, t.told = shownRound, shown, told
+				t.hush = true
+			}
 			if t.resumed != "" {
 				t.say("nothing to undo: the battle is as it was resumed from %s", t.resumed)
 			} else {
@@ -261,8 +275,21 @@ func (t *table) undo() bool {
 			return moved
 		}
 		moved = true
-		if t.b.Pending() != nil {
-			t.say("undone: the battle is back %s", t.position())
+		t.rolled = nil
+		t.markShown()
+		if p := t.b.Pending(); p != nil {
+			// The answer to p is taken back; of a roll, play takes back
+			// the last die alone, and asks for it again.
+			var a runtime.Answer
+			if n := len(t.ops); n > 0 && len(t.ops[n-1].answers) > 0 {
+				top := &t.ops[n-1]
+				a = top.answers[len(top.answers)-1]
+				top.answers = top.answers[:len(top.answers)-1]
+			}
+			t.say("undone: %s", undone(p, a))
+			if p.Roll != nil && len(a.Rolls) == len(p.Roll.Subjects) {
+				t.rolled = a.Rolls[:len(a.Rolls)-1]
+			}
 			return true
 		}
 		// The whole call is taken back: it needed no answer.
@@ -275,9 +302,32 @@ func (t *table) undo() bool {
 			t.say("undone: %s", rec.change.Typed)
 			return true
 		case rec.kind == opStart && t.rounds == 0 && t.b.Round() > 0:
-			t.headed = 0
 			t.say("undone: the battle is back %s", t.position())
 			return true
 		}
 	}
+}
+
+// undone says an answer that undo took back: "Rob's 2", "A activates a1".
+func undone(p *runtime.Request, a runtime.Answer) string {
+	switch {
+	case p.Roll != nil && len(a.Rolls) == len(p.Roll.Subjects) && len(a.Rolls) > 0:
+		last := len(a.Rolls) - 1
+		return fmt.Sprintf("%s %d", wording.Possessive(p.Roll.Subjects[last]), a.Rolls[last])
+	case p.Pick != nil && a.Pick != nil && *a.Pick >= 0 && *a.Pick < len(p.Pick.Options) && p.Pick.Draw:
+		return fmt.Sprintf("%s die, drawn from the bag", wording.Possessive(p.Pick.Options[*a.Pick]))
+	case p.Pick != nil && a.Pick != nil && *a.Pick >= 0 && *a.Pick < len(p.Pick.Options):
+		return fmt.Sprintf("%s, picked at random", p.Pick.Options[*a.Pick])
+	case p.Decision != nil && p.Decision.Kind == runtime.ChooseActivation && len(a.Choice) == 1 && a.Choice[0] == "pass":
+		return p.Decision.By + " passes"
+	case p.Decision != nil && p.Decision.Kind == runtime.ChooseActivation && len(a.Choice) == 1:
+		return p.Decision.By + " activates " + a.Choice[0]
+	case p.Decision != nil && p.Decision.Kind == runtime.ChooseFirst && len(a.Choice) == 1:
+		return fmt.Sprintf("%s choice of %s to go first", wording.Possessive(p.Decision.By), a.Choice[0])
+	case p.Decision != nil && p.Decision.Kind == runtime.ChooseOrder && len(a.Choice) > 0:
+		return fmt.Sprintf("%s arrangement, %s", wording.Possessive(p.Decision.By), strings.Join(a.Choice, ", "))
+	case p.Decision != nil && len(a.Choice) > 0:
+		return fmt.Sprintf("%s choice, %s", wording.Possessive(p.Decision.By), strings.Join(a.Choice, ", "))
+	}
+	return "the last answer"
 }

@@ -168,6 +168,12 @@ func readSavedPlay(data []byte, b *runtime.Battle) (savedPlay, error) {
 			Value any    `json:"value"`
 			On    bool   `json:"on"`
 		} `json:"op"`
+		Journal []struct {
+			Rolls  []int    `json:"rolls"`
+			Pick   *int     `json:"pick"`
+			Choice []string `json:"choice"`
+			Host   bool     `json:"host"`
+		} `json:"journal"`
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
 		return savedPlay{}, fmt.Errorf("play: %v", err)
@@ -184,6 +190,13 @@ func readSavedPlay(data []byte, b *runtime.Battle) (savedPlay, error) {
 		return out, nil
 	}
 	rec := opRec{kind: opOther}
+	// The answers the players gave it, which undo takes back (the battle
+	// checked them as it restored the save).
+	for _, e := range s.Journal {
+		if e.Host {
+			rec.answers = append(rec.answers, runtime.Answer{Rolls: e.Rolls, Pick: e.Pick, Choice: e.Choice})
+		}
+	}
 	switch s.Op.Kind {
 	case "start_round":
 		rec.kind = opStart
