@@ -123,7 +123,7 @@ func TestPlayActivationHelpSays(t *testing.T) {
 
 	help := runCmd(t, "", "help", "play")
 	expectation{code: 0, stdout: []string{
-"At every prompt of a battle (a die, a random pick, a choice, the unit to\nactivate",
+		"At every prompt of a battle (a die, a random pick, a choice, the unit to\nactivate",
 		"  undo                      take back the last answer (or the last change)\n",
 		"even\nin the middle of a roll-off",
 		"after every round and after every\nactivation",
