@@ -380,7 +380,8 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 	}, oneLine: true}.check(t, stop)
 	res := runCmd(t, "5\nb2\na2\n", "play", rules, "--resume", mid, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"resumed from " + mid + " in round 1, at B's roll for o\n",
+		"resumed from " + mid + " in round 1, at B's roll for o\n  Ready: a1, a2, b1, b2\n  order: A, B   holder: A   chooser: none\n" +
+			"  the change under way: set speed of B = 2\n  rolled so far: A 3\n",
 		"Round 1, o: B rolls d6: 5\n" +
 			"  speed of B is now 2; the order is now B, A\n" +
 			"  o #1: B, by highest roll d6 = 5\n" +

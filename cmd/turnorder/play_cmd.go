@@ -387,8 +387,9 @@ func playBattle(e *env, o playOptions) int {
 // header opens the session. A resumed battle says where it stands: between
 // rounds, how the last round ended; in mid-round, where in the round it is,
 // which units still have a Ready marker, as the table should have them,
-// and the round's order and activations so far (or, in the middle of the
-// round's opening, the dice typed so far of the roll it waits for).
+// and the round's order and activations so far (not in the middle of the
+// round's opening); and the change under way, and the dice typed so far of
+// the roll it waits for.
 func (t *table) header(p *runtime.Program, o playOptions) {
 	b := t.b
 	printHeader(t.out, p, b)
@@ -414,6 +415,9 @@ func (t *table) header(p *runtime.Program, o playOptions) {
 		}
 	case o.resume != "":
 		t.showStanding()
+	}
+	if c := t.inChange(); o.resume != "" && c != nil {
+		fmt.Fprintf(t.out, "  the change under way: %s\n", c.Typed)
 	}
 	if p := b.Pending(); o.resume != "" && p != nil && p.Roll != nil && len(t.rolled) > 0 {
 		typed := make([]string, len(t.rolled))
