@@ -129,9 +129,6 @@ func (t *table) snapshot() ([]byte, error) {
 // stands: the file written last in this session, or else the --resume
 // file; or "" when neither does.
 func (t *table) holder() (file, at string) {
-	if t.lost {
-		return "", ""
-	}
 	data, err := t.snapshot()
 	switch {
 	case err != nil:

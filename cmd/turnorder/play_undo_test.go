@@ -216,3 +216,17 @@ func TestPlayResumeMidRollOff(t *testing.T) {
 			runCmd(t, "", "play", "necromunda", "--resume", bad))
 	}
 }
+
+// A change undone leaves the battle as the file saved before it holds it:
+// quit stops there again.
+func TestPlayUndoBackToASave(t *testing.T) {
+	dir := t.TempDir()
+	part := filepath.Join(dir, "part.json")
+	r := runCmd(t, "4\n2\nsave "+part+"\nremove a1\nquit\nundo\nquit\n", "play", "necromunda", "--setup", gangsSetup(t, dir))
+	expectation{code: 0, stdout: []string{
+		"A activates [a2]: quit\n  the battle is not saved as it stands",
+		"A activates [a2]: undo\n  undone: remove a1\nRound 1: A activates:\n  1. a1\n  2. a2\n  3. a3\nA activates [a1]: quit\n",
+	}, stderr: []string{
+		"stopped in round 1, at A's activation: " + part + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + part + "`\n",
+	}, oneLine: true}.check(t, r)
+}
