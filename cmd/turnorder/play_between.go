@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,91 +13,108 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// betweenTurns asks a question that Step asks between two turns of the
+// betweenTurns asks a question that comes between two turns of the
 // activation loop, before anything of the turn is played: which unit
 // activates, or, in activation draw, which colour came out of the bag.
-// There the battle can be saved (save), play can stop once it is in a file
-// (quit), and the changes of "another round?" can be made: they leave
-// Step (see pendingChange), which then asks again. An input that ends
-// there, where quit would stop, stops as quit does. help says first, what
-// can be typed there, and extra; then the options and the changes.
+// Besides the words of every prompt (see command), the changes of
+// "another round?" can be made there: they give up the call that asks
+// (see answer), which then asks again. help says first, what can be typed
+// there, and extra; then the options and the changes.
 func (t *table) betweenTurns(ctx context.Context, options []string, def, prompt string, refuse func(string) string, first, extra string) (string, error) {
+	// Only the call that asks plays the turn: a change gives it up.
+	changes := t.top().kind == opStep || t.top().kind == opDraw
 	command := func(ans string) (bool, error) {
-		p, isChange := t.unitStatus(ans) // before save and quit, for a unit called save
-		switch {
-		case isChange:
-		case isSave(ans):
-			_, path, _ := strings.Cut(ans, " ")
-			err := t.saveAt(path) // the input ended at "save to which file?"
-			return err == nil, err
-		case isQuit(ans):
-			file, at := t.holder()
-			if file == "" {
-				t.say("the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)")
-				return true, nil
-			}
-			return false, &stopError{file: file, at: at}
-		default:
-			if _, ok := resolveOption(ans, options); ok && !strings.Contains(ans, " ") {
-				return false, nil // a start of a name: "set" for settler
-			}
-			p, isChange = t.parseChange(ans)
-		}
-		switch {
-		case !isChange:
-			return false, nil
-		case p == nil:
-			return true, nil // refused, saying why
-		}
-		return false, p
+		return t.command(ans, options, changes, "")
 	}
-	note := "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")" +
-		"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)"
+	note := t.promptCommands()
 	if first != "" {
 		note = first + "\n  " + note
 	}
 	note += extra
-	more := "or make a change at the table (then this question is asked again):"
-	for _, c := range t.changeCommands() {
-		more += fmt.Sprintf("\n  %-25s %s", c[0], c[1])
+	more := ""
+	if changes {
+		more = "or make a change at the table (then this question is asked again):"
+		for _, c := range t.changeCommands() {
+			more += fmt.Sprintf("\n  %-25s %s", c[0], c[1])
+		}
 	}
-	ans, err := t.choose(ctx, options, def, prompt, command, refuse, note, more)
-	if file, at := t.holder(); errors.Is(err, errInputEnded) && file != "" {
-		// The input ended where quit would stop: a file holds the
-		// battle as it stands (a save typed here, --save's own write,
-		// or the --resume file before anything is played), so the
-		// players who closed it lose nothing.
-		err = &stopError{eof: true, file: file, at: at}
+	return t.choose(ctx, options, def, prompt, command, refuse, note, more)
+}
+
+// promptWords are the words every prompt of a battle takes besides its
+// answers (see command).
+var promptWords = []string{"save", "quit", "undo"}
+
+// promptCommands says, for a prompt's help, what its words do.
+func (t *table) promptCommands() string {
+	return "save [FILE]: save the battle as it stands, to resume it here with --resume (" + t.bareSave() + ")" +
+		"\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)" +
+		"\n  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle"
+}
+
+// command takes the words every prompt of a battle takes besides its
+// answers: undo, save [FILE] and quit, and, where changes (the prompts
+// between two turns), the changes of "another round?", which it returns
+// as a *pendingChange for answer to make. Elsewhere a change is refused,
+// saying why (where names the question). It reports whether ans was one
+// of these; its error ends the question: errAgain once undo has moved the
+// battle, a *stopError for quit, the change, or the end of the input (at
+// "save to which file?").
+func (t *table) command(ans string, options []string, changes bool, where string) (bool, error) {
+	var p *pendingChange
+	isChange := false
+	if changes {
+		p, isChange = t.unitStatus(ans) // before save and quit, for a unit called save
 	}
-	return ans, err
+	switch {
+	case isChange:
+	case isUndo(ans):
+		if t.undo() {
+			return false, errAgain
+		}
+		return true, nil
+	case isSave(ans):
+		_, path, _ := strings.Cut(ans, " ")
+		err := t.saveAt(path) // the input ended at "save to which file?"
+		return err == nil, err
+	case isQuit(ans):
+		file, at := t.holder()
+		if file == "" {
+			t.say("the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)")
+			return true, nil
+		}
+		return false, &stopError{file: file, at: at}
+	case !changes:
+		if !looksLikeChange(ans) {
+			return false, nil
+		}
+		t.cannotChange(where)
+		return true, nil
+	default:
+		if _, ok := resolveOption(ans, options); ok && !strings.Contains(ans, " ") {
+			return false, nil // a start of a name: "set" for settler
+		}
+		p, isChange = t.parseChange(ans)
+	}
+	switch {
+	case !isChange:
+		return false, nil
+	case p == nil:
+		return true, nil // refused, saying why
+	}
+	return false, p
 }
 
 // isQuit reports whether an answer is "quit".
 func isQuit(ans string) bool { return strings.EqualFold(ans, "quit") }
 
+// isUndo reports whether an answer is "undo".
+func isUndo(ans string) bool { return strings.EqualFold(ans, "undo") }
+
 // isSave reports whether an answer is "save" or "save FILE".
 func isSave(ans string) bool {
 	w, _, _ := strings.Cut(ans, " ")
 	return strings.EqualFold(w, "save")
-}
-
-// noSaveIn returns the command of a prompt where the battle cannot be
-// saved (the runtime saves no roll, draw or order's choice half made):
-// save there says why not, and when it can.
-func (t *table) noSaveIn(where string) func(string) (bool, error) {
-	return func(ans string) (bool, error) {
-		switch {
-		case isSave(ans):
-			t.cannotSave(where)
-		case isQuit(ans):
-			t.cannotStop(where)
-		case looksLikeChange(ans):
-			t.cannotChange(where)
-		default:
-			return false, nil
-		}
-		return true, nil
-	}
 }
 
 // activates reports whether the ruleset has an activation loop: where
@@ -108,43 +124,6 @@ func (t *table) activates() bool {
 	return slices.Contains(t.b.Program().Decisions(), runtime.ChooseActivation)
 }
 
-// cannotStop says why play cannot stop where the players typed quit, and
-// where it can.
-func (t *table) cannotStop(where string) {
-	if t.changing && !t.b.InRound() {
-		t.say("play cannot stop %s: it can stop once the change is done, at \"another round?\"", where)
-		return
-	}
-	if !t.activates() {
-		t.say("play cannot stop %s: it can stop once the round is over, at \"another round?\"", where)
-		return
-	}
-	if t.changing {
-		t.say("play cannot stop %s: it can stop once the change is done, when a unit is to be activated and the battle is saved there", where)
-		return
-	}
-	t.say("play cannot stop %s: it can stop when a unit is to be activated, once the battle is saved there, or at \"another round?\"", where)
-}
-
-// cannotSave says why the battle cannot be saved where the players typed
-// save, and when it can.
-func (t *table) cannotSave(where string) {
-	// A change is asking for what its recomputation needs.
-	if t.changing && !t.b.InRound() {
-		t.say("the battle cannot be saved %s: it can be saved once the change is done, at \"another round?\"", where)
-		return
-	}
-	if !t.activates() {
-		t.say("the battle cannot be saved %s: it can be saved between rounds, at \"another round?\"", where)
-		return
-	}
-	if t.changing {
-		t.say("the battle cannot be saved %s: it can be saved once the change is done, when a unit is to be activated", where)
-		return
-	}
-	t.say("the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated", where)
-}
-
 // cannotChange says why no change can be made where the players typed
 // one, and where it can. The question is the runtime's, asked while it
 // makes an order (a roll, a random pick, a choice): a unit removed or a
@@ -152,8 +131,8 @@ func (t *table) cannotSave(where string) {
 // through. A change's own recomputation is such an order too.
 func (t *table) cannotChange(where string) {
 	switch {
-	case t.changing:
-		t.say("no other change can be made %s: this one is not done until its order is made again (make the next one after it)", where)
+	case t.inChange() != nil:
+		t.say("no other change can be made %s: this one is not done until its order is made again (make the next one after it, or undo it)", where)
 	case !t.activates():
 		t.say("no change can be made %s: an order is being made, and a change would alter what it is made of half way through; make it at \"another round?\"", where)
 	default:
@@ -168,6 +147,7 @@ func (t *table) betweenHelp() {
 	t.say("n                         stop (where the battle is not saved as it stands, play asks for a file first)")
 	t.say("quit                      stop, once the battle as it stands is saved (play says how to resume it)")
 	t.say("save [FILE]               save the battle %s", save)
+	t.say("undo                      take back the last answer or change (again and again, back to the start of the battle)")
 	for _, c := range t.changeCommands() {
 		t.say("%-25s %s", c[0], c[1])
 	}
@@ -187,6 +167,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 		switch w := strings.ToLower(word); {
 		case isChange:
 		case rest == "" && slices.Contains([]string{"", "y", "yes"}, w):
+			t.headed = t.b.Round() // the next round's heading is shown, again after an undo
 			return true, nil
 		case rest == "" && slices.Contains([]string{"n", "no"}, w):
 			return false, nil
@@ -205,11 +186,16 @@ func (t *table) between(ctx context.Context) (bool, error) {
 				return false, err
 			}
 			continue
+		case rest == "" && w == "undo":
+			if t.undo() {
+				return false, errAgain
+			}
+			continue
 		default:
 			p, isChange = t.parseChange(ans)
 		}
 		if !isChange {
-			t.say("answer y (another round), n (stop), quit, save [FILE], set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
+			t.say("answer y (another round), n (stop), quit, save [FILE], undo, set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
 			continue
 		}
 		if p == nil {
@@ -217,6 +203,9 @@ func (t *table) between(ctx context.Context) (bool, error) {
 		}
 		if err := t.change(ctx, p); err != nil {
 			return false, err
+		}
+		if t.b.Pending() != nil {
+			return false, errAgain // the loop asks what the change needs
 		}
 	}
 }

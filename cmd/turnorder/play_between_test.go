@@ -5,9 +5,10 @@ package main
 // prompts say to those words.
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -49,46 +50,66 @@ func TestPlayPromptWords(t *testing.T) {
 	}
 }
 
-// Where the runtime cannot save (a roll, a random pick, the choice of an
-// order), "save" says why not, and when it can: between rounds, or, in a
-// ruleset whose sides choose which unit activates (morturi), at that
-// prompt. (The draw from the bag can be saved:
-// TestPlayDrawPromptSavesAndStops.)
-func TestPlaySaveRefusedWhereItCannot(t *testing.T) {
+// save and quit work at every prompt of a battle: a die, the choice of
+// who goes first, a random pick, before or after, an arrangement, which
+// unit activates, the draw from the bag. The battle saved there resumes
+// at the same question, and ends as the battle played without a break.
+func TestPlaySaveAndQuitAtEveryPrompt(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "b.json")
-	const why = "  the battle cannot be saved %s: it can be saved between rounds, at \"another round?\"\n"
-	const whyActivation = "  the battle cannot be saved %s: a battle can be saved between rounds, or when a unit is to be activated\n"
+	equal := writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")
+	team := writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")
+	bag, err := filepath.Abs("../../examples/procedures/dice-bag.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
-		name, in string
-		args     []string
-		want     string
+		name          string
+		args          []string
+		before, after string // the answers before the prompt, and from it on
+		prompt, where string
 	}{
-		{"roll", "save\nsave " + file + "\n4\n2\n1\n", []string{"mesbg"}, "Round 1, priority: Jay rolls d6: save\n" + fmt.Sprintf(why, "in the middle of a roll") +
-			"Round 1, priority: Jay rolls d6: save " + file + "\n" + fmt.Sprintf(why, "in the middle of a roll")},
-		{"choice of who goes first", "4\n2\nsave\n1\n", []string{"mesbg"}, "Jay chooses [Jay]: save\n" + fmt.Sprintf(why, "while Jay chooses who goes first")},
-		{"random pick", "save\n2\n", []string{"morturi", "--setup", writeFile(t, dir, "equal.rules", "side A {\n  unit a1\n}\nside B {\n  unit b1\n}\n")},
-			"random pick: save\n" + fmt.Sprintf(whyActivation, "in the middle of a random pick")},
-		{"before or after", "5\n5\n4\n2\nsave\nafter\n", []string{"agi"}, "A chooses [before]: save\n" + fmt.Sprintf(why, "while A chooses before or after")},
-		{"arrangement", "save\n2, 1\n", []string{"agi", "--setup", writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")},
-			"Red arranges [Aria, Cole]: save\n" + fmt.Sprintf(why, "while Red arranges them")},
+		{"roll", []string{"mesbg"}, "", "4\n2\n1\n", "Round 1, priority: Jay rolls d6: ", "in round 1, at Jay's roll for priority"},
+		{"the second die of a roll-off", []string{"mesbg"}, "4\n", "2\n1\n", "Round 1, priority: Rob rolls d6: ", "in round 1, at Rob's roll for priority"},
+		{"choice of who goes first", []string{"mesbg"}, "4\n2\n", "1\n", "Jay chooses [Jay]: ", "in round 1, where Jay chooses who goes first in priority"},
+		{"random pick", []string{"morturi", "--setup", equal}, "", "2\n", "random pick: ", "in round 1, at the random pick for priority"},
+		{"before or after", []string{"agi"}, "5\n5\n4\n2\n", "after\n", "A chooses [before]: ", "in round 1, where A chooses before or after in turn_order"},
+		{"arrangement", []string{"agi", "--setup", team}, "", "2, 1\n", "Red arranges [Aria, Cole]: ", "in round 1, where Red arranges turn_order"},
+		{"activation", []string{"necromunda", "--setup", gangsSetup(t, dir)}, "4\n2\n", "a2\nb2\na1\n", "A activates [a1]: ", "in round 1, at A's activation"},
+		{"draw", []string{bag}, "2\n1\n", "1\n1\nJay\n1\nRob\n", "drawn: ", "in round 1, at the next draw from the bag"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := runCmd(t, tt.in, append(append([]string{"play"}, tt.args...), "--rounds", "1")...)
-			expectation{code: 0, stdout: []string{tt.want}, notStdout: []string{"is not a number", "is not one of the options", "saved to"}}.check(t, r)
-			if _, err := os.Stat(file); err == nil {
-				t.Errorf("%s was written", file)
+			file := filepath.Join(t.TempDir(), "b.json")
+			args := append([]string{"play"}, tt.args...)
+			rounds := append(slices.Clone(args), "--rounds", "1")
+			straight := runCmd(t, tt.before+tt.after, rounds...)
+			expectation{code: 0}.check(t, straight)
+
+			r := runCmd(t, tt.before+"save "+file+"\nquit\n", args...)
+			expectation{code: 0, stdout: []string{
+				tt.prompt + "save " + file + "\n  saved to " + file + "\n" + tt.prompt + "quit\n",
+			}, stderr: []string{
+				"stopped " + tt.where + ": " + file + " holds the battle as it stands; resume it with `turnorder play ",
+			}, oneLine: true, notStdout: []string{"cannot be saved", "is not a number", "is not one of the options"}}.check(t, r)
+
+			res := runCmd(t, tt.after, "play", tt.args[0], "--resume", file, "--rounds", "1")
+			expectation{code: 0, stdout: []string{"resumed from " + file + " " + tt.where + "\n", tt.prompt}}.check(t, res)
+			if got, want := lastRound(res.stdout), lastRound(straight.stdout); got != want {
+				t.Errorf("the resumed battle ends otherwise than the unbroken one:\n--- unbroken\n%s--- resumed\n%s", want, got)
 			}
 		})
 	}
+}
 
-	// While a change made between rounds asks for dice, it can be saved
-	// once the change is done.
-	r := runCmd(t, "5\n5\n4\n2\nafter\nset agi of Cole = 5\nsave\n1\n2\n3\nn\n", "play", "agi")
-	expectation{code: 0, stdout: []string{
-		"Aria rolls d6: save\n  the battle cannot be saved in the middle of a roll: it can be saved once the change is done, at \"another round?\"\n",
-	}}.check(t, r)
+// lastRound returns what play said of the last round's end: its order and
+// activations (without the "saved to FILE" of --save).
+func lastRound(stdout string) string {
+	i := strings.LastIndex(stdout, "  → order: ")
+	if i < 0 {
+		return ""
+	}
+	end, _, _ := strings.Cut(stdout[i:], "  the battle after")
+	return withoutSaves(end)
 }
 
 // "help" at the activation prompt says that the battle can be saved there.
@@ -96,13 +117,15 @@ func TestPlayActivationHelpSays(t *testing.T) {
 	dir := t.TempDir()
 	r := runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", gangsSetup(t, dir), "--save", filepath.Join(dir, "s.json"), "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"A activates [a1]: help\n  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, to " + filepath.Join(dir, "s.json") + ")\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n  type the number or the name of one of these:\n",
+		"A activates [a1]: help\n  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, to " + filepath.Join(dir, "s.json") + ")\n  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n" +
+			"  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle\n  type the number or the name of one of these:\n",
 	}}.check(t, r)
 
 	help := runCmd(t, "", "help", "play")
 	expectation{code: 0, stdout: []string{
-		`"save" or "save FILE"
-at the prompt that asks which unit activates`,
+		"At every prompt of a battle (a die, a random pick, a choice, the unit to\nactivate",
+		"  undo                      take back the last answer (or the last change)\n",
+		"even\nin the middle of a roll-off",
 		"after every round and after every\nactivation",
 	}}.check(t, help)
 }
@@ -116,7 +139,7 @@ func TestPlaySaveQuitBeforeUnitPrefix(t *testing.T) {
 	part := filepath.Join(dir, "part.json")
 	r := runCmd(t, "4\n2\nhelp\nsave "+part+"\nsave\n\nSaveguard\nquit\nquit\nquitter\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)\n",
+		"  a unit whose name starts with save, quit or undo: type its whole name, or its number (save, quit and undo alone are the prompt's)\n",
 		"A activates [saveguard]: save " + part + "\n  saved to " + part + "\n",
 		"A activates [saveguard]: save\nsave to which file? \n  not saved: name a file",
 		"A activates [saveguard]: Saveguard\n  A activates saveguard\n",
@@ -183,12 +206,13 @@ func TestPlayDrawPromptSavesAndStops(t *testing.T) {
 }
 
 // A ruleset with no activation loop (mesbg) has no prompt that asks which
-// unit activates: quit and changes in the middle of its roll-off point
-// the players to "another round?" alone.
+// unit activates: a change in the middle of its roll-off points the
+// players to "another round?" alone; quit there stops once the battle is
+// saved, as at every prompt.
 func TestPlayRefusalsWithoutActivations(t *testing.T) {
 	r := runCmd(t, "quit\nremove Jay\n4\n2\n1\n", "play", "mesbg", "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"Round 1, priority: Jay rolls d6: quit\n  play cannot stop in the middle of a roll: it can stop once the round is over, at \"another round?\"\n",
+		"Round 1, priority: Jay rolls d6: quit\n  the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)\n",
 		"Round 1, priority: Jay rolls d6: remove Jay\n  no change can be made in the middle of a roll: an order is being made, and a change would alter what it is made of half way through; make it at \"another round?\"\n",
 	}, notStdout: []string{"activated"}}.check(t, r)
 }

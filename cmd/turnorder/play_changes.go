@@ -74,21 +74,33 @@ func (t *table) setExample() string {
 
 // pendingChange is a change typed at a prompt (remove, set, is), checked,
 // and not made yet. Between rounds play makes it at once. In a round it is
-// typed where Step asks which unit activates, or which colour came out of
-// the bag: the decider or the dice return it as their error, so that Step
-// plays nothing of the turn, and playRound makes it between the two turns,
-// outside Step. Made from inside Step, it would leave Step's question with
-// options the change has taken away (a unit removed), and the battle put
-// back if it fails (see change) would not be the one Step plays; its own
-// recomputation may ask for dice and decisions too. Step then asks again,
-// of the battle as the change left it.
+// typed where a unit is to activate, or a die to come out of the bag: the
+// prompt returns it as its error, and answer gives up the call that asked
+// (which has played nothing of the turn yet) and makes the change between
+// the two turns. Made while the call waited, it would leave the question
+// with options the change has taken away (a unit removed). The loop then
+// asks again, of the battle as the change left it.
 type pendingChange struct {
-	ans       string // as typed
-	msg, same string // what change says it did, or that it changed nothing
-	do        func(ctx context.Context) (bool, error)
+	ans, msg string // as typed, and what change says it did
+	// same says that the change changed nothing, where unchanged says so
+	// (a value set to what it was).
+	same      string
+	unchanged func() bool
+	do        func(ctx context.Context) error
 }
 
 func (p *pendingChange) Error() string { return "a change to make between two turns: " + p.ans }
+
+// changeRec is a change under way, or made, as play says it once it is
+// done: a save made while its recomputation asks for a die holds it (in
+// play's part of the file), for the battle resumed from it to say it.
+type changeRec struct {
+	Typed  string   `json:"typed"`            // as typed
+	Msg    string   `json:"msg"`              // what it does
+	Before []string `json:"before,omitempty"` // the order before it
+	Turn   string   `json:"turn,omitempty"`   // the side whose turn it was, in a round
+	asked  int      // t.asked before it: whether its recomputation asked for anything
+}
 
 // unitStatus reads "UNIT is [not] STATUS" naming a unit of the battle: a
 // prompt takes it before its own words, for a unit called y, or save.
@@ -132,16 +144,18 @@ func (t *table) parseChange(ans string) (*pendingChange, bool) {
 			t.say("%s", why)
 			return nil, true
 		}
+		old, _ := t.attr(name, attr)
 		return &pendingChange{
-			ans:  ans,
-			msg:  fmt.Sprintf("%s of %s is now %s", attr, name, value),
-			same: fmt.Sprintf("%s of %s is already %s", attr, name, value),
-			do: func(ctx context.Context) (bool, error) {
-				old, _ := t.attr(name, attr)
-				err := t.b.SetAttr(ctx, name, attr, attrValue(value, isIntAttr(t.b, name, attr)))
+			ans: ans,
+			msg: fmt.Sprintf("%s of %s is now %s", attr, name, value),
+			unchanged: func() bool {
 				now, _ := t.attr(name, attr)
-				return now != old, err
+				return now == old
 			},
+			do: func(ctx context.Context) error {
+				return t.b.SetAttr(ctx, name, attr, attrValue(value, isIntAttr(t.b, name, attr)))
+			},
+			same: fmt.Sprintf("%s of %s is already %s", attr, name, value),
 		}, true
 	case "remove":
 		name := t.named(strings.Trim(strings.TrimSpace(rest), `"`))
@@ -158,9 +172,8 @@ func (t *table) parseChange(ans string) (*pendingChange, bool) {
 			// What the players most need to know in a round.
 			msg += "; it was Ready, and no longer activates this round"
 		}
-		return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) (bool, error) {
-			known := t.b.Unit(name) != nil // or RemoveUnit refuses, changing nothing
-			return known, t.b.RemoveUnit(ctx, name)
+		return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) error {
+			return t.b.RemoveUnit(ctx, name) // refused, changing nothing, for a unit it does not have
 		}}, true
 	}
 	if m := isRE.FindStringSubmatch(ans); m != nil {
@@ -180,22 +193,18 @@ func looksLikeChange(ans string) bool {
 	return isRE.MatchString(ans)
 }
 
-// change makes a change typed at a prompt and says what it did: p.msg,
-// what the recomputation it started did to the order, and why (the events
-// after the change's own, which the rest of the round, or the next one,
-// does not show again). The change may ask for dice and decisions (it
-// recomputes the orders kept until what it changes changes); an input
-// that ends then is a *cutError. Any other failure (a rule that fails in
-// the recomputation) is said, the change is undone, and the battle goes
-// on. p.do reports whether anything changed: if not, there is no event,
-// and p.same is said instead of p.msg, or the error that refused the
-// change as it is.
+// change makes a change typed at a prompt and, once it is done, says what
+// it did (see changeDone). The change may stop at the dice and decisions
+// its recomputation needs (it recomputes the orders kept until what it
+// changes changes): the loop asks for them, and says what the change did
+// when they are given. A change refused as it is (ErrInvalidChange: no
+// such unit, a value the attribute cannot hold) is said; one whose
+// recomputation fails (a rule) is said and undone, and the battle goes
+// on as it was.
 func (t *table) change(ctx context.Context, p *pendingChange) error {
-	before, asked := t.b.Order(), t.asked
+	rec := &changeRec{Typed: p.ans, Msg: p.msg, Before: t.b.Order(), Turn: t.turnSide(), asked: t.asked}
 	inRound := t.b.InRound()
-	turn := t.turnSide()
 	pending, shown := len(t.b.PendingEvents()), t.shown
-	backup := t.b.Clone() // the same dice and decider: the table's
 	// The change's own event comes first, and msg says it: a question the
 	// recomputation asks shows the events after it (see flush). Between
 	// rounds the change's events wait for the next round; in a round they
@@ -205,45 +214,61 @@ func (t *table) change(ctx context.Context, p *pendingChange) error {
 	} else {
 		t.told = pending + 1
 	}
-	t.changing = true
-	changed, err := p.do(ctx)
-	t.changing = false
-	if (!changed || err != nil) && inRound {
-		t.shown = shown
-	} else if !changed || err != nil {
-		t.told = pending
-	}
-	if err != nil {
-		if errors.Is(err, errInputEnded) {
-			return &cutError{p.ans}
-		}
-		t.b = backup
-		if !changed {
-			t.say("%v", err) // refused before anything changed
+	err := p.do(ctx)
+	op := opRec{kind: opChange, change: rec}
+	switch {
+	case err == nil:
+		t.ops = append(t.ops, op)
+		if p.unchanged != nil && p.unchanged() {
+			// Nothing to show, or to take back: the battle forgets it.
+			if err := t.b.Undo(); err == nil {
+				t.ops = t.ops[:len(t.ops)-1]
+			}
+			t.shown, t.told = shown, pending
+			t.say("%s", p.same)
 			return nil
 		}
-		t.say("%v: the change is undone", err)
+		t.changeDone(rec)
+		return nil
+	case errors.Is(err, runtime.ErrPending):
+		t.ops = append(t.ops, op)
 		return nil
 	}
-	if !changed {
-		t.say("%s", p.same)
+	t.shown, t.told = shown, pending
+	if errors.Is(err, runtime.ErrInvalidChange) {
+		t.say("%v", err) // refused before anything changed
 		return nil
+	}
+	t.say("%v: the change is undone", err)
+	return nil
+}
+
+// changeDone says what a change did once it is done: its message, what
+// the recomputation it started did to the order, and why (the events
+// after the change's own, which the rest of the round, or the next one,
+// does not show again); and, in a round, whose turn it is now, if that
+// changed. With --save, it saves the battle at once.
+func (t *table) changeDone(rec *changeRec) {
+	if rec == nil {
+		t.flush()
+		return
 	}
 	// The orders kept until the value changes are already recomputed:
 	// say what that did to the order, which the next round (or, in a
 	// round, the turns left) starts from.
-	msg := p.msg
+	msg := rec.Msg
 	switch after := t.b.Order(); {
-	case !slices.Equal(before, after):
+	case !slices.Equal(rec.Before, after):
 		msg += "; the order is now " + strings.Join(after, ", ")
-	case t.asked > asked:
+	case t.asked > rec.asked:
 		msg += "; the order is recomputed and stays " + strings.Join(after, ", ")
 	}
 	t.say("%s", msg)
 	// What the recomputation did, and why, that no question has shown;
 	// the change's own event (the first) is msg.
 	t.flush()
-	if now := t.turnSide(); inRound && turn != "" && now != "" && now != turn {
+	turn := rec.Turn
+	if now := t.turnSide(); t.b.InRound() && turn != "" && now != "" && now != turn {
 		// Once turns have begun the runtime keeps the turn with its
 		// side; before the first, it stays at its place in the order
 		// (the new first side, the new holder), and a side with no
@@ -251,15 +276,14 @@ func (t *table) change(ctx context.Context, p *pendingChange) error {
 		// waiting for turn's move, must be told.
 		why := ""
 		// Said only where it is so: the place the turn was at is now's.
-		if after := t.b.Order(); !slices.Equal(before, after) {
-			if i := slices.Index(before, turn); i >= 0 && i < len(after) && after[i] == now {
+		if after := t.b.Order(); !slices.Equal(rec.Before, after) {
+			if i := slices.Index(rec.Before, turn); i >= 0 && i < len(after) && after[i] == now {
 				why = fmt.Sprintf(": the turn stays at #%d in the order, which is %s place now", i+1, wording.Possessive(now))
 			}
 		}
 		t.say("it is %s turn now, not %s%s", wording.Possessive(now), wording.Possessive(turn), why)
 	}
 	t.madeChange()
-	return nil
 }
 
 // turnSide is the side whose turn it is in the activation loop, or "" when
@@ -319,8 +343,8 @@ func (t *table) statusChange(ans, unit, status string, on bool) *pendingChange {
 		// is removed.
 		msg += fmt.Sprintf(", and keeps its Ready marker this round (statuses count when a round places Ready markers); if %s is out of the battle, type: remove %s", unit, unit)
 	}
-	return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) (bool, error) {
-		return true, t.b.SetStatus(ctx, unit, status, on) // the cases above change nothing
+	return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) error {
+		return t.b.SetStatus(ctx, unit, status, on) // the cases above change nothing
 	}}
 }
 

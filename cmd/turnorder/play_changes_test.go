@@ -322,9 +322,10 @@ func TestPlayChangesAtActivationPrompt(t *testing.T) {
 
 // A change made in a round recomputes the orders kept until it changes,
 // as between rounds: the dice it needs are asked, the activations left
-// follow the new order, and while it asks, the battle cannot be saved nor
-// play stop nor another change be made. An input that ends then loses
-// the change, and says so.
+// follow the new order, and while it asks no other change can be made
+// (the battle can be saved, and play stop, as at any prompt). An input
+// that ends then, where no file holds the battle, loses the change, and
+// says so.
 func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 	dir := t.TempDir()
 	rules := writeFile(t, dir, "speed.rules", `ruleset speed "Speed" {
@@ -351,16 +352,12 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 }
 `)
 	saved := filepath.Join(dir, "s.json")
-	r := runCmd(t, "set speed of B = 2\nsave\nquit\nremove a1\n3\n5\nb2\na2\n", "play", rules, "--save", saved, "--rounds", "1")
+	r := runCmd(t, "set speed of B = 2\nremove a1\n3\n5\nb2\na2\n", "play", rules, "--save", saved, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
 		"A activates [a1]: set speed of B = 2\n" +
 			"  tie between A and B on highest speed\n" +
-			"Round 1, o: A rolls d6: save\n" +
-			"  the battle cannot be saved in the middle of a roll: it can be saved once the change is done, when a unit is to be activated\n" +
-			"Round 1, o: A rolls d6: quit\n" +
-			"  play cannot stop in the middle of a roll: it can stop once the change is done, when a unit is to be activated and the battle is saved there\n" +
 			"Round 1, o: A rolls d6: remove a1\n" +
-			"  no other change can be made in the middle of a roll: this one is not done until its order is made again (make the next one after it)\n" +
+			"  no other change can be made in the middle of a roll: this one is not done until its order is made again (make the next one after it, or undo it)\n" +
 			"Round 1, o: A rolls d6: 3\n" +
 			"Round 1, o: B rolls d6: 5\n" +
 			"  speed of B is now 2; the order is now B, A\n" +
@@ -371,6 +368,30 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 			"Round 1: B activates:\n",
 		"  → order: B, A   holder: B   chooser: none\n  → activations: B: b2; A: a2; B: b1; A: a1\n",
 	}, notStdout: []string{"is not a number"}}.check(t, r)
+	// The dice a change asks for are asked as any others: the battle can
+	// be saved there, and play stop; resumed, the change is asked the rest
+	// of its dice, and says what it did, as the unbroken battle does.
+	mid := filepath.Join(dir, "mid.json")
+	stop := runCmd(t, "set speed of B = 2\n3\nsave "+mid+"\nquit\n", "play", rules, "--save", saved)
+	expectation{code: 0, stdout: []string{
+		"Round 1, o: B rolls d6: save " + mid + "\n  saved to " + mid + "\nRound 1, o: B rolls d6: quit\n",
+	}, stderr: []string{
+		"stopped in round 1, at B's roll for o: " + mid + " holds the battle as it stands; resume it with `turnorder play " + rules + " --resume " + mid + " --save " + saved + "`\n",
+	}, oneLine: true}.check(t, stop)
+	res := runCmd(t, "5\nb2\na2\n", "play", rules, "--resume", mid, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"resumed from " + mid + " in round 1, at B's roll for o\n  Ready: a1, a2, b1, b2\n  order: A, B   holder: A   chooser: none\n" +
+			"  the change under way: set speed of B = 2\n  rolled so far: A 3\n",
+		"Round 1, o: B rolls d6: 5\n" +
+			"  speed of B is now 2; the order is now B, A\n" +
+			"  o #1: B, by highest roll d6 = 5\n" +
+			"  o #2: A, by highest roll d6 = 3\n" +
+			"  it is B's turn now, not A's: the turn stays at #1 in the order, which is B's place now\n" +
+			"Round 1: B activates:\n",
+	}}.check(t, res)
+	if got, want := lastRound(res.stdout), lastRound(r.stdout); got != want {
+		t.Errorf("the resumed battle ends otherwise than the unbroken one:\n--- unbroken\n%s--- resumed\n%s", want, got)
+	}
 	if n := strings.Count(r.stdout, "o #1: B, by highest roll d6 = 5"); n != 1 {
 		t.Errorf("the recomputation is said %d times, want once:\n%s", n, r.stdout)
 	}

@@ -71,6 +71,25 @@ type table struct {
 	shown      int
 	asked      int // dice, picks and decisions asked for so far
 
+	// The battle is played with dice and a decider that leave every input
+	// to play (runtime.AskHost), and with undo: each call play makes
+	// (StartRound, Draw, Step, EndRound, a change) stops where it needs
+	// an input, which play asks the players for and answers (see next).
+	// ops is play's own record of the calls the battle keeps for Undo, the
+	// last one's input pending if any: what each was, for play to say what
+	// it did once it is done, and what undo took back.
+	ops []opRec
+	// rolled holds the dice typed so far for the roll pending: the battle
+	// asks one roll of every subject at once, and play asks the players
+	// one die at a time.
+	rolled []int
+	rounds int // --rounds: 0 asks "another round?" after each round
+	target int // with --rounds, the round after which play stops
+	headed int // the last round whose heading ("Round 2") is shown
+	// hush is set while the calls undo took back, that needed no answer,
+	// are made again as they were: what they say was said.
+	hush bool
+
 	// What this session has saved, so that play can say truthfully which
 	// file holds the battle when it stops.
 	saveTo         string // --save: written after every round, every activation and every change at the prompt
@@ -83,18 +102,6 @@ type table struct {
 	lost           bool   // changes were made at the prompt since the last write
 	writtenData    []byte // the snapshot written last, to tell whether it is the battle as it stands
 	resumedData    []byte // the battle as it was resumed, to tell whether the --resume file still holds it
-
-	// changing is set while a change typed at a prompt is made: the dice
-	// and decisions its recomputation asks for cannot save the battle,
-	// stop play, or take another change.
-	changing bool
-	// drawing is set while the players are asked which colour came out of
-	// the bag, inside Step, where Battle.Snapshot refuses; nothing of the
-	// turn is played before the die is drawn, so the battle stands as it
-	// did before Step: undrawn, taken then, is its snapshot.
-	drawing    bool
-	undrawn    []byte
-	undrawnErr error
 
 	decl declarations // for set and is at the prompt
 	with playedWith   // the ruleset's file, for every save to name
@@ -150,57 +157,6 @@ func (t *table) show(evs []runtime.Event) {
 // that saved the battle showed.
 func (t *table) markShown() {
 	t.shownRound, t.shown, t.told = t.b.Round(), len(t.b.Events()), len(t.b.PendingEvents())
-}
-
-// playRound plays the next round (or finishes one restored in mid-round).
-// With --save, it saves the battle when the round's activation loop begins
-// (with the round's opening dice and decisions, such as the priority
-// roll-off) and after each activation, so that the file is never more than
-// one activation behind. A change typed where Step asks which unit
-// activates (or, in activation draw, which colour came out of the bag) is
-// made between the two turns, and Step asks again.
-func (t *table) playRound(ctx context.Context) (*runtime.RoundResult, error) {
-	if !t.b.InRound() {
-		fmt.Fprintf(t.out, "\nRound %d\n", t.b.Round()+1)
-		if err := t.b.StartRound(ctx); err != nil {
-			return nil, err
-		}
-		t.activated() // the earliest the round can be saved: at its first activation
-		// As run says them: before the round's transcript, where the
-		// order would have been made.
-		for _, line := range keptStandings(t.b, t.b.Round()) {
-			fmt.Fprintf(t.out, "  %s\n", line)
-		}
-	}
-	t.flush()
-	for {
-		if turn := t.b.Next(); turn != nil && turn.Undrawn {
-			// Step draws from the bag first: the battle as it stands
-			// there, where it cannot be saved from (see drawing).
-			t.undrawn, t.undrawnErr = t.b.Snapshot()
-		}
-		done, err := t.b.Step(ctx)
-		if p, ok := errors.AsType[*pendingChange](err); ok {
-			if err := t.change(ctx, p); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		t.flush()
-		if done {
-			break
-		}
-		t.activated()
-	}
-	res, err := t.b.EndRound(ctx)
-	if err != nil {
-		return nil, err
-	}
-	t.flush()
-	return res, nil
 }
 
 // showResult prints what a round settled.
@@ -269,10 +225,12 @@ func playBattle(e *env, o playOptions) int {
 	}
 
 	t := newTable(e)
-	dice := runtime.FuncDice{Die: t.die, PickOne: t.pickRandom}
-	opts := []runtime.BattleOption{runtime.WithDice(dice), runtime.WithDecider(runtime.DeciderFunc(t.decide))}
+	// Every die, random pick and decision is the players': the battle
+	// stops at each, and play asks for it (see next).
+	opts := []runtime.BattleOption{runtime.WithDice(runtime.AskHost{}), runtime.WithDecider(runtime.AskHost{}), runtime.WithUndo()}
 	var b *runtime.Battle
 	var err error
+	var saved savedPlay
 	if o.resume != "" {
 		data, rerr := os.ReadFile(o.resume)
 		if rerr != nil {
@@ -299,6 +257,9 @@ func playBattle(e *env, o playOptions) int {
 		if err != nil {
 			return fail("cannot resume %s: %v", o.resume, err)
 		}
+		if saved, err = readSavedPlay(data, b); err != nil {
+			return fail("cannot resume %s: %v", o.resume, err)
+		}
 	} else {
 		var ok bool
 		s.specs, s.from, msg = battleSides(e, prog, s.rs, runOptions{sides: o.sides, setup: o.setup})
@@ -312,99 +273,123 @@ func playBattle(e *env, o playOptions) int {
 			return exitError
 		}
 	}
-	// From here on the battle is t.b, not b: a change undone at "another
-	// round?" puts a copy of the battle in its place.
 	t.b = b
 	t.markShown()
 	t.decl = declared(prog)
 	t.with = rulesetPlayed(o.ruleset, s.rs)
 	t.saveTo = o.save
+	t.rounds = o.rounds
+	t.headed = t.b.Round() // a round resumed in its middle is headed already
+	if saved.op != nil {
+		// Restored waiting for an input: the call it waits in is the one
+		// its Undo takes back first.
+		t.ops = []opRec{*saved.op}
+		t.rolled = saved.Rolled
+	}
+	// With --rounds N, N rounds more: the one resumed in its middle is the
+	// first of them.
+	t.target = t.b.Round() + o.rounds
+	if t.b.InRound() {
+		t.target--
+	}
 	if o.resume != "" {
 		t.resumed, t.resumedAt = o.resume, t.position()
-		t.resumedData, _ = t.b.Snapshot() // nil if it cannot be: quit then asks for a save
+		t.resumedData, _ = t.snapshot() // nil if it cannot be: quit then asks for a save
 	}
 	t.header(prog, o)
-	// A battle resumed between rounds (the header shows where it stands)
-	// is asked "another round?", as after any round: the players may have
-	// resumed to look, to save elsewhere, or to make a change first.
-	resumedBetween := o.resume != "" && !t.b.InRound() && t.b.Round() > 0
 
 	ctx := context.Background()
-	for n := 0; ; n++ {
-		if o.rounds > 0 && n == o.rounds {
-			t.endRounds()
-			return exitOK
-		}
-		if o.rounds == 0 && (n > 0 || resumedBetween) {
-			more, err := t.between(ctx)
-			var cut *cutError
-			if stop, ok := errors.AsType[*stopError](err); ok {
-				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
+	for {
+		if !t.b.InRound() && t.b.Pending() == nil {
+			if o.rounds > 0 && t.b.Round() >= t.target {
+				t.endRounds()
 				return exitOK
 			}
-			switch {
-			case errors.As(err, &cut):
-				return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())
-			case errors.Is(err, errInputEnded) || t.eof:
-				if msg := t.keepChanges(); msg != "" {
-					return fail("%s", msg)
-				}
-				// The end of the input where play asks for another round is
-				// a normal end: said where play says the input ended in a
-				// round, but with exit status 0.
-				fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
-				return exitOK
-			case err != nil:
-				return fail("%v", err)
-			case !more:
-				if msg := t.keepChanges(); msg != "" {
-					return fail("%s", msg)
-				}
-				if file, _ := t.holder(); file != "" {
+			// After a round, and in a battle resumed between rounds (the
+			// header shows where it stands), play asks "another round?":
+			// the players may have resumed to look, to save elsewhere, or
+			// to make a change first.
+			if o.rounds == 0 && t.b.Round() > 0 {
+				more, err := t.between(ctx)
+				var cut *cutError
+				if stop, ok := errors.AsType[*stopError](err); ok {
+					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
 					return exitOK
 				}
-				// Rounds or changes no file holds: n does not lose them
-				// unasked.
-				stop, err := t.offerSave()
 				switch {
-				case stop != nil:
-					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
-				case err != nil:
+				case errors.Is(err, errAgain):
+					continue // undone, or a change waits for an input
+				case errors.As(err, &cut):
+					return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())
+				case errors.Is(err, errInputEnded) || t.eof:
+					if msg := t.keepChanges(); msg != "" {
+						return fail("%s", msg)
+					}
+					// The end of the input where play asks for another
+					// round is a normal end: said where play says the input
+					// ended in a round, but with exit status 0.
 					fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
+					return exitOK
+				case err != nil:
+					return fail("%v", err)
+				case !more:
+					if msg := t.keepChanges(); msg != "" {
+						return fail("%s", msg)
+					}
+					if file, _ := t.holder(); file != "" {
+						return exitOK
+					}
+					// Rounds or changes no file holds: n does not lose them
+					// unasked.
+					stop, err := t.offerSave()
+					switch {
+					case stop != nil:
+						fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, 0, 0))
+					case err != nil:
+						fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.endedBetween(o.save))
+					}
+					return exitOK
 				}
-				return exitOK
 			}
 		}
-		res, err := t.playRound(ctx)
+		err := t.next(ctx)
 		if stop, ok := errors.AsType[*stopError](err); ok {
-			left := 0 // with --rounds, the rounds left to play, this one included
+			left := 0 // with --rounds, the rounds left to play, the one under way included
 			if o.rounds > 0 {
-				left = o.rounds - n
+				left = t.target - t.b.Round()
+				if t.b.InRound() {
+					left++
+				}
 			}
 			fmt.Fprintf(e.stderr, "%s%s\n", e.prefix(), t.stopped(stop, o.save, o.rounds, left))
 			return exitOK
 		}
-		if err != nil {
-			if cut, ok := errors.AsType[*cutError](err); ok {
-				return fail("input ended during %s, in round %d, before it was done: the change is not saved (%s)", cut.change, t.b.Round(), t.whereSaved())
-			}
-			if errors.Is(err, errInputEnded) || t.eof {
-				return fail("input ended in round %d, before the round was over (%s)", t.b.Round(), t.whereSaved())
-			}
-			s.report(e, runtime.InRound(t.b.Round(), err))
-			return exitError
+		if err == nil {
+			continue
 		}
-		t.showResult(res)
-		if err := t.roundEnded(); err != nil {
-			return fail("--save: %v", err)
+		if cut, ok := errors.AsType[*cutError](err); ok {
+			if !t.b.InRound() {
+				return fail("input ended during %s, before it was done: the change is not saved (%s)", cut.change, t.whereSaved())
+			}
+			return fail("input ended during %s, in round %d, before it was done: the change is not saved (%s)", cut.change, t.b.Round(), t.whereSaved())
 		}
+		if errors.Is(err, errInputEnded) || t.eof {
+			return fail("input ended in round %d, before the round was over (%s)", t.b.Round(), t.whereSaved())
+		}
+		if se, ok := errors.AsType[*saveError](err); ok {
+			return fail("--save: %v", se.err)
+		}
+		s.report(e, err)
+		return exitError
 	}
 }
 
 // header opens the session. A resumed battle says where it stands: between
 // rounds, how the last round ended; in mid-round, where in the round it is,
 // which units still have a Ready marker, as the table should have them,
-// and the round's order and activations so far.
+// and the round's order and activations so far (not in the middle of the
+// round's opening); and the change under way, and the dice typed so far of
+// the roll it waits for.
 func (t *table) header(p *runtime.Program, o playOptions) {
 	b := t.b
 	printHeader(t.out, p, b)
@@ -412,6 +397,7 @@ func (t *table) header(p *runtime.Program, o playOptions) {
 		fmt.Fprintf(t.out, "resumed from %s %s\n", o.resume, t.resumedAt)
 	}
 	switch {
+	case o.resume != "" && b.InRound() && t.opening():
 	case o.resume != "" && b.InRound():
 		var ready []string
 		for _, u := range b.Units() {
@@ -429,6 +415,16 @@ func (t *table) header(p *runtime.Program, o playOptions) {
 		}
 	case o.resume != "":
 		t.showStanding()
+	}
+	if c := t.inChange(); o.resume != "" && c != nil {
+		fmt.Fprintf(t.out, "  the change under way: %s\n", c.Typed)
+	}
+	if p := b.Pending(); o.resume != "" && p != nil && p.Roll != nil && len(t.rolled) > 0 {
+		typed := make([]string, len(t.rolled))
+		for i, v := range t.rolled {
+			typed[i] = fmt.Sprintf("%s %d", p.Roll.Subjects[i], v)
+		}
+		fmt.Fprintf(t.out, "  rolled so far: %s\n", strings.Join(typed, ", "))
 	}
 	fmt.Fprintln(t.out, "Enter each die as it is rolled, and each decision by number or name.")
 }

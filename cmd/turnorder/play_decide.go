@@ -13,19 +13,27 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// decide asks a player for a decision.
-func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error) {
+// askDecision asks a player for a decision.
+func (t *table) askDecision(ctx context.Context, d runtime.Decision) (runtime.Answer, error) {
 	t.flush()
 	t.question()
 	def := ""
 	if len(d.Default) == 1 {
 		def = d.Default[0]
 	}
+	one := func(ans string, err error) (runtime.Answer, error) {
+		if err != nil {
+			return runtime.Answer{}, err
+		}
+		return runtime.ChoiceAnswer(ans), nil
+	}
+	command := func(where string) func(string) (bool, error) {
+		return func(ans string) (bool, error) { return t.command(ans, d.Options, false, where) }
+	}
 	switch d.Kind {
 	case runtime.ChooseFirst:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses who goes first"), nil, "", "")
-		return []string{ans}, err
+		return one(t.choose(ctx, d.Options, def, d.By+" chooses: ", command("while "+d.By+" chooses who goes first"), nil, "", t.promptCommands()))
 	case runtime.ChooseBeforeAfter:
 		// Before or after whom, and who goes, where a side chooses for
 		// its unit.
@@ -37,8 +45,7 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			what = fmt.Sprintf("%s chooses whether %s goes before or after %s", d.By, d.Self, wording.AndList(d.Others))
 		}
 		fmt.Fprintf(t.out, "Round %d, %s: %s:\n", d.Round, d.Standing, what)
-		ans, err := t.choose(ctx, d.Options, def, d.By+" chooses: ", t.noSaveIn("while "+d.By+" chooses before or after"), nil, "", "")
-		return []string{ans}, err
+		return one(t.choose(ctx, d.Options, def, d.By+" chooses: ", command("while "+d.By+" chooses before or after"), nil, "", t.promptCommands()))
 	case runtime.ChooseActivation:
 		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
 		// Every refusal says why, then what to type instead, in one
@@ -68,17 +75,17 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			}
 			return ""
 		}
-		// The battle can be saved here: Step has played nothing of the
-		// turn yet, and the battle restored from the save asks it again.
-		// And play can stop here, once it is saved.
-		t.atActivationPrompt()
+		// Nothing of the turn is played yet: with --save, the file holds
+		// the battle here.
+		t.atPrompt()
 		extra := ""
-		// A unit's whole name wins over save and quit; its start does not.
+		// A unit's whole name wins over the prompt's words; its start
+		// does not.
 		if slices.ContainsFunc(d.Options, func(o string) bool {
 			o = strings.ToLower(o)
-			return o != "save" && o != "quit" && (strings.HasPrefix(o, "save") || strings.HasPrefix(o, "quit"))
+			return slices.ContainsFunc(promptWords, func(w string) bool { return o != w && strings.HasPrefix(o, w) })
 		}) {
-			extra += "\n  a unit whose name starts with save or quit: type its whole name, or its number (save and quit alone are the prompt's)"
+			extra += "\n  a unit whose name starts with save, quit or undo: type its whole name, or its number (save, quit and undo alone are the prompt's)"
 		}
 		for _, o := range d.Options {
 			switch strings.ToLower(o) {
@@ -86,10 +93,11 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 				extra += "\n  save alone picks the unit " + o + " here: type save FILE to save the battle"
 			case "quit":
 				extra += "\n  quit picks the unit " + o + " here: play can stop at the next prompt that asks which unit activates"
+			case "undo":
+				extra += "\n  undo picks the unit " + o + " here: to take back the answer before, type undo at the next prompt"
 			}
 		}
-		ans, err := t.betweenTurns(ctx, d.Options, def, d.By+" activates: ", refuse, "", extra)
-		return []string{ans}, err
+		return one(t.betweenTurns(ctx, d.Options, def, d.By+" activates: ", refuse, "", extra))
 	case runtime.ChooseOrder:
 		fmt.Fprintf(t.out, "Round %d, %s: %s arranges %s, first to last:\n", d.Round, d.Standing, d.By, wording.AndList(d.Options))
 		for i, o := range d.Options {
@@ -107,41 +115,36 @@ func (t *table) decide(ctx context.Context, d runtime.Decision) ([]string, error
 			if len(d.Default) > 0 {
 				t.say("Enter takes %s", strings.Join(d.Default, ", "))
 			}
+			t.say("%s", t.promptCommands())
 		}
 		if slices.ContainsFunc(d.Options, isHelp) {
 			help = nil
 		}
 		for {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return runtime.Answer{}, err
 			}
 			ans, err := t.ask(prompt, help)
 			if err != nil {
-				return nil, err
+				return runtime.Answer{}, err
 			}
 			if ans == "" && len(d.Default) > 0 {
-				return d.Default, nil
+				return runtime.ChoiceAnswer(d.Default...), nil
 			}
 			order, why := parseArrangement(ans, d.Options)
 			if why == "" {
-				return order, nil
+				return runtime.ChoiceAnswer(order...), nil
 			}
-			if isSave(ans) {
-				t.cannotSave("while " + d.By + " arranges them")
-				continue
+			took, err := t.command(ans, d.Options, false, "while "+d.By+" arranges them")
+			if err != nil {
+				return runtime.Answer{}, err
 			}
-			if isQuit(ans) {
-				t.cannotStop("while " + d.By + " arranges them")
-				continue
+			if !took {
+				t.say("%s", why)
 			}
-			if looksLikeChange(ans) {
-				t.cannotChange("while " + d.By + " arranges them")
-				continue
-			}
-			t.say("%s", why)
 		}
 	}
-	return nil, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
+	return runtime.Answer{}, &runtime.RoundError{Round: d.Round, Err: fmt.Errorf("a decision of an unknown kind %q: %s", d.Kind, d)}
 }
 
 // removedThisRound returns the name of the unit ans names, in any case,

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -21,76 +22,99 @@ func diceText(count, faces int) string {
 	return fmt.Sprintf("%dd%d", count, faces)
 }
 
-// die asks for one subject's roll: the natural total of its dice.
-func (t *table) die(ctx context.Context, req runtime.RollRequest, subject string) (int, error) {
+// askRoll asks for a roll: the natural total of each subject's dice, one
+// subject at a time (t.rolled holds those typed so far). A result the
+// dice cannot show is refused at once; undo takes back the die typed
+// last, and, before any, the answer before the roll.
+func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.Answer, error) {
 	t.flush()
-	t.question()
 	dice := diceText(req.Count, req.Faces)
 	lo, hi := req.Count, req.Count*req.Faces
-	what := dice
-	if req.Attempt > 0 {
-		what += " again"
+	for len(t.rolled) < len(req.Subjects) {
+		i := len(t.rolled)
+		subject := req.Subjects[i]
+		t.question()
+		what := dice
+		if req.Attempt > 0 {
+			what += " again"
+		}
+		if i < len(req.Modifiers) && req.Modifiers[i] != 0 {
+			what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
+		}
+		prompt := fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, subject, what)
+		help := func() {
+			if req.Count == 1 {
+				t.say("type the result the %s shows, %d to %d", dice, lo, hi)
+			} else {
+				t.say("type the total the %s show, %d to %d", dice, lo, hi)
+			}
+			if strings.Contains(what, "is added") {
+				t.say("type the dice as rolled: play adds the modifier")
+			}
+			t.say("%s", t.promptCommands())
+		}
+		for asked := false; !asked; {
+			if err := ctx.Err(); err != nil {
+				return runtime.Answer{}, err
+			}
+			ans, err := t.ask(prompt, help)
+			if err != nil {
+				return runtime.Answer{}, err
+			}
+			if isUndo(ans) && len(t.rolled) > 0 {
+				// The die typed last, which the battle has not been
+				// given yet.
+				last := len(t.rolled) - 1
+				t.say("undone: %s %d", wording.Possessive(req.Subjects[last]), t.rolled[last])
+				t.rolled = t.rolled[:last]
+				break
+			}
+			if took, err := t.command(ans, nil, false, "in the middle of a roll"); err != nil || took {
+				if err != nil {
+					return runtime.Answer{}, err
+				}
+				continue
+			}
+			v, err := strconv.Atoi(ans)
+			switch {
+			case ans == "":
+				t.say("enter the result of %s (%d-%d)", dice, lo, hi)
+			case err != nil:
+				t.say("%q is not a number: enter the result of %s (%d-%d)", ans, dice, lo, hi)
+			case v < lo || v > hi:
+				t.say("%d is not a result of %s (%d-%d)", v, dice, lo, hi)
+			default:
+				t.rolled = append(t.rolled, v)
+				asked = true
+			}
+		}
 	}
-	if i := slices.Index(req.Subjects, subject); i >= 0 && i < len(req.Modifiers) && req.Modifiers[i] != 0 {
-		what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
-	}
-	prompt := fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, subject, what)
-	help := func() {
-		if req.Count == 1 {
-			t.say("type the result the %s shows, %d to %d", dice, lo, hi)
-		} else {
-			t.say("type the total the %s show, %d to %d", dice, lo, hi)
-		}
-		if strings.Contains(what, "is added") {
-			t.say("type the dice as rolled: play adds the modifier")
-		}
-	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return 0, err
-		}
-		ans, err := t.ask(prompt, help)
-		if err != nil {
-			return 0, err
-		}
-		v, err := strconv.Atoi(ans)
-		switch {
-		case isSave(ans):
-			t.cannotSave("in the middle of a roll")
-		case isQuit(ans):
-			t.cannotStop("in the middle of a roll")
-		case looksLikeChange(ans):
-			t.cannotChange("in the middle of a roll")
-		case ans == "":
-			t.say("enter the result of %s (%d-%d)", dice, lo, hi)
-		case err != nil:
-			t.say("%q is not a number: enter the result of %s (%d-%d)", ans, dice, lo, hi)
-		case v < lo || v > hi:
-			t.say("%d is not a result of %s (%d-%d)", v, dice, lo, hi)
-		default:
-			return v, nil
-		}
-	}
+	return runtime.RollAnswer(slices.Clone(t.rolled)...), nil
 }
 
-// pickRandom asks the players to make a random pick at the table.
-func (t *table) pickRandom(ctx context.Context, req runtime.PickRequest) (int, error) {
+// askPick asks the players to make a random pick at the table.
+func (t *table) askPick(ctx context.Context, req runtime.PickRequest) (runtime.Answer, error) {
 	t.flush()
 	t.question()
-	if req.Draw {
-		return t.drawDie(ctx, req)
-	}
 	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
-	ans, err := t.choose(ctx, req.Options, "", "random pick: ", t.noSaveIn("in the middle of a random pick"), nil, "pick at random at the table (roll off, or draw lots), then type who was picked", "")
-	if err != nil {
-		return 0, err
+	command := func(ans string) (bool, error) {
+		return t.command(ans, req.Options, false, "in the middle of a random pick")
 	}
-	return slices.Index(req.Options, ans), nil
+	ans, err := t.choose(ctx, req.Options, "", "random pick: ", command, nil, "pick at random at the table (roll off, or draw lots), then type who was picked", t.promptCommands())
+	if err != nil {
+		return runtime.Answer{}, err
+	}
+	return runtime.PickAnswer(slices.Index(req.Options, ans)), nil
 }
 
-// drawDie asks which colour came out of the bag of activation draw: the
+// askDraw asks which colour came out of the bag of activation draw: the
 // options name one side per die, and the players answer with the side.
-func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, error) {
+// Nothing of the turn is played before the die is drawn: the battle can be
+// saved here, and a change made, as where a unit is to activate.
+func (t *table) askDraw(ctx context.Context, req runtime.PickRequest) (runtime.Answer, error) {
+	t.flush()
+	t.question()
+	t.atPrompt()
 	sides, dice := req.Bag()
 	counts := make([]string, len(sides))
 	for i, side := range sides {
@@ -103,13 +127,9 @@ func (t *table) drawDie(ctx context.Context, req runtime.PickRequest) (int, erro
 		}
 		return ""
 	}
-	// Nothing of the turn is played before the die is drawn: the battle
-	// stands as it did before Step (see drawing), and is saved so.
-	t.drawing = true
-	defer func() { t.drawing = false }()
 	ans, err := t.betweenTurns(ctx, sides, "", "drawn: ", refuse, "draw a die from the bag at the table, then type whose it is", "")
 	if err != nil {
-		return 0, err
+		return runtime.Answer{}, err
 	}
-	return slices.Index(req.Options, ans), nil
+	return runtime.PickAnswer(slices.Index(req.Options, ans)), nil
 }

@@ -41,9 +41,21 @@ func TestPlayHelp(t *testing.T) {
 	saved := filepath.Join(dir, "s2.json")
 	r := runCmd(t, "help\n4\n?\n2\nhelp\nJay\nhelp\nsave\nhelp\nsave "+saved+"\nn\n", "play", "mesbg")
 	expectation{code: 0, stdout: []string{
-		"Round 1, priority: Jay rolls d6: help\n  type the result the d6 shows, 1 to 6\nRound 1, priority: Jay rolls d6: 4\n",
-		"Round 1, priority: Rob rolls d6: ?\n  type the result the d6 shows, 1 to 6\nRound 1, priority: Rob rolls d6: 2\n",
-		"Jay chooses [Jay]: help\n  type the number or the name of one of these:\n  1. Jay\n  2. Rob\n  Enter takes Jay\nJay chooses [Jay]: Jay\n",
+		"Round 1, priority: Jay rolls d6: help\n  type the result the d6 shows, 1 to 6\n" +
+			"  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, play asks for one)\n" +
+			"  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n" +
+			"  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle\n" +
+			"Round 1, priority: Jay rolls d6: 4\n",
+		"Round 1, priority: Rob rolls d6: ?\n  type the result the d6 shows, 1 to 6\n" +
+			"  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, play asks for one)\n" +
+			"  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n" +
+			"  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle\n" +
+			"Round 1, priority: Rob rolls d6: 2\n",
+		"Jay chooses [Jay]: help\n  type the number or the name of one of these:\n  1. Jay\n  2. Rob\n  Enter takes Jay\n" +
+			"  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, play asks for one)\n" +
+			"  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n" +
+			"  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle\n" +
+			"Jay chooses [Jay]: Jay\n",
 		"another round? [Y/n/save] help\n  y, or Enter ",
 		"  save [FILE]               save the battle to FILE (without FILE, play asks for one)\n",
 		"  UNIT is [not] STATUS      give a unit a status, or take it away (statuses: this ruleset declares none)\n",
@@ -68,12 +80,19 @@ func TestPlayHelp(t *testing.T) {
 	team := writeFile(t, dir, "team.rules", "side A team Red {\n  unit Aria agi = 5\n}\nside B team Blue {\n  unit Bran agi = 3\n}\nside C team Red {\n  unit Cole agi = 5\n}\n")
 	r = runCmd(t, "help\n2, 1\n", "play", "agi", "--setup", team, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"Red arranges [Aria, Cole]: help\n  type all 2, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out\n  1. Aria\n  2. Cole\n  Enter takes Aria, Cole\n",
+		"Red arranges [Aria, Cole]: help\n  type all 2, first to last, by number or name, separated by commas (such as 2, 1); the last one can be left out\n  1. Aria\n  2. Cole\n  Enter takes Aria, Cole\n" +
+			"  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, play asks for one)\n" +
+			"  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n" +
+			"  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle\n",
 		"  → order: Cole, Aria, Bran ",
 	}}.check(t, r)
 	r = runCmd(t, "help\n2\n", "play", "morturi", "--setup", setup, "--rounds", "1") // equal schools: a random pick
 	expectation{code: 0, stdout: []string{
-		"random pick: help\n  pick at random at the table (roll off, or draw lots), then type who was picked\n  type the number or the name of one of these:\n  1. A\n  2. B\nrandom pick: 2\n",
+		"random pick: help\n  pick at random at the table (roll off, or draw lots), then type who was picked\n  type the number or the name of one of these:\n  1. A\n  2. B\n" +
+			"  save [FILE]: save the battle as it stands, to resume it here with --resume (without FILE, play asks for one)\n" +
+			"  quit: stop here, once the battle as it stands is saved (play says how to resume it)\n" +
+			"  undo: take back the last answer (or change), and ask it again; undo again goes further back, to the start of the battle\n" +
+			"random pick: 2\n",
 		"  → order: B, A ",
 	}}.check(t, r)
 }

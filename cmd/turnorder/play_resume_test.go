@@ -115,7 +115,7 @@ func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
 			current(s)["activations"].([]any)[0].(map[string]any)["side"] = "Orks"
 		}, []string{"current.activations[0].side"}},
 		{"steps beyond the limit", false, func(s map[string]any) { current(s)["steps"] = int64(1 << 40) }, []string{"current.steps"}},
-		{"a newer format", false, func(s map[string]any) { s["format"] = 3 }, []string{"format", "from a newer turnorder"}},
+		{"a newer format", false, func(s map[string]any) { s["format"] = s["format"].(float64) + 1 }, []string{"format", "from a newer turnorder"}},
 		{"another ruleset's fingerprint", false, func(s map[string]any) { s["fingerprint"] = "sha256:0123" },
 			[]string{"was saved with a different ruleset named necromunda", `delete "fingerprint"`}},
 	}

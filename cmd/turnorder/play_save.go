@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/turnorder/turnorder/internal/wording"
+	"github.com/turnorder/turnorder/runtime"
 )
 
 // write saves the battle to path and notes what the file now holds.
@@ -41,26 +42,14 @@ func (t *table) madeChange() {
 	t.say("saved to %s", t.saveTo)
 }
 
-// activated saves, with --save, the battle in a round whose activations
-// are not over (begun, or after an activation): quietly, as the round's
-// end says it saved. A failed save is said, and the round goes on.
-func (t *table) activated() {
-	if t.saveTo == "" || t.b.Next() == nil {
-		return
-	}
-	if err := t.write(t.saveTo); err != nil {
-		t.say("not saved: %v", err)
-	}
-}
-
-// atActivationPrompt saves, with --save, the battle at the prompt that
-// asks which unit activates, when it has changed since the last save:
-// in activation draw a die has come out of the bag since the activation
-// before, and the file is to hold it, for quit to stop here and the
-// battle to resume with the same die drawn. Elsewhere the file already
-// holds the battle as it stands here (see activated), and is not written
-// again.
-func (t *table) atActivationPrompt() {
+// atPrompt saves, with --save, the battle at a prompt between two turns
+// (which unit activates, which colour came out of the bag) when it has
+// changed since the last save: quietly, as the round's end says it saved.
+// So the file holds the battle at each such prompt, with the round's
+// opening dice and decisions, every activation and every die drawn, for
+// quit to stop there, and the battle to resume there. A failed save is
+// said, and the round goes on.
+func (t *table) atPrompt() {
 	if t.saveTo == "" {
 		return
 	}
@@ -117,21 +106,29 @@ func (t *table) keepChanges() string {
 	return ""
 }
 
-// snapshot is the battle as it stands, as a save writes it (see drawing).
+// snapshot is the battle as it stands, as a save writes it: the battle's
+// snapshot, and play's own part (see savedPlay), the dice typed so far of
+// the roll it waits for, and the change under way.
 func (t *table) snapshot() ([]byte, error) {
-	if t.drawing {
-		return t.undrawn, t.undrawnErr
+	data, err := t.b.Snapshot()
+	if err != nil {
+		return nil, err
 	}
-	return t.b.Snapshot()
+	var own savedPlay
+	if t.b.Pending() != nil {
+		own.Rolled = t.rolled
+		own.Change = t.inChange()
+	}
+	if own.Rolled == nil && own.Change == nil {
+		return data, nil
+	}
+	return addField(data, "play", own)
 }
 
 // holder returns the file that holds the battle as it stands, and where it
 // stands: the file written last in this session, or else the --resume
 // file; or "" when neither does.
 func (t *table) holder() (file, at string) {
-	if t.lost {
-		return "", ""
-	}
 	data, err := t.snapshot()
 	switch {
 	case err != nil:
@@ -208,19 +205,47 @@ func (t *table) saveAt(path string) error {
 }
 
 // position says where the battle stands, for a save: "after round 2"
-// between rounds, or in a round's activation loop "in round 3, at Jay's
-// activation" (or "at the next draw from the bag", in activation draw).
+// between rounds, or in a round "in round 3, at Jay's activation" (or "at
+// the next draw from the bag", in activation draw), or, where it waits for
+// a die or a choice, which: "in round 1, at B's roll for priority".
 func (t *table) position() string {
 	b := t.b
-	if !b.InRound() {
-		return fmt.Sprintf("after round %d", b.Round())
+	where := fmt.Sprintf("after round %d", b.Round())
+	if b.InRound() {
+		where = fmt.Sprintf("in round %d", b.Round())
 	}
-	switch turn := b.Next(); {
-	case turn == nil:
-		return fmt.Sprintf("in round %d, after its activations", b.Round())
-	case turn.Undrawn:
-		return fmt.Sprintf("in round %d, at the next draw from the bag", b.Round())
-	default:
-		return fmt.Sprintf("in round %d, at %s activation", b.Round(), wording.Possessive(turn.Side))
+	p := b.Pending()
+	switch {
+	case p == nil && !b.InRound():
+		return where
+	case p == nil:
+		switch turn := b.Next(); {
+		case turn == nil:
+			return where + ", after its activations"
+		case turn.Undrawn:
+			return where + ", at the next draw from the bag"
+		default:
+			return where + ", at " + wording.Possessive(turn.Side) + " activation"
+		}
+	case p.Roll != nil:
+		subject := "the"
+		if i := len(t.rolled); i < len(p.Roll.Subjects) {
+			subject = wording.Possessive(p.Roll.Subjects[i])
+		}
+		return where + ", at " + subject + " roll for " + p.Roll.Standing
+	case p.Pick != nil && p.Pick.Draw:
+		return where + ", at the next draw from the bag"
+	case p.Pick != nil:
+		return where + ", at the random pick for " + p.Pick.Standing
 	}
+	d := p.Decision
+	switch d.Kind {
+	case runtime.ChooseActivation:
+		return where + ", at " + wording.Possessive(d.By) + " activation"
+	case runtime.ChooseFirst:
+		return where + ", where " + d.By + " chooses who goes first in " + d.Standing
+	case runtime.ChooseBeforeAfter:
+		return where + ", where " + d.By + " chooses before or after in " + d.Standing
+	}
+	return where + ", where " + d.By + " arranges " + d.Standing
 }

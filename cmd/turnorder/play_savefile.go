@@ -14,8 +14,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/turnorder/turnorder/rulesets"
+	"github.com/turnorder/turnorder/runtime"
 )
 
 // playedWith is the ruleset file a battle is saved with. A snapshot
@@ -118,17 +121,135 @@ func changedRules(path, ruleset string, now playedWith) string {
 // stamp adds to a snapshot the ruleset file it is played with, first, so
 // that the rest reads as Battle.Snapshot wrote it. Restore passes over it.
 func stamp(data []byte, w playedWith) ([]byte, error) {
+	return addField(data, "played_with", w)
+}
+
+// addField adds a field to a snapshot, first. Restore passes over the
+// fields it does not know.
+func addField(data []byte, name string, v any) ([]byte, error) {
 	rest, ok := bytes.CutPrefix(data, []byte("{\n"))
 	if !ok {
 		return nil, fmt.Errorf("a snapshot that is not a JSON object: %.20q", data)
 	}
-	field, err := json.MarshalIndent(w, "  ", "  ")
+	field, err := json.MarshalIndent(v, "  ", "  ")
 	if err != nil {
 		return nil, err
 	}
-	out := append([]byte("{\n  \"played_with\": "), field...)
+	out := append([]byte("{\n  "+strconv.Quote(name)+": "), field...)
 	out = append(out, ",\n"...)
 	return append(out, rest...), nil
+}
+
+// savedPlay is play's own part of a save made where the battle waits for
+// an input: what the battle does not hold of the question asked there.
+type savedPlay struct {
+	// Rolled are the dice typed so far of the roll the battle waits for:
+	// the battle asks one roll of every subject at once, and play asks
+	// the players one die at a time. Resumed, play asks for the next.
+	Rolled []int `json:"rolled,omitempty"`
+	// Change is the change whose recomputation waits for the input, as
+	// play says it once it is done.
+	Change *changeRec `json:"change,omitempty"`
+
+	op *opRec // the call the battle waits in, read from its snapshot
+}
+
+// readSavedPlay reads play's part of a save, and the call the battle
+// restored from it waits in, checked against what it waits for: a file
+// edited by hand is refused with the field at fault, as Restore refuses
+// one.
+func readSavedPlay(data []byte, b *runtime.Battle) (savedPlay, error) {
+	var s struct {
+		Play *savedPlay `json:"play"`
+		Op   *struct {
+			Kind  string `json:"kind"`
+			Who   string `json:"who"`
+			Key   string `json:"key"`
+			Value any    `json:"value"`
+			On    bool   `json:"on"`
+		} `json:"op"`
+		Journal []struct {
+			Rolls  []int    `json:"rolls"`
+			Pick   *int     `json:"pick"`
+			Choice []string `json:"choice"`
+			Host   bool     `json:"host"`
+		} `json:"journal"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return savedPlay{}, fmt.Errorf("play: %v", err)
+	}
+	var out savedPlay
+	if s.Play != nil {
+		out = *s.Play
+	}
+	p := b.Pending()
+	if p == nil || s.Op == nil {
+		if s.Play != nil {
+			return out, errors.New("play: the battle waits for no input, for play's dice or change to be of")
+		}
+		return out, nil
+	}
+	rec := opRec{kind: opOther}
+	// The answers the players gave it, which undo takes back (the battle
+	// checked them as it restored the save).
+	for _, e := range s.Journal {
+		if e.Host {
+			rec.answers = append(rec.answers, runtime.Answer{Rolls: e.Rolls, Pick: e.Pick, Choice: e.Choice})
+		}
+	}
+	switch s.Op.Kind {
+	case "start_round":
+		rec.kind = opStart
+	case "draw":
+		rec.kind = opDraw
+	case "step", "activate", "pass":
+		rec.kind = opStep
+	case "end_round", "advance_round":
+		rec.kind = opEnd
+	case "set_attr", "set_status", "remove_unit", "make_ready", "set_holder":
+		rec.kind = opChange
+		rec.change = out.Change
+		if rec.change == nil {
+			// A host's save: said in the words of the call.
+			var msg string
+			switch s.Op.Kind {
+			case "set_attr":
+				msg = fmt.Sprintf("%s of %s is now %v", s.Op.Key, s.Op.Who, s.Op.Value)
+			case "set_status":
+				msg = fmt.Sprintf("%s is no longer %s", s.Op.Who, s.Op.Key)
+				if s.Op.On {
+					msg = fmt.Sprintf("%s is now %s", s.Op.Who, s.Op.Key)
+				}
+			case "remove_unit":
+				msg = s.Op.Who + " is removed from the battle"
+			case "make_ready":
+				msg = s.Op.Who + " is made Ready"
+			default:
+				msg = s.Op.Who + " holds priority"
+			}
+			rec.change = &changeRec{Typed: msg, Msg: msg}
+		}
+		rec.change.asked = -1 // it has asked for what it waits for
+	}
+	if out.Change != nil && rec.kind != opChange {
+		return out, fmt.Errorf("play.change: the battle waits in %s, not in a change", s.Op.Kind)
+	}
+	if out.Rolled != nil {
+		r := p.Roll
+		if r == nil {
+			return out, fmt.Errorf("play.rolled: the battle waits for %s, not a roll", p)
+		}
+		if len(out.Rolled) >= len(r.Subjects) {
+			return out, fmt.Errorf("play.rolled: %d dice typed of a roll of %d (%s), which would be rolled", len(out.Rolled), len(r.Subjects), strings.Join(r.Subjects, ", "))
+		}
+		for i, v := range out.Rolled {
+			if v < r.Count || v > r.Count*r.Faces {
+				return out, fmt.Errorf("play.rolled[%d]: %s cannot have rolled %d on %s (%d-%d)", i, r.Subjects[i], v, diceText(r.Count, r.Faces), r.Count, r.Count*r.Faces)
+			}
+		}
+	}
+	out.op = &rec
+	return out, nil
 }
 
 // saveBattle writes a battle's snapshot, and the ruleset file it is

@@ -191,11 +191,15 @@ func TestPlayQuitInMidRound(t *testing.T) {
 	r = runCmd(t, "4\n2\n", "play", "necromunda", "--setup", setup)
 	expectation{code: 1, stderr: []string{"input ended in round 1, before the round was over (nothing was saved)\n"}, oneLine: true}.check(t, r)
 
-	// Where play cannot stop in a round, quit says where it can.
-	r = runCmd(t, "quit\n4\n2\na1\nb1\na2\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
+	// At a die too, quit stops once a file holds the battle as it
+	// stands, and says so until one does.
+	r = runCmd(t, "quit\n4\nsave "+part+"\nquit\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
 	expectation{code: 0, stdout: []string{
-		"Round 1, priority: A rolls d6: quit\n  play cannot stop in the middle of a roll: it can stop when a unit is to be activated, once the battle is saved there, or at \"another round?\"\n",
-	}, notStdout: []string{"is not a number"}}.check(t, r)
+		"Round 1, priority: A rolls d6: quit\n  the battle is not saved as it stands: type save FILE first, then quit (or end the input to stop without saving it)\n",
+		"Round 1, priority: B rolls d6: save " + part + "\n  saved to " + part + "\nRound 1, priority: B rolls d6: quit\n",
+	}, stderr: []string{
+		"stopped in round 1, at B's roll for priority: " + part + " holds the battle as it stands; resume it with `turnorder play necromunda --resume " + part + " --rounds 1` (the rounds left of --rounds 1: the rest of round 1)\n",
+	}, oneLine: true, notStdout: []string{"is not a number"}}.check(t, r)
 
 	// help at the activation prompt lists quit.
 	r = runCmd(t, "4\n2\nhelp\na1\nb1\na2\n", "play", "necromunda", "--setup", setup, "--rounds", "1")
