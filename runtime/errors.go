@@ -257,8 +257,8 @@ func badDice(round int, order, format string, args ...any) error {
 }
 
 // InRound returns err as a RoundError of round, unless it names a round
-// already, and nil for nil. It is for a host that reports the error of a
-// round it played.
+// already (a RoundError, or a RuleError of a round that failed), and nil
+// for nil. It is for a host that reports the error of a round it played.
 func InRound(round int, err error) error {
 	if err == nil {
 		return nil
@@ -266,5 +266,14 @@ func InRound(round int, err error) error {
 	if _, ok := errors.AsType[*RoundError](err); ok {
 		return err
 	}
-	return &RoundError{Round: round, Err: err}
+	return &RoundError{Round: roundOf(round, err), Err: err}
+}
+
+// roundOf is the round err happened in: the one a rule's error names, or
+// else round, the battle's.
+func roundOf(round int, err error) int {
+	if re, ok := errors.AsType[*RuleError](err); ok && re.Round != 0 {
+		return re.Round
+	}
+	return round
 }

@@ -131,7 +131,7 @@ func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions
 								mu.Lock()
 								if int64(i) < stop.Load() {
 									stop.Store(int64(i))
-									firstErr = fmt.Errorf("simulated battle %d, round %d: %w", i+1, b.Round(), err)
+									firstErr = fmt.Errorf("simulated battle %d, round %d: %w", i+1, roundOf(b.Round(), err), err)
 								}
 								mu.Unlock()
 								return nil

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/turnorder/turnorder/rulesets"
@@ -99,12 +100,17 @@ func runBattle(e *env, o runOptions, doc *runDoc) int {
 			// The transcript, and the document's failed_round, show
 			// what the failing round did up to the error, so the
 			// players (or a program) see what led to it.
-			if o.json {
-				doc.FailedRound = &failedRoundDoc{Round: b.Round(), Events: append([]runtime.Event{}, b.Events()...)}
-			} else {
-				printFailedRound(e.stdout, b.Round(), b.Events())
+			round, events := b.Round(), b.Events()
+			if re, ok := errors.AsType[*runtime.RuleError](err); ok && re.Round != 0 {
+				// The battle is back where the round started.
+				round, events = re.Round, re.Events
 			}
-			s.report(e, runtime.InRound(b.Round(), err))
+			if o.json {
+				doc.FailedRound = &failedRoundDoc{Round: round, Events: append([]runtime.Event{}, events...)}
+			} else {
+				printFailedRound(e.stdout, round, events)
+			}
+			s.report(e, runtime.InRound(round, err))
 			return exitError
 		}
 		if o.json {
