@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"path/filepath"
 	"strings"
@@ -15,10 +16,12 @@ import (
 	"github.com/turnorder/turnorder/runtime"
 )
 
-// necromundaSaves returns a save of the bundled Necromunda's example
-// battle in the middle of round 2, two activations in, and one after
-// round 1, as a host saves them (without "played_with").
-func necromundaSaves(t *testing.T) (mid, between map[string]any) {
+// necromundaSaves returns saves of the bundled Necromunda, as a host
+// saves them (without "played_with"): of its example battle in the middle
+// of round 2, two activations in, and after round 1; and of three gangs in
+// the middle of round 1's roll-off, waiting for the reroll of two tied
+// on 4.
+func necromundaSaves(t *testing.T) (mid, between, rolloff map[string]any) {
 	t.Helper()
 	f, err := rulesets.Parse("necromunda")
 	if err != nil {
@@ -28,12 +31,8 @@ func necromundaSaves(t *testing.T) (mid, between map[string]any) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(7)))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
-	decode := func() map[string]any {
+	decode := func(b *runtime.Battle) map[string]any {
 		data, err := b.Snapshot()
 		if err != nil {
 			t.Fatal(err)
@@ -44,10 +43,14 @@ func necromundaSaves(t *testing.T) (mid, between map[string]any) {
 		}
 		return s
 	}
+	b, err := p.NewBattle(p.Example(), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := b.AdvanceRound(ctx); err != nil {
 		t.Fatal(err)
 	}
-	between = decode()
+	between = decode(b)
 	if err := b.StartRound(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +59,22 @@ func necromundaSaves(t *testing.T) (mid, between map[string]any) {
 			t.Fatal(err)
 		}
 	}
-	return decode(), between
+	gangs := []runtime.SideSpec{
+		{Name: "Goliaths", Units: []runtime.UnitSpec{{Name: "Krug"}, {Name: "Grath"}}},
+		{Name: "Eschers", Units: []runtime.UnitSpec{{Name: "Mira"}, {Name: "Sable"}}},
+		{Name: "Cawdor", Units: []runtime.UnitSpec{{Name: "Ash"}}},
+	}
+	r, err := p.NewBattle(gangs, runtime.WithDice(runtime.AskHost{}), runtime.WithDecider(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.StartRound(ctx); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("StartRound: %v, want the roll-off pending", err)
+	}
+	if err := r.Answer(ctx, runtime.RollAnswer(4, 4, 2)); err != nil {
+		t.Fatal(err)
+	}
+	return decode(b), between, decode(r)
 }
 
 func units(s map[string]any) []map[string]any {
@@ -71,24 +89,30 @@ func units(s map[string]any) []map[string]any {
 
 func current(s map[string]any) map[string]any { return s["current"].(map[string]any) }
 
+// entry is the i'th entry of the journal of the call a save was made in.
+func entry(s map[string]any, i int) map[string]any {
+	return s["journal"].([]any)[i].(map[string]any)
+}
+
 // play --resume refuses a tampered save with exit status 1 and one line
 // on stderr naming the field at fault.
 func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
+	const mid, between, rolloff = "mid", "between", "rolloff"
 	tests := []struct {
-		name    string
-		between bool
-		edit    func(s map[string]any)
-		want    []string
+		name string
+		base string
+		edit func(s map[string]any)
+		want []string
 	}{
-		{"a holder that is no side", false, func(s map[string]any) { current(s)["holder"] = "Orks" },
+		{"a holder that is no side", mid, func(s map[string]any) { current(s)["holder"] = "Orks" },
 			[]string{"current.holder", `"Orks" is no side or unit`}},
-		{"a previous holder that is no side", true, func(s map[string]any) { s["memory"].(map[string]any)["holder"] = "Orks" },
+		{"a previous holder that is no side", between, func(s map[string]any) { s["memory"].(map[string]any)["holder"] = "Orks" },
 			[]string{"memory.holder", `"Orks" is no side or unit`}},
-		{"the holder not first in its order", false, func(s map[string]any) {
+		{"the holder not first in its order", mid, func(s map[string]any) {
 			order := s["standings"].(map[string]any)["priority"].(map[string]any)["order"].([]any)
 			current(s)["holder"] = order[1]
 		}, []string{"current.holder", "is first in order priority"}},
-		{"a fighter that activated made ready again", false, func(s map[string]any) {
+		{"a fighter that activated made ready again", mid, func(s map[string]any) {
 			first := current(s)["activations"].([]any)[0].(map[string]any)["unit"]
 			for _, u := range units(s) {
 				if u["name"] == first {
@@ -96,7 +120,7 @@ func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
 				}
 			}
 		}, []string{".ready", "has already activated in round 2"}},
-		{"a fighter out of action and ready", false, func(s map[string]any) {
+		{"a fighter out of action and ready", mid, func(s map[string]any) {
 			for _, u := range units(s) {
 				if u["ready"] == true {
 					u["status"] = []any{"out_of_action"}
@@ -104,29 +128,58 @@ func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
 				}
 			}
 		}, []string{".ready", "is out_of_action"}},
-		{"turn 99", false, func(s map[string]any) { current(s)["turn"] = 99 }, []string{"current.turn", "turn 99 does not fit round 2"}},
-		{"the largest turn", false, func(s map[string]any) { current(s)["turn"] = int64(math.MaxInt64) }, []string{"current.turn"}},
-		{"the largest round", true, func(s map[string]any) { s["round"] = int64(math.MaxInt64) }, []string{"round", "is not a round a battle can reach"}},
-		{"an undeclared status", false, func(s map[string]any) { units(s)[0]["status"] = []any{"drunk"} },
+		{"turn 99", mid, func(s map[string]any) { current(s)["turn"] = 99 }, []string{"current.turn", "turn 99 does not fit round 2"}},
+		{"the largest turn", mid, func(s map[string]any) { current(s)["turn"] = int64(math.MaxInt64) }, []string{"current.turn"}},
+		{"the largest round", between, func(s map[string]any) { s["round"] = int64(math.MaxInt64) }, []string{"round", "is not a round a battle can reach"}},
+		{"an undeclared status", mid, func(s map[string]any) { units(s)[0]["status"] = []any{"drunk"} },
 			[]string{"sides[0].units[0].status[0]", "drunk is not a status"}},
-		{"a fighter's name twice", false, func(s map[string]any) { units(s)[1]["name"] = units(s)[0]["name"] },
+		{"a fighter's name twice", mid, func(s map[string]any) { units(s)[1]["name"] = units(s)[0]["name"] },
 			[]string{"sides[0].units[1].name", "is already"}},
-		{"an activation by no side", false, func(s map[string]any) {
+		{"an activation by no side", mid, func(s map[string]any) {
 			current(s)["activations"].([]any)[0].(map[string]any)["side"] = "Orks"
 		}, []string{"current.activations[0].side"}},
-		{"steps beyond the limit", false, func(s map[string]any) { current(s)["steps"] = int64(1 << 40) }, []string{"current.steps"}},
-		{"a newer format", false, func(s map[string]any) { s["format"] = s["format"].(float64) + 1 }, []string{"format", "from a newer turnorder"}},
-		{"another ruleset's fingerprint", false, func(s map[string]any) { s["fingerprint"] = "sha256:0123" },
+		{"steps beyond the limit", mid, func(s map[string]any) { current(s)["steps"] = int64(1 << 40) }, []string{"current.steps"}},
+		{"a newer format", mid, func(s map[string]any) { s["format"] = s["format"].(float64) + 1 }, []string{"format", "from a newer turnorder"}},
+		{"another ruleset's fingerprint", mid, func(s map[string]any) { s["fingerprint"] = "sha256:0123" },
 			[]string{"was saved with a different ruleset named necromunda", `delete "fingerprint"`}},
+		{"a die the dice cannot show", rolloff, func(s map[string]any) { entry(s, 0)["rolls"] = []any{7, 4, 2} },
+			[]string{"journal[0]", "which is impossible on d6"}},
+		{"a roll for fewer gangs", rolloff, func(s map[string]any) { entry(s, 0)["rolls"] = []any{4, 4} },
+			[]string{"journal[0]", "2 results for 3 subjects"}},
+		{"a journal entry of no kind", rolloff, func(s map[string]any) { entry(s, 0)["kind"] = "dance" },
+			[]string{"journal[0].kind", `"dance" is no kind of entry`}},
+		{"a decision where a roll was made", rolloff, func(s map[string]any) {
+			s["journal"] = []any{map[string]any{"kind": "decision", "choice": []any{"Goliaths"}, "host": true}}
+		}, []string{"journal[0]", "the rules ask for a roll here, not a decision"}},
+		{"a journal that leads elsewhere", rolloff, func(s map[string]any) { entry(s, 0)["rolls"] = []any{6, 4, 2} },
+			[]string{"waiting", "but its journal ends the call (start_round) without it"}},
+		{"a reroll waited for by others", rolloff, func(s map[string]any) {
+			s["waiting"].(map[string]any)["roll"].(map[string]any)["subjects"] = []any{"Goliaths", "Cawdor"}
+		}, []string{"waiting", "but its journal leads to"}},
+		{"an entry the call never reaches", rolloff, func(s map[string]any) {
+			s["journal"] = append(s["journal"].([]any), map[string]any{"kind": "roll", "rolls": []any{5, 3}, "host": true},
+				map[string]any{"kind": "roll", "rolls": []any{2, 2}, "host": true})
+		}, []string{"journal[2]", "ended before this input was asked for"}},
+		{"a call under way and nothing waited for", rolloff, func(s map[string]any) { delete(s, "waiting") },
+			[]string{"waiting", "not the input it waits for"}},
+		{"a journal and no call under way", rolloff, func(s map[string]any) { delete(s, "op") },
+			[]string{"journal", "names the call (op) it was in"}},
+		{"a call of no kind", rolloff, func(s map[string]any) { s["op"].(map[string]any)["kind"] = "dance" },
+			[]string{"op.kind", `"dance" is no call`}},
+		{"a call under way in a save of format 2", rolloff, func(s map[string]any) { s["format"] = 2 },
+			[]string{"op", "format 2 holds no call under way"}},
+		{"a host's answer rolled by seeded dice", rolloff, func(s map[string]any) { entry(s, 0)["dice"] = "cGNnOgAAAAAAAAAFnjd5uX9KfBA=" },
+			[]string{"journal[0].dice", "was not rolled by the battle's dice"}},
+	}
+	if len(tests) < 25 {
+		t.Fatalf("only %d tampered saves", len(tests))
 	}
 	dir := t.TempDir()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			mid, between := necromundaSaves(t)
-			s := mid
-			if tt.between {
-				s = between
-			}
+			saves := map[string]map[string]any{}
+			saves[mid], saves[between], saves[rolloff] = necromundaSaves(t)
+			s := saves[tt.base]
 			tt.edit(s)
 			data, err := json.Marshal(s)
 			if err != nil {
@@ -150,7 +203,7 @@ func TestPlayResumeFingerprintAndFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	house := writeFile(t, dir, "house.rules", strings.Replace(string(src.Text), "highest roll d6", "lowest roll d6", 1))
-	mid, _ := necromundaSaves(t)
+	mid, _, _ := necromundaSaves(t)
 	data, _ := json.Marshal(mid)
 	saved := writeFile(t, dir, "battle.json", string(data))
 	expectation{code: 1, oneLine: true, stderr: []string{
