@@ -122,9 +122,6 @@ func (t *interned) intern(key uint64, ok bool, names []string, perm []int) []str
 // maxInterned bounds the orders a battle remembers per kind of subject.
 const maxInterned = 4096
 
-// pairKey is permKey of {w, 1-w}, a roll-off's order.
-func pairKey(w int) uint64 { return uint64(w+1) | uint64(2-w)<<4 }
-
 // permKey packs a permutation of up to 15 subjects into 4 bits each
 // (index+1, so that a shorter one never collides with a longer one).
 func permKey(perm []int) (uint64, bool) {
