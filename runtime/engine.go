@@ -430,11 +430,35 @@ func (b *Battle) hookPoint(ctx context.Context, at HookPoint) error {
 	if len(b.hooks) == 0 {
 		return nil
 	}
-	var changes []op
 	log, inHook, start := b.hookLog, b.inHook, len(b.journal)
-	b.hookLog, b.inHook = &changes, true
+	// The hooks' changes go to the battle's own list, which a warm battle
+	// reuses, unless a hook's change plays a hook point of its own.
+	changes := &b.hookOps
+	if inHook {
+		changes = new([]op)
+	}
+	*changes = (*changes)[:0]
+	b.hookLog, b.inHook = changes, true
 	b.inCallback++
-	defer func() { b.inCallback--; b.hookLog, b.inHook = log, inHook }()
+	err := b.callHooks(ctx, at)
+	b.inCallback--
+	b.hookLog, b.inHook = log, inHook
+	if err != nil {
+		return err
+	}
+	e := b.writeOwn()
+	*e = entry{kind: entryHook, changes: append(e.changes[:0], *changes...)}
+	if start < len(b.journal)-1 {
+		// Before the inputs its changes asked for, as a replay meets them.
+		hook := *e
+		copy(b.journal[start+1:], b.journal[start:len(b.journal)-1])
+		b.journal[start] = hook
+	}
+	b.hookEntries++
+	return nil
+}
+
+func (b *Battle) callHooks(ctx context.Context, at HookPoint) error {
 	for _, h := range b.hooks {
 		if err := h(ctx, b, at); err != nil {
 			// Named for its round as every error of a round is; a hook
@@ -443,8 +467,6 @@ func (b *Battle) hookPoint(ctx context.Context, at HookPoint) error {
 			return InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, err))
 		}
 	}
-	b.writeAt(start, entry{kind: entryHook, changes: changes})
-	b.hookEntries++
 	return nil
 }
 
