@@ -312,6 +312,13 @@ type roundState struct {
 	// it is; "" until the next draw (a snapshot from before the mode has
 	// none either: the next Step, Activate or Pass draws).
 	Drawn string `json:"drawn,omitempty"`
+
+	// gen counts the times the round's lists were written over, not just
+	// added to (see copyFrom); from and fromGen say what a copy was last
+	// made from, and when.
+	gen     int
+	from    *roundState
+	fromGen int
 }
 
 // NewBattle starts a battle between the given sides, before round 1. When

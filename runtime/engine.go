@@ -559,14 +559,42 @@ func copyMap[K comparable, V any](dst *map[K]V, src map[K]V) {
 }
 
 // copyFrom makes r a copy of src, reusing r's slices.
+//
+// A round's lists only grow as it is played, until they are written over
+// (by copyFrom, or by the next round): r copied from src before, src
+// since only added to, r takes just what src added. Each op copies the
+// round to its base, and a round of many activations must not cost the
+// square of them.
 func (r *roundState) copyFrom(src *roundState) {
 	acts, events, done, readied, kept := r.Activations, r.Events, r.Done, r.Readied, r.Kept
+	grown := r.from == src && r.fromGen == src.gen && r.Round == src.Round &&
+		len(acts) <= len(src.Activations) && len(events) <= len(src.Events) && len(done) <= len(src.Done) &&
+		len(readied) <= len(src.Readied) && len(kept) <= len(src.Kept)
+	gen := r.gen
 	*r = *src
+	r.gen, r.from, r.fromGen = gen+1, src, src.gen
+	if grown {
+		r.Activations = copyTail(acts, src.Activations)
+		r.Events = copyTail(events, src.Events)
+		r.Done = copyTail(done, src.Done)
+		r.Readied = copyTail(readied, src.Readied)
+		r.Kept = copyTail(kept, src.Kept)
+		return
+	}
 	r.Activations = copySlice(acts, src.Activations)
 	r.Events = copySlice(events, src.Events)
 	r.Done = copySlice(done, src.Done)
 	r.Readied = copySlice(readied, src.Readied)
 	r.Kept = copySlice(kept, src.Kept)
+}
+
+// copyTail is copySlice for dst, a copy of src's first elements: it adds
+// what src has since.
+func copyTail[T any](dst, src []T) []T {
+	if dst == nil || src == nil {
+		return copySlice(dst, src)
+	}
+	return append(dst, src[len(dst):]...)
 }
 
 // copySlice copies src into dst's array: nil for nil, as a snapshot

@@ -152,7 +152,7 @@ func (b *Battle) openRound() {
 	if cap(next.Activations) > cap(b.spareActs) {
 		b.spareActs = next.Activations[:0]
 	}
-	*next = roundState{Round: b.round, Stage: "activation"}
+	*next = roundState{Round: b.round, Stage: "activation", gen: next.gen + 1}
 	b.actsView = nil // the host's, for the round before
 	if b.transcript {
 		// The old round's transcript was never handed out (Events and
