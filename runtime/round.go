@@ -89,7 +89,9 @@ func (b *Battle) advanceRound(ctx context.Context) error {
 	return b.endRound(ctx)
 }
 
-// InRound reports whether a round has started and not yet ended.
+// InRound reports whether a round has started and not yet ended: also
+// while StartRound (or AdvanceRound) waits for an input of the round's
+// start, when Round is already the round's number (see Pending).
 func (b *Battle) InRound() bool { return b.cur != nil && b.cur.Stage == "activation" }
 
 // StartRound begins the next round: the start-of-round hooks, every phase
