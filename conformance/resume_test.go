@@ -30,12 +30,7 @@ const resumeRounds = 4
 
 // resumeSeeds is how many seeds each ruleset is played with: a few by
 // default, many more in the long run.
-func resumeSeeds() uint64 {
-	if longtest.Enabled() {
-		return 200
-	}
-	return 10
-}
+func resumeSeeds() uint64 { return longtest.Seeds(10, 200) }
 
 // resumeCase is a ruleset the resume tests play: a bundled one, or a
 // .rules file of examples/.

@@ -17,12 +17,7 @@ import (
 const undoRounds = 3
 
 // undoSeeds is how many seeds each ruleset is played with.
-func undoSeeds() uint64 {
-	if longtest.Enabled() {
-		return 200
-	}
-	return 4
-}
+func undoSeeds() uint64 { return longtest.Seeds(4, 200) }
 
 // Undo goes back through the battle one step at a time: after each
 // Undo the battle saves as it did before the answer or the call it takes

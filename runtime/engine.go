@@ -168,7 +168,7 @@ func (b *Battle) play(ctx context.Context) error {
 	b.inCallback, b.working, b.ending = 0, false, false
 	b.scr.depth = 0
 	if b.replayed < len(b.journal) && err == nil {
-		err = b.journalError(b.replayed, "the op ended before this input was asked for")
+		err = b.journalError(b.replayed, "the call (%s) ended before this input was asked for", b.op.kind)
 	}
 	switch {
 	case err == nil:

@@ -201,11 +201,7 @@ func ExampleBattle_Clone() {
 // for each roll and decision (AskHost), is saved while it waits, and is
 // restored to take the answer, in the middle of the roll-off as anywhere.
 func ExampleBattle_Answer() {
-	f, err := rulesets.Parse("mesbg")
-	if err != nil {
-		log.Fatal(err)
-	}
-	p, err := runtime.Compile(f)
+	p, err := rulesets.Load("mesbg")
 	if err != nil {
 		log.Fatal(err)
 	}

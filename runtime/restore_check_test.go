@@ -246,7 +246,7 @@ var tampers = []tamper{
 	{"an entry the call never reaches", "rolloff", func(s save) {
 		s["journal"] = append(s["journal"].([]any), map[string]any{"kind": "roll", "rolls": []any{5, 3}, "host": true},
 			map[string]any{"kind": "roll", "rolls": []any{2, 2}, "host": true})
-	}, "journal[2]", "the op ended before this input was asked for"},
+	}, "journal[2]", "the call (start_round) ended before this input was asked for"},
 	{"a call under way and nothing waited for", "rolloff", func(s save) { delete(s, "waiting") }, "waiting", "not the input it waits for"},
 	{"a journal and no call under way", "rolloff", func(s save) { delete(s, "op") }, "journal", "names the call (op) it was in"},
 	{"a call of no kind", "rolloff", func(s save) { s["op"].(map[string]any)["kind"] = "dance" }, "op.kind", `"dance"`},

@@ -27,12 +27,7 @@ const snapshotRounds = 5
 
 // snapshotSeeds is how many seeds TestSnapshotRestoreContinue plays each
 // ruleset with: a sample by default, two hundred with the long tests.
-func snapshotSeeds() uint64 {
-	if longtest.Enabled() {
-		return 200
-	}
-	return 20
-}
+func snapshotSeeds() uint64 { return longtest.Seeds(20, 200) }
 
 // hostChange is something a host does between rounds: set an attribute or
 // a status. Both runs of a seed make the same changes.

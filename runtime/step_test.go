@@ -21,12 +21,7 @@ const stepRounds = 4
 
 // stepSeeds is how many seeds the step tests play each game with: a
 // sample by default, twelve with the long tests.
-func stepSeeds() uint64 {
-	if longtest.Enabled() {
-		return 12
-	}
-	return 4
-}
+func stepSeeds() uint64 { return longtest.Seeds(4, 12) }
 
 // stepGame is a battle setup and what the host changes between rounds.
 type stepGame struct {

@@ -80,7 +80,7 @@ func (b *Battle) Undo() error {
 	err := b.play(context.Background())
 	b.noAsk = false
 	if b.pend == nil {
-		return fmt.Errorf("undo: the op did not stop at the answer again: %v", err)
+		return fmt.Errorf("undo: the call (%s) did not stop at the answer again: %v", b.op.kind, err)
 	}
 	return nil
 }

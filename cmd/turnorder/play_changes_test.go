@@ -328,29 +328,7 @@ func TestPlayChangesAtActivationPrompt(t *testing.T) {
 // says so.
 func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 	dir := t.TempDir()
-	rules := writeFile(t, dir, "speed.rules", `ruleset speed "Speed" {
-  sides 2
-  side attribute speed int
-  phase p each round {
-    order sides as o until changed speed {
-      highest speed
-      highest roll d6
-      tie: reroll
-    }
-  }
-  activation alternate by o
-  example {
-    side A speed = 2 {
-      unit a1
-      unit a2
-    }
-    side B speed = 1 {
-      unit b1
-      unit b2
-    }
-  }
-}
-`)
+	rules := writeFile(t, dir, "speed.rules", speedRules)
 	saved := filepath.Join(dir, "s.json")
 	r := runCmd(t, "set speed of B = 2\nremove a1\n3\n5\nb2\na2\n", "play", rules, "--save", saved, "--rounds", "1")
 	expectation{code: 0, stdout: []string{

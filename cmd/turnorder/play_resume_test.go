@@ -159,7 +159,7 @@ func TestPlayResumeRefusesTamperedSaves(t *testing.T) {
 		{"an entry the call never reaches", rolloff, func(s map[string]any) {
 			s["journal"] = append(s["journal"].([]any), map[string]any{"kind": "roll", "rolls": []any{5, 3}, "host": true},
 				map[string]any{"kind": "roll", "rolls": []any{2, 2}, "host": true})
-		}, []string{"journal[2]", "ended before this input was asked for"}},
+		}, []string{"journal[2]", "the call (start_round) ended before this input was asked for"}},
 		{"a call under way and nothing waited for", rolloff, func(s map[string]any) { delete(s, "waiting") },
 			[]string{"waiting", "not the input it waits for"}},
 		{"a journal and no call under way", rolloff, func(s map[string]any) { delete(s, "op") },

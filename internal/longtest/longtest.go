@@ -25,3 +25,12 @@ func Skip(tb testing.TB) {
 		tb.Skip("a long test: run with TURNORDER_LONG=1 or -long")
 	}
 }
+
+// Seeds is how many seeds a test plays: short in the default run, long
+// with the long tests.
+func Seeds(short, long uint64) uint64 {
+	if Enabled() {
+		return long
+	}
+	return short
+}
