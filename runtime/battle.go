@@ -67,6 +67,10 @@ type Place struct {
 	Criterion string `json:"criterion"`
 	By        string `json:"by,omitempty"` // who chose, for a choice
 	Pos       string `json:"pos,omitempty"`
+	// Kept says the placement is a tie's, kept from an earlier round
+	// (an order made until changed): Criterion, By and Pos are the
+	// earlier placement's.
+	Kept bool `json:"kept,omitempty"`
 	// Value is the number Criterion placed the subject by, when it orders
 	// by a value or a roll: the expression's value (lowest count(units)),
 	// or the roll's total with its modifier (highest roll d6 + agi). A
@@ -1314,6 +1318,7 @@ type view struct {
 	mem     reflect.Value
 	sideEnv []reflect.Value // per side, its subject environment
 	unitEnv []reflect.Value
+	orders  []reflect.Value // by order id: what it reads as (see orderValue)
 }
 
 func (b *Battle) currentView() *view {
@@ -1350,16 +1355,24 @@ func (b *Battle) currentView() *view {
 			v.mem.Field(t.memIdx[r.name]).Set(reflect.ValueOf(x))
 		}
 	}
+	for _, o := range b.prog.orderList {
+		v.orders = append(v.orders, b.orderValue(o))
+	}
 	for i := range b.sides {
 		e := reflect.New(t.sideEnv).Elem()
 		copyFields(e, v.sides[i])
 		b.fillCommon(e, t.sideEnvIdx, v)
 		v.sideEnv = append(v.sideEnv, e)
 	}
-	for i := range b.units {
+	sideOf := make(map[*Side]int, len(b.sides))
+	for i, s := range b.sides {
+		sideOf[s] = i
+	}
+	for i, u := range b.units {
 		e := reflect.New(t.unitEnv).Elem()
 		copyFields(e, v.units[i])
 		b.fillCommon(e, t.unitEnvIdx, v)
+		e.Field(t.unitEnvIdx[mySide]).Set(v.sides[sideOf[u.Side]])
 		v.unitEnv = append(v.unitEnv, e)
 	}
 	b.view = v
@@ -1394,6 +1407,11 @@ func (b *Battle) fillCommon(e reflect.Value, idx map[string]int, v *view) {
 	e.Field(idx["round"]).SetInt(int64(b.round))
 	e.Field(idx["previous"]).Set(v.mem)
 	e.Field(idx["sides"]).Set(v.allS)
+	for i, o := range b.prog.orderList {
+		if k, ok := idx[o.name]; ok {
+			e.Field(k).Set(v.orders[i])
+		}
+	}
 }
 
 // groupEnv is the environment of tie guards, awards and handlers.
@@ -1474,8 +1492,16 @@ func (b *Battle) evalSubject(c *compiled, units bool, i int) (any, error) {
 		return c.fast.value(fenv{b: b, subj: i}), nil
 	}
 	v := b.currentView()
+	var e reflect.Value
+	idx := b.prog.types.sideEnvIdx
 	if units {
-		return b.eval(c, v.unitEnv[i])
+		e, idx = v.unitEnv[i], b.prog.types.unitEnvIdx
+	} else {
+		e = v.sideEnv[i]
 	}
-	return b.eval(c, v.sideEnv[i])
+	// Set at each run, as a group's are: the view is not made again when
+	// the round's holder is decided.
+	e.Field(idx["holder"]).SetString(b.Holder())
+	e.Field(idx["chooser"]).SetString(b.Chooser())
+	return b.eval(c, e)
 }

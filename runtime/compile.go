@@ -60,6 +60,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	}
 	c := &compiler{p: p, names: map[string]declared{}, phaseNames: map[string]bool{}, stepNames: map[string]bool{}}
 	c.declarations(r)
+	c.collectPhaseNames(r)
 	c.hostFunctions(r.Pos())
 	if p.limits.MaxRerolls > MaxRerollsAllowed {
 		c.errorf(r.Pos(), "WithLimits: MaxRerolls is %d, more than the %d an order can be played with", p.limits.MaxRerolls, MaxRerollsAllowed)
@@ -108,6 +109,9 @@ type compiler struct {
 	stepNames  map[string]bool
 	sawSides   bool
 	tie        *dsl.TieRule // the tie rule whose action is being compiled
+	// nextOrder is the id of the next order a round makes after the phase
+	// item being compiled (see checkMade).
+	nextOrder int
 }
 
 func (c *compiler) errorf(pos dsl.Pos, format string, args ...any) {
@@ -128,6 +132,30 @@ func (c *compiler) addDiag(d *dsl.Diagnostic) {
 var reserved = map[string]bool{
 	"name": true, "team": true, "units": true, "side": true, "ready": true, "round": true,
 	"previous": true, "sides": true, "tied": true, "holder": true, "chooser": true,
+	mySide: true,
+}
+
+// exprWords are expr-lang's own words, which no field can be read by.
+var exprWords = map[string]bool{
+	"true": true, "false": true, "nil": true, "and": true, "or": true, "not": true, "in": true,
+	"matches": true, "contains": true, "startsWith": true, "endsWith": true, "let": true, "if": true, "else": true,
+}
+
+// orderName refuses an order name that expressions could not read the
+// order by: one that is already a name they read (an attribute, a status,
+// a remembered value, a reserved name) or a word or function of
+// expr-lang's.
+func (c *compiler) orderName(s *dsl.OrderStmt) {
+	name := string(s.Name)
+	_, isBuiltin := builtin.Index[name]
+	switch {
+	case exprWords[name]:
+		c.errorf(s.Pos(), "order %s: expressions could not read an order by that name, which is a word of theirs", name)
+	case isBuiltin || name == sameTeam:
+		c.errorf(s.Pos(), "order %s: expressions could not read an order by that name, which is a built-in function", name)
+	default:
+		c.declareName(name, s.Pos(), "order")
+	}
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -281,19 +309,24 @@ func literalValue(l *dsl.Literal, t AttrType) (any, error) {
 	}
 }
 
-// rules compiles phases, activation, handlers and remembered values.
-func (c *compiler) rules(r *dsl.Ruleset) {
-	p := c.p
-	// Orders first, so activation and roles can name any of them.
+// collectPhaseNames registers the phases, and the orders, steps and hooks
+// in them, before any rule is compiled: activation and roles can name any
+// order, and every expression can read one.
+func (c *compiler) collectPhaseNames(r *dsl.Ruleset) {
 	for _, st := range r.Body {
 		if s, ok := st.(*dsl.PhaseStmt); ok {
-			c.collectNames(s.Body, false)
+			c.collectNames(s.Body, "phase "+nameWords(string(s.Name)))
 			if c.phaseNames[string(s.Name)] {
 				c.errorf(s.Pos(), "phase %s is declared twice", s.Name)
 			}
 			c.phaseNames[string(s.Name)] = true
 		}
 	}
+}
+
+// rules compiles phases, activation, handlers and remembered values.
+func (c *compiler) rules(r *dsl.Ruleset) {
+	p := c.p
 	for _, st := range r.Body {
 		switch s := st.(type) {
 		case *dsl.PhaseStmt:
@@ -513,7 +546,8 @@ func (c *compiler) newPhase(kind dsl.Point, name string, sc scope, pos dsl.Pos) 
 	return ph
 }
 
-func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
+// where is the phase or step the items are in, for messages.
+func (c *compiler) collectNames(items []dsl.PhaseItem, where string) {
 	for _, it := range items {
 		switch s := it.(type) {
 		case *dsl.OrderStmt:
@@ -521,7 +555,8 @@ func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
 				c.errorf(s.Pos(), "order %s is declared twice", s.Name)
 				continue
 			}
-			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == dsl.OrderUnits, pos: s.Pos()}
+			c.orderName(s)
+			o := &order{id: len(c.p.orderList), name: string(s.Name), units: s.Subjects == dsl.OrderUnits, pos: s.Pos(), where: where}
 			c.p.orders[o.name] = o
 			c.p.orderList = append(c.p.orderList, o)
 		case *dsl.StepStmt:
@@ -529,7 +564,7 @@ func (c *compiler) collectNames(items []dsl.PhaseItem, inStep bool) {
 				c.errorf(s.Pos(), "step %q is declared twice", s.Name)
 			}
 			c.stepNames[string(s.Name)] = true
-			c.collectNames(s.Body, true)
+			c.collectNames(s.Body, "step "+nameWords(string(s.Name)))
 		case *dsl.HookStmt:
 			c.p.hookNames[string(s.Name)] = true
 		}
@@ -588,6 +623,8 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			o.scope = c.scope(s.Scope, ph.scope)
 			errs := len(p.diags)
 			o.chain = c.chain(o, s.Chain, 0)
+			c.checkChainMade(o, o.chain)
+			c.nextOrder = o.id + 1
 			if len(o.chain) == 0 && len(p.diags) == errs { // quotes compile to nothing
 				c.errorf(s.Pos(), "order %s has no criteria: give it one, such as `highest roll d6`", o.name)
 			}
@@ -602,6 +639,7 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 				e, d := p.compileExpr(s.Cond, p.types.unitEnv, boolValue)
 				c.addDiag(d)
 				rr.cond = e
+				c.checkMade(e, c.nextOrder, nil)
 				if e != nil {
 					rr.parts = p.readyParts(s.Cond, rr.unless)
 				}

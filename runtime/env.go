@@ -96,12 +96,21 @@ type envTypes struct {
 	unit, side, memory reflect.Type
 	unitIdx, sideIdx   map[string]int
 	memIdx             map[string]int
+	// orderVal is what an order reads as (see orderFields); every
+	// environment has a field NAME of type *orderVal for each order, nil
+	// until the order is made.
+	orderVal reflect.Type
+	orderIdx map[string]int
 	// Environments: a side or a unit as the subject of a criterion, and a
 	// group (tie guards, awards, handlers, remembered values).
 	sideEnv, unitEnv, groupSides, groupUnits reflect.Type
 	sideEnvIdx, unitEnvIdx, groupIdx         map[string]int
 	names                                    *strings.Replacer
+	orderNames                               map[string]bool
 }
+
+// isOrder reports whether name is an order's.
+func (t *envTypes) isOrder(name string) bool { return t.orderNames[name] }
 
 func buildEnvTypes(p *Program) *envTypes {
 	t := &envTypes{}
@@ -127,9 +136,19 @@ func buildEnvTypes(p *Program) *envTypes {
 	}
 	t.memory, t.memIdx = structType(memFields)
 
+	t.orderVal, t.orderIdx = structType(orderFields)
+	t.orderNames = map[string]bool{}
+	for _, o := range p.orderList {
+		t.orderNames[o.name] = true
+	}
 	common := []field{{"round", reflect.TypeFor[int]()}, {"previous", t.memory}, {"sides", reflect.SliceOf(t.side)}}
-	t.sideEnv, t.sideEnvIdx = structType(append(append([]field{}, sideFields...), common...))
-	t.unitEnv, t.unitEnvIdx = structType(append(append([]field{}, unitFields...), common...))
+	common = append(common, orderEnvFields(p, t.orderVal, append(slices.Clone(unitFields), sideFields...))...)
+	// A subject sees the round's holder and chooser as a group does, and
+	// a unit its side's record: a unit record cannot hold its side, whose
+	// units hold it (a type cannot contain itself).
+	subject := []field{{"holder", str}, {"chooser", str}}
+	t.sideEnv, t.sideEnvIdx = structType(slices.Concat(sideFields, common, subject))
+	t.unitEnv, t.unitEnvIdx = structType(slices.Concat(unitFields, common, subject, []field{{mySide, t.side}}))
 	group := append([]field{{"tied", reflect.SliceOf(t.side)}, {"holder", str}, {"chooser", str},
 		{"units", reflect.SliceOf(t.unit)}}, common...)
 	t.groupSides, t.groupIdx = structType(group)
@@ -140,8 +159,39 @@ func buildEnvTypes(p *Program) *envTypes {
 		t.unitEnv.String(), "unit", t.sideEnv.String(), "side",
 		t.groupSides.String(), "rule", t.groupUnits.String(), "rule",
 		t.unit.String(), "unit", t.side.String(), "side", t.memory.String(), "previous",
+		reflect.PointerTo(t.orderVal).String(), "order", t.orderVal.String(), "order",
 	)
 	return t
+}
+
+// mySide is the field of a unit's environment that holds its side's
+// record (`my_side.first_player`); `side` stays the side's name.
+const mySide = "my_side"
+
+// orderFields are what `order ... as NAME` reads as in an expression.
+var orderFields = []field{
+	{"first", reflect.TypeFor[string]()},
+	{"last", reflect.TypeFor[string]()},
+	{"holder", reflect.TypeFor[string]()},
+	{"chooser", reflect.TypeFor[string]()},
+	{"order", reflect.TypeFor[[]string]()},
+	{"place", reflect.TypeFor[map[string]int]()},
+	{"by", reflect.TypeFor[string]()},
+}
+
+// orderEnvFields are the fields NAME of an environment, one for each
+// order, that expressions read orders by. A name that is already a field
+// (an attribute of the same name, which the compiler refuses) is left
+// out, so that the types can still be built to report other mistakes.
+func orderEnvFields(p *Program, val reflect.Type, taken []field) []field {
+	var out []field
+	for _, o := range p.orderList {
+		if reserved[o.name] || slices.ContainsFunc(taken, func(f field) bool { return f.name == o.name }) {
+			continue
+		}
+		out = append(out, field{o.name, reflect.PointerTo(val)})
+	}
+	return out
 }
 
 // countPatch lets `count(units)` mean the number of elements, as a rule
@@ -173,7 +223,10 @@ func (k exprKind) String() string {
 type compiled struct {
 	prog *vm.Program
 	fast *fastExpr // the native form, if the expression has one
-	src  string
+	// reads are the orders it reads, for the compiler to check that each
+	// is made where it runs.
+	reads []orderRead
+	src   string
 	pos  dsl.Pos
 }
 
@@ -223,13 +276,17 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 			}
 			d.Hint = fmt.Sprintf("write %s for its name", quoteSrc(src+".name"))
 		}
+		if got == "order" {
+			d.Hint = orderAsValue(e.Source)
+		}
 		if want == numberValue && strings.HasPrefix(got, "a list") {
 			// `lowest units` for `lowest count(units)`.
 			d.Hint = fmt.Sprintf("to count it, write %s", quoteSrc("count("+strings.TrimSpace(e.Source)+")"))
 		}
 		return nil, &d
 	}
-	c := &compiled{prog: prog, src: e.Source, pos: e.Pos()}
+	c := &compiled{prog: prog, src: e.Source, pos: e.Pos(), reads: p.orderReads(prog.Node())}
+	p.readsOrders = p.readsOrders || len(c.reads) > 0
 	c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
 	return c, nil
 }
@@ -552,6 +609,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 	var typo, of string
 	if m := unknownName.FindStringSubmatch(msg); m != nil {
 		typo = m[1]
+		if t.orderVal != nil && t.isOrder(typo) {
+			return orderNotAttr(typo)
+		}
 		if env == t.unitEnv {
 			of = "unit"
 		}
@@ -588,7 +648,10 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 		}
 	} else if m := noField.FindStringSubmatch(msg); m != nil {
 		typo, of = m[2], m[1]
-		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[of]
+		if of != "order" && t.isOrder(typo) {
+			return orderNotAttr(typo)
+		}
+		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory, "order": t.orderVal}[of]
 	} else {
 		return ""
 	}
@@ -634,6 +697,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 			return fmt.Sprintf(" (did you mean %s? %s)", ub, how)
 		}
 	}
+	if best == "" && of == "order" {
+		return " (an order has first, last, holder, chooser, order, place and by)"
+	}
 	if best == "" {
 		// `holder = Jay`: a name is a string. Attributes are written in
 		// lower case; a side is named as a rulebook names a player.
@@ -663,6 +729,8 @@ func fieldWords(msg string) string {
 		return fmt.Sprintf("a unit has no attribute or status %s", m[2])
 	case "side":
 		return fmt.Sprintf("a side has no attribute %s", m[2])
+	case "order":
+		return fmt.Sprintf("an order has no field %s", m[2])
 	}
 	return fmt.Sprintf("previous has no value %s", m[2])
 }

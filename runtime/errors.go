@@ -189,6 +189,9 @@ func (b *Battle) evalError(c *compiled, prefix string, err error) error {
 		bare.Snippet, bare.Message = "", b.prog.types.friendly(fe.Message)
 		hint = b.unremembered(c.src, fe.Message)
 		err = &bare
+		if unmade := b.unmadeRead(fe.Message); unmade != nil {
+			err = unmade
+		}
 	}
 	return &RuleError{Pos: pos, Err: fmt.Errorf("%s: %w", prefix, err), Hint: hint}
 }

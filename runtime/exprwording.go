@@ -27,7 +27,10 @@ var (
 	// unknownName is a name the environment does not have.
 	unknownName = regexp.MustCompile(`^unknown name (\w+)$`)
 	// noField is a field a unit, side or previous does not have.
-	noField = regexp.MustCompile(`^type (unit|side|previous) has no field (\w+)$`)
+	noField = regexp.MustCompile(`^type (unit|side|previous|order) has no field (\w+)$`)
+	// exprNilFetch is a field read of nil: of an order that is not made
+	// yet, `setup.first` (see Battle.unmadeRead).
+	exprNilFetch = regexp.MustCompile(`^cannot get \w+ from (\w+)$`)
 	// unexpectedToken is a syntax error, which names the token as
 	// expr-lang's lexer does: `unexpected token Identifier("agi")`.
 	unexpectedToken = regexp.MustCompile(`^unexpected token (\w+)(?:\((".*")\))?$`)

@@ -341,14 +341,14 @@ func (fc fastCompiler) intIdent(name string) func(fenv) int {
 }
 
 func (fc fastCompiler) strIdent(name string) func(fenv) string {
+	// Every environment has the round's holder and chooser.
+	switch name {
+	case "holder":
+		return func(e fenv) string { return e.b.Holder() }
+	case "chooser":
+		return func(e fenv) string { return e.b.Chooser() }
+	}
 	switch fc.kind {
-	case groupEnv:
-		switch name {
-		case "holder":
-			return func(e fenv) string { return e.b.Holder() }
-		case "chooser":
-			return func(e fenv) string { return e.b.Chooser() }
-		}
 	case sideSubject:
 		switch name {
 		case "name":

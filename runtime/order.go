@@ -80,7 +80,7 @@ func (w *why) fill(p *Place, subject string, slot *float64) {
 		// The value of a kept tie's placement was compared in an earlier
 		// round: the placement now carries none.
 		*p = *w.kept
-		p.Value = nil
+		p.Value, p.Kept = nil, true
 	case w.m == nil:
 		p.Criterion, p.By, p.Pos, p.Value = "setup order (still tied)", "", "", nil
 	default:

@@ -171,6 +171,9 @@ type Program struct {
 	hostFuncs []string // the names given to WithFunction, checked by Compile
 	badSigs   []string // WithFunction's nil functions and signatures that are not function types
 	asks      []DecisionKind
+	// readsOrders says an expression reads an order: a battle then makes
+	// the values orders read as (see orderValue).
+	readsOrders bool
 	limits    Limits
 	warnings  dsl.Diagnostics
 	diags     dsl.Diagnostics
@@ -223,12 +226,13 @@ type readyRule struct {
 }
 
 type order struct {
-	id    int // index in Program.orderList, and in a battle's standings
+	id    int // index in Program.orderList, and in a battle's standings; also its place in a round's run of orders
 	name  string
 	units bool
 	scope scope
 	chain []link
 	pos   dsl.Pos
+	where string // "phase NAME" or "step NAME"
 }
 
 type activation struct {

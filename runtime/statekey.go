@@ -208,6 +208,9 @@ func appendKeyStanding(k []byte, st *Standing) ([]byte, bool) {
 				k = append(k, `,"pos":`...)
 				k = appendKeyString(k, pl.Pos)
 			}
+			if pl.Kept {
+				k = append(k, `,"kept":true`...)
+			}
 			k = append(k, '}')
 		}
 		k = append(k, ']')

@@ -1,0 +1,187 @@
+package runtime
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/turnorder/turnorder/dsl"
+)
+
+// Every `order ... as NAME` is a value NAME in every expression, with the
+// fields orderFields lists, once the order is made: earlier in the round,
+// or in an earlier round for an order made once or until changed. Until
+// then it is nil, so reading a field of it is an error of play, which
+// evalError says in these words. Where the compiler can tell that an
+// expression runs before the order is made (in the order's own chain, or
+// in a phase item before it), it says so itself.
+
+// orderRead is an expression's reading of an order: its name at rune
+// from of the expression's source.
+type orderRead struct {
+	o    *order
+	from int
+}
+
+// orderReads returns the orders node names, where it names them.
+func (p *Program) orderReads(node ast.Node) []orderRead {
+	if len(p.orders) == 0 {
+		return nil
+	}
+	var out []orderRead
+	ast.Find(node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.IdentifierNode); ok {
+			if o := p.orders[id.Value]; o != nil {
+				out = append(out, orderRead{o, id.Location().From})
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// made reports whether o is made at this point of the battle: its
+// standing is this round's, or, for an order made once or until changed,
+// it stands from an earlier round.
+func (b *Battle) made(o *order) bool {
+	st := b.standings[o.id]
+	return st != nil && (o.scope.kind != dsl.EachRound || st.Round == b.round)
+}
+
+// orderValue is what o reads as in expressions: a nil pointer until it is
+// made.
+func (b *Battle) orderValue(o *order) reflect.Value {
+	t := b.prog.types
+	if !b.prog.readsOrders || !b.made(o) {
+		return reflect.Zero(reflect.PointerTo(t.orderVal))
+	}
+	st := b.standings[o.id]
+	v := reflect.New(t.orderVal)
+	e := v.Elem()
+	set := func(name string, x any) { e.Field(t.orderIdx[name]).Set(reflect.ValueOf(x)) }
+	order := slices.Clone(st.Order)
+	place := make(map[string]int, len(order))
+	for i, n := range order {
+		place[n] = i + 1
+	}
+	if len(order) > 0 {
+		set("first", order[0])
+		set("last", order[len(order)-1])
+		set("holder", b.roundOrder(st)[0])
+	}
+	set("chooser", st.Chooser)
+	set("order", order)
+	set("place", place)
+	set("by", decidedBy(st))
+	return v
+}
+
+// decidedBy says how a standing's first place was decided: "roll",
+// "value", "choice", "award", "random", "kept" (a tie kept from an
+// earlier round) or "setup" (still tied, in setup order); "" when it
+// places nobody.
+func decidedBy(st *Standing) string {
+	if len(st.Places) == 0 {
+		return ""
+	}
+	pl := st.Places[0]
+	c := pl.Criterion
+	switch {
+	case pl.Kept:
+		return "kept"
+	case pl.Pos == "":
+		return "setup"
+	case strings.HasPrefix(c, "highest roll ") || strings.HasPrefix(c, "lowest roll "):
+		return "roll"
+	case strings.HasPrefix(c, "highest ") || strings.HasPrefix(c, "lowest "):
+		return "value"
+	case strings.HasPrefix(c, "choice"):
+		return "choice"
+	case strings.HasPrefix(c, "award"):
+		return "award"
+	case c == "random":
+		return "random"
+	}
+	return c
+}
+
+// notMade is the error of reading o before it is made.
+func (b *Battle) notMade(o *order) error {
+	if o.scope.kind == dsl.EachRound {
+		return fmt.Errorf("order %s is not made yet: it is made each round, in %s, which round %d has not reached yet", o.name, o.where, b.round)
+	}
+	return fmt.Errorf("order %s is not made yet: it is made in %s, which has not run yet", o.name, o.where)
+}
+
+// unmadeRead returns the error of play err says in the words of a rule's
+// author, when it is the reading of an order not made yet; nil otherwise.
+func (b *Battle) unmadeRead(msg string) error {
+	m := exprNilFetch.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	if o := b.prog.orders[m[1]]; o != nil && !b.made(o) {
+		return b.notMade(o)
+	}
+	return nil
+}
+
+// checkMade refuses what e reads of an order that is not made yet where
+// e runs: next is the id of the next order a round makes there (orders
+// are numbered in the order a round makes them), and self, if not nil,
+// the order whose rules e is part of.
+func (c *compiler) checkMade(e *compiled, next int, self *order) {
+	if e == nil {
+		return
+	}
+	for _, r := range e.reads {
+		if r.o.id < next && r.o != self {
+			continue
+		}
+		from := offsetPos(e.pos, e.src, r.from)
+		d := dsl.Errorf(from, "order %s is not made yet here: it is made later in the round, in %s (line %d)", r.o.name, r.o.where, r.o.pos.Line)
+		if r.o == self {
+			d = dsl.Errorf(from, "order %s is not made yet here: these are its own rules, which make it", r.o.name)
+			d.Hint = "an order's rules can read the orders made before it, and the round's holder and chooser"
+		}
+		d.End = offsetPos(e.pos, e.src, r.from+len([]rune(r.o.name)))
+		c.p.diags = append(c.p.diags, d)
+	}
+}
+
+// checkChainMade checks every expression of an order's chain (see
+// checkMade).
+func (c *compiler) checkChainMade(o *order, chain []link) {
+	for _, l := range chain {
+		switch x := l.(type) {
+		case *valueLink:
+			c.checkMade(x.e, o.id, o)
+		case *rollLink:
+			c.checkMade(x.mod, o.id, o)
+		case *awardLink:
+			c.checkMade(x.e, o.id, o)
+		case *tieSet:
+			for _, r := range x.rules {
+				c.checkMade(r.when, o.id, o)
+				c.checkChainMade(o, r.chain)
+			}
+		}
+	}
+}
+
+// orderAsValue is the hint for an order read as a value of its own, not
+// by a field: `highest setup`.
+func orderAsValue(src string) string {
+	name := strings.TrimSpace(src)
+	return fmt.Sprintf("an order is read by its fields: %s, %s, %s, %s, %s, %s or %s",
+		quoteSrc(name+".first"), quoteSrc(name+".last"), quoteSrc(name+".holder"), quoteSrc(name+".chooser"),
+		quoteSrc(name+".order"), quoteSrc(name+".place[name]"), quoteSrc(name+".by"))
+}
+
+// orderNotAttr is what meant says of an order's name read as an
+// attribute or status.
+func orderNotAttr(name string) string {
+	return fmt.Sprintf(" (%s is an order, not an attribute: read it by itself, as in `%s.first` or `%s.place[name]`)", name, name, name)
+}
