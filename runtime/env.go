@@ -227,7 +227,7 @@ type compiled struct {
 	// is made where it runs.
 	reads []orderRead
 	src   string
-	pos  dsl.Pos
+	pos   dsl.Pos
 }
 
 func (c *compiled) String() string {

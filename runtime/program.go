@@ -174,9 +174,9 @@ type Program struct {
 	// readsOrders says an expression reads an order: a battle then makes
 	// the values orders read as (see orderValue).
 	readsOrders bool
-	limits    Limits
-	warnings  dsl.Diagnostics
-	diags     dsl.Diagnostics
+	limits      Limits
+	warnings    dsl.Diagnostics
+	diags       dsl.Diagnostics
 }
 
 type rememberDef struct {
