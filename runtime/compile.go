@@ -149,6 +149,8 @@ func (c *compiler) orderName(s *dsl.OrderStmt) {
 	name := string(s.Name)
 	_, isBuiltin := builtin.Index[name]
 	switch {
+	case reserved[name]:
+		c.declareName(name, s.Pos(), "order") // which says so
 	case exprWords[name]:
 		c.errorf(s.Pos(), "order %s: expressions could not read an order by that name, which is a word of theirs", name)
 	case isBuiltin || name == sameTeam:

@@ -697,6 +697,11 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 			return fmt.Sprintf(" (did you mean %s? %s)", ub, how)
 		}
 	}
+	if best == "" && of == "" && readAsOrder(src, typo) {
+		// `setpu.first`: a name read as an order is read, with nothing
+		// to declare.
+		return t.noOrder(typo)
+	}
 	if best == "" && of == "order" {
 		return " (an order has first, last, holder, chooser, order, place and by)"
 	}

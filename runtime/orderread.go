@@ -2,12 +2,15 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // Every `order ... as NAME` is a value NAME in every expression, with the
@@ -169,6 +172,37 @@ func (c *compiler) checkChainMade(o *order, chain []link) {
 			}
 		}
 	}
+}
+
+// orderField matches a name read by an order's field: `setup.first`.
+var orderField = regexp.MustCompile(`(?:^|[^\w.])(\w+)\s*\.\s*(?:first|last|holder|chooser|order|place|by)\b`)
+
+// readAsOrder reports whether src reads name by one of an order's fields.
+func readAsOrder(src, name string) bool {
+	for _, m := range orderField.FindAllStringSubmatch(src, -1) {
+		if m[1] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// noOrder says that no order is called name, naming those there are.
+func (t *envTypes) noOrder(name string) string {
+	names := slices.Sorted(maps.Keys(t.orderNames))
+	if len(names) == 0 {
+		return fmt.Sprintf(" (no order is called %s, and the ruleset has none)", name)
+	}
+	return fmt.Sprintf(" (no order is called %s; the orders are %s)", name, wording.AndList(quoted(names)))
+}
+
+// quoted puts each name in backquotes.
+func quoted(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "`" + n + "`"
+	}
+	return out
 }
 
 // orderAsValue is the hint for an order read as a value of its own, not
