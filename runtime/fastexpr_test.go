@@ -54,15 +54,15 @@ func TestFastExprAgreesWithVM(t *testing.T) {
 		{groupEnv, []string{"len(tied) == 1 and len(units) > 0"}, true, true},
 		{sideSubject, []string{
 			"morale", "morale * 2 - len(units)", "elite", "not elite or morale > 2", "faction", "name", "team",
-			`faction == "orcs" && name != team`, "round + morale",
+			`faction == "orcs" && name != team`, "round + morale", "holder == name", `chooser != "" ? chooser : name`,
 		}, true, false},
 		{unitSubject, []string{
 			"agi", "-agi", "hero", "pinned or broken", "ready", "weapon", "name", "side", "team", "agi >= 4 and not pinned",
-			"len(sides)",
+			"len(sides)", "holder == side", "chooser",
 		}, true, true},
 		// Outside the subset: still correct, on the VM.
 		{groupEnv, []string{"sum(sides, .morale)", "len(previous.order)", "round / 2", "1.5 > round", "upper(holder)"}, false, false},
-		{unitSubject, []string{"agi % 2", "sides[0].name"}, false, true},
+		{unitSubject, []string{"agi % 2", "sides[0].name", "my_side.name", "my_side.morale + agi", "priority.place[side] ?? 0"}, false, true},
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	names := []string{"", "A", "B", "C", "Z"}

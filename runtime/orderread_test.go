@@ -1,0 +1,80 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// TestOrderReads reads an order's fields, as a remembered value does at the
+// end of each round, for each way its first place can be decided.
+func TestOrderReads(t *testing.T) {
+	const read = `o.first + " " + o.last + " " + o.holder + " " + o.chooser + " " + join(o.order, ",") + " " + string(o.place["B"]) + " " + o.by`
+	cases := []struct {
+		name    string
+		order   string // the order o, in phase p
+		handler string // any handler
+		agi     [3]int // A, B and C's
+		want    []string
+	}{
+		{"value", `order sides as o { highest agi }`, "", [3]int{1, 3, 2},
+			[]string{"B A B  B,C,A 1 value", "B A B  B,C,A 1 value"}},
+		{"setup", `order sides as o { highest agi }`, "", [3]int{1, 1, 1},
+			[]string{"A C A  A,B,C 2 setup", "A C A  A,B,C 2 setup"}},
+		{"award", `order sides as o { highest agi
+			tie: award "C" }`, "", [3]int{2, 2, 2},
+			[]string{"C B C  C,A,B 3 award", "C B C  C,A,B 3 award"}},
+		{"choice", `order sides as o { highest agi
+			choice first by winner default other }`, "", [3]int{1, 3, 2},
+			[]string{"C A C B C,B,A 2 choice", "C A C B C,B,A 2 choice"}},
+		{"roll", `order sides as o { highest roll d6 + agi * 10 }`, "", [3]int{1, 3, 2},
+			[]string{"B A B  B,C,A 1 roll", "B A B  B,C,A 1 roll"}},
+		{"random", `order sides as o { random }`, "", [3]int{0, 0, 0}, nil},
+		// A tie kept from an earlier round, when C's change makes the
+		// order again: first place is the kept one's.
+		{"kept", `order sides as o until changed agi { highest agi
+			tie: award "B" }`, `on start of round when round == 2 { set agi of "C" = 0 }`, [3]int{2, 2, 1},
+			[]string{"B C B  B,A,C 1 award", "B C B  B,A,C 1 kept"}},
+		// holder = ... moves someone to the front of the main order: its
+		// holder, not its first.
+		{"holder", `order sides as o { highest agi }`, `on end of phase p { holder = "C" }`, [3]int{1, 3, 2},
+			[]string{"B A C  B,C,A 1 value", "B A C  B,C,A 1 value"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := fmt.Sprintf(`ruleset x {
+  sides 3
+  side attribute agi int
+  remember seen = %s
+  phase p { %s }
+  %s
+}`, read, c.order, c.handler)
+			p := compileInline(t, src)
+			var sides []runtime.SideSpec
+			for i, n := range []string{"A", "B", "C"} {
+				sides = append(sides, runtime.SideSpec{Name: n, Attrs: map[string]any{"agi": c.agi[i]}})
+			}
+			b, err := p.NewBattle(sides, runtime.WithDice(runtime.NewSeededDice(7)), runtime.WithDecider(runtime.Policy{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for range 2 {
+				if err := b.AdvanceRound(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, fmt.Sprint(b.Memory().Values["seen"]))
+			}
+			if c.want == nil {
+				// By a random pick: only how it was decided is known.
+				c.want = []string{got[0][:len(got[0])-len("random")] + "random", got[1][:len(got[1])-len("random")] + "random"}
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("o read (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
