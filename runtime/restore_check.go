@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/wording"
 )
 
@@ -202,6 +203,10 @@ func (b *Battle) checkStandings() error {
 			}
 			if by := st.Places[i].By; by != "" && !b.known(by) {
 				return b.unknownName(fmt.Sprintf("%s.places[%d].by", at, i), by)
+			}
+			if st.Places[i].Kept && o.scope.kind != dsl.UntilChanged {
+				// Only an order made until changed keeps a tie.
+				return fmt.Errorf("%s.places[%d].kept: order %s is not made until changed, so it keeps no tie from an earlier round", at, i, o.name)
 			}
 		}
 		// A side or unit left out would never have a turn in a standing

@@ -207,6 +207,9 @@ var tampers = []tamper{
 		p := s.standing("priority")["places"].([]any)
 		p[0], p[1] = p[1], p[0]
 	}, "standings.priority.places[0]", "where its order has"},
+	{"a tie kept by an order made each round", "mid", func(s save) {
+		s.standing("priority")["places"].([]any)[0].(map[string]any)["kept"] = true
+	}, "standings.priority.places[0].kept", "keeps no tie"},
 	{"a standing made in a round to come", "mid", func(s save) { s.standing("priority")["round"] = 99 }, "standings.priority.round", "made in round 99"},
 	{"a standing of no order", "mid", func(s save) {
 		s["standings"].(map[string]any)["initiative"] = s.standing("priority")
