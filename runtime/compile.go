@@ -1283,7 +1283,11 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 				if a = c.findAttr(p.unitAttrs, sa.attr); a != nil {
 					sa.units = true
 				} else {
-					c.errorf(x.Pos(), "set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+					msg := fmt.Sprintf("set %s: no side or unit attribute is called %s", x.Attr, x.Attr)
+					if _, ok := p.orders[sa.attr]; ok {
+						msg += fmt.Sprintf(" (%s is an order: its own rules make it, and no other rule can set it)", x.Attr)
+					}
+					c.errorf(x.Pos(), "%s", msg)
 				}
 			}
 			var d *dsl.Diagnostic

@@ -104,8 +104,8 @@ func describe(n dsl.Node) string {
 	case *dsl.StatusDecl:
 		what = fmt.Sprintf("**unit status %s**: on/off conditions a unit can have, false unless the setup or a scenario says otherwise.", strings.Join(nameStrings(n.Names), ", "))
 	case *dsl.OrderStmt:
-		what = fmt.Sprintf("**order %s as %s**: an order procedure that puts the battle's %s in order, producing the standing %s. Its criteria apply one after another, each splitting only the groups still tied.",
-			n.Subjects, n.Name, n.Subjects, n.Name)
+		what = fmt.Sprintf("**order %s as %s**: an order procedure that puts the battle's %s in order, producing the standing %s. Its criteria apply one after another, each splitting only the groups still tied. Once it is made, expressions read it as `%s` (`%s.first`, `%s.last`, `%s.holder`, `%s.chooser`, `%s.order`, `%s.place[name]`, `%s.by`).",
+			n.Subjects, n.Name, n.Subjects, n.Name, n.Name, n.Name, n.Name, n.Name, n.Name, n.Name, n.Name, n.Name)
 	case *dsl.PhaseStmt:
 		what = fmt.Sprintf("**phase %s**: a part of the round. A round runs the phases in the order they are written.", dsl.FormatName(n.Name))
 	case *dsl.StepStmt:
