@@ -1408,7 +1408,9 @@ func (b *Battle) fillCommon(e reflect.Value, idx map[string]int, v *view) {
 	e.Field(idx["previous"]).Set(v.mem)
 	e.Field(idx["sides"]).Set(v.allS)
 	for i, o := range b.prog.orderList {
-		if k, ok := idx[o.name]; ok {
+		// An order named as another field is a compile error, but the
+		// example's battle is made all the same.
+		if k, ok := idx[o.name]; ok && e.Field(k).Type() == v.orders[i].Type() {
 			e.Field(k).Set(v.orders[i])
 		}
 	}
