@@ -78,3 +78,33 @@ func TestOrderReads(t *testing.T) {
 		})
 	}
 }
+
+// TestOrderToHostFunction hands an order to a host's function as a map of
+// its fields, as Memory hands out a side.
+func TestOrderToHostFunction(t *testing.T) {
+	var got []any
+	fn := runtime.WithFunction("look", func(params ...any) (any, error) {
+		got = append(got, params[0])
+		return true, nil
+	})
+	p := compileInline(t, `ruleset x {
+  sides 2
+  side attribute agi int
+  phase p {
+    order sides as o { highest agi }
+  }
+  on end of round when look(o) { holder = o.first }
+}`, fn)
+	b, err := p.NewBattle([]runtime.SideSpec{{Name: "A", Attrs: map[string]any{"agi": 1}}, {Name: "B", Attrs: map[string]any{"agi": 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AdvanceRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []any{map[string]any{"first": "B", "last": "A", "holder": "B", "chooser": "", "order": []any{"B", "A"},
+		"place": map[string]any{"A": 2, "B": 1}, "by": "value"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("look(o) got (-want +got):\n%s", diff)
+	}
+}

@@ -51,7 +51,9 @@ type Option func(*Program)
 // threat(count(units)) an int), with a side or a unit, and a list of them,
 // as Memory gives them: a map from its field names ("name", "side",
 // "team", "ready", "units" and its attributes and statuses), and a list
-// of such maps. (Expressions see them as struct types made for the
+// of such maps; an order (threat(priority)) as a map of its fields
+// ("first", "last", "holder", "chooser", "order", "place", "by"), or nil
+// before it is made. (Expressions see them as struct types made for the
 // ruleset, which Go code cannot name.)
 func WithFunction(name string, fn func(params ...any) (any, error), types ...any) Option {
 	return func(p *Program) {
@@ -107,7 +109,7 @@ func (p *Program) plainArgs(params []any) []any {
 }
 
 // built reports whether v is, or is a list of, a value of a type the
-// Program built for a side, a unit or previous: not a host's struct,
+// Program built for a side, a unit, previous or an order: not a host's struct,
 // even one whose type has no name either.
 func (t *envTypes) built(v any) bool {
 	if t == nil {
@@ -117,7 +119,7 @@ func (t *envTypes) built(v any) bool {
 	for rt != nil && (rt.Kind() == reflect.Pointer || rt.Kind() == reflect.Slice || rt.Kind() == reflect.Array) {
 		rt = rt.Elem()
 	}
-	return rt != nil && (rt == t.unit || rt == t.side || rt == t.memory)
+	return rt != nil && (rt == t.unit || rt == t.side || rt == t.memory || rt == t.orderVal)
 }
 
 // WithLimits replaces DefaultLimits. A zero field keeps its default; a
