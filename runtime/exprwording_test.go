@@ -57,6 +57,9 @@ func TestExprWording(t *testing.T) {
 		{"exprNil", exprNil, ty.groupSides, "previous.streak + 1", true},
 		{"exprEmpty of a list", exprEmpty, ty.groupSides, "previous.order[0] == \"Jay\"", true},
 		{"exprEmpty of a value", exprEmpty, ty.groupSides, "previous.streak > 1", true},
+		{"noField of an order", noField, ty.sideEnv, "o.frist", false},
+		{"exprNilFetch", exprNilFetch, ty.groupSides, `o.first == "A"`, true},
+		{"exprNilFetch of a map", exprNilFetch, ty.unitEnv, `o.place[side] > 1`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
