@@ -267,6 +267,9 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		if elem, ok := strings.CutPrefix(got, "[]"); ok && (elem == "unit" || elem == "side") {
 			got = "a list of " + elem + "s"
 		}
+		if got == "order" {
+			got = "an order"
+		}
 		d := dsl.Errorf(e.Pos(), "%s must be %s, but it is %s", quoteSrc(e.Source), want, got)
 		if (want == stringValue || want == namesValue) && (got == "side" || got == "unit") {
 			// A side or unit where its name is wanted: `award tied[0]`.
@@ -276,7 +279,7 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 			}
 			d.Hint = fmt.Sprintf("write %s for its name", quoteSrc(src+".name"))
 		}
-		if got == "order" {
+		if got == "an order" {
 			d.Hint = orderAsValue(e.Source)
 		}
 		if want == numberValue && strings.HasPrefix(got, "a list") {

@@ -146,8 +146,8 @@ func (c *compiler) checkMade(e *compiled, next int, self *order) {
 		from := offsetPos(e.pos, e.src, r.from)
 		d := dsl.Errorf(from, "order %s is not made yet here: it is made later in the round, in %s (line %d)", r.o.name, r.o.where, r.o.pos.Line)
 		if r.o == self {
-			d = dsl.Errorf(from, "order %s is not made yet here: these are its own rules, which make it", r.o.name)
-			d.Hint = "an order's rules can read the orders made before it, and the round's holder and chooser"
+			d = dsl.Errorf(from, "order %s is not made yet here, in its own rules", r.o.name)
+			d.Hint = "its rules can read the orders made before it, and the round's holder and chooser"
 		}
 		d.End = offsetPos(e.pos, e.src, r.from+len([]rune(r.o.name)))
 		c.p.diags = append(c.p.diags, d)
