@@ -22,10 +22,12 @@ import (
 // in a phase item before it), it says so itself.
 
 // orderRead is an expression's reading of an order: its name at rune
-// from of the expression's source.
+// from of the expression's source. A read that is guarded, `setup?.first`,
+// reads nil where the order is not made, as the author means it to.
 type orderRead struct {
-	o    *order
-	from int
+	o       *order
+	from    int
+	guarded bool
 }
 
 // orderReads returns the orders node names, where it names them.
@@ -33,11 +35,18 @@ func (p *Program) orderReads(node ast.Node) []orderRead {
 	if len(p.orders) == 0 {
 		return nil
 	}
+	guarded := map[ast.Node]bool{}
+	ast.Find(node, func(n ast.Node) bool {
+		if m, ok := n.(*ast.MemberNode); ok && m.Optional {
+			guarded[m.Node] = true
+		}
+		return false
+	})
 	var out []orderRead
 	ast.Find(node, func(n ast.Node) bool {
 		if id, ok := n.(*ast.IdentifierNode); ok {
 			if o := p.orders[id.Value]; o != nil {
-				out = append(out, orderRead{o, id.Location().From})
+				out = append(out, orderRead{o, id.Location().From, guarded[n]})
 			}
 		}
 		return false
@@ -140,7 +149,7 @@ func (c *compiler) checkMade(e *compiled, next int, self *order) {
 		return
 	}
 	for _, r := range e.reads {
-		if r.o.id < next && r.o != self {
+		if r.guarded || r.o.id < next && r.o != self {
 			continue
 		}
 		from := offsetPos(e.pos, e.src, r.from)
