@@ -147,17 +147,22 @@ var exprWords = map[string]bool{
 // expr-lang's.
 func (c *compiler) orderName(s *dsl.OrderStmt) {
 	name := string(s.Name)
-	_, isBuiltin := builtin.Index[name]
 	switch {
 	case reserved[name]:
 		c.declareName(name, s.Pos(), "order") // which says so
 	case exprWords[name]:
 		c.errorf(s.Pos(), "order %s: expressions could not read an order by that name, which is a word of theirs", name)
-	case isBuiltin || name == sameTeam:
+	case isBuiltinName(name):
 		c.errorf(s.Pos(), "order %s: expressions could not read an order by that name, which is a built-in function", name)
 	default:
 		c.declareName(name, s.Pos(), "order")
 	}
+}
+
+// isBuiltinName reports whether name is a function every expression has.
+func isBuiltinName(name string) bool {
+	_, ok := builtin.Index[name]
+	return ok || name == sameTeam
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -540,7 +545,7 @@ func firstOrder(ph *phase) *order {
 	return nil
 }
 
-// collectNames registers order and step names ahead of compiling.
+// newPhase makes a phase or step, numbered in the order compiled.
 func (c *compiler) newPhase(kind dsl.Point, name string, sc scope, pos dsl.Pos) *phase {
 	ph := &phase{id: len(c.p.phaseKeys), name: name, key: string(kind) + " " + name, once: sc.kind == dsl.Once, scope: sc, pos: pos,
 		start: &HookPoint{Edge: dsl.EdgeStart, Kind: kind, Name: name}, end: &HookPoint{Edge: dsl.EdgeEnd, Kind: kind, Name: name}}
@@ -548,6 +553,7 @@ func (c *compiler) newPhase(kind dsl.Point, name string, sc scope, pos dsl.Pos) 
 	return ph
 }
 
+// collectNames registers order, step and hook names ahead of compiling;
 // where is the phase or step the items are in, for messages.
 func (c *compiler) collectNames(items []dsl.PhaseItem, where string) {
 	for _, it := range items {

@@ -180,13 +180,13 @@ var orderFields = []field{
 }
 
 // orderEnvFields are the fields NAME of an environment, one for each
-// order, that expressions read orders by. A name that is already a field
-// (an attribute of the same name, which the compiler refuses) is left
-// out, so that the types can still be built to report other mistakes.
+// order, that expressions read orders by. A name the compiler refuses
+// (see orderName) is left out, so that the types can still be built to
+// report other mistakes.
 func orderEnvFields(p *Program, val reflect.Type, taken []field) []field {
 	var out []field
 	for _, o := range p.orderList {
-		if reserved[o.name] || slices.ContainsFunc(taken, func(f field) bool { return f.name == o.name }) {
+		if reserved[o.name] || exprWords[o.name] || isBuiltinName(o.name) || slices.ContainsFunc(taken, func(f field) bool { return f.name == o.name }) {
 			continue
 		}
 		out = append(out, field{o.name, reflect.PointerTo(val)})
