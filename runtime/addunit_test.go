@@ -1,0 +1,95 @@
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// A unit that joins an until-changed order of units is placed in it at
+// once, survives a save, and Undo takes it back out.
+func TestAddUnit(t *testing.T) {
+	p := mustProgram(t, "agi")
+	ctx := context.Background()
+	sides := []runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 3)}
+	b, err := p.NewBattle(sides, runtime.WithUndo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AddUnit(ctx, "B", runtime.UnitSpec{Name: "Zed", Attrs: map[string]any{"agi": 9}}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Zed", "A-unit", "B-unit"}
+	if diff := cmp.Diff(want, b.Order()); diff != "" {
+		t.Errorf("order with Zed (-want +got):\n%s", diff)
+	}
+	if u := b.Unit("Zed"); u == nil || u.Side.Name != "B" {
+		t.Errorf("Zed is %+v, want a unit of B", u)
+	}
+	restored, err := p.Restore([]byte(snapshot(t, b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(snapshot(t, b), snapshot(t, restored)); diff != "" {
+		t.Errorf("save of the restored battle (-orig +restored):\n%s", diff)
+	}
+	evs := b.PendingEvents()
+	if len(evs) == 0 || evs[0].Kind != runtime.EvAdded || evs[0].Subject != "Zed" || evs[0].By != "B" {
+		t.Errorf("events between rounds: %v, want Zed's added event first", evs)
+	}
+	if err := b.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if b.Unit("Zed") != nil {
+		t.Error("Zed is still in the battle after Undo")
+	}
+	if diff := cmp.Diff([]string{"A-unit", "B-unit"}, b.Order()); diff != "" {
+		t.Errorf("order after Undo (-want +got):\n%s", diff)
+	}
+}
+
+// AddUnit checks a unit as a setup's: a new name, declared attributes of
+// their types, declared statuses, a side that exists.
+func TestAddUnitRefuses(t *testing.T) {
+	p := mustProgram(t, "agi")
+	ctx := context.Background()
+	b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.RemoveUnit(ctx, "B-unit"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		side string
+		spec runtime.UnitSpec
+		want string
+	}{
+		{"C", runtime.UnitSpec{Name: "Zed"}, "add Zed to C: no side is called C (sides: A, B)"},
+		{"A-unit", runtime.UnitSpec{Name: "Zed"}, "add Zed to A-unit: A-unit is a unit; a unit joins a side (sides: A, B)"},
+		{"A", runtime.UnitSpec{Name: "A-unit"}, `add A-unit to A: the name "A-unit" is used twice (sides and units need names of their own)`},
+		{"A", runtime.UnitSpec{Name: "B-unit"}, "add B-unit to A: B-unit (of B) was removed from the battle, and a unit that joins needs a name of its own"},
+		{"A", runtime.UnitSpec{Name: "none"}, "add none to A: none cannot name a unit: it means nobody, as in `expect chooser none`"},
+		{"A", runtime.UnitSpec{Name: "Zed", Attrs: map[string]any{"agility": 3}}, "add Zed to A: unit Zed: unknown attribute agility (declared: agi)"},
+		{"A", runtime.UnitSpec{Name: "Zed", Attrs: map[string]any{"agi": "fast"}}, "add Zed to A: unit Zed: attribute agi: want a whole number, got fast"},
+		{"A", runtime.UnitSpec{Name: "Zed", Statuses: []string{"pinned"}}, "add Zed to A: unit Zed: unknown status pinned (declared: none)"},
+	}
+	for _, tt := range tests {
+		err := b.AddUnit(ctx, tt.side, tt.spec)
+		if diff := cmp.Diff(tt.want, errString(err)); diff != "" {
+			t.Errorf("AddUnit(%s, %s) (-want +got):\n%s", tt.side, tt.spec.Name, diff)
+		}
+		if !errors.Is(err, runtime.ErrInvalidChange) {
+			t.Errorf("AddUnit(%s, %s): %v is not ErrInvalidChange", tt.side, tt.spec.Name, err)
+		}
+		if check := b.CheckAddUnit(tt.side, tt.spec); errString(check) != errString(err) {
+			t.Errorf("CheckAddUnit(%s, %s) = %v, AddUnit said %v", tt.side, tt.spec.Name, check, err)
+		}
+	}
+}
