@@ -642,6 +642,7 @@ type Expect struct {
 	Ready       *ReadyExpect    `parser:"        | @@"`
 	Standing    *StandingExpect `parser:"        | @@"`
 	Error       *Text           `parser:"        | 'error' @String"`
+	Events      *EventsExpect   `parser:"        | @@"`
 	Event       *EventExpect    `parser:"        | @@ )"`
 }
 
