@@ -391,6 +391,11 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 			r.playErr(s.Pos(), err)
 			return false
 		}
+	case *dsl.AddScript:
+		if err := r.b.AddUnit(ctx, s.Side.String(), addedUnit(s)); err != nil {
+			r.playErr(s.Pos(), err)
+			return false
+		}
 	case *dsl.ReadyScript:
 		if err := r.b.MakeReady(string(s.Unit)); err != nil {
 			r.playErr(s.Pos(), err)
