@@ -20,6 +20,10 @@ type Result struct {
 	Title    string
 	Pos      dsl.Pos
 	Failures []Failure
+	// Rounds is what the scenario's rounds did, in order, for a
+	// transcript: each round played to its end, then the one an error
+	// stopped, if one did.
+	Rounds []PlayedRound
 }
 
 // Passed reports whether the scenario met every expectation.

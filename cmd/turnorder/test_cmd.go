@@ -201,6 +201,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 					fmt.Fprintf(t.e.stdout, "    \"%s\"\n", q.Text)
 				}
 			}
+			printScenarioRounds(t.e.stdout, res.Rounds)
 		}
 		for _, fl := range res.Failures {
 			writeIndented(t.e.stdout, fl.String(), "    ")
