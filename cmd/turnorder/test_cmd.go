@@ -26,7 +26,7 @@ func testCommand() *command {
 		flags: newFlags("test"),
 	}
 	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
-	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
+	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) and its transcript under its result")
 	asJSON := c.flags.Bool("json", false, "print the results as one JSON document (docs/json.md)")
 	var with listFlag
 	c.flags.Var(&with, "with", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME); repeat it for several files")
