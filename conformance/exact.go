@@ -131,19 +131,3 @@ func lineText(e *dsl.EventExpect) string {
 	e = &dsl.EventExpect{Kind: e.Kind, Args: e.Args, Value: e.Value, By: e.By}
 	return strings.TrimPrefix(dsl.FormatExpect(&dsl.Expect{Event: e}), "expect event ")
 }
-
-// addedUnit is the unit an `add unit` statement describes.
-func addedUnit(s *dsl.AddScript) runtime.UnitSpec {
-	u := runtime.UnitSpec{Name: string(s.Name), Pos: s.Pos()}
-	for _, a := range s.Attrs {
-		if u.Attrs == nil {
-			u.Attrs = map[string]any{}
-		}
-		u.Attrs[string(a.Name)] = a.Value
-	}
-	for _, st := range s.Status {
-		u.Statuses = append(u.Statuses, string(st.Name))
-		u.StatusPos = append(u.StatusPos, st.Pos())
-	}
-	return u
-}

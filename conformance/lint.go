@@ -410,7 +410,7 @@ func (l *linter) addUnit(s *dsl.AddScript) {
 	if !l.name(s.Side.Pos(), fmt.Sprintf("add unit %s to", dsl.FormatName(s.Name)), s.Side.String(), side) {
 		return
 	}
-	if err := l.b.AddUnit(context.Background(), s.Side.String(), addedUnit(s)); err != nil {
+	if err := l.b.AddUnit(context.Background(), s.Side.String(), runtime.UnitFromDSL(s)); err != nil {
 		l.mistake(l.round, s.Pos(), "%v", err)
 	}
 }

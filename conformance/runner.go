@@ -438,7 +438,7 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 			return false
 		}
 	case *dsl.AddScript:
-		if err := r.b.AddUnit(ctx, s.Side.String(), addedUnit(s)); err != nil {
+		if err := r.b.AddUnit(ctx, s.Side.String(), runtime.UnitFromDSL(s)); err != nil {
 			r.playErr(s.Pos(), err)
 			return false
 		}

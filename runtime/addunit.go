@@ -37,6 +37,24 @@ func (b *Battle) AddUnit(ctx context.Context, side string, spec UnitSpec) error 
 	return b.run(ctx, o)
 }
 
+// UnitFromDSL converts an `add unit` statement (of a scenario, or typed
+// in play) into the unit it describes. Attribute values keep the
+// literal's own type; AddUnit checks them against the ruleset.
+func UnitFromDSL(s *dsl.AddScript) UnitSpec {
+	u := UnitSpec{Name: string(s.Name), Pos: s.Pos()}
+	for _, a := range s.Attrs {
+		if u.Attrs == nil {
+			u.Attrs = map[string]any{}
+		}
+		u.Attrs[string(a.Name)] = a.Value
+	}
+	for _, st := range s.Status {
+		u.Statuses = append(u.Statuses, string(st.Name))
+		u.StatusPos = append(u.StatusPos, st.Pos())
+	}
+	return u
+}
+
 // CheckAddUnit returns the error AddUnit would return, or nil, without
 // adding the unit: for a scenario's `add unit` checked before it is
 // played.
