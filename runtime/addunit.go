@@ -26,6 +26,11 @@ func (b *Battle) AddUnit(ctx context.Context, side string, spec UnitSpec) error 
 	if b.prog == nil {
 		return errors.New("AddUnit: the Battle has no ruleset: make one with Program.NewBattle or Program.Restore")
 	}
+	if o, ok := b.addAgain(side, spec); ok {
+		// The call waiting for an input, made again: the unit is in the
+		// battle already, half-way through it.
+		return b.run(ctx, o)
+	}
 	u, err := b.checkAddUnit(side, spec)
 	if err != nil {
 		return err
@@ -35,6 +40,19 @@ func (b *Battle) AddUnit(ctx context.Context, side string, spec UnitSpec) error 
 		return err
 	}
 	return b.run(ctx, o)
+}
+
+// addAgain returns, when the battle waits for an input of an AddUnit of
+// this very unit, that op, to ask again for the input.
+func (b *Battle) addAgain(side string, spec UnitSpec) (op, bool) {
+	s := b.sideByNm[side]
+	if b.running || b.pend == nil || b.op.kind != opAdd || b.op.who != spec.Name || b.op.key != side || s == nil {
+		return op{}, false
+	}
+	bad := false
+	u := b.unitOf(s, spec, "", func(dsl.Pos, string, ...any) { bad = true })
+	o := op{kind: opAdd, who: spec.Name, key: side, value: addValue(u)}
+	return o, !bad && b.op.same(o)
 }
 
 // UnitFromDSL converts an `add unit` statement (of a scenario, or typed

@@ -2,7 +2,9 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -91,5 +93,103 @@ func TestAddUnitRefuses(t *testing.T) {
 		if check := b.CheckAddUnit(tt.side, tt.spec); errString(check) != errString(err) {
 			t.Errorf("CheckAddUnit(%s, %s) = %v, AddUnit said %v", tt.side, tt.spec.Name, check, err)
 		}
+	}
+}
+
+// A unit that joins a tie of an until-changed order stops AddUnit at the
+// roll the tie needs: the battle saved there is restored waiting for the
+// same roll, and answered alike, both end in the same order.
+func TestAddUnitWaitsForItsTie(t *testing.T) {
+	p := mustProgram(t, "agi")
+	ctx := context.Background()
+	b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 3)}, runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	zed := runtime.UnitSpec{Name: "Zed", Attrs: map[string]any{"agi": 5}}
+	if err := b.AddUnit(ctx, "B", zed); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("AddUnit: %v, want it to wait for the tie's roll", err)
+	}
+	restored, err := p.Restore([]byte(snapshot(t, b)), runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b.Pending(), restored.Pending()); diff != "" {
+		t.Errorf("restored, it waits for (-saved +restored):\n%s", diff)
+	}
+	for _, battle := range []*runtime.Battle{b, restored} {
+		if err := battle.Answer(ctx, runtime.RollAnswer(6, 2)); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"A-unit", "Zed", "B-unit"}, battle.Order()); diff != "" {
+			t.Errorf("order once the tie is rolled (-want +got):\n%s", diff)
+		}
+	}
+	// The same call again, while it waits, is the call it waits for;
+	// another unit is another call, refused while it waits.
+	c, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 3)}, runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_ = c.AddUnit(ctx, "B", zed)
+	if err := c.AddUnit(ctx, "B", runtime.UnitSpec{Name: "Yan", Attrs: map[string]any{"agi": 1}}); !errors.Is(err, runtime.ErrPending) {
+		t.Errorf("another AddUnit while one waits: %v, want ErrPending", err)
+	}
+	if err := c.AddUnit(ctx, "B", zed); !errors.Is(err, runtime.ErrPending) {
+		t.Errorf("the same AddUnit again: %v, want it to wait again", err)
+	}
+}
+
+// A save stopped in an AddUnit holds the unit in its op, which Restore
+// checks as AddUnit does: a save edited by hand is refused, not played.
+func TestRestoreChecksAddUnit(t *testing.T) {
+	p := mustProgram(t, "agi")
+	ctx := context.Background()
+	b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 3)}, runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AddUnit(ctx, "B", runtime.UnitSpec{Name: "Zed", Attrs: map[string]any{"agi": 5}}); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("AddUnit: %v, want it to wait", err)
+	}
+	saved := snapshot(t, b)
+	for _, tt := range []struct {
+		name string
+		edit func(o map[string]any)
+		want string
+	}{
+		{"a value of another type", func(o map[string]any) { o["value"].(map[string]any)["attrs"] = map[string]any{"agi": "fast"} },
+			"add Zed to B: unit Zed: attribute agi: want a whole number"},
+		{"an attribute undeclared", func(o map[string]any) { o["value"].(map[string]any)["attrs"] = map[string]any{"speed": 5} },
+			"unknown attribute speed"},
+		{"a status that is no name", func(o map[string]any) { o["value"].(map[string]any)["statuses"] = []any{5} },
+			"a status is not a name"},
+		{"no unit", func(o map[string]any) { o["value"] = 7 }, "not the unit's attrs and statuses"},
+		{"a side that is none", func(o map[string]any) { o["key"] = "C" }, "no side is called C"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var s map[string]any
+			if err := json.Unmarshal([]byte(saved), &s); err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(s["op"].(map[string]any))
+			data, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = p.Restore(data)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Restore: %v, want an error saying %q", err, tt.want)
+			}
+		})
 	}
 }
