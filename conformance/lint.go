@@ -152,6 +152,9 @@ type linter struct {
 	// `expect activations`); before that, it has no activate or pass
 	// event to see.
 	acted bool
+	// joining: the units an `add unit` of the round block brings in,
+	// which the rolls scripted above it, for the tie it makes, name.
+	joining map[string]bool
 }
 
 // diceRE reads the dice of a roll criterion, as the grammar lexes them.
@@ -222,6 +225,12 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 	}
 	l.round = rb.Number
 	l.acted = false
+	l.joining = map[string]bool{}
+	for _, st := range rb.Body {
+		if a, ok := st.(*dsl.AddScript); ok {
+			l.joining[string(a.Name)] = true
+		}
+	}
 	for _, st := range rb.Body {
 		if e, ok := st.(*dsl.Expect); ok && e.Error != nil {
 			// What follows may be the mistake the round is expected to
@@ -515,7 +524,7 @@ func unitsOf(s *runtime.Side) []string {
 
 func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	isTeam := slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == n })
-	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {
+	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && (l.b.Unit(n) != nil || l.joining[n]) || kinds&team != 0 && isTeam {
 		return true
 	}
 	var nouns []string
