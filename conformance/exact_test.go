@@ -145,3 +145,73 @@ func TestAddUnitAndExactLinesLinted(t *testing.T) {
 		})
 	}
 }
+
+// Whom each kind of event is about, in an exact list: every event counts,
+// hook points reached too; a decision names its answer, after the unit a
+// side chose for; an award names whom it puts first.
+func TestExpectEventsExactlyEveryKind(t *testing.T) {
+	const mesbg = `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+  }
+  round 2 {
+    roll Jay 3, Rob 3
+    Rob chooses Jay
+    expect events exactly {
+      round_start
+      hook start
+      roll Jay 3
+      roll Rob 3
+      tie Jay Rob
+      award Rob
+      decision Jay by Rob
+      placement Jay 1 by Rob
+      placement Rob 2 by Rob
+      hook end
+    }
+  }
+}
+`
+	const agi = `scenario "s" {
+  ruleset agi
+  side A team Red {
+    unit Aria agi = 5
+  }
+  side B team Blue {
+    unit Bran agi = 5
+  }
+  round 1 {
+    roll Aria 2, Bran 5
+    B chooses after
+    expect events exactly {
+      round_start
+      tie Aria Bran
+      roll Aria 2
+      roll Bran 5
+      decision Bran after by B
+      placement Aria 1 by B
+      placement Bran 2 by B
+      ready Aria by A
+      ready Bran by B
+    }
+  }
+}
+`
+	for _, tt := range []struct {
+		name, src string
+		pass      bool
+	}{
+		{"mesbg", mesbg, true},
+		{"a hook point left out", strings.Replace(mesbg, "      hook start\n", "", 1), false},
+		{"a decision by its options", strings.Replace(mesbg, "decision Jay by Rob", "decision Jay Rob by Rob", 1), false},
+		{"an award of the tied group", strings.Replace(mesbg, "award Rob", "award Jay Rob", 1), false},
+		{"agi", agi, true},
+		{"a decision for a unit without the unit", strings.Replace(agi, "decision Bran after by B", "decision after by B", 1), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) { expectPasses(t, tt.src, tt.pass) })
+	}
+}
