@@ -22,7 +22,7 @@ import (
 //
 // A Battle hands out copies of its sides and units (Sides, Side, Units,
 // Unit): a snapshot of them when asked. Changing a copy changes nothing;
-// the battle changes through SetAttr, SetStatus, RemoveUnit and
+// the battle changes through SetAttr, SetStatus, RemoveUnit, AddUnit and
 // MakeReady, which check the values and recompute the orders that watch
 // them.
 //
@@ -614,7 +614,7 @@ func (b *Battle) Round() int { return b.round }
 // Sides returns copies of the sides in setup order, with their units: the
 // slice, the sides, their units and their maps are the caller's, so that
 // nothing done to them changes the battle (change it through SetAttr,
-// SetStatus, RemoveUnit and MakeReady, which check the change and
+// SetStatus, RemoveUnit, AddUnit and MakeReady, which check the change and
 // recompute the orders that watch it).
 func (b *Battle) Sides() []*Side {
 	out := make([]*Side, len(b.sides))
