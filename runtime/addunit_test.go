@@ -193,3 +193,57 @@ func TestRestoreChecksAddUnit(t *testing.T) {
 		})
 	}
 }
+
+// A Go hook may add a unit: the change is part of the op, made once, and
+// the tie it makes is rolled for then and there.
+func TestHookAddsUnit(t *testing.T) {
+	p := mustProgram(t, "agi")
+	ctx := context.Background()
+	hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+		if b.Round() == 2 && at == (runtime.HookPoint{Edge: "start", Kind: "phase", Name: "turn_order"}) {
+			return b.AddUnit(ctx, "B", runtime.UnitSpec{Name: "Zed", Attrs: map[string]any{"agi": 5}})
+		}
+		return nil
+	}
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("A-unit", 2)
+	dice.AddRoll("Zed", 6)
+	b, err := p.NewBattle([]runtime.SideSpec{agiSide("A", "Red", 5), agiSide("B", "Blue", 3)},
+		runtime.WithDice(dice), runtime.WithHook(hook), runtime.WithUndo())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"Zed", "A-unit", "B-unit"}, res.Order); diff != "" {
+		t.Errorf("round 2's order (-want +got):\n%s", diff)
+	}
+	var added []string
+	for _, ev := range res.Events {
+		if ev.Kind == runtime.EvAdded {
+			added = append(added, ev.Subject+" by "+ev.By)
+		}
+	}
+	if diff := cmp.Diff([]string{"Zed by B"}, added); diff != "" {
+		t.Errorf("round 2's added events (-want +got):\n%s", diff)
+	}
+	restored, err := p.Restore([]byte(snapshot(t, b)), runtime.WithDice(runtime.NewScriptedDice()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(snapshot(t, b), snapshot(t, restored)); diff != "" {
+		t.Errorf("save of the restored battle (-orig +restored):\n%s", diff)
+	}
+	// Undo takes back the round, and the unit its hook added with it.
+	if err := b.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if b.Unit("Zed") != nil {
+		t.Error("Zed is still in the battle after round 2 is undone")
+	}
+}
