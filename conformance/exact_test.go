@@ -128,8 +128,8 @@ func TestAddUnitAndExactLinesLinted(t *testing.T) {
 		{"add unit Aria to A", `s.rules:10:5: round 1: add Aria to A: the name "Aria" is used twice (sides and units need names of their own)`},
 		{"add unit Zed to A agility = 3", "s.rules:10:5: round 1: add Zed to A: unit Zed: unknown attribute agility (declared: agi)"},
 		{"add unit Zed to A agi = \"x\"", "s.rules:10:5: round 1: add Zed to A: unit Zed: attribute agi: want a whole number, got \"x\""},
-		{"expect events exactly {\n      round_start\n      placment Aria 1\n    }", "s.rules:12:7: round 1: expect event placment: there is no such kind of event (did you mean placement?)"},
-		{"expect events exactly {\n      placement Zed 1\n    }", "s.rules:11:17: round 1: expect event placement Zed 1: no side, unit, team, order or hook point is called Zed"},
+		{"expect events exactly {\n      round_start\n      placment Aria 1\n    }", "s.rules:12:7: round 1: expect events exactly: placment: there is no such kind of event (did you mean placement?)"},
+		{"expect events exactly {\n      placement Zed 1\n    }", "s.rules:11:17: round 1: expect events exactly: placement Zed 1: no side, unit, team, order or hook point is called Zed"},
 		{"add unit Zed to B agi = 4\n    expect events exactly {\n      added Zed by B\n      round_start\n      placement Aria 1 = 5\n      placement Zed 2 = 4\n" +
 			"      placement Bran 3 = 3\n      ready Aria by A\n      ready Bran by B\n      ready Zed by B\n    }\n    remove Zed\n    expect order Aria, Bran", ""},
 	} {

@@ -378,8 +378,11 @@ func (l *linter) expect(e *dsl.Expect) {
 // of `expect events exactly`.
 func (l *linter) eventExpect(ev *dsl.EventExpect) {
 	expect := "expect event "
-	if ev.No {
+	switch {
+	case ev.No:
 		expect = "expect no event "
+	case ev.InList:
+		expect = "expect events exactly: "
 	}
 	if all := runtime.EventKinds(); !slices.Contains(all, runtime.EventKind(ev.Kind)) {
 		kinds := make([]string, len(all))
@@ -593,8 +596,11 @@ func (l *linter) eventArg(e *dsl.EventExpect, i int, a string) {
 // written is an event expectation as the scenario wrote it, without by.
 func written(e *dsl.EventExpect) string {
 	what := "expect event"
-	if e.No {
+	switch {
+	case e.No:
 		what = "expect no event"
+	case e.InList:
+		what = "expect events exactly:"
 	}
 	w := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
 	if e.Value != nil {

@@ -686,6 +686,10 @@ type EventExpect struct {
 	// is, in order, for a message about one of them. Parse fills them in.
 	KindPos Pos   `parser:""`
 	ArgPos  []Pos `parser:""`
+
+	// InList says that it is a line of `expect events exactly`, as
+	// EventLine.Event makes it, for a message to say so.
+	InList bool `parser:""`
 }
 
 // EventValue is the `= NUMBER` of an expect event: the value a placement

@@ -44,7 +44,7 @@ type EventLine struct {
 // expectation checks its event, but for the names, which must be the
 // event's very own.
 func (l *EventLine) Event() *EventExpect {
-	return &EventExpect{Span: l.Span, Kind: l.Kind, Args: l.Args, Value: l.Value, By: l.By, KindPos: l.KindPos, ArgPos: l.ArgPos}
+	return &EventExpect{Span: l.Span, Kind: l.Kind, Args: l.Args, Value: l.Value, By: l.By, KindPos: l.KindPos, ArgPos: l.ArgPos, InList: true}
 }
 
 func (a *AddScript) Pos() Pos    { return a.Span.Pos }
