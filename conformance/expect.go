@@ -130,6 +130,8 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 		slices.Sort(want)
 		slices.Sort(got)
 		r.check("ready", e.Pos(), want, got, func() *words { return sayReady(quoted(want), quoted(got)) })
+	case e.Events != nil:
+		r.expectEvents(e)
 	case e.Event != nil:
 		r.expectEvent(e.Event)
 	}
@@ -210,21 +212,30 @@ func eventHas(ev runtime.Event, args []string) bool {
 		have = append(have, ev.Subjects...)
 	}
 	have = append(have, ev.Choice...)
-	if ev.Value != nil {
-		have = append(have, strconv.Itoa(*ev.Value))
-	}
-	if ev.Total != nil {
-		have = append(have, strconv.Itoa(*ev.Total))
-	}
-	if ev.Place > 0 { // a placement's place: `priority #1: Jay`
-		have = append(have, strconv.Itoa(ev.Place))
-	}
+	have = append(have, eventNumbers(ev)...)
 	for _, a := range args {
 		if !slices.Contains(have, a) {
 			return false
 		}
 	}
 	return true
+}
+
+// eventNumbers returns the numbers an event holds, as an expectation
+// writes them: a roll's natural total and its total, a placement's place
+// (`priority #1: Jay`).
+func eventNumbers(ev runtime.Event) []string {
+	var out []string
+	if ev.Value != nil {
+		out = append(out, strconv.Itoa(*ev.Value))
+	}
+	if ev.Total != nil {
+		out = append(out, strconv.Itoa(*ev.Total))
+	}
+	if ev.Place > 0 {
+		out = append(out, strconv.Itoa(ev.Place))
+	}
+	return out
 }
 
 // awardedBefore returns, for an `award not` of three or more, all those

@@ -20,6 +20,10 @@ type Result struct {
 	Title    string
 	Pos      dsl.Pos
 	Failures []Failure
+	// Rounds is what the scenario's rounds did, in order, for a
+	// transcript: each round played to its end, then the one an error
+	// stopped, if one did.
+	Rounds []PlayedRound
 }
 
 // Passed reports whether the scenario met every expectation.
@@ -28,20 +32,23 @@ func (r Result) Passed() bool { return len(r.Failures) == 0 }
 // Failure is one unmet expectation, or an error that stopped the scenario.
 type Failure struct {
 	Round int
-	Field string // order, holder, chooser, activations, ready, standing NAME, event, or error
+	Field string // order, holder, chooser, activations, ready, standing NAME, event, events, or error
 	Pos   dsl.Pos
 	// Diff is, for an unmet order, holder, chooser, activations, ready or
 	// standing, go-cmp's (-want +got) diff of Want and Got, kept for the
 	// programs that read it (turnorder test --json's "diff"); Message says
 	// the same in turnorder's words. For an event it is what was wanted
-	// and the round's events of that kind, and for an error the error's
-	// message.
+	// and the round's events of that kind, for events the diff of the
+	// lines expected and the events had (Message's list), and for an
+	// error the error's message.
 	Diff string
 	// Want and Got are what an expectation wanted and what the round
 	// had: a name, or a list of names, or nil for nobody (`expect chooser
 	// none`); for an `event`, the event wanted, as written after `expect
-	// event`, and the round's events of that kind. Both are nil for an
-	// error.
+	// event`, and the round's events of that kind; for `events`, the
+	// lines of `expect events exactly` and the round's events as such
+	// lines (an event that met its line, as the line is written). Both
+	// are nil for an error.
 	Want, Got any
 	// detail is the error's message after its round, for an error that
 	// names the round it failed in (a runtime.RoundError).
@@ -154,6 +161,10 @@ func (f Failure) wordsOfWantGot() *words {
 		return sayActivations(quote(f.Want), quote(f.Got))
 	case f.Field == "ready":
 		return sayReady(quote(f.Want), quote(f.Got))
+	case f.Field == "events":
+		want, _ := f.Want.([]string)
+		got, _ := f.Got.([]string)
+		return sayEvents(want, got)
 	case f.Field == "event":
 		want, _ := f.Want.(string)
 		got, _ := f.Got.([]string)

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -151,6 +152,9 @@ type linter struct {
 	// `expect activations`); before that, it has no activate or pass
 	// event to see.
 	acted bool
+	// joining: the units an `add unit` of the round block brings in,
+	// which the rolls scripted above it, for the tie it makes, name.
+	joining map[string]bool
 }
 
 // diceRE reads the dice of a roll criterion, as the grammar lexes them.
@@ -221,6 +225,12 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 	}
 	l.round = rb.Number
 	l.acted = false
+	l.joining = map[string]bool{}
+	for _, st := range rb.Body {
+		if a, ok := st.(*dsl.AddScript); ok {
+			l.joining[string(a.Name)] = true
+		}
+	}
 	for _, st := range rb.Body {
 		if e, ok := st.(*dsl.Expect); ok && e.Error != nil {
 			// What follows may be the mistake the round is expected to
@@ -274,6 +284,8 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			}
 		case *dsl.RemoveScript:
 			l.name(s.Pos(), "remove", string(s.Unit), unit)
+		case *dsl.AddScript:
+			l.addUnit(s)
 		case *dsl.ReadyScript:
 			l.name(s.Pos(), "ready", string(s.Unit), unit)
 		case *dsl.ActivateScript:
@@ -353,41 +365,65 @@ func (l *linter) expect(e *dsl.Expect) {
 		if _, err := regexp.Compile(string(*e.Error)); err != nil {
 			l.mistake(l.round, e.Pos(), "expect error: bad regexp: %v", err)
 		}
+	case e.Events != nil:
+		for _, line := range e.Events.Lines {
+			l.eventExpect(line.Event())
+		}
 	case e.Event != nil:
-		expect := "expect event "
-		if e.Event.No {
-			expect = "expect no event "
+		l.eventExpect(e.Event)
+	}
+}
+
+// eventExpect checks an event expectation: `expect [no] event`, or a line
+// of `expect events exactly`.
+func (l *linter) eventExpect(ev *dsl.EventExpect) {
+	expect := "expect event "
+	switch {
+	case ev.No:
+		expect = "expect no event "
+	case ev.InList:
+		expect = "expect events exactly: "
+	}
+	if all := runtime.EventKinds(); !slices.Contains(all, runtime.EventKind(ev.Kind)) {
+		kinds := make([]string, len(all))
+		for i, k := range all {
+			kinds[i] = string(k)
 		}
-		if all := runtime.EventKinds(); !slices.Contains(all, runtime.EventKind(e.Event.Kind)) {
-			kinds := make([]string, len(all))
-			for i, k := range all {
-				kinds[i] = string(k)
-			}
-			meant := ""
-			if k := dsl.Suggest(string(e.Event.Kind), kinds); k != "" {
-				meant = fmt.Sprintf(" (did you mean %s?)", k)
-			}
-			l.mistake(l.round, e.Event.KindAt(), "%s%s: there is no such kind of event%s (kinds: %s)", expect, e.Event.Kind, meant, strings.Join(kinds, ", "))
+		meant := ""
+		if k := dsl.Suggest(string(ev.Kind), kinds); k != "" {
+			meant = fmt.Sprintf(" (did you mean %s?)", k)
 		}
-		if by := e.Event.By; by != nil {
-			if l.name(by.Pos(), expect+string(e.Event.Kind)+" by", by.String(), side|unit|team) {
-				l.byKind(e.Event)
-			}
+		l.mistake(l.round, ev.KindAt(), "%s%s: there is no such kind of event%s (kinds: %s)", expect, ev.Kind, meant, strings.Join(kinds, ", "))
+	}
+	if by := ev.By; by != nil {
+		if l.name(by.Pos(), expect+string(ev.Kind)+" by", by.String(), side|unit|team) {
+			l.byKind(ev)
 		}
-		for i, a := range e.Event.Args {
-			l.eventArg(e, i, string(a))
-		}
-		l.numberKind(e.Event)
-		l.answerKind(e.Event)
-		l.valueKind(e.Event)
-		if k := runtime.EventKind(e.Event.Kind); (k == runtime.EvActivate || k == runtime.EvPass) && !l.acted {
-			// As for round_end: `expect no event pass Rob` here would
-			// pass whatever the round's activations do.
-			l.mistake(l.round, e.Event.Pos(), "%s: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no %s event yet", written(e.Event), k)
-		}
-		if e.Event.Kind == dsl.Name(runtime.EvRoundEnd) {
-			l.mistake(l.round, e.Event.Pos(), "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(e.Event))
-		}
+	}
+	for i, a := range ev.Args {
+		l.eventArg(ev, i, string(a))
+	}
+	l.numberKind(ev)
+	l.answerKind(ev)
+	l.valueKind(ev)
+	if k := runtime.EventKind(ev.Kind); (k == runtime.EvActivate || k == runtime.EvPass) && !l.acted {
+		// As for round_end: `expect no event pass Rob` here would
+		// pass whatever the round's activations do.
+		l.mistake(l.round, ev.Pos(), "%s: the round's activations are played at `activate` or `expect activations` (or at the end of its block), and none is above this line, so it sees no %s event yet", written(ev), k)
+	}
+	if ev.Kind == dsl.Name(runtime.EvRoundEnd) {
+		l.mistake(l.round, ev.Pos(), "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(ev))
+	}
+}
+
+// addUnit checks an `add unit` as AddUnit will, and adds the unit to the
+// linter's battle, so that the statements below may name it.
+func (l *linter) addUnit(s *dsl.AddScript) {
+	if !l.name(s.Side.Pos(), fmt.Sprintf("add unit %s to", dsl.FormatName(s.Name)), s.Side.String(), side) {
+		return
+	}
+	if err := l.b.AddUnit(context.Background(), s.Side.String(), runtime.UnitFromDSL(s)); err != nil {
+		l.mistake(l.round, s.Pos(), "%v", err)
 	}
 }
 
@@ -491,7 +527,7 @@ func unitsOf(s *runtime.Side) []string {
 
 func (l *linter) name(pos dsl.Pos, what, n string, kinds nameKind) bool {
 	isTeam := slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == n })
-	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && l.b.Unit(n) != nil || kinds&team != 0 && isTeam {
+	if kinds&side != 0 && l.b.Side(n) != nil || kinds&unit != 0 && (l.b.Unit(n) != nil || l.joining[n]) || kinds&team != 0 && isTeam {
 		return true
 	}
 	var nouns []string
@@ -547,21 +583,24 @@ func (l *linter) otherCase(n string) string {
 // mention, which would make `expect no event` pass whatever the round did:
 // events name sides, units, teams, orders and hook points, and hold
 // numbers (a roll, a total, a place) and answers (before, after, pass).
-func (l *linter) eventArg(e *dsl.Expect, i int, a string) {
+func (l *linter) eventArg(e *dsl.EventExpect, i int, a string) {
 	if _, err := strconv.Atoi(a); err == nil || a == "before" || a == "after" || a == "pass" ||
 		l.b.Side(a) != nil || l.b.Unit(a) != nil || slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == a }) ||
 		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) {
 		return
 	}
-	l.mistake(l.round, e.Event.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
-		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), wording.OrNone(l.hookNames()))
+	l.mistake(l.round, e.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
+		written(e), a, l.known(), strings.Join(l.prog.Standings(), ", "), wording.OrNone(l.hookNames()))
 }
 
 // written is an event expectation as the scenario wrote it, without by.
 func written(e *dsl.EventExpect) string {
 	what := "expect event"
-	if e.No {
+	switch {
+	case e.No:
 		what = "expect no event"
+	case e.InList:
+		what = "expect events exactly:"
 	}
 	w := strings.Join(append([]string{what, string(e.Kind)}, names(e.Args)...), " ")
 	if e.Value != nil {
@@ -573,7 +612,7 @@ func written(e *dsl.EventExpect) string {
 // byKinds are the kinds of event whose `by` names someone (json.md): on
 // any other kind, `by NAME` never matches, and `expect no event` with it
 // would pass whatever the round did.
-var byKinds = []string{"decision", "placement", "ready", "not_ready", "removed", "activate", "pass"}
+var byKinds = []string{"decision", "placement", "ready", "not_ready", "removed", "added", "activate", "pass"}
 
 func (l *linter) byKind(e *dsl.EventExpect) {
 	if slices.Contains(byKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {

@@ -105,8 +105,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"8:35 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
-			"9:32 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
+			"8:35 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, added, activate, pass do); drop `by Rob`",
+			"9:32 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, added, activate, pass do); drop `by Jay`",
 		}},
 		// Only rolls (a value, a total) and placements (a place) hold numbers: a
 		// number on any other kind of event can never match, so `expect no event
@@ -196,8 +196,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
-			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, activate, pass)",
+			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass)",
+			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.

@@ -88,7 +88,47 @@ func RunFile(ctx context.Context, f *dsl.File, opts Options) []Result {
 func Run(ctx context.Context, f *dsl.File, sc *dsl.Scenario, opts Options) Result {
 	r := &run{res: Result{File: sc.Pos().Filename, Title: string(sc.Title), Pos: sc.Pos()}, opts: opts}
 	r.play(ctx, f, sc)
+	r.stopped()
 	return r.res
+}
+
+// PlayedRound is what a round of a scenario did, for its transcript
+// (turnorder test -v): the round's result, and the battle's standings at
+// its end. A round that stopped at an error has Stopped set, and of its
+// result only its number and the events it had up to the error.
+type PlayedRound struct {
+	*runtime.RoundResult
+	Standings []*runtime.Standing
+	Stopped   bool
+}
+
+// standings returns the battle's standings that are made, in the order
+// the ruleset declares them.
+func standings(b *runtime.Battle) []*runtime.Standing {
+	var out []*runtime.Standing
+	for _, name := range b.Program().Standings() {
+		if st := b.Standing(name); st != nil {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// stopped adds to the transcript the round that an error stopped, with
+// the events it had up to the error: the battle is back where the round
+// started, and the error holds them.
+func (r *run) stopped() {
+	if r.b == nil || r.round == 0 || len(r.res.Rounds) >= r.round {
+		return
+	}
+	var evs []runtime.Event
+	switch re, ok := errors.AsType[*runtime.RuleError](r.lastErr); {
+	case ok && re.Round == r.round:
+		evs = re.Events
+	case r.b.Round() == r.round:
+		evs = r.b.Events()
+	}
+	r.res.Rounds = append(r.res.Rounds, PlayedRound{RoundResult: &runtime.RoundResult{Round: r.round, Events: evs}, Stopped: true})
 }
 
 type run struct {
@@ -110,6 +150,9 @@ type run struct {
 	gotErr  bool
 	// below holds the statements of the round after the one being run.
 	below []dsl.RoundStmt
+	// lastErr is the last error of play, for the transcript of the round
+	// it stopped.
+	lastErr error
 }
 
 func (r *run) fail(round int, field string, pos dsl.Pos, diff string) {
@@ -123,6 +166,7 @@ func (r *run) errorf(pos dsl.Pos, format string, args ...any) {
 // error fails the scenario with err at pos, unless it is the error the
 // scenario expects.
 func (r *run) error(pos dsl.Pos, err error) {
+	r.lastErr = err
 	msg := err.Error()
 	if r.wantErr != nil && r.errRE.MatchString(msg) {
 		r.gotErr = true // the refusal the scenario expected
@@ -296,10 +340,12 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	if !r.finish(ctx, end) {
 		return false
 	}
-	if _, err := r.b.EndRound(ctx); err != nil {
+	res, err := r.b.EndRound(ctx)
+	if err != nil {
 		r.playErr(end, err)
 		return false
 	}
+	r.res.Rounds = append(r.res.Rounds, PlayedRound{RoundResult: res, Standings: standings(r.b)})
 	unused := append(r.dice.Unused(), r.decider.Unused()...)
 	if len(unused) > 0 {
 		hint := ""
@@ -388,6 +434,11 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 		}
 	case *dsl.RemoveScript:
 		if err := r.b.RemoveUnit(ctx, string(s.Unit)); err != nil {
+			r.playErr(s.Pos(), err)
+			return false
+		}
+	case *dsl.AddScript:
+		if err := r.b.AddUnit(ctx, s.Side.String(), runtime.UnitFromDSL(s)); err != nil {
 			r.playErr(s.Pos(), err)
 			return false
 		}

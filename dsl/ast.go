@@ -642,6 +642,7 @@ type Expect struct {
 	Ready       *ReadyExpect    `parser:"        | @@"`
 	Standing    *StandingExpect `parser:"        | @@"`
 	Error       *Text           `parser:"        | 'error' @String"`
+	Events      *EventsExpect   `parser:"        | @@"`
 	Event       *EventExpect    `parser:"        | @@ )"`
 }
 
@@ -685,6 +686,10 @@ type EventExpect struct {
 	// is, in order, for a message about one of them. Parse fills them in.
 	KindPos Pos   `parser:""`
 	ArgPos  []Pos `parser:""`
+
+	// InList says that it is a line of `expect events exactly`, as
+	// EventLine.Event makes it, for a message to say so.
+	InList bool `parser:""`
 }
 
 // EventValue is the `= NUMBER` of an expect event: the value a placement

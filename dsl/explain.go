@@ -151,15 +151,22 @@ func isExponent(word string) bool {
 }
 
 // inEventExpect reports whether offset is in an `expect [no] event`
-// statement.
+// statement, or in a line of `expect events exactly { ... }`.
 func inEventExpect(tokens []lexer.Token, offset int) bool {
 	var words []string
+	exact := false // in the block of an exact list
 	for _, t := range tokens {
 		switch {
 		case t.Pos.Offset >= offset:
-			return len(words) >= 2 && words[0] == "expect" &&
+			return exact && len(words) > 0 || len(words) >= 2 && words[0] == "expect" &&
 				(words[1] == "event" || words[1] == "no" && len(words) >= 3 && words[2] == "event")
-		case t.Type == tokEOL || t.Value == "{" || t.Value == "}":
+		case t.Value == "{":
+			exact = slices.Equal(words, []string{"expect", "events", "exactly"})
+			words = words[:0]
+		case t.Value == "}":
+			exact = false
+			words = words[:0]
+		case t.Type == tokEOL:
 			words = words[:0]
 		case !spacing(t):
 			words = append(words, t.Value)

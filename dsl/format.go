@@ -303,6 +303,10 @@ func posOf(n Node) (pos Pos, ok bool) {
 		return at(n)
 	case *RemoveScript:
 		return at(n)
+	case *AddScript:
+		return at(n)
+	case *EventLine:
+		return at(n)
 	case *ActivateScript:
 		return at(n)
 	case *Expect:
@@ -534,11 +538,7 @@ func (p *printer) sideItem(s SideItem) {
 		}
 		p.put(assigns(s.Attrs))
 		if len(s.Status) > 0 {
-			ns := make([]Name, len(s.Status))
-			for i, st := range s.Status {
-				ns[i] = st.Name
-			}
-			p.put(" status ", idents(ns))
+			p.put(" status ", idents(identNames(s.Status)))
 		}
 	case *Assign:
 		p.put(assign(s))
@@ -597,6 +597,11 @@ func (p *printer) roundStmt(s RoundStmt) {
 		p.put("ready ", name(s.Unit))
 	case *RemoveScript:
 		p.put("remove ", name(s.Unit))
+	case *AddScript:
+		p.put("add unit ", name(s.Name), " to ", name(s.Side.Name), assigns(s.Attrs))
+		if len(s.Status) > 0 {
+			p.put(" status ", idents(identNames(s.Status)))
+		}
 	case *ActivateScript:
 		p.put("activate")
 		if s.Count != nil {
@@ -652,32 +657,52 @@ func (p *printer) expect(e *Expect) {
 		p.put(" standing ", ident(e.Standing.Name), ": ", names(Names(e.Standing.Order)))
 	case e.Error != nil:
 		p.put(" error ", text(*e.Error))
+	case e.Events != nil:
+		p.put(" events exactly")
+		block(p, e.Events.Lines, e.Events.End(), func(l *EventLine) {
+			p.put(ident(l.Kind))
+			p.eventRest(l.Event())
+		})
 	case e.Event != nil:
 		if e.Event.No {
 			p.put(" no")
 		}
 		p.put(" event ", ident(e.Event.Kind))
-		for _, a := range e.Event.Args {
-			// Event arguments may be numbers, which the grammar takes
-			// bare; quoting one would make it a different token. A word
-			// of the grammar reads as a name here (`expect event hook
-			// start`), except `by`, which ends the arguments.
-			switch {
-			case numberRE.MatchString(string(a)):
-				p.put(" ", string(a))
-			case a == "by":
-				p.put(" ", strconv.Quote(string(a)))
-			default:
-				p.put(" ", word(a))
-			}
-		}
-		if e.Event.Value != nil {
-			p.put(" = ", e.Event.Value.Number)
-		}
-		if e.Event.By != nil {
-			p.put(" by ", name(e.Event.By.Name))
+		p.eventRest(e.Event)
+	}
+}
+
+// eventRest prints what follows an event expectation's kind: its
+// arguments, its value and its by.
+func (p *printer) eventRest(e *EventExpect) {
+	for _, a := range e.Args {
+		// Event arguments may be numbers, which the grammar takes
+		// bare; quoting one would make it a different token. A word
+		// of the grammar reads as a name here (`expect event hook
+		// start`), except `by`, which ends the arguments.
+		switch {
+		case numberRE.MatchString(string(a)):
+			p.put(" ", string(a))
+		case a == "by":
+			p.put(" ", strconv.Quote(string(a)))
+		default:
+			p.put(" ", word(a))
 		}
 	}
+	if e.Value != nil {
+		p.put(" = ", e.Value.Number)
+	}
+	if e.By != nil {
+		p.put(" by ", name(e.By.Name))
+	}
+}
+
+func identNames(ids []Ident) []Name {
+	ns := make([]Name, len(ids))
+	for i, id := range ids {
+		ns[i] = id.Name
+	}
+	return ns
 }
 
 func (p *printer) when(e *Expr) {

@@ -45,7 +45,7 @@ var parserOptions = []participle.Option{
 	participle.Union[SetupStmt](&SideSetup{}),
 	participle.Union[SideItem](&UnitSetup{}, &Assign{}),
 	participle.Union[ScenarioStmt](&UseRuleset{}, &QuoteStmt{}, &PolicyStmt{}, &SeedStmt{}, &SideSetup{}, &RoundBlock{}),
-	participle.Union[RoundStmt](&RollScript{}, &RandomScript{}, &ChooseScript{}, &SetScript{},
+	participle.Union[RoundStmt](&RollScript{}, &RandomScript{}, &AddScript{}, &ChooseScript{}, &SetScript{},
 		&StatusScript{}, &ReadyScript{}, &RemoveScript{}, &ActivateScript{}, &Expect{}, &QuoteStmt{}),
 }
 
@@ -900,35 +900,51 @@ func fillExprSources(f *File, src string) {
 }
 
 // fillEventArgs sets where the kind and each argument of an `expect
-// event` are written, from the tokens it was parsed from (the kind follows
-// `event`; the arguments follow the kind, up to `by`), and drops the
-// tokens.
+// event`, and of each line of `expect events exactly`, are written, from
+// the tokens it was parsed from (the kind follows `event`, or begins the
+// line; the arguments follow the kind, up to `by`), and drops the tokens.
 func fillEventArgs(f *File) {
 	Walk(f, func(n Node) {
-		e, ok := n.(*EventExpect)
-		if !ok || len(e.Tokens) == 0 {
-			return
-		}
-		var words []lexer.Token
-		for _, t := range e.Tokens {
-			if !spacing(t) && t.Type != tokEOL {
-				words = append(words, t)
+		switch e := n.(type) {
+		case *EventExpect:
+			if len(e.Tokens) > 0 {
+				e.KindPos, e.ArgPos = eventArgs(e.Tokens, "event", len(e.Args))
+				e.Tokens = nil
 			}
-		}
-		e.Tokens = nil
-		k := slices.IndexFunc(words, func(t lexer.Token) bool { return t.Value == "event" })
-		if k < 0 {
-			return
-		}
-		if k+1 < len(words) {
-			e.KindPos = words[k+1].Pos
-		}
-		e.ArgPos = nil
-		for _, t := range words[min(k+2, len(words)):] {
-			if len(e.ArgPos) == len(e.Args) {
-				break
+		case *EventLine:
+			if len(e.Tokens) > 0 {
+				e.KindPos, e.ArgPos = eventArgs(e.Tokens, "", len(e.Args))
+				e.Tokens = nil
 			}
-			e.ArgPos = append(e.ArgPos, t.Pos)
 		}
 	})
+}
+
+// eventArgs finds, in the tokens of an event expectation, where its kind
+// is (after the word after, or first if after is "") and where each of
+// its n arguments is.
+func eventArgs(tokens []lexer.Token, after string, n int) (kind Pos, args []Pos) {
+	var words []lexer.Token
+	for _, t := range tokens {
+		if !spacing(t) && t.Type != tokEOL {
+			words = append(words, t)
+		}
+	}
+	k := -1
+	if after != "" {
+		k = slices.IndexFunc(words, func(t lexer.Token) bool { return t.Value == after })
+		if k < 0 {
+			return Pos{}, nil
+		}
+	}
+	if k+1 < len(words) {
+		kind = words[k+1].Pos
+	}
+	for _, t := range words[min(k+2, len(words)):] {
+		if len(args) == n {
+			break
+		}
+		args = append(args, t.Pos)
+	}
+	return kind, args
 }

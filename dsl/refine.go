@@ -55,7 +55,7 @@ var (
 	scenarioMembers = []memberParser{member[*UseRuleset](), member[*QuoteStmt](), member[*PolicyStmt](), member[*SeedStmt](),
 		member[*SideSetup](), member[*RoundBlock]()}
 	roundMembers = []memberParser{member[*RollScript](), member[*RandomScript](), member[*ChooseScript](), member[*SetScript](),
-		member[*StatusScript](), member[*ReadyScript](), member[*RemoveScript](), member[*ActivateScript](), member[*Expect](), member[*QuoteStmt]()}
+		member[*StatusScript](), member[*ReadyScript](), member[*RemoveScript](), member[*AddScript](), member[*ActivateScript](), member[*Expect](), member[*QuoteStmt]()}
 )
 
 // blocks maps the word that opens a block to its statements' grammar.

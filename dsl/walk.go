@@ -145,7 +145,23 @@ func Walk(n Node, fn func(Node)) {
 			walkList(n.Activations, fn)
 			Walk(n.Ready, fn)
 			Walk(n.Standing, fn)
+			Walk(n.Events, fn)
 			Walk(n.Event, fn)
+		}
+	case *EventsExpect:
+		if visit(n, fn) {
+			walkList(n.Lines, fn)
+		}
+	case *EventLine:
+		if visit(n, fn) {
+			Walk(n.Value, fn)
+			Walk(n.By, fn)
+		}
+	case *AddScript:
+		if visit(n, fn) {
+			Walk(&n.Side, fn)
+			walkList(n.Attrs, fn)
+			walkValues(n.Status, fn)
 		}
 	case *StandingExpect:
 		if visit(n, fn) {

@@ -22,7 +22,7 @@ import (
 //
 // A Battle hands out copies of its sides and units (Sides, Side, Units,
 // Unit): a snapshot of them when asked. Changing a copy changes nothing;
-// the battle changes through SetAttr, SetStatus, RemoveUnit and
+// the battle changes through SetAttr, SetStatus, RemoveUnit, AddUnit and
 // MakeReady, which check the values and recompute the orders that watch
 // them.
 //
@@ -425,19 +425,7 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		for j, us := range ss.Units {
 			unit := unitWho(j, side, us)
 			badName := errs.name(us.Pos, "unit", unit, us.Name, b.taken)
-			u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
-			b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, unit, us.Pos, fail)
-			for k, st := range us.Statuses {
-				if !slices.Contains(p.statuses, st) {
-					pos := us.Pos
-					if k < len(us.StatusPos) && us.StatusPos[k].Line > 0 {
-						pos = us.StatusPos[k]
-					}
-					fail(pos, "%s: unknown status %s (declared: %s)", unit, st, wording.OrNone(p.statuses))
-					continue
-				}
-				u.Status[st] = true
-			}
+			u := b.unitOf(s, us, unit, fail)
 			if badName {
 				continue
 			}
@@ -455,6 +443,27 @@ func (p *Program) newBattle(sides []SideSpec, fresh bool, opts ...BattleOption) 
 		return nil, errs.diags
 	}
 	return b, nil
+}
+
+// unitOf makes the unit us describes, of side s, reporting with fail
+// what is wrong with its attributes and statuses: a unit of the setup and
+// one that joins the battle later (AddUnit) are checked alike.
+func (b *Battle) unitOf(s *Side, us UnitSpec, who string, fail func(dsl.Pos, string, ...any)) *Unit {
+	p := b.prog
+	u := &Unit{Name: us.Name, Side: s, Attrs: map[string]any{}, Status: map[string]bool{}}
+	b.fillAttrs(u.Attrs, p.unitAttrs, us.Attrs, who, us.Pos, fail)
+	for k, st := range us.Statuses {
+		if !slices.Contains(p.statuses, st) {
+			pos := us.Pos
+			if k < len(us.StatusPos) && us.StatusPos[k].Line > 0 {
+				pos = us.StatusPos[k]
+			}
+			fail(pos, "%s: unknown status %s (declared: %s)", who, st, wording.OrNone(p.statuses))
+			continue
+		}
+		u.Status[st] = true
+	}
+	return u
 }
 
 func (b *Battle) taken(name string) bool {
@@ -609,7 +618,7 @@ func (b *Battle) Round() int { return b.round }
 // Sides returns copies of the sides in setup order, with their units: the
 // slice, the sides, their units and their maps are the caller's, so that
 // nothing done to them changes the battle (change it through SetAttr,
-// SetStatus, RemoveUnit and MakeReady, which check the change and
+// SetStatus, RemoveUnit, AddUnit and MakeReady, which check the change and
 // recompute the orders that watch it).
 func (b *Battle) Sides() []*Side {
 	out := make([]*Side, len(b.sides))
@@ -1156,6 +1165,13 @@ func (b *Battle) removeUnit(ctx context.Context, unit string) error {
 	b.removed[unit] = u.Side.Name
 	b.unitsChanged()
 	b.emit(Event{Kind: EvRemoved, Subject: unit, By: u.Side.Name})
+	return b.unitsRewatched(ctx)
+}
+
+// unitsRewatched makes again, after a unit left or joined the battle, the
+// standings of units that watch values (`until changed`), which place
+// every unit; standings made once stay as they were.
+func (b *Battle) unitsRewatched(ctx context.Context) error {
 	for _, ph := range b.prog.phases {
 		for _, o := range ordersIn(ph) {
 			if o.units && o.scope.kind == dsl.UntilChanged && b.standings[o.id] != nil {

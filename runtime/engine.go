@@ -12,7 +12,7 @@ import (
 
 // The engine. Every method that plays (StartRound, Step, Activate, Pass,
 // Draw, EndRound, AdvanceRound, and the changes SetAttr, SetStatus,
-// RemoveUnit, MakeReady and SetHolder) runs as one operation, an op. An
+// RemoveUnit, AddUnit, MakeReady and SetHolder) runs as one operation, an op. An
 // op starts from a copy of the battle as it found it, its base, and
 // writes down in its journal every input it is given (each roll, pick and
 // decision that dice and deciders answered, other than the battle's own
@@ -52,11 +52,13 @@ const (
 	opRemove
 	opReady
 	opHolder
+	opAdd
 )
 
 var opNames = [...]string{opNone: "", opStart: "start_round", opStep: "step", opAdvance: "advance_round",
 	opEnd: "end_round", opActivate: "activate", opPass: "pass", opDraw: "draw", opSetAttr: "set_attr",
-	opSetStatus: "set_status", opRemove: "remove_unit", opReady: "make_ready", opHolder: "set_holder"}
+	opSetStatus: "set_status", opRemove: "remove_unit", opReady: "make_ready", opHolder: "set_holder",
+	opAdd: "add_unit"}
 
 // op is one call of a method that plays: its kind and arguments.
 type op struct {
@@ -300,6 +302,8 @@ func (b *Battle) exec(ctx context.Context, o op) error {
 		return b.makeReady(o.who)
 	case opHolder:
 		return b.setHolder(o.who)
+	case opAdd:
+		return b.addUnit(ctx, o)
 	}
 	return fmt.Errorf("unknown operation %d", o.kind)
 }

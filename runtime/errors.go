@@ -69,7 +69,7 @@ func (e *UnscriptedError) Is(target error) bool { return target == ErrUnscripted
 var ErrNotAllowed = errors.New("not allowed now")
 
 // ErrInvalidChange is wrapped by the errors of SetAttr, SetStatus,
-// RemoveUnit, MakeReady and SetHolder for a change the battle cannot make:
+// RemoveUnit, AddUnit, MakeReady and SetHolder for a change the battle cannot make:
 // a side, unit, attribute or status it does not have, a value the
 // attribute cannot hold, or a holder who is not in the order. Nothing is
 // changed, so a host taking changes from players can tell them and ask

@@ -30,6 +30,7 @@ const (
 	EvReady      EventKind = "ready"
 	EvNotReady   EventKind = "not_ready" // a ready rule's condition kept a unit from its marker
 	EvRemoved    EventKind = "removed"
+	EvAdded      EventKind = "added" // a unit joins the battle (AddUnit)
 	EvActivate   EventKind = "activate"
 	EvPass       EventKind = "pass"
 )
@@ -38,7 +39,7 @@ const (
 func EventKinds() []EventKind { return slices.Clone(eventKinds) }
 
 var eventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
-	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvActivate, EvPass}
+	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvAdded, EvActivate, EvPass}
 
 // Event is one entry of a battle's transcript. Pos is the rule that caused
 // it, so that "why does Rob choose?" can be answered from the events.
@@ -177,6 +178,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s gets no Ready marker (%s)", e.Subject, e.Detail)
 	case EvRemoved:
 		return fmt.Sprintf("%s is removed from the battle", e.Subject)
+	case EvAdded:
+		return fmt.Sprintf("%s joins the battle for %s", e.Subject, e.By)
 	case EvActivate:
 		if e.Detail != "" {
 			return fmt.Sprintf("%s activates %s (%s)", e.By, e.Subject, e.Detail)

@@ -88,6 +88,11 @@ type RoundOdds struct {
 	// the side of the first unit holds it). Orders tell the units apart.
 	Holder map[string]*big.Rat `json:"holder"`
 	Orders []Prob              `json:"orders"` // sorted by probability, most likely first
+	// First is, for each order of the ruleset by name (`order ... as
+	// NAME`), each subject's chance to be first in it after the round: a
+	// side, or for an order of units a unit. The main order's is who
+	// holds priority, by subject. An order not made by then is absent.
+	First map[string]map[string]*big.Rat `json:"first,omitempty"`
 }
 
 // OddsReport is the exact analysis of a battle.
@@ -208,6 +213,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		rep.Sides = append(rep.Sides, s.Name)
 		rep.Expected[s.Name] = new(big.Rat)
 	}
+	standings := p.Standings()
 	seqs := opt.Rounds <= opt.SequenceRounds
 	// A state is one the battle can be in after a round, with its
 	// probability and, when sequences are wanted, the probability of each
@@ -231,6 +237,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 		// once per state rather than once per outcome of every state.
 		holder string
 		order  []string
+		firsts []string
 		odd    *big.Rat
 	}
 	var hist history
@@ -238,18 +245,27 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 	final := map[int32]*big.Rat{} // each sequence's probability after the last round
 	tmp := new(big.Rat)
 	for round := 1; round <= opt.Rounds; round++ {
-		ro := RoundOdds{Round: start.round + round, Holder: map[string]*big.Rat{}}
+		ro := RoundOdds{Round: start.round + round, Holder: map[string]*big.Rat{}, First: map[string]map[string]*big.Rat{}}
 		for _, s := range rep.Sides {
 			ro.Holder[s] = new(big.Rat)
 		}
 		orders := map[string]*big.Rat{}
-		// count adds p to the round's odds of holder and order.
-		count := func(holder string, order []string, p *big.Rat) {
+		// count adds p to the round's odds of holder and order, and of who
+		// is first in each order.
+		count := func(holder string, order, firsts []string, p *big.Rat) {
 			if holder != "" { // nobody holds priority when there is nothing to order
 				addTo(ro.Holder, holder, p)
 				addTo(rep.Expected, holder, p)
 			}
 			addTo(orders, strings.Join(order, "\x00"), p)
+			for i, name := range standings {
+				if i < len(firsts) && firsts[i] != "" {
+					if ro.First[name] == nil {
+						ro.First[name] = map[string]*big.Rat{}
+					}
+					addTo(ro.First[name], firsts[i], p)
+				}
+			}
 		}
 		next := map[string]*state{}
 		known := func(key string) bool { return next[key] != nil }
@@ -287,10 +303,10 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 				ns := next[o.key]
 				switch {
 				case ns == nil:
-					ns = &state{b: o.b, key: o.key, p: new(big.Rat).Mul(st.p, o.p), holder: o.holder, order: o.order}
+					ns = &state{b: o.b, key: o.key, p: new(big.Rat).Mul(st.p, o.p), holder: o.holder, order: o.order, firsts: o.firsts}
 					next[o.key] = ns
 					keys = append(keys, o.key)
-				case o.holder == ns.holder && slices.Equal(o.order, ns.order):
+				case o.holder == ns.holder && slices.Equal(o.order, ns.order) && slices.Equal(o.firsts, ns.firsts):
 					ns.p.Add(ns.p, tmp.Mul(st.p, o.p))
 				default:
 					pr := new(big.Rat).Mul(st.p, o.p)
@@ -299,7 +315,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 						ns.odd = new(big.Rat)
 					}
 					ns.odd.Add(ns.odd, pr)
-					count(o.holder, o.order, pr)
+					count(o.holder, o.order, o.firsts, pr)
 				}
 				to = append(to, ns)
 			}
@@ -373,7 +389,7 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 			if ns.odd != nil {
 				p = new(big.Rat).Sub(p, ns.odd)
 			}
-			count(ns.holder, ns.order, p)
+			count(ns.holder, ns.order, ns.firsts, p)
 		}
 		for k, v := range orders {
 			var order []string // empty, not [""], when there was nothing to order
@@ -481,7 +497,20 @@ type outcome struct {
 	key    string
 	holder string // its side
 	order  []string
+	firsts []string // who is first in each order, as Program.Standings lists them ("" for an order not made)
 	p      *big.Rat
+}
+
+// firsts returns who is first in each of the battle's orders, as
+// Program.Standings lists them: "" for one not made, or empty.
+func (b *Battle) firsts() []string {
+	out := make([]string, len(b.prog.orderList))
+	for i, o := range b.prog.orderList {
+		if st := b.standings[o.id]; st != nil && len(st.Order) > 0 {
+			out[i] = st.Order[0]
+		}
+	}
+	return out
 }
 
 // errBranch stops a replay at a branch point the path has not decided.
@@ -1170,7 +1199,7 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 			// A path's end is certain given the path: one, shared (see
 			// below), rather than a 1/1 allocated and multiplied for each.
-			o := outcome{b: c, key: snap, holder: c.HolderSide(), order: res.Order, p: one}
+			o := outcome{b: c, key: snap, holder: c.HolderSide(), order: res.Order, firsts: c.firsts(), p: one}
 			if seen[snap] || mode.known != nil && mode.known(snap) {
 				o.b = nil
 				if !clones {

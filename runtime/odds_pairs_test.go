@@ -50,7 +50,7 @@ func (p *Program) oddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOpt
 	}
 	states := []*state{{b: start, p: big.NewRat(1, 1)}}
 	for round := 1; round <= opt.Rounds; round++ {
-		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}}
+		ro := RoundOdds{Round: round, Holder: map[string]*big.Rat{}, First: map[string]map[string]*big.Rat{}}
 		for _, s := range rep.Sides {
 			ro.Holder[s] = new(big.Rat)
 		}
@@ -81,6 +81,14 @@ func (p *Program) oddsByPairs(ctx context.Context, sides []SideSpec, opt OddsOpt
 					addTo(rep.Expected, o.holder, pr)
 				}
 				addTo(orders, strings.Join(o.order, "\x00"), pr)
+				for i, name := range p.Standings() {
+					if o.firsts[i] != "" {
+						if ro.First[name] == nil {
+							ro.First[name] = map[string]*big.Rat{}
+						}
+						addTo(ro.First[name], o.firsts[i], pr)
+					}
+				}
 				key := o.key
 				var holders []string
 				if seqs {

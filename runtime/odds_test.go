@@ -845,7 +845,7 @@ func TestOddsReportAsJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"ruleset":"mesbg","sides":["Jay","Rob"],"rounds":[{"round":1,"holder":{"Jay":"1/2","Rob":"1/2"},` +
-		`"orders":[{"outcome":["Jay","Rob"],"p":"1/2"},{"outcome":["Rob","Jay"],"p":"1/2"}]}],` +
+		`"orders":[{"outcome":["Jay","Rob"],"p":"1/2"},{"outcome":["Rob","Jay"],"p":"1/2"}],"first":{"priority":{"Jay":"1/2","Rob":"1/2"}}}],` +
 		`"sequences":[{"outcome":["Jay"],"p":"1/2"},{"outcome":["Rob"],"p":"1/2"}],"expected":{"Jay":"1/2","Rob":"1/2"},"replays":0}`
 	if string(data) != want {
 		t.Errorf("odds as JSON:\n%s\nwant\n%s", data, want)

@@ -34,7 +34,7 @@ func (b *Battle) PlayRound(ctx context.Context) (*RoundResult, error) {
 // ErrInCallback is returned by the methods that play or save rounds
 // when they are called from a Go hook, a Decider or Dice, in the middle of
 // the op that called it. A Go hook may change the battle (SetAttr,
-// SetStatus, RemoveUnit, MakeReady, SetHolder), which is then part of
+// SetStatus, RemoveUnit, AddUnit, MakeReady, SetHolder), which is then part of
 // the op.
 var ErrInCallback = errors.New("cannot be called from a hook, a decider or dice, in the middle of a round")
 

@@ -132,9 +132,9 @@ func (e entrySnap) entry(at string) (entry, error) {
 				return out, err
 			}
 			switch o.kind {
-			case opSetAttr, opSetStatus, opRemove, opReady, opHolder:
+			case opSetAttr, opSetStatus, opRemove, opAdd, opReady, opHolder:
 			default:
-				return out, fmt.Errorf("%s.changes[%d].kind: %s is no change (want set_attr, set_status, remove_unit, make_ready or set_holder)", at, i, o.kind)
+				return out, fmt.Errorf("%s.changes[%d].kind: %s is no change (want set_attr, set_status, remove_unit, add_unit, make_ready or set_holder)", at, i, o.kind)
 			}
 			out.changes = append(out.changes, o)
 		}

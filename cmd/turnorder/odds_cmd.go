@@ -19,7 +19,7 @@ import (
 func oddsCommand() *command {
 	c := &command{
 		name:  "odds",
-		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]...",
+		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]... [--order NAME]",
 		short: "exact odds of who holds priority, round by round",
 		flags: newFlags("odds"),
 	}
@@ -35,6 +35,7 @@ func oddsCommand() *command {
 	svg := nonEmpty(fs, "svg", "write a chart of P(holder) per round to `FILE` (SVG; - for standard output)", "name a file")
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
+	order := nonEmpty(fs, "order", "give the odds of who is first in the order `NAME` (order ... as NAME) rather than of who holds priority", "name an order")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 2) {
 			return exitUsage
@@ -64,8 +65,14 @@ func oddsCommand() *command {
 				// surely not what was meant.
 				fmt.Fprintf(e.stderr, "turnorder odds: warning: --seed %d changes nothing: exact odds roll no dice (it seeds --sim N)\n", seed)
 			}
+			if *order != "" && (sim > 0 || len(args) == 2 || *svg != "") {
+				// Simulations, comparisons and charts count who holds
+				// priority only.
+				e.errorf("--order gives the exact odds of one ruleset, without --sim, --svg or a second ruleset to compare")
+				return exitError
+			}
 			o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec, policies: policies,
-				run: runOptions{sides: *sides, setup: *setup}}
+				order: *order, run: runOptions{sides: *sides, setup: *setup}}
 			return runOdds(e, args, o, &doc)
 		}()
 		if !*asJSON {
@@ -87,6 +94,7 @@ type oddsOptions struct {
 	svg         string
 	decider     runtime.Decider
 	policies    []string // as given, for the titles
+	order       string   // --order: the order whose first place the tables give
 	run         runOptions
 }
 
@@ -106,7 +114,8 @@ type variant struct {
 	sides []string
 	exact *runtime.OddsReport
 	sim   *runtime.SimReport
-	draw  bool // its activation is a draw from a bag, which the odds leave out
+	draw  bool     // its activation is a draw from a bag, which the odds leave out
+	units []string // the units of its sides, in setup order: the subjects of an order of units
 }
 
 // drawsFromBag reports whether p's activation is `activation draw`.
@@ -177,6 +186,17 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		v := variant{name: p.Name(), label: p.Name(), draw: drawsFromBag(p)}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
+			for _, u := range s.Units {
+				v.units = append(v.units, u.Name)
+			}
+		}
+		if o.order != "" && !slices.Contains(p.Standings(), o.order) {
+			meant := ""
+			if m := dsl.Suggest(o.order, p.Standings()); m != "" {
+				meant = fmt.Sprintf("; did you mean %s?", m)
+			}
+			e.errorf("--order %s: ruleset %s has no order %s (its orders: %s)%s", o.order, p.Name(), o.order, strings.Join(p.Standings(), ", "), meant)
+			return exitError
 		}
 		var err error
 		if o.sim > 0 {
@@ -221,6 +241,10 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 	}
 	if o.json {
 		*doc = oddsJSON(vs, o)
+		return exitOK
+	}
+	if o.order != "" {
+		printFirst(out, vs[0], o)
 		return exitOK
 	}
 	for i, v := range vs {

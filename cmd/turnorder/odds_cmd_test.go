@@ -16,11 +16,43 @@ func TestOddsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	house := writeFile(t, dir, "house.rules", strings.Replace(string(src), "award not previous.chooser", "award previous.holder", 1))
+	// A second order of sides, ties kept in setup order: A is first when
+	// it rolls higher (15/36) or the same (6/36), 7/12 of the time.
+	bidding := writeFile(t, dir, "bidding.rules", `ruleset bidding {
+  sides 2
+  phase priority each round {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+  }
+  phase bids each round {
+    order sides as bidding {
+      highest roll d6
+    }
+  }
+  example {
+    side A
+    side B
+  }
+}
+`)
 	tests := []struct {
 		name string
 		args []string
 		want expectation
 	}{
+		{"--order", []string{"odds", bidding, "--order", "bidding", "--rounds", "2"},
+			expectation{code: 0, stdout: []string{"bidding: exact odds over 2 rounds, P(first in bidding):\n", "1      7/12  58.33%  5/12  41.67%\n2      7/12"},
+				notStdout: []string{"holds priority"}}},
+		{"--order of units", []string{"odds", "agi", "--order", "turn_order"},
+			expectation{code: 0, stdout: []string{"P(first in turn_order)", "round  Aria         Bran         Cole\n"}}},
+		{"--order unknown", []string{"odds", bidding, "--order", "biding"},
+			expectation{code: 1, stderr: []string{"turnorder odds: --order biding: ruleset bidding has no order biding (its orders: priority, bidding); did you mean bidding?\n"}}},
+		{"--order with --sim", []string{"odds", bidding, "--order", "bidding", "--sim", "10"},
+			expectation{code: 1, stderr: []string{"--order gives the exact odds of one ruleset"}, oneLine: true}},
+		{"every order in JSON", []string{"odds", bidding, "--json"},
+			expectation{code: 0, stdout: []string{"\"first\": {\n        \"bidding\": {\n          \"A\": \"7/12\",\n          \"B\": \"5/12\"\n        },\n        \"priority\": {\n          \"A\": \"1/2\","}}},
 		// The table says what its numbers are, as the simulation's does.
 		{"exact table", []string{"odds", "mesbg", "--rounds", "2"},
 			expectation{code: 0, stdout: []string{"mesbg: exact odds over 2 rounds, P(holds priority):\n", "Jay → Jay  5/24"}}},

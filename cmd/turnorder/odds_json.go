@@ -23,6 +23,10 @@ type (
 		HolderFloat map[string]float64    `json:"holder_float"`
 		CI95        map[string][2]float64 `json:"ci95,omitempty"`
 		Order       []orderJSON           `json:"order,omitempty"`
+		// First is who is first in each order of the ruleset, by its
+		// name: each subject's chance.
+		First      map[string]map[string]string  `json:"first,omitempty"`
+		FirstFloat map[string]map[string]float64 `json:"first_float,omitempty"`
 	}
 	orderJSON struct {
 		Order []string `json:"order"`
@@ -65,6 +69,16 @@ func toDoc(v variant, o oddsOptions) oddsDoc {
 		for _, pr := range r.Orders {
 			f, _ := pr.P.Float64()
 			or.Order = append(or.Order, orderJSON{Order: append([]string{}, pr.Outcome...), P: pr.P.RatString(), F: f})
+		}
+		for name, firsts := range r.First {
+			if or.First == nil {
+				or.First, or.FirstFloat = map[string]map[string]string{}, map[string]map[string]float64{}
+			}
+			or.First[name], or.FirstFloat[name] = map[string]string{}, map[string]float64{}
+			for s, p := range firsts {
+				or.First[name][s] = p.RatString()
+				or.FirstFloat[name][s], _ = p.Float64()
+			}
 		}
 		d.Rounds = append(d.Rounds, or)
 	}

@@ -130,6 +130,41 @@ func printVariant(w io.Writer, v variant, o oddsOptions) {
 	}
 }
 
+// printFirst prints, for --order NAME, each subject's chance to be first
+// in the order NAME, round by round.
+func printFirst(w io.Writer, v variant, o oddsOptions) {
+	rep := v.exact
+	fmt.Fprintf(w, "%s: exact odds over %d round%s, P(first in %s):\n", o.title(v), o.rounds, map[bool]string{true: "", false: "s"}[o.rounds == 1], o.order)
+	subjects := firstSubjects(v, o.order)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "round\t%s\n", strings.Join(subjects, "\t"))
+	for _, r := range rep.Rounds {
+		cells := []string{fmt.Sprint(r.Round)}
+		for _, s := range subjects {
+			p := r.First[o.order][s]
+			if p == nil {
+				p = new(big.Rat)
+			}
+			cells = append(cells, p.RatString()+" "+pct(p))
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	tw.Flush()
+}
+
+// firstSubjects are the columns of printFirst: the sides, for an order of
+// sides, or the units, for an order of units, in setup order.
+func firstSubjects(v variant, order string) []string {
+	for _, r := range v.exact.Rounds {
+		for s := range r.First[order] {
+			if !slices.Contains(v.sides, s) {
+				return v.units
+			}
+		}
+	}
+	return v.sides
+}
+
 // printComparison shows how the second variant changes each side's chance
 // of holding priority.
 func printComparison(w io.Writer, vs []variant, rounds int) {

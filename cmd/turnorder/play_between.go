@@ -195,7 +195,7 @@ func (t *table) between(ctx context.Context) (bool, error) {
 			p, isChange = t.parseChange(ans)
 		}
 		if !isChange {
-			t.say("answer y (another round), n (stop), quit, save [FILE], undo, set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, or help")
+			t.say("answer y (another round), n (stop), quit, save [FILE], undo, set ATTRIBUTE of NAME = VALUE, UNIT is [not] STATUS, remove UNIT, add unit NAME to SIDE, or help")
 			continue
 		}
 		if p == nil {

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/internal/wording"
 	"github.com/turnorder/turnorder/runtime"
 )
@@ -43,6 +44,7 @@ func (t *table) changeCommands() [][2]string {
 		{"set ATTR of NAME = VALUE", "change an attribute of a side or unit (" + t.setExample() + ")"},
 		{"UNIT is [not] STATUS", "give a unit a status, or take it away (statuses: " + statuses + ")"},
 		{"remove UNIT", "take a fallen model out of the battle"},
+		{"add unit NAME to SIDE [ATTR = VALUE ...]", "a unit joins the battle (reinforcements), as a setup's unit is written"},
 	}
 }
 
@@ -175,6 +177,8 @@ func (t *table) parseChange(ans string) (*pendingChange, bool) {
 		return &pendingChange{ans: ans, msg: msg, do: func(ctx context.Context) error {
 			return t.b.RemoveUnit(ctx, name) // refused, changing nothing, for a unit it does not have
 		}}, true
+	case "add":
+		return t.addChange(ans), true
 	}
 	if m := isRE.FindStringSubmatch(ans); m != nil {
 		return t.statusChange(ans, t.named(strings.Trim(m[1], `"`)), m[3], m[2] == ""), true
@@ -187,10 +191,42 @@ func (t *table) parseChange(ans string) (*pendingChange, bool) {
 func looksLikeChange(ans string) bool {
 	word, rest, _ := strings.Cut(ans, " ")
 	switch strings.ToLower(word) {
-	case "set", "remove":
+	case "set", "remove", "add":
 		return strings.TrimSpace(rest) != ""
 	}
 	return isRE.MatchString(ans)
+}
+
+// addChange reads "add unit NAME to SIDE [ATTR = VALUE ...] [status S,
+// ...]" as a scenario writes it, with the language's own grammar (quoted
+// names, literals), and checks the unit as AddUnit will.
+func (t *table) addChange(ans string) *pendingChange {
+	const usage = "write: add unit NAME to SIDE [ATTR = VALUE ...] [status STATUS, ...] (sides: %s)"
+	sides := make([]string, 0, len(t.b.Sides()))
+	for _, s := range t.b.Sides() {
+		sides = append(sides, s.Name)
+	}
+	f, diags := dsl.Parse("add", []byte("scenario \"\" {\nround 1 {\n"+ans+"\n}\n}\n"))
+	var add *dsl.AddScript
+	if !diags.HasErrors() && f != nil && len(f.Decls) == 1 {
+		if sc, ok := f.Decls[0].(*dsl.Scenario); ok && len(sc.Body) == 1 {
+			if rb, ok := sc.Body[0].(*dsl.RoundBlock); ok && len(rb.Body) == 1 {
+				add, _ = rb.Body[0].(*dsl.AddScript)
+			}
+		}
+	}
+	if add == nil {
+		t.say(usage, strings.Join(sides, ", "))
+		return nil
+	}
+	side, spec := t.named(add.Side.String()), runtime.UnitFromDSL(add)
+	if err := t.b.CheckAddUnit(side, spec); err != nil {
+		t.say("%v", err)
+		return nil
+	}
+	return &pendingChange{ans: ans, msg: fmt.Sprintf("%s joins the battle for %s", spec.Name, side), do: func(ctx context.Context) error {
+		return t.b.AddUnit(ctx, side, spec)
+	}}
 }
 
 // change makes a change typed at a prompt and, once it is done, says what

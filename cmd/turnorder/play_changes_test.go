@@ -308,7 +308,7 @@ func TestPlayChangesAtActivationPrompt(t *testing.T) {
 	// The help and docs/cli.md say so.
 	help := runCmd(t, "", "help", "play")
 	expectation{code: 0, stdout: []string{
-		"In a round, remove, set and is can be typed too, between two turns",
+		"In a round, remove, add, set and is can be typed too, between two turns",
 		"every activation and every change\n",
 	}, notStdout: []string{"every change between rounds"}}.check(t, help)
 	doc, err := os.ReadFile("../../docs/cli.md")
@@ -401,4 +401,32 @@ func TestPlayChangeInMidRoundRecomputes(t *testing.T) {
 	if !strings.Contains(string(data), `"speed": 1`) {
 		t.Errorf("the save has the change that was not done:\n%s", data)
 	}
+}
+
+// A unit joins between rounds with add unit, written as a scenario writes
+// it: it takes its place in the order of units at once, and one that
+// cannot join is refused, saying why.
+func TestPlayAddUnit(t *testing.T) {
+	rules := writeFile(t, t.TempDir(), "speed.rules", `ruleset speed {
+  unit attribute agi int
+  phase p {
+    order units as o until changed agi {
+      highest agi
+    }
+  }
+  example {
+    side A { unit u1 agi = 1 }
+    side B { unit u2 agi = 2 }
+  }
+}
+`)
+	r := runCmd(t, "add unit\nadd unit u2 to A\nadd unit knight to C\nadd unit knight to A speed = 3\nadd unit \"Sir Knight\" to a agi = 3\ny\nn\n", "play", rules)
+	expectation{code: 0, stdout: []string{
+		"  write: add unit NAME to SIDE [ATTR = VALUE ...] [status STATUS, ...] (sides: A, B)\n",
+		`  add u2 to A: the name "u2" is used twice (sides and units need names of their own)` + "\n",
+		"  add knight to C: no side is called C (sides: A, B)\n",
+		"  add knight to A: unit knight: unknown attribute speed (declared: agi)\n",
+		"  Sir Knight joins the battle for A",
+		"→ order: Sir Knight, u2, u1",
+	}}.check(t, r)
 }

@@ -35,7 +35,7 @@ const (
 	opDraw                 // Draw, in activation draw
 	opStep                 // Step
 	opEnd                  // EndRound (or, in a save, AdvanceRound)
-	opChange               // SetAttr, SetStatus, RemoveUnit, typed at a prompt
+	opChange               // SetAttr, SetStatus, RemoveUnit, AddUnit, typed at a prompt
 )
 
 // opRec is a call the battle keeps, for Undo to take back, as play knows

@@ -26,7 +26,7 @@ func testCommand() *command {
 		flags: newFlags("test"),
 	}
 	run := c.flags.String("run", "", "run only the scenarios whose title matches the regular expression `REGEXP`")
-	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) under its result")
+	verbose := c.flags.Bool("v", false, "print each scenario's quotes (the rulebook text it checks) and its transcript under its result")
 	asJSON := c.flags.Bool("json", false, "print the results as one JSON document (docs/json.md)")
 	var with listFlag
 	c.flags.Var(&with, "with", "play the scenarios with the rulesets of `FILE` in place of those of the same names (NAME=FILE: FILE's ruleset for NAME); repeat it for several files")
@@ -201,6 +201,7 @@ func (t *tester) file(ctx context.Context, sf scenarioFile) {
 					fmt.Fprintf(t.e.stdout, "    \"%s\"\n", q.Text)
 				}
 			}
+			printScenarioRounds(t.e.stdout, res.Rounds)
 		}
 		for _, fl := range res.Failures {
 			writeIndented(t.e.stdout, fl.String(), "    ")

@@ -286,8 +286,11 @@ scenario "A tie is rolled again" {
 			notStdout: []string{"The higher roll"}}, "1 passed, 0 failed"},
 		{"-run after the file, two dashes", []string{"test", byPath, "--run", "^The"}, expectation{code: 0, stdout: []string{"The higher roll"},
 			notStdout: []string{"A tie"}}, "1 passed, 0 failed"},
-		{"-v lists the quotes", []string{"test", "-v", byPath}, expectation{code: 0, stdout: []string{
-			"PASS  " + byPath + ": The higher roll goes first\n    \"The higher roll goes first.\"\nPASS",
+		{"-v lists the quotes and the transcript", []string{"test", "-v", byPath}, expectation{code: 0, stdout: []string{
+			"PASS  " + byPath + ": The higher roll goes first\n    \"The higher roll goes first.\"\n" +
+				"    Round 1\n      A rolls 2 for priority\n      B rolls 5 for priority\n" +
+				"      priority #1: B, by highest roll d6 = 5\n      priority #2: A, by highest roll d6 = 2\n" +
+				"      → order: B, A   holder: B   chooser: none\nPASS",
 		}}, "2 passed, 0 failed"},
 		{"a bundled name", []string{"test", "-run", "Jay and Rob", "mesbg"}, expectation{code: 0, stdout: []string{
 			"PASS  conformance/scenarios/mesbg.rules: Jay and Rob: the worked example",
@@ -560,4 +563,68 @@ func TestTestHintsARenamedRuleset(t *testing.T) {
 	expectation{code: 0, notStderr: []string{"hint"}}.check(t, runCmd(t, "", "test", passing))
 	own := writeFile(t, dir, "own.rules", house+fmt.Sprintf(scenario, "one", "house", "A"))
 	expectation{code: 1, notStderr: []string{"hint"}}.check(t, runCmd(t, "", "test", own))
+}
+
+// test -v prints each scenario's transcript, passing or failing, as run
+// prints a battle's: a round that failed an expectation whole, and one an
+// error stopped up to the error.
+func TestTestVerboseTranscript(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "failing.rules", `ruleset once_rolled {
+  sides 2
+  phase setup once {
+    order sides as initiative {
+      highest roll d6
+      tie: reroll
+    }
+  }
+}
+
+scenario "The wrong order is expected" {
+  ruleset once_rolled
+  side A
+  side B
+  round 1 {
+    roll A 2, B 5
+    expect order A, B
+  }
+  round 2 {
+  }
+}
+
+scenario "A reroll nobody scripted stops the round" {
+  ruleset once_rolled
+  side A
+  side B
+  round 1 {
+    roll A 4, B 4
+  }
+}
+`)
+	r := runCmd(t, "", "test", "-v", file)
+	for _, want := range []string{"FAIL  " + file + `: The wrong order is expected
+    Round 1
+      A rolls 2 for initiative
+      B rolls 5 for initiative
+      initiative #1: B, by highest roll d6 = 5
+      initiative #2: A, by highest roll d6 = 2
+      → order: B, A   holder: B   chooser: none
+
+    Round 2
+      initiative: kept from round 1
+      → order: B, A   holder: B   chooser: none
+    ` + file + `:17:5: round 1: expected order A, B
+`, "FAIL  " + file + `: A reroll nobody scripted stops the round
+    Round 1
+      A rolls 4 for initiative
+      B rolls 4 for initiative
+      tie between A and B on highest roll d6
+      A and B roll again (highest roll d6)
+      → the round stopped with an error (see below)
+    ` + file + `:29:3: round 1: order initiative: a d6 reroll is needed for A, B, but none is scripted
+`} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("test -v printed\n%s\nwant it to hold\n%s", r.stdout, want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/turnorder/turnorder/conformance"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -61,19 +62,52 @@ func printRound(w io.Writer, res *runtime.RoundResult, kept []string) {
 // that it was kept: the round's transcript has no placement for it, and
 // without this line the players would not know why.
 func keptStandings(b *runtime.Battle, round int) []string {
-	var out []string
+	var sts []*runtime.Standing
 	for _, name := range b.Program().Standings() {
-		st := b.Standing(name)
-		if st == nil || st.Round >= round {
+		if st := b.Standing(name); st != nil {
+			sts = append(sts, st)
+		}
+	}
+	return keptOf(sts, round)
+}
+
+// keptOf is keptStandings for the standings of a battle after a round (a
+// scenario's, which test -v prints).
+func keptOf(sts []*runtime.Standing, round int) []string {
+	var out []string
+	for _, st := range sts {
+		if st.Round >= round {
 			continue
 		}
-		line := fmt.Sprintf("%s: kept from round %d", name, st.Round)
+		line := fmt.Sprintf("%s: kept from round %d", st.Name, st.Round)
 		if st.Watched != nil {
 			line += " (nothing it watches has changed)"
 		}
 		out = append(out, line)
 	}
 	return out
+}
+
+// printScenarioRounds prints what a scenario's rounds did, as run prints a
+// battle's, indented under the scenario's result (test -v).
+func printScenarioRounds(w io.Writer, rounds []conformance.PlayedRound) {
+	var b strings.Builder
+	for _, r := range rounds {
+		if r.Stopped {
+			printFailedRound(&b, r.Round, r.Events)
+			continue
+		}
+		printRound(&b, r.RoundResult, keptOf(r.Standings, r.Round))
+	}
+	if b.Len() == 0 {
+		return
+	}
+	for _, line := range strings.Split(strings.Trim(b.String(), "\n"), "\n") {
+		if line != "" {
+			line = "    " + line
+		}
+		fmt.Fprintln(w, line)
+	}
 }
 
 // printFailedRound prints the events of a round that failed, up to the

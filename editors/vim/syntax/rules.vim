@@ -18,6 +18,8 @@ syn keyword rulesKeyword
       \ seed sequential set side sides source standing start
       \ status step team tie unit unit_order units unless
       \ until when where
+" Scenarios: a unit that joins, a round's events as a whole list.
+syn keyword rulesKeyword add events exactly to
 syn keyword rulesType int string bool
 syn keyword rulesConstant true false nil
 syn keyword rulesOperatorWord and or in matches contains startsWith endsWith
