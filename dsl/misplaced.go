@@ -89,7 +89,7 @@ var homes = map[string]place{
 	"source": inRuleset, "sides": inRuleset, "remember": inRuleset, "phase": inRuleset,
 	"on": inRuleset, "example": inRuleset,
 	"activation": {[]string{"ruleset", "phase", "step"}, "directly inside a ruleset, a phase or a step"},
-	"step": inPhase, "order": inPhase, "hook": inPhase,
+	"step":       inPhase, "order": inPhase, "hook": inPhase,
 	"highest": inOrder, "lowest": inOrder, "award": inOrder, "choice": inOrder, "tie": inOrder,
 	"random": {[]string{"order", "tie", "round"}, "inside an order"},
 	"reroll": {[]string{"order", "tie"}, "inside a tie rule"},
