@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -109,25 +108,6 @@ type variant struct {
 	draw  bool // its activation is a draw from a bag, which the odds leave out
 }
 
-// drawsFromBag reports whether p's activation is `activation draw`.
-func drawsFromBag(p *runtime.Program) bool {
-	f := p.File()
-	if f == nil {
-		return false
-	}
-	for _, d := range f.Decls {
-		r, ok := d.(*dsl.Ruleset)
-		if !ok || string(r.Name) != p.Name() {
-			continue
-		}
-		for _, st := range r.Body {
-			if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == dsl.Draw {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // runOdds analyses the rulesets, printing the tables or, with --json,
 // filling in doc for the caller to print.
@@ -174,7 +154,7 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		whose := func() { whose(i) }
 		p, specs := s.prog, s.specs
 		warnUnusedPolicies(e, p, o.decider)
-		v := variant{name: p.Name(), label: p.Name(), draw: drawsFromBag(p)}
+		v := variant{name: p.Name(), label: p.Name(), draw: p.DrawsFromBag()}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
 		}
