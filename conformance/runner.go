@@ -312,7 +312,6 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	return true
 }
 
-
 // firstUnused returns where the first script statement that was not used
 // up is written (or, if none is known, at): the unused results of a
 // subject are the last ones scripted for it.

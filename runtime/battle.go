@@ -308,10 +308,10 @@ type roundState struct {
 	Loop int `json:"loop,omitempty"`
 	// First is the side a rule put first (`first =`) in the activation
 	// loops of phase FirstIn, the phase under way, and of no other.
-	First   string `json:"first,omitempty"`
-	FirstIn string `json:"first_in,omitempty"`
-	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
-	Override    string             `json:"override,omitempty"` // the holder a special rule set
+	First    string   `json:"first,omitempty"`
+	FirstIn  string   `json:"first_in,omitempty"`
+	Done     []string `json:"done,omitempty"`     // "once" phases first run this round
+	Override string   `json:"override,omitempty"` // the holder a special rule set
 	// Readied lists the units given a Ready marker in this round other
 	// than by its ready rules (MakeReady, a rule's ready), once each
 	// time, and Kept those that kept theirs through a status given them

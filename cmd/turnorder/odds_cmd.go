@@ -108,7 +108,6 @@ type variant struct {
 	draw  bool // its activation is a draw from a bag, which the odds leave out
 }
 
-
 // runOdds analyses the rulesets, printing the tables or, with --json,
 // filling in doc for the caller to print.
 func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
