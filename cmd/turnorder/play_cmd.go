@@ -167,13 +167,16 @@ func (t *table) showResult(res *runtime.RoundResult) {
 	}
 }
 
-// standing says a round's order, holder and chooser.
+// standing says a round's order, holder and chooser: none for a ruleset
+// that orders no sides.
 func standing(res *runtime.RoundResult) string {
-	chooser := res.Chooser
-	if chooser == "" {
-		chooser = "none"
+	none := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return s
 	}
-	return fmt.Sprintf("order: %s   holder: %s   chooser: %s", strings.Join(res.Order, ", "), res.Holder, chooser)
+	return fmt.Sprintf("order: %s   holder: %s   chooser: %s", none(strings.Join(res.Order, ", ")), none(res.Holder), none(res.Chooser))
 }
 
 // activations says a round's turns: "Jay: j1; Rob passes".
