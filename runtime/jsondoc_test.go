@@ -40,7 +40,7 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.Unit":        unit,
 		"runtime.UnitSpec":    runtime.UnitSpec{Name: "u", Attrs: map[string]any{"agi": 1}, Statuses: []string{"pinned"}},
 		"runtime.Decision":    runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Others: []string{"t"}, Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true},
-		"runtime.Turn":        runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true},
+		"runtime.Turn":        runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true, Phase: "p", Step: "s"},
 		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
 		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},
 		"runtime.UnscriptedError": runtime.UnscriptedError{Roll: &runtime.RollRequest{Subjects: []string{"s"}}, Missing: []string{"s"},

@@ -546,12 +546,7 @@ func (a *activation) byName() string {
 
 // where names the phase (and step) the loop runs in, as a transcript says
 // it: "" for the ruleset's own loop.
-func (a *activation) where() string {
-	if a.step != "" {
-		return a.phase + "/" + a.step
-	}
-	return a.phase
-}
+func (a *activation) where() string { return wherePlace(a.phase, a.step) }
 
 // hasRandom reports whether chain, or a tie rule in it, draws at random.
 func hasRandom(chain []link) bool {
