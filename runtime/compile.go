@@ -107,6 +107,7 @@ type compiler struct {
 	phaseNames map[string]bool
 	stepNames  map[string]bool
 	sawSides   bool
+	sawLoop    bool // an activation is written, compiled or not
 	tie        *dsl.TieRule // the tie rule whose action is being compiled
 }
 
@@ -337,7 +338,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	if len(p.phases) == 0 {
 		c.errorf(r.Pos(), "ruleset %s has no phase", r.Name)
 	}
-	if p.main == nil && p.act == nil && len(p.loops) == 0 && len(p.phases) > 0 {
+	if p.main == nil && !c.sawLoop && len(p.phases) > 0 {
 		c.errorf(r.Pos(), "ruleset %s has no order procedure and no activation loop (add `order sides as priority { ... }` to a phase)", r.Name)
 	}
 	if p.example != nil {
@@ -1192,6 +1193,7 @@ func (c *compiler) rulesetActivation(s *dsl.ActivationStmt) {
 // if it is wrong.
 func (c *compiler) activation(s *dsl.ActivationStmt) *activation {
 	p := c.p
+	c.sawLoop = true
 	var o *order
 	if s.By != nil {
 		if o = p.orders[string(s.By.Name)]; o == nil {
@@ -1315,6 +1317,10 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			}
 			h.body = append(h.body, &readyAction{e: e, pos: x.Pos()})
 		case *dsl.HolderAction:
+			if p.main == nil && c.sawLoop {
+				c.errorf(x.Pos(), "holder = %s: ruleset %s has no order of sides, so no side holds priority (`first =` puts a side first in the phase under way)",
+					strings.TrimSpace(x.Expr.Source), p.name)
+			}
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
 			if e != nil {
