@@ -107,7 +107,7 @@ type compiler struct {
 	phaseNames map[string]bool
 	stepNames  map[string]bool
 	sawSides   bool
-	sawLoop    bool // an activation is written, compiled or not
+	sawLoop    bool         // an activation is written, compiled or not
 	tie        *dsl.TieRule // the tie rule whose action is being compiled
 }
 
