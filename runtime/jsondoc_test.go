@@ -39,7 +39,7 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.SideSpec":    runtime.SideSpec{Name: "s", Team: "t", Attrs: map[string]any{"m": 1}, Units: []runtime.UnitSpec{{Name: "u"}}},
 		"runtime.Unit":        unit,
 		"runtime.UnitSpec":    runtime.UnitSpec{Name: "u", Attrs: map[string]any{"agi": 1}, Statuses: []string{"pinned"}},
-		"runtime.Decision":    runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Others: []string{"t"}, Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true},
+		"runtime.Decision":    runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Others: []string{"t"}, Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true, Phase: "p", Step: "s"},
 		"runtime.Turn":        runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true, Phase: "p", Step: "s"},
 		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
 		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},

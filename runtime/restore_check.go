@@ -355,19 +355,21 @@ func (b *Battle) checkCurrent(format int) error {
 // checkReady checks the Ready markers of the round under way. A unit
 // activates on its marker, which the activation takes: it has one from
 // the round's ready rules, and one more each time it is given one since
-// (current.readied). A status the ready rule refuses markers for, which
+// (current.readied). With activation loops in phases, the ready rules
+// may give it one before each loop. A status the ready rule refuses markers for, which
 // it has now, it was given since the markers were placed, keeping its
 // marker (current.kept), or it was given a marker since.
 func (b *Battle) checkReady() error {
 	c := b.cur
 	blockers := b.prog.readyBlockers()
+	placed := b.loopsBegun()
 	for i, sd := range b.sides {
 		for j, u := range sd.Units {
 			at := fmt.Sprintf("sides[%d].units[%d].ready", i, j)
 			given := count(c.Readied, u.Name)
 			acts := b.activated(u.Name)
 			switch markers := acts + boolInt(u.Ready); {
-			case markers <= 1+given:
+			case markers <= placed+given:
 			case !u.Ready:
 				return fmt.Errorf("current.activations: %s activated %d times in round %d, with one Ready marker", u.Name, acts, c.Round)
 			default:
@@ -452,6 +454,19 @@ func (b *Battle) activated(unit string) int {
 		}
 	}
 	return n
+}
+
+// loopsBegun is how many activation loops the round under way has begun,
+// at most: loops are numbered in the order a round reaches them.
+func (b *Battle) loopsBegun() int {
+	if b.cur.Loop > 0 {
+		return b.cur.Loop
+	}
+	n := len(b.prog.loops)
+	if b.prog.act != nil {
+		n++
+	}
+	return max(n, 1)
 }
 
 func count(names []string, n string) int {

@@ -1205,7 +1205,7 @@ func (b *Battle) step(ctx context.Context) (done bool, err error) {
 		options = append(options, "pass")
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
-		Standing: act.byName(), Pos: act.pos, Drawn: act.draw}
+		Standing: act.byName(), Pos: act.pos, Drawn: act.draw, Phase: act.phase, Step: act.step}
 	if c := act.passWhen; c != nil && !t.CanPass {
 		d.PassWhen = c.src
 	}
