@@ -1333,6 +1333,10 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 					"(write it in a rule of a phase, a step or a hook, such as `on start of phase NAME`; `holder =` changes the round's priority)",
 					strings.TrimSpace(x.Expr.Source), h.point)
 			}
+			if h.point.Kind == dsl.PointPhase && h.point.Edge == dsl.EdgeEnd {
+				c.warnf(x.Pos(), "first = %s changes nothing on %s: the phase's activation loops are over, and it holds for this phase only (write it on start of phase %s)",
+					strings.TrimSpace(x.Expr.Source), h.point, h.point.Name)
+			}
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
 			if e != nil {
