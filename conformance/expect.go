@@ -130,7 +130,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 				gotText = append(gotText, activationText(false, quotedOne(a.Unit)))
 			}
 		}
-		r.check(field, e.Pos(), want, got, func() *words { return sayActivations(wantText, gotText) })
+		r.check(field, e.Pos(), want, got, func() *words { return sayActivations(field, wantText, gotText) })
 	case e.Ready != nil:
 		want := names(dsl.Names(e.Ready.Units))
 		if slices.Equal(want, []string{"none"}) {
