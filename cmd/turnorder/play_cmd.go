@@ -188,6 +188,14 @@ func activations(recs []runtime.ActivationRecord) string {
 		} else {
 			acts[i] = a.Side + ": " + a.Unit
 		}
+		// Each phase's loop is named where it begins.
+		if a.Phase != "" && (i == 0 || recs[i-1].Phase != a.Phase || recs[i-1].Step != a.Step) {
+			where := a.Phase
+			if a.Step != "" {
+				where += "/" + a.Step
+			}
+			acts[i] = "(" + where + ") " + acts[i]
+		}
 	}
 	return strings.Join(acts, "; ")
 }
