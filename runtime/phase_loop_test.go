@@ -194,6 +194,40 @@ func TestPhaseLoopSnapshotResumes(t *testing.T) {
 	}
 }
 
+// A round ended in the middle of a phase's loop ends there: the phases
+// after it do not run, and its save restores between rounds.
+func TestEndRoundInPhaseLoop(t *testing.T) {
+	p := compileInline(t, phaseLoopsSrc)
+	ctx := context.Background()
+	dice := runtime.NewScriptedDice()
+	dice.AddRoll("Jay", 5)
+	dice.AddRoll("Rob", 2)
+	b, err := p.NewBattle(phaseLoopSides(), runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Activate(ctx, "j1"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.EndRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Activations) != 1 || b.Next() != nil {
+		t.Errorf("after EndRound: %d activations, Next %v; want 1 and nil", len(res.Activations), b.Next())
+	}
+	data, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Restore(data); err != nil {
+		t.Errorf("Restore after a round ended in a phase's loop: %v", err)
+	}
+}
+
 func TestRestoreRefusesLoopState(t *testing.T) {
 	p := compileInline(t, phaseLoopsSrc)
 	ctx := context.Background()

@@ -1290,6 +1290,8 @@ func (b *Battle) closeRound(order []string, values map[string]any) {
 	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, order, values
 	b.eventsHint, b.actsHint = len(b.cur.Events), len(b.cur.Activations)
 	b.cur.Stage = "ended"
+	// A round ended in a phase's loop ends it, and the phase, there.
+	b.cur.Loop, b.cur.First, b.cur.FirstIn = 0, "", ""
 	b.changed()
 }
 
