@@ -449,7 +449,7 @@ func (b *Battle) dueSide(o *order) string {
 // now stands, for the turns to go on from there. The counter alone is a
 // place in the order, so a new order would hand due's turn to whoever
 // took that place: the side that has just acted could go again, and due
-// lose its turn. Before any side has had a turn in the round, though, the
+// lose its turn. Before any side has had a turn in the loop, though, the
 // turn is the holder's, and goes to the new first.
 func (b *Battle) keepTurn(due string) {
 	if due == "" {
@@ -457,7 +457,7 @@ func (b *Battle) keepTurn(due string) {
 	}
 	order := b.loopOrder(b.loop())
 	i := 0
-	if b.loopActivations() > 0 {
+	if b.loopPlayed() {
 		if i = slices.Index(order, due); i < 0 {
 			return
 		}
@@ -467,18 +467,16 @@ func (b *Battle) keepTurn(due string) {
 	}
 }
 
-// loopActivations says whether a side has had a turn in the activation
-// loop under way: a loop's turns are the last of the round's.
-func (b *Battle) loopActivations() int {
+// loopPlayed says whether a side has had a turn in the activation loop
+// under way: a loop's turns are the last of the round's.
+func (b *Battle) loopPlayed() bool {
 	n := len(b.cur.Activations)
 	if n == 0 {
-		return 0
+		return false
 	}
 	last := b.cur.Activations[n-1]
-	if act := b.loop(); act != nil && (last.Phase != act.phase || last.Step != act.step) {
-		return 0
-	}
-	return n
+	act := b.loop()
+	return act == nil || last.Phase == act.phase && last.Step == act.step
 }
 
 func ordersIn(ph *phase) []*order {
