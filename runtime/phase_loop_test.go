@@ -299,3 +299,51 @@ ruleset bag {
 		t.Errorf("SetHolder: %v, want ErrNoOrder", err)
 	}
 }
+
+// `first =` puts a side first in each mode that follows an order: its
+// units first, in unit_order, each in its place among them.
+func TestFirstInEachMode(t *testing.T) {
+	for _, tt := range []struct {
+		mode string
+		want []string
+	}{
+		{"alternate", []string{"b1", "a1", "pass B", "a2"}},
+		{"sequential", []string{"b1", "a1", "a2"}},
+		{"unit_order", []string{"b1", "a1", "a2"}},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			p := compileInline(t, `
+ruleset f {
+  phase Fight {
+    activation `+tt.mode+`
+  }
+  on start of phase Fight {
+    first = "B"
+  }
+}
+`)
+			b, err := p.NewBattle([]runtime.SideSpec{
+				{Name: "A", Units: []runtime.UnitSpec{{Name: "a1"}, {Name: "a2"}}},
+				{Name: "B", Units: []runtime.UnitSpec{{Name: "b1"}}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := b.PlayRound(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range res.Activations {
+				if a.Pass {
+					got = append(got, "pass "+a.Side)
+				} else {
+					got = append(got, a.Unit)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("activations (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
