@@ -155,8 +155,12 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		warnUnusedPolicies(e, p, o.decider)
 		if !p.HasHolder() {
 			// Not an error: the ruleset is as it should be, and its odds
-			// are of nothing.
-			fmt.Fprintf(e.stdout, "%s has no order of sides: nobody holds priority, so there is no holder to tabulate (`turnorder run` shows who acts in each round)\n", p.Name())
+			// are of nothing. With --json, stdout is the document's.
+			w := e.stdout
+			if o.json {
+				w = e.stderr
+			}
+			fmt.Fprintf(w, "%s has no order of sides: nobody holds priority, so there is no holder to tabulate (`turnorder run` shows who acts in each round)\n", p.Name())
 			return exitOK
 		}
 		v := variant{name: p.Name(), label: p.Name(), draw: p.DrawsFromBag()}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -111,6 +112,17 @@ func TestOddsProcedures(t *testing.T) {
 				t.Errorf("a ruleset without activation draw has the note of one:\n%s", r.stdout)
 			}
 		})
+	}
+}
+
+// With --json, the note of a ruleset with no holder goes to stderr: stdout
+// is the document alone.
+func TestOddsJSONNoHolder(t *testing.T) {
+	r := runCmd(t, "", "odds", "--json", "../../examples/procedures/no-priority.rules")
+	expectation{code: 0, stderr: []string{"order_dice has no order of sides"}, notStdout: []string{"order_dice"}}.check(t, r)
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Errorf("stdout is not JSON: %v\n%s", err, r.stdout)
 	}
 }
 
