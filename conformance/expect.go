@@ -93,6 +93,9 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 		r.check(field, e.Pos(), want, got, func() *words { return sayList(field, quoted(want), quoted(got)) })
 	case e.Holder != nil:
 		want, got := e.Holder.String(), r.b.Holder()
+		if want == "none" {
+			want = "" // a ruleset that orders no sides
+		}
 		r.check("holder", e.Pos(), want, got, func() *words { return sayOne("holder", quotedOne(want), quotedOne(got)) })
 	case e.Chooser != nil:
 		want, got := e.Chooser.String(), r.b.Chooser()
@@ -111,7 +114,14 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 				wantText = append(wantText, activationText(a.Pass, dsl.FormatName(a.Name)))
 			}
 		}
+		field := "activations"
+		if e.ActivationsIn != nil {
+			field += " in " + e.ActivationsIn.String()
+		}
 		for _, a := range r.b.Activations() {
+			if in := e.ActivationsIn; in != nil && a.Phase != in.String() && a.Step != in.String() {
+				continue
+			}
 			if a.Pass {
 				got = append(got, activationText(true, a.Side))
 				gotText = append(gotText, activationText(true, quotedOne(a.Side)))
@@ -120,7 +130,7 @@ func (r *run) expect(ctx context.Context, e *dsl.Expect) bool {
 				gotText = append(gotText, activationText(false, quotedOne(a.Unit)))
 			}
 		}
-		r.check("activations", e.Pos(), want, got, func() *words { return sayActivations(wantText, gotText) })
+		r.check(field, e.Pos(), want, got, func() *words { return sayActivations(field, wantText, gotText) })
 	case e.Ready != nil:
 		want := names(dsl.Names(e.Ready.Units))
 		if slices.Equal(want, []string{"none"}) {

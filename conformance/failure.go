@@ -157,8 +157,8 @@ func (f Failure) wordsOfWantGot() *words {
 	switch {
 	case f.Field == "holder" || f.Field == "chooser":
 		return sayOne(f.Field, one(f.Want), one(f.Got))
-	case f.Field == "activations":
-		return sayActivations(quote(f.Want), quote(f.Got))
+	case f.Field == "activations" || strings.HasPrefix(f.Field, "activations in "):
+		return sayActivations(f.Field, quote(f.Want), quote(f.Got))
 	case f.Field == "ready":
 		return sayReady(quote(f.Want), quote(f.Got))
 	case f.Field == "events":
@@ -343,10 +343,11 @@ func sayOne(field, want, got string) *words {
 
 // sayActivations words unmet activations as a diff, turn by turn: a turn
 // expected and not taken is marked "- ", one taken and not expected
-// "+ ", and long runs of turns as expected are cut short.
-func sayActivations(want, got []string) *words {
+// "+ ", and long runs of turns as expected are cut short. field is
+// "activations", or "activations in PHASE" for one loop's.
+func sayActivations(field string, want, got []string) *words {
 	cut := func(n int) string { return fmt.Sprintf("  ... %d turns as expected", n) }
-	return &words{head: "activations not as expected (- expected, + got):", list: linediff.Listing(want, got, diffContext, cut)}
+	return &words{head: field + " not as expected (- expected, + got):", list: linediff.Listing(want, got, diffContext, cut)}
 }
 
 // sayEvent words an unmet `expect event` (or, for no, `expect no

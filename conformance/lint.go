@@ -339,6 +339,10 @@ func (l *linter) expect(e *dsl.Expect) {
 		for _, n := range e.Standing.Order {
 			l.name(n.Pos(), "expect standing "+name, n.String(), side|unit)
 		}
+	case e.Holder != nil && e.Holder.Name == "none":
+		if l.prog.HasHolder() {
+			l.mistake(l.round, e.Holder.Pos(), "expect holder none: ruleset %s orders sides, and a side holds priority every round", l.prog.Name())
+		}
 	case e.Holder != nil:
 		if l.name(e.Holder.Pos(), "expect holder", e.Holder.String(), side|unit) {
 			l.mainKind(e.Holder.Pos(), "expect holder", e.Holder.String())
@@ -346,6 +350,10 @@ func (l *linter) expect(e *dsl.Expect) {
 	case e.Chooser != nil && e.Chooser.Name != "none":
 		l.name(e.Chooser.Pos(), "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
+		if in := e.ActivationsIn; in != nil && !slices.Contains(l.prog.ActivationPhases(), in.String()) {
+			l.mistake(l.round, in.Pos(), "expect activations in %s: no phase or step of ruleset %s called %s has an activation loop (%s)",
+				in, l.prog.Name(), in, wording.OrNone(l.prog.ActivationPhases()))
+		}
 		for _, a := range e.Activations {
 			if a.Pass {
 				l.name(a.Pos(), "expect activations: pass", string(a.Name), side)

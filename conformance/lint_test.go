@@ -88,6 +88,23 @@ func TestLintMistakes(t *testing.T) {
 		name, src string
 		want      []string
 	}{
+		// A phase with no activation loop of its own, and a holder of
+		// none where a side always holds priority, can never be met.
+		{"PhaseLoopsAndHolderNone", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect activations in priority: pass Jay
+    expect holder none
+  }
+}
+`, []string{
+			"8:27 round 1: expect activations in priority: no phase or step of ruleset mesbg called priority has an activation loop (none)",
+			"9:19 round 1: expect holder none: ruleset mesbg orders sides, and a side holds priority every round",
+		}},
 		// `by NAME` on a kind of event that names no one by it (a roll, a tie, the
 		// holder) can never match: `expect no event roll Jay 4 by Rob` would pass
 		// whatever the round rolled, so it is a mistake in the scenario.
@@ -196,8 +213,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass)",
-			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass)",
+			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass, first)",
+			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass, first)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.

@@ -349,30 +349,13 @@ func (r *run) playRound(ctx context.Context, rb *dsl.RoundBlock) bool {
 	unused := append(r.dice.Unused(), r.decider.Unused()...)
 	if len(unused) > 0 {
 		hint := ""
-		if drawsFromBag(r.b.Program()) && slices.ContainsFunc(unused, func(u string) bool { return strings.HasPrefix(u, "random ") }) {
+		if p := r.b.Program(); p != nil && p.DrawsFromBag() && slices.ContainsFunc(unused, func(u string) bool { return strings.HasPrefix(u, "random ") }) {
 			hint = " (in activation draw, the dice of the last side left in the bag come out without a draw: script only the draws made among two colours or more)"
 		}
 		r.errorf(r.firstUnused(rb.Pos()), "scripted but never used: %s%s", strings.Join(unused, "; "), hint)
 		return false
 	}
 	return true
-}
-
-// drawsFromBag reports whether p's activation is `activation draw`.
-func drawsFromBag(p *runtime.Program) bool {
-	if p == nil || p.File() == nil {
-		return false
-	}
-	for _, d := range p.File().Decls {
-		if rs, ok := d.(*dsl.Ruleset); ok && string(rs.Name) == p.Name() {
-			for _, st := range rs.Body {
-				if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == dsl.Draw {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // firstUnused returns where the first script statement that was not used

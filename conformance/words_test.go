@@ -183,3 +183,37 @@ func TestFailureInWordsFromWantGot(t *testing.T) {
 		}
 	}
 }
+
+// The activations of one phase's loop that do not match are said as the
+// round's are, naming the phase.
+func TestPhaseActivationsInWords(t *testing.T) {
+	src := `ruleset two_phases {
+  phase Move {
+    activation alternate
+  }
+  phase Fight {
+    activation alternate
+  }
+}
+scenario "s" {
+  ruleset two_phases
+  side Jay {
+    unit j1
+  }
+  side Rob {
+    unit r1
+  }
+  round 1 {
+    expect activations in Move: j1, r1
+    expect activations in Fight: r1, j1
+  }
+}
+`
+	want := "s.rules:19:5: round 1: activations in Fight not as expected (- expected, + got):\n" +
+		"  - r1\n" +
+		"    j1\n" +
+		"  + r1"
+	if diff := cmp.Diff(want, oneFailure(t, src).String()); diff != "" {
+		t.Errorf("String() (-want +got):\n%s", diff)
+	}
+}

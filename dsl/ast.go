@@ -409,8 +409,10 @@ type TieRule struct {
 	Block  []Criterion `parser:"| '{' EOL* (@@ EOL*)* '}' )"`
 }
 
-// ActivationStmt is `activation MODE by STANDING [pass allowed [when EXPR]]
-// [default POLICY]`. A condition runs to the end of the line, as every
+// ActivationStmt is `activation MODE [by STANDING] [pass allowed [when
+// EXPR]] [default POLICY]`. Written in a ruleset, the loop runs after the
+// phases; written in a phase or step (a PhaseItem), it runs at that point
+// of the round. Without `by`, sides take turns in setup order. A condition runs to the end of the line, as every
 // expression does, so `default POLICY` may also come before `pass allowed`
 // (and must, after a condition): `activation alternate by initiative
 // default last pass allowed when ...`. Parse moves a default written there
@@ -419,7 +421,7 @@ type TieRule struct {
 type ActivationStmt struct {
 	Span
 	Mode         ActivationMode `parser:"'activation' @('alternate' | 'sequential' | 'unit_order' | 'draw')"`
-	By           Ident          `parser:"'by' @@"`
+	By           *Ident         `parser:"('by' @@)?"`
 	DefaultFirst *Ident         `parser:"('default' @@)?"`
 	PassAllowed  bool           `parser:"( @('pass' 'allowed')"`
 	PassWhen     *Expr          `parser:"  ('when' @@)? )?"`
@@ -462,6 +464,13 @@ type ReadyAction struct {
 type HolderAction struct {
 	Span
 	Expr *Expr `parser:"'holder' '=' @@"`
+}
+
+// FirstAction is `first = EXPR`: the named side goes first in the
+// activation loops of the phase under way, and in no other.
+type FirstAction struct {
+	Span
+	Expr *Expr `parser:"'first' '=' @@"`
 }
 
 // ExampleStmt is `example { setup }`: the sides `turnorder run` uses when
@@ -632,18 +641,21 @@ type ActivateScript struct {
 //
 // The names an expectation lists carry positions of their own, so that a
 // name no side or unit has is reported where it is written, not at
-// `expect`.
+// `expect`. ActivationsIn, when set, names the phase or step whose
+// activation loop Activations lists (`expect activations in NAME: ...`);
+// without it they are the whole round's.
 type Expect struct {
 	Span
-	Order       []NameAt        `parser:"'expect' ( 'order' @@ (',' @@)*"`
-	Holder      *NameAt         `parser:"        | 'holder' @@"`
-	Chooser     *NameAt         `parser:"        | 'chooser' @@"`
-	Activations []*Activation   `parser:"        | 'activations' @@ (',' @@)*"`
-	Ready       *ReadyExpect    `parser:"        | @@"`
-	Standing    *StandingExpect `parser:"        | @@"`
-	Error       *Text           `parser:"        | 'error' @String"`
-	Events      *EventsExpect   `parser:"        | @@"`
-	Event       *EventExpect    `parser:"        | @@ )"`
+	Order         []NameAt        `parser:"'expect' ( 'order' @@ (',' @@)*"`
+	Holder        *NameAt         `parser:"        | 'holder' @@"`
+	Chooser       *NameAt         `parser:"        | 'chooser' @@"`
+	ActivationsIn *NameAt         `parser:"        | 'activations' ('in' @@ ':')?"`
+	Activations   []*Activation   `parser:"          @@ (',' @@)*"`
+	Ready         *ReadyExpect    `parser:"        | @@"`
+	Standing      *StandingExpect `parser:"        | @@"`
+	Error         *Text           `parser:"        | 'error' @String"`
+	Events        *EventsExpect   `parser:"        | @@"`
+	Event         *EventExpect    `parser:"        | @@ )"`
 }
 
 // Activation is one expected activation: a unit name, or `pass SIDE`.
@@ -730,11 +742,12 @@ func (*ActivationStmt) ruleStmt() {}
 func (*HandlerStmt) ruleStmt()    {}
 func (*ExampleStmt) ruleStmt()    {}
 
-func (*StepStmt) phaseItem()  {}
-func (*OrderStmt) phaseItem() {}
-func (*ReadyStmt) phaseItem() {}
-func (*HookStmt) phaseItem()  {}
-func (*QuoteStmt) phaseItem() {}
+func (*StepStmt) phaseItem()       {}
+func (*OrderStmt) phaseItem()      {}
+func (*ReadyStmt) phaseItem()      {}
+func (*HookStmt) phaseItem()       {}
+func (*QuoteStmt) phaseItem()      {}
+func (*ActivationStmt) phaseItem() {}
 
 func (*RollCrit) criterion()   {}
 func (*ValueCrit) criterion()  {}
@@ -748,6 +761,7 @@ func (*QuoteStmt) criterion()  {}
 func (*SetAction) action()    {}
 func (*ReadyAction) action()  {}
 func (*HolderAction) action() {}
+func (*FirstAction) action()  {}
 func (*QuoteStmt) action()    {}
 
 func (*SideSetup) setupStmt() {}

@@ -394,6 +394,15 @@ func checkActivations(f *File) Diagnostics {
 	return out
 }
 
+// byClause is ` by NAME` for an activation's order, or "" when it has
+// none.
+func byClause(by *Ident) string {
+	if by == nil {
+		return ""
+	}
+	return " by " + string(by.Name)
+}
+
 // trailingDefault reports a condition on passing that ends in `default
 // NAME`: two names in a row, which no expression is.
 func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
@@ -408,8 +417,8 @@ func trailingDefault(s *ActivationStmt) (Diagnostic, bool) {
 		return Diagnostic{}, false
 	}
 	return errorAt(toks[n-2].Pos, "`default %s` after a condition on passing is read as part of the condition, which runs to the end of the line: "+
-		"write it before `pass allowed`, as in `activation %s by %s default %s pass allowed when ...`",
-		toks[n-1].Value, s.Mode, s.By, toks[n-1].Value), true
+		"write it before `pass allowed`, as in `activation %s%s default %s pass allowed when ...`",
+		toks[n-1].Value, s.Mode, byClause(s.By), toks[n-1].Value), true
 }
 
 // checkAwardNot reports `award no X` and `award !X`: putting someone last

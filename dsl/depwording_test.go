@@ -50,7 +50,7 @@ func TestParticipleExpectedWording(t *testing.T) {
 		name:    "alternatives, options and repeats",
 		src:     "activation whenever by priority",
 		parse:   member[*ActivationStmt](),
-		grammar: `("alternate" | "sequential" | "unit_order" | "draw") "by" Ident ("default" Ident)? (("pass" "allowed") ("when" Expr)?)? ("default" Ident)?`,
+		grammar: `("alternate" | "sequential" | "unit_order" | "draw") ("by" Ident)? ("default" Ident)? (("pass" "allowed") ("when" Expr)?)? ("default" Ident)?`,
 		first:   []string{`"alternate"`, `"sequential"`, `"unit_order"`, `"draw"`},
 	}, {
 		name:    "a negative lookahead",

@@ -65,14 +65,20 @@ func unitPunct(tokens []lexer.Token, i int) (string, bool) {
 
 // missingCommas reads the statement around tokens[i], where a list of a
 // round (`roll Jay 4 Rob 2`, `expect order Jay Rob`) went on without its
-// comma, and returns it written with its commas.
-func missingCommas(tokens []lexer.Token, i int) (string, bool) {
+// comma, and returns it written with its commas; colon says the mistake
+// at tokens[i] is rather the colon after the phase of `expect activations
+// in PHASE: ...`.
+func missingCommas(tokens []lexer.Token, i int) (fixed string, colon, ok bool) {
 	if i < 0 {
-		return "", false
+		return "", false, false
 	}
 	words := stmtWords(tokens, i)
 	start := 0 // how many words come before the list
+	// `expect activations in PHASE: ...`: the phase's name ends with a colon.
+	in := len(words) >= 3 && words[0] == "expect" && words[1] == "activations" && words[2] == "in"
 	switch {
+	case in:
+		start = 4
 	case len(words) >= 2 && (words[0] == "roll" || words[0] == "random"):
 		start = 1
 	case len(words) >= 3 && words[0] == "expect" && slices.Contains([]string{"order", "activations", "ready"}, words[1]):
@@ -80,11 +86,11 @@ func missingCommas(tokens []lexer.Token, i int) (string, bool) {
 	case len(words) >= 3 && words[1] == "chooses":
 		start = 2
 	default:
-		return "", false
+		return "", false, false
 	}
 	name := func(t lexer.Token) bool { return t.Type == tokIdent || t.Type == tokString }
 	if !name(tokens[i]) {
-		return "", false
+		return "", false, false
 	}
 	var out []string
 	for j := i - 1; j >= 0 && tokens[j].Type != tokEOL && tokens[j].Value != "{"; j-- {
@@ -93,6 +99,7 @@ func missingCommas(tokens []lexer.Token, i int) (string, bool) {
 		}
 	}
 	slices.Reverse(out)
+	colon = in && len(out) < start // the mistake is at the phase's name
 	prev := out[len(out)-1]
 	for j := i; j < len(tokens) && tokens[j].Type != tokEOL && tokens[j].Value != "}"; j++ {
 		t := tokens[j]
@@ -102,13 +109,17 @@ func missingCommas(tokens []lexer.Token, i int) (string, bool) {
 		// An item ends at a roll's number, or at a name but for pass.
 		ended := len(out) > start && prev != "," && prev != "pass" &&
 			(words[0] == "roll") == (len(prev) > 0 && prev[0] >= '0' && prev[0] <= '9')
-		if name(t) && ended {
+		switch {
+		case in && len(out) == start && prev != ":" && t.Value != ":":
+			out[len(out)-1] += ":"
+		case name(t) && ended:
 			out[len(out)-1] += ","
 		}
 		out = append(out, t.Value)
 		prev = t.Value
 	}
-	return strings.Join(out, " "), true
+	fixed = strings.NewReplacer(" ,", ",", " :", ":").Replace(strings.Join(out, " "))
+	return fixed, colon, true
 }
 
 // missingEquals reports whether the token at offset is a name followed by a

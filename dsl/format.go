@@ -277,6 +277,8 @@ func posOf(n Node) (pos Pos, ok bool) {
 		return at(n)
 	case *HolderAction:
 		return at(n)
+	case *FirstAction:
+		return at(n)
 	case *Assign:
 		return at(n)
 	case *UnitSetup:
@@ -379,23 +381,7 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		p.put("phase ", name(s.Name), scope(s.Scope))
 		block(p, s.Body, s.End(), p.phaseItem)
 	case *ActivationStmt:
-		p.put("activation ", string(s.Mode), " by ", ident(s.By.Name))
-		// A condition on passing runs to the end of the line, so a
-		// default after it would be read as part of it.
-		first, last := s.DefaultFirst, s.Default
-		if s.PassWhen != nil && first == nil {
-			first, last = last, nil
-		}
-		if first != nil {
-			p.put(" default ", ident(first.Name))
-		}
-		if s.PassAllowed || s.PassWhen != nil {
-			p.put(" pass allowed")
-			p.when(s.PassWhen)
-		}
-		if last != nil {
-			p.put(" default ", ident(last.Name))
-		}
+		p.activation(s)
 	case *HandlerStmt:
 		p.put("on ")
 		if s.Hook != nil {
@@ -432,10 +418,36 @@ func (p *printer) phaseItem(s PhaseItem) {
 		}
 	case *HookStmt:
 		p.put("hook ", ident(s.Name))
+	case *ActivationStmt:
+		p.activation(s)
 	case *QuoteStmt:
 		p.put("quote ", text(s.Text))
 	default:
 		p.unknown(s)
+	}
+}
+
+// activation prints an activation loop, in a ruleset or in a phase.
+func (p *printer) activation(s *ActivationStmt) {
+	p.put("activation ", string(s.Mode))
+	if s.By != nil {
+		p.put(" by ", ident(s.By.Name))
+	}
+	// A condition on passing runs to the end of the line, so a
+	// default after it would be read as part of it.
+	first, last := s.DefaultFirst, s.Default
+	if s.PassWhen != nil && first == nil {
+		first, last = last, nil
+	}
+	if first != nil {
+		p.put(" default ", ident(first.Name))
+	}
+	if s.PassAllowed || s.PassWhen != nil {
+		p.put(" pass allowed")
+		p.when(s.PassWhen)
+	}
+	if last != nil {
+		p.put(" default ", ident(last.Name))
 	}
 }
 
@@ -499,6 +511,9 @@ func (p *printer) action(a Action) {
 		p.expr(a.Expr)
 	case *HolderAction:
 		p.put("holder = ")
+		p.expr(a.Expr)
+	case *FirstAction:
+		p.put("first = ")
 		p.expr(a.Expr)
 	case *QuoteStmt:
 		p.put("quote ", text(a.Text))
@@ -650,7 +665,11 @@ func (p *printer) expect(e *Expect) {
 				acts = append(acts, name(a.Name))
 			}
 		}
-		p.put(" activations ", strings.Join(acts, ", "))
+		p.put(" activations ")
+		if e.ActivationsIn != nil {
+			p.put("in ", name(e.ActivationsIn.Name), ": ")
+		}
+		p.put(strings.Join(acts, ", "))
 	case e.Ready != nil:
 		p.put(" ready ", names(Names(e.Ready.Units)))
 	case e.Standing != nil:

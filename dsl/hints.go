@@ -254,9 +254,12 @@ func allHintRules() []hintRule {
 		{"status-spaces", atStages(midStatement), func(s *hintSite) (Diagnostic, bool) { return s.fixed(statusSpaces) }},
 		{"guard-after-criterion", atStages(midStatement), func(s *hintSite) (Diagnostic, bool) { return s.fixed(guardAfter) }},
 		{"commas-missing", atStages(midStatement), func(s *hintSite) (Diagnostic, bool) {
-			fixed, ok := missingCommas(s.tokens, s.i)
-			if !ok {
+			fixed, colon, ok := missingCommas(s.tokens, s.i)
+			switch {
+			case !ok:
 				return Diagnostic{}, false
+			case colon:
+				return s.unexpected("is the colon after the phase's name missing? Write `%s`", fixed), true
 			}
 			return s.unexpected("is a comma missing before it? Write `%s`", fixed), true
 		}},

@@ -87,13 +87,15 @@ var (
 // homeOf.
 var homes = map[string]place{
 	"source": inRuleset, "sides": inRuleset, "remember": inRuleset, "phase": inRuleset,
-	"activation": inRuleset, "on": inRuleset, "example": inRuleset,
-	"step": inPhase, "order": inPhase, "hook": inPhase,
+	"on": inRuleset, "example": inRuleset,
+	"activation": {[]string{"ruleset", "phase", "step"}, "directly inside a ruleset, a phase or a step"},
+	"step":       inPhase, "order": inPhase, "hook": inPhase,
 	"highest": inOrder, "lowest": inOrder, "award": inOrder, "choice": inOrder, "tie": inOrder,
 	"random": {[]string{"order", "tie", "round"}, "inside an order"},
 	"reroll": {[]string{"order", "tie"}, "inside a tie rule"},
 	"set":    {[]string{"on", "round"}, "inside an `on` rule or a scenario round"},
 	"holder": {[]string{"on"}, "inside an `on` rule"},
+	"first":  {[]string{"on"}, "inside an `on` rule"},
 	"seed":   inScenario, "decide": inScenario, "round": inScenario,
 	"roll": inRound, "activate": inRound, "expect": inRound, "remove": inRound,
 }

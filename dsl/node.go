@@ -82,6 +82,8 @@ func (r *ReadyAction) Pos() Pos    { return r.Span.Pos }
 func (r *ReadyAction) End() Pos    { return r.Span.EndPos }
 func (h *HolderAction) Pos() Pos   { return h.Span.Pos }
 func (h *HolderAction) End() Pos   { return h.Span.EndPos }
+func (f *FirstAction) Pos() Pos    { return f.Span.Pos }
+func (f *FirstAction) End() Pos    { return f.Span.EndPos }
 func (e *ExampleStmt) Pos() Pos    { return e.Span.Pos }
 func (e *ExampleStmt) End() Pos    { return e.Span.EndPos }
 func (s *SideSetup) Pos() Pos      { return s.Span.Pos }
@@ -166,6 +168,7 @@ var (
 	_ Node = (*SetAction)(nil)
 	_ Node = (*ReadyAction)(nil)
 	_ Node = (*HolderAction)(nil)
+	_ Node = (*FirstAction)(nil)
 	_ Node = (*ExampleStmt)(nil)
 	_ Node = (*SideSetup)(nil)
 	_ Node = (*Assign)(nil)

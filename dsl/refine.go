@@ -49,7 +49,7 @@ var (
 		member[*StatusDecl](), member[*RememberStmt](), member[*PhaseStmt](), member[*ActivationStmt](),
 		member[*HandlerStmt](), member[*ExampleStmt]()}
 	phaseMembers = []memberParser{member[*StepStmt](), member[*OrderStmt](), member[*ReadyStmt](), member[*HookStmt](),
-		member[*QuoteStmt]()}
+		member[*ActivationStmt](), member[*QuoteStmt]()}
 	critMembers = []memberParser{member[*TieRule](), member[*RollCrit](), member[*ValueCrit](), member[*RandomCrit](),
 		member[*RerollCrit](), member[*AwardCrit](), member[*ChoiceCrit](), member[*QuoteStmt]()}
 	scenarioMembers = []memberParser{member[*UseRuleset](), member[*QuoteStmt](), member[*PolicyStmt](), member[*SeedStmt](),
@@ -61,11 +61,11 @@ var (
 // blocks maps the word that opens a block to its statements' grammar.
 var blocks = map[string]blockGrammar{
 	"ruleset":  {"a ruleset statement", "source, quote, sides, side attribute, unit attribute, unit status, remember, phase, activation, on, example", ruleMembers},
-	"phase":    {"a phase statement", "step, order, ready units, hook, quote", phaseMembers},
-	"step":     {"a step statement", "step, order, ready units, hook, quote", phaseMembers},
+	"phase":    {"a phase statement", "step, order, ready units, hook, activation, quote", phaseMembers},
+	"step":     {"a step statement", "step, order, ready units, hook, activation, quote", phaseMembers},
 	"order":    {"a criterion", "highest, lowest, random, tie, award, choice, quote", critMembers},
 	"tie":      {"a criterion", "highest, lowest, random, reroll, tie, award, choice, quote", critMembers},
-	"on":       {"a handler action", "set, ready, holder =, quote", []memberParser{member[*SetAction](), member[*ReadyAction](), member[*HolderAction](), member[*QuoteStmt]()}},
+	"on":       {"a handler action", "set, ready, holder =, first =, quote", []memberParser{member[*SetAction](), member[*ReadyAction](), member[*HolderAction](), member[*FirstAction](), member[*QuoteStmt]()}},
 	"example":  {"a side", "side", []memberParser{member[*SideSetup]()}},
 	"side":     {"a unit or an attribute", "unit, NAME = VALUE", []memberParser{member[*UnitSetup](), member[*Assign]()}},
 	"scenario": {"a scenario statement", "ruleset, quote, decide by policy, seed, side, round", scenarioMembers},

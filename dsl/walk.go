@@ -74,7 +74,7 @@ func Walk(n Node, fn func(Node)) {
 		}
 	case *ActivationStmt:
 		if visit(n, fn) {
-			Walk(&n.By, fn)
+			Walk(n.By, fn)
 			Walk(n.DefaultFirst, fn)
 			Walk(n.PassWhen, fn)
 			Walk(n.Default, fn)
@@ -96,6 +96,10 @@ func Walk(n Node, fn func(Node)) {
 			Walk(n.Expr, fn)
 		}
 	case *HolderAction:
+		if visit(n, fn) {
+			Walk(n.Expr, fn)
+		}
+	case *FirstAction:
 		if visit(n, fn) {
 			Walk(n.Expr, fn)
 		}

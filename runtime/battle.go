@@ -112,6 +112,10 @@ type ActivationRecord struct {
 	Side string `json:"side"`
 	Unit string `json:"unit,omitempty"`
 	Pass bool   `json:"pass,omitempty"`
+	// Phase and Step name the phase (and step) whose activation loop the
+	// turn was played in: both "" in the ruleset's own loop.
+	Phase string `json:"phase,omitempty"`
+	Step  string `json:"step,omitempty"`
 }
 
 // RoundResult is what a round produced.
@@ -242,6 +246,7 @@ type Battle struct {
 	inCallback int         // hooks, deciders or dice running: the round that called them is half played
 	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
 	ending     bool        // the hooks at the end of the round are running (see playing)
+	phaseNow   *phase      // the phase runPhases is running, whose loops a `first =` orders
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
 
 	// The op under way, and how far it has got (see engine.go).
@@ -302,8 +307,15 @@ type roundState struct {
 	Events      []Event            `json:"events"`
 	Turn        int                `json:"turn"`
 	Steps       int                `json:"steps"`
-	Done        []string           `json:"done,omitempty"`     // "once" phases first run this round
-	Override    string             `json:"override,omitempty"` // the holder a special rule set
+	// Loop is the activation loop under way: a phase's (its id, from 1),
+	// or 0 for the ruleset's own, after the phases.
+	Loop int `json:"loop,omitempty"`
+	// First is the side a rule put first (`first =`) in the activation
+	// loops of phase FirstIn, the phase under way, and of no other.
+	First    string   `json:"first,omitempty"`
+	FirstIn  string   `json:"first_in,omitempty"`
+	Done     []string `json:"done,omitempty"`     // "once" phases first run this round
+	Override string   `json:"override,omitempty"` // the holder a special rule set
 	// Readied lists the units given a Ready marker in this round other
 	// than by its ready rules (MakeReady, a rule's ready), once each
 	// time, and Kept those that kept theirs through a status given them
@@ -338,7 +350,7 @@ func (p *Program) NewBattle(sides []SideSpec, opts ...BattleOption) (*Battle, er
 // compiled refuses a Program that Compile did not make (a zero Program),
 // whose battles would have no order to play.
 func (p *Program) compiled() error {
-	if p == nil || p.main == nil {
+	if p == nil || len(p.phases) == 0 {
 		return errors.New("the Program was not compiled: make one with Compile")
 	}
 	return nil
@@ -871,10 +883,19 @@ func (b *Battle) Order() []string {
 	if b.prog == nil {
 		return nil
 	}
-	if s := b.standings[b.prog.main.id]; s != nil {
+	if s := b.mainStanding(); s != nil {
 		return slices.Clone(b.roundOrder(s))
 	}
 	return nil
+}
+
+// mainStanding is the standing of the order whose first holds priority:
+// nil until it is made, and in a ruleset that orders no sides.
+func (b *Battle) mainStanding() *Standing {
+	if b.prog.main == nil {
+		return nil
+	}
+	return b.standings[b.prog.main.id]
 }
 
 // Holder returns who holds priority this round.
@@ -1274,7 +1295,10 @@ func (b *Battle) holderRefusal(name string) error {
 	if !b.InRound() {
 		return fmt.Errorf("holder %s: %w", name, ErrNoRound)
 	}
-	st := b.standings[b.prog.main.id]
+	if b.prog.main == nil {
+		return markErrorf(ErrNoOrder, "holder %s: ruleset %s has no order of sides, so no side holds priority", name, b.prog.name)
+	}
+	st := b.mainStanding()
 	if st == nil {
 		return markErrorf(ErrNoOrder, "holder %s: order %s is not made yet (set the holder once it is, such as at the end of its step)", name, b.prog.main.name)
 	}
@@ -1302,7 +1326,7 @@ func (b *Battle) roundOrder(st *Standing) []string {
 	if st == nil {
 		return nil
 	}
-	if st.Name != b.prog.main.name {
+	if b.prog.main == nil || st.Name != b.prog.main.name {
 		return st.Order
 	}
 	return b.overridden(st.Order)

@@ -108,6 +108,7 @@ type compiler struct {
 	phaseNames map[string]bool
 	stepNames  map[string]bool
 	sawSides   bool
+	sawLoop    bool         // an activation is written, compiled or not
 	tie        *dsl.TieRule // the tie rule whose action is being compiled
 	// nextOrder is the id of the next order a round makes after the phase
 	// item being compiled (see checkMade).
@@ -354,7 +355,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	}
 	for _, st := range r.Body {
 		if s, ok := st.(*dsl.ActivationStmt); ok {
-			c.activation(s)
+			c.rulesetActivation(s)
 		}
 	}
 	if p.main == nil {
@@ -365,6 +366,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 			}
 		}
 	}
+	p.placeLoops()
 	// Handlers last: what holder names depends on the main standing.
 	for _, st := range r.Body {
 		if s, ok := st.(*dsl.HandlerStmt); ok {
@@ -376,8 +378,8 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	if len(p.phases) == 0 {
 		c.errorf(r.Pos(), "ruleset %s has no phase", r.Name)
 	}
-	if p.main == nil && len(p.phases) > 0 {
-		c.errorf(r.Pos(), "ruleset %s has no order procedure (add `order sides as priority { ... }` to a phase)", r.Name)
+	if p.main == nil && !c.sawLoop && len(p.phases) > 0 {
+		c.errorf(r.Pos(), "ruleset %s has no order procedure and no activation loop (add `order sides as priority { ... }` to a phase)", r.Name)
 	}
 	if p.example != nil {
 		if _, err := p.newBattle(p.example, true); err != nil {
@@ -656,7 +658,36 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			ph.items = append(ph.items, rr)
 		case *dsl.HookStmt:
 			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: dsl.PointHook, Name: string(s.Name)}, pos: s.Pos()})
+		case *dsl.ActivationStmt:
+			if slices.ContainsFunc(ph.items, func(it phaseItem) bool { _, ok := it.(*activation); return ok }) {
+				c.errorf(s.Pos(), "%s has two activation loops: give each its own phase or step", ph.key)
+				continue
+			}
+			if a := c.activation(s); a != nil {
+				p.loops = append(p.loops, a)
+				a.id = len(p.loops)
+				ph.items = append(ph.items, a)
+			}
 		}
+	}
+}
+
+// placeLoops tells each phase's activation loop where in the round it is.
+func (p *Program) placeLoops() {
+	var walk func(ph *phase, top *phase, path []int, step string)
+	walk = func(ph *phase, top *phase, path []int, step string) {
+		for i, it := range ph.items {
+			at := append(slices.Clip(path), i)
+			switch x := it.(type) {
+			case *phase:
+				walk(x, top, at, x.name)
+			case *activation:
+				x.path, x.top, x.phase, x.step = at, top, top.name, step
+			}
+		}
+	}
+	for i, ph := range p.phases {
+		walk(ph, ph, []int{i}, "")
 	}
 }
 
@@ -1188,28 +1219,45 @@ func nameList(what string, declared map[string]bool) string {
 	return what + ": " + strings.Join(names, ", ")
 }
 
-func (c *compiler) activation(s *dsl.ActivationStmt) {
+// rulesetActivation compiles the ruleset's own activation loop, which
+// runs after the phases: the order it follows holds the round's priority.
+func (c *compiler) rulesetActivation(s *dsl.ActivationStmt) {
 	p := c.p
 	if p.act != nil {
 		c.errorf(s.Pos(), "activation is declared twice")
 		return
 	}
-	o := p.orders[string(s.By.Name)]
-	if o == nil {
-		names := map[string]bool{}
-		for n := range p.orders {
-			names[n] = true
+	if a := c.activation(s); a != nil {
+		p.act = a
+		if a.by != nil {
+			p.main = a.by
 		}
-		c.errorf(s.By.Pos(), "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
-		return
 	}
-	if s.Mode == dsl.UnitOrder && !o.units {
-		c.errorf(s.By.Pos(), "activation unit_order needs an order of units, but %s orders sides", s.By)
-		return
-	}
-	if s.Mode != dsl.UnitOrder && o.units {
-		c.errorf(s.By.Pos(), "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
-		return
+}
+
+// activation compiles an activation loop, the ruleset's or a phase's; nil
+// if it is wrong.
+func (c *compiler) activation(s *dsl.ActivationStmt) *activation {
+	p := c.p
+	c.sawLoop = true
+	var o *order
+	if s.By != nil {
+		if o = p.orders[string(s.By.Name)]; o == nil {
+			names := map[string]bool{}
+			for n := range p.orders {
+				names[n] = true
+			}
+			c.errorf(s.By.Pos(), "activation by %s: there is no order named %s (%s)", s.By, s.By, nameList("orders", names))
+			return nil
+		}
+		if s.Mode == dsl.UnitOrder && !o.units {
+			c.errorf(s.By.Pos(), "activation unit_order needs an order of units, but %s orders sides", s.By)
+			return nil
+		}
+		if s.Mode != dsl.UnitOrder && o.units {
+			c.errorf(s.By.Pos(), "activation %s needs an order of sides, but %s orders units", s.Mode, s.By)
+			return nil
+		}
 	}
 	pols := policies[ChooseActivation]
 	a := &activation{mode: s.Mode, draw: s.Mode == dsl.Draw, by: o, passAllowed: s.PassAllowed || s.PassWhen != nil, policy: pols[0], pos: s.Pos()}
@@ -1217,7 +1265,7 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		// The die drawn is the side's to use: putting it back would draw
 		// the same bag again, and keeping it would end the side's turns.
 		c.errorf(s.Pos(), "activation draw cannot allow passing: the side drawn from the bag activates one of its ready units (drop `pass allowed`)")
-		return
+		return nil
 	}
 	if s.PassWhen != nil {
 		// Worked out for the side whose turn it is, as a side's value in
@@ -1234,10 +1282,10 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 			if s.PassWhen != nil {
 				pass += " when " + strings.TrimSpace(s.PassWhen.Source)
 			}
-			c.warnf(s.Pos(), "`%s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", pass, s.By)
+			c.warnf(s.Pos(), "`%s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses or passes", pass, a.byName())
 		}
 		if s.Default != nil {
-			c.warnf(s.Default.Pos(), "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, s.By)
+			c.warnf(s.Default.Pos(), "`default %s` changes nothing in activation unit_order: each unit activates in its place in %s, and no side chooses", s.Default, a.byName())
 		}
 	}
 	if s.Default != nil {
@@ -1246,8 +1294,7 @@ func (c *compiler) activation(s *dsl.ActivationStmt) {
 		}
 		a.policy = dsl.Policy(s.Default.Name)
 	}
-	p.act = a
-	p.main = o
+	return a
 }
 
 func (c *compiler) handler(s *dsl.HandlerStmt) {
@@ -1320,12 +1367,32 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			}
 			h.body = append(h.body, &readyAction{e: e, pos: x.Pos()})
 		case *dsl.HolderAction:
+			if p.main == nil && c.sawLoop {
+				c.errorf(x.Pos(), "holder = %s: ruleset %s has no order of sides, so no side holds priority (`first =` puts a side first in the phase under way)",
+					strings.TrimSpace(x.Expr.Source), p.name)
+			}
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
 			if e != nil {
 				c.refuseNobody("holder", e, x.Expr)
 			}
 			h.body = append(h.body, &holderAction{e: e, pos: x.Pos()})
+		case *dsl.FirstAction:
+			if h.point.Kind == dsl.PointRound {
+				c.errorf(x.Pos(), "first = %s: on %s, no phase is under way, and first puts a side first in the activation loops of the phase under way only "+
+					"(write it in a rule of a phase, a step or a hook, such as `on start of phase NAME`; `holder =` changes the round's priority)",
+					strings.TrimSpace(x.Expr.Source), h.point)
+			}
+			if h.point.Kind == dsl.PointPhase && h.point.Edge == dsl.EdgeEnd {
+				c.warnf(x.Pos(), "first = %s changes nothing on %s: the phase's activation loops are over, and it holds for this phase only (write it on start of phase %s)",
+					strings.TrimSpace(x.Expr.Source), h.point, h.point.Name)
+			}
+			e, d := p.compileExpr(x.Expr, env, stringValue)
+			c.addDiag(d)
+			if e != nil {
+				c.refuseNobody("first", e, x.Expr)
+			}
+			h.body = append(h.body, &firstAction{e: e, pos: x.Pos()})
 		}
 	}
 	p.handlers = append(p.handlers, h)

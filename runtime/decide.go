@@ -50,6 +50,10 @@ type Decision struct {
 	// Drawn, for ChooseActivation, says that By was drawn from the bag
 	// of `activation draw`, and so may not pass: for a host to say so.
 	Drawn bool `json:"drawn,omitempty"`
+	// Phase and Step, for ChooseActivation, name the phase (and step)
+	// whose activation loop the turn is in: "" in the ruleset's own.
+	Phase string `json:"phase,omitempty"`
+	Step  string `json:"step,omitempty"`
 }
 
 // String says the decision in words, as errors name it: "Rob chooses to

@@ -10,10 +10,15 @@
 // use.
 //
 // Each round runs the ruleset's phases in order. A phase holds steps, order
-// procedures, Ready placements and hook points. An order procedure turns a
-// set of subjects (sides or units) into a [Standing]: an ordering whose first
-// subject holds priority, with a note of who chose and of the criterion that
-// decided each place.
+// procedures, Ready placements, hook points and at most one activation
+// loop, which runs where it is written until no unit is Ready; the
+// ruleset's own loop runs after the phases. [Turn] and [ActivationRecord]
+// name the phase (and step) of their loop, and the call that ends one
+// phase's loop plays the round on to the next loop with a turn. An order
+// procedure turns a set of subjects (sides or units) into a [Standing]: an
+// ordering whose first subject holds priority, with a note of who chose and
+// of the criterion that decided each place. A ruleset may order no sides
+// at all (`activation draw` alone): nobody then holds priority.
 //
 // An order procedure is a chain of criteria. Each criterion splits the
 // groups that are still tied and leaves the others alone:

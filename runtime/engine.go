@@ -166,6 +166,9 @@ func (b *Battle) play(ctx context.Context) error {
 	b.replayed = 0
 	b.running = true
 	err := b.exec(ctx, b.op)
+	if err == nil {
+		err = b.moveOn(ctx)
+	}
 	b.running = false
 	b.inCallback, b.working, b.ending = 0, false, false
 	b.scr.depth = 0

@@ -33,13 +33,14 @@ const (
 	EvAdded      EventKind = "added" // a unit joins the battle (AddUnit)
 	EvActivate   EventKind = "activate"
 	EvPass       EventKind = "pass"
+	EvFirst      EventKind = "first" // a rule put a side first in the phase under way (`first =`)
 )
 
 // EventKinds returns every kind of event, in the order of the constants.
 func EventKinds() []EventKind { return slices.Clone(eventKinds) }
 
 var eventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
-	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvAdded, EvActivate, EvPass}
+	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvAdded, EvActivate, EvPass, EvFirst}
 
 // Event is one entry of a battle's transcript. Pos is the rule that caused
 // it, so that "why does Rob choose?" can be answered from the events.
@@ -61,6 +62,24 @@ type Event struct {
 	Rule   string   `json:"rule,omitempty"` // the criterion or rule, as written
 	Pos    string   `json:"pos,omitempty"`  // file:line:col of the rule
 	Detail string   `json:"detail,omitempty"`
+	// Phase and Step name the phase (and step) of the activation loop an
+	// activation, a pass, its decision or its draw was played in, and the
+	// phase a `first =` holds for; "" in the ruleset's own loop.
+	Phase string `json:"phase,omitempty"`
+	Step  string `json:"step,omitempty"`
+}
+
+// in says where an event of an activation loop happened, for the
+// transcript: " in Shooting", " in Shooting/Fire", or "" in the ruleset's
+// own loop.
+func (e Event) in() string {
+	switch {
+	case e.Phase == "":
+		return ""
+	case e.Step != "":
+		return " in " + e.Phase + "/" + e.Step
+	}
+	return " in " + e.Phase
 }
 
 func posString(p dsl.Pos) string {
@@ -182,11 +201,13 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s joins the battle for %s", e.Subject, e.By)
 	case EvActivate:
 		if e.Detail != "" {
-			return fmt.Sprintf("%s activates %s (%s)", e.By, e.Subject, e.Detail)
+			return fmt.Sprintf("%s activates %s%s (%s)", e.By, e.Subject, e.in(), e.Detail)
 		}
-		return fmt.Sprintf("%s activates %s", e.By, e.Subject)
+		return fmt.Sprintf("%s activates %s%s", e.By, e.Subject, e.in())
 	case EvPass:
-		return fmt.Sprintf("%s passes (%s)", e.By, e.Detail)
+		return fmt.Sprintf("%s passes%s (%s)", e.By, e.in(), e.Detail)
+	case EvFirst:
+		return fmt.Sprintf("%s goes first in %s (%s)", e.Subject, e.Phase, e.Detail)
 	}
 	return string(e.Kind)
 }

@@ -48,6 +48,15 @@ func FuzzPlay(f *testing.F) {
 	} {
 		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n phase p each round {\n  order sides as o {\n highest roll d6\n tie: random\n  }\n }\n %s\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", act), uint64(3), true)
 	}
+	// Loops in phases and steps, with and without an order, and first =.
+	for _, body := range []string{
+		"phase m {\n activation alternate by o\n }\n phase s {\n step f {\n activation sequential pass allowed\n }\n }",
+		"phase m {\n activation unit_order\n }\n activation draw\n on start of phase m {\n first = \"B\"\n }",
+		"phase m {\n ready units\n activation draw\n hook h\n activation_x\n }",
+		"phase m {\n hook h\n activation alternate default last\n }\n on hook h {\n first = sides[1].name\n }",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n phase p each round {\n  order sides as o {\n highest roll d6\n tie: random\n  }\n }\n %s\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", body), uint64(5), true)
+	}
 	f.Fuzz(func(t *testing.T, src string, seed uint64, transcript bool) {
 		file, diags := dsl.Parse("fuzz.rules", []byte(src))
 		if diags.HasErrors() {
@@ -123,6 +132,9 @@ func FuzzRestore(f *testing.F) {
 	progs = append(progs, compileInline(f, strings.Replace(drawRules, "%s", "", 1)),
 		compileInline(f, fmt.Sprintf(passRules, "pass allowed when "+fewerMayPass)))
 	sides = append(sides, bagSides(), fewerSides())
+	// Loops in phases and steps, and a side put first in one phase (a
+	// snapshot holds the loop under way and the side).
+	progs, sides = append(progs, compileInline(f, phaseLoopsSrc)), append(sides, phaseLoopSides())
 	for i := range progs {
 		// Saved before the first round, between rounds, and at every step
 		// of the second round.

@@ -127,6 +127,9 @@ func (p *Program) Odds(ctx context.Context, sides []SideSpec, opt OddsOptions) (
 	if err != nil {
 		return nil, err
 	}
+	if !p.HasHolder() {
+		return nil, noHolderError("Odds", p)
+	}
 	start, err := p.NewBattle(sides, WithTranscript(false), WithDecider(opt.Decider))
 	if err != nil {
 		return nil, err
@@ -153,11 +156,20 @@ func (b *Battle) Odds(ctx context.Context, opt OddsOptions) (*OddsReport, error)
 	if b.InRound() {
 		return nil, markErrorf(ErrRoundUnderWay, "Odds: round %d has not ended: odds are of whole rounds", b.round)
 	}
+	if !b.prog.HasHolder() {
+		return nil, noHolderError("Odds", b.prog)
+	}
 	opt, err := opt.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	return b.Clone(WithTranscript(false), WithDecider(opt.Decider), WithoutHooks()).odds(ctx, opt)
+}
+
+// noHolderError refuses odds of a ruleset that orders no sides: they are
+// of who holds priority, and nobody does.
+func noHolderError(what string, p *Program) error {
+	return markErrorf(ErrNoOrder, "%s: ruleset %s has no order of sides: nobody holds priority, so there is no holder to tabulate", what, p.name)
 }
 
 // withDefaults checks opt and fills in its defaults.

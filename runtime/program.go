@@ -160,9 +160,10 @@ type Program struct {
 	phases    []*phase
 	phaseKeys []string // by phase id
 	orders    map[string]*order
-	orderList []*order // by order id
-	main      *order
-	act       *activation
+	orderList []*order      // by order id
+	main      *order        // the order whose first holds the round's priority; nil when the ruleset orders no sides
+	act       *activation   // the ruleset's own loop, after the phases
+	loops     []*activation // the phases' and steps' loops, by id-1
 	handlers  []*handler
 	hookNames map[string]bool
 	readies   bool // whether a phase places Ready markers itself
@@ -208,10 +209,11 @@ type phase struct {
 // one needs no default.
 type phaseItem interface{ phaseItem() }
 
-func (*phase) phaseItem()     {}
-func (*order) phaseItem()     {}
-func (*readyRule) phaseItem() {}
-func (*hookPoint) phaseItem() {}
+func (*phase) phaseItem()      {}
+func (*order) phaseItem()      {}
+func (*readyRule) phaseItem()  {}
+func (*hookPoint) phaseItem()  {}
+func (*activation) phaseItem() {}
 
 type hookPoint struct {
 	at  *HookPoint
@@ -238,9 +240,21 @@ type order struct {
 }
 
 type activation struct {
-	mode        dsl.ActivationMode
-	draw        bool // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
-	by          *order
+	mode dsl.ActivationMode
+	draw bool   // mode draw: each turn's side is drawn from a bag of dice (see Battle.drawSide)
+	by   *order // nil: the sides (or units) in setup order
+	// id is the loop's place in Program.loops, from 1, and 0 for the
+	// ruleset's own loop, which runs after the phases: what a round
+	// records of the loop under way (roundState.Loop).
+	id int
+	// A phase's loop is at path in the round: the index of its phase,
+	// then of each item down to the loop itself, for the round to go on
+	// from there once the loop is over. phase and step name where it is
+	// (step "" directly in its phase), and top is its phase, whose
+	// `first =` it follows.
+	path        []int
+	phase, step string
+	top         *phase
 	passAllowed bool
 	// passWhen, if any, is the condition on passing, an expression of the
 	// side whose turn it is: when false, that side may not pass.
@@ -256,13 +270,21 @@ type handler struct {
 	pos   dsl.Pos
 }
 
-// action is a statement of a handler's body: a *setAction, *readyAction
-// or *holderAction.
+// action is a statement of a handler's body: a *setAction, *readyAction,
+// *holderAction or *firstAction.
 type action interface{ action() }
 
 func (*setAction) action()    {}
 func (*readyAction) action()  {}
 func (*holderAction) action() {}
+func (*firstAction) action()  {}
+
+// firstAction is `first = EXPR`: the side goes first in the activation
+// loops of the phase under way.
+type firstAction struct {
+	e   *compiled
+	pos dsl.Pos
+}
 
 type setAction struct {
 	attr          string
@@ -486,8 +508,51 @@ func (p *Program) DrawsAtRandom() (sides, units bool) {
 			sides, units = sides || !o.units, units || o.units
 		}
 	}
-	return sides || p.act != nil && p.act.draw, units
+	return sides || p.DrawsFromBag(), units
 }
+
+// DrawsFromBag reports whether an activation loop of the ruleset, its own
+// or a phase's, is `activation draw`: it draws sides at random.
+func (p *Program) DrawsFromBag() bool {
+	if p.act != nil && p.act.draw {
+		return true
+	}
+	return slices.ContainsFunc(p.loops, func(a *activation) bool { return a.draw })
+}
+
+// HasHolder reports whether a side (or unit) holds priority in the
+// ruleset's rounds: false when it orders no sides at all (`activation
+// draw` with no order), where Holder is always "".
+func (p *Program) HasHolder() bool { return p.main != nil }
+
+// ActivationPhases returns the names of the phases and steps that have an
+// activation loop of their own, in the order a round reaches them: the
+// names `expect activations in NAME` and ActivationRecord.Phase and Step
+// take.
+func (p *Program) ActivationPhases() []string {
+	var out []string
+	for _, a := range p.loops {
+		for _, n := range []string{a.phase, a.step} {
+			if n != "" && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// byName names the order a loop follows, for its events and requests:
+// "setup" when it follows none.
+func (a *activation) byName() string {
+	if a.by == nil {
+		return "setup"
+	}
+	return a.by.name
+}
+
+// where names the phase (and step) the loop runs in, as a transcript says
+// it: "" for the ruleset's own loop.
+func (a *activation) where() string { return wherePlace(a.phase, a.step) }
 
 // hasRandom reports whether chain, or a tie rule in it, draws at random.
 func hasRandom(chain []link) bool {

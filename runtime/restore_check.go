@@ -6,6 +6,7 @@ package runtime
 // the save's JSON (sides[1].units[0].ready), and what is wrong with it.
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -308,9 +309,12 @@ func (b *Battle) checkCurrent(format int) error {
 			return fmt.Errorf("current.done[%d]: %s ran first in this round, but done does not say it has run", i, k)
 		}
 	}
+	if err := b.checkLoops(); err != nil {
+		return err
+	}
 	if c.Drawn != "" {
 		switch {
-		case b.prog.act == nil || !b.prog.act.draw:
+		case b.loop() == nil || !b.loop().draw:
 			return fmt.Errorf("current.drawn: %s is drawn from the bag, but ruleset %s does not draw sides from a bag", c.Drawn, b.prog.name)
 		case b.sideByNm[c.Drawn] == nil:
 			return fmt.Errorf("current.drawn: round %d: %q is drawn to activate, and is not a side", c.Round, c.Drawn)
@@ -356,19 +360,21 @@ func (b *Battle) checkCurrent(format int) error {
 // checkReady checks the Ready markers of the round under way. A unit
 // activates on its marker, which the activation takes: it has one from
 // the round's ready rules, and one more each time it is given one since
-// (current.readied). A status the ready rule refuses markers for, which
+// (current.readied). With activation loops in phases, the ready rules
+// may give it one before each loop. A status the ready rule refuses markers for, which
 // it has now, it was given since the markers were placed, keeping its
 // marker (current.kept), or it was given a marker since.
 func (b *Battle) checkReady() error {
 	c := b.cur
 	blockers := b.prog.readyBlockers()
+	placed := b.loopsBegun()
 	for i, sd := range b.sides {
 		for j, u := range sd.Units {
 			at := fmt.Sprintf("sides[%d].units[%d].ready", i, j)
 			given := count(c.Readied, u.Name)
 			acts := b.activated(u.Name)
 			switch markers := acts + boolInt(u.Ready); {
-			case markers <= 1+given:
+			case markers <= placed+given:
 			case !u.Ready:
 				return fmt.Errorf("current.activations: %s activated %d times in round %d, with one Ready marker", u.Name, acts, c.Round)
 			default:
@@ -455,6 +461,19 @@ func (b *Battle) activated(unit string) int {
 	return n
 }
 
+// loopsBegun is how many activation loops the round under way has begun,
+// at most: loops are numbered in the order a round reaches them.
+func (b *Battle) loopsBegun() int {
+	if b.cur.Loop > 0 {
+		return b.cur.Loop
+	}
+	n := len(b.prog.loops)
+	if b.prog.act != nil {
+		n++
+	}
+	return max(n, 1)
+}
+
 func count(names []string, n string) int {
 	k := 0
 	for _, m := range names {
@@ -472,10 +491,53 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// checkLoops checks what the round says of its activation loops: the
+// loop under way is one of the ruleset's, and a phase's only while the
+// round is under way; the side put first in a phase is a side, in a phase
+// of the ruleset; and each turn was played in a loop the ruleset has.
+func (b *Battle) checkLoops() error {
+	c := b.cur
+	switch {
+	case c.Loop < 0 || c.Loop > len(b.prog.loops):
+		return fmt.Errorf("current.loop: %d is no activation loop of ruleset %s, which has %d in its phases (0 is its own, after the phases)", c.Loop, b.prog.name, len(b.prog.loops))
+	case c.Loop > 0 && c.Stage != "activation":
+		return fmt.Errorf("current.loop: round %d has ended, but the loop of %s is under way", c.Round, b.prog.loops[c.Loop-1].where())
+	case c.First == "" && c.FirstIn != "":
+		return fmt.Errorf("current.first_in: phase %s has a side put first, but current.first names none", c.FirstIn)
+	case c.First != "" && b.sideByNm[c.First] == nil:
+		return fmt.Errorf("current.first: %q is put first in phase %s, and is not a side", c.First, c.FirstIn)
+	case c.First != "" && (c.Stage != "activation" || !slices.ContainsFunc(b.prog.phases, func(ph *phase) bool { return ph.name == c.FirstIn })):
+		return fmt.Errorf("current.first_in: %s is put first in %q, which is not a phase under way", c.First, c.FirstIn)
+	}
+	for i, a := range c.Activations {
+		if a.Phase == "" && a.Step == "" {
+			continue
+		}
+		if !slices.ContainsFunc(b.prog.loops, func(l *activation) bool { return l.phase == a.Phase && l.step == a.Step }) {
+			return fmt.Errorf("current.activations[%d]: %s played a turn in the activation loop of %s, which ruleset %s does not have", i, a.Side, wherePlace(a.Phase, a.Step), b.prog.name)
+		}
+	}
+	return nil
+}
+
+// wherePlace names a phase, or a step in it, as activation.where does.
+func wherePlace(phase, step string) string {
+	if step != "" {
+		return phase + "/" + step
+	}
+	return phase
+}
+
 // checkHolder checks the holder of the round under way: the first of
 // the main standing, as this round plays it.
 func (b *Battle) checkHolder() error {
 	c := b.cur
+	if b.prog.main == nil {
+		if h := cmp.Or(c.Holder, c.Override, c.Chooser); h != "" {
+			return fmt.Errorf("current.holder: %s holds priority (or chose it), but ruleset %s orders no sides", h, b.prog.name)
+		}
+		return nil
+	}
 	if c.Override != "" && !b.known(c.Override) {
 		return b.unknownName("current.override", c.Override)
 	}
@@ -485,7 +547,7 @@ func (b *Battle) checkHolder() error {
 	if c.Chooser != "" && !b.known(c.Chooser) {
 		return b.unknownName("current.chooser", c.Chooser)
 	}
-	st := b.standings[b.prog.main.id]
+	st := b.mainStanding()
 	if st == nil || len(st.Order) == 0 {
 		return nil
 	}

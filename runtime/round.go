@@ -126,12 +126,35 @@ func (b *Battle) startRound(ctx context.Context) error {
 	if err := b.runHooks(ctx, &hpRoundStart); err != nil {
 		return err
 	}
+	return b.runPhases(ctx, nil)
+}
+
+// runPhases runs the round's phases in order, from the start or, with
+// from, from just after from, a phase's activation loop that is over. It
+// stops at the next phase's loop that has a turn to play, which is then
+// the loop under way; past the last phase, the ruleset's own loop is.
+func (b *Battle) runPhases(ctx context.Context, from *activation) error {
 	live := ctx.Done() != nil
-	for _, ph := range b.prog.phases {
-		if err := b.runPhase(ctx, live, ph); err != nil {
+	i, resume := 0, []int(nil)
+	if from != nil {
+		i, resume = from.path[0], from.path[1:]
+	}
+	defer func() { b.phaseNow = nil }()
+	for ; i < len(b.prog.phases); i++ {
+		ph := b.prog.phases[i]
+		b.phaseNow = ph
+		open, err := b.runPhase(ctx, live, ph, resume)
+		if err != nil || open {
 			return err
 		}
+		resume = nil
+		if b.cur.First != "" {
+			// The phase is over, and with it the side it put first.
+			b.cur.First, b.cur.FirstIn = "", ""
+			b.changed()
+		}
 	}
+	b.setLoop(b.prog.act)
 	if b.prog.act != nil && !b.prog.readies {
 		b.readyAll(nil)
 	}
@@ -139,6 +162,92 @@ func (b *Battle) startRound(ctx context.Context) error {
 		b.setRoundHolder()
 	}
 	return nil
+}
+
+// setLoop makes act the activation loop under way, from its first turn.
+func (b *Battle) setLoop(act *activation) {
+	id := 0
+	if act != nil {
+		id = act.id
+	}
+	if b.cur.Loop != id || b.cur.Turn != 0 || b.cur.Drawn != "" {
+		b.cur.Loop, b.cur.Turn, b.cur.Drawn = id, 0, ""
+		b.changed()
+	}
+}
+
+// openLoop starts a phase's activation loop, readying every unit first
+// when the ruleset places no Ready markers itself, and reports whether it
+// has a turn to play: if not, the round goes on past it.
+func (b *Battle) openLoop(act *activation) (bool, error) {
+	b.setLoop(act)
+	if !b.prog.readies {
+		if err := b.readyAll(nil); err != nil {
+			return false, err
+		}
+	}
+	return b.turn() != nil, nil
+}
+
+// loop is the activation loop under way: a phase's, or else the
+// ruleset's own (nil if it has none).
+func (b *Battle) loop() *activation {
+	if b.cur != nil && b.cur.Loop > 0 && b.cur.Loop <= len(b.prog.loops) {
+		return b.prog.loops[b.cur.Loop-1]
+	}
+	return b.prog.act
+}
+
+// moveOn goes on with the round once the phase's activation loop under
+// way is over: the rest of its phase and the phases after it run, to the
+// next loop with a turn to play. Every op that plays in a round ends
+// with it, so that Next never says a round's activations are over while
+// a later phase has some.
+func (b *Battle) moveOn(ctx context.Context) error {
+	if !b.InRound() || b.ending || b.cur.Loop == 0 || b.turn() != nil {
+		return nil
+	}
+	b.working = true
+	defer func() { b.working = false }()
+	return b.runPhases(ctx, b.loop())
+}
+
+// loopOrder is the order act's turns go in: its standing as the round
+// plays it, or the setup order, with the side a rule put first in the
+// phase under way first.
+func (b *Battle) loopOrder(act *activation) []string {
+	var order []string
+	if act.by == nil {
+		order = b.subjectNames(act.mode == dsl.UnitOrder)
+	} else {
+		order = b.roundOrder(b.standings[act.by.id])
+	}
+	if b.cur.First == "" || act.top == nil || act.top.name != b.cur.FirstIn || len(order) == 0 {
+		return order
+	}
+	first := b.cur.First
+	out := make([]string, 0, len(order))
+	if act.mode == dsl.UnitOrder {
+		// Its units first, each where it was among them.
+		for _, n := range order {
+			if u := b.unitByNm[n]; u != nil && u.Side.Name == first {
+				out = append(out, n)
+			}
+		}
+		for _, n := range order {
+			if u := b.unitByNm[n]; u == nil || u.Side.Name != first {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	out = append(out, first)
+	for _, n := range order {
+		if n != first {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // openRound makes the round after b.round the one under way, with
@@ -192,7 +301,7 @@ func (b *Battle) takePending() []Event {
 func (b *Battle) playing() bool { return b.InRound() && !b.ending }
 
 func (b *Battle) setRoundHolder() {
-	st := b.standings[b.prog.main.id]
+	st := b.mainStanding()
 	if st == nil || len(st.Order) == 0 {
 		return
 	}
@@ -203,39 +312,57 @@ func (b *Battle) setRoundHolder() {
 	}
 }
 
-// runPhase runs a phase or step; live says ctx can be cancelled.
-func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
-	if ph.once && b.done[ph.id] {
-		return nil
-	}
-	if err := b.runHooks(ctx, ph.start); err != nil {
-		return err
-	}
-	for _, it := range ph.items {
-		if live {
-			if err := ctx.Err(); err != nil {
-				return err
+// runPhase runs a phase or step; live says ctx can be cancelled. It
+// stops at an activation loop with a turn to play (open). With resume,
+// the path of such a loop inside ph, it goes on from just after it.
+func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase, resume []int) (open bool, err error) {
+	i := 0
+	if resume == nil {
+		if ph.once && b.done[ph.id] {
+			return false, nil
+		}
+		if err := b.runHooks(ctx, ph.start); err != nil {
+			return false, err
+		}
+	} else {
+		i = resume[0]
+		if len(resume) > 1 {
+			// The loop is in the step at i: the rest of the step first.
+			if open, err := b.runPhase(ctx, live, ph.items[i].(*phase), resume[1:]); err != nil || open {
+				return open, err
 			}
 		}
-		switch x := it.(type) {
+		i++
+	}
+	for ; i < len(ph.items); i++ {
+		if live {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+		}
+		switch x := ph.items[i].(type) {
 		case *phase:
-			if err := b.runPhase(ctx, live, x); err != nil {
-				return err
+			if open, err := b.runPhase(ctx, live, x, nil); err != nil || open {
+				return open, err
 			}
 		case *order:
 			if err := b.runOrder(ctx, x); err != nil {
-				return err
+				return false, err
 			}
 			if x == b.prog.main {
 				b.setRoundHolder()
 			}
 		case *readyRule:
 			if err := b.readyAll(x); err != nil {
-				return err
+				return false, err
 			}
 		case *hookPoint:
 			if err := b.runHooks(ctx, x.at); err != nil {
-				return err
+				return false, err
+			}
+		case *activation:
+			if open, err := b.openLoop(x); err != nil || open {
+				return open, err
 			}
 		}
 	}
@@ -243,7 +370,7 @@ func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
 		b.done[ph.id] = true
 		b.cur.Done = append(b.cur.Done, ph.key)
 	}
-	return b.runHooks(ctx, ph.end)
+	return false, b.runHooks(ctx, ph.end)
 }
 
 func (b *Battle) runOrder(ctx context.Context, o *order) error {
@@ -298,11 +425,11 @@ func (b *Battle) recompute(ctx context.Context, o *order) error {
 // special rules at its end, make the order the round's activations start
 // from: no turn is due in them.
 func (b *Battle) dueSide(o *order) string {
-	act := b.prog.act
-	if act == nil || act.by != o || act.mode != dsl.Alternate && act.mode != dsl.Sequential || !b.InRound() || b.working {
+	act := b.loop()
+	if o == nil || act == nil || act.by != o || act.mode != dsl.Alternate && act.mode != dsl.Sequential || !b.InRound() || b.working {
 		return ""
 	}
-	order := b.roundOrder(b.standings[o.id])
+	order := b.loopOrder(act)
 	if len(order) == 0 {
 		return ""
 	}
@@ -322,15 +449,15 @@ func (b *Battle) dueSide(o *order) string {
 // now stands, for the turns to go on from there. The counter alone is a
 // place in the order, so a new order would hand due's turn to whoever
 // took that place: the side that has just acted could go again, and due
-// lose its turn. Before any side has had a turn in the round, though, the
+// lose its turn. Before any side has had a turn in the loop, though, the
 // turn is the holder's, and goes to the new first.
 func (b *Battle) keepTurn(due string) {
 	if due == "" {
 		return
 	}
-	order := b.roundOrder(b.standings[b.prog.act.by.id])
+	order := b.loopOrder(b.loop())
 	i := 0
-	if len(b.cur.Activations) > 0 {
+	if b.loopPlayed() {
 		if i = slices.Index(order, due); i < 0 {
 			return
 		}
@@ -338,6 +465,18 @@ func (b *Battle) keepTurn(due string) {
 	if i != b.cur.Turn%len(order) {
 		b.cur.Turn = i
 	}
+}
+
+// loopPlayed says whether a side has had a turn in the activation loop
+// under way: a loop's turns are the last of the round's.
+func (b *Battle) loopPlayed() bool {
+	n := len(b.cur.Activations)
+	if n == 0 {
+		return false
+	}
+	last := b.cur.Activations[n-1]
+	act := b.loop()
+	return act == nil || last.Phase == act.phase && last.Step == act.step
 }
 
 func ordersIn(ph *phase) []*order {
@@ -564,10 +703,40 @@ func (b *Battle) runAction(ctx context.Context, a action) error {
 			return err
 		}
 		name, _ := v.(string)
-		if name == "" && b.InRound() && b.standings[b.prog.main.id] != nil {
+		if name == "" && b.InRound() && b.mainStanding() != nil {
 			return ruleErrorf(x.e.pos, "holder = %s: %s names nobody here%s", x.e.src, quoteSrc(x.e.src), b.previousInHandler(x.e.src))
 		}
 		return wrap(x.pos, b.setHolder(name))
+	case *firstAction:
+		return b.setFirst(x)
+	}
+	return nil
+}
+
+// setFirst puts the side x names first in the activation loops of the
+// phase under way.
+func (b *Battle) setFirst(x *firstAction) error {
+	v, err := b.evalGroup(x.e, false, nil)
+	if err != nil {
+		return b.evalError(x.e, quoteSrc(x.e.src), err)
+	}
+	name, _ := v.(string)
+	ph := b.phaseNow
+	switch {
+	case ph == nil:
+		// Compile refuses it in the round's own rules; not reached.
+		return ruleErrorf(x.pos, "first = %s: no phase is under way", x.e.src)
+	case name == "":
+		return ruleErrorf(x.e.pos, "first = %s: %s names nobody here%s", x.e.src, quoteSrc(x.e.src), b.previousInHandler(x.e.src))
+	case b.sideByNm[name] == nil:
+		return ruleErrorf(x.e.pos, "first = %s: %s is not a side (sides: %s)", x.e.src, strconv.Quote(name), strings.Join(b.subjectNames(false), ", "))
+	}
+	if b.cur.First != name || b.cur.FirstIn != ph.name {
+		b.cur.First, b.cur.FirstIn = name, ph.name
+		b.changed()
+	}
+	if b.transcript {
+		b.emit(Event{Kind: EvFirst, Subject: name, Phase: ph.name, Detail: "first = " + x.e.src, Pos: posString(x.pos)})
 	}
 	return nil
 }
@@ -591,6 +760,10 @@ type Turn struct {
 	// the bag: Side and Options are empty until Draw, Step or Activate
 	// draws it.
 	Undrawn bool `json:"undrawn,omitempty"`
+	// Phase and Step name the phase (and step) whose activation loop the
+	// turn is in: both "" in the ruleset's own loop, after the phases.
+	Phase string `json:"phase,omitempty"`
+	Step  string `json:"step,omitempty"`
 }
 
 // Next returns whose turn it is, or nil when the round's activations are
@@ -619,7 +792,7 @@ func (b *Battle) Next() *Turn {
 // takes turn alone. On an error the turn is returned too, without a pass.
 func (b *Battle) playTurn() (*Turn, error) {
 	t := b.turn()
-	if t == nil || !t.CanPass || b.prog.act.passWhen == nil {
+	if t == nil || !t.CanPass || b.loop().passWhen == nil {
 		return t, nil
 	}
 	ok, err := b.mayPass(t.Side)
@@ -629,7 +802,7 @@ func (b *Battle) playTurn() (*Turn, error) {
 
 // mayPass evaluates the condition on passing for side.
 func (b *Battle) mayPass(side string) (bool, error) {
-	c := b.prog.act.passWhen
+	c := b.loop().passWhen
 	i := slices.IndexFunc(b.sides, func(s *Side) bool { return s.Name == side })
 	out, err := b.evalSubject(c, false, i)
 	if err != nil {
@@ -648,28 +821,34 @@ func (b *Battle) mayPass(side string) (bool, error) {
 // ruleset lets the side pass if its condition on passing holds: playTurn
 // works that out.
 func (b *Battle) turn() *Turn {
-	act := b.prog.act
+	act := b.loop()
 	if !b.InRound() || act == nil || !b.anyReady() {
 		return nil
 	}
-	st := b.standings[act.by.id]
-	if st == nil || len(st.Order) == 0 {
-		return nil
+	if act.by != nil {
+		if st := b.standings[act.by.id]; st == nil || len(st.Order) == 0 {
+			return nil
+		}
 	}
-	order := b.roundOrder(st)
 	t := &b.turnBuf
-	switch act.mode {
-	case dsl.Draw:
+	if act.mode == dsl.Draw {
+		// The bag needs no order to draw from.
 		if b.cur.Drawn == "" || !b.hasReady(b.cur.Drawn) {
-			*t = Turn{Undrawn: true} // rare: the buffer can go
+			*t = Turn{Undrawn: true, Phase: act.phase, Step: act.step} // rare: the buffer can go
 			return t
 		}
-		*t = Turn{Side: b.cur.Drawn, Options: b.readyOf(b.cur.Drawn, t.Options[:0])}
+		*t = Turn{Side: b.cur.Drawn, Options: b.readyOf(b.cur.Drawn, t.Options[:0]), Phase: act.phase, Step: act.step}
 		return t
+	}
+	order := b.loopOrder(act)
+	if len(order) == 0 {
+		return nil
+	}
+	switch act.mode {
 	case dsl.UnitOrder:
 		for _, n := range order {
 			if u := b.unitByNm[n]; u != nil && u.Ready {
-				*t = Turn{Side: u.Side.Name, Options: append(t.Options[:0], u.Name)}
+				*t = Turn{Side: u.Side.Name, Options: append(t.Options[:0], u.Name), Phase: act.phase, Step: act.step}
 				return t
 			}
 		}
@@ -678,7 +857,7 @@ func (b *Battle) turn() *Turn {
 		for k := 0; k < len(order); k++ {
 			side := order[(b.cur.Turn+k)%len(order)]
 			if ready := b.readyOf(side, t.Options[:0]); len(ready) > 0 {
-				*t = Turn{Side: side, Options: ready, CanPass: act.passAllowed}
+				*t = Turn{Side: side, Options: ready, CanPass: act.passAllowed, Phase: act.phase, Step: act.step}
 				return t
 			}
 		}
@@ -686,7 +865,7 @@ func (b *Battle) turn() *Turn {
 	}
 	side := order[b.cur.Turn%len(order)]
 	ready := b.readyOf(side, t.Options[:0])
-	*t = Turn{Side: side, Options: ready, MustPass: len(ready) == 0, CanPass: act.passAllowed && len(ready) > 0}
+	*t = Turn{Side: side, Options: ready, MustPass: len(ready) == 0, CanPass: act.passAllowed && len(ready) > 0, Phase: act.phase, Step: act.step}
 	return t
 }
 
@@ -749,7 +928,7 @@ func (b *Battle) Draw(ctx context.Context) (string, error) {
 // side. A bag of one colour needs no pick, as the last of a random order
 // does not. The dice are listed in the order of the activation's standing.
 func (b *Battle) drawSide(ctx context.Context) error {
-	act := b.prog.act
+	act := b.loop()
 	if act == nil || !act.draw || !b.InRound() || b.cur.Drawn != "" && b.hasReady(b.cur.Drawn) {
 		return nil
 	}
@@ -757,13 +936,12 @@ func (b *Battle) drawSide(ctx context.Context) error {
 		b.cur.Drawn = ""
 		b.changed()
 	}
-	st := b.standings[act.by.id]
-	if st == nil {
+	if act.by != nil && b.standings[act.by.id] == nil {
 		return nil // no turn either: the order is not made
 	}
 	bag := b.bagBuf[:0]
 	one := true
-	for _, side := range b.roundOrder(st) {
+	for _, side := range b.loopOrder(act) {
 		if s := b.sideByNm[side]; s != nil {
 			for _, u := range s.Units {
 				if u.Ready {
@@ -785,7 +963,7 @@ func (b *Battle) drawSide(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	req := PickRequest{Round: b.round, Standing: act.by.name, Options: bag, Pos: act.pos, Draw: true}
+	req := PickRequest{Round: b.round, Standing: act.byName(), Options: bag, Pos: act.pos, Draw: true}
 	if b.seeded == nil {
 		// Dice that are not ours may keep what they are given.
 		req.Options = slices.Clone(bag)
@@ -797,7 +975,8 @@ func (b *Battle) drawSide(ctx context.Context) error {
 	b.cur.Drawn = bag[k]
 	b.changed()
 	if b.transcript {
-		b.emit(Event{Kind: EvRandom, Standing: act.by.name, Subject: bag[k], Subjects: slices.Clone(bag), Rule: "activation draw", Pos: posString(act.pos)})
+		b.emit(Event{Kind: EvRandom, Standing: act.byName(), Subject: bag[k], Subjects: slices.Clone(bag), Rule: "activation draw", Pos: posString(act.pos),
+			Phase: act.phase, Step: act.step})
 	}
 	return nil
 }
@@ -806,7 +985,7 @@ func (b *Battle) countStep() error {
 	// Refused before it counts, so that the count never passes the
 	// limit: a restored battle's is checked against it.
 	if b.cur.Steps >= b.prog.limits.MaxSteps {
-		return ruleErrorf(b.prog.act.pos, "more than %d activations and passes in one round: %w", b.prog.limits.MaxSteps, ErrLimit)
+		return ruleErrorf(b.loop().pos, "more than %d activations and passes in one round: %w", b.prog.limits.MaxSteps, ErrLimit)
 	}
 	b.cur.Steps++
 	return nil
@@ -850,10 +1029,11 @@ func (b *Battle) activate(ctx context.Context, unit string) error {
 	u := b.unitByNm[unit]
 	u.Ready = false
 	b.changed()
-	b.record(ActivationRecord{Side: t.Side, Unit: unit})
+	act := b.loop()
+	b.record(ActivationRecord{Side: t.Side, Unit: unit, Phase: act.phase, Step: act.step})
 	if b.transcript {
-		ev := Event{Kind: EvActivate, By: t.Side, Subject: unit}
-		if b.prog.act.draw && !b.drewThisTurn() {
+		ev := Event{Kind: EvActivate, By: t.Side, Subject: unit, Phase: act.phase, Step: act.step}
+		if act.draw && !b.drewThisTurn() {
 			// The transcript has no draw to say why this side acts.
 			ev.Detail = "no draw: only " + wording.Possessive(t.Side) + " dice are left in the bag"
 		}
@@ -906,7 +1086,7 @@ func (b *Battle) pass(context.Context) error {
 		return markErrorf(ErrNotAllowed, "no side may pass in activation draw: the side drawn from the bag activates one of its ready units")
 	}
 	if !t.MustPass && !t.CanPass {
-		if c := b.prog.act.passWhen; c != nil && b.prog.act.mode != dsl.UnitOrder {
+		if c := b.loop().passWhen; c != nil && b.loop().mode != dsl.UnitOrder {
 			return markErrorf(ErrNotAllowed, "%s may not pass now: it may pass only when %s, and that is false for it (ready: %s)",
 				t.Side, quoteSrc(c.src), strings.Join(t.Options, ", "))
 		}
@@ -915,12 +1095,13 @@ func (b *Battle) pass(context.Context) error {
 	if err := b.countStep(); err != nil {
 		return err
 	}
-	b.record(ActivationRecord{Side: t.Side, Pass: true})
+	act := b.loop()
+	b.record(ActivationRecord{Side: t.Side, Pass: true, Phase: act.phase, Step: act.step})
 	why := "no ready unit"
 	if !t.MustPass {
 		why = "chose to pass"
 	}
-	b.emit(Event{Kind: EvPass, By: t.Side, Detail: why})
+	b.emit(Event{Kind: EvPass, By: t.Side, Detail: why, Phase: act.phase, Step: act.step})
 	b.cur.Turn++
 	return nil
 }
@@ -941,14 +1122,14 @@ func (b *Battle) record(a ActivationRecord) {
 }
 
 func (b *Battle) advance(side string) {
-	switch b.prog.act.mode {
+	act := b.loop()
+	switch act.mode {
 	case dsl.Draw:
 		b.cur.Drawn = "" // the die is spent: the next turn draws again
 	case dsl.Alternate:
 		b.cur.Turn++
 	case dsl.Sequential:
-		st := b.standings[b.prog.act.by.id]
-		b.cur.Turn = slices.Index(b.roundOrder(st), side)
+		b.cur.Turn = slices.Index(b.loopOrder(act), side)
 		if !b.hasReady(side) {
 			b.cur.Turn++
 		}
@@ -981,6 +1162,9 @@ func (b *Battle) Step(ctx context.Context) (done bool, err error) {
 }
 
 func (b *Battle) step(ctx context.Context) (done bool, err error) {
+	if err := b.moveOn(ctx); err != nil {
+		return false, err
+	}
 	if err := b.drawSide(ctx); err != nil {
 		return false, err
 	}
@@ -995,8 +1179,9 @@ func (b *Battle) step(ctx context.Context) (done bool, err error) {
 		// drawSide has just drawn, or found the bag empty: not reached.
 		// Should it be, the error is the activation loop's, of no order
 		// (as a draw's others are), and names the order it draws by.
-		return false, roundErrorf(b.round, "", "activation draw by %s: no side is drawn, and units are still ready (%s)", b.prog.act.by.name, strings.Join(b.ReadyUnits(), ", "))
+		return false, roundErrorf(b.round, "", "activation draw by %s: no side is drawn, and units are still ready (%s)", b.loop().byName(), strings.Join(b.ReadyUnits(), ", "))
 	}
+	act := b.loop()
 	if t.MustPass {
 		return false, b.pass(ctx)
 	}
@@ -1004,7 +1189,7 @@ func (b *Battle) step(ctx context.Context) (done bool, err error) {
 		return false, b.activate(ctx, t.Options[0])
 	}
 	def := t.Options[0]
-	if b.prog.act.policy == dsl.PolicyLast {
+	if act.policy == dsl.PolicyLast {
 		def = t.Options[len(t.Options)-1]
 	}
 	if b.policyDecides() && !b.transcript {
@@ -1018,8 +1203,8 @@ func (b *Battle) step(ctx context.Context) (done bool, err error) {
 		options = append(options, "pass")
 	}
 	d := Decision{Kind: ChooseActivation, By: t.Side, Options: options, Default: []string{def}, Round: b.round,
-		Standing: b.prog.act.by.name, Pos: b.prog.act.pos, Drawn: b.prog.act.draw}
-	if c := b.prog.act.passWhen; c != nil && !t.CanPass {
+		Standing: act.byName(), Pos: act.pos, Drawn: act.draw, Phase: act.phase, Step: act.step}
+	if c := act.passWhen; c != nil && !t.CanPass {
 		d.PassWhen = c.src
 	}
 	ans, err := b.decide(ctx, d)
@@ -1027,8 +1212,8 @@ func (b *Battle) step(ctx context.Context) (done bool, err error) {
 		return false, err
 	}
 	if b.transcript {
-		b.emit(Event{Kind: EvDecision, By: d.By, Choice: b.owned(ans), Subjects: options, Rule: "activation " + string(b.prog.act.mode),
-			Detail: string(d.Kind), Pos: posString(d.Pos)})
+		b.emit(Event{Kind: EvDecision, By: d.By, Choice: b.owned(ans), Subjects: options, Rule: "activation " + string(act.mode),
+			Detail: string(d.Kind), Pos: posString(d.Pos), Phase: act.phase, Step: act.step})
 	}
 	if ans[0] == "pass" {
 		return false, b.pass(ctx)
@@ -1058,7 +1243,7 @@ func (b *Battle) EndRound(ctx context.Context) (*RoundResult, error) {
 func (b *Battle) endRound(ctx context.Context) error {
 	b.working = true
 	defer func() { b.working = false }()
-	st := b.standings[b.prog.main.id]
+	st := b.mainStanding()
 	played := b.roundOrder(st)
 	b.ending = true
 	err := b.runHooks(ctx, &hpRoundEnd)
@@ -1084,8 +1269,8 @@ func (b *Battle) endRound(ctx context.Context) error {
 		b.emit(Event{Kind: EvRoundEnd})
 	}
 	// The standing's order is never changed in place, so memory can share it.
-	order := b.roundOrder(b.standings[b.prog.main.id])
-	if b.standings[b.prog.main.id] != st {
+	order := b.roundOrder(b.mainStanding())
+	if b.mainStanding() != st {
 		// A special rule at the end of the round changed what the order
 		// watches: the new order is the next round's, and this round was
 		// played in the old one (with the holder a special rule may have
@@ -1103,6 +1288,8 @@ func (b *Battle) closeRound(order []string, values map[string]any) {
 	m.Holder, m.Chooser, m.Order, m.Values = b.cur.Holder, b.cur.Chooser, order, values
 	b.eventsHint, b.actsHint = len(b.cur.Events), len(b.cur.Activations)
 	b.cur.Stage = "ended"
+	// A round ended in a phase's loop ends it, and the phase, there.
+	b.cur.Loop, b.cur.First, b.cur.FirstIn = 0, "", ""
 	b.changed()
 }
 

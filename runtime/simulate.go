@@ -66,6 +66,9 @@ func (s *SimReport) interval(round int, who string) (p, lo, hi float64) {
 // spread over all cores: a Monte Carlo check of Odds, and an answer where
 // exact enumeration is too large.
 func (p *Program) Simulate(ctx context.Context, sides []SideSpec, opt SimOptions) (*SimReport, error) {
+	if p.compiled() == nil && !p.HasHolder() {
+		return nil, noHolderError("Simulate", p)
+	}
 	if opt.Runs < 1 {
 		return nil, fmt.Errorf("Simulate: Runs is %d: simulate 1 battle or more", opt.Runs)
 	}

@@ -118,26 +118,6 @@ type variant struct {
 	units []string // the units of its sides, in setup order: the subjects of an order of units
 }
 
-// drawsFromBag reports whether p's activation is `activation draw`.
-func drawsFromBag(p *runtime.Program) bool {
-	f := p.File()
-	if f == nil {
-		return false
-	}
-	for _, d := range f.Decls {
-		r, ok := d.(*dsl.Ruleset)
-		if !ok || string(r.Name) != p.Name() {
-			continue
-		}
-		for _, st := range r.Body {
-			if a, ok := st.(*dsl.ActivationStmt); ok && a.Mode == dsl.Draw {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // runOdds analyses the rulesets, printing the tables or, with --json,
 // filling in doc for the caller to print.
 func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
@@ -183,7 +163,17 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		whose := func() { whose(i) }
 		p, specs := s.prog, s.specs
 		warnUnusedPolicies(e, p, o.decider)
-		v := variant{name: p.Name(), label: p.Name(), draw: drawsFromBag(p)}
+		if !p.HasHolder() {
+			// Not an error: the ruleset is as it should be, and its odds
+			// are of nothing. With --json, stdout is the document's.
+			w := e.stdout
+			if o.json {
+				w = e.stderr
+			}
+			fmt.Fprintf(w, "%s has no order of sides: nobody holds priority, so there is no holder to tabulate (`turnorder run` shows who acts in each round)\n", p.Name())
+			return exitOK
+		}
+		v := variant{name: p.Name(), label: p.Name(), draw: p.DrawsFromBag()}
 		for _, s := range specs {
 			v.sides = append(v.sides, s.Name)
 			for _, u := range s.Units {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -127,6 +128,14 @@ func TestOddsProcedures(t *testing.T) {
 			[]string{"1      1 100.00%  0   0.00%\n(dice_bag draws from a bag who activates each turn, which is not in these odds: they are of who holds priority; `turnorder run` shows each draw)\n"}},
 		{"dice bag, simulated", []string{dir + "dice-bag.rules", "--sim", "10"},
 			[]string{"(dice_bag draws from a bag who activates each turn"}},
+		// A bag and no order of sides: nobody ever holds priority.
+		{"dice bag, no priority", []string{dir + "no-priority.rules"},
+			[]string{"order_dice has no order of sides: nobody holds priority, so there is no holder to tabulate"}},
+		{"dice bag, no priority, simulated", []string{dir + "no-priority.rules", "--sim", "10"},
+			[]string{"order_dice has no order of sides"}},
+		// The Shooting roll-off is a phase's own: priority is the round's.
+		{"a phase's roll-off", []string{dir + "phase-rolloff.rules", "--rounds", "2"},
+			[]string{"2      1/2  50.00%  1/2  50.00%"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(t, "", append([]string{"odds"}, tt.args...)...)
@@ -135,6 +144,17 @@ func TestOddsProcedures(t *testing.T) {
 				t.Errorf("a ruleset without activation draw has the note of one:\n%s", r.stdout)
 			}
 		})
+	}
+}
+
+// With --json, the note of a ruleset with no holder goes to stderr: stdout
+// is the document alone.
+func TestOddsJSONNoHolder(t *testing.T) {
+	r := runCmd(t, "", "odds", "--json", "../../examples/procedures/no-priority.rules")
+	expectation{code: 0, stderr: []string{"order_dice has no order of sides"}, notStdout: []string{"order_dice"}}.check(t, r)
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Errorf("stdout is not JSON: %v\n%s", err, r.stdout)
 	}
 }
 

@@ -167,13 +167,16 @@ func (t *table) showResult(res *runtime.RoundResult) {
 	}
 }
 
-// standing says a round's order, holder and chooser.
+// standing says a round's order, holder and chooser: none for a ruleset
+// that orders no sides.
 func standing(res *runtime.RoundResult) string {
-	chooser := res.Chooser
-	if chooser == "" {
-		chooser = "none"
+	none := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return s
 	}
-	return fmt.Sprintf("order: %s   holder: %s   chooser: %s", strings.Join(res.Order, ", "), res.Holder, chooser)
+	return fmt.Sprintf("order: %s   holder: %s   chooser: %s", none(strings.Join(res.Order, ", ")), none(res.Holder), none(res.Chooser))
 }
 
 // activations says a round's turns: "Jay: j1; Rob passes".
@@ -184,6 +187,14 @@ func activations(recs []runtime.ActivationRecord) string {
 			acts[i] = a.Side + " passes"
 		} else {
 			acts[i] = a.Side + ": " + a.Unit
+		}
+		// Each phase's loop is named where it begins.
+		if a.Phase != "" && (i == 0 || recs[i-1].Phase != a.Phase || recs[i-1].Step != a.Step) {
+			where := a.Phase
+			if a.Step != "" {
+				where += "/" + a.Step
+			}
+			acts[i] = "(" + where + ") " + acts[i]
 		}
 	}
 	return strings.Join(acts, "; ")

@@ -47,7 +47,14 @@ func (t *table) askDecision(ctx context.Context, d runtime.Decision) (runtime.An
 		fmt.Fprintf(t.out, "Round %d, %s: %s:\n", d.Round, d.Standing, what)
 		return one(t.choose(ctx, d.Options, def, d.By+" chooses: ", command("while "+d.By+" chooses before or after"), nil, "", t.promptCommands()))
 	case runtime.ChooseActivation:
-		fmt.Fprintf(t.out, "Round %d: %s activates:\n", d.Round, d.By)
+		where := ""
+		if d.Phase != "" {
+			where = ", " + d.Phase
+			if d.Step != "" {
+				where += "/" + d.Step
+			}
+		}
+		fmt.Fprintf(t.out, "Round %d%s: %s activates:\n", d.Round, where, d.By)
 		// Every refusal says why, then what to type instead, in one
 		// wording whatever the reason.
 		own := slices.DeleteFunc(slices.Clone(d.Options), func(o string) bool { return o == "pass" })

@@ -130,3 +130,15 @@ func TestPlayUnitRemovedBeforeTheRound(t *testing.T) {
 		"Goliaths activates [Krug]: Grath\n  Grath (of Goliaths) was removed from the battle: Goliaths activates one of its own ready units (Krug, Volk)\n",
 	}, notStdout: []string{"not one of the options"}}.check(t, r)
 }
+
+// Each phase's activation loop is asked in its phase's name, and the
+// round's activations say where each loop begins.
+func TestPlayPhaseLoops(t *testing.T) {
+	r := runCmd(t, "6\n2\n1\n1\n3\n5\n1\n1\n1\n1\n", "play", "../../examples/procedures/phase-rolloff.rules", "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1, Movement: Jay activates:\n",
+		"Round 1, Shooting: Rob activates:\n",
+		"  Rob goes first in Fight (first = find(sides, .name != holder).name)\n",
+		"  → activations: (Movement) Jay: j1; Rob: r1; Jay: j2; Rob: r2; (Shooting) Rob: r1; Jay: j1; Rob: r2; Jay: j2; (Fight) Rob: r1; Jay: j1; Rob: r2; Jay: j2\n",
+	}}.check(t, r)
+}

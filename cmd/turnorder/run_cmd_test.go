@@ -816,3 +816,10 @@ func TestRunSetupSameNames(t *testing.T) {
 		check(t, runCmd(t, "", "run", withUnits, "--setup", withUnits, "--rounds", "1"))
 	expectation{code: 0, notStderr: []string{"note"}}.check(t, runCmd(t, "", "run", same, "--setup", same, "--rounds", "1"))
 }
+
+// A ruleset with no order of sides runs with nobody holding priority, and
+// the activations of a phase's loop say the phase.
+func TestRunNoOrderOfSides(t *testing.T) {
+	r := runCmd(t, "", "run", "../../examples/procedures/no-priority.rules", "--rounds", "1", "--seed", "1")
+	expectation{code: 0, stdout: []string{" in Orders", "→ order: none   holder: none   chooser: none\n"}}.check(t, r)
+}

@@ -50,11 +50,7 @@ func printRound(w io.Writer, res *runtime.RoundResult, kept []string) {
 		// pass after a side's choice of it says the choice.
 		return ev.Kind == runtime.EvRoundStart || ev.Kind == runtime.EvRoundEnd || activationChoice(ev, res.Events[i+1:])
 	})
-	chooser := res.Chooser
-	if chooser == "" {
-		chooser = "none"
-	}
-	fmt.Fprintf(w, "  → order: %s   holder: %s   chooser: %s\n", strings.Join(res.Order, ", "), res.Holder, chooser)
+	fmt.Fprintf(w, "  → %s\n", standing(res))
 }
 
 // keptStandings says, for each order that round did not make again (a

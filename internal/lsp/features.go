@@ -111,8 +111,14 @@ func describe(n dsl.Node) string {
 	case *dsl.StepStmt:
 		what = fmt.Sprintf("**step %s**: a named part of a phase; special rules can run at its start and end.", dsl.FormatName(n.Name))
 	case *dsl.ActivationStmt:
-		what = fmt.Sprintf("**activation %s by %s**: after the phases, the activation loop runs until no unit has a Ready marker: %s.",
-			n.Mode, n.By, activationModes[string(n.Mode)])
+		by := "setup order"
+		head := "activation " + string(n.Mode)
+		if n.By != nil {
+			by = "order " + n.By.String()
+			head += " by " + n.By.String()
+		}
+		what = fmt.Sprintf("**%s**: an activation loop, which runs until no unit has a Ready marker: %s (here, %s). Written in a ruleset it runs after the phases; in a phase or step, at that point of the round.",
+			head, activationModes[string(n.Mode)], by)
 	case *dsl.ReadyStmt:
 		what = "**ready units**: places a Ready marker on every unit (with `unless` or `where`, on those its condition picks)."
 	case *dsl.RememberStmt:

@@ -12,7 +12,7 @@ syn keyword rulesKeyword
       \ activate activation activations allowed alternate as attribute award
       \ before_after by changed choice chooser chooses decide default
       \ draw each end error event example expect first
-      \ highest holder hook is lowest no not of
+      \ highest holder hook in is lowest no not of
       \ on once order pass phase policy quote random
       \ ready remember remove reroll roll round ruleset scenario
       \ seed sequential set side sides source standing start
@@ -22,7 +22,7 @@ syn keyword rulesKeyword
 syn keyword rulesKeyword add events exactly to
 syn keyword rulesType int string bool
 syn keyword rulesConstant true false nil
-syn keyword rulesOperatorWord and or in matches contains startsWith endsWith
+syn keyword rulesOperatorWord and or matches contains startsWith endsWith
 
 syn match rulesNumber "\<[0-9]\+\(\.[0-9]\+\)\=\>"
 syn match rulesDice "\<[0-9]*d[0-9]\+\>"
