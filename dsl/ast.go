@@ -259,13 +259,15 @@ type SidesStmt struct {
 	Max   *int `parser:"  @Int? )?"`
 }
 
-// AttrDecl is `side attribute NAME TYPE [= VALUE]` or the unit form.
+// AttrDecl is `side attribute NAME TYPE [MIN..MAX] [= VALUE]` or the unit
+// form.
 type AttrDecl struct {
 	Span
-	Of      Owner    `parser:"@('side' | 'unit') 'attribute'"`
-	Name    Name     `parser:"@Ident"`
-	Type    Ident    `parser:"@@"`
-	Default *Literal `parser:"('=' @@)?"`
+	Of      Owner     `parser:"@('side' | 'unit') 'attribute'"`
+	Name    Name      `parser:"@Ident"`
+	Type    Ident     `parser:"@@"`
+	Range   *IntRange `parser:"@@?"`
+	Default *Literal  `parser:"('=' @@)?"`
 }
 
 // StatusDecl is `unit status NAME, NAME...`.

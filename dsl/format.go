@@ -257,6 +257,8 @@ func posOf(n Node) (pos Pos, ok bool) {
 		return at(n)
 	case *HookStmt:
 		return at(n)
+	case *DecideStmt:
+		return at(n)
 	case *TieRule:
 		return at(n)
 	case *RollCrit:
@@ -363,6 +365,9 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		}
 	case *AttrDecl:
 		p.put(string(s.Of), " attribute ", ident(s.Name), " ", string(s.Type.Name))
+		if s.Range != nil {
+			p.put(" ", s.Range.String())
+		}
 		if s.Default != nil {
 			p.put(" = ", literal(s.Default))
 		}
@@ -428,6 +433,8 @@ func (p *printer) phaseItem(s PhaseItem) {
 		}
 	case *HookStmt:
 		p.put("hook ", ident(s.Name))
+	case *DecideStmt:
+		p.printDecide(s)
 	case *QuoteStmt:
 		p.put("quote ", text(s.Text))
 	default:
