@@ -587,11 +587,12 @@ type RandomScript struct {
 }
 
 // ChooseScript is `NAME chooses OPTION, ...`: the answer to the next
-// decision asked of NAME.
+// decision asked of NAME. An answer may be a number, for a decision of a
+// number (`Jay chooses 5`).
 type ChooseScript struct {
 	Span
 	Who     Name   `parser:"@(Ident | String) 'chooses'"`
-	Options []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
+	Options []Name `parser:"@(Ident | String | Int) (',' @(Ident | String | Int))*"`
 }
 
 // SetScript is `set ATTR of NAME = VALUE`, applied at that point.

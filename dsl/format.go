@@ -590,6 +590,9 @@ func (p *printer) roundStmt(s RoundStmt) {
 		opts := make([]string, len(s.Options))
 		for i, o := range s.Options {
 			opts[i] = word(o)
+			if intRE.MatchString(string(o)) {
+				opts[i] = string(o) // a number answered, as written
+			}
 		}
 		p.put(name(s.Who), " chooses ", strings.Join(opts, ", "))
 	case *SetScript:
@@ -778,6 +781,7 @@ var (
 	identRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	diceRE   = regexp.MustCompile(`^[0-9]*d[0-9]+$`)
 	numberRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+	intRE    = regexp.MustCompile(`^[0-9]+$`)
 )
 
 // name writes a name where the grammar takes a name or a quoted string:

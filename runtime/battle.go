@@ -312,6 +312,9 @@ type roundState struct {
 	// it is; "" until the next draw (a snapshot from before the mode has
 	// none either: the next Step, Activate or Pass draws).
 	Drawn string `json:"drawn,omitempty"`
+	// Decided holds the decisions of `decide` statements made in the
+	// round, in the order they were revealed.
+	Decided []Decided `json:"decided,omitempty"`
 
 	// gen counts the times the round's lists were written over, not just
 	// added to (see copyFrom); from and fromGen say what a copy was last
@@ -1339,6 +1342,7 @@ func (b *Battle) currentView() *view {
 		for _, a := range b.prog.sideAttrs {
 			sv.Field(t.sideIdx[a.Name]).Set(reflect.ValueOf(s.Attrs[a.Name]))
 		}
+		b.fillSideDecisions(sv, s.Name)
 		v.sides = append(v.sides, sv)
 	}
 	v.mem = reflect.New(t.memory).Elem()
@@ -1394,6 +1398,7 @@ func (b *Battle) fillCommon(e reflect.Value, idx map[string]int, v *view) {
 	e.Field(idx["round"]).SetInt(int64(b.round))
 	e.Field(idx["previous"]).Set(v.mem)
 	e.Field(idx["sides"]).Set(v.allS)
+	b.fillCommonDecisions(e, idx)
 }
 
 // groupEnv is the environment of tie guards, awards and handlers.
@@ -1435,6 +1440,11 @@ func (b *Battle) eval(c *compiled, env reflect.Value) (any, error) {
 // evalGroup runs an expression of the group environment (tie guards,
 // awards, handlers) with tied as the group.
 func (b *Battle) evalGroup(c *compiled, units bool, tied []int) (any, error) {
+	if c.reads != nil {
+		if err := b.checkMade(c); err != nil {
+			return nil, err
+		}
+	}
 	if c.fast != nil {
 		return c.fast.value(fenv{b: b, tied: tied}), nil
 	}
@@ -1470,6 +1480,11 @@ func (b *Battle) groupString(c *compiled, units bool, tied []int) (string, error
 
 // evalSubject runs an expression of subject i, a side or a unit.
 func (b *Battle) evalSubject(c *compiled, units bool, i int) (any, error) {
+	if c.reads != nil {
+		if err := b.checkMade(c); err != nil {
+			return nil, err
+		}
+	}
 	if c.fast != nil {
 		return c.fast.value(fenv{b: b, subj: i}), nil
 	}

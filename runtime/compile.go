@@ -66,6 +66,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	}
 	p.types = buildEnvTypes(p)
 	c.rules(r)
+	c.checkDecidedFirst()
 	p.diags.Sort()
 	p.warnings.Sort()
 	if p.diags.HasErrors() {
@@ -195,6 +196,8 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 			if c.declareName(string(s.Name), s.Pos(), "remembered value") {
 				p.remember = append(p.remember, &rememberDef{name: string(s.Name)})
 			}
+		case *dsl.PhaseStmt:
+			c.declareDecisions(s.Body)
 		}
 	}
 }
@@ -610,6 +613,11 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 			ph.items = append(ph.items, rr)
 		case *dsl.HookStmt:
 			ph.items = append(ph.items, &hookPoint{at: &HookPoint{Kind: dsl.PointHook, Name: string(s.Name)}, pos: s.Pos()})
+		case *dsl.DecideStmt:
+			if d := p.decisionAt(s); d != nil {
+				c.checkDecideRole(s, d)
+				ph.items = append(ph.items, d)
+			}
 		}
 	}
 }

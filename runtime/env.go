@@ -101,6 +101,7 @@ type envTypes struct {
 	sideEnv, unitEnv, groupSides, groupUnits reflect.Type
 	sideEnvIdx, unitEnvIdx, groupIdx         map[string]int
 	names                                    *strings.Replacer
+	decisions                                []*decisionDef
 }
 
 func buildEnvTypes(p *Program) *envTypes {
@@ -119,6 +120,12 @@ func buildEnvTypes(p *Program) *envTypes {
 	for _, a := range p.sideAttrs {
 		sideFields = append(sideFields, field{a.Name, a.Type.goType()})
 	}
+	t.decisions = p.decisions
+	for _, d := range p.decisions {
+		if d.each {
+			sideFields = append(sideFields, field{d.name, d.typ.goType()})
+		}
+	}
 	t.side, t.sideIdx = structType(sideFields)
 
 	memFields := []field{{"holder", str}, {"chooser", str}, {"order", reflect.TypeFor[[]string]()}}
@@ -128,6 +135,11 @@ func buildEnvTypes(p *Program) *envTypes {
 	t.memory, t.memIdx = structType(memFields)
 
 	common := []field{{"round", reflect.TypeFor[int]()}, {"previous", t.memory}, {"sides", reflect.SliceOf(t.side)}}
+	for _, d := range p.decisions {
+		if !d.each {
+			common = append(common, field{d.name, d.typ.goType()})
+		}
+	}
 	t.sideEnv, t.sideEnvIdx = structType(append(append([]field{}, sideFields...), common...))
 	t.unitEnv, t.unitEnvIdx = structType(append(append([]field{}, unitFields...), common...))
 	group := append([]field{{"tied", reflect.SliceOf(t.side)}, {"holder", str}, {"chooser", str},
@@ -175,6 +187,8 @@ type compiled struct {
 	fast *fastExpr // the native form, if the expression has one
 	src  string
 	pos  dsl.Pos
+	// reads are the decisions it reads, which must be made before it runs.
+	reads []decisionRead
 }
 
 func (c *compiled) String() string {
@@ -230,7 +244,10 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		return nil, &d
 	}
 	c := &compiled{prog: prog, src: e.Source, pos: e.Pos()}
-	c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
+	c.reads = p.decisionReads(prog.Node(), env)
+	if c.reads == nil {
+		c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
+	}
 	return c, nil
 }
 
@@ -552,6 +569,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 	var typo, of string
 	if m := unknownName.FindStringSubmatch(msg); m != nil {
 		typo = m[1]
+		if words := t.decisionWords(typo, env); words != "" {
+			return words
+		}
 		if env == t.unitEnv {
 			of = "unit"
 		}
@@ -588,6 +608,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 		}
 	} else if m := noField.FindStringSubmatch(msg); m != nil {
 		typo, of = m[2], m[1]
+		if words := t.decisionWords(typo, nil); words != "" && of != "previous" {
+			return words
+		}
 		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory}[of]
 	} else {
 		return ""

@@ -146,6 +146,9 @@ func (b *Battle) checkRestored(s *snapshot, format int) error {
 	if err := b.checkCurrent(format); err != nil {
 		return err
 	}
+	if err := b.checkDecided(); err != nil {
+		return err
+	}
 	return checkEvents("current.events", b.cur.Events, b.cur.Round, format)
 }
 

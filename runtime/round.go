@@ -237,6 +237,10 @@ func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase) error {
 			if err := b.runHooks(ctx, x.at); err != nil {
 				return err
 			}
+		case *decisionDef:
+			if err := b.runDecide(ctx, x); err != nil {
+				return err
+			}
 		}
 	}
 	if !b.done[ph.id] {
@@ -1068,6 +1072,15 @@ func (b *Battle) endRound(ctx context.Context) error {
 	}
 	var values map[string]any
 	for _, r := range b.prog.remember {
+		if r.decision != nil {
+			if v := b.rememberDecision(r.decision); v != nil {
+				if values == nil {
+					values = map[string]any{}
+				}
+				values[r.name] = v
+			}
+			continue
+		}
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
 			return b.evalError(r.e, "remember "+r.name, err)
