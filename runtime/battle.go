@@ -475,7 +475,7 @@ func (b *Battle) fillAttrs(dst map[string]any, decl []Attr, given map[string]any
 			fail(pos, "%s: unknown attribute %s (declared: %s)", who, k, wording.OrNone(attrNames(decl)))
 			continue
 		}
-		v, err := convertAttr(given[k], decl[i].Type)
+		v, err := decl[i].convert(given[k])
 		if err != nil {
 			if l, ok := given[k].(*dsl.Literal); ok {
 				pos = l.Pos()
@@ -1078,7 +1078,7 @@ func (b *Battle) checkSetAttr(who, attr string, value any) (dst map[string]any, 
 		}
 		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
 	}
-	v, err = convertAttr(value, decl[i].Type)
+	v, err = decl[i].convert(value)
 	if err != nil {
 		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
 	}

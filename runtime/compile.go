@@ -216,8 +216,12 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 		return
 	}
 	a := Attr{Name: string(s.Name), Type: t, Default: t.zero(), Pos: s.Pos()}
+	c.attrRange(s, &a)
 	if s.Default != nil {
 		v, err := literalValue(s.Default, t)
+		if err == nil {
+			v, err = a.inRange(v)
+		}
 		if err != nil {
 			c.errorf(s.Default.Pos(), "default of %s: %v", s.Name, err)
 		} else {

@@ -677,14 +677,19 @@ func (b *Battle) checkDecided() error {
 		if b.sideByNm[x.Side] == nil {
 			return fmt.Errorf("%s.side: %q is no side of this battle (sides: %s)", at, x.Side, strings.Join(b.subjectNames(false), ", "))
 		}
-		dec := d.decision(x.Side, b.cur.Round)
-		if c, ok := canonicalAnswer(dec, x.Answer); !ok || c != x.Answer {
-			return fmt.Errorf("%s.answer: %q is no answer to %s: the answer is %s", at, x.Answer, d.name, dec.accepts())
-		}
 		for _, y := range b.cur.Decided[:i] {
 			if y.Name == x.Name && (y.Side == x.Side || !d.each) {
 				return fmt.Errorf("%s: %s is decided twice in round %d", at, d.name, b.cur.Round)
 			}
+		}
+		dec := d.decision(x.Side, b.cur.Round)
+		if c, ok := canonicalAnswer(dec, x.Answer); !ok || c != x.Answer {
+			return fmt.Errorf("%s.answer: %q is no answer to %s: the answer is %s", at, x.Answer, d.name, dec.accepts())
+		}
+	}
+	for _, d := range b.prog.decisions {
+		if all, _ := b.decided(d); d.each && len(all) > 0 && len(all) < len(b.sides) {
+			return fmt.Errorf("current.decided: %s is decided by %d of the %d sides, where every side decides it at once", d.name, len(all), len(b.sides))
 		}
 	}
 	return nil

@@ -1,0 +1,197 @@
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/dsl"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// secretBids is a decision made by each side in secret, which an order
+// reads, and which the next round remembers.
+const secretBids = `ruleset bids {
+  sides 2..
+  side attribute pips int 1..6
+  phase command {
+    decide bid int 1..6 by each side secretly default random
+    order sides as initiative {
+      lowest bid
+      tie: random
+    }
+    decide kick one of kick, receive by initiative.first
+  }
+  remember last_bid = sum(sides, .bid)
+}`
+
+func TestSecretDecisionRevealsAnswersTogether(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, secretBids)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob", "Kim"), runtime.WithDecider(runtime.AskHost{}), runtime.WithDice(runtime.NewSeededDice(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("StartRound: %v, want ErrPending", err)
+	}
+	for i, ans := range []string{"4", "2"} {
+		req := b.Pending()
+		if req == nil || req.Decision == nil || req.Decision.Kind != runtime.ChooseNumber || req.Decision.Name != "bid" || !req.Decision.Secret {
+			t.Fatalf("answer %d: pending %+v, want the secret bid", i, req)
+		}
+		// What a side is asked holds nothing of the answers before it.
+		if strings.Contains(req.String(), "4") && i > 0 || req.Decision.Default[0] != runtime.RandomAnswer {
+			t.Errorf("answer %d: asked %q (default %v)", i, req, req.Decision.Default)
+		}
+		if err := b.Answer(ctx, runtime.ChoiceAnswer(ans)); !errors.Is(err, runtime.ErrPending) && err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range b.Events() {
+			if ev.Kind == runtime.EvDecision {
+				t.Fatalf("answer %d: a secret answer was revealed before the last: %v", i, ev)
+			}
+		}
+	}
+	// Saved before the last answer, the battle plays on the same.
+	save, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Restore(save, runtime.WithDecider(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Answer(ctx, runtime.ChoiceAnswer("9")); !errors.Is(err, runtime.ErrInvalidAnswer) ||
+		!strings.Contains(err.Error(), "the answer is a whole number from 1 to 6") {
+		t.Fatalf("out-of-range answer: %v, want ErrInvalidAnswer", err)
+	}
+	if err := r.Answer(ctx, runtime.ChoiceAnswer("5")); err != nil || r.Pending() == nil {
+		t.Fatalf("the last bid: %v, want the kick asked", err)
+	}
+	var got []string
+	for _, ev := range r.Events() {
+		if ev.Kind == runtime.EvDecision {
+			got = append(got, ev.String())
+		}
+	}
+	want := []string{"Jay decides bid: 4", "Rob decides bid: 2", "Kim decides bid: 5"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("decision events (-want +got):\n%s", diff)
+	}
+	if req := r.Pending(); req == nil || req.Decision == nil || req.Decision.By != "Rob" || req.Decision.Name != "kick" {
+		t.Fatalf("pending %+v, want Rob's kick (first in initiative)", req)
+	}
+	if err := r.Answer(ctx, runtime.ChoiceAnswer("receive")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.EndRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	m := r.Memory()
+	if m.Values["last_bid"] != 11 || m.Values["kick"] != "receive" {
+		t.Errorf("memory %v, want last_bid 11 and kick receive", m.Values)
+	}
+	if bids, _ := m.Values["bid"].(map[string]any); bids["Kim"] != 5 {
+		t.Errorf("previous.bid is %v, want Kim's 5 among them", m.Values["bid"])
+	}
+}
+
+func TestDecisionSavesRefuseTampering(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, secretBids)
+	d := runtime.NewScriptedDecider()
+	d.Add("Jay", "3")
+	d.Add("Rob", "1")
+	d.Add("Rob", "kick")
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDecider(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	save, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Restore(save); err != nil {
+		t.Fatalf("the untouched save: %v", err)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{`"answer": "3"`, `"answer": "9"`, `current.decided[0].answer: "9" is no answer to bid`},
+		{`"name": "kick"`, `"name": "punt"`, `current.decided[2].name: ruleset bids decides no punt`},
+		{`"side": "Jay"`, `"side": "Kim"`, `current.decided[0].side: "Kim" is no side`},
+		{`"name": "kick"`, `"name": "bid"`, `current.decided[2]: bid is decided twice`},
+	} {
+		bad := strings.Replace(string(save), tc.from, tc.to, 1)
+		if bad == string(save) {
+			t.Fatalf("%s is not in the save: %s", tc.from, save)
+		}
+		if _, err := p.Restore([]byte(bad)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s -> %s: %v, want %q", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
+func TestAttributeRanges(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, secretBids+"\n")
+	if a := p.SideAttrs()[0]; a.Default != 1 || *a.Min != 1 || *a.Max != 6 {
+		t.Errorf("pips: %+v, want default 1 (0 is out of 1..6)", a)
+	}
+	if _, err := p.NewBattle([]runtime.SideSpec{{Name: "Jay", Attrs: map[string]any{"pips": 7}}, {Name: "Rob"}}); err == nil ||
+		!strings.Contains(err.Error(), "7 is out of the range of pips, 1..6") {
+		t.Errorf("a setup of 7 pips: %v", err)
+	}
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetAttr(ctx, "Jay", "pips", 0); !errors.Is(err, runtime.ErrInvalidChange) {
+		t.Errorf("SetAttr 0 pips: %v, want ErrInvalidChange", err)
+	}
+	if err := b.SetAttr(ctx, "Jay", "pips", 6); err != nil {
+		t.Errorf("SetAttr 6 pips: %v", err)
+	}
+	save, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(save), `"pips": 6`, `"pips": 60`, 1)
+	if _, err := p.Restore([]byte(bad)); err == nil || !strings.Contains(err.Error(), "sides[0].attrs.pips: 60 is out of the range of pips, 1..6") {
+		t.Errorf("a save of 60 pips: %v", err)
+	}
+}
+
+func TestDecisionCompileErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"decide x int by holder", "needs the range of its answers"},
+		{"decide x string by holder", "write `one of NAME, NAME`"},
+		{"decide x bool by holder secretly", "only a decision made by each side can be made secretly"},
+		{"decide x bool by winner", "names one of a tie"},
+		{"decide x int 1..6 by holder default 7", "default 7 is not an answer"},
+		{"decide x one of a, a by holder", "option a is listed twice"},
+		{"decide x bool by nope.first", "there is no order named nope"},
+	} {
+		src := "ruleset r {\n phase p {\n order sides as o { highest roll d6\n tie: random }\n " + tc.src + "\n }\n}"
+		f, diags := parseInline(src)
+		if diags != nil {
+			t.Fatalf("%s: %v", tc.src, diags)
+		}
+		_, err := runtime.Compile(f)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+func parseInline(src string) (*dsl.File, error) {
+	f, diags := dsl.Parse("inline.rules", []byte(src))
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return f, nil
+}
