@@ -540,7 +540,7 @@ func (b *Battle) askDecision(ctx context.Context, d *decisionDef, side string) (
 	}
 	if ans[0] == RandomAnswer {
 		opts := d.answers()
-		k, err := b.pickInput(ctx, PickRequest{Round: b.now(), Options: opts, Pos: d.pos})
+		k, err := b.pickInput(ctx, PickRequest{Round: b.now(), Options: opts, Pos: d.pos, Decision: d.name, By: side})
 		if err != nil {
 			return "", err
 		}
