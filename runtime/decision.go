@@ -760,3 +760,48 @@ func (p *Program) IsAnswer(ans string) bool {
 	}
 	return false
 }
+
+// Canonical returns ans as an answer to d as the battle keeps it ("true"
+// is "yes", "03" is "3"), and whether d takes it. RandomAnswer is not
+// among d's answers: a caller that takes it says so.
+func (d DecisionDecl) Canonical(ans string) (string, bool) {
+	switch d.Kind {
+	case ChooseYesNo:
+		switch strings.ToLower(ans) {
+		case "yes", "true":
+			return "yes", true
+		case "no", "false":
+			return "no", true
+		}
+		return "", false
+	case ChooseNumber:
+		v, err := strconv.Atoi(strings.TrimSpace(ans))
+		if err != nil {
+			return "", false
+		}
+		ans = strconv.Itoa(v)
+	}
+	return ans, slices.Contains(d.Answers, ans)
+}
+
+// Answers answers the decisions of `decide` statements by their name,
+// each with a fixed answer or with RandomAnswer (the dice pick among its
+// answers, uniformly), and every other decision as Else does (the
+// ruleset's policy when Else is nil). It is what `turnorder odds --decide
+// NAME=VALUE` plays with. A decision by each side gets the same answer
+// from every side.
+type Answers struct {
+	ByName map[string]string
+	Else   Decider
+}
+
+// Decide answers d.
+func (a Answers) Decide(ctx context.Context, d Decision) ([]string, error) {
+	if v, ok := a.ByName[d.Name]; ok && d.named() {
+		return []string{v}, nil
+	}
+	if isNil(a.Else) {
+		return d.Default, nil
+	}
+	return a.Else.Decide(ctx, d)
+}

@@ -195,3 +195,59 @@ func parseInline(src string) (*dsl.File, error) {
 	}
 	return f, nil
 }
+
+// heroicJay: Jay may declare a heroic move after a D6 roll-off, and goes
+// first if it does. Rob and Jay each win the roll-off half the time.
+const heroicJay = `ruleset heroic_jay {
+  sides 2
+  phase priority {
+    order sides as priority {
+      highest roll d6
+      tie: reroll
+    }
+    decide heroic bool by Jay default no
+  }
+  on end of phase priority when heroic {
+    holder = "Jay"
+  }
+}`
+
+// The odds of a decision under each policy, against values derived by
+// hand. Jay holds priority when it declares, or else when it wins the
+// roll-off (1/2): never declaring, 1/2; always, 1; at random, 1/2·1 +
+// 1/2·1/2 = 3/4. Two rounds at random: 3/4 each round, independently,
+// so Jay holds both with 9/16.
+func TestDecisionOdds(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, heroicJay)
+	for _, tc := range []struct {
+		decider runtime.Decider
+		jay     string
+	}{
+		{nil, "1/2"}, // the declared default, no
+		{runtime.Answers{ByName: map[string]string{"heroic": "no"}}, "1/2"},
+		{runtime.Answers{ByName: map[string]string{"heroic": "yes"}}, "1"},
+		{runtime.Answers{ByName: map[string]string{"heroic": runtime.RandomAnswer}}, "3/4"},
+	} {
+		rep, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 2, Decider: tc.decider})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rep.Rounds {
+			if got := r.Holder["Jay"].RatString(); got != tc.jay {
+				t.Errorf("%v: round %d: P(Jay holds priority) = %s, want %s", tc.decider, r.Round, got, tc.jay)
+			}
+		}
+		if tc.jay == "3/4" {
+			got := ""
+			for _, s := range rep.Sequences {
+				if strings.Join(s.Outcome, ",") == "Jay,Jay" {
+					got = s.P.RatString()
+				}
+			}
+			if got != "9/16" {
+				t.Errorf("at random: P(Jay, Jay) = %q, want 9/16", got)
+			}
+		}
+	}
+}
