@@ -24,8 +24,8 @@ type DecideStmt struct {
 // other type word, which the compiler refuses), or `one of NAME, ...`.
 type TypeSpec struct {
 	Span
-	Options []NameAt  `parser:"(  'one' 'of' @@ (',' @@)*"`
-	Name    *Ident    `parser:" | @@"`
+	Options []NameAt  `parser:"(  'one' 'of' (?! 'by') @@ (',' @@)*"`
+	Name    *Ident    `parser:" | (?! 'by') @@"`
 	Range   *IntRange `parser:"   @@? )"`
 }
 
@@ -112,4 +112,18 @@ func (p *printer) printDecide(s *DecideStmt) {
 	case s.Default != nil:
 		p.put(" default ", literal(s.Default))
 	}
+}
+
+// decideWithoutType explains `decide bid by holder`, a decision with no
+// type, and `decide kick one of by holder`, one of no options: the type
+// comes before by.
+func decideWithoutType(s *hintSite) (Diagnostic, bool) {
+	if s.i < 0 || s.word != "by" && s.word != "of" {
+		return s.d, false
+	}
+	w := stmtWords(s.tokens, s.i)
+	if len(w) < 2 || w[0] != "decide" || len(w) > 3 {
+		return s.d, false
+	}
+	return s.unexpected("a decision has a type before `by`: `decide %s bool by ...` (yes or no), `decide %s int 1..6 by ...` (a number in a range) or `decide %s one of NAME, NAME by ...` (one of named options)", w[1], w[1], w[1]), true
 }

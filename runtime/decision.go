@@ -286,6 +286,8 @@ func (c *compiler) checkDecideRole(s *dsl.DecideStmt, d *decisionDef) {
 		if _, ok := c.p.orders[string(path[0])]; !ok {
 			c.errorf(s.By.Pos(), "decide %s by %s: there is no order named %s", d.name, d.role, path[0])
 		}
+	case d.role == "each":
+		c.errorf(s.By.Pos(), "decide %s by each: write `by each side` for a decision every side makes", d.name)
 	case d.role == dsl.RoleWinner || d.role == dsl.RoleLoser || d.role == dsl.RoleTeam:
 		c.errorf(s.By.Pos(), "decide %s by %s: %s names one of a tie, and a decision is made outside one (use holder, chooser, ORDER.first, ORDER.last, a side's name or each side)", d.name, d.role, d.role)
 	case len(path) > 1:
