@@ -251,3 +251,29 @@ func TestDecisionOdds(t *testing.T) {
 		}
 	}
 }
+
+// An order that reads a decision is not the same from every state with
+// the same sides: its odds must not be reused across answers. Each side
+// bids 1 or 2 at random, the lower bid first and a tie to Jay: Rob goes
+// first only when it bids 1 and Jay 2, 1/4.
+func TestDecisionOddsOfAnOrderThatReadsIt(t *testing.T) {
+	p := compileInline(t, `ruleset b2 {
+  sides 2
+  phase p {
+    decide bid int 1..2 by each side default random
+    order sides as priority {
+      lowest bid
+      tie: award "Jay"
+    }
+  }
+}`)
+	rep, err := p.Odds(context.Background(), runtime.Sides("Jay", "Rob"), runtime.OddsOptions{Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Rounds {
+		if got := r.Holder["Rob"].RatString(); got != "1/4" {
+			t.Errorf("round %d: P(Rob holds priority) = %s, want 1/4", r.Round, got)
+		}
+	}
+}
