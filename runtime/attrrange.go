@@ -22,8 +22,12 @@ func (c *compiler) attrRange(s *dsl.AttrDecl, a *Attr) {
 		return
 	}
 	lo, hi := s.Range.Bounds()
-	if lo > hi {
+	switch {
+	case lo > hi:
 		c.errorf(s.Range.Pos(), "attribute %s: %s is not a valid range: the most is below the least", s.Name, s.Range)
+		return
+	case lo < -maxExact || hi > maxExact:
+		c.errorf(s.Range.Pos(), "attribute %s: %s goes beyond -2^53 to 2^53, the whole numbers an int attribute holds", s.Name, s.Range)
 		return
 	}
 	a.Min, a.Max = &lo, &hi

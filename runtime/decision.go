@@ -223,7 +223,7 @@ func (c *compiler) decision(s *dsl.DecideStmt) {
 		case d.lo > d.hi:
 			c.errorf(t.Range.Pos(), "decide %s: %s is not a valid range: the most is below the least", d.name, t.Range)
 			ok = false
-		case d.hi-d.lo >= maxDecisionRange:
+		case d.hi-d.lo >= maxDecisionRange || d.hi-d.lo < 0: // < 0: the difference overflows
 			c.errorf(t.Range.Pos(), "decide %s: %s has more than %d answers: a decision ranges over at most %d numbers", d.name, t.Range, maxDecisionRange, maxDecisionRange)
 			ok = false
 		}
