@@ -807,3 +807,13 @@ func (a Answers) Decide(ctx context.Context, d Decision) ([]string, error) {
 	}
 	return a.Else.Decide(ctx, d)
 }
+
+// Decided returns the decisions of `decide` statements made in the round
+// under way (or the last one played), in the order they were revealed:
+// the answers to a secret decision only once every side has given its.
+func (b *Battle) Decided() []Decided {
+	if b.cur == nil {
+		return nil
+	}
+	return slices.Clone(b.cur.Decided)
+}

@@ -84,6 +84,10 @@ func TestSecretDecisionRevealsAnswersTogether(t *testing.T) {
 	if req := r.Pending(); req == nil || req.Decision == nil || req.Decision.By != "Rob" || req.Decision.Name != "kick" {
 		t.Fatalf("pending %+v, want Rob's kick (first in initiative)", req)
 	}
+	wantDecided := []runtime.Decided{{Name: "bid", Side: "Jay", Answer: "4"}, {Name: "bid", Side: "Rob", Answer: "2"}, {Name: "bid", Side: "Kim", Answer: "5"}}
+	if diff := cmp.Diff(wantDecided, r.Decided()); diff != "" {
+		t.Errorf("Decided (-want +got):\n%s", diff)
+	}
 	if err := r.Answer(ctx, runtime.ChoiceAnswer("receive")); err != nil {
 		t.Fatal(err)
 	}
@@ -274,6 +278,36 @@ func TestDecisionOddsOfAnOrderThatReadsIt(t *testing.T) {
 	for _, r := range rep.Rounds {
 		if got := r.Holder["Rob"].RatString(); got != "1/4" {
 			t.Errorf("round %d: P(Rob holds priority) = %s, want 1/4", r.Round, got)
+		}
+	}
+}
+
+// Forking order computations gives the replay's fractions for decisions
+// too: a secret bid at random that an order reads, a yes/no read by a
+// rule, each under every answer policy.
+func TestDecisionOddsForkingAgreesWithReplay(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		src     string
+		decider runtime.Decider
+	}{
+		{secretBids, nil},
+		{secretBids, runtime.Answers{ByName: map[string]string{"bid": "3", "kick": "kick"}}},
+		{secretBids, runtime.Answers{ByName: map[string]string{"kick": runtime.RandomAnswer}}},
+		{heroicJay, runtime.Answers{ByName: map[string]string{"heroic": runtime.RandomAnswer}}},
+	} {
+		p := compileInline(t, c.src)
+		opt := runtime.OddsOptions{Rounds: 2, Decider: c.decider}
+		want, err := p.OddsByReplay(ctx, runtime.Sides("Jay", "Rob"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.Odds(ctx, runtime.Sides("Jay", "Rob"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(oddsText(want), oddsText(got)); diff != "" {
+			t.Errorf("%s %v (-replay +fork):\n%s", p.Name(), c.decider, diff)
 		}
 	}
 }
