@@ -41,6 +41,7 @@ func TestJSONDocGoAPI(t *testing.T) {
 		"runtime.UnitSpec": runtime.UnitSpec{Name: "u", Attrs: map[string]any{"agi": 1}, Statuses: []string{"pinned"}},
 		"runtime.Decision": runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Others: []string{"t"}, Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true,
 			Name: "bid", Min: new(1), Max: new(6), Secret: true},
+		"runtime.Decided":      runtime.Decided{Name: "bid", Side: "s", Answer: "3"},
 		"runtime.DecisionDecl": runtime.DecisionDecl{Name: "bid", Kind: runtime.ChooseNumber, Each: true, Secret: true, By: "holder", Answers: []string{"1"}, Default: "1"},
 		"runtime.Turn":         runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true},
 		"runtime.RollRequest":  runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
