@@ -95,6 +95,13 @@ func TestOddsProcedures(t *testing.T) {
 			[]string{"1      1 100.00%  0   0.00%\n(dice_bag draws from a bag who activates each turn, which is not in these odds: they are of who holds priority; `turnorder run` shows each draw)\n"}},
 		{"dice bag, simulated", []string{dir + "dice-bag.rules", "--sim", "10"},
 			[]string{"(dice_bag draws from a bag who activates each turn"}},
+		// A heroic move, always declared or never, leaves a fair roll
+		// fair; so do secret bids at random.
+		{"heroic declaration, each answer", []string{dir + "heroic-declaration.rules", "--decide", "heroic=each"},
+			[]string{"heroic_declaration, where heroic is yes: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n",
+				"heroic_declaration, where heroic is no: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n"}},
+		{"secret bids", []string{dir + "secret-bids.rules"},
+			[]string{"1      1/2  50.00%  1/2  50.00%"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(t, "", append([]string{"odds"}, tt.args...)...)
