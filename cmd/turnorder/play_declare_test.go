@@ -2,7 +2,11 @@ package main
 
 // Tests of the decisions of `decide` statements as play asks for them.
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // A secret number: each side is asked in turn, told the others look
 // away; an answer out of the range is refused and asked again; the
@@ -31,5 +35,34 @@ func TestPlayYesNo(t *testing.T) {
 		"Round 1: Rob decides heroic:\nRob decides heroic (yes or no) [no]: maybe\n  \"maybe\" is not one of the options: answer yes or no\n",
 		"Rob decides heroic (yes or no) [no]: y\n",
 		"  Rob holds priority (set by a special rule)\n",
+	}}.check(t, r)
+}
+
+// An attribute's range holds at the table too: a value out of it is
+// refused, and the battle goes on as it was.
+func TestPlayAttributeRange(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pips.rules")
+	const rules = `ruleset pips {
+  sides 2
+  side attribute pips int 1..6 = 3
+  phase p {
+    order sides as priority {
+      highest pips
+      tie: random
+    }
+  }
+  example {
+    side Jay
+    side Rob pips = 5
+  }
+}
+`
+	if err := os.WriteFile(path, []byte(rules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCmd(t, "set pips of Jay = 9\nset pips of Jay = 6\nn\n\n", "play", path)
+	expectation{code: 0, stdout: []string{
+		"another round? [Y/n/save] set pips of Jay = 9\n  set pips of Jay: 9 is out of the range of pips, 1..6\n",
+		"another round? [Y/n/save] set pips of Jay = 6\n  pips of Jay is now 6",
 	}}.check(t, r)
 }
