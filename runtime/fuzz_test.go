@@ -48,6 +48,14 @@ func FuzzPlay(f *testing.F) {
 	} {
 		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n phase p each round {\n  order sides as o {\n highest roll d6\n tie: random\n  }\n }\n %s\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", act), uint64(3), true)
 	}
+	// Decisions of decide statements, and an attribute's range.
+	for _, dec := range []string{
+		"decide bid int 1..3 by each side secretly default random\n  order sides as o {\n lowest bid\n tie: random\n  }",
+		"order sides as o {\n highest roll d6 + pips\n tie: reroll\n  }\n decide heroic bool by o.last default yes",
+		"order sides as o {\n random\n  }\n decide kick one of kick, receive by o.first default random\n ready units where kick == \"kick\"",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n side attribute pips int 1..6\n phase p each round {\n %s\n }\n on end of phase p { set pips of holder = 7 }\n example {\n  side A { unit a1 }\n  side B pips = 6\n }\n}\n", dec), uint64(5), true)
+	}
 	f.Fuzz(func(t *testing.T, src string, seed uint64, transcript bool) {
 		file, diags := dsl.Parse("fuzz.rules", []byte(src))
 		if diags.HasErrors() {
