@@ -131,6 +131,8 @@ func FuzzRestore(f *testing.F) {
 	progs = append(progs, compileInline(f, strings.Replace(drawRules, "%s", "", 1)),
 		compileInline(f, fmt.Sprintf(passRules, "pass allowed when "+fewerMayPass)))
 	sides = append(sides, bagSides(), fewerSides())
+	// Decisions made in the round, which a snapshot holds, and a range.
+	progs, sides = append(progs, compileInline(f, secretBids)), append(sides, runtime.Sides("Jay", "Rob", "Kim"))
 	for i := range progs {
 		// Saved before the first round, between rounds, and at every step
 		// of the second round.
