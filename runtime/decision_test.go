@@ -60,6 +60,12 @@ func TestSecretDecisionRevealsAnswersTogether(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// An answer given before the save that the decision refuses is
+	// refused on restore, naming the journal's entry.
+	bad := strings.Replace(string(save), `"4"`, `"9"`, 1)
+	if _, err := p.Restore([]byte(bad)); err == nil || !strings.Contains(err.Error(), "journal[0]") || !strings.Contains(err.Error(), "the answer is a whole number from 1 to 6") {
+		t.Errorf("a save with a bid of 9 given: %v", err)
+	}
 	r, err := p.Restore(save, runtime.WithDecider(runtime.AskHost{}))
 	if err != nil {
 		t.Fatal(err)
