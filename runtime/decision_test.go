@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -316,4 +317,44 @@ func TestDecisionOddsForkingAgreesWithReplay(t *testing.T) {
 			t.Errorf("%s %v (-replay +fork):\n%s", p.Name(), c.decider, diff)
 		}
 	}
+}
+
+// A host asks each player for a secret bid over the network: what each
+// is asked holds none of the others' bids, and the bids are revealed
+// together once the last is in.
+func ExampleBattle_Answer_secretDecision() {
+	f, _ := dsl.Parse("bids.rules", []byte(`ruleset bids {
+  phase command {
+    decide bid int 1..6 by each side secretly default random
+    order sides as initiative {
+      lowest bid
+      tie: random
+    }
+  }
+}`))
+	p, err := runtime.Compile(f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, _ := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDecider(runtime.AskHost{}))
+	ctx := context.Background()
+	_ = b.StartRound(ctx) // ErrPending: Jay's bid is asked
+	for _, bid := range []string{"5", "2"} {
+		fmt.Println("asked:", b.Pending())
+		if err := b.Answer(ctx, runtime.ChoiceAnswer(bid)); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	for _, d := range b.Decided() {
+		fmt.Printf("%s bids %s\n", d.Side, d.Answer)
+	}
+	fmt.Println("order:", strings.Join(b.Order(), ", "))
+	// Output:
+	// asked: Jay decides bid secretly (a whole number from 1 to 6)
+	// asked: Rob decides bid secretly (a whole number from 1 to 6)
+	// Jay bids 5
+	// Rob bids 2
+	// order: Rob, Jay
 }
