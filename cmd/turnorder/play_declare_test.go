@@ -24,6 +24,13 @@ func TestPlaySecretNumber(t *testing.T) {
 		"Rob decides pips (a number from 1 to 6) [random]: 2\n  Jay decides pips: 5\n  Rob decides pips: 2\n",
 		"  → order: Rob, Jay   holder: Rob   chooser: none\n",
 	}, notStdout: []string{"Rob has answered"}}.check(t, r)
+
+	// Undone, a secret answer is not said to the table.
+	r = runCmd(t, "5\nundo\n3\n2\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Rob decides pips (a number from 1 to 6) [random]: undo\n  undone: Jay's secret answer to pips\nRound 1: Jay decides pips in secret",
+		"  Jay decides pips: 3\n  Rob decides pips: 2\n",
+	}, notStdout: []string{"5\n  undone", "choice, 5"}}.check(t, r)
 }
 
 // A yes/no decision: Enter takes the default, and an answer that is not
