@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,8 +85,13 @@ func (t *table) askDeclared(ctx context.Context, d runtime.Decision) (runtime.An
 
 // secretly says, after a secret answer, that it is kept until every side
 // has answered.
+// At a terminal, where the answer typed shows on the screen, the screen
+// is cleared for the next side.
 func (t *table) secretly(d runtime.Decision, a runtime.Answer) runtime.Answer {
 	if sides := t.b.Sides(); d.Secret && len(sides) > 0 && sides[len(sides)-1].Name != d.By {
+		if f, ok := t.out.(*os.File); ok && !t.echo && isTerminal(f) {
+			fmt.Fprint(t.out, "\033[H\033[2J") // ANSI: cursor home, clear the screen
+		}
 		t.say("%s has answered; the answer stays secret until every side has answered", d.By)
 	}
 	return a
