@@ -95,24 +95,29 @@ var (
 	_ PhaseItem = (*DecideStmt)(nil)
 )
 
-// printDecide prints a decide statement as the formatter writes it.
-func (p *printer) printDecide(s *DecideStmt) {
-	p.put("decide ", ident(s.Name.Name), " ", s.Type.String(), " by ")
+// String writes the statement as the formatter does.
+func (s *DecideStmt) String() string {
+	var b strings.Builder
+	b.WriteString("decide " + ident(s.Name.Name) + " " + s.Type.String() + " by ")
 	if s.Each {
-		p.put("each side")
+		b.WriteString("each side")
 	} else if s.By != nil {
-		p.put(s.By.String())
+		b.WriteString(s.By.String())
 	}
 	if s.Secretly {
-		p.put(" secretly")
+		b.WriteString(" secretly")
 	}
 	switch {
 	case s.Random:
-		p.put(" default random")
+		b.WriteString(" default random")
 	case s.Default != nil:
-		p.put(" default ", literal(s.Default))
+		b.WriteString(" default " + literal(s.Default))
 	}
+	return b.String()
 }
+
+// printDecide prints a decide statement as the formatter writes it.
+func (p *printer) printDecide(s *DecideStmt) { p.put(s.String()) }
 
 // decideWithoutType explains `decide bid by holder`, a decision with no
 // type, and `decide kick one of by holder`, one of no options: the type

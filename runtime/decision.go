@@ -178,12 +178,7 @@ func (c *compiler) declareDecisions(body []dsl.PhaseItem) {
 
 func (c *compiler) decision(s *dsl.DecideStmt) {
 	p := c.p
-	d := &decisionDef{name: string(s.Name.Name), each: s.Each, secret: s.Secretly, pos: s.Pos()}
-	d.rule = strings.TrimSpace(string(dsl.Format(&dsl.File{Decls: []dsl.Decl{&dsl.Ruleset{Name: "x", Body: []dsl.RuleStmt{
-		&dsl.PhaseStmt{Name: "x", Body: []dsl.PhaseItem{s}}}}}})))
-	if lines := strings.Split(d.rule, "\n"); len(lines) > 2 {
-		d.rule = strings.TrimSpace(lines[2])
-	}
+	d := &decisionDef{name: string(s.Name.Name), each: s.Each, secret: s.Secretly, pos: s.Pos(), rule: s.String()}
 	if s.By != nil {
 		d.role = s.By.String()
 	}
