@@ -594,7 +594,7 @@ func (l *linter) otherCase(n string) string {
 func (l *linter) eventArg(e *dsl.EventExpect, i int, a string) {
 	if _, err := strconv.Atoi(a); err == nil || a == "before" || a == "after" || a == "pass" ||
 		l.b.Side(a) != nil || l.b.Unit(a) != nil || slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == a }) ||
-		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) {
+		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) || l.decisionWord(a) {
 		return
 	}
 	l.mistake(l.round, e.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
@@ -637,6 +637,9 @@ var numberKinds = []string{"roll", "placement"}
 func (l *linter) numberKind(e *dsl.EventExpect) {
 	if slices.Contains(numberKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
 		return
+	}
+	if e.Kind == dsl.Name(runtime.EvDecision) && slices.ContainsFunc(l.prog.Decides(), func(d runtime.DecisionDecl) bool { return d.Kind == runtime.ChooseNumber }) {
+		return // the answer to a number decided
 	}
 	for i, a := range e.Args {
 		if _, err := strconv.Atoi(string(a)); err == nil {
@@ -689,7 +692,7 @@ func (l *linter) hookNames() []string {
 // option reports an answer of s that no decision can offer: the options
 // are sides or units, before or after, or pass.
 func (l *linter) option(s *dsl.ChooseScript, o string) {
-	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil {
+	if o == "before" || o == "after" || o == "pass" || l.b.Side(o) != nil || l.b.Unit(o) != nil || l.decisionAnswer(o) {
 		return
 	}
 	l.mistake(l.round, s.Pos(), "%s chooses %s: no side or unit is called %s, and it is not before, after or pass%s (%s)", s.Who, o, o, l.otherCase(o), l.known())
@@ -709,4 +712,23 @@ func (l *linter) known() string {
 		known += "; units " + strings.Join(units, ", ")
 	}
 	return known
+}
+
+// decisionWord reports whether a is the name of one of the ruleset's
+// decisions or an answer to one, which its decision events hold.
+func (l *linter) decisionWord(a string) bool {
+	if l.prog.IsAnswer(a) {
+		return true
+	}
+	return slices.ContainsFunc(l.prog.Decides(), func(d runtime.DecisionDecl) bool { return d.Name == a })
+}
+
+// decisionAnswer reports whether o may answer one of the ruleset's
+// decisions: an answer, or any number where a number is decided (one out
+// of its range is the decision's to refuse, as a scenario may show).
+func (l *linter) decisionAnswer(o string) bool {
+	if _, err := strconv.Atoi(o); err == nil {
+		return slices.ContainsFunc(l.prog.Decides(), func(d runtime.DecisionDecl) bool { return d.Kind == runtime.ChooseNumber })
+	}
+	return l.prog.IsAnswer(o)
 }

@@ -259,13 +259,15 @@ type SidesStmt struct {
 	Max   *int `parser:"  @Int? )?"`
 }
 
-// AttrDecl is `side attribute NAME TYPE [= VALUE]` or the unit form.
+// AttrDecl is `side attribute NAME TYPE [MIN..MAX] [= VALUE]` or the unit
+// form.
 type AttrDecl struct {
 	Span
-	Of      Owner    `parser:"@('side' | 'unit') 'attribute'"`
-	Name    Name     `parser:"@Ident"`
-	Type    Ident    `parser:"@@"`
-	Default *Literal `parser:"('=' @@)?"`
+	Of      Owner     `parser:"@('side' | 'unit') 'attribute'"`
+	Name    Name      `parser:"@Ident"`
+	Type    Ident     `parser:"@@"`
+	Range   *IntRange `parser:"@@?"`
+	Default *Literal  `parser:"('=' @@)?"`
 }
 
 // StatusDecl is `unit status NAME, NAME...`.
@@ -594,11 +596,12 @@ type RandomScript struct {
 }
 
 // ChooseScript is `NAME chooses OPTION, ...`: the answer to the next
-// decision asked of NAME.
+// decision asked of NAME. An answer may be a number, for a decision of a
+// number (`Jay chooses 5`).
 type ChooseScript struct {
 	Span
 	Who     Name   `parser:"@(Ident | String) 'chooses'"`
-	Options []Name `parser:"@(Ident | String) (',' @(Ident | String))*"`
+	Options []Name `parser:"@(Ident | String | Int) (',' @(Ident | String | Int))*"`
 }
 
 // SetScript is `set ATTR of NAME = VALUE`, applied at that point.

@@ -257,6 +257,8 @@ func posOf(n Node) (pos Pos, ok bool) {
 		return at(n)
 	case *HookStmt:
 		return at(n)
+	case *DecideStmt:
+		return at(n)
 	case *TieRule:
 		return at(n)
 	case *RollCrit:
@@ -369,6 +371,9 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		}
 	case *AttrDecl:
 		p.put(string(s.Of), " attribute ", ident(s.Name), " ", string(s.Type.Name))
+		if s.Range != nil {
+			p.put(" ", s.Range.String())
+		}
 		if s.Default != nil {
 			p.put(" = ", literal(s.Default))
 		}
@@ -420,6 +425,8 @@ func (p *printer) phaseItem(s PhaseItem) {
 		p.put("hook ", ident(s.Name))
 	case *ActivationStmt:
 		p.activation(s)
+	case *DecideStmt:
+		p.printDecide(s)
 	case *QuoteStmt:
 		p.put("quote ", text(s.Text))
 	default:
@@ -598,6 +605,9 @@ func (p *printer) roundStmt(s RoundStmt) {
 		opts := make([]string, len(s.Options))
 		for i, o := range s.Options {
 			opts[i] = word(o)
+			if intRE.MatchString(string(o)) {
+				opts[i] = string(o) // a number answered, as written
+			}
 		}
 		p.put(name(s.Who), " chooses ", strings.Join(opts, ", "))
 	case *SetScript:
@@ -815,6 +825,7 @@ var (
 	identRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	diceRE   = regexp.MustCompile(`^[0-9]*d[0-9]+$`)
 	numberRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+	intRE    = regexp.MustCompile(`^[0-9]+$`)
 )
 
 // name writes a name where the grammar takes a name or a quoted string:

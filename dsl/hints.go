@@ -269,6 +269,7 @@ func allHintRules() []hintRule {
 		{"text-unquoted", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return unquotedText(s.d, s.tokens) }},
 		{"order-name", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return orderName(s.d, s.tokens) }},
 		{"attribute-type-missing", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return attrWithoutType(s.d, s.tokens) }},
+		{"decision-type-missing", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return decideWithoutType(s) }},
 		{"name-unquoted", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return unquotedName(s.d, s.tokens) }},
 		{"expect-what", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return expectWhat(s.d, s.tokens) }},
 		{"guard-colon-missing", atStages(explained), func(s *hintSite) (Diagnostic, bool) { return guardColon(s.d, s.tokens) }},

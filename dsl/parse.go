@@ -38,7 +38,7 @@ var parserOptions = []participle.Option{
 	participle.Union[Decl](&Ruleset{}, &Scenario{}, &SideSetup{}),
 	participle.Union[RuleStmt](&SourceStmt{}, &QuoteStmt{}, &SidesStmt{}, &AttrDecl{}, &StatusDecl{},
 		&RememberStmt{}, &PhaseStmt{}, &ActivationStmt{}, &HandlerStmt{}, &ExampleStmt{}),
-	participle.Union[PhaseItem](&StepStmt{}, &OrderStmt{}, &ReadyStmt{}, &HookStmt{}, &ActivationStmt{}, &QuoteStmt{}),
+	participle.Union[PhaseItem](&StepStmt{}, &OrderStmt{}, &ReadyStmt{}, &HookStmt{}, &ActivationStmt{}, &QuoteStmt{}, &DecideStmt{}),
 	participle.Union[Criterion](&TieRule{}, &RollCrit{}, &ValueCrit{}, &RandomCrit{}, &RerollCrit{},
 		&AwardCrit{}, &ChoiceCrit{}, &QuoteStmt{}),
 	participle.Union[Action](&SetAction{}, &ReadyAction{}, &HolderAction{}, &FirstAction{}, &QuoteStmt{}),

@@ -49,7 +49,7 @@ var (
 		member[*StatusDecl](), member[*RememberStmt](), member[*PhaseStmt](), member[*ActivationStmt](),
 		member[*HandlerStmt](), member[*ExampleStmt]()}
 	phaseMembers = []memberParser{member[*StepStmt](), member[*OrderStmt](), member[*ReadyStmt](), member[*HookStmt](),
-		member[*ActivationStmt](), member[*QuoteStmt]()}
+		member[*ActivationStmt](), member[*QuoteStmt](), member[*DecideStmt]()}
 	critMembers = []memberParser{member[*TieRule](), member[*RollCrit](), member[*ValueCrit](), member[*RandomCrit](),
 		member[*RerollCrit](), member[*AwardCrit](), member[*ChoiceCrit](), member[*QuoteStmt]()}
 	scenarioMembers = []memberParser{member[*UseRuleset](), member[*QuoteStmt](), member[*PolicyStmt](), member[*SeedStmt](),

@@ -20,8 +20,24 @@ func Walk(n Node, fn func(Node)) {
 	case *AttrDecl:
 		if visit(n, fn) {
 			Walk(&n.Type, fn)
+			Walk(n.Range, fn)
 			Walk(n.Default, fn)
 		}
+	case *DecideStmt:
+		if visit(n, fn) {
+			Walk(&n.Name, fn)
+			Walk(n.Type, fn)
+			Walk(n.By, fn)
+			Walk(n.Default, fn)
+		}
+	case *TypeSpec:
+		if visit(n, fn) {
+			walkValues(n.Options, fn)
+			Walk(n.Name, fn)
+			Walk(n.Range, fn)
+		}
+	case *IntRange:
+		visit(n, fn)
 	case *RememberStmt:
 		if visit(n, fn) {
 			Walk(n.Expr, fn)

@@ -328,6 +328,9 @@ type roundState struct {
 	// it is; "" until the next draw (a snapshot from before the mode has
 	// none either: the next Step, Activate or Pass draws).
 	Drawn string `json:"drawn,omitempty"`
+	// Decided holds the decisions of `decide` statements made in the
+	// round, in the order they were revealed.
+	Decided []Decided `json:"decided,omitempty"`
 
 	// gen counts the times the round's lists were written over, not just
 	// added to (see copyFrom); from and fromGen say what a copy was last
@@ -497,7 +500,7 @@ func (b *Battle) fillAttrs(dst map[string]any, decl []Attr, given map[string]any
 			fail(pos, "%s: unknown attribute %s (declared: %s)", who, k, wording.OrNone(attrNames(decl)))
 			continue
 		}
-		v, err := convertAttr(given[k], decl[i].Type)
+		v, err := decl[i].convert(given[k])
 		if err != nil {
 			if l, ok := given[k].(*dsl.Literal); ok {
 				pos = l.Pos()
@@ -1109,7 +1112,7 @@ func (b *Battle) checkSetAttr(who, attr string, value any) (dst map[string]any, 
 		}
 		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %s has no attribute %s (declared: %s)", attr, who, who, attr, wording.OrNone(attrNames(decl)))
 	}
-	v, err = convertAttr(value, decl[i].Type)
+	v, err = decl[i].convert(value)
 	if err != nil {
 		return nil, nil, markErrorf(ErrInvalidChange, "set %s of %s: %v", attr, who, err)
 	}
@@ -1384,6 +1387,7 @@ func (b *Battle) currentView() *view {
 		for _, a := range b.prog.sideAttrs {
 			sv.Field(t.sideIdx[a.Name]).Set(reflect.ValueOf(s.Attrs[a.Name]))
 		}
+		b.fillSideDecisions(sv, s.Name)
 		v.sides = append(v.sides, sv)
 	}
 	v.mem = reflect.New(t.memory).Elem()
@@ -1454,6 +1458,7 @@ func (b *Battle) fillCommon(e reflect.Value, idx map[string]int, v *view) {
 			e.Field(k).Set(v.orders[i])
 		}
 	}
+	b.fillCommonDecisions(e, idx)
 }
 
 // groupEnv is the environment of tie guards, awards and handlers.
@@ -1495,6 +1500,11 @@ func (b *Battle) eval(c *compiled, env reflect.Value) (any, error) {
 // evalGroup runs an expression of the group environment (tie guards,
 // awards, handlers) with tied as the group.
 func (b *Battle) evalGroup(c *compiled, units bool, tied []int) (any, error) {
+	if c.decisions != nil {
+		if err := b.checkReadsDecided(c); err != nil {
+			return nil, err
+		}
+	}
 	if c.fast != nil {
 		return c.fast.value(fenv{b: b, tied: tied}), nil
 	}
@@ -1530,6 +1540,11 @@ func (b *Battle) groupString(c *compiled, units bool, tied []int) (string, error
 
 // evalSubject runs an expression of subject i, a side or a unit.
 func (b *Battle) evalSubject(c *compiled, units bool, i int) (any, error) {
+	if c.decisions != nil {
+		if err := b.checkReadsDecided(c); err != nil {
+			return nil, err
+		}
+	}
 	if c.fast != nil {
 		return c.fast.value(fenv{b: b, subj: i}), nil
 	}

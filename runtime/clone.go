@@ -98,6 +98,7 @@ func (r *roundState) clone() *roundState {
 	c.Activations = slices.Clone(r.Activations)
 	c.Events = slices.Clone(r.Events)
 	c.Readied, c.Kept = slices.Clone(r.Readied), slices.Clone(r.Kept)
+	c.Decided = slices.Clone(r.Decided)
 	if r.Stage == "activation" {
 		// Still to be appended to: the copy's appends must not land in
 		// the original's array. An ended round's list never grows.

@@ -67,6 +67,7 @@ func CompileRuleset(f *dsl.File, r *dsl.Ruleset, opts ...Option) (*Program, erro
 	}
 	p.types = buildEnvTypes(p)
 	c.rules(r)
+	c.checkDecidedFirst()
 	p.diags.Sort()
 	p.warnings.Sort()
 	if p.diags.HasErrors() {
@@ -231,6 +232,8 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 			if c.declareName(string(s.Name), s.Pos(), "remembered value") {
 				p.remember = append(p.remember, &rememberDef{name: string(s.Name)})
 			}
+		case *dsl.PhaseStmt:
+			c.declareDecisions(s.Body)
 		}
 	}
 }
@@ -249,8 +252,12 @@ func (c *compiler) attr(s *dsl.AttrDecl) {
 		return
 	}
 	a := Attr{Name: string(s.Name), Type: t, Default: t.zero(), Pos: s.Pos()}
+	c.attrRange(s, &a)
 	if s.Default != nil {
 		v, err := literalValue(s.Default, t)
+		if err == nil {
+			v, err = a.inRange(v)
+		}
 		if err != nil {
 			c.errorf(s.Default.Pos(), "default of %s: %v", s.Name, err)
 		} else {
@@ -667,6 +674,11 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 				p.loops = append(p.loops, a)
 				a.id = len(p.loops)
 				ph.items = append(ph.items, a)
+			}
+		case *dsl.DecideStmt:
+			if d := p.decisionAt(s); d != nil {
+				c.checkDecideRole(s, d)
+				ph.items = append(ph.items, d)
 			}
 		}
 	}

@@ -33,7 +33,7 @@ const (
 type Decision struct {
 	Kind    DecisionKind `json:"kind"`
 	By      string       `json:"by"`             // the side or team deciding
-	Options []string     `json:"options"`        // the subjects, units, or "before"/"after"
+	Options []string     `json:"options"`        // the subjects, units, "before"/"after", or the answers to a decide statement
 	Default []string     `json:"default"`        // the ruleset's declared policy's answer
 	Self    string       `json:"self,omitempty"` // the subject the decider speaks for (the roll's winner), if any
 	// Others, for ChooseBeforeAfter, are the subjects Self goes before or
@@ -54,11 +54,23 @@ type Decision struct {
 	// whose activation loop the turn is in: "" in the ruleset's own.
 	Phase string `json:"phase,omitempty"`
 	Step  string `json:"step,omitempty"`
+	// Name is the decision of a `decide` statement (ChooseYesNo,
+	// ChooseNumber, ChooseOption); Min and Max the range of a number;
+	// Secret says that each side answers without seeing the others'
+	// answers, which are revealed once all have answered (none is in
+	// the Decision).
+	Name   string `json:"name,omitempty"`
+	Min    *int   `json:"min,omitempty"`
+	Max    *int   `json:"max,omitempty"`
+	Secret bool   `json:"secret,omitempty"`
 }
 
 // String says the decision in words, as errors name it: "Rob chooses to
 // go before or after Jay", "Red arranges A1, B1".
 func (d Decision) String() string {
+	if d.named() {
+		return d.namedString()
+	}
 	switch d.Kind {
 	case ChooseFirst:
 		return fmt.Sprintf("%s chooses who goes first among %s", d.By, strings.Join(d.Options, ", "))
@@ -422,6 +434,9 @@ func (b *Battle) checkAnswer(d Decision, ans []string) error {
 
 // answerProblem says why ans cannot answer d, or returns "".
 func answerProblem(d Decision, ans []string) string {
+	if d.named() {
+		return namedProblem(d, ans)
+	}
 	ok := len(ans) == 1 && slices.Contains(d.Options, ans[0])
 	if d.Kind == ChooseOrder {
 		ok = len(ans) == len(d.Options)

@@ -48,6 +48,11 @@ type PickRequest struct {
 	// names the side of each die (Jay, Jay, Jay, Rob, Rob), so a side
 	// comes up as often as it has dice; Standing is the activation's.
 	Draw bool `json:"draw,omitempty"`
+	// Decision, with By, names a decision answered random (its policy's
+	// `default random`, or a player's answer): the pick is By's answer to
+	// it, among Options, its answers.
+	Decision string `json:"decision,omitempty"`
+	By       string `json:"by,omitempty"`
 }
 
 // order is the order the pick is made for, for its RoundError: "" for the

@@ -40,7 +40,9 @@
 // [Battle.Step], [Battle.AdvanceRound], [Battle.Activate], a change such
 // as [Battle.SetAttr]. Each plays until it is done or until the battle
 // needs one input: a roll, a random pick, or a decision (an order to
-// arrange, a tie to award, a unit to activate). Every roll goes through a
+// arrange, a tie to award, a unit to activate, or the answer to a `decide`
+// statement: yes or no, a number in a range, one of named options, asked
+// of each side in turn and, when secret, revealed together). Every roll goes through a
 // [Dice] source and every decision through a [Decider]: seeded dice
 // ([SeededDice]), scripted ones ([ScriptedDice], [ScriptedDecider]), a
 // policy, the odds analyser's enumeration, or a function of the host's

@@ -573,13 +573,14 @@ func copyMap[K comparable, V any](dst *map[K]V, src map[K]V) {
 // round to its base, and a round of many activations must not cost the
 // square of them.
 func (r *roundState) copyFrom(src *roundState) {
-	acts, events, done, readied, kept := r.Activations, r.Events, r.Done, r.Readied, r.Kept
+	acts, events, done, readied, kept, decided := r.Activations, r.Events, r.Done, r.Readied, r.Kept, r.Decided
 	grown := r.from == src && r.fromGen == src.gen && r.Round == src.Round &&
 		len(acts) <= len(src.Activations) && len(events) <= len(src.Events) && len(done) <= len(src.Done) &&
 		len(readied) <= len(src.Readied) && len(kept) <= len(src.Kept)
 	gen := r.gen
 	*r = *src
 	r.gen, r.from, r.fromGen = gen+1, src, src.gen
+	r.Decided = copySlice(decided, src.Decided)
 	if grown {
 		r.Activations = copyTail(acts, src.Activations)
 		r.Events = copyTail(events, src.Events)

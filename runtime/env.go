@@ -107,6 +107,7 @@ type envTypes struct {
 	sideEnvIdx, unitEnvIdx, groupIdx         map[string]int
 	names                                    *strings.Replacer
 	orderNames                               map[string]bool
+	decisions                                []*decisionDef
 }
 
 // isOrder reports whether name is an order's.
@@ -128,6 +129,12 @@ func buildEnvTypes(p *Program) *envTypes {
 	for _, a := range p.sideAttrs {
 		sideFields = append(sideFields, field{a.Name, a.Type.goType()})
 	}
+	t.decisions = p.decisions
+	for _, d := range p.decisions {
+		if d.each {
+			sideFields = append(sideFields, field{d.name, d.typ.goType()})
+		}
+	}
 	t.side, t.sideIdx = structType(sideFields)
 
 	memFields := []field{{"holder", str}, {"chooser", str}, {"order", reflect.TypeFor[[]string]()}}
@@ -143,6 +150,11 @@ func buildEnvTypes(p *Program) *envTypes {
 	}
 	common := []field{{"round", reflect.TypeFor[int]()}, {"previous", t.memory}, {"sides", reflect.SliceOf(t.side)}}
 	common = append(common, orderEnvFields(p, t.orderVal, append(slices.Clone(unitFields), sideFields...))...)
+	for _, d := range p.decisions {
+		if !d.each {
+			common = append(common, field{d.name, d.typ.goType()})
+		}
+	}
 	// A subject sees the round's holder and chooser as a group does, and
 	// a unit its side's record: a unit record cannot hold its side, whose
 	// units hold it (a type cannot contain itself).
@@ -223,11 +235,14 @@ func (k exprKind) String() string {
 type compiled struct {
 	prog *vm.Program
 	fast *fastExpr // the native form, if the expression has one
-	// reads are the orders it reads, for the compiler to check that each
+	src  string
+	pos  dsl.Pos
+	// orders are the orders it reads, for the compiler to check that each
 	// is made where it runs.
-	reads []orderRead
-	src   string
-	pos   dsl.Pos
+	orders []orderRead
+	// decisions are the decisions it reads, which must be made before it
+	// runs.
+	decisions []decisionRead
 }
 
 func (c *compiled) String() string {
@@ -288,9 +303,12 @@ func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*co
 		}
 		return nil, &d
 	}
-	c := &compiled{prog: prog, src: e.Source, pos: e.Pos(), reads: p.orderReads(prog.Node())}
-	p.readsOrders = p.readsOrders || len(c.reads) > 0
-	c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
+	c := &compiled{prog: prog, src: e.Source, pos: e.Pos(), orders: p.orderReads(prog.Node())}
+	p.readsOrders = p.readsOrders || len(c.orders) > 0
+	c.decisions = p.decisionReads(prog.Node(), env)
+	if c.decisions == nil {
+		c.fast = p.compileFast(prog.Node(), p.types.kindOf(env))
+	}
 	return c, nil
 }
 
@@ -615,6 +633,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 		if t.orderVal != nil && t.isOrder(typo) {
 			return orderNotAttr(typo)
 		}
+		if words := t.decisionWords(typo, env); words != "" {
+			return words
+		}
 		if env == t.unitEnv {
 			of = "unit"
 		}
@@ -653,6 +674,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 		typo, of = m[2], m[1]
 		if of != "order" && t.isOrder(typo) {
 			return orderNotAttr(typo)
+		}
+		if words := t.decisionWords(typo, nil); words != "" && of != "previous" {
+			return words
 		}
 		env = map[string]reflect.Type{"unit": t.unit, "side": t.side, "previous": t.memory, "order": t.orderVal}[of]
 	} else {

@@ -148,6 +148,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("random pick: %s", e.Subject)
 	case EvDecision:
 		switch DecisionKind(e.Detail) {
+		case ChooseYesNo, ChooseNumber, ChooseOption:
+			return fmt.Sprintf("%s decides %s: %s", e.By, e.Subject, strings.Join(e.Choice, ", "))
 		case ChooseFirst:
 			if len(e.Choice) == 1 && e.Choice[0] == e.By {
 				return fmt.Sprintf("%s chooses to go first", e.By)

@@ -218,7 +218,7 @@ func (r *orderRun) forkOrder(n int) error {
 // plain reports whether what x (a link, or a tie rule's guard) reads of
 // the battle is only the names, teams, attributes and statuses of the
 // sides and units and the round: no expression in it mentions the memory
-// (previous), the holder or chooser, or an order, and no choice is made
+// (previous), the holder or chooser, an order or a decision, and no choice is made
 // by a role that reads them. Words are matched as text, which may only
 // say no more often than needed.
 func (a *analysis) plain(p *Program, x any) bool {
@@ -230,7 +230,8 @@ func (a *analysis) plain(p *Program, x any) bool {
 		words = append(words, ol.name)
 	}
 	expr := func(c *compiled) bool {
-		return c == nil || !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(c.src, w) })
+		// A decision read is the round's, not the subjects'.
+		return c == nil || c.decisions == nil && !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(c.src, w) })
 	}
 	ok := len(p.hostFuncs) == 0
 	switch x := x.(type) {

@@ -57,6 +57,14 @@ func FuzzPlay(f *testing.F) {
 	} {
 		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n phase p each round {\n  order sides as o {\n highest roll d6\n tie: random\n  }\n }\n %s\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", body), uint64(5), true)
 	}
+	// Decisions of decide statements, and an attribute's range.
+	for _, dec := range []string{
+		"decide bid int 1..3 by each side secretly default random\n  order sides as o {\n lowest bid\n tie: random\n  }",
+		"order sides as o {\n highest roll d6 + pips\n tie: reroll\n  }\n decide heroic bool by o.last default yes",
+		"order sides as o {\n random\n  }\n decide kick one of kick, receive by o.first default random\n ready units where kick == \"kick\"",
+	} {
+		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n side attribute pips int 1..6\n phase p each round {\n %s\n }\n on end of phase p { set pips of holder = 7 }\n example {\n  side A { unit a1 }\n  side B pips = 6\n }\n}\n", dec), uint64(5), true)
+	}
 	f.Fuzz(func(t *testing.T, src string, seed uint64, transcript bool) {
 		file, diags := dsl.Parse("fuzz.rules", []byte(src))
 		if diags.HasErrors() {
@@ -135,6 +143,8 @@ func FuzzRestore(f *testing.F) {
 	// Loops in phases and steps, and a side put first in one phase (a
 	// snapshot holds the loop under way and the side).
 	progs, sides = append(progs, compileInline(f, phaseLoopsSrc)), append(sides, phaseLoopSides())
+	// Decisions made in the round, which a snapshot holds, and a range.
+	progs, sides = append(progs, compileInline(f, secretBids)), append(sides, runtime.Sides("Jay", "Rob", "Kim"))
 	for i := range progs {
 		// Saved before the first round, between rounds, and at every step
 		// of the second round.

@@ -210,8 +210,14 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 	// only the ruleset's own policies, or overrides of them, are sure to
 	// allow: a host's decider may keep count.
 	fork := !opt.replay
-	switch opt.Decider.(type) {
+	switch d := opt.Decider.(type) {
 	case Policy, Override:
+	case Answers:
+		switch d.Else.(type) {
+		case nil, Policy, Override:
+		default:
+			fork = false
+		}
 	default:
 		fork = false
 	}

@@ -148,7 +148,7 @@ func (c *compiler) checkMade(e *compiled, next int, self *order) {
 	if e == nil {
 		return
 	}
-	for _, r := range e.reads {
+	for _, r := range e.orders {
 		if r.guarded || r.o.id < next && r.o != self {
 			continue
 		}

@@ -142,7 +142,11 @@ type Attr struct {
 	Name    string   `json:"name"`
 	Type    AttrType `json:"type"`
 	Default any      `json:"default"`
-	Pos     dsl.Pos  `json:"-"` // as "pos": see marshalAt
+	// Min and Max are the range of an int attribute declared with one
+	// (`int 1..6`), both included; nil for any other.
+	Min *int    `json:"min,omitempty"`
+	Max *int    `json:"max,omitempty"`
+	Pos dsl.Pos `json:"-"` // as "pos": see marshalAt
 }
 
 // Program is a compiled ruleset. It is immutable and safe for concurrent
@@ -157,6 +161,7 @@ type Program struct {
 	unitAttrs []Attr
 	statuses  []string
 	remember  []*rememberDef
+	decisions []*decisionDef // `decide` statements, in the order they are written
 	phases    []*phase
 	phaseKeys []string // by phase id
 	orders    map[string]*order
@@ -185,6 +190,9 @@ type Program struct {
 type rememberDef struct {
 	name string
 	e    *compiled
+	// decision, for previous.NAME of a decision, is what is remembered
+	// in place of e: the decision's answer in the round.
+	decision *decisionDef
 }
 
 type scope struct {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/turnorder/turnorder/internal/wording"
 )
 
 // RequestKind is the kind of input a battle waits for.
@@ -68,6 +70,8 @@ func (r *Request) String() string {
 		return s + ofOrder(r.Roll.Standing)
 	case r.Pick != nil && r.Pick.Draw:
 		return fmt.Sprintf("draw a die from the bag (%s)", strings.Join(r.Pick.Options, ", "))
+	case r.Pick != nil && r.Pick.Decision != "":
+		return fmt.Sprintf("pick %s answer to %s at random (one of %s)", wording.Possessive(r.Pick.By), r.Pick.Decision, strings.Join(r.Pick.Options, ", "))
 	case r.Pick != nil:
 		return fmt.Sprintf("pick one of %s at random%s", strings.Join(r.Pick.Options, ", "), ofOrder(r.Pick.Standing))
 	case r.Decision != nil:

@@ -84,7 +84,7 @@ func (p *Program) checkSavedAttrs(at string, attrs map[string]any, decl []Attr) 
 		if i < 0 {
 			return fmt.Errorf("%s.%s: %s is not an attribute here (declared: %s)", at, k, k, wording.OrNone(attrNames(decl)))
 		}
-		if _, err := convertAttr(attrs[k], decl[i].Type); err != nil {
+		if _, err := decl[i].convert(attrs[k]); err != nil {
 			return fmt.Errorf("%s.%s: %v", at, k, err)
 		}
 	}
@@ -146,6 +146,9 @@ func (b *Battle) checkRestored(s *snapshot, format int) error {
 		return nil
 	}
 	if err := b.checkCurrent(format); err != nil {
+		return err
+	}
+	if err := b.checkDecided(); err != nil {
 		return err
 	}
 	return checkEvents("current.events", b.cur.Events, b.cur.Round, format)

@@ -364,6 +364,10 @@ func (b *Battle) runPhase(ctx context.Context, live bool, ph *phase, resume []in
 			if open, err := b.openLoop(x); err != nil || open {
 				return open, err
 			}
+		case *decisionDef:
+			if err := b.runDecide(ctx, x); err != nil {
+				return false, err
+			}
 		}
 	}
 	if !b.done[ph.id] {
@@ -1253,6 +1257,15 @@ func (b *Battle) endRound(ctx context.Context) error {
 	}
 	var values map[string]any
 	for _, r := range b.prog.remember {
+		if r.decision != nil {
+			if v := b.rememberDecision(r.decision); v != nil {
+				if values == nil {
+					values = map[string]any{}
+				}
+				values[r.name] = v
+			}
+			continue
+		}
 		out, err := b.evalGroup(r.e, false, nil)
 		if err != nil {
 			return b.evalError(r.e, "remember "+r.name, err)

@@ -19,7 +19,7 @@ import (
 func oddsCommand() *command {
 	c := &command{
 		name:  "odds",
-		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]... [--order NAME]",
+		args:  "RULESET [RULESET] [--sides A,B,...] [--setup FILE] [--rounds N] [--json] [--sim N] [--seed N] [--svg FILE] [--policy KIND=POLICY]... [--order NAME] [--decide NAME=VALUE|random|each]...",
 		short: "exact odds of who holds priority, round by round",
 		flags: newFlags("odds"),
 	}
@@ -36,6 +36,8 @@ func oddsCommand() *command {
 	var policies listFlag
 	fs.Var(&policies, "policy", "override a decision policy, as `KIND=POLICY` (first=other); repeat it for several kinds")
 	order := nonEmpty(fs, "order", "give the odds of who is first in the order `NAME` (order ... as NAME) rather than of who holds priority", "name an order")
+	var decides listFlag
+	fs.Var(&decides, "decide", "answer a decide statement's decision, as `NAME=VALUE`, NAME=random (the dice pick) or NAME=each (each answer tabulated apart); repeat it for several")
 	c.run = func(e *env, args []string) int {
 		if !rulesetArgs(e, args, 2) {
 			return exitUsage
@@ -60,6 +62,15 @@ func oddsCommand() *command {
 				e.errorf("%s", msg)
 				return exitError
 			}
+			plan, msg := parseDecides(decides)
+			if msg != "" {
+				e.errorf("%s", msg)
+				return exitError
+			}
+			if plan.each != "" && len(args) > 1 {
+				e.errorf("--decide %s=each tabulates one ruleset's answers: give one ruleset", plan.each)
+				return exitError
+			}
 			if sim == 0 && given(fs, "seed") {
 				// Like a --policy the ruleset never asks for: harmless, but
 				// surely not what was meant.
@@ -72,7 +83,7 @@ func oddsCommand() *command {
 				return exitError
 			}
 			o := oddsOptions{rounds: rounds, sim: sim, seed: seed, json: *asJSON, svg: *svg, decider: dec, policies: policies,
-				order: *order, run: runOptions{sides: *sides, setup: *setup}}
+				order: *order, decide: plan, run: runOptions{sides: *sides, setup: *setup}}
 			return runOdds(e, args, o, &doc)
 		}()
 		if !*asJSON {
@@ -95,16 +106,30 @@ type oddsOptions struct {
 	decider     runtime.Decider
 	policies    []string // as given, for the titles
 	order       string   // --order: the order whose first place the tables give
+	decide      decidePlan
 	run         runOptions
 }
 
 // title is what the output calls v: odds under overridden policies are
 // not the ruleset's own, and a reader must not take them for them.
 func (o oddsOptions) title(v variant) string {
-	if len(o.policies) == 0 {
-		return v.label
+	t := v.label
+	if len(o.policies) > 0 {
+		t += ", with --policy " + strings.Join(o.policies, " --policy ")
 	}
-	return v.label + ", with --policy " + strings.Join(o.policies, " --policy ")
+	var fixed []string
+	for _, d := range o.decide.given {
+		if name, val, _ := strings.Cut(d, "="); val != eachAnswer && name != "" {
+			fixed = append(fixed, d)
+		}
+	}
+	if len(fixed) > 0 {
+		t += ", with --decide " + strings.Join(fixed, " --decide ")
+	}
+	if v.decision != "" {
+		t += fmt.Sprintf(", where %s is %s", v.decision, v.answer)
+	}
+	return t
 }
 
 // variant is one ruleset's analysis.
@@ -116,6 +141,9 @@ type variant struct {
 	sim   *runtime.SimReport
 	draw  bool     // its activation is a draw from a bag, which the odds leave out
 	units []string // the units of its sides, in setup order: the subjects of an order of units
+	// decision and answer, with --decide NAME=each, are the answer this
+	// variant's battles always give.
+	decision, answer string
 }
 
 // runOdds analyses the rulesets, printing the tables or, with --json,
@@ -173,13 +201,6 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 			fmt.Fprintf(w, "%s has no order of sides: nobody holds priority, so there is no holder to tabulate (`turnorder run` shows who acts in each round)\n", p.Name())
 			return exitOK
 		}
-		v := variant{name: p.Name(), label: p.Name(), draw: p.DrawsFromBag()}
-		for _, s := range specs {
-			v.sides = append(v.sides, s.Name)
-			for _, u := range s.Units {
-				v.units = append(v.units, u.Name)
-			}
-		}
 		if o.order != "" && !slices.Contains(p.Standings(), o.order) {
 			meant := ""
 			if m := dsl.Suggest(o.order, p.Standings()); m != "" {
@@ -188,33 +209,50 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 			e.errorf("--order %s: ruleset %s has no order %s (its orders: %s)%s", o.order, p.Name(), o.order, strings.Join(p.Standings(), ", "), meant)
 			return exitError
 		}
-		var err error
-		if o.sim > 0 {
-			bar := newProgress(e.stderr, o.sim, "battles")
-			v.sim, err = p.Simulate(ctx, specs, runtime.SimOptions{Runs: o.sim, Rounds: o.rounds, Seed: o.seed,
-				Decider: o.decider, Progress: bar.set})
-			bar.done()
-		} else {
-			bar := newProgress(e.stderr, o.rounds, "rounds")
-			v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: o.decider, Progress: bar.set})
-			bar.done()
-		}
-		if err != nil {
-			s.report(e, err)
-			if o.sim == 0 && errors.Is(err, runtime.ErrLimit) {
-				fmt.Fprintf(e.stderr, "%sexact odds are out of reach here; --sim 100000 estimates them instead\n", e.prefix())
-			}
+		plan, msg := o.decide.check(p)
+		if msg != "" {
+			e.errorf("%s", msg)
 			whose()
 			return exitError
 		}
-		vs = append(vs, v)
+		for _, run := range plan.runs(p, o.decider) {
+			v := variant{name: p.Name(), label: p.Name(), draw: p.DrawsFromBag(), decision: run.decision, answer: run.answer}
+			for _, s := range specs {
+				v.sides = append(v.sides, s.Name)
+				for _, u := range s.Units {
+					v.units = append(v.units, u.Name)
+				}
+			}
+			var err error
+			if o.sim > 0 {
+				bar := newProgress(e.stderr, o.sim, "battles")
+				v.sim, err = p.Simulate(ctx, specs, runtime.SimOptions{Runs: o.sim, Rounds: o.rounds, Seed: o.seed,
+					Decider: run.decider, Progress: bar.set})
+				bar.done()
+			} else {
+				bar := newProgress(e.stderr, o.rounds, "rounds")
+				v.exact, err = p.Odds(ctx, specs, runtime.OddsOptions{Rounds: o.rounds, Decider: run.decider, Progress: bar.set})
+				bar.done()
+			}
+			if err != nil {
+				s.report(e, err)
+				if o.sim == 0 && errors.Is(err, runtime.ErrLimit) {
+					fmt.Fprintf(e.stderr, "%sexact odds are out of reach here; --sim 100000 estimates them instead\n", e.prefix())
+				}
+				whose()
+				return exitError
+			}
+			vs = append(vs, v)
+		}
 	}
-	if len(vs) == 2 && !slices.Equal(vs[0].sides, vs[1].sides) {
+	if len(setups) == 2 && !slices.Equal(vs[0].sides, vs[1].sides) {
 		e.errorf("%s plays %s, but %s plays %s: compare two rulesets over the same sides (--sides or --setup)",
 			vs[0].name, strings.Join(vs[0].sides, ", "), vs[1].name, strings.Join(vs[1].sides, ", "))
 		return exitError
 	}
-	labelVariants(vs, args)
+	if len(setups) == 2 {
+		labelVariants(vs, args)
+	}
 	// The tables go to stdout, unless the chart does (--svg -): a pipe
 	// then gets the SVG alone, and a terminal still shows the tables.
 	out := e.stdout
@@ -243,7 +281,7 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		}
 		printVariant(out, v, o)
 	}
-	if len(vs) == 2 {
+	if len(setups) == 2 {
 		printComparison(out, vs, o.rounds)
 	}
 	return exitOK

@@ -136,6 +136,13 @@ func TestOddsProcedures(t *testing.T) {
 		// The Shooting roll-off is a phase's own: priority is the round's.
 		{"a phase's roll-off", []string{dir + "phase-rolloff.rules", "--rounds", "2"},
 			[]string{"2      1/2  50.00%  1/2  50.00%"}},
+		// A heroic move, always declared or never, leaves a fair roll
+		// fair; so do secret bids at random.
+		{"heroic declaration, each answer", []string{dir + "heroic-declaration.rules", "--decide", "heroic=each"},
+			[]string{"heroic_declaration, where heroic is yes: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n",
+				"heroic_declaration, where heroic is no: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n"}},
+		{"secret bids", []string{dir + "secret-bids.rules"},
+			[]string{"1      1/2  50.00%  1/2  50.00%"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(t, "", append([]string{"odds"}, tt.args...)...)

@@ -16,6 +16,10 @@ type (
 		Rounds    []oddsRound       `json:"rounds"`
 		Sequences []seqJSON         `json:"sequences,omitempty"`
 		Expected  map[string]string `json:"expected_rounds_holding,omitempty"`
+		// Decision and Answer, with --decide NAME=each, are the answer
+		// these odds are of.
+		Decision string `json:"decision,omitempty"`
+		Answer   string `json:"answer,omitempty"`
 	}
 	oddsRound struct {
 		Round       int                   `json:"round"`
@@ -41,7 +45,7 @@ type (
 )
 
 func toDoc(v variant, o oddsOptions) oddsDoc {
-	d := oddsDoc{Ruleset: v.name, Label: v.label, Sides: v.sides}
+	d := oddsDoc{Ruleset: v.name, Label: v.label, Sides: v.sides, Decision: v.decision, Answer: v.answer}
 	if v.sim != nil {
 		d.Runs, d.Seed = v.sim.Runs, &o.seed
 		for r := 1; r <= o.rounds; r++ {
@@ -98,10 +102,19 @@ func toDoc(v variant, o oddsOptions) oddsDoc {
 type oddsTop struct {
 	*oddsDoc
 	Compare []oddsDoc `json:"compare,omitempty"`
+	// Each, with --decide NAME=each, holds the odds of each answer.
+	Each []oddsDoc `json:"each,omitempty"`
 	ErrorsDoc
 }
 
 func oddsJSON(vs []variant, o oddsOptions) oddsTop {
+	if o.decide.each != "" {
+		docs := make([]oddsDoc, len(vs))
+		for i, v := range vs {
+			docs[i] = toDoc(v, o)
+		}
+		return oddsTop{Each: docs}
+	}
 	if len(vs) == 1 {
 		d := toDoc(vs[0], o)
 		return oddsTop{oddsDoc: &d}

@@ -141,11 +141,14 @@ func (t *table) flush() {
 }
 
 // show prints events as the transcript of play: the players' own rolls and
-// decisions are not repeated.
+// decisions are not repeated, but for the answers to a secret decision,
+// which are revealed here.
 func (t *table) show(evs []runtime.Event) {
 	printEvents(t.out, evs, func(i int) bool {
 		switch evs[i].Kind {
-		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvDecision, runtime.EvRandom:
+		case runtime.EvDecision:
+			return !t.secretDecision(evs[i])
+		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvRandom:
 			return true
 		}
 		return false

@@ -31,6 +31,8 @@ func (t *table) askDecision(ctx context.Context, d runtime.Decision) (runtime.An
 		return func(ans string) (bool, error) { return t.command(ans, d.Options, false, where) }
 	}
 	switch d.Kind {
+	case runtime.ChooseYesNo, runtime.ChooseNumber, runtime.ChooseOption:
+		return t.askDeclared(ctx, d)
 	case runtime.ChooseFirst:
 		fmt.Fprintf(t.out, "Round %d, %s: %s chooses who goes first:\n", d.Round, d.Standing, d.By)
 		return one(t.choose(ctx, d.Options, def, d.By+" chooses: ", command("while "+d.By+" chooses who goes first"), nil, "", t.promptCommands()))

@@ -96,7 +96,11 @@ func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.A
 func (t *table) askPick(ctx context.Context, req runtime.PickRequest) (runtime.Answer, error) {
 	t.flush()
 	t.question()
-	fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
+	if req.Decision != "" {
+		fmt.Fprintf(t.out, "Round %d: pick %s answer to %s at random (roll a die, or draw lots):\n", req.Round, wording.Possessive(req.By), req.Decision)
+	} else {
+		fmt.Fprintf(t.out, "Round %d, %s: pick at random who comes next (roll off, or draw lots):\n", req.Round, req.Standing)
+	}
 	command := func(ans string) (bool, error) {
 		return t.command(ans, req.Options, false, "in the middle of a random pick")
 	}

@@ -324,6 +324,11 @@ func undone(p *runtime.Request, a runtime.Answer) string {
 		return p.Decision.By + " activates " + a.Choice[0]
 	case p.Decision != nil && p.Decision.Kind == runtime.ChooseFirst && len(a.Choice) == 1:
 		return fmt.Sprintf("%s choice of %s to go first", wording.Possessive(p.Decision.By), a.Choice[0])
+	case p.Decision != nil && p.Decision.Secret:
+		// Said to the table: the answer stays secret.
+		return fmt.Sprintf("%s secret answer to %s", wording.Possessive(p.Decision.By), p.Decision.Name)
+	case p.Decision != nil && p.Decision.Name != "" && len(a.Choice) == 1:
+		return fmt.Sprintf("%s answer to %s, %s", wording.Possessive(p.Decision.By), p.Decision.Name, a.Choice[0])
 	case p.Decision != nil && p.Decision.Kind == runtime.ChooseOrder && len(a.Choice) > 0:
 		return fmt.Sprintf("%s arrangement, %s", wording.Possessive(p.Decision.By), strings.Join(a.Choice, ", "))
 	case p.Decision != nil && len(a.Choice) > 0:

@@ -96,6 +96,9 @@ func describe(n dsl.Node) string {
 		}
 	case *dsl.AttrDecl:
 		what = fmt.Sprintf("**%s attribute %s %s**: a value every %s has", n.Of, n.Name, n.Type, n.Of)
+		if n.Range != nil {
+			what = fmt.Sprintf("**%s attribute %s %s %s**: a value every %s has, from %s (a value out of the range is refused)", n.Of, n.Name, n.Type, n.Range, n.Of, strings.Replace(n.Range.String(), "..", " to ", 1))
+		}
 		if n.Default != nil {
 			what += fmt.Sprintf(", %s unless its setup gives its own.", n.Default)
 		} else {
@@ -121,6 +124,17 @@ func describe(n dsl.Node) string {
 			head, activationModes[string(n.Mode)], by)
 	case *dsl.ReadyStmt:
 		what = "**ready units**: places a Ready marker on every unit (with `unless` or `where`, on those its condition picks)."
+	case *dsl.DecideStmt:
+		who := "each side"
+		if n.By != nil {
+			who = n.By.String()
+		}
+		how := ""
+		if n.Secretly {
+			how = ", in secret: the answers are revealed together once every side has answered"
+		}
+		what = fmt.Sprintf("**decide %s**: a decision (%s) asked of %s at this point of the round%s; read as `%s` from then to the end of the round, and as `previous.%s` in the next.",
+			n.Name.Name, n.Type, who, how, n.Name.Name, n.Name.Name)
 	case *dsl.RememberStmt:
 		what = fmt.Sprintf("**remember %s**: a value worked out at the end of each round, read in the next as `previous.%s`.", n.Name, n.Name)
 	case *dsl.HandlerStmt:

@@ -13,9 +13,9 @@ syn keyword rulesKeyword
       \ before_after by changed choice chooser chooses decide default
       \ draw each end error event example expect first
       \ highest holder hook in is lowest no not of
-      \ on once order pass phase policy quote random
+      \ on once one order pass phase policy quote random
       \ ready remember remove reroll roll round ruleset scenario
-      \ seed sequential set side sides source standing start
+      \ secretly seed sequential set side sides source standing start
       \ status step team tie unit unit_order units unless
       \ until when where
 " Scenarios: a unit that joins, a round's events as a whole list.
