@@ -628,8 +628,9 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 		return ""
 	}
 	var typo, of string
+	top := false // typo is a name of the environment, not a field
 	if m := unknownName.FindStringSubmatch(msg); m != nil {
-		typo = m[1]
+		typo, top = m[1], true
 		if t.orderVal != nil && t.isOrder(typo) {
 			return orderNotAttr(typo)
 		}
@@ -724,7 +725,7 @@ func (t *envTypes) meant(msg, src string, env reflect.Type, want exprKind) strin
 			return fmt.Sprintf(" (did you mean %s? %s)", ub, how)
 		}
 	}
-	if best == "" && of == "" && readAsOrder(src, typo) {
+	if best == "" && top && readAsOrder(src, typo) {
 		// `setpu.first`: a name read as an order is read, with nothing
 		// to declare.
 		return t.noOrder(typo)
