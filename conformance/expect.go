@@ -216,6 +216,11 @@ func eventHas(ev runtime.Event, args []string) bool {
 	if ev.Total != nil {
 		have = append(have, strconv.Itoa(*ev.Total))
 	}
+	if ev.Face != "" { // a face rolled or a card drawn, and the die or deck
+		have = append(have, ev.Face, ev.From)
+	} else if ev.From != "" {
+		have = append(have, ev.From)
+	}
 	if ev.Place > 0 { // a placement's place: `priority #1: Jay`
 		have = append(have, strconv.Itoa(ev.Place))
 	}

@@ -162,7 +162,8 @@ var diceRE = regexp.MustCompile(`^(\d*)[dD](\d+)$`)
 // the original).
 func (l *linter) rollValue(ni *dsl.NameInt) {
 	f := l.prog.File()
-	if f == nil {
+	if f == nil || ni.Face != nil {
+		// A named face: the die's to know (play says which it has).
 		return
 	}
 	var dice []string
@@ -235,6 +236,10 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 				if l.name(ni.Pos(), "roll", string(ni.Name), side|unit) {
 					l.rollValue(ni)
 				}
+			}
+		case *dsl.DrawScript:
+			for _, ni := range s.Draws {
+				l.name(ni.Pos(), "draw", string(ni.Name), side|unit)
 			}
 		case *dsl.RandomScript:
 			kinds := l.drawn()
@@ -550,11 +555,22 @@ func (l *linter) otherCase(n string) string {
 func (l *linter) eventArg(e *dsl.Expect, i int, a string) {
 	if _, err := strconv.Atoi(a); err == nil || a == "before" || a == "after" || a == "pass" ||
 		l.b.Side(a) != nil || l.b.Unit(a) != nil || slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == a }) ||
-		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) {
+		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) || l.randomizerNames(a) {
 		return
 	}
 	l.mistake(l.round, e.Event.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
 		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), wording.OrNone(l.hookNames()))
+}
+
+// randomizerNames reports whether a names a declared die, deck or bag, or
+// one of their faces or cards, which roll, draw and reshuffle events hold.
+func (l *linter) randomizerNames(a string) bool {
+	for _, rz := range l.prog.Randomizers() {
+		if rz.Name == a || slices.Contains(rz.Faces, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // written is an event expectation as the scenario wrote it, without by.
@@ -585,7 +601,7 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 
 // numberKinds are the kinds of event that hold a number (json.md): a
 // roll's value and total, a placement's place.
-var numberKinds = []string{"roll", "placement"}
+var numberKinds = []string{"roll", "placement", "draw", "reshuffle"}
 
 func (l *linter) numberKind(e *dsl.EventExpect) {
 	if slices.Contains(numberKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
@@ -593,7 +609,7 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 	}
 	for i, a := range e.Args {
 		if _, err := strconv.Atoi(string(a)); err == nil {
-			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
+			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, wording.AndList(numberKinds))
 			return
 		}
 	}

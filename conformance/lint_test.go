@@ -124,8 +124,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"7:30 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
-			"8:27 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
+			"7:30 round 1: expect no event set Bran 4: a set event holds no number (only roll, placement, draw and reshuffle events do)",
+			"8:27 round 1: expect event decision 1: a decision event holds no number (only roll, placement, draw and reshuffle events do)",
 		}},
 		// before, after and pass are a decision's answers: no other kind of event
 		// holds them (a pass event names the side that passed).

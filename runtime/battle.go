@@ -239,6 +239,10 @@ type Battle struct {
 	working    bool        // StartRound or EndRound is running: a clone made now holds half a round
 	ending     bool        // the hooks at the end of the round are running (see playing)
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
+	// decks holds what is left of each deck or bag drawn from since it was
+	// last whole (see randomizer.go). It is replaced, never changed in
+	// place: copies share it.
+	decks map[deckKey][]string
 
 	// The op under way, and how far it has got (see engine.go).
 	op          op

@@ -195,6 +195,8 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 			if c.declareName(string(s.Name), s.Pos(), "remembered value") {
 				p.remember = append(p.remember, &rememberDef{name: string(s.Name)})
 			}
+		case *dsl.RandomizerDecl:
+			c.randomizer(s)
 		}
 	}
 }
@@ -691,21 +693,31 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			}
 			c.addDiag(d)
 			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos()))
+		case *dsl.DrawCrit:
+			if l := c.draw(s); l != nil {
+				out = append(out, l)
+			}
 		case *dsl.RollCrit:
 			m := diceRE.FindStringSubmatch(s.Dice)
 			n, f := 1, 0
-			if m != nil {
+			die := c.dieRoll(s)
+			if die != nil {
+				m, n, f = []string{}, 1, die.faces
+			}
+			if m != nil && die == nil {
 				if m[1] != "" {
 					n, _ = strconv.Atoi(m[1])
 				}
 				f, _ = strconv.Atoi(m[2])
 			}
-			if m == nil || n < 1 || n > 100 || f < 1 || f > 1000 {
+			if die == nil && (m == nil || n < 1 || n > 100 || f < 1 || f > 1000) {
 				c.errorf(s.Pos(), "bad dice %q: use NdS with 1 to 100 dice of 1 to 1000 sides, such as d6 or 2d6", s.Dice)
 				continue
 			}
 			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice}
-			if f == 1 && s.Modifier == nil {
+			if die != nil {
+				rl = die
+			} else if f == 1 && s.Modifier == nil {
 				c.warnf(s.Pos(), "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(string(s.Dir)+" roll "+s.Dice), n)
 			}
 			if s.Modifier != nil {
@@ -1276,6 +1288,10 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 				c.refuseNobody("holder", e, x.Expr)
 			}
 			h.body = append(h.body, &holderAction{e: e, pos: x.Pos()})
+		case *dsl.ReshuffleAction:
+			if ra := c.reshuffleAction(x); ra != nil {
+				h.body = append(h.body, ra)
+			}
 		}
 	}
 	p.handlers = append(p.handlers, h)

@@ -198,6 +198,11 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 	default:
 		fork = false
 	}
+	if p.hasDecks() {
+		// A draw changes the deck, which a forked order's result, all
+		// that is kept of it, would not carry.
+		fork = false
+	}
 	// Whole orders' results that hold from any state (see forkOrder).
 	shared := map[string]*forkMemo{}
 	// A roll's outcomes depend only on its shape: a large one takes
@@ -553,6 +558,9 @@ func rankings(req RollRequest) (int, bool) {
 		return 1, true
 	}
 	groups := min(n, req.Count*(req.Faces-1)+1)
+	if req.Values != nil {
+		groups = min(n, len(distinctInts(req.Values)))
+	}
 	// stirling[k]: the ways to split the subjects so far into k groups.
 	stirling := make([]int, groups+1)
 	stirling[0] = 1
@@ -596,12 +604,16 @@ type enumDice struct {
 func (d *enumDice) top() *frame { return d.frames[len(d.frames)-1] }
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
-	if err := d.loops(req.Subjects, req.Attempt, req.Pos); err != nil {
-		return nil, err
+	drawn := req.Drawn()
+	if !drawn {
+		// A draw is never a loop: it changes the deck.
+		if err := d.loops(req.Subjects, req.Attempt, req.Pos); err != nil {
+			return nil, err
+		}
 	}
 	f := d.top()
 	f.last = lastRoll{}
-	if req.Attempt > 0 {
+	if req.Attempt > 0 && !drawn {
 		f.last.subjects = slices.Clone(req.Subjects)
 	}
 	if f.at < len(f.path) {
@@ -611,6 +623,9 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, fmt.Errorf("internal error: a replay met a roll where it had made another choice")
 		}
 		return bo.rolls, nil
+	}
+	if drawn {
+		return nil, errBranch{outcomes: drawOutcomes(req)}
 	}
 	// Every replay of a round reaches the same few rolls: work out each
 	// one's outcomes once. They are only read.
@@ -687,7 +702,16 @@ func appendRollKey(k []byte, req RollRequest) []byte {
 		}
 		k = strconv.AppendInt(k, int64(m), 10)
 	}
-	return append(k, ']')
+	k = append(k, ']')
+	if req.Values != nil {
+		// A declared die: its faces' values rank the subjects.
+		k = append(k, " ="...)
+		for _, v := range req.Values {
+			k = append(k, ' ')
+			k = strconv.AppendInt(k, int64(v), 10)
+		}
+	}
+	return k
 }
 
 // loops returns errLoop when a roll of subjects at attempt would repeat
@@ -741,6 +765,22 @@ func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		outs[i] = branchOutcome{pick: i, p: big.NewRat(1, int64(n))}
 	}
 	return 0, errBranch{outcomes: outs}
+}
+
+// drawOutcomes lists the outcomes of one draw from a deck: one for each
+// different card left, as likely as the copies of it left, each drawing
+// the first of its copies. Copies of a card leave the same deck behind;
+// different cards do not, even of one value.
+func drawOutcomes(req RollRequest) []branchOutcome {
+	n := int64(len(req.Labels))
+	var outs []branchOutcome
+	for i, c := range req.Labels {
+		if slices.Index(req.Labels, c) < i {
+			continue
+		}
+		outs = append(outs, branchOutcome{rolls: []int{i + 1}, p: big.NewRat(int64(countOf(req.Labels, c)), n)})
+	}
+	return outs
 }
 
 // sumDist is the distribution of the total of count dice with faces sides:
@@ -832,7 +872,7 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limi
 				err = ctxErr(ctx)
 			}
 			for k := range totals {
-				totals[k] = cur[k]
+				totals[k] = req.valueOf(cur[k])
 				if k < len(req.Modifiers) {
 					totals[k] += req.Modifiers[k]
 				}
@@ -926,7 +966,7 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 				err = ctxErr(ctx)
 			}
 			for k := range totals {
-				totals[k] = cur[k]
+				totals[k] = req.valueOf(cur[k])
 				if k < len(req.Modifiers) {
 					totals[k] += req.Modifiers[k]
 				}
@@ -1321,4 +1361,10 @@ func (b *Battle) stateKeyJSON(buf *bytes.Buffer) (string, error) {
 		return "", err
 	}
 	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
+}
+
+func distinctInts(xs []int) []int {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

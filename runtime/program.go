@@ -165,6 +165,9 @@ type Program struct {
 	hookNames map[string]bool
 	readies   bool // whether a phase places Ready markers itself
 	example   []SideSpec
+	// The dice, decks and bags declared, by name and in order.
+	randomizers    map[string]*randomizer
+	randomizerList []*randomizer
 
 	types     *envTypes
 	funcs     []expr.Option
@@ -258,6 +261,16 @@ func (*setAction) action()    {}
 func (*readyAction) action()  {}
 func (*holderAction) action() {}
 
+// canBreak says a roll of l can break a tie: its dice show more than one
+// total (a declared die, more than one value). A draw always can: the deck
+// changes.
+func (l *rollLink) canBreak() bool {
+	if l.rz != nil {
+		return l.rz.drawn() || l.rz.distinct > 1
+	}
+	return l.count > 0 && l.faces > 1
+}
+
 type setAction struct {
 	attr          string
 	units         bool // the attribute is a unit attribute
@@ -304,6 +317,9 @@ type (
 		count, faces int
 		dice         string
 		mod          *compiled
+		// rz is the declared die, deck or bag rolled or drawn from, or
+		// nil for NdS dice; dice is then its name.
+		rz *randomizer
 	}
 	randomLink struct{ meta }
 	rerollLink struct{ meta }
@@ -364,7 +380,11 @@ func (l *awardLink) describe() string {
 	return "award " + l.e.String()
 }
 func (l *rollLink) describe() string {
-	s := dirWord(l.dir) + " roll " + l.dice
+	verb := " roll "
+	if l.rz != nil && l.rz.drawn() {
+		verb = " draw "
+	}
+	s := dirWord(l.dir) + verb + l.dice
 	if l.mod != nil {
 		s += " " + l.mod.String()
 	}

@@ -140,9 +140,7 @@ func (b *Battle) Pending() *Request {
 	r := *b.pend
 	switch {
 	case r.Roll != nil:
-		c := *r.Roll
-		c.Subjects, c.Modifiers = slices.Clone(c.Subjects), slices.Clone(c.Modifiers)
-		r.Roll = &c
+		r.Roll = ownRoll(*r.Roll)
 	case r.Pick != nil:
 		c := *r.Pick
 		c.Options = slices.Clone(c.Options)
@@ -438,6 +436,7 @@ func (b *Battle) writeOwn() *entry {
 
 func ownRoll(r RollRequest) *RollRequest {
 	r.Subjects, r.Modifiers = slices.Clone(r.Subjects), slices.Clone(r.Modifiers)
+	r.Labels, r.Values = slices.Clone(r.Labels), slices.Clone(r.Values)
 	return &r
 }
 

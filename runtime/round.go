@@ -123,6 +123,7 @@ func (b *Battle) startRound(ctx context.Context) error {
 	if b.transcript {
 		b.emit(Event{Kind: EvRoundStart})
 	}
+	b.reshuffleEachRound()
 	if err := b.runHooks(ctx, &hpRoundStart); err != nil {
 		return err
 	}
@@ -568,6 +569,8 @@ func (b *Battle) runAction(ctx context.Context, a action) error {
 			return ruleErrorf(x.e.pos, "holder = %s: %s names nobody here%s", x.e.src, quoteSrc(x.e.src), b.previousInHandler(x.e.src))
 		}
 		return wrap(x.pos, b.setHolder(name))
+	case *reshuffleAction:
+		b.reshuffle(x.rz, nil, "rule")
 	}
 	return nil
 }
