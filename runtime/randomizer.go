@@ -250,7 +250,7 @@ type deckKey struct{ deck, side string }
 type DeckState struct {
 	Deck string   `json:"deck"`
 	Side string   `json:"side,omitempty"` // for a deck per side, whose it is
-	Left []string `json:"left"`          // the cards left, in the order declared
+	Left []string `json:"left"`           // the cards left, in the order declared
 }
 
 // deckLeft returns the cards left in the deck rz of side ("" for a shared
