@@ -371,6 +371,13 @@ func allHintRules() []hintRule {
 			return s.d.WithHint("outside an expression, write a name or text in double quotes, as in %q", strings.Trim(s.word, "'")), true
 		}},
 		{"after-name", atStages(explainedToken), afterNameHint},
+		{"scripted-dice", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
+			// `roll Jay d6`: a scripted roll gives what the dice showed.
+			if s.tokens[s.i].Type != tokDice || lineStart(s.tokens, s.i) != "roll" {
+				return Diagnostic{}, false
+			}
+			return s.unexpected("a scripted roll gives what the dice showed: a number, as in `roll Jay 4`, or a declared die's face"), true
+		}},
 		{"dice-name", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// d1 is a unit `unit d * 2` makes, and reads as a die.
 			if s.tokens[s.i].Type != tokDice || !strings.Contains(s.d.Message, "a name") && !strings.Contains(s.d.Message, "NAME") {
@@ -496,4 +503,17 @@ func noteHint(name string) {
 	if f := hintObserver.Load(); f != nil {
 		(*f)(name)
 	}
+}
+
+// lineStart returns the first word of the line of tokens[i].
+func lineStart(tokens []lexer.Token, i int) string {
+	first := ""
+	for k := i; k >= 0 && tokens[k].Type != tokEOL; k-- {
+		switch tokens[k].Type {
+		case tokWhitespace, tokComment:
+		default:
+			first = tokens[k].Value
+		}
+	}
+	return first
 }

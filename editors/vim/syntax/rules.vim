@@ -18,6 +18,7 @@ syn keyword rulesKeyword
       \ seed sequential set side sides source standing start
       \ status step team tie unit unit_order units unless
       \ until when where
+      \ bag deck die empty per reshuffle
 syn keyword rulesType int string bool
 syn keyword rulesConstant true false nil
 syn keyword rulesOperatorWord and or in matches contains startsWith endsWith
