@@ -1004,7 +1004,14 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			continue
 		}
 		switch x := l.(type) {
-		case *valueLink, *rollLink:
+		case *rollLink:
+			// Cards of different values from one deck, never made whole
+			// between two draws of a group, never tie.
+			resolved = x.rz != nil && x.rz.noTies()
+			if resolved {
+				by = x
+			}
+		case *valueLink:
 			resolved = false
 		case *choiceLink:
 			switch {

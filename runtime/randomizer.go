@@ -29,6 +29,14 @@ type randomizer struct {
 // maxSlots bounds a randomizer's faces or cards.
 const maxSlots = 10_000
 
+// noTies reports whether draws from the randomizer never tie: one deck
+// shared by all, of cards of different values, that no draw finds empty
+// and reshuffles (between two draws of one group, which could then draw
+// the same card).
+func (rz *randomizer) noTies() bool {
+	return rz.drawn() && !rz.perSide && rz.reshuffle != dsl.ReshuffleWhenEmpty && rz.distinct == len(rz.labels)
+}
+
 // drawn reports whether the randomizer is drawn without replacement.
 func (rz *randomizer) drawn() bool { return rz.kind != dsl.KindDie }
 
