@@ -487,6 +487,9 @@ type outcome struct {
 	holder string // its side
 	order  []string
 	p      *big.Rat
+	// loop, for a path of draws that comes back to a state it left (see
+	// errLoop.back), is where: the branch point that conditions it away.
+	loop *errLoop
 }
 
 // errBranch stops a replay at a branch point the path has not decided.
@@ -582,7 +585,16 @@ func (errBranch) Error() string { return "branch" }
 
 // errLoop stops a replay that rerolls a group tied again: the state is
 // the one before the previous roll. pos is the roll's rule.
-type errLoop struct{ pos dsl.Pos }
+//
+// For draws, back is 1 + the number of branch points the path had passed
+// when it left the state it is back in: a tie that draws again and again
+// until the decks run out and are reshuffled is back where it started,
+// many draws before. The branch point there conditions the loop away. For
+// rolls, back is 0: the state is the one before this roll's own branch.
+type errLoop struct {
+	pos  dsl.Pos
+	back int
+}
 
 func (errLoop) Error() string { return "loop" }
 
@@ -1232,6 +1244,12 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
+		case errors.As(err, new(errLoop)) && loopBack(err) > 0:
+			// Back where it was many draws ago: an outcome that the
+			// branch point there takes away.
+			lp := new(errLoop)
+			errors.As(err, lp)
+			return []outcome{{key: "\x00loop " + strconv.Itoa(lp.back), loop: lp, p: one}}, nil
 		default:
 			return nil, InRound(round, err)
 		}
@@ -1266,6 +1284,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				return nil, err
 			}
 			for _, o := range sub {
+				if o.loop != nil && o.loop.back == len(path)+1 {
+					looped = *o.loop
+					loop.Add(loop, new(big.Rat).Mul(o.p, bo.p))
+					continue
+				}
 				// Probabilities are never changed in place, here or by
 				// the caller, so an outcome may share its branch's.
 				if o.p == one {
@@ -1290,6 +1313,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		return mergeOutcomes(out), nil
 	}
 	all, err := explore(make([]branchOutcome, 0, 32))
+	for _, o := range all {
+		if o.loop != nil {
+			return nil, an.runs, fmt.Errorf("internal error: a loop of draws left no branch point to condition it away")
+		}
+	}
 	if errors.Is(err, errDoomed) {
 		for _, k := range an.added {
 			delete(orders, k)
@@ -1361,6 +1389,15 @@ func (b *Battle) stateKeyJSON(buf *bytes.Buffer) (string, error) {
 		return "", err
 	}
 	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
+}
+
+// loopBack returns the back of the errLoop in err.
+func loopBack(err error) int {
+	var lp errLoop
+	if errors.As(err, &lp) {
+		return lp.back
+	}
+	return 0
 }
 
 func distinctInts(xs []int) []int {

@@ -59,6 +59,9 @@ type orderRun struct {
 	// rerolled holds, on our own dice, the subjects of the last roll when
 	// a reroll made it, by position (see reroll).
 	rerolled []int
+	// drawSeen holds, in the exact odds' replay, the decks each block drew
+	// from, and where on the path (see drawLoop).
+	drawSeen map[string]int
 }
 
 // why is what placed a subject, noted cheaply during a computation and

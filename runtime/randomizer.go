@@ -414,6 +414,11 @@ func (r *orderRun) byDraw(l *rollLink, s, e, attempt int) error {
 	b := r.b
 	rz := l.rz
 	r.rerolled = r.rerolled[:0] // a draw changes the deck: never a loop
+	if d, ok := b.dice.(*enumDice); ok {
+		if err := r.drawLoop(d, l, s, e); err != nil {
+			return err
+		}
+	}
 	for k := s; k < e; k++ {
 		subject := r.perm[k]
 		side := r.deckSide(rz, subject)
@@ -481,4 +486,36 @@ func (p *Program) Randomizers() []Randomizer {
 			Faces: slices.Clone(rz.labels), Values: slices.Clone(rz.values)}
 	}
 	return out
+}
+
+// drawLoop returns errLoop when the exact odds' replay draws for the block
+// s..e-1 with link l from decks as they were when it drew for it before,
+// in this computation: a tie drawn again and again until the decks ran out
+// and were reshuffled. What follows is then what followed then, so the
+// branch point where it was is where the loop is conditioned away, as a
+// roll that ties again is (see errLoop). A deck that is empty and
+// reshuffled when empty counts as whole: the next draw makes it so.
+func (r *orderRun) drawLoop(d *enumDice, l *rollLink, s, e int) error {
+	b := r.b
+	var k strings.Builder
+	fmt.Fprintf(&k, "%p", l)
+	for _, i := range r.perm[s:e] {
+		k.WriteString("|" + r.names[i])
+	}
+	for _, dk := range slices.SortedFunc(maps.Keys(b.decks), compareDeckKeys) {
+		left := b.decks[dk]
+		if rz := b.prog.randomizers[dk.deck]; len(left) == 0 && rz != nil && rz.reshuffle == dsl.ReshuffleWhenEmpty {
+			continue
+		}
+		k.WriteString("\x00" + dk.deck + "\x00" + dk.side + "\x00" + strings.Join(left, "\x00"))
+	}
+	key := k.String()
+	if at, seen := r.drawSeen[key]; seen {
+		return errLoop{pos: l.pos, back: at + 1}
+	}
+	if r.drawSeen == nil {
+		r.drawSeen = map[string]int{}
+	}
+	r.drawSeen[key] = d.top().at
+	return nil
 }

@@ -1,0 +1,151 @@
+package runtime_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/turnorder/turnorder/runtime"
+)
+
+// TestRandomizerOddsByHand checks the exact odds of dice with named faces
+// and of decks against values derived by hand.
+func TestRandomizerOddsByHand(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name      string
+		src       string
+		sides     []runtime.SideSpec
+		rounds    int
+		holders   []map[string]string
+		sequences map[string]string
+	}{
+		{
+			// Each player flips a card from a 13-card deck of their own,
+			// and the higher card goes first; a tie goes to Jay. Rob's
+			// card ties Jay's with 1/13 and each wins outright with 6/13:
+			// P(Jay first) = 6/13 + 1/13 = 7/13.
+			name: "a deck per side, one flip, ties to Jay",
+			src: `ruleset flip {
+  sides 2
+  deck cards per side { 1..13 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: award tied[0].name
+    }
+  }
+}`,
+			sides: runtime.Sides("Jay", "Rob"), rounds: 1,
+			holders: []map[string]string{{"Jay": "7/13", "Rob": "6/13"}},
+		},
+		{
+			// The same with ties flipped again, without replacement, from
+			// four cards each. After a tie both decks have lost the same
+			// value and hold the same cards, so every flip is symmetric:
+			// P(Jay first) = 1/2. The fourth flip of a fourth tie (1/4 *
+			// 1/3 * 1/2) is of the last card of each deck, the same value:
+			// it always ties, the decks are empty, and the next flip
+			// reshuffles them, back to where the round began. That loop is
+			// conditioned away, as a roll that ties again is. (With
+			// thirteen cards each this is exactly the same, 1/2, but the
+			// paths through the ties, each a different deck, number in
+			// the billions: four cards keep it to a hundred or so.)
+			name: "decks per side, ties flip again without replacement",
+			src: `ruleset flip {
+  sides 2
+  deck cards per side reshuffle when empty { 1..4 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: reroll
+    }
+  }
+}`,
+			sides: runtime.Sides("Jay", "Rob"), rounds: 1,
+			holders: []map[string]string{{"Jay": "1/2", "Rob": "1/2"}},
+		},
+		{
+			// The priority die: blank (0) on 3 faces, hit (1) on 2, crit
+			// (2) on 1; Jay adds 1. X is Jay's face, Y Rob's.
+			//   X = 0 (1/2): Jay 1 beats Y = 0 (1/2), ties Y = 1 (1/3),
+			//                loses to Y = 2 (1/6).
+			//   X = 1 (1/3): Jay 2 beats Y = 0, 1 (5/6), ties Y = 2 (1/6).
+			//   X = 2 (1/6): Jay 3 beats every Y.
+			// P(Jay wins) = 1/4 + 5/18 + 1/6 = 25/36; P(tie) = 1/6 + 1/18
+			// = 8/36; P(Rob wins) = 1/12 = 3/36. A tie rolls again, so
+			// P(Jay first) = 25/28 and P(Rob first) = 3/28.
+			name: "a die of named faces and a modifier",
+			src: `ruleset prio {
+  sides 2
+  side attribute bonus int = 0
+  die priority { blank * 3, hit = 1 * 2, crit = 2 }
+  phase p {
+    order sides as o {
+      highest roll priority + bonus
+      tie: reroll
+    }
+  }
+}`,
+			sides:  []runtime.SideSpec{{Name: "Jay", Attrs: map[string]any{"bonus": 1}}, {Name: "Rob"}},
+			rounds: 1,
+			holders: []map[string]string{{"Jay": "25/28", "Rob": "3/28"}},
+		},
+		{
+			// One shared deck of eight cards, 1 to 4 twice, never
+			// reshuffled; Jay is dealt first, and a tie goes to Jay.
+			// Round 1: Rob ties Jay only by drawing the twin of Jay's card,
+			// 1 of the 7 left: P(tie) = 1/7, and Jay and Rob each win
+			// outright with 3/7. So P(Jay) = 4/7.
+			// Round 2, from the six cards left:
+			//   after a tie, three pairs are left: Rob draws the twin with
+			//   1/5, so Jay holds with 1/2 + 1/10 = 3/5;
+			//   after no tie, two pairs and two single cards: a tie needs
+			//   Jay to draw a pair's card (4/6) and Rob its twin (1/5):
+			//   2/15, so Jay holds with 1/2 + 1/15 = 17/30.
+			// P(Jay, Jay) = 1/7 * 3/5 + 3/7 * 17/30 = 6/70 + 17/70 = 23/70;
+			// P(Jay, Rob) = 1/7 * 2/5 + 3/7 * 13/30 = 4/70 + 13/70 = 17/70;
+			// P(Rob, Jay) = 3/7 * 17/30 = 17/70; P(Rob, Rob) = 3/7 * 13/30
+			// = 13/70. Round 2 alone: Jay 40/70 = 4/7, as exchangeable
+			// cards say it must be. The two deck states after round 1 must
+			// not be merged: merged, round 2 would not depend on round 1.
+			name: "a shared deck with duplicate values",
+			src: `ruleset shared {
+  sides 2
+  deck cards { 1..4, 1..4 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: award tied[0].name
+    }
+  }
+}`,
+			sides: runtime.Sides("Jay", "Rob"), rounds: 2,
+			holders: []map[string]string{{"Jay": "4/7", "Rob": "3/7"}, {"Jay": "4/7", "Rob": "3/7"}},
+			sequences: map[string]string{
+				"Jay,Jay": "23/70", "Jay,Rob": "17/70", "Rob,Jay": "17/70", "Rob,Rob": "13/70",
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := compileInline(t, tc.src)
+			rep, err := p.Odds(ctx, tc.sides, runtime.OddsOptions{Rounds: tc.rounds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []map[string]string
+			for _, r := range rep.Rounds {
+				got = append(got, ratStrings(r.Holder))
+			}
+			if diff := cmp.Diff(tc.holders, got); diff != "" {
+				t.Errorf("holders (-want +got):\n%s", diff)
+			}
+			if tc.sequences != nil {
+				if diff := cmp.Diff(tc.sequences, seqStrings(rep.Sequences)); diff != "" {
+					t.Errorf("sequences (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+}
