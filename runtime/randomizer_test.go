@@ -87,8 +87,8 @@ func TestRandomizerOddsByHand(t *testing.T) {
     }
   }
 }`,
-			sides:  []runtime.SideSpec{{Name: "Jay", Attrs: map[string]any{"bonus": 1}}, {Name: "Rob"}},
-			rounds: 1,
+			sides:   []runtime.SideSpec{{Name: "Jay", Attrs: map[string]any{"bonus": 1}}, {Name: "Rob"}},
+			rounds:  1,
 			holders: []map[string]string{{"Jay": "25/28", "Rob": "3/28"}},
 		},
 		{
