@@ -2,6 +2,10 @@ package runtime_test
 
 import (
 	"context"
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -147,5 +151,157 @@ func TestRandomizerOddsByHand(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+const dealSrc = `ruleset deal {
+  sides 2
+  deck cards { 1..4, ace = 5 }
+  deck own per side { 1..3 }
+  die prio { blank * 2, crown = 1 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: reroll
+    }
+    order sides as mine {
+      highest draw own
+      tie: highest roll prio
+      tie: reroll
+    }
+  }
+}`
+
+// TestDecksSaveAndRestore checks that what is left of each deck is in a
+// snapshot, comes back from it, and plays on the same: a restored battle
+// and a clone deal the cards the original deals.
+func TestDecksSaveAndRestore(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, dealSrc)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.NewSeededDice(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.PlayRound(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(snap), `"decks"`) {
+		t.Fatalf("the snapshot has no decks:\n%s", snap)
+	}
+	r, err := p.Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(snap), string(again)); diff != "" {
+		t.Fatalf("the snapshot does not round-trip (-saved +restored):\n%s", diff)
+	}
+	c := b.Clone()
+	want, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, other := range map[string]*runtime.Battle{"restored": r, "clone": c} {
+		got, err := other.PlayRound(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.Events, got.Events); diff != "" {
+			t.Errorf("%s: round 2 differs (-original +%s):\n%s", name, name, diff)
+		}
+	}
+}
+
+// TestRestoreRefusesDecksPlayCannotReach checks that a snapshot's decks are
+// refused, naming the field, when they hold what the deck never held.
+func TestRestoreRefusesDecksPlayCannotReach(t *testing.T) {
+	p := compileInline(t, dealSrc)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		decks, want string
+	}{
+		{`[{"deck":"cards","left":["1","joker"]}]`, `decks\[0\]\.left\[1\]: "joker" is not a card of cards \(1, 2, 3, 4, ace\)`},
+		{`[{"deck":"cards","left":["2","2"]}]`, `decks\[0\]\.left\[0\]: 2 is left 2 times, but cards holds 1`},
+		{`[{"deck":"dealt","left":[]}]`, `decks\[0\]\.deck: ruleset deal has no deck or bag "dealt"`},
+		{`[{"deck":"prio","left":[]}]`, `decks\[0\]\.deck: prio is a die`},
+		{`[{"deck":"own","side":"Ann","left":[]}]`, `decks\[0\]\.side: own is a deck per side, and "Ann" is no side of the battle`},
+		{`[{"deck":"cards","side":"Jay","left":[]}]`, `decks\[0\]\.side: cards is one deck shared by every side, not Jay's`},
+		{`[{"deck":"cards"}]`, `decks\[0\]\.left: missing`},
+		{`[{"deck":"cards","left":[]},{"deck":"cards","left":["1"]}]`, `decks\[1\]: the deck cards is listed twice`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.decks, func(t *testing.T) {
+			bad := strings.Replace(string(snap), `"round": 0,`, `"round": 0, "decks": `+tc.decks+`,`, 1)
+			if bad == string(snap) {
+				t.Fatal("the snapshot has no round to put decks after")
+			}
+			_, err := p.Restore([]byte(bad))
+			if err == nil {
+				t.Fatalf("restored decks %s", tc.decks)
+			}
+			if !regexp.MustCompile(tc.want).MatchString(err.Error()) {
+				t.Errorf("error %q does not match %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestHostAnswersADraw checks that a draw the host answers is of a card
+// left in the deck: a card drawn already, or never in it, is refused.
+func TestHostAnswersADraw(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, dealSrc)
+	b, err := p.NewBattle(runtime.Sides("Jay", "Rob"), runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StartRound(ctx); !errors.Is(err, runtime.ErrPending) {
+		t.Fatalf("StartRound: %v, want pending", err)
+	}
+	req := b.Pending()
+	if req.Roll == nil || req.Roll.Kind != "deck" || req.Roll.Randomizer != "cards" || !slices.Equal(req.Roll.Subjects, []string{"Jay"}) {
+		t.Fatalf("pending %+v, want Jay's draw from cards", req)
+	}
+	if got, want := req.String(), "draw from deck cards for Jay (left: 1, 2, 3, 4, ace) (order o)"; got != want {
+		t.Errorf("request says %q, want %q", got, want)
+	}
+	if err := b.Answer(ctx, runtime.LabelAnswer("joker")); !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Fatalf("a card never in the deck: %v, want ErrInvalidAnswer", err)
+	}
+	if err := b.Answer(ctx, runtime.LabelAnswer("ace")); !errors.Is(err, runtime.ErrPending) && err != nil {
+		t.Fatal(err)
+	}
+	req = b.Pending()
+	if req == nil || req.Roll == nil || !slices.Equal(req.Roll.Labels, []string{"1", "2", "3", "4"}) {
+		t.Fatalf("Rob's draw: %+v, want the four cards left", req)
+	}
+	err = b.Answer(ctx, runtime.LabelAnswer("ace"))
+	if !errors.Is(err, runtime.ErrInvalidAnswer) || !strings.Contains(err.Error(), "ace is not left in deck cards (left: 1, 2, 3, 4)") {
+		t.Fatalf("a card drawn already: %v, want ErrInvalidAnswer saying what is left", err)
+	}
+	if err := b.Answer(ctx, runtime.RollAnswer(5)); !errors.Is(err, runtime.ErrInvalidAnswer) {
+		t.Fatalf("a result past the cards left: %v, want ErrInvalidAnswer", err)
+	}
+	if err := b.Answer(ctx, runtime.RollAnswer(2)); !errors.Is(err, runtime.ErrPending) && err != nil {
+		t.Fatal(err)
+	}
+	if ev := b.Events(); !slices.ContainsFunc(ev, func(e runtime.Event) bool {
+		return e.Kind == runtime.EvDraw && e.Subject == "Rob" && e.Face == "2"
+	}) {
+		t.Errorf("no event of Rob drawing the 2: %v", ev)
 	}
 }
