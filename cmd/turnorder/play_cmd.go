@@ -145,7 +145,7 @@ func (t *table) flush() {
 func (t *table) show(evs []runtime.Event) {
 	printEvents(t.out, evs, func(i int) bool {
 		switch evs[i].Kind {
-		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvDecision, runtime.EvRandom:
+		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvDraw, runtime.EvDecision, runtime.EvRandom:
 			return true
 		}
 		return false
@@ -422,7 +422,7 @@ func (t *table) header(p *runtime.Program, o playOptions) {
 	if p := b.Pending(); o.resume != "" && p != nil && p.Roll != nil && len(t.rolled) > 0 {
 		typed := make([]string, len(t.rolled))
 		for i, v := range t.rolled {
-			typed[i] = fmt.Sprintf("%s %d", p.Roll.Subjects[i], v)
+			typed[i] = fmt.Sprintf("%s %s", p.Roll.Subjects[i], rolledText(*p.Roll, v))
 		}
 		fmt.Fprintf(t.out, "  rolled so far: %s\n", strings.Join(typed, ", "))
 	}
