@@ -135,13 +135,14 @@ func (f *FaceSpec) String() string {
 	return s
 }
 
-// declaredDice returns the names of the dice the file's rulesets declare:
-// `highest roll NAME` rolls one of them rather than NdS dice.
+// declaredDice returns the names of the dice, decks and bags the file's
+// rulesets declare: `highest roll NAME` of one of them is not of NdS dice,
+// and the compiler says what it is (a deck is drawn from, not rolled).
 func declaredDice(f *File) map[string]bool {
 	out := map[string]bool{}
 	for _, r := range f.Rulesets() {
 		for _, st := range r.Body {
-			if d, ok := st.(*RandomizerDecl); ok && d.Kind == KindDie {
+			if d, ok := st.(*RandomizerDecl); ok {
 				out[string(d.Name.Name)] = true
 			}
 		}

@@ -694,9 +694,7 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			c.addDiag(d)
 			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos()))
 		case *dsl.DrawCrit:
-			if l := c.draw(s); l != nil {
-				out = append(out, l)
-			}
+			out = append(out, c.draw(s))
 		case *dsl.RollCrit:
 			m := diceRE.FindStringSubmatch(s.Dice)
 			n, f := 1, 0

@@ -186,16 +186,18 @@ func (c *compiler) dieRoll(s *dsl.RollCrit) *rollLink {
 	return &rollLink{dir: dirOf(s.Dir), count: 1, faces: len(rz.labels), dice: rz.name, rz: rz}
 }
 
-// draw compiles `highest draw NAME`.
+// draw compiles `highest draw NAME`. A draw from what is no deck is an
+// error, but still a roll for the rest of the chain (a reroll after it),
+// which then says nothing more about it.
 func (c *compiler) draw(s *dsl.DrawCrit) link {
-	rz := c.p.randomizers[string(s.Deck.Name)]
+	name := string(s.Deck.Name)
+	rz := c.p.randomizers[name]
 	switch {
 	case rz == nil:
-		c.errorf(s.Deck.Pos(), "draw %s: no deck or bag is called %s (%s)", s.Deck.Name, s.Deck.Name, c.randomizerNames(true))
-		return nil
+		c.errorf(s.Deck.Pos(), "draw %s: no deck or bag is called %s (%s)", name, name, c.randomizerNames(true))
+		return done(&rollLink{dir: dirOf(s.Dir), count: 1, faces: 2, dice: name}, s.Pos())
 	case !rz.drawn():
 		c.errorf(s.Deck.Pos(), "%s is a die: roll it with `%s roll %s`", rz.name, s.Dir, rz.name)
-		return nil
 	}
 	return done(&rollLink{dir: dirOf(s.Dir), count: 1, faces: len(rz.labels), dice: rz.name, rz: rz}, s.Pos())
 }
