@@ -130,6 +130,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	guardErrs, guarded := checkTieGuards(file)
 	errs = append(errs, guardErrs...)
 	errs = append(errs, checkRolls(file, guarded)...)
+	errs = append(errs, checkFaceValues(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
 	errs = append(errs, checkAwardNot(file)...)
 	errs = append(errs, checkTeamAssign(file)...)

@@ -59,8 +59,11 @@ type FaceSpec struct {
 	To    *int  `parser:"   ('..' @Int)?"`
 	Name  *Name `parser:" | @(Ident | String) )"`
 	Neg   bool  `parser:"('=' @'-'?"`
-	Value *int  `parser:"     @Int)?"`
-	Count *int  `parser:"('*' @Int)?"`
+	Value *int  `parser:"     ( @Int"`
+	// BadValue is a value that is not a whole number, parsed so that
+	// checkFaceValues can say so where it is.
+	BadValue *string `parser:"   | @(String | Float | Ident) ) )?"`
+	Count    *int    `parser:"('*' @Int)?"`
 }
 
 // DrawCrit is `highest draw NAME` or `lowest draw NAME`: each subject
@@ -148,4 +151,22 @@ func declaredDice(f *File) map[string]bool {
 		}
 	}
 	return out
+}
+
+// checkFaceValues reports a face's or card's value that is not a whole
+// number: criteria compare values as numbers.
+func checkFaceValues(f *File) Diagnostics {
+	var out Diagnostics
+	Walk(f, func(n Node) {
+		if fs, ok := n.(*FaceSpec); ok && fs.BadValue != nil {
+			out = append(out, errorAt(fs.Pos(), "the value of %s is %s, not a whole number: a face or card's value is one, as in crown = 3", fs.label(), *fs.BadValue))
+		}
+	})
+	return out
+}
+
+func (f *FaceSpec) label() string {
+	g := *f
+	g.Value, g.BadValue, g.Neg, g.Count = nil, nil, false, nil
+	return g.String()
 }
