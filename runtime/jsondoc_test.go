@@ -35,13 +35,15 @@ func TestJSONDocGoAPI(t *testing.T) {
 	side := &runtime.Side{Name: "s", Team: "t", Attrs: map[string]any{"m": 1}, Units: []*runtime.Unit{unit}}
 	unit.Side = side
 	values := map[string]any{
-		"runtime.Side":        side,
-		"runtime.SideSpec":    runtime.SideSpec{Name: "s", Team: "t", Attrs: map[string]any{"m": 1}, Units: []runtime.UnitSpec{{Name: "u"}}},
-		"runtime.Unit":        unit,
-		"runtime.UnitSpec":    runtime.UnitSpec{Name: "u", Attrs: map[string]any{"agi": 1}, Statuses: []string{"pinned"}},
-		"runtime.Decision":    runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Others: []string{"t"}, Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true},
-		"runtime.Turn":        runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true},
-		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos},
+		"runtime.Side":     side,
+		"runtime.SideSpec": runtime.SideSpec{Name: "s", Team: "t", Attrs: map[string]any{"m": 1}, Units: []runtime.UnitSpec{{Name: "u"}}},
+		"runtime.Unit":     unit,
+		"runtime.UnitSpec": runtime.UnitSpec{Name: "u", Attrs: map[string]any{"agi": 1}, Statuses: []string{"pinned"}},
+		"runtime.Decision": runtime.Decision{Kind: runtime.ChooseActivation, By: "s", Options: []string{"u"}, Default: []string{"u"}, Self: "s", Others: []string{"t"}, Round: 1, Standing: "o", Pos: pos, PassWhen: "x", Drawn: true},
+		"runtime.Turn":     runtime.Turn{Side: "s", Options: []string{"u"}, CanPass: true, MustPass: true, Undrawn: true},
+		"runtime.RollRequest": runtime.RollRequest{Round: 1, Standing: "o", Subjects: []string{"s"}, Count: 1, Faces: 6, Attempt: 1, Modifiers: []int{1}, Pos: pos,
+			Randomizer: "cards", Kind: "deck", Side: "s", Labels: []string{"a"}, Values: []int{1}},
+		"runtime.DeckState":   runtime.DeckState{Deck: "cards", Side: "s", Left: []string{"a"}},
 		"runtime.PickRequest": runtime.PickRequest{Round: 1, Standing: "o", Options: []string{"s"}, Pos: pos, Draw: true},
 		"runtime.UnscriptedError": runtime.UnscriptedError{Roll: &runtime.RollRequest{Subjects: []string{"s"}}, Missing: []string{"s"},
 			Pick: &runtime.PickRequest{}, Decision: &runtime.Decision{}},

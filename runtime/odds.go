@@ -1074,6 +1074,9 @@ func rankKey(totals []int) string {
 // over the bound; mode.clones is for every replay.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
 	clones := mode.clones
+	if b.prog.hasDecks() {
+		fork = false // see Battle.odds
+	}
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0

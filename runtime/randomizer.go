@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -344,6 +345,9 @@ func (b *Battle) restoreDecks(decks []DeckState) error {
 	if len(decks) == 0 {
 		b.decks = nil
 		return nil
+	}
+	if b.round == 0 {
+		return errors.New("decks: a deck has been drawn from, but round is 0 (no round has started)")
 	}
 	m := make(map[deckKey][]string, len(decks))
 	for i, d := range decks {

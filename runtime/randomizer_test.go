@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"regexp"
 	"slices"
@@ -243,13 +244,31 @@ func TestRestoreRefusesDecksPlayCannotReach(t *testing.T) {
 		{`[{"deck":"cards"}]`, `decks\[0\]\.left: missing`},
 		{`[{"deck":"cards","left":[]},{"deck":"cards","left":["1"]}]`, `decks\[1\]: the deck cards is listed twice`},
 	}
+	if _, err := b.PlayRound(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	zero := snap
+	if snap, err = b.Snapshot(); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("before round 1", func(t *testing.T) {
+		bad := strings.Replace(string(zero), `"round": 0,`, `"round": 0, "decks": [{"deck":"cards","left":[]}],`, 1)
+		if _, err := p.Restore([]byte(bad)); err == nil || !strings.Contains(err.Error(), "decks: a deck has been drawn from, but round is 0") {
+			t.Errorf("restored decks drawn from before round 1: %v", err)
+		}
+	})
 	for _, tc := range tests {
 		t.Run(tc.decks, func(t *testing.T) {
-			bad := strings.Replace(string(snap), `"round": 0,`, `"round": 0, "decks": `+tc.decks+`,`, 1)
-			if bad == string(snap) {
-				t.Fatal("the snapshot has no round to put decks after")
+			var doc map[string]json.RawMessage
+			if err := json.Unmarshal(snap, &doc); err != nil {
+				t.Fatal(err)
 			}
-			_, err := p.Restore([]byte(bad))
+			doc["decks"] = json.RawMessage(tc.decks)
+			bad, err := json.Marshal(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = p.Restore(bad)
 			if err == nil {
 				t.Fatalf("restored decks %s", tc.decks)
 			}
