@@ -507,7 +507,8 @@ func scriptedFace(req RollRequest, u scriptUse) (int, error) {
 	var msg string
 	switch {
 	case req.Labels == nil:
-		msg = fmt.Sprintf("scripted %s %s for %s: %s is rolled on %s, which has no named faces (script a number)", scriptVerb(u), face, u.who, req.Standing, diceShows(req.Count, req.Faces))
+		msg = fmt.Sprintf("scripted %s %s for %s, but %s rolls %s here, which has no named faces or cards: script the number rolled, as in `roll %s %d`",
+			scriptVerb(u), face, u.who, u.who, diceShows(req.Count, req.Faces), u.who, req.Count)
 	case req.Drawn():
 		msg = fmt.Sprintf("scripted draw %s for %s is not left in %s (left: %s)", face, u.who, req.deckName(), contents(req.Labels))
 		if !u.draw {
