@@ -71,6 +71,32 @@ func TestRandomizerOddsByHand(t *testing.T) {
 			holders: []map[string]string{{"Jay": "1/2", "Rob": "1/2"}},
 		},
 		{
+			// A shared deck of 1, 1 and 2, reshuffled when empty; Jay
+			// draws first, and a tie draws again from what is left.
+			//   Jay 2 (1/3): Rob draws a 1: Jay.
+			//   Jay 1 (2/3): Rob draws the 2 (1/2): Rob; the other 1
+			//   (1/2): a tie, and the 2 is left. Jay draws it; the deck
+			//   is empty and reshuffled for Rob: a 1 (2/3): Jay; the 2
+			//   (1/3): a tie, with 1 and 1 left, which tie again, and the
+			//   next draw reshuffles: back where the round began.
+			// Jay directly: 1/3 + 2/3 * 1/2 * 2/3 = 5/9; Rob directly:
+			// 2/3 * 1/2 = 1/3; back to the start: 2/3 * 1/2 * 1/3 = 1/9.
+			// Conditioned on not looping: Jay 5/9 / 8/9 = 5/8, Rob 3/8.
+			name: "a loop of ties through a reshuffle",
+			src: `ruleset loop {
+  sides 2
+  deck cards reshuffle when empty { 1 * 2, 2 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: reroll
+    }
+  }
+}`,
+			sides: runtime.Sides("Jay", "Rob"), rounds: 1,
+			holders: []map[string]string{{"Jay": "5/8", "Rob": "3/8"}},
+		},
+		{
 			// The priority die: blank (0) on 3 faces, hit (1) on 2, crit
 			// (2) on 1; Jay adds 1. X is Jay's face, Y Rob's.
 			//   X = 0 (1/2): Jay 1 beats Y = 0 (1/2), ties Y = 1 (1/3),
