@@ -371,6 +371,18 @@ func allHintRules() []hintRule {
 			return s.d.WithHint("outside an expression, write a name or text in double quotes, as in %q", strings.Trim(s.word, "'")), true
 		}},
 		{"after-name", atStages(explainedToken), afterNameHint},
+		{"face-value", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
+			// `joker = }`: the value after = is left out or not a number.
+			switch s.blockOpener() {
+			case "die", "deck", "bag":
+			default:
+				return Diagnostic{}, false
+			}
+			if s.word != "=" {
+				return Diagnostic{}, false
+			}
+			return s.unexpected("after = comes the face's or card's value, a whole number, as in crown = 3"), true
+		}},
 		{"scripted-dice", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// `roll Jay d6`: a scripted roll gives what the dice showed.
 			if s.tokens[s.i].Type != tokDice || lineStart(s.tokens, s.i) != "roll" {

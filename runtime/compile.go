@@ -686,6 +686,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 	for _, it := range items {
 		switch s := it.(type) {
 		case *dsl.ValueCrit:
+			if l := c.drawWithoutDeck(s); l != nil {
+				out = append(out, l)
+				continue
+			}
 			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
 			if isTrueOrFalse(d, numberValue) {
 				// `highest agi == 3`: a condition, where a number ranks.

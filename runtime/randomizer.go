@@ -203,6 +203,18 @@ func (c *compiler) draw(s *dsl.DrawCrit) link {
 	return done(&rollLink{dir: dirOf(s.Dir), count: 1, faces: len(rz.labels), dice: rz.name, rz: rz}, s.Pos())
 }
 
+// drawWithoutDeck reports `highest draw` with no deck named, which parses
+// as a value called draw, and returns a draw for the rest of the chain to
+// follow (a reroll after it) with nothing more to say; nil for any other
+// value.
+func (c *compiler) drawWithoutDeck(s *dsl.ValueCrit) link {
+	if strings.TrimSpace(s.Expr.Source) != "draw" || c.isAttr("draw") {
+		return nil
+	}
+	c.errorf(s.Expr.Pos(), "%s draw needs the deck or bag to draw from: `%s draw NAME` (%s)", s.Dir, s.Dir, c.randomizerNames(true))
+	return done(&rollLink{dir: dirOf(s.Dir), count: 1, faces: 2, dice: "draw"}, s.Pos())
+}
+
 // reshuffleAction compiles a handler's `reshuffle NAME`.
 func (c *compiler) reshuffleAction(x *dsl.ReshuffleAction) action {
 	rz := c.p.randomizers[string(x.Deck.Name)]
