@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -348,5 +349,62 @@ func TestHostAnswersADraw(t *testing.T) {
 		return e.Kind == runtime.EvDraw && e.Subject == "Rob" && e.Face == "2"
 	}) {
 		t.Errorf("no event of Rob drawing the 2: %v", ev)
+	}
+}
+
+// TestRandomizerOddsMatchSimulation plays the rulesets of
+// TestRandomizerOddsByHand with seeded dice, which draw one card after
+// another as a table does, and checks that how often each side holds
+// priority is within a few standard errors of the exact odds.
+func TestRandomizerOddsMatchSimulation(t *testing.T) {
+	ctx := context.Background()
+	const runs = 20_000
+	for _, tc := range []struct {
+		name, src string
+		sides     []runtime.SideSpec
+		rounds    int
+	}{
+		{"a loop of ties through a reshuffle", `ruleset loop {
+  sides 2
+  deck cards reshuffle when empty { 1 * 2, 2 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: reroll
+    }
+  }
+}`, runtime.Sides("Jay", "Rob"), 1},
+		{"a shared deck with duplicate values", `ruleset shared {
+  sides 2
+  deck cards { 1..4, 1..4 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: award tied[0].name
+    }
+  }
+}`, runtime.Sides("Jay", "Rob"), 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := compileInline(t, tc.src)
+			exact, err := p.Odds(ctx, tc.sides, runtime.OddsOptions{Rounds: tc.rounds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sim, err := p.Simulate(ctx, tc.sides, runtime.SimOptions{Runs: runs, Rounds: tc.rounds, Seed: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r, ro := range exact.Rounds {
+				for side, want := range ro.Holder {
+					w, _ := want.Float64()
+					got := float64(sim.Holder[r][side]) / runs
+					// Four standard errors of a proportion.
+					if tol := 4 * math.Sqrt(w*(1-w)/runs); math.Abs(got-w) > tol {
+						t.Errorf("round %d, %s: simulated %.4f, exact %s (%.4f)", r+1, side, got, want.RatString(), w)
+					}
+				}
+			}
+		})
 	}
 }
