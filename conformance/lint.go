@@ -235,11 +235,16 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			for _, ni := range s.Rolls {
 				if l.name(ni.Pos(), "roll", string(ni.Name), side|unit) {
 					l.rollValue(ni)
+					if ni.Face != nil {
+						l.scriptedFace(ni, false)
+					}
 				}
 			}
 		case *dsl.DrawScript:
 			for _, ni := range s.Draws {
-				l.name(ni.Pos(), "draw", string(ni.Name), side|unit)
+				if l.name(ni.Pos(), "draw", string(ni.Name), side|unit) {
+					l.scriptedFace(ni, true)
+				}
 			}
 		case *dsl.RandomScript:
 			kinds := l.drawn()
@@ -560,6 +565,23 @@ func (l *linter) eventArg(e *dsl.Expect, i int, a string) {
 	}
 	l.mistake(l.round, e.Event.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
 		written(e.Event), a, l.known(), strings.Join(l.prog.Standings(), ", "), wording.OrNone(l.hookNames()))
+}
+
+// scriptedFace reports a scripted card where the ruleset has no deck or
+// bag, or a named face where it has no die. A card or face that its decks
+// or dice do not hold, play refuses, saying which they hold (a scenario
+// may show that refusal with `expect error`).
+func (l *linter) scriptedFace(ni *dsl.NameInt, draw bool) {
+	for _, rz := range l.prog.Randomizers() {
+		if (rz.Kind != "die") == draw {
+			return
+		}
+	}
+	what, verb := "die of named faces", "roll"
+	if draw {
+		what, verb = "deck or bag", "draw"
+	}
+	l.mistake(l.round, ni.Pos(), "%s %s %s: ruleset %s has no %s", verb, ni.Name, ni.Label(), l.prog.Name(), what)
 }
 
 // randomizerNames reports whether a names a declared die, deck or bag, or

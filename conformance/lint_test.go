@@ -108,6 +108,22 @@ func TestLintMistakes(t *testing.T) {
 			"8:35 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Rob`",
 			"9:32 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, activate, pass do); drop `by Jay`",
 		}},
+		// A card drawn where the ruleset has no deck, and a named face where
+		// it has no die of named faces: nothing can ever use them.
+		{"DrawWithoutADeck", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    draw Jay 4
+    roll Rob crown
+    Jay chooses Jay
+  }
+}
+`, []string{
+			"6:10 round 1: draw Jay 4: ruleset mesbg has no deck or bag",
+			"7:10 round 1: roll Rob crown: ruleset mesbg has no die of named faces",
+		}},
 		// Only rolls (a value, a total) and placements (a place) hold numbers: a
 		// number on any other kind of event can never match, so `expect no event
 		// set Bran 5` would pass whatever was set.
