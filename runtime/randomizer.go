@@ -338,6 +338,11 @@ func (b *Battle) reshuffleEachRound() {
 	}
 }
 
+// Decks returns what is left of each deck and bag drawn from since it was
+// last whole, sorted by deck and side; a deck not listed is whole. The
+// lists are the caller's.
+func (b *Battle) Decks() []DeckState { return b.deckStates() }
+
 // deckStates returns the decks drawn from, sorted, for a snapshot.
 func (b *Battle) deckStates() []DeckState {
 	if len(b.decks) == 0 {

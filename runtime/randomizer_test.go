@@ -220,6 +220,12 @@ func TestDecksSaveAndRestore(t *testing.T) {
 	if !strings.Contains(string(snap), `"decks"`) {
 		t.Fatalf("the snapshot has no decks:\n%s", snap)
 	}
+	for _, d := range b.Decks() {
+		whole := map[string]int{"cards": 5, "own": 3}[d.Deck]
+		if d.Deck == "cards" && len(d.Left) != whole-2 || d.Deck == "own" && (d.Side == "" || len(d.Left) > whole-1) {
+			t.Errorf("after round 1, %+v is not what two draws (and rerolls) leave", d)
+		}
+	}
 	r, err := p.Restore(snap)
 	if err != nil {
 		t.Fatal(err)
@@ -406,5 +412,49 @@ func TestRandomizerOddsMatchSimulation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnitsDrawFromTheirSidesDecks checks that, with a deck per side, a
+// unit draws from its own side's deck: two units of a side cannot draw
+// the same card, units of two sides can.
+func TestUnitsDrawFromTheirSidesDecks(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset units {
+  sides 2
+  deck own per side reshuffle each round { 1..2 }
+  phase p {
+    order units as o {
+      highest draw own
+      tie: random
+    }
+  }
+}`)
+	sides := []runtime.SideSpec{
+		{Name: "Jay", Units: []runtime.UnitSpec{{Name: "j1"}, {Name: "j2"}}},
+		{Name: "Rob", Units: []runtime.UnitSpec{{Name: "r1"}, {Name: "r2"}}},
+	}
+	dice := runtime.NewScriptedDice()
+	for _, d := range [][2]string{{"j1", "1"}, {"j2", "2"}, {"r1", "2"}, {"r2", "1"}} {
+		dice.AddFace(d[0], d[1], true)
+	}
+	dice.AddPick("j2")
+	dice.AddPick("r2")
+	b, err := p.NewBattle(sides, runtime.WithDice(dice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.PlayRound(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"j2", "r1", "r2", "j1"}, res.Order); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+	dice.AddFace("j1", "1", true)
+	dice.AddFace("j2", "1", true)
+	_, err = b.PlayRound(ctx)
+	if err == nil || !strings.Contains(err.Error(), "scripted draw 1 for j2 is not left in Jay's deck own (left: 2)") {
+		t.Errorf("j2 drew the 1 j1 drew: %v", err)
 	}
 }
