@@ -119,7 +119,12 @@ func (e Event) String() string {
 	case EvRoll:
 		s := fmt.Sprintf("%s rolls %d", e.Subject, *e.Value)
 		if e.Face != "" && e.Face != strconv.Itoa(*e.Value) {
-			s = fmt.Sprintf("%s rolls %s (%d)", e.Subject, e.Face, *e.Value)
+			// The face, its value and the total: "crown (2, total 4)".
+			s = fmt.Sprintf("%s rolls %s (%d", e.Subject, e.Face, *e.Value)
+			if e.Total != nil && *e.Total != *e.Value {
+				s += fmt.Sprintf(", total %d", *e.Total)
+			}
+			return s + ") for " + e.Standing
 		}
 		if e.Total != nil && *e.Total != *e.Value {
 			s += fmt.Sprintf(" (total %d)", *e.Total)
