@@ -341,6 +341,19 @@ func TestHostAnswersADraw(t *testing.T) {
 	if req == nil || req.Roll == nil || !slices.Equal(req.Roll.Labels, []string{"1", "2", "3", "4"}) {
 		t.Fatalf("Rob's draw: %+v, want the four cards left", req)
 	}
+	// Saved here, in the middle of the deal, the battle comes back waiting
+	// for the same draw.
+	snap, err := b.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Restore(snap, runtime.WithDice(runtime.AskHost{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(req, r.Pending()); diff != "" {
+		t.Errorf("restored, the battle waits for another draw (-saved +restored):\n%s", diff)
+	}
 	err = b.Answer(ctx, runtime.LabelAnswer("ace"))
 	if !errors.Is(err, runtime.ErrInvalidAnswer) || !strings.Contains(err.Error(), "ace is not left in deck cards (left: 1, 2, 3, 4)") {
 		t.Fatalf("a card drawn already: %v, want ErrInvalidAnswer saying what is left", err)
