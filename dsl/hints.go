@@ -378,10 +378,15 @@ func allHintRules() []hintRule {
 			default:
 				return Diagnostic{}, false
 			}
-			if s.word != "=" {
-				return Diagnostic{}, false
+			switch {
+			case s.word == "=":
+				return s.unexpected("after = comes the face's or card's value, a whole number, as in crown = 3"), true
+			case strings.HasSuffix(s.d.Message, "(expected a number)") && startsFace(s.tokens, s.i):
+				// Where a face or card goes: the grammar asks for the
+				// number a minus sign may start, but a name does as well.
+				return errorAt(s.d.Pos, "unexpected %q (expected a face or card, such as crown, 7 or 1..13)", s.word), true
 			}
-			return s.unexpected("after = comes the face's or card's value, a whole number, as in crown = 3"), true
+			return Diagnostic{}, false
 		}},
 		{"scripted-dice", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// `roll Jay d6`: a scripted roll gives what the dice showed.
@@ -528,4 +533,15 @@ func lineStart(tokens []lexer.Token, i int) string {
 		}
 	}
 	return first
+}
+
+// startsFace reports whether tokens[i] is where an entry of a die's, deck's
+// or bag's contents starts: after its "{" or a comma (and the ends of line
+// after them).
+func startsFace(tokens []lexer.Token, i int) bool {
+	p := prevToken(tokens, i)
+	for p >= 0 && tokens[p].Type == tokEOL {
+		p = prevToken(tokens, p)
+	}
+	return p >= 0 && (tokens[p].Value == "{" || tokens[p].Value == ",")
 }

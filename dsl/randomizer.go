@@ -52,12 +52,15 @@ type RandomizerDecl struct {
 }
 
 // FaceSpec is one entry of a randomizer's contents: `NAME [= VALUE] [*
-// COUNT]`, a number `N [* COUNT]`, or numbers `FROM..TO [* COUNT]`.
+// COUNT]`, a number `N [* COUNT]`, or numbers `FROM..TO [* COUNT]`. A
+// number may be negative (`-1`, `-2..2`): FromNeg and ToNeg are its signs.
 type FaceSpec struct {
 	Span
-	From  *int  `parser:"(  @Int"`
-	To    *int  `parser:"   ('..' @Int)?"`
-	Name  *Name `parser:" | @(Ident | String) )"`
+	FromNeg bool  `parser:"(  @'-'?"`
+	From    *int  `parser:"   @Int"`
+	ToNeg   bool  `parser:"   ('..' @'-'?"`
+	To      *int  `parser:"    @Int)?"`
+	Name    *Name `parser:" | @(Ident | String) )"`
 	Neg   bool  `parser:"('=' @'-'?"`
 	Value *int  `parser:"     ( @Int"`
 	// BadValue is a value that is not a whole number, parsed so that
@@ -121,16 +124,12 @@ func (f *FaceSpec) String() string {
 	case f.Name != nil:
 		s = name(*f.Name)
 	case f.To != nil:
-		s = strconv.Itoa(*f.From) + ".." + strconv.Itoa(*f.To)
+		s = signed(f.FromNeg, *f.From) + ".." + signed(f.ToNeg, *f.To)
 	case f.From != nil:
-		s = strconv.Itoa(*f.From)
+		s = signed(f.FromNeg, *f.From)
 	}
 	if f.Value != nil {
-		s += " = "
-		if f.Neg {
-			s += "-"
-		}
-		s += strconv.Itoa(*f.Value)
+		s += " = " + signed(f.Neg, *f.Value)
 	}
 	if f.Count != nil {
 		s += " * " + strconv.Itoa(*f.Count)
@@ -169,4 +168,33 @@ func (f *FaceSpec) label() string {
 	g := *f
 	g.Value, g.BadValue, g.Neg, g.Count = nil, nil, false, nil
 	return g.String()
+}
+
+// signed writes a number with its sign as written: -0 stays -0, which
+// parses back the same.
+func signed(neg bool, n int) string {
+	if neg {
+		return "-" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// Numbers returns the first and last numbers of a numbered entry, signs
+// applied (the same for one number), and false for a named one.
+func (f *FaceSpec) Numbers() (from, to int, ok bool) {
+	if f.From == nil {
+		return 0, 0, false
+	}
+	from = *f.From
+	if f.FromNeg {
+		from = -from
+	}
+	to = from
+	if f.To != nil {
+		to = *f.To
+		if f.ToNeg {
+			to = -to
+		}
+	}
+	return from, to, true
 }

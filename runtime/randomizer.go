@@ -110,25 +110,22 @@ func (c *compiler) randomizer(s *dsl.RandomizerDecl) {
 		}
 		var labels []string
 		var values []int
+		from, to, numbered := f.Numbers()
 		switch {
-		case f.Name != nil:
+		case !numbered:
 			labels, values = []string{string(*f.Name)}, []int{0}
-		case f.To != nil:
-			if *f.To < *f.From {
-				c.errorf(f.Pos(), "%d..%d is empty: the last number is below the first", *f.From, *f.To)
-				ok = false
-				continue
-			}
-			if *f.To-*f.From >= maxSlots {
-				c.errorf(f.Pos(), "%d..%d has too many numbers (at most %d)", *f.From, *f.To, maxSlots)
-				ok = false
-				continue
-			}
-			for n := *f.From; n <= *f.To; n++ {
+		case to < from:
+			c.errorf(f.Pos(), "%d..%d is empty: the last number is below the first", from, to)
+			ok = false
+			continue
+		case to-from >= maxSlots:
+			c.errorf(f.Pos(), "%d..%d has too many numbers (at most %d)", from, to, maxSlots)
+			ok = false
+			continue
+		default:
+			for n := from; n <= to; n++ {
 				labels, values = append(labels, strconv.Itoa(n)), append(values, n)
 			}
-		default:
-			labels, values = []string{strconv.Itoa(*f.From)}, []int{*f.From}
 		}
 		if f.Value != nil {
 			if f.To != nil {
