@@ -61,8 +61,8 @@ type FaceSpec struct {
 	ToNeg   bool  `parser:"   ('..' @'-'?"`
 	To      *int  `parser:"    @Int)?"`
 	Name    *Name `parser:" | @(Ident | String) )"`
-	Neg   bool  `parser:"('=' @'-'?"`
-	Value *int  `parser:"     ( @Int"`
+	Neg     bool  `parser:"('=' @'-'?"`
+	Value   *int  `parser:"     ( @Int"`
 	// BadValue is a value that is not a whole number, parsed so that
 	// checkFaceValues can say so where it is.
 	BadValue *string `parser:"   | @(String | Float | Ident) ) )?"`
