@@ -49,9 +49,13 @@ type RollRequest struct {
 // Drawn reports whether the request is a draw from a deck or bag.
 func (r RollRequest) Drawn() bool { return r.Kind == "deck" || r.Kind == "bag" }
 
-// deckName names the deck or bag a draw is from: "deck cards", "Jay's
+// LabelText lists the faces of a declared die, or the cards left for a
+// draw, each once, with how many there are: "blank (3), shield (2), crown".
+func (r RollRequest) LabelText() string { return contents(r.Labels) }
+
+// DeckName names the deck or bag a draw is from: "deck cards", "Jay's
 // deck cards".
-func (r RollRequest) deckName() string {
+func (r RollRequest) DeckName() string {
 	if r.Side != "" {
 		return wording.Possessive(r.Side) + " " + r.Kind + " " + r.Randomizer
 	}
@@ -405,7 +409,7 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		switch {
 		case req.Drawn():
 			msg = fmt.Sprintf("a draw from %s is needed for %s, but none is scripted (script it with `draw %s CARD`; left: %s)%s",
-				req.deckName(), strings.Join(missing, ", "), missing[0], contents(req.Labels), hint)
+				req.DeckName(), strings.Join(missing, ", "), missing[0], contents(req.Labels), hint)
 		case req.Labels != nil:
 			msg = fmt.Sprintf("a %s of die %s is needed for %s, but none is scripted (script it with `roll %s FACE`; faces: %s)%s",
 				what, req.Randomizer, strings.Join(missing, ", "), missing[0], contents(req.Labels), hint)
@@ -510,7 +514,7 @@ func scriptedFace(req RollRequest, u scriptUse) (int, error) {
 		msg = fmt.Sprintf("scripted %s %s for %s, but %s rolls %s here, which has no named faces or cards: script the number rolled, as in `roll %s %d`",
 			scriptVerb(u), face, u.who, u.who, diceShows(req.Count, req.Faces), u.who, req.Count)
 	case req.Drawn():
-		msg = fmt.Sprintf("scripted draw %s for %s is not left in %s (left: %s)", face, u.who, req.deckName(), contents(req.Labels))
+		msg = fmt.Sprintf("scripted draw %s for %s is not left in %s (left: %s)", face, u.who, req.DeckName(), contents(req.Labels))
 		if !u.draw {
 			msg += fmt.Sprintf("; a card drawn is scripted with `draw %s CARD`", u.who)
 		}

@@ -49,17 +49,6 @@ func (rz *randomizer) valueOf(label string) (int, bool) {
 	return 0, false
 }
 
-// count returns how many of the card or face named label it holds whole.
-func (rz *randomizer) count(label string) int {
-	n := 0
-	for _, l := range rz.labels {
-		if l == label {
-			n++
-		}
-	}
-	return n
-}
-
 // contents lists the distinct cards or faces, each with its count: "1,
 // 2, joker (2)".
 func contents(labels []string) string {
@@ -384,7 +373,7 @@ func (b *Battle) restoreDecks(decks []DeckState) error {
 			return fmt.Errorf("%s: the deck %s is listed twice", at, deckName(rz, d.Side))
 		}
 		for j, card := range d.Left {
-			whole := rz.count(card)
+			whole := countOf(rz.labels, card)
 			switch {
 			case whole == 0:
 				return fmt.Errorf("%s.left[%d]: %q is not a card of %s (%s)", at, j, card, d.Deck, contents(rz.labels))

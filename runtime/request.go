@@ -61,7 +61,7 @@ func (r *Request) round() int {
 func (r *Request) String() string {
 	switch {
 	case r.Roll != nil && r.Roll.Drawn():
-		s := fmt.Sprintf("draw from %s for %s (left: %s)", r.Roll.deckName(), strings.Join(r.Roll.Subjects, ", "), contents(r.Roll.Labels))
+		s := fmt.Sprintf("draw from %s for %s (left: %s)", r.Roll.DeckName(), strings.Join(r.Roll.Subjects, ", "), contents(r.Roll.Labels))
 		if r.Roll.Attempt > 0 {
 			s = "re" + s
 		}
@@ -299,7 +299,7 @@ func labelled(req RollRequest, names []string) ([]int, error) {
 		i := slices.Index(req.Labels, n)
 		if i < 0 {
 			if req.Drawn() {
-				return nil, badDice(req.Round, req.Standing, "%s is not left in %s (left: %s)", n, req.deckName(), contents(req.Labels))
+				return nil, badDice(req.Round, req.Standing, "%s is not left in %s (left: %s)", n, req.DeckName(), contents(req.Labels))
 			}
 			return nil, badDice(req.Round, req.Standing, "%s is not a face of die %s (faces: %s)", n, req.Randomizer, contents(req.Labels))
 		}

@@ -137,28 +137,6 @@ func (t *table) askDraw(ctx context.Context, req runtime.PickRequest) (runtime.A
 	return runtime.PickAnswer(slices.Index(req.Options, ans)), nil
 }
 
-// labelText says the faces of a die, or the cards left in a deck, each
-// once, with how many there are: "blank (3), shield (2), crown".
-func labelText(labels []string) string {
-	var names []string
-	var counts []int
-	for _, l := range labels {
-		if i := slices.Index(names, l); i >= 0 {
-			counts[i]++
-		} else {
-			names, counts = append(names, l), append(counts, 1)
-		}
-	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = n
-		if counts[i] > 1 {
-			parts[i] += fmt.Sprintf(" (%d)", counts[i])
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // rolledText says a result typed for a roll: the total, or the face or
 // card it names.
 func rolledText(req runtime.RollRequest, v int) string {
@@ -175,21 +153,18 @@ func rolledText(req runtime.RollRequest, v int) string {
 func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.Answer, error) {
 	t.flush()
 	drawn := req.Kind == "deck" || req.Kind == "bag"
-	deck := req.Kind + " " + req.Randomizer
-	if req.Side != "" {
-		deck = wording.Possessive(req.Side) + " " + deck
-	}
+	deck := req.DeckName()
 	for len(t.rolled) < len(req.Subjects) {
 		i := len(t.rolled)
 		subject := req.Subjects[i]
 		t.question()
 		var prompt, what, refusal string
 		if drawn {
-			what = fmt.Sprintf("draws from %s (left: %s)", deck, labelText(req.Labels))
-			refusal = "is not left in " + deck + " (left: " + labelText(req.Labels) + ")"
+			what = fmt.Sprintf("draws from %s (left: %s)", deck, req.LabelText())
+			refusal = "is not left in " + deck + " (left: " + req.LabelText() + ")"
 		} else {
-			what = fmt.Sprintf("rolls die %s (faces: %s)", req.Randomizer, labelText(req.Labels))
-			refusal = "is not a face of die " + req.Randomizer + " (faces: " + labelText(req.Labels) + ")"
+			what = fmt.Sprintf("rolls die %s (faces: %s)", req.Randomizer, req.LabelText())
+			refusal = "is not a face of die " + req.Randomizer + " (faces: " + req.LabelText() + ")"
 		}
 		if req.Attempt > 0 {
 			what += ", again"
@@ -200,9 +175,9 @@ func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.A
 		prompt = fmt.Sprintf("Round %d, %s: %s %s: ", req.Round, req.Standing, subject, what)
 		help := func() {
 			if drawn {
-				t.say("draw a card at the table, then type which it is: one of %s", labelText(req.Labels))
+				t.say("draw a card at the table, then type which it is: one of %s", req.LabelText())
 			} else {
-				t.say("roll the die at the table, then type the face it shows: one of %s", labelText(req.Labels))
+				t.say("roll the die at the table, then type the face it shows: one of %s", req.LabelText())
 			}
 			t.say("%s", t.promptCommands())
 		}
