@@ -253,8 +253,8 @@ type handler struct {
 	pos   dsl.Pos
 }
 
-// action is a statement of a handler's body: a *setAction, *readyAction
-// or *holderAction.
+// action is a statement of a handler's body: a *setAction, *readyAction,
+// *holderAction or *reshuffleAction.
 type action interface{ action() }
 
 func (*setAction) action()    {}
