@@ -155,6 +155,10 @@ func (e entrySnap) entry(at string) (entry, error) {
 // what it holds allows.
 //
 // Format 3 added a call stopped at an input (op, journal, waiting).
+//
+// What is left of each deck (decks) needs no format of its own: only a
+// battle of rules that declare decks saves it, and a turnorder that could
+// not read it cannot read those rules either.
 const saveFormat = 3
 
 type sideSnap struct {
