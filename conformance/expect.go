@@ -223,6 +223,11 @@ func eventHas(ev runtime.Event, args []string) bool {
 	}
 	have = append(have, ev.Choice...)
 	have = append(have, eventNumbers(ev)...)
+	if ev.Face != "" { // a face rolled or a card drawn, and the die or deck
+		have = append(have, ev.Face, ev.From)
+	} else if ev.From != "" {
+		have = append(have, ev.From)
+	}
 	for _, a := range args {
 		if !slices.Contains(have, a) {
 			return false

@@ -166,7 +166,8 @@ var diceRE = regexp.MustCompile(`^(\d*)[dD](\d+)$`)
 // the original).
 func (l *linter) rollValue(ni *dsl.NameInt) {
 	f := l.prog.File()
-	if f == nil {
+	if f == nil || ni.Face != nil {
+		// A named face: the die's to know (play says which it has).
 		return
 	}
 	var dice []string
@@ -244,6 +245,15 @@ func (l *linter) roundBlock(rb *dsl.RoundBlock) bool {
 			for _, ni := range s.Rolls {
 				if l.name(ni.Pos(), "roll", string(ni.Name), side|unit) {
 					l.rollValue(ni)
+					if ni.Face != nil {
+						l.scriptedFace(ni, false)
+					}
+				}
+			}
+		case *dsl.DrawScript:
+			for _, ni := range s.Draws {
+				if l.name(ni.Pos(), "draw", string(ni.Name), side|unit) {
+					l.scriptedFace(ni, true)
 				}
 			}
 		case *dsl.RandomScript:
@@ -594,11 +604,39 @@ func (l *linter) otherCase(n string) string {
 func (l *linter) eventArg(e *dsl.EventExpect, i int, a string) {
 	if _, err := strconv.Atoi(a); err == nil || a == "before" || a == "after" || a == "pass" ||
 		l.b.Side(a) != nil || l.b.Unit(a) != nil || slices.ContainsFunc(l.b.Sides(), func(s *runtime.Side) bool { return s.Team == a }) ||
-		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) || l.decisionWord(a) {
+		slices.Contains(l.prog.Standings(), a) || slices.Contains(l.hookNames(), a) || l.decisionWord(a) || l.randomizerNames(a) {
 		return
 	}
 	l.mistake(l.round, e.ArgAt(i), "%s: no side, unit, team, order or hook point is called %s (%s; orders %s; hook points %s; or a number, before, after or pass)",
 		written(e), a, l.known(), strings.Join(l.prog.Standings(), ", "), wording.OrNone(l.hookNames()))
+}
+
+// scriptedFace reports a scripted card where the ruleset has no deck or
+// bag, or a named face where it has no die. A card or face that its decks
+// or dice do not hold, play refuses, saying which they hold (a scenario
+// may show that refusal with `expect error`).
+func (l *linter) scriptedFace(ni *dsl.NameInt, draw bool) {
+	for _, rz := range l.prog.Randomizers() {
+		if (rz.Kind != "die") == draw {
+			return
+		}
+	}
+	what, verb := "die of named faces", "roll"
+	if draw {
+		what, verb = "deck or bag", "draw"
+	}
+	l.mistake(l.round, ni.Pos(), "%s %s %s: ruleset %s has no %s", verb, ni.Name, ni.Label(), l.prog.Name(), what)
+}
+
+// randomizerNames reports whether a names a declared die, deck or bag, or
+// one of their faces or cards, which roll, draw and reshuffle events hold.
+func (l *linter) randomizerNames(a string) bool {
+	for _, rz := range l.prog.Randomizers() {
+		if rz.Name == a || slices.Contains(rz.Faces, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // written is an event expectation as the scenario wrote it, without by.
@@ -632,7 +670,7 @@ func (l *linter) byKind(e *dsl.EventExpect) {
 
 // numberKinds are the kinds of event that hold a number (json.md): a
 // roll's value and total, a placement's place.
-var numberKinds = []string{"roll", "placement"}
+var numberKinds = []string{"roll", "placement", "draw", "reshuffle"}
 
 func (l *linter) numberKind(e *dsl.EventExpect) {
 	if slices.Contains(numberKinds, string(e.Kind)) || !slices.Contains(runtime.EventKinds(), runtime.EventKind(e.Kind)) {
@@ -643,7 +681,7 @@ func (l *linter) numberKind(e *dsl.EventExpect) {
 	}
 	for i, a := range e.Args {
 		if _, err := strconv.Atoi(string(a)); err == nil {
-			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, strings.Join(numberKinds, " and "))
+			l.mistake(l.round, e.ArgAt(i), "%s: a %s event holds no number (only %s events do)", written(e), e.Kind, wording.AndList(numberKinds))
 			return
 		}
 	}

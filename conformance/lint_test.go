@@ -125,6 +125,22 @@ func TestLintMistakes(t *testing.T) {
 			"8:35 round 1: expect no event roll Jay 4 by Rob: a roll event names no one by `by` (only decision, placement, ready, not_ready, removed, added, activate, pass do); drop `by Rob`",
 			"9:32 round 1: expect event holder Jay by Jay: a holder event names no one by `by` (only decision, placement, ready, not_ready, removed, added, activate, pass do); drop `by Jay`",
 		}},
+		// A card drawn where the ruleset has no deck, and a named face where
+		// it has no die of named faces: nothing can ever use them.
+		{"DrawWithoutADeck", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    draw Jay 4
+    roll Rob crown
+    Jay chooses Jay
+  }
+}
+`, []string{
+			"6:10 round 1: draw Jay 4: ruleset mesbg has no deck or bag",
+			"7:10 round 1: roll Rob crown: ruleset mesbg has no die of named faces",
+		}},
 		// Only rolls (a value, a total) and placements (a place) hold numbers: a
 		// number on any other kind of event can never match, so `expect no event
 		// set Bran 5` would pass whatever was set.
@@ -141,8 +157,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"7:30 round 1: expect no event set Bran 4: a set event holds no number (only roll and placement events do)",
-			"8:27 round 1: expect event decision 1: a decision event holds no number (only roll and placement events do)",
+			"7:30 round 1: expect no event set Bran 4: a set event holds no number (only roll, placement, draw and reshuffle events do)",
+			"8:27 round 1: expect event decision 1: a decision event holds no number (only roll, placement, draw and reshuffle events do)",
 		}},
 		// before, after and pass are a decision's answers: no other kind of event
 		// holds them (a pass event names the side that passed).
@@ -213,8 +229,8 @@ func TestLintMistakes(t *testing.T) {
   }
 }
 `, []string{
-			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass, first)",
-			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass, first)",
+			"8:18 round 1: expect event bogus: there is no such kind of event (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass, first, draw, reshuffle)",
+			"9:21 round 1: expect no event holders: there is no such kind of event (did you mean holder?) (kinds: round_start, round_end, hook, roll, tie, reroll, award, random, decision, placement, kept, holder, set, ready, not_ready, removed, added, activate, pass, first, draw, reshuffle)",
 		}},
 		// A random pick names a side or a unit, as a roll does: a typo is found by
 		// check, not only when the round is played.

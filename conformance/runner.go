@@ -230,6 +230,16 @@ func (r *run) scriptedBelow(err error) error {
 					break
 				}
 			}
+		case *dsl.DrawScript:
+			if ue.Roll == nil {
+				continue
+			}
+			for _, ni := range s.Draws {
+				if slices.Contains(ue.Missing, string(ni.Name)) {
+					what, at = "a draw for "+quotedOne(string(ni.Name)), s.Pos()
+					break
+				}
+			}
 		case *dsl.RandomScript:
 			if ue.Pick != nil {
 				what, at = "a random pick", s.Pos()
@@ -387,7 +397,16 @@ func (r *run) stmt(ctx context.Context, st dsl.RoundStmt) bool {
 	switch s := st.(type) {
 	case *dsl.RollScript:
 		for _, ni := range s.Rolls {
-			r.dice.AddRoll(string(ni.Name), ni.Value)
+			if ni.Face != nil {
+				r.dice.AddFace(string(ni.Name), string(*ni.Face), false)
+			} else {
+				r.dice.AddRoll(string(ni.Name), ni.Value)
+			}
+			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos())
+		}
+	case *dsl.DrawScript:
+		for _, ni := range s.Draws {
+			r.dice.AddFace(string(ni.Name), ni.Label(), true)
 			r.scripted[string(ni.Name)] = append(r.scripted[string(ni.Name)], ni.Pos())
 		}
 	case *dsl.RandomScript:

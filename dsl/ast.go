@@ -582,11 +582,13 @@ type RollScript struct {
 	Rolls []*NameInt `parser:"'roll' @@ (',' @@)*"`
 }
 
-// NameInt is `NAME N`.
+// NameInt is `NAME N`, or `NAME FACE` for a named face or card of a
+// declared die, deck or bag (Face is then set, and Value 0).
 type NameInt struct {
 	Span
-	Name  Name `parser:"@(Ident | String)"`
-	Value int  `parser:"@Int"`
+	Name  Name  `parser:"@(Ident | String)"`
+	Value int   `parser:"( @Int"`
+	Face  *Name `parser:"| @(Ident | String) )"`
 }
 
 // RandomScript is `random NAME, ...`: the random picks, in order.

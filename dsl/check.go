@@ -266,9 +266,11 @@ func signedTokens(tokens []lexer.Token) bool {
 // guard is written after it, is that guard: checkTieGuards reports it.
 func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 	var out Diagnostics
+	dice := declaredDice(f)
 	Walk(f, func(n Node) {
 		r, ok := n.(*RollCrit)
-		if !ok {
+		if !ok || dice[r.Dice] {
+			// A declared die's roll is the compiler's to check.
 			return
 		}
 		pos := dicePos(f.Source, r)

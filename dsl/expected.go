@@ -51,7 +51,7 @@ var friendlyWord = map[string]string{
 	"<ident>": "a name", "<string>": "a quoted string", "<int>": "a number", "<float>": "a number",
 	"<dice>": "dice such as d6", "<eol>": "end of line", "Expr": "an expression", "Role": "a role such as winner",
 	"Criterion": "a criterion", "Assign": "NAME = VALUE", `"\n"`: "end of line", "NameInt": "NAME N",
-	"Ident": "a name", "NameAt": "a name or a quoted string",
+	"Ident": "a name", "NameAt": "a name or a quoted string", "FaceSpec": "a face or card, such as crown, 7 or 1..13",
 }
 
 type grammarParser struct {

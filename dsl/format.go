@@ -263,6 +263,14 @@ func posOf(n Node) (pos Pos, ok bool) {
 		return at(n)
 	case *RollCrit:
 		return at(n)
+	case *DrawCrit:
+		return at(n)
+	case *RandomizerDecl:
+		return at(n)
+	case *ReshuffleAction:
+		return at(n)
+	case *DrawScript:
+		return at(n)
 	case *ValueCrit:
 		return at(n)
 	case *RandomCrit:
@@ -379,6 +387,8 @@ func (p *printer) ruleStmt(s RuleStmt) {
 		}
 	case *StatusDecl:
 		p.put("unit status ", idents(s.Names))
+	case *RandomizerDecl:
+		p.put(randomizer(s))
 	case *RememberStmt:
 		p.put("remember ", ident(s.Name), " = ")
 		p.expr(s.Expr)
@@ -484,6 +494,8 @@ func (p *printer) criterion(c Criterion) {
 		p.put("random")
 	case *RerollCrit:
 		p.put("reroll")
+	case *DrawCrit:
+		p.put(string(c.Dir), " draw ", ident(c.Deck.Name))
 	case *AwardCrit:
 		p.put("award ")
 		if c.Not {
@@ -522,6 +534,8 @@ func (p *printer) action(a Action) {
 	case *FirstAction:
 		p.put("first = ")
 		p.expr(a.Expr)
+	case *ReshuffleAction:
+		p.put("reshuffle ", ident(a.Deck.Name))
 	case *QuoteStmt:
 		p.put("quote ", text(a.Text))
 	default:
@@ -595,10 +609,18 @@ func (p *printer) roundStmt(s RoundStmt) {
 		rolls := make([]string, 0, len(s.Rolls))
 		for _, r := range s.Rolls {
 			if r != nil {
-				rolls = append(rolls, name(r.Name)+" "+strconv.Itoa(r.Value))
+				rolls = append(rolls, nameInt(r))
 			}
 		}
 		p.put("roll ", strings.Join(rolls, ", "))
+	case *DrawScript:
+		draws := make([]string, 0, len(s.Draws))
+		for _, r := range s.Draws {
+			if r != nil {
+				draws = append(draws, nameInt(r))
+			}
+		}
+		p.put("draw ", strings.Join(draws, ", "))
 	case *RandomScript:
 		p.put("random ", names(s.Picks))
 	case *ChooseScript:
@@ -953,4 +975,31 @@ func assigns(as []*Assign) string {
 // highlights and completes.
 func Keywords() []string {
 	return slices.Sorted(maps.Keys(keywords()))
+}
+
+// randomizer prints a die, deck or bag declaration on one line: its
+// contents are a list, as a scenario's rolls are.
+func randomizer(s *RandomizerDecl) string {
+	out := string(s.Kind) + " " + ident(s.Name.Name)
+	if s.PerSide {
+		out += " per side"
+	}
+	if s.Reshuffle != "" {
+		out += " reshuffle " + string(s.Reshuffle)
+	}
+	faces := make([]string, 0, len(s.Faces))
+	for _, f := range s.Faces {
+		if f != nil {
+			faces = append(faces, f.String())
+		}
+	}
+	return out + " { " + strings.Join(faces, ", ") + " }"
+}
+
+// nameInt prints an entry of a scripted roll or draw: `Jay 4`, `Jay crit`.
+func nameInt(r *NameInt) string {
+	if r.Face != nil {
+		return name(r.Name) + " " + name(*r.Face)
+	}
+	return name(r.Name) + " " + strconv.Itoa(r.Value)
 }

@@ -375,6 +375,30 @@ func allHintRules() []hintRule {
 			return s.d.WithHint("outside an expression, write a name or text in double quotes, as in %q", strings.Trim(s.word, "'")), true
 		}},
 		{"after-name", atStages(explainedToken), afterNameHint},
+		{"face-value", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
+			// `joker = }`: the value after = is left out or not a number.
+			switch s.blockOpener() {
+			case "die", "deck", "bag":
+			default:
+				return Diagnostic{}, false
+			}
+			switch {
+			case s.word == "=":
+				return s.unexpected("after = comes the face's or card's value, a whole number, as in crown = 3"), true
+			case strings.HasSuffix(s.d.Message, "(expected a number)") && startsFace(s.tokens, s.i):
+				// Where a face or card goes: the grammar asks for the
+				// number a minus sign may start, but a name does as well.
+				return errorAt(s.d.Pos, "unexpected %q (expected a face or card, such as crown, 7 or 1..13)", s.word), true
+			}
+			return Diagnostic{}, false
+		}},
+		{"scripted-dice", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
+			// `roll Jay d6`: a scripted roll gives what the dice showed.
+			if s.tokens[s.i].Type != tokDice || lineStart(s.tokens, s.i) != "roll" {
+				return Diagnostic{}, false
+			}
+			return s.unexpected("a scripted roll gives what the dice showed: a number, as in `roll Jay 4`, or a declared die's face"), true
+		}},
 		{"dice-name", atStages(explainedToken), func(s *hintSite) (Diagnostic, bool) {
 			// d1 is a unit `unit d * 2` makes, and reads as a die.
 			if s.tokens[s.i].Type != tokDice || !strings.Contains(s.d.Message, "a name") && !strings.Contains(s.d.Message, "NAME") {
@@ -500,4 +524,28 @@ func noteHint(name string) {
 	if f := hintObserver.Load(); f != nil {
 		(*f)(name)
 	}
+}
+
+// lineStart returns the first word of the line of tokens[i].
+func lineStart(tokens []lexer.Token, i int) string {
+	first := ""
+	for k := i; k >= 0 && tokens[k].Type != tokEOL; k-- {
+		switch tokens[k].Type {
+		case tokWhitespace, tokComment:
+		default:
+			first = tokens[k].Value
+		}
+	}
+	return first
+}
+
+// startsFace reports whether tokens[i] is where an entry of a die's, deck's
+// or bag's contents starts: after its "{" or a comma (and the ends of line
+// after them).
+func startsFace(tokens []lexer.Token, i int) bool {
+	p := prevToken(tokens, i)
+	for p >= 0 && tokens[p].Type == tokEOL {
+		p = prevToken(tokens, p)
+	}
+	return p >= 0 && (tokens[p].Value == "{" || tokens[p].Value == ",")
 }

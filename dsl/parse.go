@@ -37,15 +37,15 @@ var parserOptions = []participle.Option{
 	participle.UseLookahead(4),
 	participle.Union[Decl](&Ruleset{}, &Scenario{}, &SideSetup{}),
 	participle.Union[RuleStmt](&SourceStmt{}, &QuoteStmt{}, &SidesStmt{}, &AttrDecl{}, &StatusDecl{},
-		&RememberStmt{}, &PhaseStmt{}, &ActivationStmt{}, &HandlerStmt{}, &ExampleStmt{}),
+		&RememberStmt{}, &PhaseStmt{}, &ActivationStmt{}, &HandlerStmt{}, &ExampleStmt{}, &RandomizerDecl{}),
 	participle.Union[PhaseItem](&StepStmt{}, &OrderStmt{}, &ReadyStmt{}, &HookStmt{}, &ActivationStmt{}, &QuoteStmt{}, &DecideStmt{}),
-	participle.Union[Criterion](&TieRule{}, &RollCrit{}, &ValueCrit{}, &RandomCrit{}, &RerollCrit{},
+	participle.Union[Criterion](&TieRule{}, &RollCrit{}, &DrawCrit{}, &ValueCrit{}, &RandomCrit{}, &RerollCrit{},
 		&AwardCrit{}, &ChoiceCrit{}, &QuoteStmt{}),
-	participle.Union[Action](&SetAction{}, &ReadyAction{}, &HolderAction{}, &FirstAction{}, &QuoteStmt{}),
+	participle.Union[Action](&SetAction{}, &ReadyAction{}, &HolderAction{}, &FirstAction{}, &ReshuffleAction{}, &QuoteStmt{}),
 	participle.Union[SetupStmt](&SideSetup{}),
 	participle.Union[SideItem](&UnitSetup{}, &Assign{}),
 	participle.Union[ScenarioStmt](&UseRuleset{}, &QuoteStmt{}, &PolicyStmt{}, &SeedStmt{}, &SideSetup{}, &RoundBlock{}),
-	participle.Union[RoundStmt](&RollScript{}, &RandomScript{}, &AddScript{}, &ChooseScript{}, &SetScript{},
+	participle.Union[RoundStmt](&RollScript{}, &DrawScript{}, &RandomScript{}, &AddScript{}, &ChooseScript{}, &SetScript{},
 		&StatusScript{}, &ReadyScript{}, &RemoveScript{}, &ActivateScript{}, &Expect{}, &QuoteStmt{}),
 }
 
@@ -130,6 +130,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	guardErrs, guarded := checkTieGuards(file)
 	errs = append(errs, guardErrs...)
 	errs = append(errs, checkRolls(file, guarded)...)
+	errs = append(errs, checkFaceValues(file)...)
 	errs = append(errs, checkUnitCounts(file)...)
 	errs = append(errs, checkAwardNot(file)...)
 	errs = append(errs, checkTeamAssign(file)...)

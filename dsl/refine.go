@@ -47,29 +47,29 @@ type blockGrammar struct {
 var (
 	ruleMembers = []memberParser{member[*SourceStmt](), member[*QuoteStmt](), member[*SidesStmt](), member[*AttrDecl](),
 		member[*StatusDecl](), member[*RememberStmt](), member[*PhaseStmt](), member[*ActivationStmt](),
-		member[*HandlerStmt](), member[*ExampleStmt]()}
+		member[*HandlerStmt](), member[*ExampleStmt](), member[*RandomizerDecl]()}
 	phaseMembers = []memberParser{member[*StepStmt](), member[*OrderStmt](), member[*ReadyStmt](), member[*HookStmt](),
 		member[*ActivationStmt](), member[*QuoteStmt](), member[*DecideStmt]()}
-	critMembers = []memberParser{member[*TieRule](), member[*RollCrit](), member[*ValueCrit](), member[*RandomCrit](),
+	critMembers = []memberParser{member[*TieRule](), member[*RollCrit](), member[*DrawCrit](), member[*ValueCrit](), member[*RandomCrit](),
 		member[*RerollCrit](), member[*AwardCrit](), member[*ChoiceCrit](), member[*QuoteStmt]()}
 	scenarioMembers = []memberParser{member[*UseRuleset](), member[*QuoteStmt](), member[*PolicyStmt](), member[*SeedStmt](),
 		member[*SideSetup](), member[*RoundBlock]()}
-	roundMembers = []memberParser{member[*RollScript](), member[*RandomScript](), member[*ChooseScript](), member[*SetScript](),
+	roundMembers = []memberParser{member[*RollScript](), member[*DrawScript](), member[*RandomScript](), member[*ChooseScript](), member[*SetScript](),
 		member[*StatusScript](), member[*ReadyScript](), member[*RemoveScript](), member[*AddScript](), member[*ActivateScript](), member[*Expect](), member[*QuoteStmt]()}
 )
 
 // blocks maps the word that opens a block to its statements' grammar.
 var blocks = map[string]blockGrammar{
-	"ruleset":  {"a ruleset statement", "source, quote, sides, side attribute, unit attribute, unit status, remember, phase, activation, on, example", ruleMembers},
+	"ruleset":  {"a ruleset statement", "source, quote, sides, side attribute, unit attribute, unit status, remember, phase, activation, on, example, die, deck, bag", ruleMembers},
 	"phase":    {"a phase statement", "step, order, ready units, hook, activation, quote", phaseMembers},
 	"step":     {"a step statement", "step, order, ready units, hook, activation, quote", phaseMembers},
 	"order":    {"a criterion", "highest, lowest, random, tie, award, choice, quote", critMembers},
 	"tie":      {"a criterion", "highest, lowest, random, reroll, tie, award, choice, quote", critMembers},
-	"on":       {"a handler action", "set, ready, holder =, first =, quote", []memberParser{member[*SetAction](), member[*ReadyAction](), member[*HolderAction](), member[*FirstAction](), member[*QuoteStmt]()}},
+	"on":       {"a handler action", "set, ready, holder =, first =, reshuffle, quote", []memberParser{member[*SetAction](), member[*ReadyAction](), member[*HolderAction](), member[*FirstAction](), member[*ReshuffleAction](), member[*QuoteStmt]()}},
 	"example":  {"a side", "side", []memberParser{member[*SideSetup]()}},
 	"side":     {"a unit or an attribute", "unit, NAME = VALUE", []memberParser{member[*UnitSetup](), member[*Assign]()}},
 	"scenario": {"a scenario statement", "ruleset, quote, decide by policy, seed, side, round", scenarioMembers},
-	"round":    {"a round statement", "roll, random, NAME chooses, set, NAME is, ready, remove, activate, expect, quote", roundMembers},
+	"round":    {"a round statement", "roll, draw, random, NAME chooses, set, NAME is, ready, remove, activate, expect, quote", roundMembers},
 }
 
 // shiftPos turns p, a position in text that starts at base, into a

@@ -153,6 +153,23 @@ func Walk(n Node, fn func(Node)) {
 		if visit(n, fn) {
 			walkList(n.Rolls, fn)
 		}
+	case *DrawScript:
+		if visit(n, fn) {
+			walkList(n.Draws, fn)
+		}
+	case *RandomizerDecl:
+		if visit(n, fn) {
+			Walk(&n.Name, fn)
+			walkList(n.Faces, fn)
+		}
+	case *DrawCrit:
+		if visit(n, fn) {
+			Walk(&n.Deck, fn)
+		}
+	case *ReshuffleAction:
+		if visit(n, fn) {
+			Walk(&n.Deck, fn)
+		}
 	case *SetScript:
 		if visit(n, fn) {
 			Walk(n.Value, fn)
@@ -245,6 +262,8 @@ func Walk(n Node, fn func(Node)) {
 	case *Activation:
 		visit(n, fn)
 	case *EventValue:
+		visit(n, fn)
+	case *FaceSpec:
 		visit(n, fn)
 
 	default:

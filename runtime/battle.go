@@ -248,6 +248,10 @@ type Battle struct {
 	ending     bool        // the hooks at the end of the round are running (see playing)
 	phaseNow   *phase      // the phase runPhases is running, whose loops a `first =` orders
 	spare      []*Standing // by order id: a standing to fill next time (see computeOrder)
+	// decks holds what is left of each deck or bag drawn from since it was
+	// last whole (see randomizer.go). It is replaced, never changed in
+	// place: copies share it.
+	decks map[deckKey][]string
 
 	// The op under way, and how far it has got (see engine.go).
 	op          op

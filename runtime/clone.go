@@ -80,6 +80,7 @@ func (b *Battle) Clone(opts ...BattleOption) *Battle {
 	c.memory = Memory{Holder: src.memory.Holder, Chooser: src.memory.Chooser, Order: slices.Clone(src.memory.Order),
 		Values: maps.Clone(src.memory.Values)}
 	c.cur = src.cur.clone()
+	c.decks = src.decks // replaced, never changed in place (see setDeck)
 	if b.pend != nil && !b.running {
 		c.op, c.journal, c.hookEntries = b.op, cloneJournal(b.journal), b.hookEntries
 		c.pend = b.Pending()

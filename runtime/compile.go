@@ -234,6 +234,8 @@ func (c *compiler) declarations(r *dsl.Ruleset) {
 			}
 		case *dsl.PhaseStmt:
 			c.declareDecisions(s.Body)
+		case *dsl.RandomizerDecl:
+			c.randomizer(s)
 		}
 	}
 }
@@ -773,6 +775,10 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 	for _, it := range items {
 		switch s := it.(type) {
 		case *dsl.ValueCrit:
+			if l := c.drawWithoutDeck(s); l != nil {
+				out = append(out, l)
+				continue
+			}
 			e, d := p.compileExpr(s.Expr, subjEnv, numberValue)
 			if isTrueOrFalse(d, numberValue) {
 				// `highest agi == 3`: a condition, where a number ranks.
@@ -780,21 +786,29 @@ func (c *compiler) chain(o *order, items []dsl.Criterion, depth int) []link {
 			}
 			c.addDiag(d)
 			out = append(out, done(&valueLink{dir: dirOf(s.Dir), e: e}, s.Pos()))
+		case *dsl.DrawCrit:
+			out = append(out, c.draw(s))
 		case *dsl.RollCrit:
 			m := diceRE.FindStringSubmatch(s.Dice)
 			n, f := 1, 0
-			if m != nil {
+			die := c.dieRoll(s)
+			if die != nil {
+				m, n, f = []string{}, 1, die.faces
+			}
+			if m != nil && die == nil {
 				if m[1] != "" {
 					n, _ = strconv.Atoi(m[1])
 				}
 				f, _ = strconv.Atoi(m[2])
 			}
-			if m == nil || n < 1 || n > 100 || f < 1 || f > 1000 {
+			if die == nil && (m == nil || n < 1 || n > 100 || f < 1 || f > 1000) {
 				c.errorf(s.Pos(), "bad dice %q: use NdS with 1 to 100 dice of 1 to 1000 sides, such as d6 or 2d6", s.Dice)
 				continue
 			}
 			rl := &rollLink{dir: dirOf(s.Dir), count: n, faces: f, dice: s.Dice}
-			if f == 1 && s.Modifier == nil {
+			if die != nil {
+				rl = die
+			} else if f == 1 && s.Modifier == nil {
 				c.warnf(s.Pos(), "%s always gives %d: it breaks no tie, and a reroll of it never ends", quoteSrc(string(s.Dir)+" roll "+s.Dice), n)
 			}
 			if s.Modifier != nil {
@@ -1081,7 +1095,14 @@ func (c *compiler) resolvesSurely(o *order, chain []link) (resolved, surely bool
 			continue
 		}
 		switch x := l.(type) {
-		case *valueLink, *rollLink:
+		case *rollLink:
+			// Cards of different values from one deck, never made whole
+			// between two draws of a group, never tie.
+			resolved = x.rz != nil && x.rz.noTies()
+			if resolved {
+				by = x
+			}
+		case *valueLink:
 			resolved = false
 		case *choiceLink:
 			switch {
@@ -1405,6 +1426,10 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 				c.refuseNobody("first", e, x.Expr)
 			}
 			h.body = append(h.body, &firstAction{e: e, pos: x.Pos()})
+		case *dsl.ReshuffleAction:
+			if ra := c.reshuffleAction(x); ra != nil {
+				h.body = append(h.body, ra)
+			}
 		}
 	}
 	p.handlers = append(p.handlers, h)

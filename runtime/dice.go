@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/turnorder/turnorder/dsl"
@@ -31,6 +32,43 @@ type RollRequest struct {
 	// know which results tie.
 	Modifiers []int   `json:"modifiers,omitempty"`
 	Pos       dsl.Pos `json:"-"` // as "pos": see marshalAt
+	// A roll of a declared die, or a draw from a deck or bag, names it
+	// (Randomizer) and its kind ("die", "deck" or "bag"), and labels
+	// each result: a result n (from 1 to Faces) is the face or card
+	// Labels[n-1], of value Values[n-1]. A die is rolled once for each
+	// subject, all at once; a deck is drawn from by one subject a
+	// request, and Labels are then the cards left, of Side's own deck
+	// for a deck per side.
+	Randomizer string   `json:"randomizer,omitempty"`
+	Kind       string   `json:"kind,omitempty"`
+	Side       string   `json:"side,omitempty"`
+	Labels     []string `json:"labels,omitempty"`
+	Values     []int    `json:"values,omitempty"`
+}
+
+// Drawn reports whether the request is a draw from a deck or bag.
+func (r RollRequest) Drawn() bool { return r.Kind == "deck" || r.Kind == "bag" }
+
+// LabelText lists the faces of a declared die, or the cards left for a
+// draw, each once, with how many there are: "blank (3), shield (2), crown".
+func (r RollRequest) LabelText() string { return contents(r.Labels) }
+
+// DeckName names the deck or bag a draw is from: "deck cards", "Jay's
+// deck cards".
+func (r RollRequest) DeckName() string {
+	if r.Side != "" {
+		return wording.Possessive(r.Side) + " " + r.Kind + " " + r.Randomizer
+	}
+	return r.Kind + " " + r.Randomizer
+}
+
+// valueOf returns what a natural result n counts for: the value of a
+// labelled face or card, or n itself.
+func (r RollRequest) valueOf(n int) int {
+	if r.Values != nil && n >= 1 && n <= len(r.Values) {
+		return r.Values[n-1]
+	}
+	return n
 }
 
 // PickRequest asks for a uniformly random pick of one option (a random
@@ -240,6 +278,8 @@ func (s *ScriptedDice) UnmarshalBinary(data []byte) error {
 type scriptUse struct {
 	who   string
 	v     int
+	face  string // a named face or card, for a declared die, deck or bag
+	draw  bool   // scripted as a draw
 	pick  bool
 	index int // which of who's rolls (or of the picks) it is, counted from 0 as added
 }
@@ -282,6 +322,15 @@ func (d *ScriptedDice) AddRoll(who string, total int) {
 	d.added[who]++
 }
 
+// AddFace queues the next face rolled on a declared die (or, with draw,
+// the next card drawn from a deck or bag) for who, by its name. A number
+// scripted with AddRoll names the face or card of that number there.
+func (d *ScriptedDice) AddFace(who, face string, draw bool) {
+	d.init()
+	d.rolls[who] = append(d.rolls[who], scriptUse{who: who, face: face, draw: draw, index: d.added[who]})
+	d.added[who]++
+}
+
 // init makes the zero ScriptedDice usable.
 func (d *ScriptedDice) init() {
 	if d.rolls == nil {
@@ -310,7 +359,14 @@ func (d *ScriptedDice) Unused() []string {
 	var out []string
 	for who, q := range d.rolls {
 		for _, u := range q {
-			out = append(out, fmt.Sprintf("roll %s %d", who, u.v))
+			switch {
+			case u.draw:
+				out = append(out, fmt.Sprintf("draw %s %s", who, u.face))
+			case u.face != "":
+				out = append(out, fmt.Sprintf("roll %s %s", who, u.face))
+			default:
+				out = append(out, fmt.Sprintf("roll %s %d", who, u.v))
+			}
 		}
 	}
 	for _, u := range d.picks {
@@ -353,10 +409,17 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		case len(others) > 1:
 			hint = fmt.Sprintf(" (the rolls scripted and not yet used are for %s, who do not roll here)", strings.Join(others, ", "))
 		}
-		asked := req
-		asked.Subjects, asked.Modifiers = slices.Clone(req.Subjects), slices.Clone(req.Modifiers)
-		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Roll: &asked, Missing: missing,
-			msg: fmt.Sprintf("a %s %s is needed for %s, but none is scripted%s", diceName(req.Count, req.Faces), what, strings.Join(missing, ", "), hint)}}
+		asked := *ownRoll(req)
+		msg := fmt.Sprintf("a %s %s is needed for %s, but none is scripted%s", diceName(req.Count, req.Faces), what, strings.Join(missing, ", "), hint)
+		switch {
+		case req.Drawn():
+			msg = fmt.Sprintf("a draw from %s is needed for %s, but none is scripted (script it with `draw %s CARD`; left: %s)%s",
+				req.DeckName(), strings.Join(missing, ", "), missing[0], contents(req.Labels), hint)
+		case req.Labels != nil:
+			msg = fmt.Sprintf("a %s of die %s is needed for %s, but none is scripted (script it with `roll %s FACE`; faces: %s)%s",
+				what, req.Randomizer, strings.Join(missing, ", "), missing[0], contents(req.Labels), hint)
+		}
+		return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &UnscriptedError{Roll: &asked, Missing: missing, msg: msg}}
 	}
 	out := make([]int, len(req.Subjects))
 	for i, s := range req.Subjects {
@@ -365,6 +428,14 @@ func (d *ScriptedDice) Roll(ctx context.Context, req RollRequest) ([]int, error)
 		}
 		u := d.rolls[s][0]
 		d.rolls[s] = d.rolls[s][1:]
+		if req.Labels != nil || u.face != "" {
+			v, err := scriptedFace(req, u)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+			continue
+		}
 		if v := u.v; v < req.Count || v > req.Count*req.Faces {
 			// Used up: a result read again is added in its place.
 			return nil, &RoundError{Round: req.Round, Order: req.Standing, Err: &ScriptError{Round: req.Round, Who: s, Index: u.index,
@@ -429,6 +500,43 @@ func (d *ScriptedDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		return 0, &RoundError{Round: req.Round, Order: req.order(), Err: &ScriptError{Round: req.Round, Who: p, Pick: true, Index: u.index, msg: msg}}
 	}
 	return i, nil
+}
+
+// scriptedFace finds the result of a scripted face or card: the first of
+// the request's labels that it names. A face the die does not have, or a
+// card not left in the deck, is used up, as any impossible result is.
+func scriptedFace(req RollRequest, u scriptUse) (int, error) {
+	face := u.face
+	if face == "" {
+		face = strconv.Itoa(u.v)
+	}
+	if i := slices.Index(req.Labels, face); i >= 0 {
+		return i + 1, nil
+	}
+	var msg string
+	switch {
+	case req.Labels == nil:
+		msg = fmt.Sprintf("scripted %s %s for %s, but %s rolls %s here, which has no named faces or cards: script the number rolled, as in `roll %s %d`",
+			scriptVerb(u), face, u.who, u.who, diceShows(req.Count, req.Faces), u.who, req.Count)
+	case req.Drawn():
+		msg = fmt.Sprintf("scripted draw %s for %s is not left in %s (left: %s)", face, u.who, req.DeckName(), contents(req.Labels))
+		if !u.draw {
+			msg += fmt.Sprintf("; a card drawn is scripted with `draw %s CARD`", u.who)
+		}
+	default:
+		msg = fmt.Sprintf("scripted roll %s for %s is not a face of die %s (faces: %s)", face, u.who, req.Randomizer, contents(req.Labels))
+		if u.draw {
+			msg += fmt.Sprintf("; a face rolled is scripted with `roll %s FACE`", u.who)
+		}
+	}
+	return 0, &RoundError{Round: req.Round, Order: req.Standing, Err: &ScriptError{Round: req.Round, Who: u.who, Index: u.index, msg: msg}}
+}
+
+func scriptVerb(u scriptUse) string {
+	if u.draw {
+		return "draw"
+	}
+	return "roll"
 }
 
 // FuncDice asks a function for every die, such as a player reading

@@ -512,6 +512,7 @@ func (b *Battle) copyState(src *Battle) {
 	copyMap(&b.removed, src.removed)
 	b.standings = append(b.standings[:0], src.standings...)
 	b.memory = src.memory // replaced, never changed in place (see closeRound)
+	b.decks = src.decks   // replaced, never changed in place (see setDeck)
 	b.done = append(b.done[:0], src.done...)
 	b.pending = append(b.pending[:0], src.pending...)
 	if src.cur == nil {

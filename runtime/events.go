@@ -34,13 +34,20 @@ const (
 	EvActivate   EventKind = "activate"
 	EvPass       EventKind = "pass"
 	EvFirst      EventKind = "first" // a rule put a side first in the phase under way (`first =`)
+	// EvDraw is a card drawn from a deck or a token from a bag, for an
+	// order: Face is the card, From the deck, Value the card's value.
+	EvDraw EventKind = "draw"
+	// EvReshuffle is a deck or bag made whole again: From is the deck,
+	// Subject the side whose deck it is (for a deck per side), Value how
+	// many cards it holds, Detail why ("each round", "when empty", "rule").
+	EvReshuffle EventKind = "reshuffle"
 )
 
 // EventKinds returns every kind of event, in the order of the constants.
 func EventKinds() []EventKind { return slices.Clone(eventKinds) }
 
 var eventKinds = []EventKind{EvRoundStart, EvRoundEnd, EvHook, EvRoll, EvTie, EvReroll, EvAward, EvRandom,
-	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvAdded, EvActivate, EvPass, EvFirst}
+	EvDecision, EvPlacement, EvKept, EvHolder, EvSet, EvReady, EvNotReady, EvRemoved, EvAdded, EvActivate, EvPass, EvFirst, EvDraw, EvReshuffle}
 
 // Event is one entry of a battle's transcript. Pos is the rule that caused
 // it, so that "why does Rob choose?" can be answered from the events.
@@ -62,6 +69,11 @@ type Event struct {
 	Rule   string   `json:"rule,omitempty"` // the criterion or rule, as written
 	Pos    string   `json:"pos,omitempty"`  // file:line:col of the rule
 	Detail string   `json:"detail,omitempty"`
+	// Face is the face rolled on a declared die (a roll) or the card
+	// drawn (a draw); From is that die, or the deck or bag drawn from
+	// ("Jay's cards" for a side's own deck).
+	Face string `json:"face,omitempty"`
+	From string `json:"from,omitempty"`
 	// Phase and Step name the phase (and step) of the activation loop an
 	// activation, a pass, its decision or its draw was played in, and the
 	// phase a `first =` holds for; "" in the ruleset's own loop.
@@ -126,6 +138,14 @@ func (e Event) String() string {
 		return e.Detail
 	case EvRoll:
 		s := fmt.Sprintf("%s rolls %d", e.Subject, *e.Value)
+		if e.Face != "" && e.Face != strconv.Itoa(*e.Value) {
+			// The face, its value and the total: "crown (2, total 4)".
+			s = fmt.Sprintf("%s rolls %s (%d", e.Subject, e.Face, *e.Value)
+			if e.Total != nil && *e.Total != *e.Value {
+				s += fmt.Sprintf(", total %d", *e.Total)
+			}
+			return s + ") for " + e.Standing
+		}
 		if e.Total != nil && *e.Total != *e.Value {
 			s += fmt.Sprintf(" (total %d)", *e.Total)
 		}
@@ -136,7 +156,29 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("tie between %s on %s", wording.AndList(e.Subjects), e.Rule)
 	case EvReroll:
+		if e.Detail == "draw" {
+			return fmt.Sprintf("%s draw again (%s)", wording.AndList(e.Subjects), e.Rule)
+		}
 		return fmt.Sprintf("%s roll again (%s)", wording.AndList(e.Subjects), e.Rule)
+	case EvDraw:
+		s := fmt.Sprintf("%s draws %s from %s", e.Subject, e.Face, e.From)
+		if e.Value != nil && e.Face != strconv.Itoa(*e.Value) {
+			s = fmt.Sprintf("%s draws %s (%d) from %s", e.Subject, e.Face, *e.Value, e.From)
+		}
+		return s + " for " + e.Standing
+	case EvReshuffle:
+		deck := e.From
+		if e.Subject != "" {
+			deck = wording.Possessive(e.Subject) + " " + e.From
+		}
+		what := "reshuffled"
+		switch e.Detail {
+		case "each round":
+			what = "reshuffled for the new round"
+		case "when empty":
+			what = "empty: it is reshuffled"
+		}
+		return fmt.Sprintf("%s is %s (%d cards)", deck, what, *e.Value)
 	case EvAward:
 		// What the award did, then the rule, as a placement and a reroll
 		// say theirs.

@@ -35,6 +35,9 @@ func FuzzPlay(f *testing.F) {
 		"lowest len(units)\n tie when len(tied) == 2 { highest roll d6\n tie: reroll\n choice before_after by winner default after }\n tie { random }",
 		"highest roll d6\n tie: choice order by loser default reverse",
 		"highest round > 1 ? 1 : 2\n tie: award previous.holder",
+		// Randomizers: the declarations ride in a criterion's line.
+		"highest roll prio + len(units)\n tie: highest draw cards\n tie: reroll\n }\n }\n die prio { blank * 2, crown = 2 }\n deck cards per side reshuffle when empty { 1..3, 1 }\n phase q {\n  order sides as q {\n random",
+		"highest draw cards\n tie: reroll\n }\n }\n bag cards reshuffle each round { a = 1, b = 1 * 2, c = -1 }\n phase q {\n  order sides as q {\n random",
 	} {
 		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n unit attribute agi int = 3\n phase p each round {\n  order sides as o {\n %s\n  }\n }\n activation alternate by o\n example {\n  side A { unit a1\n unit a2 }\n  side B { unit b1 }\n  side C\n }\n}\n", body), uint64(7), false)
 	}

@@ -221,6 +221,11 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 	default:
 		fork = false
 	}
+	if p.hasDecks() {
+		// A draw changes the deck, which a forked order's result, all
+		// that is kept of it, would not carry.
+		fork = false
+	}
 	// Whole orders' results that hold from any state (see forkOrder).
 	shared := map[string]*forkMemo{}
 	// A roll's outcomes depend only on its shape: a large one takes
@@ -517,6 +522,9 @@ type outcome struct {
 	order  []string
 	firsts []string // who is first in each order, as Program.Standings lists them ("" for an order not made)
 	p      *big.Rat
+	// loop, for a path of draws that comes back to a state it left (see
+	// errLoop.back), is where: the branch point that conditions it away.
+	loop *errLoop
 }
 
 // firsts returns who is first in each of the battle's orders, as
@@ -600,6 +608,9 @@ func rankings(req RollRequest) (int, bool) {
 		return 1, true
 	}
 	groups := min(n, req.Count*(req.Faces-1)+1)
+	if req.Values != nil {
+		groups = min(n, len(distinctInts(req.Values)))
+	}
 	// stirling[k]: the ways to split the subjects so far into k groups.
 	stirling := make([]int, groups+1)
 	stirling[0] = 1
@@ -621,7 +632,16 @@ func (errBranch) Error() string { return "branch" }
 
 // errLoop stops a replay that rerolls a group tied again: the state is
 // the one before the previous roll. pos is the roll's rule.
-type errLoop struct{ pos dsl.Pos }
+//
+// For draws, back is 1 + the number of branch points the path had passed
+// when it left the state it is back in: a tie that draws again and again
+// until the decks run out and are reshuffled is back where it started,
+// many draws before. The branch point there conditions the loop away. For
+// rolls, back is 0: the state is the one before this roll's own branch.
+type errLoop struct {
+	pos  dsl.Pos
+	back int
+}
 
 func (errLoop) Error() string { return "loop" }
 
@@ -643,12 +663,16 @@ type enumDice struct {
 func (d *enumDice) top() *frame { return d.frames[len(d.frames)-1] }
 
 func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
-	if err := d.loops(req.Subjects, req.Attempt, req.Pos); err != nil {
-		return nil, err
+	drawn := req.Drawn()
+	if !drawn {
+		// A draw is never a loop: it changes the deck.
+		if err := d.loops(req.Subjects, req.Attempt, req.Pos); err != nil {
+			return nil, err
+		}
 	}
 	f := d.top()
 	f.last = lastRoll{}
-	if req.Attempt > 0 {
+	if req.Attempt > 0 && !drawn {
 		f.last.subjects = slices.Clone(req.Subjects)
 	}
 	if f.at < len(f.path) {
@@ -658,6 +682,9 @@ func (d *enumDice) Roll(ctx context.Context, req RollRequest) ([]int, error) {
 			return nil, fmt.Errorf("internal error: a replay met a roll where it had made another choice")
 		}
 		return bo.rolls, nil
+	}
+	if drawn {
+		return nil, errBranch{outcomes: drawOutcomes(req)}
 	}
 	// Every replay of a round reaches the same few rolls: work out each
 	// one's outcomes once. They are only read.
@@ -734,7 +761,16 @@ func appendRollKey(k []byte, req RollRequest) []byte {
 		}
 		k = strconv.AppendInt(k, int64(m), 10)
 	}
-	return append(k, ']')
+	k = append(k, ']')
+	if req.Values != nil {
+		// A declared die: its faces' values rank the subjects.
+		k = append(k, " ="...)
+		for _, v := range req.Values {
+			k = append(k, ' ')
+			k = strconv.AppendInt(k, int64(v), 10)
+		}
+	}
+	return k
 }
 
 // loops returns errLoop when a roll of subjects at attempt would repeat
@@ -788,6 +824,22 @@ func (d *enumDice) Pick(ctx context.Context, req PickRequest) (int, error) {
 		outs[i] = branchOutcome{pick: i, p: big.NewRat(1, int64(n))}
 	}
 	return 0, errBranch{outcomes: outs}
+}
+
+// drawOutcomes lists the outcomes of one draw from a deck: one for each
+// different card left, as likely as the copies of it left, each drawing
+// the first of its copies. Copies of a card leave the same deck behind;
+// different cards do not, even of one value.
+func drawOutcomes(req RollRequest) []branchOutcome {
+	n := int64(len(req.Labels))
+	var outs []branchOutcome
+	for i, c := range req.Labels {
+		if slices.Index(req.Labels, c) < i {
+			continue
+		}
+		outs = append(outs, branchOutcome{rolls: []int{i + 1}, p: big.NewRat(int64(countOf(req.Labels, c)), n)})
+	}
+	return outs
 }
 
 // sumDist is the distribution of the total of count dice with faces sides:
@@ -879,7 +931,7 @@ func rollOutcomesBig(ctx context.Context, req RollRequest, ways []*big.Int, limi
 				err = ctxErr(ctx)
 			}
 			for k := range totals {
-				totals[k] = cur[k]
+				totals[k] = req.valueOf(cur[k])
 				if k < len(req.Modifiers) {
 					totals[k] += req.Modifiers[k]
 				}
@@ -973,7 +1025,7 @@ func rollOutcomesSmall(ctx context.Context, req RollRequest, ways []*big.Int, li
 				err = ctxErr(ctx)
 			}
 			for k := range totals {
-				totals[k] = cur[k]
+				totals[k] = req.valueOf(cur[k])
 				if k < len(req.Modifiers) {
 					totals[k] += req.Modifiers[k]
 				}
@@ -1069,6 +1121,9 @@ func rankKey(totals []int) string {
 // over the bound; mode.clones is for every replay.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
 	clones := mode.clones
+	if b.prog.hasDecks() {
+		fork = false // see Battle.odds
+	}
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0
@@ -1239,6 +1294,12 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 			}
 		case errors.Is(err, errNoFork), errors.As(err, &final):
 			return nil, err
+		case errors.As(err, new(errLoop)) && loopBack(err) > 0:
+			// Back where it was many draws ago: an outcome that the
+			// branch point there takes away.
+			lp := new(errLoop)
+			errors.As(err, lp)
+			return []outcome{{key: "\x00loop " + strconv.Itoa(lp.back), loop: lp, p: one}}, nil
 		default:
 			return nil, InRound(round, err)
 		}
@@ -1273,6 +1334,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 				return nil, err
 			}
 			for _, o := range sub {
+				if o.loop != nil && o.loop.back == len(path)+1 {
+					looped = *o.loop
+					loop.Add(loop, new(big.Rat).Mul(o.p, bo.p))
+					continue
+				}
 				// Probabilities are never changed in place, here or by
 				// the caller, so an outcome may share its branch's.
 				if o.p == one {
@@ -1297,6 +1363,11 @@ func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map
 		return mergeOutcomes(out), nil
 	}
 	all, err := explore(make([]branchOutcome, 0, 32))
+	for _, o := range all {
+		if o.loop != nil {
+			return nil, an.runs, fmt.Errorf("internal error: a loop of draws left no branch point to condition it away")
+		}
+	}
 	if errors.Is(err, errDoomed) {
 		for _, k := range an.added {
 			delete(orders, k)
@@ -1368,4 +1439,19 @@ func (b *Battle) stateKeyJSON(buf *bytes.Buffer) (string, error) {
 		return "", err
 	}
 	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
+}
+
+// loopBack returns the back of the errLoop in err.
+func loopBack(err error) int {
+	var lp errLoop
+	if errors.As(err, &lp) {
+		return lp.back
+	}
+	return 0
+}
+
+func distinctInts(xs []int) []int {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -59,6 +59,9 @@ type orderRun struct {
 	// rerolled holds, on our own dice, the subjects of the last roll when
 	// a reroll made it, by position (see reroll).
 	rerolled []int
+	// drawSeen holds, in the exact odds' replay, the decks each block drew
+	// from, and where on the path (see drawLoop).
+	drawSeen map[string]int
 }
 
 // why is what placed a subject, noted cheaply during a computation and
@@ -511,6 +514,9 @@ func (r *orderRun) byValue(l *valueLink, s, e int) error {
 }
 
 func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
+	if l.rz != nil && l.rz.drawn() {
+		return r.byDraw(l, s, e, attempt)
+	}
 	b := r.b
 	n := e - s
 	var mods []int
@@ -548,6 +554,9 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 	} else {
 		req := RollRequest{Round: b.now(), Standing: r.o.name, Count: l.count, Faces: l.faces,
 			Attempt: attempt, Modifiers: slices.Clone(mods), Pos: l.pos}
+		if l.rz != nil {
+			req.Randomizer, req.Kind, req.Labels, req.Values = l.rz.name, string(l.rz.kind), l.rz.labels, l.rz.values
+		}
 		if _, ok := b.dice.(*enumDice); ok {
 			// They keep a copy of what they keep: the analysis rolls
 			// millions of times.
@@ -561,14 +570,22 @@ func (r *orderRun) byRoll(l *rollLink, s, e, attempt int) error {
 		}
 	}
 	for k := range n {
-		total := nat[k]
+		v, face := nat[k], ""
+		if l.rz != nil {
+			v, face = l.rz.values[v-1], l.rz.labels[v-1]
+		}
+		total := v
 		if mods != nil {
 			total += mods[k]
 		}
 		r.keys[s+k] = float64(total)
 		if b.transcript {
-			b.emit(Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[r.perm[s+k]], Value: b.intp(nat[k]), Total: b.intp(total),
-				Rule: l.desc, Pos: l.at})
+			ev := Event{Kind: EvRoll, Standing: r.o.name, Subject: r.names[r.perm[s+k]], Value: b.intp(v), Total: b.intp(total),
+				Rule: l.desc, Pos: l.at}
+			if l.rz != nil {
+				ev.Face, ev.From = face, l.rz.name
+			}
+			b.emit(ev)
 		}
 	}
 	r.split(s, e, l.dir, l)
@@ -743,7 +760,7 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 		if err := d.loops(r.scratchNames(s, e), attempt+1, roll.pos); err != nil {
 			return err
 		}
-	} else if r.b.seeded != nil && attempt > 0 && slices.Equal(r.rerolled, r.perm[s:e]) && roll.count > 0 && roll.faces > 1 {
+	} else if r.b.seeded != nil && attempt > 0 && slices.Equal(r.rerolled, r.perm[s:e]) && roll.canBreak() && !(roll.rz != nil && roll.rz.drawn()) {
 		counted = false
 	}
 	if counted {
@@ -764,7 +781,11 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 			r.o.name, r.b.prog.limits.MaxRerolls, rerolls, strings.Join(r.namesOf(s, e), ", "), ErrLimit)
 	}
 	if r.b.transcript {
-		r.b.emit(Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(s, e), Rule: roll.desc, Pos: l.at})
+		ev := Event{Kind: EvReroll, Standing: r.o.name, Subjects: r.namesOf(s, e), Rule: roll.desc, Pos: l.at}
+		if roll.rz != nil && roll.rz.drawn() {
+			ev.Detail = "draw"
+		}
+		r.b.emit(ev)
 	}
 	if err := r.byRoll(roll, s, e, attempt+1); err != nil {
 		return err

@@ -173,6 +173,9 @@ type Program struct {
 	hookNames map[string]bool
 	readies   bool // whether a phase places Ready markers itself
 	example   []SideSpec
+	// The dice, decks and bags declared, by name and in order.
+	randomizers    map[string]*randomizer
+	randomizerList []*randomizer
 
 	types     *envTypes
 	funcs     []expr.Option
@@ -279,7 +282,7 @@ type handler struct {
 }
 
 // action is a statement of a handler's body: a *setAction, *readyAction,
-// *holderAction or *firstAction.
+// *holderAction, *firstAction or *reshuffleAction.
 type action interface{ action() }
 
 func (*setAction) action()    {}
@@ -292,6 +295,16 @@ func (*firstAction) action()  {}
 type firstAction struct {
 	e   *compiled
 	pos dsl.Pos
+}
+
+// canBreak says a roll of l can break a tie: its dice show more than one
+// total (a declared die, more than one value). A draw always can: the deck
+// changes.
+func (l *rollLink) canBreak() bool {
+	if l.rz != nil {
+		return l.rz.drawn() || l.rz.distinct > 1
+	}
+	return l.count > 0 && l.faces > 1
 }
 
 type setAction struct {
@@ -340,6 +353,9 @@ type (
 		count, faces int
 		dice         string
 		mod          *compiled
+		// rz is the declared die, deck or bag rolled or drawn from, or
+		// nil for NdS dice; dice is then its name.
+		rz *randomizer
 	}
 	randomLink struct{ meta }
 	rerollLink struct{ meta }
@@ -400,7 +416,11 @@ func (l *awardLink) describe() string {
 	return "award " + l.e.String()
 }
 func (l *rollLink) describe() string {
-	s := dirWord(l.dir) + " roll " + l.dice
+	verb := " roll "
+	if l.rz != nil && l.rz.drawn() {
+		verb = " draw "
+	}
+	s := dirWord(l.dir) + verb + l.dice
 	if l.mod != nil {
 		s += " " + l.mod.String()
 	}

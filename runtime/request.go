@@ -62,6 +62,18 @@ func (r *Request) round() int {
 // decision as Decision.String says it.
 func (r *Request) String() string {
 	switch {
+	case r.Roll != nil && r.Roll.Drawn():
+		s := fmt.Sprintf("draw from %s for %s (left: %s)", r.Roll.DeckName(), strings.Join(r.Roll.Subjects, ", "), contents(r.Roll.Labels))
+		if r.Roll.Attempt > 0 {
+			s = "re" + s
+		}
+		return s + ofOrder(r.Roll.Standing)
+	case r.Roll != nil && r.Roll.Labels != nil:
+		s := fmt.Sprintf("roll die %s for %s (faces: %s)", r.Roll.Randomizer, strings.Join(r.Roll.Subjects, ", "), contents(r.Roll.Labels))
+		if r.Roll.Attempt > 0 {
+			s = "re" + s
+		}
+		return s + ofOrder(r.Roll.Standing)
 	case r.Roll != nil:
 		s := fmt.Sprintf("roll %s for %s", diceName(r.Roll.Count, r.Roll.Faces), strings.Join(r.Roll.Subjects, ", "))
 		if r.Roll.Attempt > 0 {
@@ -144,9 +156,7 @@ func (b *Battle) Pending() *Request {
 	r := *b.pend
 	switch {
 	case r.Roll != nil:
-		c := *r.Roll
-		c.Subjects, c.Modifiers = slices.Clone(c.Subjects), slices.Clone(c.Modifiers)
-		r.Roll = &c
+		r.Roll = ownRoll(*r.Roll)
 	case r.Pick != nil:
 		c := *r.Pick
 		c.Options = slices.Clone(c.Options)
@@ -220,6 +230,13 @@ func (b *Battle) checkHostAnswer(req *Request, a Answer) (entry, error) {
 		return fmt.Errorf("round %d: %s: answer with %s: %w", req.round(), req, want, ErrInvalidAnswer)
 	}
 	switch {
+	case req.Roll != nil && req.Roll.Labels != nil && a.Choice != nil && a.Rolls == nil && a.Pick == nil:
+		// A face or card named: the first of the labels that names it.
+		rolls, err := labelled(*req.Roll, a.Choice)
+		if err != nil {
+			return e, err
+		}
+		e.kind, e.rolls = entryRoll, rolls
 	case req.Roll != nil:
 		if a.Rolls == nil || a.Pick != nil || a.Choice != nil {
 			return e, wrongKind("rolls (a total for each of " + strings.Join(req.Roll.Subjects, ", ") + ")")
@@ -273,6 +290,31 @@ func checkRoll(req RollRequest, nat []int) error {
 	}
 	return nil
 }
+
+// labelled turns the faces or cards an answer names, one for each
+// subject of req, into its results. A card not left in the deck, or a face
+// the die does not have, is refused.
+func labelled(req RollRequest, names []string) ([]int, error) {
+	if len(names) != len(req.Subjects) {
+		return nil, badDice(req.Round, req.Standing, "%d faces or cards named for %d subjects (%s)", len(names), len(req.Subjects), strings.Join(req.Subjects, ", "))
+	}
+	out := make([]int, len(names))
+	for k, n := range names {
+		i := slices.Index(req.Labels, n)
+		if i < 0 {
+			if req.Drawn() {
+				return nil, badDice(req.Round, req.Standing, "%s is not left in %s (left: %s)", n, req.DeckName(), contents(req.Labels))
+			}
+			return nil, badDice(req.Round, req.Standing, "%s is not a face of die %s (faces: %s)", n, req.Randomizer, contents(req.Labels))
+		}
+		out[k] = i + 1
+	}
+	return out, nil
+}
+
+// LabelAnswer answers a roll of a declared die, or a draw from a deck or
+// bag, with the face or card each subject got, by name.
+func LabelAnswer(names ...string) Answer { return Answer{Choice: names} }
 
 // checkPick checks a random pick's index.
 func checkPick(req PickRequest, k int) error {
@@ -442,6 +484,7 @@ func (b *Battle) writeOwn() *entry {
 
 func ownRoll(r RollRequest) *RollRequest {
 	r.Subjects, r.Modifiers = slices.Clone(r.Subjects), slices.Clone(r.Modifiers)
+	r.Labels, r.Values = slices.Clone(r.Labels), slices.Clone(r.Values)
 	return &r
 }
 

@@ -123,6 +123,7 @@ func (b *Battle) startRound(ctx context.Context) error {
 	if b.transcript {
 		b.emit(Event{Kind: EvRoundStart})
 	}
+	b.reshuffleEachRound()
 	if err := b.runHooks(ctx, &hpRoundStart); err != nil {
 		return err
 	}
@@ -713,6 +714,8 @@ func (b *Battle) runAction(ctx context.Context, a action) error {
 		return wrap(x.pos, b.setHolder(name))
 	case *firstAction:
 		return b.setFirst(x)
+	case *reshuffleAction:
+		b.reshuffle(x.rz, nil, "rule")
 	}
 	return nil
 }

@@ -32,6 +32,7 @@ type snapshot struct {
 	Current     *roundState          `json:"current,omitempty"`
 	Pending     []Event              `json:"pending,omitempty"`
 	Removed     map[string]string    `json:"removed,omitempty"` // unit: its side
+	Decks       []DeckState          `json:"decks,omitempty"`   // the decks and bags drawn from: a deck not listed is whole
 	Dice        []byte               `json:"dice,omitempty"`
 	// Op, Journal and Waiting are a call under way, stopped at an input
 	// (format 3): the battle above is as the call found it, Journal the
@@ -154,6 +155,10 @@ func (e entrySnap) entry(at string) (entry, error) {
 // what it holds allows.
 //
 // Format 3 added a call stopped at an input (op, journal, waiting).
+//
+// What is left of each deck (decks) needs no format of its own: only a
+// battle of rules that declare decks saves it, and a turnorder that could
+// not read it cannot read those rules either.
 const saveFormat = 3
 
 type sideSnap struct {
@@ -238,7 +243,8 @@ func (b *Battle) Snapshot() ([]byte, error) {
 
 func (b *Battle) snapshot() *snapshot {
 	format := saveFormat
-	s := &snapshot{Format: &format, Ruleset: b.prog.name, Fingerprint: b.prog.fingerprint, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending, Removed: b.removed}
+	s := &snapshot{Format: &format, Ruleset: b.prog.name, Fingerprint: b.prog.fingerprint, Round: b.round, Memory: b.memory, Current: b.cur, Pending: b.pending, Removed: b.removed,
+		Decks: b.deckStates()}
 	for i, st := range b.standings {
 		if st != nil {
 			if s.Standings == nil {
@@ -388,6 +394,9 @@ func (p *Program) Restore(data []byte, opts ...BattleOption) (*Battle, error) {
 	}
 	upgradeEvents(b.pending)
 	b.removed = s.Removed
+	if err := b.restoreDecks(s.Decks); err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
 	if err := b.checkRestored(&s, format); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}

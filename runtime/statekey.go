@@ -162,6 +162,29 @@ func (b *Battle) appendStateKey(dst []byte) ([]byte, bool) {
 		}
 		k = append(k, '}')
 	}
+	if len(b.decks) > 0 {
+		// As DeckState encodes, in the order deckStates sorts them.
+		k = append(k, `,"decks":[`...)
+		for i, dk := range slices.SortedFunc(maps.Keys(b.decks), compareDeckKeys) {
+			if i > 0 {
+				k = append(k, ',')
+			}
+			k = append(k, `{"deck":`...)
+			k = appendKeyString(k, dk.deck)
+			if dk.side != "" {
+				k = append(k, `,"side":`...)
+				k = appendKeyString(k, dk.side)
+			}
+			k = append(k, `,"left":`...)
+			if left := b.decks[dk]; len(left) == 0 {
+				k = append(k, "[]"...)
+			} else {
+				k = appendKeyStrings(k, left)
+			}
+			k = append(k, '}')
+		}
+		k = append(k, ']')
+	}
 	return append(k, '}'), true
 }
 

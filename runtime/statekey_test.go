@@ -37,6 +37,24 @@ func TestStateKeyAsJSONWritesIt(t *testing.T) {
 	for i := range n {
 		srcs = append(srcs, ddGenerate(i).src)
 	}
+	// Decks drawn from: what is left of each, a side's own among them, with
+	// cards whose names JSON escapes.
+	srcs = append(srcs, `ruleset decks {
+  sides 2..
+  deck cards { 1..3, "<joker>" = 9, "Ace & \"Queen\"" = 4 }
+  bag own per side reshuffle when empty { a, "b\u2028" = 1 }
+  phase p {
+    order sides as o {
+      highest draw own
+      tie: highest draw cards
+      tie: random
+    }
+  }
+  example {
+    side Jay
+    side Rob
+  }
+}`)
 	ctx := context.Background()
 	written, fellBack := 0, 0
 	check := func(what string, b *runtime.Battle) {

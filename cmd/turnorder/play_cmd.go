@@ -148,7 +148,7 @@ func (t *table) show(evs []runtime.Event) {
 		switch evs[i].Kind {
 		case runtime.EvDecision:
 			return !t.secretDecision(evs[i])
-		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvRandom:
+		case runtime.EvRoundStart, runtime.EvRoundEnd, runtime.EvRoll, runtime.EvDraw, runtime.EvRandom:
 			return true
 		}
 		return false
@@ -436,7 +436,7 @@ func (t *table) header(p *runtime.Program, o playOptions) {
 	if p := b.Pending(); o.resume != "" && p != nil && p.Roll != nil && len(t.rolled) > 0 {
 		typed := make([]string, len(t.rolled))
 		for i, v := range t.rolled {
-			typed[i] = fmt.Sprintf("%s %d", p.Roll.Subjects[i], v)
+			typed[i] = fmt.Sprintf("%s %s", p.Roll.Subjects[i], rolledText(*p.Roll, v))
 		}
 		fmt.Fprintf(t.out, "  rolled so far: %s\n", strings.Join(typed, ", "))
 	}

@@ -27,6 +27,9 @@ func diceText(count, faces int) string {
 // dice cannot show is refused at once; undo takes back the die typed
 // last, and, before any, the answer before the roll.
 func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.Answer, error) {
+	if req.Labels != nil {
+		return t.askFace(ctx, req)
+	}
 	t.flush()
 	dice := diceText(req.Count, req.Faces)
 	lo, hi := req.Count, req.Count*req.Faces
@@ -136,4 +139,87 @@ func (t *table) askDraw(ctx context.Context, req runtime.PickRequest) (runtime.A
 		return runtime.Answer{}, err
 	}
 	return runtime.PickAnswer(slices.Index(req.Options, ans)), nil
+}
+
+// rolledText says a result typed for a roll: the total, or the face or
+// card it names.
+func rolledText(req runtime.RollRequest, v int) string {
+	if v >= 1 && v <= len(req.Labels) {
+		return req.Labels[v-1]
+	}
+	return strconv.Itoa(v)
+}
+
+// askFace asks for a roll of a declared die, or a draw from a deck or
+// bag: the face each subject rolled, or the card it drew, by name, one
+// subject at a time. The prompt lists the faces, or the cards left; a name
+// not among them is refused at once. A draw has one subject.
+func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.Answer, error) {
+	t.flush()
+	drawn := req.Kind == "deck" || req.Kind == "bag"
+	deck := req.DeckName()
+	for len(t.rolled) < len(req.Subjects) {
+		i := len(t.rolled)
+		subject := req.Subjects[i]
+		t.question()
+		var prompt, what, refusal string
+		if drawn {
+			what = fmt.Sprintf("draws from %s (left: %s)", deck, req.LabelText())
+			refusal = "is not left in " + deck + " (left: " + req.LabelText() + ")"
+		} else {
+			what = fmt.Sprintf("rolls die %s (faces: %s)", req.Randomizer, req.LabelText())
+			refusal = "is not a face of die " + req.Randomizer + " (faces: " + req.LabelText() + ")"
+		}
+		if req.Attempt > 0 {
+			what += ", again"
+		}
+		if i < len(req.Modifiers) && req.Modifiers[i] != 0 {
+			what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
+		}
+		prompt = fmt.Sprintf("Round %d, %s: %s %s: ", req.Round, req.Standing, subject, what)
+		help := func() {
+			if drawn {
+				t.say("draw a card at the table, then type which it is: one of %s", req.LabelText())
+			} else {
+				t.say("roll the die at the table, then type the face it shows: one of %s", req.LabelText())
+			}
+			t.say("%s", t.promptCommands())
+		}
+		for asked := false; !asked; {
+			if err := ctx.Err(); err != nil {
+				return runtime.Answer{}, err
+			}
+			ans, err := t.ask(prompt, help)
+			if err != nil {
+				return runtime.Answer{}, err
+			}
+			if isUndo(ans) && len(t.rolled) > 0 {
+				last := len(t.rolled) - 1
+				t.say("undone: %s %s", wording.Possessive(req.Subjects[last]), rolledText(req, t.rolled[last]))
+				t.rolled = t.rolled[:last]
+				break
+			}
+			if took, err := t.command(ans, nil, false, "in the middle of a roll"); err != nil || took {
+				if err != nil {
+					return runtime.Answer{}, err
+				}
+				continue
+			}
+			k := slices.Index(req.Labels, ans)
+			if k < 0 {
+				// Names are typed in any case, as play takes them.
+				k = slices.IndexFunc(req.Labels, func(l string) bool { return strings.EqualFold(l, ans) })
+			}
+			switch {
+			case ans == "":
+				t.say("enter %s", strings.TrimPrefix(refusal, "is not "))
+			case k < 0:
+				t.say("%s %s", ans, refusal)
+			default:
+				t.rolled = append(t.rolled, k+1)
+				asked = true
+			}
+		}
+	}
+	return runtime.RollAnswer(slices.Clone(t.rolled)...), nil
 }

@@ -61,3 +61,33 @@ func TestPlayDrawWrongNames(t *testing.T) {
 		"  → activations: Rob: r1; Jay: j1; Jay: j2; Rob: r2; Jay: j3\n",
 	}}.check(t, r)
 }
+
+// A declared die is rolled by naming its face, in any case; a face it does
+// not have is refused, saying which it has.
+func TestPlayFaces(t *testing.T) {
+	const rules = "../../examples/procedures/custom-dice.rules"
+	r := runCmd(t, "sword\nShield\nshield\nblank\ncrown\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Round 1, priority: Jay rolls die priority (faces: blank (3), shield (2), crown): sword\n" +
+			"  sword is not a face of die priority (faces: blank (3), shield (2), crown)\n",
+		"Round 1, priority: Rob rolls die priority (faces: blank (3), shield (2), crown): shield\n",
+		"Round 1, priority: Jay rolls die priority (faces: blank (3), shield (2), crown), again: blank\n",
+		"  → order: Rob, Jay   holder: Rob   chooser: none\n",
+	}}.check(t, r)
+}
+
+// A card is drawn by naming it, among the cards left in the deck: a card
+// dealt already is refused, saying which are left; a reshuffle is shown.
+func TestPlayDeck(t *testing.T) {
+	const rules = "../../examples/procedures/initiative-deck.rules"
+	r := runCmd(t, "4\njoker\n4\n2\n3\n1\n5\n3\njoker\n", "play", rules, "--rounds", "4")
+	expectation{code: 0, stdout: []string{
+		"Round 1, initiative: Rob draws from deck initiative (left: 1, 2, 3, 5, joker): joker\n",
+		"Round 2, initiative: Jay draws from deck initiative (left: 1, 2, 3, 5): 4\n" +
+			"  4 is not left in deck initiative (left: 1, 2, 3, 5)\n",
+		"Round 3, initiative: Rob draws from deck initiative (left: 5): 5\n",
+		"Round 4\n  initiative is empty: it is reshuffled (6 cards)\n" +
+			"Round 4, initiative: Jay draws from deck initiative (left: 1, 2, 3, 4, 5, joker): 3\n",
+		"  → order: Rob, Jay   holder: Rob   chooser: none\n",
+	}, notStdout: []string{"draws 4 from"}}.check(t, r)
+}

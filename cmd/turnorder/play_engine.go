@@ -313,7 +313,7 @@ func undone(p *runtime.Request, a runtime.Answer) string {
 	switch {
 	case p.Roll != nil && len(a.Rolls) == len(p.Roll.Subjects) && len(a.Rolls) > 0:
 		last := len(a.Rolls) - 1
-		return fmt.Sprintf("%s %d", wording.Possessive(p.Roll.Subjects[last]), a.Rolls[last])
+		return fmt.Sprintf("%s %s", wording.Possessive(p.Roll.Subjects[last]), rolledText(*p.Roll, a.Rolls[last]))
 	case p.Pick != nil && a.Pick != nil && *a.Pick >= 0 && *a.Pick < len(p.Pick.Options) && p.Pick.Draw:
 		return fmt.Sprintf("%s die, drawn from the bag", wording.Possessive(p.Pick.Options[*a.Pick]))
 	case p.Pick != nil && a.Pick != nil && *a.Pick >= 0 && *a.Pick < len(p.Pick.Options):

@@ -232,7 +232,11 @@ func (t *table) position() string {
 		if i := len(t.rolled); i < len(p.Roll.Subjects) {
 			subject = wording.Possessive(p.Roll.Subjects[i])
 		}
-		return where + ", at " + subject + " roll for " + p.Roll.Standing
+		what := " roll for "
+		if p.Roll.Drawn() {
+			what = " draw for "
+		}
+		return where + ", at " + subject + what + p.Roll.Standing
 	case p.Pick != nil && p.Pick.Draw:
 		return where + ", at the next draw from the bag"
 	case p.Pick != nil:

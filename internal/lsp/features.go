@@ -68,6 +68,29 @@ func describe(n dsl.Node) string {
 	case *dsl.RollCrit:
 		what = fmt.Sprintf("**%s roll %s**: every subject of a tied group rolls; %s total first. Equal totals stay tied (a `tie` event).",
 			n.Dir, strings.TrimSpace(n.Dice+" "+exprText(n.Modifier)), n.Dir)
+	case *dsl.DrawCrit:
+		what = fmt.Sprintf("**%s draw %s**: each subject of a tied group in turn draws a card from the deck or bag %s, without replacement; %s value first. Equal values stay tied, and `reroll` draws again from what is left.",
+			n.Dir, n.Deck.Name, n.Deck.Name, n.Dir)
+	case *dsl.RandomizerDecl:
+		switch n.Kind {
+		case dsl.KindDie:
+			what = fmt.Sprintf("**die %s**: a die of named faces, rolled with replacement by `highest roll %s`; a face counts for its value (0 if it has none).", n.Name.Name, n.Name.Name)
+		default:
+			what = fmt.Sprintf("**%s %s**: drawn from without replacement by `highest draw %s`: what is left is battle state, saved in snapshots. ", n.Kind, n.Name.Name, n.Name.Name)
+			if n.PerSide {
+				what += "Each side has one of its own. "
+			}
+			switch n.Reshuffle {
+			case dsl.ReshuffleEachRound:
+				what += "It is made whole at the start of each round."
+			case dsl.ReshuffleWhenEmpty:
+				what += "It is made whole when a draw finds it empty."
+			default:
+				what += "Only a rule's `reshuffle` makes it whole: a draw from it empty is an error."
+			}
+		}
+	case *dsl.ReshuffleAction:
+		what = fmt.Sprintf("**reshuffle %s**: every card of %s goes back in (every side's, for a deck per side).", n.Deck.Name, n.Deck.Name)
 	case *dsl.RandomCrit:
 		what = "**random**: a uniformly random order of each tied group. Nothing after it can still be tied."
 	case *dsl.RerollCrit:

@@ -16,6 +16,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/rulesets"
 )
 
@@ -431,6 +432,51 @@ func TestEveryPosition(t *testing.T) {
 			if _, err := s.formatting(gc, &protocol.DocumentFormattingParams{TextDocument: doc}); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// A die, a deck, a draw and a reshuffle each say what they are.
+func TestDescribeRandomizers(t *testing.T) {
+	src := `ruleset r {
+  die prio { blank, crown = 1 }
+  deck cards per side reshuffle when empty { 1..3 }
+  phase p {
+    order sides as o {
+      highest draw cards
+      tie: highest roll prio
+    }
+  }
+  on end of round { reshuffle cards }
+}
+`
+	f, diags := dsl.Parse("r.rules", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := map[string]string{
+		"*dsl.RandomizerDecl":  "rolled with replacement",
+		"*dsl.DrawCrit":        "without replacement",
+		"*dsl.ReshuffleAction": "goes back in",
+	}
+	seen := map[string]bool{}
+	dsl.Walk(f, func(n dsl.Node) {
+		kind := fmt.Sprintf("%T", n)
+		w, ok := want[kind]
+		if !ok {
+			return
+		}
+		d := describe(n)
+		if d == "" {
+			t.Errorf("%s has no description", kind)
+		}
+		if strings.Contains(d, w) {
+			seen[kind] = true
+		}
+	})
+	for kind, w := range want {
+		if !seen[kind] {
+			t.Errorf("no %s is described with %q", kind, w)
 		}
 	}
 }

@@ -18,6 +18,7 @@ syn keyword rulesKeyword
       \ secretly seed sequential set side sides source standing start
       \ status step team tie unit unit_order units unless
       \ until when where
+      \ bag deck die empty per reshuffle
 " Scenarios: a unit that joins, a round's events as a whole list.
 syn keyword rulesKeyword add events exactly to
 syn keyword rulesType int string bool
