@@ -91,7 +91,7 @@ func (b *Battle) orderValue(o *order) reflect.Value {
 }
 
 // decidedBy says how a standing's first place was decided: "roll",
-// "value", "choice", "award", "random", "kept" (a tie kept from an
+// "draw" (a card or token drawn), "value", "choice", "award", "random", "kept" (a tie kept from an
 // earlier round) or "setup" (still tied, in setup order); "" when it
 // places nobody.
 func decidedBy(st *Standing) string {
@@ -107,6 +107,8 @@ func decidedBy(st *Standing) string {
 		return "setup"
 	case strings.HasPrefix(c, "highest roll ") || strings.HasPrefix(c, "lowest roll "):
 		return "roll"
+	case strings.HasPrefix(c, "highest draw ") || strings.HasPrefix(c, "lowest draw "):
+		return "draw"
 	case strings.HasPrefix(c, "highest ") || strings.HasPrefix(c, "lowest "):
 		return "value"
 	case strings.HasPrefix(c, "choice"):

@@ -33,6 +33,7 @@ func TestOrderReads(t *testing.T) {
 		{"roll", `order sides as o { highest roll d6 + agi * 10 }`, "", [3]int{1, 3, 2},
 			[]string{"B A B  B,C,A 1 roll", "B A B  B,C,A 1 roll"}},
 		{"random", `order sides as o { random }`, "", [3]int{0, 0, 0}, nil},
+		{"draw", `order sides as o { highest draw d }`, `deck d reshuffle each round { 1..3 }`, [3]int{0, 0, 0}, nil},
 		// A tie kept from an earlier round, when C's change makes the
 		// order again: first place is the kept one's.
 		{"kept", `order sides as o until changed agi { highest agi
@@ -69,8 +70,9 @@ func TestOrderReads(t *testing.T) {
 				got = append(got, fmt.Sprint(b.Memory().Values["seen"]))
 			}
 			if c.want == nil {
-				// By a random pick: only how it was decided is known.
-				c.want = []string{got[0][:len(got[0])-len("random")] + "random", got[1][:len(got[1])-len("random")] + "random"}
+				// By a random pick or a card drawn: only how it was
+				// decided is known, which the case is named after.
+				c.want = []string{got[0][:len(got[0])-len(c.name)] + c.name, got[1][:len(got[1])-len(c.name)] + c.name}
 			}
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("o read (-want +got):\n%s", diff)
