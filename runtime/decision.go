@@ -493,32 +493,19 @@ func (b *Battle) runDecide(ctx context.Context, d *decisionDef) error {
 
 // decisionSide is the side that makes d, a decision by one side.
 func (b *Battle) decisionSide(d *decisionDef) (string, error) {
-	var who string
 	switch d.role {
-	case dsl.RoleHolder:
-		who = b.cur.Holder
-	case dsl.RoleChooser:
-		who = b.cur.Chooser
-	case dsl.RolePreviousHolder:
-		who = b.memory.Holder
-	case dsl.RolePreviousChooser:
-		who = b.memory.Chooser
+	case dsl.RoleHolder, dsl.RoleChooser, dsl.RolePreviousHolder, dsl.RolePreviousChooser:
 	default:
-		name, end, ok := strings.Cut(d.role, ".")
-		if !ok {
+		if !strings.Contains(d.role, ".") {
 			if b.sideByNm[d.role] == nil {
 				return "", ruleErrorf(d.pos, "decide %s by %s: no side is called %s (sides: %s)", d.name, d.role, d.role, strings.Join(b.subjectNames(false), ", "))
 			}
 			return d.role, nil
 		}
-		st := b.standingOf(name)
-		if st == nil || len(st.Order) == 0 {
-			return "", ruleErrorf(d.pos, "decide %s by %s: order %s has not been made yet", d.name, d.role, name)
-		}
-		who = st.Order[0]
-		if end == dsl.RoleLast {
-			who = st.Order[len(st.Order)-1]
-		}
+	}
+	who, unmade := b.roleSubject(d.role)
+	if unmade != "" {
+		return "", ruleErrorf(d.pos, "decide %s by %s: order %s has not been made yet", d.name, d.role, unmade)
 	}
 	if who == "" {
 		return "", ruleErrorf(d.pos, "decide %s by %s: there is no %s yet", d.name, d.role, d.role)

@@ -1095,34 +1095,42 @@ func (r *orderRun) who(l *choiceLink, lo, hi int) (by, self string, at int, err 
 			team = t
 		}
 		return team, "", -1, nil
-	case dsl.RoleHolder, dsl.RolePreviousHolder, dsl.RoleChooser, dsl.RolePreviousChooser:
-		var who string
-		switch l.role {
-		case dsl.RoleHolder:
-			who = b.cur.Holder
-		case dsl.RoleChooser:
-			who = b.cur.Chooser
-		case dsl.RolePreviousHolder:
-			who = b.memory.Holder
-		default:
-			who = b.memory.Chooser
-		}
-		if who == "" {
-			return "", "", -1, ruleErrorf(l.pos, "%s: there is no %s yet", quoteSrc(l.describe()), l.role)
-		}
-		return b.sideOfName(who), who, -1, nil
 	}
-	// ORDER.first / ORDER.last
-	name, end, _ := strings.Cut(l.role, ".")
-	st := b.standingOf(name)
-	if st == nil || len(st.Order) == 0 {
-		return "", "", -1, ruleErrorf(l.pos, "%s: order %s has not been made yet", quoteSrc(l.describe()), name)
+	// holder, chooser, the previous ones, ORDER.first, ORDER.last
+	who, unmade := b.roleSubject(l.role)
+	if unmade != "" {
+		return "", "", -1, ruleErrorf(l.pos, "%s: order %s has not been made yet", quoteSrc(l.describe()), unmade)
 	}
-	who := st.Order[0]
-	if end == dsl.RoleLast {
-		who = st.Order[len(st.Order)-1]
+	if who == "" {
+		return "", "", -1, ruleErrorf(l.pos, "%s: there is no %s yet", quoteSrc(l.describe()), l.role)
 	}
 	return b.sideOfName(who), who, -1, nil
+}
+
+// roleSubject is the subject a role names outside the group: the round's
+// or last round's holder or chooser ("" when there is none yet), or the
+// first or last of an order; unmade is the name of that order when it is
+// not made yet.
+func (b *Battle) roleSubject(role string) (who, unmade string) {
+	switch role {
+	case dsl.RoleHolder:
+		return b.cur.Holder, ""
+	case dsl.RoleChooser:
+		return b.cur.Chooser, ""
+	case dsl.RolePreviousHolder:
+		return b.memory.Holder, ""
+	case dsl.RolePreviousChooser:
+		return b.memory.Chooser, ""
+	}
+	name, end, _ := strings.Cut(role, ".")
+	st := b.standingOf(name)
+	switch {
+	case st == nil || len(st.Order) == 0:
+		return "", name
+	case end == dsl.RoleLast:
+		return st.Order[len(st.Order)-1], ""
+	}
+	return st.Order[0], ""
 }
 
 // sideOfName maps a unit to its side; a side maps to itself.
