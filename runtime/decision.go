@@ -98,25 +98,43 @@ type Decided struct {
 // canonicalAnswer returns ans, an answer d accepts, as the battle keeps
 // it: "true" is "yes", "+03" is "3". ok is false for an answer d refuses.
 func canonicalAnswer(d Decision, ans string) (string, bool) {
-	switch d.Kind {
+	return canonical(d.Kind, ans, func(a string) bool {
+		switch d.Kind {
+		case ChooseNumber:
+			v, _ := strconv.Atoi(a)
+			return d.Min != nil && d.Max != nil && v >= *d.Min && v <= *d.Max
+		case ChooseOption:
+			return slices.Contains(d.Options, a)
+		}
+		return d.Kind == ChooseYesNo
+	})
+}
+
+// canonical returns ans as the battle keeps an answer of a decision of
+// kind ("true" is "yes", "+03" is "3"), and whether takes, given that
+// form, accepts it.
+func canonical(kind DecisionKind, ans string, takes func(string) bool) (string, bool) {
+	switch kind {
 	case ChooseYesNo:
 		switch strings.ToLower(ans) {
 		case "yes", "true":
-			return "yes", true
+			ans = "yes"
 		case "no", "false":
-			return "no", true
+			ans = "no"
+		default:
+			return "", false
 		}
 	case ChooseNumber:
 		v, err := strconv.Atoi(strings.TrimSpace(ans))
-		if err == nil && d.Min != nil && d.Max != nil && v >= *d.Min && v <= *d.Max {
-			return strconv.Itoa(v), true
+		if err != nil {
+			return "", false
 		}
-	case ChooseOption:
-		if slices.Contains(d.Options, ans) {
-			return ans, true
-		}
+		ans = strconv.Itoa(v)
 	}
-	return "", false
+	if !takes(ans) {
+		return "", false
+	}
+	return ans, true
 }
 
 // named reports whether d is asked by a `decide` statement.
@@ -749,23 +767,7 @@ func (p *Program) IsAnswer(ans string) bool {
 // is "yes", "03" is "3"), and whether d takes it. RandomAnswer is not
 // among d's answers: a caller that takes it says so.
 func (d DecisionDecl) Canonical(ans string) (string, bool) {
-	switch d.Kind {
-	case ChooseYesNo:
-		switch strings.ToLower(ans) {
-		case "yes", "true":
-			return "yes", true
-		case "no", "false":
-			return "no", true
-		}
-		return "", false
-	case ChooseNumber:
-		v, err := strconv.Atoi(strings.TrimSpace(ans))
-		if err != nil {
-			return "", false
-		}
-		ans = strconv.Itoa(v)
-	}
-	return ans, slices.Contains(d.Answers, ans)
+	return canonical(d.Kind, ans, func(a string) bool { return slices.Contains(d.Answers, a) })
 }
 
 // Answers answers the decisions of `decide` statements by their name,
