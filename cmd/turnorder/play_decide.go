@@ -130,10 +130,7 @@ func (t *table) askDecision(ctx context.Context, d runtime.Decision) (runtime.An
 			help = nil
 		}
 		for {
-			if err := ctx.Err(); err != nil {
-				return runtime.Answer{}, err
-			}
-			ans, err := t.ask(prompt, help)
+			ans, err := t.askIn(ctx, prompt, help)
 			if err != nil {
 				return runtime.Answer{}, err
 			}

@@ -56,10 +56,7 @@ func (t *table) askDeclared(ctx context.Context, d runtime.Decision) (runtime.An
 		t.say("%s", t.promptCommands())
 	}
 	for {
-		if err := ctx.Err(); err != nil {
-			return runtime.Answer{}, err
-		}
-		ans, err := t.ask(prompt, help)
+		ans, err := t.askIn(ctx, prompt, help)
 		if err != nil {
 			return runtime.Answer{}, err
 		}

@@ -57,10 +57,7 @@ func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.A
 			t.say("%s", t.promptCommands())
 		}
 		for asked := false; !asked; {
-			if err := ctx.Err(); err != nil {
-				return runtime.Answer{}, err
-			}
-			ans, err := t.ask(prompt, help)
+			ans, err := t.askIn(ctx, prompt, help)
 			if err != nil {
 				return runtime.Answer{}, err
 			}
@@ -186,10 +183,7 @@ func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.A
 			t.say("%s", t.promptCommands())
 		}
 		for asked := false; !asked; {
-			if err := ctx.Err(); err != nil {
-				return runtime.Answer{}, err
-			}
-			ans, err := t.ask(prompt, help)
+			ans, err := t.askIn(ctx, prompt, help)
 			if err != nil {
 				return runtime.Answer{}, err
 			}

@@ -57,6 +57,14 @@ func (t *table) ask(prompt string, help func()) (string, error) {
 	}
 }
 
+// askIn is ask, unless ctx is done.
+func (t *table) askIn(ctx context.Context, prompt string, help func()) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	return t.ask(prompt, help)
+}
+
 func isHelp(ans string) bool { return strings.EqualFold(ans, "help") || ans == "?" }
 
 // say prints a line of the dialogue, such as why an answer was refused.
@@ -100,10 +108,7 @@ func (t *table) choose(ctx context.Context, options []string, def, prompt string
 		help = nil // "help" is an option's name
 	}
 	for {
-		if err := ctx.Err(); err != nil {
-			return "", err
-		}
-		ans, err := t.ask(prompt, help)
+		ans, err := t.askIn(ctx, prompt, help)
 		if err != nil {
 			return "", err
 		}
