@@ -59,14 +59,20 @@ func (b *Battle) addAgain(side string, spec UnitSpec) (op, bool) {
 // in play) into the unit it describes. Attribute values keep the
 // literal's own type; AddUnit checks them against the ruleset.
 func UnitFromDSL(s *dsl.AddScript) UnitSpec {
-	u := UnitSpec{Name: string(s.Name), Pos: s.Pos()}
-	for _, a := range s.Attrs {
+	return unitSpec(string(s.Name), s.Pos(), s.Attrs, s.Status)
+}
+
+// unitSpec is the unit a setup's `unit` or a scenario's `add unit`
+// describes, its attribute values of the literals' own types.
+func unitSpec(name string, pos dsl.Pos, attrs []*dsl.Assign, status []dsl.Ident) UnitSpec {
+	u := UnitSpec{Name: name, Pos: pos}
+	for _, a := range attrs {
 		if u.Attrs == nil {
 			u.Attrs = map[string]any{}
 		}
 		u.Attrs[string(a.Name)] = a.Value
 	}
-	for _, st := range s.Status {
+	for _, st := range status {
 		u.Statuses = append(u.Statuses, string(st.Name))
 		u.StatusPos = append(u.StatusPos, st.Pos())
 	}

@@ -83,21 +83,11 @@ func SideFromDSL(s *dsl.SideSetup) SideSpec {
 				n = *x.Count
 			}
 			for i := 1; i <= n && i <= dsl.MaxUnitCount; i++ { // Parse reports a count out of range
-				u := UnitSpec{Name: string(x.Name), Pos: x.Pos()}
+				name := string(x.Name)
 				if x.Count != nil {
-					u.Name = fmt.Sprintf("%s%d", x.Name, i)
+					name = fmt.Sprintf("%s%d", x.Name, i)
 				}
-				for _, a := range x.Attrs {
-					if u.Attrs == nil {
-						u.Attrs = map[string]any{}
-					}
-					u.Attrs[string(a.Name)] = a.Value
-				}
-				for _, st := range x.Status {
-					u.Statuses = append(u.Statuses, string(st.Name))
-					u.StatusPos = append(u.StatusPos, st.Pos())
-				}
-				sp.Units = append(sp.Units, u)
+				sp.Units = append(sp.Units, unitSpec(name, x.Pos(), x.Attrs, x.Status))
 			}
 		}
 	}
