@@ -837,7 +837,7 @@ func drawOutcomes(req RollRequest) []branchOutcome {
 		if slices.Index(req.Labels, c) < i {
 			continue
 		}
-		outs = append(outs, branchOutcome{rolls: []int{i + 1}, p: big.NewRat(int64(countOf(req.Labels, c)), n)})
+		outs = append(outs, branchOutcome{rolls: []int{i + 1}, p: big.NewRat(int64(count(req.Labels, c)), n)})
 	}
 	return outs
 }

@@ -373,28 +373,18 @@ func (b *Battle) restoreDecks(decks []DeckState) error {
 			return fmt.Errorf("%s: the deck %s is listed twice", at, deckName(rz, d.Side))
 		}
 		for j, card := range d.Left {
-			whole := countOf(rz.labels, card)
+			whole := count(rz.labels, card)
 			switch {
 			case whole == 0:
 				return fmt.Errorf("%s.left[%d]: %q is not a card of %s (%s)", at, j, card, d.Deck, contents(rz.labels))
-			case countOf(d.Left, card) > whole:
-				return fmt.Errorf("%s.left[%d]: %s is left %d times, but %s holds %d", at, j, card, countOf(d.Left, card), d.Deck, whole)
+			case count(d.Left, card) > whole:
+				return fmt.Errorf("%s.left[%d]: %s is left %d times, but %s holds %d", at, j, card, count(d.Left, card), d.Deck, whole)
 			}
 		}
 		m[k] = slices.Clone(d.Left)
 	}
 	b.decks = m
 	return nil
-}
-
-func countOf(xs []string, x string) int {
-	n := 0
-	for _, y := range xs {
-		if y == x {
-			n++
-		}
-	}
-	return n
 }
 
 // deckName names a deck for a message: "cards", or "Jay's cards".
