@@ -272,7 +272,13 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		return exitOK
 	}
 	if o.order != "" {
-		printFirst(out, vs[0], o)
+		// One ruleset, but with --decide NAME=each one table per answer.
+		for i, v := range vs {
+			if i > 0 {
+				fmt.Fprintln(out)
+			}
+			printFirst(out, v, o)
+		}
 		return exitOK
 	}
 	for i, v := range vs {

@@ -141,6 +141,10 @@ func TestOddsProcedures(t *testing.T) {
 		{"heroic declaration, each answer", []string{dir + "heroic-declaration.rules", "--decide", "heroic=each"},
 			[]string{"heroic_declaration, where heroic is yes: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n",
 				"heroic_declaration, where heroic is no: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n"}},
+		// With --order, each answer has its table too, not the first alone.
+		{"heroic declaration, each answer, one order", []string{dir + "heroic-declaration.rules", "--decide", "heroic=each", "--order", "priority"},
+			[]string{"heroic_declaration, where heroic is yes: exact odds over 1 round, P(first in priority):\n",
+				"\n\nheroic_declaration, where heroic is no: exact odds over 1 round, P(first in priority):\n"}},
 		{"secret bids", []string{dir + "secret-bids.rules"},
 			[]string{"1      1/2  50.00%  1/2  50.00%"}},
 	} {
