@@ -50,6 +50,11 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 0, stdout: []string{"P(first in turn_order)", "round  Aria         Bran         Cole\n"}}},
 		{"--order unknown", []string{"odds", bidding, "--order", "biding"},
 			expectation{code: 1, stderr: []string{"turnorder odds: --order biding: ruleset bidding has no order biding (its orders: priority, bidding); did you mean bidding?\n"}}},
+		// A ruleset with no order at all still refuses an order it lacks,
+		// rather than printing that it has no holder.
+		{"--order unknown, no order at all", []string{"odds", "../../examples/procedures/no-priority.rules", "--order", "orders"},
+			expectation{code: 1, stderr: []string{"turnorder odds: --order orders: ruleset order_dice has no order orders (it has no order)\n"},
+				notStdout: []string{"no holder"}, oneLine: true}},
 		{"--order with --sim", []string{"odds", bidding, "--order", "bidding", "--sim", "10"},
 			expectation{code: 1, stderr: []string{"--order gives the exact odds of one ruleset"}, oneLine: true}},
 		{"every order in JSON", []string{"odds", bidding, "--json"},
