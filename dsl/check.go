@@ -3,6 +3,7 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -293,6 +294,9 @@ func checkRolls(f *File, guarded map[*RollCrit]bool) Diagnostics {
 		case m == nil:
 			if fix := fixDice(written); fix != "" {
 				out = append(out, errorAt(pos, "bad dice %q: write %s", written, fix))
+			} else if meant := Suggest(written, slices.Sorted(maps.Keys(dice))); meant != "" {
+				// A declared die's name misspelt: say so, not how to write NdS.
+				out = append(out, errorAt(pos, "bad dice %q: no die, deck or bag is called %s; did you mean %s? (or write NdS, such as d6 or 2d6)", written, written, meant))
 			} else {
 				out = append(out, errorAt(pos, "bad dice %q: write NdS (N dice of S sides), such as d6 or 2d6", written))
 			}

@@ -939,7 +939,8 @@ func guardWord(d Diagnostic, tokens []lexer.Token) (Diagnostic, bool) {
 // inExpression reports whether tokens[i], an "=" that is a syntax error,
 // follows an expression: in a statement that has one before any "=" (a
 // guard, a value, an award, a readiness condition), or after the "=" of
-// one whose value is an expression (remember, holder).
+// one whose value is an expression (remember, holder, and a special
+// rule's first and set).
 func inExpression(tokens []lexer.Token, i int) bool {
 	words := stmtWords(tokens, i)
 	if len(words) == 0 {
@@ -952,6 +953,11 @@ func inExpression(tokens []lexer.Token, i int) bool {
 		return len(words) > 1 && words[1] == "units"
 	case "remember", "holder":
 		return slices.Contains(words, "=")
+	case "set", "first":
+		// A special rule's action; a scenario's set takes a value, not
+		// an expression.
+		opener, _ := blockOpener(tokens, tokens[i].Pos.Offset)
+		return opener == "on" && slices.Contains(words, "=")
 	case "activation":
 		return slices.Contains(words, "when") // pass allowed when EXPR
 	}

@@ -191,6 +191,20 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		whose := func() { whose(i) }
 		p, specs := s.prog, s.specs
 		warnUnusedPolicies(e, p, o.decider)
+		if o.order != "" && !slices.Contains(p.Standings(), o.order) {
+			// Before the note of a ruleset with no holder: an order it
+			// does not have is a mistake there too.
+			has := "it has no order"
+			if len(p.Standings()) > 0 {
+				has = "its orders: " + strings.Join(p.Standings(), ", ")
+			}
+			meant := ""
+			if m := dsl.Suggest(o.order, p.Standings()); m != "" {
+				meant = fmt.Sprintf("; did you mean %s?", m)
+			}
+			e.errorf("--order %s: ruleset %s has no order %s (%s)%s", o.order, p.Name(), o.order, has, meant)
+			return exitError
+		}
 		if !p.HasHolder() {
 			// Not an error: the ruleset is as it should be, and its odds
 			// are of nothing. With --json, stdout is the document's.
@@ -200,14 +214,6 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 			}
 			fmt.Fprintf(w, "%s has no order of sides: nobody holds priority, so there is no holder to tabulate (`turnorder run` shows who acts in each round)\n", p.Name())
 			return exitOK
-		}
-		if o.order != "" && !slices.Contains(p.Standings(), o.order) {
-			meant := ""
-			if m := dsl.Suggest(o.order, p.Standings()); m != "" {
-				meant = fmt.Sprintf("; did you mean %s?", m)
-			}
-			e.errorf("--order %s: ruleset %s has no order %s (its orders: %s)%s", o.order, p.Name(), o.order, strings.Join(p.Standings(), ", "), meant)
-			return exitError
 		}
 		plan, msg := o.decide.check(p)
 		if msg != "" {
@@ -272,7 +278,13 @@ func runOdds(e *env, args []string, o oddsOptions, doc *oddsTop) int {
 		return exitOK
 	}
 	if o.order != "" {
-		printFirst(out, vs[0], o)
+		// One ruleset, but with --decide NAME=each one table per answer.
+		for i, v := range vs {
+			if i > 0 {
+				fmt.Fprintln(out)
+			}
+			printFirst(out, v, o)
+		}
 		return exitOK
 	}
 	for i, v := range vs {

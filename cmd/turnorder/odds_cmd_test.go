@@ -50,6 +50,11 @@ func TestOddsCommand(t *testing.T) {
 			expectation{code: 0, stdout: []string{"P(first in turn_order)", "round  Aria         Bran         Cole\n"}}},
 		{"--order unknown", []string{"odds", bidding, "--order", "biding"},
 			expectation{code: 1, stderr: []string{"turnorder odds: --order biding: ruleset bidding has no order biding (its orders: priority, bidding); did you mean bidding?\n"}}},
+		// A ruleset with no order at all still refuses an order it lacks,
+		// rather than printing that it has no holder.
+		{"--order unknown, no order at all", []string{"odds", "../../examples/procedures/no-priority.rules", "--order", "orders"},
+			expectation{code: 1, stderr: []string{"turnorder odds: --order orders: ruleset order_dice has no order orders (it has no order)\n"},
+				notStdout: []string{"no holder"}, oneLine: true}},
 		{"--order with --sim", []string{"odds", bidding, "--order", "bidding", "--sim", "10"},
 			expectation{code: 1, stderr: []string{"--order gives the exact odds of one ruleset"}, oneLine: true}},
 		{"every order in JSON", []string{"odds", bidding, "--json"},
@@ -141,6 +146,10 @@ func TestOddsProcedures(t *testing.T) {
 		{"heroic declaration, each answer", []string{dir + "heroic-declaration.rules", "--decide", "heroic=each"},
 			[]string{"heroic_declaration, where heroic is yes: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n",
 				"heroic_declaration, where heroic is no: exact odds over 1 round, P(holds priority):\nround  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n"}},
+		// With --order, each answer has its table too, not the first alone.
+		{"heroic declaration, each answer, one order", []string{dir + "heroic-declaration.rules", "--decide", "heroic=each", "--order", "priority"},
+			[]string{"heroic_declaration, where heroic is yes: exact odds over 1 round, P(first in priority):\n",
+				"\n\nheroic_declaration, where heroic is no: exact odds over 1 round, P(first in priority):\n"}},
 		{"secret bids", []string{dir + "secret-bids.rules"},
 			[]string{"1      1/2  50.00%  1/2  50.00%"}},
 	} {

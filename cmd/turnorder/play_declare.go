@@ -85,13 +85,30 @@ func (t *table) askDeclared(ctx context.Context, d runtime.Decision) (runtime.An
 // At a terminal, where the answer typed shows on the screen, the screen
 // is cleared for the next side.
 func (t *table) secretly(d runtime.Decision, a runtime.Answer) runtime.Answer {
-	if sides := t.b.Sides(); d.Secret && len(sides) > 0 && sides[len(sides)-1].Name != d.By {
-		if f, ok := t.out.(*os.File); ok && !t.echo && isTerminal(f) {
-			fmt.Fprint(t.out, "\033[H\033[2J") // ANSI: cursor home, clear the screen
-		}
-		t.say("%s has answered; the answer stays secret until every side has answered", d.By)
+	if d.Secret && !slices.Equal(a.Choice, []string{"random"}) {
+		// An answer of random is hidden once the dice have picked it.
+		t.hideSecret(d.By, "the answer")
 	}
 	return a
+}
+
+// hideSecret clears the screen of a secret answer by, at a terminal, and
+// says that what (the answer) stays secret, unless by is the last side
+// to answer, whose answer is revealed with the others' at once.
+func (t *table) hideSecret(by, what string) {
+	if sides := t.b.Sides(); len(sides) == 0 || sides[len(sides)-1].Name == by {
+		return
+	}
+	if f, ok := t.out.(*os.File); ok && !t.echo && isTerminal(f) {
+		fmt.Fprint(t.out, "\033[H\033[2J") // ANSI: cursor home, clear the screen
+	}
+	t.say("%s has answered; %s stays secret until every side has answered", by, what)
+}
+
+// secretPick reports whether req picks at random a side's answer to a
+// secret decision.
+func (t *table) secretPick(req runtime.PickRequest) bool {
+	return req.Decision != "" && slices.ContainsFunc(t.b.Program().Decides(), func(d runtime.DecisionDecl) bool { return d.Secret && d.Name == req.Decision })
 }
 
 // wanted says what a decision wants, for a prompt.

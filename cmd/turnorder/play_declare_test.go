@@ -33,6 +33,20 @@ func TestPlaySecretNumber(t *testing.T) {
 	}, notStdout: []string{"5\n  undone", "choice, 5"}}.check(t, r)
 }
 
+// A secret answer left to the dice is hidden once they have picked it,
+// as one typed is, and an undo of it does not say what it was.
+func TestPlaySecretRandom(t *testing.T) {
+	const rules = "../../examples/procedures/secret-bids.rules"
+	r := runCmd(t, "random\n5\nundo\n4\n2\n", "play", rules, "--rounds", "1")
+	expectation{code: 0, stdout: []string{
+		"Jay decides pips (a number from 1 to 6) [random]: random\nRound 1: pick Jay's answer to pips at random",
+		"random pick: 5\n  Jay has answered; its answer, picked at random, stays secret until every side has answered\n" +
+			"Round 1: Rob decides pips in secret",
+		"Rob decides pips (a number from 1 to 6) [random]: undo\n  undone: Jay's secret answer to pips, picked at random\n",
+		"  Jay decides pips: 4\n  Rob decides pips: 2\n",
+	}, notStdout: []string{"random\n  Jay has answered", "5, picked at random"}}.check(t, r)
+}
+
 // A yes/no decision: Enter takes the default, and an answer that is not
 // yes or no is refused.
 func TestPlayYesNo(t *testing.T) {

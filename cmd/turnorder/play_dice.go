@@ -108,6 +108,10 @@ func (t *table) askPick(ctx context.Context, req runtime.PickRequest) (runtime.A
 	if err != nil {
 		return runtime.Answer{}, err
 	}
+	if t.secretPick(req) {
+		// The pick is a side's secret answer: hidden as one it typed.
+		t.hideSecret(req.By, "its answer, picked at random,")
+	}
 	return runtime.PickAnswer(slices.Index(req.Options, ans)), nil
 }
 

@@ -286,7 +286,12 @@ func (t *table) undo() bool {
 				a = top.answers[len(top.answers)-1]
 				top.answers = top.answers[:len(top.answers)-1]
 			}
-			t.say("undone: %s", undone(p, a))
+			if p.Pick != nil && t.secretPick(*p.Pick) {
+				// A secret answer picked at random stays secret.
+				t.say("undone: %s secret answer to %s, picked at random", wording.Possessive(p.Pick.By), p.Pick.Decision)
+			} else {
+				t.say("undone: %s", undone(p, a))
+			}
 			if p.Roll != nil && len(a.Rolls) == len(p.Roll.Subjects) {
 				t.rolled = a.Rolls[:len(a.Rolls)-1]
 			}
