@@ -266,6 +266,17 @@ func (p *Program) exprOptions(env reflect.Type) []expr.Option {
 // compiler on a nil pointer. The repair gives each node of a struct type
 // the description the checker itself would give it.
 func compileSource(src string, opts []expr.Option) (*vm.Program, error) {
+	prog, err := compileTree(src, opts, true)
+	if _, ok := errors.AsType[*file.Error](err); err != nil && !ok {
+		// Not an error of the expression's but expr-lang's own (a panic
+		// it recovered, as the one above was): compiled as written, the
+		// expression gets the checker's word on it.
+		return compileTree(src, opts, false)
+	}
+	return prog, err
+}
+
+func compileTree(src string, opts []expr.Option, optimise bool) (*vm.Program, error) {
 	config := conf.CreateNew()
 	for _, op := range opts {
 		op(config)
@@ -278,7 +289,7 @@ func compileSource(src string, opts []expr.Option) (*vm.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	if config.Optimize && !hasFilter(tree.Node) {
+	if optimise && config.Optimize && !hasFilter(tree.Node) {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
 			if fe, ok := errors.AsType[*file.Error](err); ok {
 				return nil, fe.Bind(tree.Source)
