@@ -263,6 +263,7 @@ type Battle struct {
 	noAsk       bool     // op is going back to an input: none is asked for, all wait
 	hookLog     *[]op    // where the Go hooks, dice or decider running write their changes
 	inHook      bool     // a Go hook is running
+	hookWait    error    // the HookWaitError of a change a Go hook made, at the hook point under way
 	hookOps     []op     // where the Go hooks of a point write their changes, reused
 	asking      *Request // what the dice or decider running are asked
 	askedAt     int      // the journal's length when they were asked

@@ -57,6 +57,18 @@
 //		err = b.Answer(ctx, ask(req)) // ErrInvalidAnswer: ask again
 //	}
 //
+// A change a Go hook ([WithHook]) makes cannot wait for the host: a hook
+// is Go code, which cannot be resumed from the middle once the host
+// answers, nor saved there, and running it again would run it twice.
+// A hook's change that needs an input the dice or decider leave to the
+// host (or fail to give) fails at once with a [*HookWaitError]
+// ([ErrHookCannotWait]), and so does the call that reached the hook
+// point, whether the hook passes the error on or not, leaving the battle
+// as it was before the call. A hook that may make a tie (a change an
+// order watches, `until changed`) needs dice and a decider that answer;
+// or the host makes the change itself, outside the hook, where it may
+// wait like any call.
+//
 // An answer is checked before anything changes: a total the dice cannot
 // show, an option the decision does not offer, a unit that is not ready
 // ([ErrInvalidAnswer]) or an answer by another player ([ErrWrongPlayer])

@@ -353,6 +353,18 @@ func (b *Battle) journalError(i int, format string, args ...any) error {
 // ask stops the op at req, an input for the host, or records that the
 // battle's dice or decider failed to give it: either way req is pending.
 func (b *Battle) ask(req Request, err error) error {
+	if b.inHook {
+		// A Go hook cannot be resumed from the middle of its code: the
+		// change it made fails, and so does the hook's point.
+		werr := &HookWaitError{Input: req, Err: err}
+		if errors.Is(err, errWaiting) {
+			werr.Err = nil
+		}
+		if b.hookWait == nil {
+			b.hookWait = werr
+		}
+		return werr
+	}
 	b.pend = &req
 	return err
 }
@@ -437,7 +449,7 @@ func (b *Battle) hookPoint(ctx context.Context, at HookPoint) error {
 	if len(b.hooks) == 0 {
 		return nil
 	}
-	log, inHook, start := b.hookLog, b.inHook, len(b.journal)
+	log, inHook, wait, start := b.hookLog, b.inHook, b.hookWait, len(b.journal)
 	// The hooks' changes go to the battle's own list, which a warm battle
 	// reuses, unless a hook's change plays a hook point of its own.
 	changes := &b.hookOps
@@ -445,11 +457,17 @@ func (b *Battle) hookPoint(ctx context.Context, at HookPoint) error {
 		changes = new([]op)
 	}
 	*changes = (*changes)[:0]
-	b.hookLog, b.inHook = changes, true
+	b.hookLog, b.inHook, b.hookWait = changes, true, nil
 	b.inCallback++
 	err := b.callHooks(ctx, at)
 	b.inCallback--
-	b.hookLog, b.inHook = log, inHook
+	if werr := b.hookWait; werr != nil && !errors.Is(err, ErrHookCannotWait) {
+		// The hook went on after its change failed: the point fails all
+		// the same, the battle being half way through the change.
+		//lint:ignore ST1005 "Go" is the language's name, capitalised.
+		err = InRound(b.round, fmt.Errorf("Go hook at %s: %w", at, werr))
+	}
+	b.hookLog, b.inHook, b.hookWait = log, inHook, wait
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -12,7 +13,12 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	exprcompiler "github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
 	"github.com/expr-lang/expr/parser/lexer"
 	"github.com/expr-lang/expr/vm"
 	"github.com/turnorder/turnorder/dsl"
@@ -264,10 +270,85 @@ func (p *Program) exprOptions(env reflect.Type) []expr.Option {
 	return append(opts, p.funcs...)
 }
 
+// compileSource is expr.Compile, with the optimiser kept from
+// expressions with a filter (see hasFilter) and one repair between
+// optimising and compiling. expr-lang's optimiser rewrites `filter(xs, p)[0]` (and
+// `[-1]`, `first(filter(..))`, `last(filter(..))`) into a find, copying
+// the node's type with ast.Node.SetType, which describes a struct type
+// without its fields (it has no cache to take them from). Our sides and
+// units are struct types, and reading a field of the result
+// (`filter(sides, .name != holder)[0].name`) then crashed expr-lang's
+// compiler on a nil pointer. The repair gives each node of a struct type
+// the description the checker itself would give it.
+func compileSource(src string, opts []expr.Option) (*vm.Program, error) {
+	prog, err := compileTree(src, opts, true)
+	if _, ok := errors.AsType[*file.Error](err); err != nil && !ok {
+		// Not an error of the expression's but expr-lang's own (a panic
+		// it recovered, as the one above was): compiled as written, the
+		// expression gets the checker's word on it.
+		return compileTree(src, opts, false)
+	}
+	return prog, err
+}
+
+func compileTree(src string, opts []expr.Option, optimise bool) (*vm.Program, error) {
+	config := conf.CreateNew()
+	for _, op := range opts {
+		op(config)
+	}
+	for name := range config.Disabled {
+		delete(config.Builtins, name)
+	}
+	config.Check()
+	tree, err := checker.ParseCheck(src, config)
+	if err != nil {
+		return nil, err
+	}
+	if optimise && config.Optimize && !hasFilter(tree.Node) {
+		if err := optimizer.Optimize(&tree.Node, config); err != nil {
+			if fe, ok := errors.AsType[*file.Error](err); ok {
+				return nil, fe.Bind(tree.Source)
+			}
+			return nil, err
+		}
+		ast.Walk(&tree.Node, structNatures{&config.NtCache})
+	}
+	return exprcompiler.Compile(tree, config)
+}
+
+// hasFilter reports whether the tree calls filter. expr-lang's optimiser
+// rewrites `filter(xs, p)[-1]` and `last(filter(xs, p))` into a findLast,
+// whose bytecode leaves a value behind on the stack, so that the operator
+// around it reads the wrong operand (`name == filter(sides, p)[-1].name`
+// compared a bool); an expression with a filter is compiled as written.
+func hasFilter(n ast.Node) bool {
+	var v filterFinder
+	ast.Walk(&n, &v)
+	return bool(v)
+}
+
+type filterFinder bool
+
+func (v *filterFinder) Visit(n *ast.Node) {
+	if b, ok := (*n).(*ast.BuiltinNode); ok && b.Name == "filter" {
+		*v = true
+	}
+}
+
+// structNatures describes again, from the checker's cache, every node
+// whose type is a struct (see compileSource).
+type structNatures struct{ cache *nature.Cache }
+
+func (v structNatures) Visit(n *ast.Node) {
+	if t := (*n).Nature().Type; t != nil && t.Kind() == reflect.Struct {
+		(*n).SetNature(v.cache.FromType(t))
+	}
+}
+
 // compileExpr compiles e against env and reports errors at their true
 // position in the .rules file.
 func (p *Program) compileExpr(e *dsl.Expr, env reflect.Type, want exprKind) (*compiled, *dsl.Diagnostic) {
-	prog, err := expr.Compile(e.Source, p.exprOptions(env)...)
+	prog, err := compileSource(e.Source, p.exprOptions(env))
 	if err != nil && exprTooLong.MatchString(err.Error()) {
 		d := dsl.Errorf(e.Pos(), "this expression is too long: it has more than %d parts (numbers, names and operators), where a rule's expression has a few dozen", maxExprNodes)
 		return nil, &d

@@ -280,3 +280,30 @@ func roundOf(round int, err error) int {
 	}
 	return round
 }
+
+// ErrHookCannotWait is what errors.Is finds in the error of a change a Go
+// hook ([WithHook]) made that needs an input the battle's dice or decider
+// leave to the host ([AskHost]), or fail to give: a hook's code cannot be
+// resumed from the middle by [Battle.Answer] or a restore, so the change
+// fails at once with a [*HookWaitError], and so does the call that reached
+// the hook point, leaving the battle as it was before it.
+var ErrHookCannotWait = errors.New("a Go hook's change cannot wait for the host")
+
+// HookWaitError is the error of a change made by a Go hook that needs an
+// input from the host (see [ErrHookCannotWait]).
+type HookWaitError struct {
+	Input Request // the input the change needed
+	Err   error   // why the dice or decider did not give it, if they failed
+}
+
+func (e *HookWaitError) Error() string {
+	msg := fmt.Sprintf("%s: the change needs %s, which the dice or decider leave to the host (give the battle dice and a decider that answer, or make the change outside the hook)", ErrHookCannotWait, &e.Input)
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *HookWaitError) Is(target error) bool { return target == ErrHookCannotWait }
+
+func (e *HookWaitError) Unwrap() error { return e.Err }

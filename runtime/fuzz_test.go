@@ -74,6 +74,9 @@ func FuzzPlay(f *testing.F) {
 			return
 		}
 		p, err := runtime.Compile(file, runtime.WithLimits(runtime.Limits{MaxRerolls: 50, MaxSteps: 200}))
+		if err != nil && strings.Contains(err.Error(), "runtime error") {
+			t.Fatalf("compiling reports a Go runtime error: %v", err)
+		}
 		if err != nil {
 			return
 		}

@@ -713,3 +713,81 @@ func TestGoHookErrorNamesTheRound(t *testing.T) {
 		})
 	}
 }
+
+// A Go hook's change that needs an input the host gives (a tie that the
+// change makes, under dice left to the host) cannot wait for it: a hook
+// cannot be resumed from the middle of its code. The change fails at
+// once with a HookWaitError, and so does the call that reached the hook
+// point, whether the hook passes the error on or not, leaving the battle
+// as it was. It used to stop pending, and Answer then failed with
+// "journal[1]: the call (advance_round) ended before this input was asked
+// for".
+func TestGoHookChangeCannotWaitForTheHost(t *testing.T) {
+	ctx := context.Background()
+	p := compileInline(t, `ruleset hookwait {
+  sides 2
+  side attribute threat int
+  phase p {
+    order sides as priority until changed threat {
+      lowest threat
+      highest roll d6
+      tie: reroll
+    }
+    hook h
+  }
+  activation alternate by priority
+}`)
+	sides := []runtime.SideSpec{
+		{Name: "A", Attrs: map[string]any{"threat": 1}},
+		{Name: "B", Attrs: map[string]any{"threat": 2}},
+	}
+	for _, passOn := range []bool{true, false} {
+		t.Run(fmt.Sprintf("the hook returns the error: %v", passOn), func(t *testing.T) {
+			var hookErr error
+			hook := func(ctx context.Context, b *runtime.Battle, at runtime.HookPoint) error {
+				if at.Name != "h" {
+					return nil
+				}
+				// A tie at threat 1: the order is made again, with a roll.
+				hookErr = b.SetAttr(ctx, "B", "threat", 1)
+				if passOn {
+					return hookErr
+				}
+				return nil
+			}
+			b, err := p.NewBattle(sides, runtime.WithDice(runtime.AskHost{}), runtime.WithHook(hook))
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AdvanceRound(ctx)
+			if !errors.Is(err, runtime.ErrHookCannotWait) || errors.Is(err, runtime.ErrPending) {
+				t.Fatalf("AdvanceRound: %v, want ErrHookCannotWait", err)
+			}
+			var werr *runtime.HookWaitError
+			if !errors.As(hookErr, &werr) {
+				t.Fatalf("the hook's SetAttr: %v, want a HookWaitError", hookErr)
+			}
+			if diff := cmp.Diff(runtime.RollInput, werr.Input.Kind); diff != "" {
+				t.Errorf("the input the change needed (-want +got):\n%s", diff)
+			}
+			want := "round 1: Go hook at hook h: a Go hook's change cannot wait for the host: the change needs "
+			if got := err.Error(); !strings.HasPrefix(got, want) {
+				t.Errorf("AdvanceRound: %s\nwant it to start: %s", got, want)
+			}
+			if q := b.Pending(); q != nil {
+				t.Errorf("the battle waits for %s", q)
+			}
+			after, err := b.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(before), string(after)); diff != "" {
+				t.Errorf("the battle after the failed call (-before +after):\n%s", diff)
+			}
+		})
+	}
+}

@@ -139,7 +139,16 @@ func (b *Battle) checkRestored(s *snapshot, format int) error {
 	if b.InRound() && len(b.pending) > 0 {
 		return errors.New("pending: events wait for the next round, but a round is under way (its events are current.events)")
 	}
-	if err := checkEvents("pending", b.pending, b.round+1, format); err != nil {
+	if format < 2 {
+		// Before format 2, events between rounds were of the round before
+		// them; they belong to the next round now.
+		for i := range b.pending {
+			if b.pending[i].Round == b.round {
+				b.pending[i].Round = b.round + 1
+			}
+		}
+	}
+	if err := checkEvents("pending", b.pending, b.round+1); err != nil {
 		return err
 	}
 	if b.cur == nil {
@@ -151,7 +160,7 @@ func (b *Battle) checkRestored(s *snapshot, format int) error {
 	if err := b.checkDecided(); err != nil {
 		return err
 	}
-	return checkEvents("current.events", b.cur.Events, b.cur.Round, format)
+	return checkEvents("current.events", b.cur.Events, b.cur.Round)
 }
 
 // known reports whether n names a side or unit of the battle, or one
@@ -577,12 +586,12 @@ func (b *Battle) checkEnded() error {
 
 // checkEvents checks a record of events: of known kinds and, from format
 // 2 on, of the round they were emitted in.
-func checkEvents(at string, evs []Event, round, format int) error {
+func checkEvents(at string, evs []Event, round int) error {
 	for i, e := range evs {
 		if !slices.Contains(eventKinds, e.Kind) {
 			return fmt.Errorf("%s[%d].kind: %q is not a kind of event", at, i, e.Kind)
 		}
-		if format >= 2 && e.Round != round {
+		if e.Round != round {
 			return fmt.Errorf("%s[%d].round: an event of round %d among those of round %d", at, i, e.Round, round)
 		}
 	}

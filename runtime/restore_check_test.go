@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"runtime/debug"
 	"strings"
@@ -628,4 +629,64 @@ func TestNoRoundAfterTheLast(t *testing.T) {
 			t.Errorf("round %d", b.Round())
 		}
 	}
+}
+
+// An event of a round other than the one it is recorded in is refused,
+// naming it, in a save of any format: Restore accepted one of round 0 in
+// a save without a format, which then saved as format 3 and was refused.
+// Only the events between rounds of format 1, of the round before them,
+// are read, as the next round's.
+func TestRestoreRefusesEventsOfAnotherRound(t *testing.T) {
+	tb := makeTamperBases(t)
+	for _, tc := range []struct {
+		name   string
+		format bool
+		edit   func(s save)
+		want   string // the start of the error, "" if Restore accepts it
+	}{
+		{"current of round 0", true, func(s save) { s.cur()["events"].([]any)[0].(map[string]any)["round"] = 0 }, "restore: current.events[0].round: an event of round 0 among those of round 1"},
+		{"current of round 0, format 1", false, func(s save) { s.cur()["events"].([]any)[0].(map[string]any)["round"] = 0 }, "restore: current.events[0].round: an event of round 0 among those of round 1"},
+		{"current of round 2, format 1", false, func(s save) { s.cur()["events"].([]any)[1].(map[string]any)["round"] = 2 }, "restore: current.events[1].round: an event of round 2 among those of round 1"},
+		{"pending of round 0", true, func(s save) { s["pending"] = []any{pendingEvent(s, 0)} }, "restore: pending[0].round: an event of round 0 among those of round 2"},
+		{"pending of round 0, format 1", false, func(s save) { s["pending"] = []any{pendingEvent(s, 0)} }, "restore: pending[0].round: an event of round 0 among those of round 2"},
+		{"pending of round 1", true, func(s save) { s["pending"] = []any{pendingEvent(s, 1)} }, "restore: pending[0].round: an event of round 1 among those of round 2"},
+		{"pending of round 1, format 1", false, func(s save) { s["pending"] = []any{pendingEvent(s, 1)} }, ""},
+		{"pending of round 2", true, func(s save) { s["pending"] = []any{pendingEvent(s, 2)} }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s save
+			if err := json.Unmarshal(tb.morturi, &s); err != nil {
+				t.Fatal(err)
+			}
+			if !tc.format {
+				delete(s, "format")
+				delete(s, "fingerprint")
+			}
+			tc.edit(s)
+			data, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := tb.morturiP.Restore(data)
+			got := ""
+			if err != nil {
+				got, _, _ = strings.Cut(err.Error(), "\n")
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Fatalf("Restore (-want +got):\n%s", diff)
+			}
+			if err == nil {
+				if _, err := snapRestore(tb.morturiP, b); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// pendingEvent is a copy of the save's first event, of the round given.
+func pendingEvent(s save, round int) map[string]any {
+	e := maps.Clone(s.cur()["events"].([]any)[0].(map[string]any))
+	e["round"] = round
+	return e
 }
