@@ -304,6 +304,13 @@ func compileTree(src string, opts []expr.Option, optimise bool) (*vm.Program, er
 	if err != nil {
 		return nil, err
 	}
+	var broken brokenBuiltin
+	ast.Walk(&tree.Node, &broken)
+	if broken.node != nil {
+		loc := broken.node.Location()
+		return nil, (&file.Error{Location: file.Location{From: loc.From, To: loc.From + len(broken.node.Name)},
+			Message: broken.node.Name + " cannot be used here: write last(filter(LIST, PREDICATE)) for the last element that matches"}).Bind(tree.Source)
+	}
 	if optimise && config.Optimize && !hasFilter(tree.Node) {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
 			if fe, ok := errors.AsType[*file.Error](err); ok {
@@ -332,6 +339,19 @@ type filterFinder bool
 func (v *filterFinder) Visit(n *ast.Node) {
 	if b, ok := (*n).(*ast.BuiltinNode); ok && b.Name == "filter" {
 		*v = true
+	}
+}
+
+// brokenBuiltin finds a call of an expr-lang builtin whose bytecode leaves
+// a value behind on the stack, so that an operator around it reads the
+// wrong operand (`"A" == findLast(sides, p).name` compared a bool). The
+// builtins cannot be disabled (expr-lang parses them as builtins all the
+// same), so a rule that calls one is refused.
+type brokenBuiltin struct{ node *ast.BuiltinNode }
+
+func (v *brokenBuiltin) Visit(n *ast.Node) {
+	if b, ok := (*n).(*ast.BuiltinNode); ok && v.node == nil && (b.Name == "findLast" || b.Name == "findLastIndex") {
+		v.node = b
 	}
 }
 
