@@ -680,6 +680,9 @@ func (c *compiler) phaseBody(ph *phase, body []dsl.PhaseItem) {
 		case *dsl.DecideStmt:
 			if d := p.decisionAt(s); d != nil {
 				c.checkDecideRole(s, d)
+				if s.By != nil {
+					c.checkRoleMade("decide "+d.name+" by "+d.role, d.role, s.By.Pos(), c.nextOrder, nil)
+				}
 				ph.items = append(ph.items, d)
 			}
 		}

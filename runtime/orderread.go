@@ -124,7 +124,7 @@ func decidedBy(st *Standing) string {
 // notMade is the error of reading o before it is made.
 func (b *Battle) notMade(o *order) error {
 	if o.scope.kind == dsl.EachRound {
-		return fmt.Errorf("order %s is not made yet: it is made each round, in %s, which round %d has not reached yet", o.name, o.where, b.round)
+		return fmt.Errorf("order %s is not made yet: it is made each round, in %s, and round %d has not made it yet where this rule runs", o.name, o.where, b.round)
 	}
 	return fmt.Errorf("order %s is not made yet: it is made in %s, which has not run yet", o.name, o.where)
 }
@@ -154,15 +154,33 @@ func (c *compiler) checkMade(e *compiled, next int, self *order) {
 		if r.guarded || r.o.id < next && r.o != self {
 			continue
 		}
-		from := offsetPos(e.pos, e.src, r.from)
-		d := dsl.Errorf(from, "order %s is not made yet here: it is made later in the round, in %s (line %d)", r.o.name, r.o.where, r.o.pos.Line)
-		if r.o == self {
-			d = dsl.Errorf(from, "order %s is not made yet here, in its own rules", r.o.name)
-			d.Hint = "its rules can read the orders made before it, and the round's holder and chooser"
-		}
+		d := notMadeHere("", offsetPos(e.pos, e.src, r.from), r.o, self)
 		d.End = offsetPos(e.pos, e.src, r.from+len([]rune(r.o.name)))
 		c.p.diags = append(c.p.diags, d)
 	}
+}
+
+// checkRoleMade refuses a role `ORDER.first` or `ORDER.last`, written at
+// at by what (`choice by ...`, `decide NAME by ...`), whose order is not
+// made yet where it is asked (next and self as checkMade has them).
+func (c *compiler) checkRoleMade(what, role string, at dsl.Pos, next int, self *order) {
+	name, _, ok := strings.Cut(role, ".")
+	o := c.p.orders[name]
+	if !ok || o == nil || o.id < next && o != self {
+		return
+	}
+	c.p.diags = append(c.p.diags, notMadeHere(what+": ", at, o, self))
+}
+
+// notMadeHere is the error of reading o at from, where it is not made
+// yet; self is the order whose rules read it, if any.
+func notMadeHere(prefix string, from dsl.Pos, o, self *order) dsl.Diagnostic {
+	if o == self {
+		d := dsl.Errorf(from, "%sorder %s is not made yet here, in its own rules", prefix, o.name)
+		d.Hint = "its rules can read the orders made before it, and the round's holder and chooser"
+		return d
+	}
+	return dsl.Errorf(from, "%sorder %s is not made yet here: it is made later in the round, in %s (line %d)", prefix, o.name, o.where, o.pos.Line)
 }
 
 // checkChainMade checks every expression of an order's chain (see
@@ -176,6 +194,8 @@ func (c *compiler) checkChainMade(o *order, chain []link) {
 			c.checkMade(x.mod, o.id, o)
 		case *awardLink:
 			c.checkMade(x.e, o.id, o)
+		case *choiceLink:
+			c.checkRoleMade("choice by "+x.role, x.role, x.pos, o.id, o)
 		case *tieSet:
 			for _, r := range x.rules {
 				c.checkMade(r.when, o.id, o)
