@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -62,6 +63,8 @@ type frame struct {
 	// handedDead says the reroll's caller does not care whether it handed
 	// a tie on: its link is its chain's last.
 	handedDead bool
+	// whole says the part is the whole order computation (see drawLoop).
+	whole bool
 }
 
 // passed is a point in a forked part's own chain, with the state
@@ -104,6 +107,14 @@ type forkOut struct {
 	drawn   bool
 	groups  []TieGroup // appended
 	key     string     // its state, but for the reroll counts
+	// decks is what is left of the decks (the battle's map, never
+	// changed in place).
+	decks map[deckKey][]string
+	// loopStart says the part drew back where the computation's first
+	// draw was (see drawLoop): a result the whole order's fork conditions
+	// away. pos is the draw's rule.
+	loopStart bool
+	pos       dsl.Pos
 }
 
 // one is the probability of a path's end, shared: never changed.
@@ -136,7 +147,8 @@ type analysis struct {
 	// points under way that are yet to be explored, a path each at least.
 	doom    bool
 	pending int
-	added   []string // the keys put in orders
+	added   []string                   // the keys put in orders
+	dead    map[*order]map[string]bool // see Program.deadDecks
 }
 
 // doomed reports whether the forks are sure to go over the bound, at a
@@ -198,6 +210,13 @@ func (r *orderRun) forkOrder(n int) error {
 		return err
 	}
 	key := fmt.Sprintf("%d|%d|%s", r.o.id, r.b.round, data)
+	if len(r.b.decks) > 0 {
+		decks, err := json.Marshal(r.b.deckStates())
+		if err != nil {
+			return err
+		}
+		key += "|" + string(decks)
+	}
 	if m := d.an.orders[key]; m != nil {
 		return errBranch{outcomes: m.outs}
 	}
@@ -312,6 +331,7 @@ func (r *orderRun) forkReroll(l *rerollLink, s, e int, roll *rollLink, ties *tie
 		k = strconv.AppendInt(k, int64(i), 10)
 		k = append(k, ',')
 	}
+	k = appendDecks(k, r.b.decks)
 	a.key = k
 	r.handedDead = r.lastLink
 	return r.forked(d, s, e, 0, string(k), func() error { return r.reroll(l, s, e, roll, ties, attempt) })
@@ -364,6 +384,9 @@ func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func(
 }
 
 func (r *orderRun) applyFork(o *forkOut, lo, hi int, f *frame) error {
+	if o.loopStart {
+		return errLoopStart{pos: o.pos}
+	}
 	c := r.rerolls
 	if c+o.peak > r.b.prog.limits.MaxRerolls {
 		return errNoFork
@@ -377,6 +400,7 @@ func (r *orderRun) applyFork(o *forkOut, lo, hi int, f *frame) error {
 	r.peak = max(r.peak, c+o.peak)
 	r.chooser, r.choseIn, r.handedOn, r.drawn = o.chooser, o.choseIn, o.handed, o.drawn
 	r.groups = append(r.groups, o.groups...)
+	r.b.decks = o.decks
 	f.last = lastRoll{within: o.within}
 	return nil
 }
@@ -414,6 +438,7 @@ func (r *orderRun) checkpoint(li, s int, handed bool) error {
 	k = append(k, '|')
 	k = appendGroups(k, r.groups)
 	k = append(k, '|')
+	k = appendDecks(k, r.b.decks)
 	// The last roll matters only to a later roll of the same subjects,
 	// which can only be among the blocks still to come: at s and after in
 	// a reroll's hand-over, anywhere in the part for a chain's further
@@ -462,12 +487,15 @@ type runState struct {
 	groups  []TieGroup
 	scr     scratch
 	names   []string // of the block's subjects
+	decks   map[deckKey][]string
+	seen    int // the draws of the path (see drawLoop)
+	journal int // its length: the inputs of a run are no later run's
 }
 
 func (r *orderRun) save(lo, hi int) *runState {
 	return &runState{names: r.namesOf(lo, hi), perm: slices.Clone(r.perm), cut: slices.Clone(r.cut), reason: slices.Clone(r.reason),
 		rerolls: r.rerolls, chooser: r.chooser, choseIn: r.choseIn, handed: r.handedOn, drawn: r.drawn,
-		nested: r.nested, groups: r.groups, scr: r.b.scr}
+		nested: r.nested, groups: r.groups, scr: r.b.scr, decks: r.b.decks, seen: len(r.drawSeen), journal: len(r.b.journal)}
 }
 
 func (r *orderRun) restore(s *runState) {
@@ -477,6 +505,15 @@ func (r *orderRun) restore(s *runState) {
 	r.rerolls, r.chooser, r.choseIn, r.handedOn, r.drawn, r.nested = s.rerolls, s.chooser, s.choseIn, s.handed, s.drawn, s.nested
 	r.groups = s.groups[:len(s.groups):len(s.groups)]
 	r.b.scr = s.scr.rewound(r.b.scr)
+	r.b.decks = s.decks
+	r.drawSeen = r.drawSeen[:s.seen:s.seen]
+	// Each run of a part appends its inputs to the journal, which is
+	// not replayed (the battle is not an op's replay while it is
+	// analysed): without this, it would hold every path's.
+	if b := r.b; b.replayed == len(b.journal) && s.journal <= len(b.journal) {
+		b.journal = b.journal[:s.journal]
+		b.replayed = s.journal
+	}
 }
 
 // enumerate runs part once per path of its dice and returns its distinct
@@ -489,7 +526,7 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	peak, cpAt := r.peak, r.cpAt
 	r.peak = st.rerolls
 	r.cpAt = r.depth + 1
-	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead}
+	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead, whole: r.depth == 0}
 	d.frames = append(d.frames, f)
 	// The outer count's peak takes this part's, whatever it ends in: the
 	// rerolls played on a path that went on to loop were counted, as the
@@ -562,6 +599,11 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	if err != nil {
 		return nil, err
 	}
+	if f.whole {
+		if outs, err = r.loopedStart(a, outs); err != nil {
+			return nil, err
+		}
+	}
 	// A result's peak is the part's: the most rerolls any of its paths counted.
 	pk := r.peak - st.rerolls
 	m := &forkMemo{}
@@ -578,11 +620,14 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 // results.
 func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore func([]branchOutcome) ([]cpOut, error), st *runState, lo, hi int) ([]cpOut, error) {
 	var br errBranch
+	var ls errLoopStart
 	switch {
 	case err == nil:
 		o := r.capture(st, lo, hi)
 		o.key = r.outKey(a, o)
 		return []cpOut{{o: o, p: one}}, nil
+	case errors.As(err, &ls):
+		return []cpOut{{o: &forkOut{loopStart: true, pos: ls.pos, key: "\x00loop"}, p: one}}, nil
 	case errors.As(err, &br):
 	default:
 		return nil, err
@@ -682,7 +727,65 @@ func (r *orderRun) capture(st *runState, lo, hi int) *forkOut {
 		// order, reasons, chooser and groups.
 		o.handed, o.drawn, o.delta, o.peak = false, false, 0, 0
 	}
+	o.decks = r.b.decks
+	// Decks whose contents no longer matter once the order is made (see
+	// Program.deadDecks) are left whole, so that results that dealt them
+	// otherwise are one: once the order is made, or once every subject
+	// is placed, when nothing more of the computation can draw.
+	if len(o.decks) > 0 && (r.depth == 0 || !slices.Contains(r.cut, false)) {
+		a := r.forking().an
+		dead, ok := a.dead[r.o]
+		if !ok {
+			dead = r.b.prog.deadDecks(r.o)
+			a.dead[r.o] = dead
+		}
+		if len(dead) > 0 {
+			var m map[deckKey][]string
+			for k := range o.decks {
+				if dead[k.deck] {
+					if m == nil {
+						m = maps.Clone(o.decks)
+					}
+					delete(m, k)
+				}
+			}
+			if m != nil {
+				if len(m) == 0 {
+					m = nil
+				}
+				o.decks = m
+			}
+		}
+	}
 	return o
+}
+
+// loopedStart conditions away, from the results of a whole order's fork,
+// its draws back where its first draw was (see drawLoop), as the replay
+// does at that draw's branch point.
+func (r *orderRun) loopedStart(a *analysis, outs []cpOut) ([]cpOut, error) {
+	loop := new(big.Rat)
+	var pos dsl.Pos
+	kept := outs[:0:0]
+	for _, o := range outs {
+		if o.o.loopStart {
+			loop.Add(loop, o.p)
+			pos = o.o.pos
+			continue
+		}
+		kept = append(kept, o)
+	}
+	if loop.Sign() == 0 {
+		return outs, nil
+	}
+	rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
+	if rest.Sign() == 0 {
+		return nil, finalError{neverEnds(a.round, pos, "every roll ties again, so the reroll never ends")}
+	}
+	for i := range kept {
+		kept[i].p = new(big.Rat).Quo(kept[i].p, rest)
+	}
+	return kept, nil
 }
 
 // outKey names a result's state, but for its reroll counts.
@@ -697,8 +800,27 @@ func (r *orderRun) outKey(a *analysis, o *forkOut) string {
 	k = strconv.AppendInt(k, int64(o.choseIn), 10)
 	k = append(k, '|', bit(o.handed), bit(o.drawn), '|')
 	k = appendGroups(k, o.groups)
+	k = append(k, '|')
+	k = appendDecks(k, o.decks)
 	a.key = k
 	return string(k)
+}
+
+// appendDecks appends what is left of the decks to a state key.
+func appendDecks(k []byte, decks map[deckKey][]string) []byte {
+	if len(decks) == 0 {
+		return k
+	}
+	for _, dk := range slices.SortedFunc(maps.Keys(decks), compareDeckKeys) {
+		k = strconv.AppendQuote(k, dk.deck)
+		k = strconv.AppendQuote(k, dk.side)
+		k = append(k, ':')
+		for _, c := range decks[dk] {
+			k = strconv.AppendQuote(k, c)
+		}
+		k = append(k, ';')
+	}
+	return k
 }
 
 // appendPlace appends one position of a state key: its subject, whether a
