@@ -195,6 +195,17 @@ func (r *orderRun) forkOrder(n int) error {
 	memo := d.an.memo
 	d.an.memo = map[string]*forkMemo{}
 	defer func() { d.an.memo = memo }()
+	r.canon = nil
+	if dead := d.an.deadOf(r.b.prog, r.o); len(dead) > 0 {
+		// Whole when the computation starts, as they are when it is
+		// computed alone in its round (see canonKey).
+		r.canon = dead
+		for k := range r.b.decks {
+			if dead[k.deck] {
+				r.canon = nil
+			}
+		}
+	}
 	// An order that reads nothing but its subjects and the round has the
 	// same results from every state that has the same subjects: the
 	// states a round can end in mostly differ in what was rolled.
@@ -203,7 +214,7 @@ func (r *orderRun) forkOrder(n int) error {
 	// and round make the same guards hold and the same links run.
 	f := d.top()
 	if f.at < len(f.path) || len(d.frames) > 1 || r.o.scope.kind == dsl.UntilChanged {
-		return r.forked(d, 0, n, len(r.o.chain), "", run)
+		return r.forked(d, 0, n, len(r.o.chain), "", "", run)
 	}
 	data, err := json.Marshal(r.b.snapshot().Sides)
 	if err != nil {
@@ -331,10 +342,18 @@ func (r *orderRun) forkReroll(l *rerollLink, s, e int, roll *rollLink, ties *tie
 		k = strconv.AppendInt(k, int64(i), 10)
 		k = append(k, ',')
 	}
+	n := len(k)
 	k = appendDecks(k, r.b.decks)
+	key := string(k)
+	canon := ""
+	if r.canon != nil {
+		if c, ok := r.canonDecks(k[:n:n]); ok {
+			canon = string(c)
+		}
+	}
 	a.key = k
 	r.handedDead = r.lastLink
-	return r.forked(d, s, e, 0, string(k), func() error { return r.reroll(l, s, e, roll, ties, attempt) })
+	return r.forked(d, s, e, 0, key, canon, func() error { return r.reroll(l, s, e, roll, ties, attempt) })
 }
 
 func bit(b bool) byte {
@@ -357,7 +376,11 @@ func overlaps(a, b []string) bool {
 // computation's counters, as a branch point of the enclosing enumeration:
 // its results are worked out (or taken from the memo under key) and the
 // enclosing run branches on them.
-func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func() error) error {
+//
+// canon, if not "", is the sub-problem's key with its dead decks (see
+// canonDecks) written by the ranks of their values: its results are taken
+// from there, and put there when none of them carries a dead deck.
+func (r *orderRun) forked(d *enumDice, lo, hi, links int, key, canon string, part func() error) error {
 	f := d.top()
 	if f.at < len(f.path) {
 		bo := f.path[f.at]
@@ -368,7 +391,10 @@ func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func(
 		return r.applyFork(bo.fork, lo, hi, f)
 	}
 	var m *forkMemo
-	if key != "" {
+	if canon != "" {
+		m = d.an.memo[canon]
+	}
+	if m == nil && key != "" {
 		m = d.an.memo[key]
 	}
 	if m == nil {
@@ -378,6 +404,9 @@ func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func(
 		}
 		if key != "" {
 			d.an.memo[key] = m
+		}
+		if canon != "" && !slices.ContainsFunc(m.outs, func(bo branchOutcome) bool { return r.holdsDead(bo.fork.decks) }) {
+			d.an.memo[canon] = m
 		}
 	}
 	return errBranch{outcomes: m.outs}
@@ -733,13 +762,7 @@ func (r *orderRun) capture(st *runState, lo, hi int) *forkOut {
 	// otherwise are one: once the order is made, or once every subject
 	// is placed, when nothing more of the computation can draw.
 	if len(o.decks) > 0 && (r.depth == 0 || !slices.Contains(r.cut, false)) {
-		a := r.forking().an
-		dead, ok := a.dead[r.o]
-		if !ok {
-			dead = r.b.prog.deadDecks(r.o)
-			a.dead[r.o] = dead
-		}
-		if len(dead) > 0 {
+		if dead := r.forking().an.deadOf(r.b.prog, r.o); len(dead) > 0 {
 			var m map[deckKey][]string
 			for k := range o.decks {
 				if dead[k.deck] {
@@ -758,6 +781,96 @@ func (r *orderRun) capture(st *runState, lo, hi int) *forkOut {
 		}
 	}
 	return o
+}
+
+// deadOf is Program.deadDecks, worked out once per order.
+func (a *analysis) deadOf(p *Program, o *order) map[string]bool {
+	dead, ok := a.dead[o]
+	if !ok {
+		dead = p.deadDecks(o)
+		a.dead[o] = dead
+	}
+	return dead
+}
+
+// holdsDead reports whether decks holds a deck that is dead (see canon).
+func (r *orderRun) holdsDead(decks map[deckKey][]string) bool {
+	for k := range decks {
+		if r.canon[k.deck] {
+			return true
+		}
+	}
+	return false
+}
+
+// canonDecks appends the decks to a sub-problem's key with the dead ones
+// (r.canon: drawn from by this computation alone, whole when it started,
+// and of no further interest once it is made) written as the ranks of
+// the values of their cards among those of every deck of theirs left,
+// not as their cards: a tie flipped from 1, 5 and 9 left and one flipped
+// from 2, 3 and 4 left go on alike. Only the values' order matters to a
+// draw's ranking, and a result that carries none of them is the same
+// from both (see forked). It reports false when a dead deck is whole
+// (its values would be every value: no shorter key).
+func (r *orderRun) canonDecks(k []byte) ([]byte, bool) {
+	b := r.b
+	keys := slices.SortedFunc(maps.Keys(b.decks), compareDeckKeys)
+	for name := range r.canon {
+		rz := b.prog.randomizers[name]
+		n := 0
+		for _, dk := range keys {
+			if dk.deck == name {
+				n++
+			}
+		}
+		if rz == nil || !rz.perSide && n != 1 || rz.perSide && n != len(b.sides) {
+			return k, false
+		}
+	}
+	ranks := map[string][]int{}
+	for _, dk := range keys {
+		if !r.canon[dk.deck] || ranks[dk.deck] != nil {
+			continue
+		}
+		rz := b.prog.randomizers[dk.deck]
+		var vals []int
+		for _, other := range keys {
+			if other.deck == dk.deck {
+				for _, c := range b.decks[other] {
+					v, _ := rz.valueOf(c)
+					vals = append(vals, v)
+				}
+			}
+		}
+		ranks[dk.deck] = distinctInts(vals)
+	}
+	for _, dk := range keys {
+		k = strconv.AppendQuote(k, dk.deck)
+		k = strconv.AppendQuote(k, dk.side)
+		k = append(k, ':')
+		if !r.canon[dk.deck] {
+			for _, c := range b.decks[dk] {
+				k = strconv.AppendQuote(k, c)
+			}
+			k = append(k, ';')
+			continue
+		}
+		rz := b.prog.randomizers[dk.deck]
+		rs := make([]int, 0, len(b.decks[dk]))
+		for _, c := range b.decks[dk] {
+			v, _ := rz.valueOf(c)
+			at, _ := slices.BinarySearch(ranks[dk.deck], v)
+			rs = append(rs, at)
+		}
+		slices.Sort(rs)
+		k = append(k, '#')
+		for _, x := range rs {
+			k = strconv.AppendInt(k, int64(x), 10)
+			k = append(k, ',')
+		}
+		k = append(k, ';')
+	}
+	return k, true
 }
 
 // loopedStart conditions away, from the results of a whole order's fork,

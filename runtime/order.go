@@ -62,6 +62,9 @@ type orderRun struct {
 	// drawSeen holds, in the exact odds' replay, the decks each block drew
 	// from, and where on the path (see drawLoop).
 	drawSeen []drawMark
+	// canon holds, in a forked computation, the decks whose sub-problems
+	// are keyed by their values' ranks (see canonDecks).
+	canon map[string]bool
 }
 
 // why is what placed a subject, noted cheaply during a computation and
