@@ -236,8 +236,8 @@ func TestOddsPathLimitRollOff(t *testing.T) {
 // Two players flipping from decks of thirteen cards of their own, a tie
 // flipped again from what is left, have billions of paths through the
 // ties: the analysis merges the states they leave, and says 1/2 for each
-// at once (about 50 ms; a second is the bound, but under the race
-// detector).
+// at once (see BenchmarkOddsFlipDecks; a second is the bound here, but
+// under the race detector).
 func TestOddsFlipDecks(t *testing.T) {
 	start := time.Now()
 	r := runCmd(t, "", "odds", "../../examples/procedures/flip-decks.rules", "--rounds", "2")
