@@ -198,7 +198,7 @@ func (r *orderRun) forkOrder(n int) error {
 	r.canon = nil
 	if dead := d.an.deadOf(r.b.prog, r.o); len(dead) > 0 {
 		// Whole when the computation starts, as they are when it is
-		// computed alone in its round (see canonKey).
+		// computed alone in its round (see canonDecks).
 		r.canon = dead
 		for k := range r.b.decks {
 			if dead[k.deck] {
