@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -62,6 +63,8 @@ type frame struct {
 	// handedDead says the reroll's caller does not care whether it handed
 	// a tie on: its link is its chain's last.
 	handedDead bool
+	// whole says the part is the whole order computation (see drawLoop).
+	whole bool
 }
 
 // passed is a point in a forked part's own chain, with the state
@@ -104,6 +107,14 @@ type forkOut struct {
 	drawn   bool
 	groups  []TieGroup // appended
 	key     string     // its state, but for the reroll counts
+	// decks is what is left of the decks (the battle's map, never
+	// changed in place).
+	decks map[deckKey][]string
+	// loopStart says the part drew back where the computation's first
+	// draw was (see drawLoop): a result the whole order's fork conditions
+	// away. pos is the draw's rule.
+	loopStart bool
+	pos       dsl.Pos
 }
 
 // one is the probability of a path's end, shared: never changed.
@@ -136,7 +147,8 @@ type analysis struct {
 	// points under way that are yet to be explored, a path each at least.
 	doom    bool
 	pending int
-	added   []string // the keys put in orders
+	added   []string                   // the keys put in orders
+	dead    map[*order]map[string]bool // see Program.deadDecks
 }
 
 // doomed reports whether the forks are sure to go over the bound, at a
@@ -183,6 +195,17 @@ func (r *orderRun) forkOrder(n int) error {
 	memo := d.an.memo
 	d.an.memo = map[string]*forkMemo{}
 	defer func() { d.an.memo = memo }()
+	r.canon = nil
+	if dead := d.an.deadOf(r.b.prog, r.o); len(dead) > 0 {
+		// Whole when the computation starts, as they are when it is
+		// computed alone in its round (see canonDecks).
+		r.canon = dead
+		for k := range r.b.decks {
+			if dead[k.deck] {
+				r.canon = nil
+			}
+		}
+	}
 	// An order that reads nothing but its subjects and the round has the
 	// same results from every state that has the same subjects: the
 	// states a round can end in mostly differ in what was rolled.
@@ -191,13 +214,20 @@ func (r *orderRun) forkOrder(n int) error {
 	// and round make the same guards hold and the same links run.
 	f := d.top()
 	if f.at < len(f.path) || len(d.frames) > 1 || r.o.scope.kind == dsl.UntilChanged {
-		return r.forked(d, 0, n, len(r.o.chain), "", run)
+		return r.forked(d, 0, n, len(r.o.chain), "", "", run)
 	}
 	data, err := json.Marshal(r.b.snapshot().Sides)
 	if err != nil {
 		return err
 	}
 	key := fmt.Sprintf("%d|%d|%s", r.o.id, r.b.round, data)
+	if len(r.b.decks) > 0 {
+		decks, err := json.Marshal(r.b.deckStates())
+		if err != nil {
+			return err
+		}
+		key += "|" + string(decks)
+	}
 	if m := d.an.orders[key]; m != nil {
 		return errBranch{outcomes: m.outs}
 	}
@@ -312,9 +342,18 @@ func (r *orderRun) forkReroll(l *rerollLink, s, e int, roll *rollLink, ties *tie
 		k = strconv.AppendInt(k, int64(i), 10)
 		k = append(k, ',')
 	}
+	n := len(k)
+	k = appendDecks(k, r.b.decks)
+	key := string(k)
+	canon := ""
+	if r.canon != nil {
+		if c, ok := r.canonDecks(k[:n:n]); ok {
+			canon = string(c)
+		}
+	}
 	a.key = k
 	r.handedDead = r.lastLink
-	return r.forked(d, s, e, 0, string(k), func() error { return r.reroll(l, s, e, roll, ties, attempt) })
+	return r.forked(d, s, e, 0, key, canon, func() error { return r.reroll(l, s, e, roll, ties, attempt) })
 }
 
 func bit(b bool) byte {
@@ -337,7 +376,11 @@ func overlaps(a, b []string) bool {
 // computation's counters, as a branch point of the enclosing enumeration:
 // its results are worked out (or taken from the memo under key) and the
 // enclosing run branches on them.
-func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func() error) error {
+//
+// canon, if not "", is the sub-problem's key with its dead decks (see
+// canonDecks) written by the ranks of their values: its results are taken
+// from there, and put there when none of them carries a dead deck.
+func (r *orderRun) forked(d *enumDice, lo, hi, links int, key, canon string, part func() error) error {
 	f := d.top()
 	if f.at < len(f.path) {
 		bo := f.path[f.at]
@@ -348,7 +391,10 @@ func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func(
 		return r.applyFork(bo.fork, lo, hi, f)
 	}
 	var m *forkMemo
-	if key != "" {
+	if canon != "" {
+		m = d.an.memo[canon]
+	}
+	if m == nil && key != "" {
 		m = d.an.memo[key]
 	}
 	if m == nil {
@@ -359,11 +405,17 @@ func (r *orderRun) forked(d *enumDice, lo, hi, links int, key string, part func(
 		if key != "" {
 			d.an.memo[key] = m
 		}
+		if canon != "" && !slices.ContainsFunc(m.outs, func(bo branchOutcome) bool { return r.holdsDead(bo.fork.decks) }) {
+			d.an.memo[canon] = m
+		}
 	}
 	return errBranch{outcomes: m.outs}
 }
 
 func (r *orderRun) applyFork(o *forkOut, lo, hi int, f *frame) error {
+	if o.loopStart {
+		return errLoopStart{pos: o.pos}
+	}
 	c := r.rerolls
 	if c+o.peak > r.b.prog.limits.MaxRerolls {
 		return errNoFork
@@ -377,6 +429,7 @@ func (r *orderRun) applyFork(o *forkOut, lo, hi int, f *frame) error {
 	r.peak = max(r.peak, c+o.peak)
 	r.chooser, r.choseIn, r.handedOn, r.drawn = o.chooser, o.choseIn, o.handed, o.drawn
 	r.groups = append(r.groups, o.groups...)
+	r.b.decks = o.decks
 	f.last = lastRoll{within: o.within}
 	return nil
 }
@@ -414,6 +467,7 @@ func (r *orderRun) checkpoint(li, s int, handed bool) error {
 	k = append(k, '|')
 	k = appendGroups(k, r.groups)
 	k = append(k, '|')
+	k = appendDecks(k, r.b.decks)
 	// The last roll matters only to a later roll of the same subjects,
 	// which can only be among the blocks still to come: at s and after in
 	// a reroll's hand-over, anywhere in the part for a chain's further
@@ -462,12 +516,15 @@ type runState struct {
 	groups  []TieGroup
 	scr     scratch
 	names   []string // of the block's subjects
+	decks   map[deckKey][]string
+	seen    int // the draws of the path (see drawLoop)
+	journal int // its length: the inputs of a run are no later run's
 }
 
 func (r *orderRun) save(lo, hi int) *runState {
 	return &runState{names: r.namesOf(lo, hi), perm: slices.Clone(r.perm), cut: slices.Clone(r.cut), reason: slices.Clone(r.reason),
 		rerolls: r.rerolls, chooser: r.chooser, choseIn: r.choseIn, handed: r.handedOn, drawn: r.drawn,
-		nested: r.nested, groups: r.groups, scr: r.b.scr}
+		nested: r.nested, groups: r.groups, scr: r.b.scr, decks: r.b.decks, seen: len(r.drawSeen), journal: len(r.b.journal)}
 }
 
 func (r *orderRun) restore(s *runState) {
@@ -477,6 +534,15 @@ func (r *orderRun) restore(s *runState) {
 	r.rerolls, r.chooser, r.choseIn, r.handedOn, r.drawn, r.nested = s.rerolls, s.chooser, s.choseIn, s.handed, s.drawn, s.nested
 	r.groups = s.groups[:len(s.groups):len(s.groups)]
 	r.b.scr = s.scr.rewound(r.b.scr)
+	r.b.decks = s.decks
+	r.drawSeen = r.drawSeen[:s.seen:s.seen]
+	// Each run of a part appends its inputs to the journal, which is
+	// not replayed (the battle is not an op's replay while it is
+	// analysed): without this, it would hold every path's.
+	if b := r.b; b.replayed == len(b.journal) && s.journal <= len(b.journal) {
+		b.journal = b.journal[:s.journal]
+		b.replayed = s.journal
+	}
 }
 
 // enumerate runs part once per path of its dice and returns its distinct
@@ -489,7 +555,7 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	peak, cpAt := r.peak, r.cpAt
 	r.peak = st.rerolls
 	r.cpAt = r.depth + 1
-	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead}
+	f := &frame{memo: map[string]*cpResult{}, lo: lo, hi: hi, links: links, handedDead: links == 0 && r.handedDead, whole: r.depth == 0}
 	d.frames = append(d.frames, f)
 	// The outer count's peak takes this part's, whatever it ends in: the
 	// rerolls played on a path that went on to loop were counted, as the
@@ -562,6 +628,11 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 	if err != nil {
 		return nil, err
 	}
+	if f.whole {
+		if outs, err = r.loopedStart(a, outs); err != nil {
+			return nil, err
+		}
+	}
 	// A result's peak is the part's: the most rerolls any of its paths counted.
 	pk := r.peak - st.rerolls
 	m := &forkMemo{}
@@ -578,11 +649,14 @@ func (r *orderRun) enumerate(d *enumDice, lo, hi, links int, part func() error) 
 // results.
 func explore2(r *orderRun, a *analysis, path []branchOutcome, err error, explore func([]branchOutcome) ([]cpOut, error), st *runState, lo, hi int) ([]cpOut, error) {
 	var br errBranch
+	var ls errLoopStart
 	switch {
 	case err == nil:
 		o := r.capture(st, lo, hi)
 		o.key = r.outKey(a, o)
 		return []cpOut{{o: o, p: one}}, nil
+	case errors.As(err, &ls):
+		return []cpOut{{o: &forkOut{loopStart: true, pos: ls.pos, key: "\x00loop"}, p: one}}, nil
 	case errors.As(err, &br):
 	default:
 		return nil, err
@@ -682,7 +756,149 @@ func (r *orderRun) capture(st *runState, lo, hi int) *forkOut {
 		// order, reasons, chooser and groups.
 		o.handed, o.drawn, o.delta, o.peak = false, false, 0, 0
 	}
+	o.decks = r.b.decks
+	// Decks whose contents no longer matter once the order is made (see
+	// Program.deadDecks) are left whole, so that results that dealt them
+	// otherwise are one: once the order is made, or once every subject
+	// is placed, when nothing more of the computation can draw.
+	if len(o.decks) > 0 && (r.depth == 0 || !slices.Contains(r.cut, false)) {
+		if dead := r.forking().an.deadOf(r.b.prog, r.o); len(dead) > 0 {
+			var m map[deckKey][]string
+			for k := range o.decks {
+				if dead[k.deck] {
+					if m == nil {
+						m = maps.Clone(o.decks)
+					}
+					delete(m, k)
+				}
+			}
+			if m != nil {
+				if len(m) == 0 {
+					m = nil
+				}
+				o.decks = m
+			}
+		}
+	}
 	return o
+}
+
+// deadOf is Program.deadDecks, worked out once per order.
+func (a *analysis) deadOf(p *Program, o *order) map[string]bool {
+	dead, ok := a.dead[o]
+	if !ok {
+		dead = p.deadDecks(o)
+		a.dead[o] = dead
+	}
+	return dead
+}
+
+// holdsDead reports whether decks holds a deck that is dead (see canon).
+func (r *orderRun) holdsDead(decks map[deckKey][]string) bool {
+	for k := range decks {
+		if r.canon[k.deck] {
+			return true
+		}
+	}
+	return false
+}
+
+// canonDecks appends the decks to a sub-problem's key with the dead ones
+// (r.canon: drawn from by this computation alone, whole when it started,
+// and of no further interest once it is made) written as the ranks of
+// the values of their cards among those of every deck of theirs left,
+// not as their cards: a tie flipped from 1, 5 and 9 left and one flipped
+// from 2, 3 and 4 left go on alike. Only the values' order matters to a
+// draw's ranking, and a result that carries none of them is the same
+// from both (see forked). It reports false when a dead deck is whole
+// (its values would be every value: no shorter key).
+func (r *orderRun) canonDecks(k []byte) ([]byte, bool) {
+	b := r.b
+	keys := slices.SortedFunc(maps.Keys(b.decks), compareDeckKeys)
+	for name := range r.canon {
+		rz := b.prog.randomizers[name]
+		n := 0
+		for _, dk := range keys {
+			if dk.deck == name {
+				n++
+			}
+		}
+		if rz == nil || !rz.perSide && n != 1 || rz.perSide && n != len(b.sides) {
+			return k, false
+		}
+	}
+	ranks := map[string][]int{}
+	for _, dk := range keys {
+		if !r.canon[dk.deck] || ranks[dk.deck] != nil {
+			continue
+		}
+		rz := b.prog.randomizers[dk.deck]
+		var vals []int
+		for _, other := range keys {
+			if other.deck == dk.deck {
+				for _, c := range b.decks[other] {
+					v, _ := rz.valueOf(c)
+					vals = append(vals, v)
+				}
+			}
+		}
+		ranks[dk.deck] = distinctInts(vals)
+	}
+	for _, dk := range keys {
+		k = strconv.AppendQuote(k, dk.deck)
+		k = strconv.AppendQuote(k, dk.side)
+		k = append(k, ':')
+		if !r.canon[dk.deck] {
+			for _, c := range b.decks[dk] {
+				k = strconv.AppendQuote(k, c)
+			}
+			k = append(k, ';')
+			continue
+		}
+		rz := b.prog.randomizers[dk.deck]
+		rs := make([]int, 0, len(b.decks[dk]))
+		for _, c := range b.decks[dk] {
+			v, _ := rz.valueOf(c)
+			at, _ := slices.BinarySearch(ranks[dk.deck], v)
+			rs = append(rs, at)
+		}
+		slices.Sort(rs)
+		k = append(k, '#')
+		for _, x := range rs {
+			k = strconv.AppendInt(k, int64(x), 10)
+			k = append(k, ',')
+		}
+		k = append(k, ';')
+	}
+	return k, true
+}
+
+// loopedStart conditions away, from the results of a whole order's fork,
+// its draws back where its first draw was (see drawLoop), as the replay
+// does at that draw's branch point.
+func (r *orderRun) loopedStart(a *analysis, outs []cpOut) ([]cpOut, error) {
+	loop := new(big.Rat)
+	var pos dsl.Pos
+	kept := outs[:0:0]
+	for _, o := range outs {
+		if o.o.loopStart {
+			loop.Add(loop, o.p)
+			pos = o.o.pos
+			continue
+		}
+		kept = append(kept, o)
+	}
+	if loop.Sign() == 0 {
+		return outs, nil
+	}
+	rest := new(big.Rat).Sub(big.NewRat(1, 1), loop)
+	if rest.Sign() == 0 {
+		return nil, finalError{neverEnds(a.round, pos, "every roll ties again, so the reroll never ends")}
+	}
+	for i := range kept {
+		kept[i].p = new(big.Rat).Quo(kept[i].p, rest)
+	}
+	return kept, nil
 }
 
 // outKey names a result's state, but for its reroll counts.
@@ -697,8 +913,27 @@ func (r *orderRun) outKey(a *analysis, o *forkOut) string {
 	k = strconv.AppendInt(k, int64(o.choseIn), 10)
 	k = append(k, '|', bit(o.handed), bit(o.drawn), '|')
 	k = appendGroups(k, o.groups)
+	k = append(k, '|')
+	k = appendDecks(k, o.decks)
 	a.key = k
 	return string(k)
+}
+
+// appendDecks appends what is left of the decks to a state key.
+func appendDecks(k []byte, decks map[deckKey][]string) []byte {
+	if len(decks) == 0 {
+		return k
+	}
+	for _, dk := range slices.SortedFunc(maps.Keys(decks), compareDeckKeys) {
+		k = strconv.AppendQuote(k, dk.deck)
+		k = strconv.AppendQuote(k, dk.side)
+		k = append(k, ':')
+		for _, c := range decks[dk] {
+			k = strconv.AppendQuote(k, c)
+		}
+		k = append(k, ';')
+	}
+	return k
 }
 
 // appendPlace appends one position of a state key: its subject, whether a

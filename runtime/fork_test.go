@@ -287,6 +287,18 @@ func FuzzOddsForking(f *testing.F) {
 	} {
 		f.Add(fmt.Sprintf("ruleset f {\n sides 2..\n side attribute agi int = 1\n phase p each round {\n  order sides as o {\n %s\n  }\n }\n on end of round when round %% 2 == 1 { set agi of holder = round }\n}\n", body), uint8(3), uint8(2), uint8(0), uint8(0))
 	}
+	// Decks: drawn again until they run out and are reshuffled, put back
+	// by a rule (dead once the order is made), shared by two orders, with
+	// a low reroll limit.
+	for _, deck := range []string{
+		"deck cards per side reshuffle when empty { 1..3 }\n phase p {\n  order sides as o {\n highest draw cards\n tie: reroll\n  }\n }\n on end of round { reshuffle cards }",
+		"deck cards reshuffle when empty { 1..2 * 2 }\n phase p {\n  order sides as o {\n highest draw cards\n tie: reroll\n  }\n }",
+		"deck cards reshuffle each round { 1..3 * 2 }\n phase p {\n  order sides as o {\n highest draw cards\n tie { highest draw cards\n tie: award tied[0].name }\n  }\n  order sides as q {\n lowest draw cards\n tie: random\n  }\n }",
+	} {
+		src := fmt.Sprintf("ruleset f {\n sides 2..\n %s\n}\n", deck)
+		f.Add(src, uint8(0), uint8(2), uint8(0), uint8(0))
+		f.Add(src, uint8(1), uint8(1), uint8(2), uint8(0))
+	}
 	policies := []runtime.Decider{nil, runtime.Override{runtime.ChooseFirst: "other"}, runtime.Override{runtime.ChooseBeforeAfter: "after"},
 		runtime.Override{runtime.ChooseOrder: "reverse"}}
 	f.Fuzz(func(t *testing.T, src string, nSides, rounds, maxRerolls, policy uint8) {

@@ -221,11 +221,6 @@ func (start *Battle) odds(ctx context.Context, opt OddsOptions) (*OddsReport, er
 	default:
 		fork = false
 	}
-	if p.hasDecks() {
-		// A draw changes the deck, which a forked order's result, all
-		// that is kept of it, would not carry.
-		fork = false
-	}
 	// Whole orders' results that hold from any state (see forkOrder).
 	shared := map[string]*forkMemo{}
 	// A roll's outcomes depend only on its shape: a large one takes
@@ -1121,9 +1116,6 @@ func rankKey(totals []int) string {
 // over the bound; mode.clones is for every replay.
 func enumerateRound(ctx context.Context, b *Battle, maxPaths int, fork bool, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
 	clones := mode.clones
-	if b.prog.hasDecks() {
-		fork = false // see Battle.odds
-	}
 	// Every path run counts, the forks' too when the replay takes over:
 	// Replays is the work done.
 	done := 0
@@ -1214,7 +1206,7 @@ func (errPaths) Unwrap() error { return ErrLimit }
 func enumerateRoundWith(ctx context.Context, b *Battle, maxPaths int, orders map[string]*forkMemo, rolls *rollCache, mode roundMode) ([]outcome, int, error) {
 	errOnly, clones := mode.errOnly, mode.clones
 	an := &analysis{rolls: rolls, fork: orders != nil, memo: map[string]*forkMemo{}, orders: orders, plains: map[any]bool{},
-		ids: map[any]int{}, maxPaths: maxPaths, round: b.round + 1, doom: mode.doom && orders != nil}
+		ids: map[any]int{}, dead: map[*order]map[string]bool{}, maxPaths: maxPaths, round: b.round + 1, doom: mode.doom && orders != nil}
 	var scr scratch
 	var keyBuf bytes.Buffer
 	// A replay stopped at a branch point is undone (revert), which puts

@@ -61,7 +61,10 @@ type orderRun struct {
 	rerolled []int
 	// drawSeen holds, in the exact odds' replay, the decks each block drew
 	// from, and where on the path (see drawLoop).
-	drawSeen map[string]int
+	drawSeen []drawMark
+	// canon holds, in a forked computation, the decks whose sub-problems
+	// are keyed by their values' ranks (see canonDecks).
+	canon map[string]bool
 }
 
 // why is what placed a subject, noted cheaply during a computation and
@@ -756,7 +759,8 @@ func (r *orderRun) reroll(l *rerollLink, s, e int, roll *rollLink, ties *tieSet,
 	// a few unlucky ones. A host's dice are counted at every reroll:
 	// nothing says they ever break a tie.
 	counted := true
-	if d, ok := r.b.dice.(*enumDice); ok {
+	if d, ok := r.b.dice.(*enumDice); ok && !(roll.rz != nil && roll.rz.drawn()) {
+		// (A draw is never a loop of this kind: see drawLoop.)
 		if err := d.loops(r.scratchNames(s, e), attempt+1, roll.pos); err != nil {
 			return err
 		}

@@ -494,7 +494,42 @@ func (p *Program) Randomizers() []Randomizer {
 // branch point where it was is where the loop is conditioned away, as a
 // roll that ties again is (see errLoop). A deck that is empty and
 // reshuffled when empty counts as whole: the next draw makes it so.
+//
+// When the analysis forks (see fork.go), a loop back to the computation's
+// first draw, made before any branch point of the whole order's fork, is
+// the same state on every path of the computation: it is errLoopStart,
+// a result the fork conditions away when it has them all. A loop back to
+// any other draw depends on the path that reached it: errNoFork.
 func (r *orderRun) drawLoop(d *enumDice, l *rollLink, s, e int) error {
+	key := r.drawKey(l, s, e)
+	f := d.top()
+	for _, m := range r.drawSeen {
+		if m.key != key {
+			continue
+		}
+		if len(d.frames) == 1 {
+			return errLoop{pos: l.pos, back: m.at + 1}
+		}
+		if m.frame.whole && m.at == 0 {
+			return errLoopStart{pos: l.pos}
+		}
+		return errNoFork
+	}
+	r.drawSeen = append(r.drawSeen, drawMark{key: key, frame: f, at: f.at})
+	return nil
+}
+
+// drawMark is a draw of the exact odds' path (see drawLoop): the decks
+// it drew from, and where on the path, in which frame.
+type drawMark struct {
+	key   string
+	frame *frame
+	at    int
+}
+
+// drawKey names the draw of link l for the block s..e-1 from the decks
+// as they are.
+func (r *orderRun) drawKey(l *rollLink, s, e int) string {
 	b := r.b
 	var k strings.Builder
 	fmt.Fprintf(&k, "%p", l)
@@ -508,13 +543,77 @@ func (r *orderRun) drawLoop(d *enumDice, l *rollLink, s, e int) error {
 		}
 		k.WriteString("\x00" + dk.deck + "\x00" + dk.side + "\x00" + strings.Join(left, "\x00"))
 	}
-	key := k.String()
-	if at, seen := r.drawSeen[key]; seen {
-		return errLoop{pos: l.pos, back: at + 1}
+	return k.String()
+}
+
+// errLoopStart is a forked computation's draw back where its first draw
+// was (see drawLoop).
+type errLoopStart struct{ pos dsl.Pos }
+
+func (errLoopStart) Error() string { return "loop to the first draw" }
+
+// deadDecks returns the decks whose contents after order o has been
+// computed no longer matter: made whole before they are drawn from again.
+// Such a deck is drawn from by o alone, which is computed once in a
+// round at most (not until changed), and is made whole at the start of
+// the next round (reshuffle each round) or at the end of this one (an
+// unguarded `on end of round` rule that reshuffles it). The exact odds
+// then need not tell apart the results of o that leave it otherwise:
+// three cards dealt of thirteen would be 1,716 results, not one.
+func (p *Program) deadDecks(o *order) map[string]bool {
+	if o.scope.kind == dsl.UntilChanged {
+		return nil
 	}
-	if r.drawSeen == nil {
-		r.drawSeen = map[string]int{}
+	var dead map[string]bool
+	for _, rz := range p.randomizerList {
+		if !rz.drawn() {
+			continue
+		}
+		whole := rz.reshuffle == dsl.ReshuffleEachRound
+		for _, h := range p.handlers {
+			if h.point == hpRoundEnd && h.when == nil {
+				for _, a := range h.body {
+					if ra, ok := a.(*reshuffleAction); ok && ra.rz == rz {
+						whole = true
+					}
+				}
+			}
+		}
+		if !whole {
+			continue
+		}
+		only := true
+		for _, other := range p.orderList {
+			if other != o && drawsFrom(other.chain, rz) {
+				only = false
+			}
+		}
+		if only {
+			if dead == nil {
+				dead = map[string]bool{}
+			}
+			dead[rz.name] = true
+		}
 	}
-	r.drawSeen[key] = d.top().at
-	return nil
+	return dead
+}
+
+// drawsFrom reports whether a link of chain, or of its tie rules, draws
+// from rz.
+func drawsFrom(chain []link, rz *randomizer) bool {
+	for _, l := range chain {
+		switch x := l.(type) {
+		case *rollLink:
+			if x.rz == rz {
+				return true
+			}
+		case *tieSet:
+			for _, rule := range x.rules {
+				if drawsFrom(rule.chain, rz) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

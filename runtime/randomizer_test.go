@@ -54,9 +54,9 @@ func TestRandomizerOddsByHand(t *testing.T) {
 			// it always ties, the decks are empty, and the next flip
 			// reshuffles them, back to where the round began. That loop is
 			// conditioned away, as a roll that ties again is. (With
-			// thirteen cards each this is exactly the same, 1/2, but the
-			// paths through the ties, each a different deck, number in
-			// the billions: four cards keep it to a hundred or so.)
+			// thirteen cards each this is exactly the same, 1/2: see
+			// TestDeckOddsByHand, where the cards go back at the end of
+			// the round, which the analysis needs to merge the ties.)
 			name: "decks per side, ties flip again without replacement",
 			src: `ruleset flip {
   sides 2

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/turnorder/turnorder/internal/longtest"
 )
@@ -239,4 +240,22 @@ func TestOddsPathLimitRollOff(t *testing.T) {
 		t.Skip("eight players take seconds to refuse: a long test")
 	}
 	expectation{code: 1, stderr: []string{"more than 1000000 paths", "--sim"}}.check(t, runCmd(t, "", "odds", rolloff, "--sides", "A,B,C,D,E,F,G,H"))
+}
+
+// Two players flipping from decks of thirteen cards of their own, a tie
+// flipped again from what is left, have billions of paths through the
+// ties: the analysis merges the states they leave, and says 1/2 for each
+// at once (see BenchmarkOddsFlipDecks; a second is the bound here, but
+// under the race detector).
+func TestOddsFlipDecks(t *testing.T) {
+	start := time.Now()
+	r := runCmd(t, "", "odds", "../../examples/procedures/flip-decks.rules", "--rounds", "2")
+	took := time.Since(start)
+	expectation{code: 0, stdout: []string{
+		"round  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n2      1/2  50.00%  1/2  50.00%\n",
+		"Jay → Rob  1/4",
+	}}.check(t, r)
+	if took > time.Second && !raceEnabled {
+		t.Errorf("odds of flip-decks.rules took %v, want well under a second", took)
+	}
 }
