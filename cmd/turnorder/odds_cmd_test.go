@@ -5,7 +5,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/turnorder/turnorder/internal/longtest"
 )
@@ -244,18 +243,13 @@ func TestOddsPathLimitRollOff(t *testing.T) {
 
 // Two players flipping from decks of thirteen cards of their own, a tie
 // flipped again from what is left, have billions of paths through the
-// ties: the analysis merges the states they leave, and says 1/2 for each
-// at once (see BenchmarkOddsFlipDecks; a second is the bound here, but
-// under the race detector).
+// ties: the analysis merges the states they leave, and says 1/2 for
+// each.
 func TestOddsFlipDecks(t *testing.T) {
-	start := time.Now()
+	// How long it takes is BenchmarkOddsFlipDecks's to say (runtime).
 	r := runCmd(t, "", "odds", "../../examples/procedures/flip-decks.rules", "--rounds", "2")
-	took := time.Since(start)
 	expectation{code: 0, stdout: []string{
 		"round  Jay          Rob\n1      1/2  50.00%  1/2  50.00%\n2      1/2  50.00%  1/2  50.00%\n",
 		"Jay → Rob  1/4",
 	}}.check(t, r)
-	if took > time.Second && !raceEnabled {
-		t.Errorf("odds of flip-decks.rules took %v, want well under a second", took)
-	}
 }
