@@ -708,6 +708,40 @@ func (p *Program) placeLoops() {
 	}
 }
 
+// phasesAt returns the phases (of the round, not steps) a handler's point
+// is in: the phase itself, the phase a step is in, or every phase with the
+// hook point.
+func (p *Program) phasesAt(at HookPoint) []*phase {
+	var out []*phase
+	var in func(ph *phase) bool
+	in = func(ph *phase) bool {
+		for _, it := range ph.items {
+			switch x := it.(type) {
+			case *phase:
+				if at.Kind == dsl.PointStep && x.name == at.Name || in(x) {
+					return true
+				}
+			case *hookPoint:
+				if at.Kind == dsl.PointHook && x.at.Name == at.Name {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, ph := range p.phases {
+		if at.Kind == dsl.PointPhase && ph.name == at.Name || in(ph) {
+			out = append(out, ph)
+		}
+	}
+	return out
+}
+
+// hasLoop reports whether an activation loop runs in ph or its steps.
+func (p *Program) hasLoop(ph *phase) bool {
+	return slices.ContainsFunc(p.loops, func(a *activation) bool { return a.top == ph })
+}
+
 // readyParts splits a ready rule's condition into its terms (`unless A or
 // B`) or factors (`where A and B`), or returns nil if it has one.
 func (p *Program) readyParts(e *dsl.Expr, unless bool) []*compiled {
@@ -1422,6 +1456,12 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			if h.point.Kind == dsl.PointPhase && h.point.Edge == dsl.EdgeEnd {
 				c.warnf(x.Pos(), "first = %s changes nothing on %s: the phase's activation loops are over, and it holds for this phase only (write it on start of phase %s)",
 					strings.TrimSpace(x.Expr.Source), h.point, h.point.Name)
+			}
+			if h.point.Kind != dsl.PointRound && !(h.point.Kind == dsl.PointPhase && h.point.Edge == dsl.EdgeEnd) {
+				if tops := p.phasesAt(h.point); len(tops) > 0 && !slices.ContainsFunc(tops, p.hasLoop) {
+					c.warnf(x.Pos(), "first = %s changes nothing on %s: %s has no activation loop of its own, and first holds for the loops of the phase under way only (write `activation ...` in the phase, or `holder =` for the round's priority)",
+						strings.TrimSpace(x.Expr.Source), h.point, tops[0].key)
+				}
 			}
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
