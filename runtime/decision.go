@@ -378,6 +378,7 @@ func (c *compiler) checkDecidedFirst() {
 		return
 	}
 	decided := map[*decisionDef]bool{}
+	onceOnly := map[*decisionDef]bool{} // made in a phase or step run in round 1 only
 	before := map[HookPoint]map[*decisionDef]bool{hpRoundStart: {}}
 	check := func(e *compiled) {
 		if e == nil {
@@ -389,29 +390,46 @@ func (c *compiler) checkDecidedFirst() {
 			}
 		}
 	}
-	var walk func(ph *phase)
-	walk = func(ph *phase) {
+	// everyRound checks a rule run every round, which a decision made
+	// once, in round 1, leaves without it from round 2.
+	everyRound := func(e *compiled) {
+		check(e)
+		for _, r := range e.decisionsOf() {
+			if decided[r.d] && onceOnly[r.d] {
+				c.errorf(offsetPos(e.pos, e.src, r.at), "%s is decided in round 1 only (`decide %s`, line %d, is in a phase or step run once), and a decision lasts only the round it is made in, but this rule runs every round: to keep it for the battle, set an attribute from it in a rule at the end of its phase (`on end of phase NAME { set ATTR of SIDE = %s }`)",
+					r.d.name, r.d.name, r.d.pos.Line, r.d.name)
+			}
+		}
+	}
+	var walk func(ph *phase, once bool)
+	walk = func(ph *phase, once bool) {
+		once = once || ph.once
+		read := everyRound
+		if once {
+			read = check
+		}
 		before[*ph.start] = maps.Clone(decided)
 		for _, it := range ph.items {
 			switch x := it.(type) {
 			case *phase:
-				walk(x)
+				walk(x, once)
 			case *order:
 				for _, e := range chainExprs(x.chain) {
-					check(e)
+					read(e)
 				}
 			case *readyRule:
-				check(x.cond)
+				read(x.cond)
 			case *hookPoint:
 				before[*x.at] = maps.Clone(decided)
 			case *decisionDef:
 				decided[x] = true
+				onceOnly[x] = once
 			}
 		}
 		before[*ph.end] = maps.Clone(decided)
 	}
 	for _, ph := range p.phases {
-		walk(ph)
+		walk(ph, false)
 	}
 	for _, h := range p.handlers {
 		seen, ok := before[h.point]
@@ -432,6 +450,14 @@ func (c *compiler) checkDecidedFirst() {
 			}
 		}
 	}
+}
+
+// decisionsOf is e's reads of decisions; none for no expression.
+func (e *compiled) decisionsOf() []decisionRead {
+	if e == nil {
+		return nil
+	}
+	return e.decisions
 }
 
 // chainExprs lists the expressions of an order's chain, tie rules'
