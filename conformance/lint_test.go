@@ -647,9 +647,20 @@ scenario "t" {
     Jay chooses Jay
   }
 }
+
+scenario "u" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay -1, Rob 6
+    Jay chooses Jay
+  }
+}
 `, []string{
 			"16:18 round 1: scripted roll 1 for Rob is impossible on 2d6 (2-12)",
 			"25:10 round 1: scripted roll 11 for Jay is impossible on d6 (1-6)",
+			"35:10 round 1: scripted roll -1 for Jay is impossible on d6 (1-6)",
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -588,7 +588,10 @@ type NameInt struct {
 	Span
 	Name  Name  `parser:"@(Ident | String)"`
 	Value int   `parser:"( @Int"`
-	Face  *Name `parser:"| @(Ident | String) )"`
+	Face  *Name `parser:"| @(Ident | String)"`
+	// Neg is the number of a negative face or card (`-1`, a chaos bag's),
+	// which Parse moves into Value as -Neg.
+	Neg *int `parser:"| '-' @Int )"`
 }
 
 // RandomScript is `random NAME, ...`: the random picks, in order.

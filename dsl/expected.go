@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -76,6 +77,10 @@ func firstOf(grammar string) ([]string, bool) {
 			seen[w] = true
 			out = append(out, w)
 		}
+	}
+	if seen["a number"] {
+		// A minus where a number may come is the number's sign.
+		out = slices.DeleteFunc(out, func(w string) bool { return w == `"-"` })
 	}
 	return out, true
 }

@@ -127,6 +127,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	errs = append(errs, checkExprDice(file)...) // before fillExprSources drops the tokens
 	fillExprSources(file, string(text))         // what was parsed: without a bracket recovery removed
 	fillEventArgs(file)
+	signNegatives(file)
 	guardErrs, guarded := checkTieGuards(file)
 	errs = append(errs, guardErrs...)
 	errs = append(errs, checkRolls(file, guarded)...)
@@ -917,6 +918,16 @@ func fillEventArgs(f *File) {
 				e.KindPos, e.ArgPos = eventArgs(e.Tokens, "", len(e.Args))
 				e.Tokens = nil
 			}
+		}
+	})
+}
+
+// signNegatives moves a scripted negative face or card (NameInt.Neg, a
+// chaos bag's -1) into Value: it is a number like any other.
+func signNegatives(f *File) {
+	Walk(f, func(n Node) {
+		if e, ok := n.(*NameInt); ok && e.Neg != nil {
+			e.Value, e.Neg = -*e.Neg, nil
 		}
 	})
 }
