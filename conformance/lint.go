@@ -361,8 +361,12 @@ func (l *linter) expect(e *dsl.Expect) {
 		l.name(e.Chooser.Pos(), "expect chooser", e.Chooser.String(), side|unit|team)
 	case e.Activations != nil && !noActivations(e.Activations):
 		if in := e.ActivationsIn; in != nil && !slices.Contains(l.prog.ActivationPhases(), in.String()) {
-			l.mistake(l.round, in.Pos(), "expect activations in %s: no phase or step of ruleset %s called %s has an activation loop (%s)",
-				in, l.prog.Name(), in, wording.OrNone(l.prog.ActivationPhases()))
+			meant := ""
+			if m := dsl.Suggest(in.String(), l.prog.ActivationPhases()); m != "" {
+				meant = fmt.Sprintf("; did you mean %s?", m)
+			}
+			l.mistake(l.round, in.Pos(), "expect activations in %s: no phase or step of ruleset %s called %s has an activation loop (%s)%s",
+				in, l.prog.Name(), in, wording.OrNone(l.prog.ActivationPhases()), meant)
 		}
 		for _, a := range e.Activations {
 			if a.Pass {

@@ -105,6 +105,25 @@ func TestLintMistakes(t *testing.T) {
 			"8:27 round 1: expect activations in priority: no phase or step of ruleset mesbg called priority has an activation loop (none)",
 			"9:19 round 1: expect holder none: ruleset mesbg orders sides, and a side holds priority every round",
 		}},
+		// A phase's name mistyped: the phases with a loop, and the one meant.
+		{"PhaseLoopMistyped", `ruleset two {
+  sides 2
+  phase Activation {
+    activation alternate
+  }
+}
+
+scenario "s" {
+  ruleset two
+  side Jay { unit j }
+  side Rob { unit r }
+  round 1 {
+    expect activations in Activaton: j, r
+  }
+}
+`, []string{
+			"13:27 round 1: expect activations in Activaton: no phase or step of ruleset two called Activaton has an activation loop (Activation); did you mean Activation?",
+		}},
 		// `by NAME` on a kind of event that names no one by it (a roll, a tie, the
 		// holder) can never match: `expect no event roll Jay 4 by Rob` would pass
 		// whatever the round rolled, so it is a mistake in the scenario.
