@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/turnorder/turnorder/dsl"
 	"github.com/turnorder/turnorder/runtime"
 )
 
@@ -61,6 +62,9 @@ func (plan decidePlan) check(p *runtime.Program) (decidePlan, string) {
 			known := "it decides nothing"
 			if len(names) > 0 {
 				known = "its decisions: " + strings.Join(names, ", ")
+			}
+			if m := dsl.Suggest(name, names); m != "" {
+				known += "; did you mean " + m + "?"
 			}
 			return runtime.DecisionDecl{}, fmt.Sprintf("--decide %s: %s has no decision %s (%s)", name, p.Name(), name, known)
 		}

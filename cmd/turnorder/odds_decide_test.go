@@ -95,5 +95,7 @@ func TestOddsDecide(t *testing.T) {
 	r = runCmd(t, "", "odds", path, "--decide", "heroic=maybe")
 	expectation{code: 1, stderr: []string{"--decide heroic=maybe: maybe is no answer to heroic (answers: yes, no; or random, or each)"}}.check(t, r)
 	r = runCmd(t, "", "odds", path, "--decide", "bid=1")
-	expectation{code: 1, stderr: []string{"--decide bid: heroic_jay has no decision bid (its decisions: heroic)"}}.check(t, r)
+	expectation{code: 1, stderr: []string{"--decide bid: heroic_jay has no decision bid (its decisions: heroic)\n"}}.check(t, r)
+	r = runCmd(t, "", "odds", path, "--decide", "heroc=each")
+	expectation{code: 1, stderr: []string{"--decide heroc: heroic_jay has no decision heroc (its decisions: heroic; did you mean heroic?)"}}.check(t, r)
 }
