@@ -1465,7 +1465,9 @@ func (c *compiler) handler(s *dsl.HandlerStmt) {
 			}
 			e, d := p.compileExpr(x.Expr, env, stringValue)
 			c.addDiag(d)
-			if e != nil {
+			if src, o := c.holderTarget(x.Expr); o != nil && o.units {
+				c.errorf(x.Expr.Pos(), "first = %s: only a side can go first, but %s is always a unit (order %s orders units)", src, quoteSrc(src), o.name)
+			} else if e != nil {
 				c.refuseNobody("first", e, x.Expr)
 			}
 			h.body = append(h.body, &firstAction{e: e, pos: x.Pos()})
@@ -1487,15 +1489,21 @@ func (c *compiler) findAttr(attrs []Attr, name string) *Attr {
 	return nil
 }
 
-// holderTarget is the main standing when target is holder or
-// previous.holder, which name a subject of that standing: a side when it
-// orders sides, a unit when it orders units. It is nil for any other target.
+// holderTarget is the standing whose subject target surely names: the
+// main standing for holder or previous.holder, the order ORDER for
+// ORDER.first, ORDER.last or ORDER.holder. Its subject is a side when it
+// orders sides, a unit when it orders units. It is nil for any other
+// target.
 func (c *compiler) holderTarget(target *dsl.Expr) (src string, main *order) {
 	src = strings.TrimSpace(target.Source)
-	if src != "holder" && src != "previous.holder" {
-		return src, nil
+	switch src {
+	case "holder", "previous.holder":
+		return src, c.p.main
 	}
-	return src, c.p.main
+	if name, field, ok := strings.Cut(src, "."); ok && (field == "first" || field == "last" || field == "holder") {
+		return src, c.p.orders[name]
+	}
+	return src, nil
 }
 
 // checkSetTarget refuses a set whose target is surely the wrong kind of
