@@ -178,7 +178,11 @@ func (e Event) String() string {
 		case "when empty":
 			what = "empty: it is reshuffled"
 		}
-		return fmt.Sprintf("%s is %s (%d cards)", deck, what, *e.Value)
+		held := "cards"
+		if strings.HasPrefix(e.Rule, string(dsl.KindBag)+" ") {
+			held = "tokens"
+		}
+		return fmt.Sprintf("%s is %s (%d %s)", deck, what, *e.Value, held)
 	case EvAward:
 		// What the award did, then the rule, as a placement and a reroll
 		// say theirs.

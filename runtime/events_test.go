@@ -43,6 +43,11 @@ func TestEventStringSaysWhatThenTheRule(t *testing.T) {
 			"turn_order #1: Aria, by Eschers' choice (choice order by team)"},
 		{runtime.Event{Kind: runtime.EvAward, Standing: "priority", Subject: "Jay", Rule: "award not previous.chooser", Detail: "Jay goes before Rob"},
 			"Jay goes before Rob (award not previous.chooser)"},
+		// A bag holds tokens, a deck cards; a side's own says whose.
+		{runtime.Event{Kind: runtime.EvReshuffle, From: "chaos", Subject: "Jay", Value: new(8), Detail: "each round", Rule: "bag chaos"},
+			"Jay's chaos is reshuffled for the new round (8 tokens)"},
+		{runtime.Event{Kind: runtime.EvReshuffle, From: "cards", Value: new(13), Detail: "when empty", Rule: "deck cards"},
+			"cards is empty: it is reshuffled (13 cards)"},
 	} {
 		if diff := cmp.Diff(tt.want, tt.ev.String()); diff != "" {
 			t.Errorf("%+v: (-want +got)\n%s", tt.ev, diff)

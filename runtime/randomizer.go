@@ -296,7 +296,7 @@ func (b *Battle) reshuffle(rz *randomizer, side *string, why string) {
 		}
 		delete(m, k)
 		if b.transcript {
-			b.emit(Event{Kind: EvReshuffle, Subject: k.side, From: rz.name, Value: b.intp(len(rz.labels)), Detail: why})
+			b.emit(Event{Kind: EvReshuffle, Subject: k.side, From: rz.name, Value: b.intp(len(rz.labels)), Detail: why, Rule: string(rz.kind) + " " + rz.name})
 		}
 	}
 	if m != nil {
