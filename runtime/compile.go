@@ -384,6 +384,7 @@ func (c *compiler) rules(r *dsl.Ruleset) {
 	}
 	c.warnReadyOnce(r)
 	c.warnHookTypos(r)
+	c.warnNeverReshuffled()
 	if len(p.phases) == 0 {
 		c.errorf(r.Pos(), "ruleset %s has no phase", r.Name)
 	}

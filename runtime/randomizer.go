@@ -232,6 +232,52 @@ func (c *compiler) randomizerNames(drawn bool) string {
 }
 
 // reshuffleAction is a handler's `reshuffle NAME`.
+// warnNeverReshuffled warns of a deck or bag that an order of every round
+// draws from and nothing makes whole again: its cards run out, and the
+// draw after the last is an error of play.
+func (c *compiler) warnNeverReshuffled() {
+	p := c.p
+	reshuffled := map[*randomizer]bool{}
+	for _, h := range p.handlers {
+		for _, a := range h.body {
+			if x, ok := a.(*reshuffleAction); ok {
+				reshuffled[x.rz] = true
+			}
+		}
+	}
+	var draws func(chain []link) []*randomizer
+	draws = func(chain []link) []*randomizer {
+		var out []*randomizer
+		for _, l := range chain {
+			switch x := l.(type) {
+			case *rollLink:
+				if x.rz != nil && x.rz.kind != dsl.KindDie {
+					out = append(out, x.rz)
+				}
+			case *tieSet:
+				for _, r := range x.rules {
+					out = append(out, draws(r.chain)...)
+				}
+			}
+		}
+		return out
+	}
+	warned := map[*randomizer]bool{}
+	for _, o := range p.orderList {
+		if o.scope.kind == dsl.Once {
+			continue
+		}
+		for _, rz := range draws(o.chain) {
+			if rz.reshuffle != "" || reshuffled[rz] || warned[rz] {
+				continue
+			}
+			warned[rz] = true
+			c.warnf(rz.pos, "%s %s is never reshuffled, and order %s draws from it every round: its %d %s run out, and a draw after the last is an error (add `reshuffle each round` or `reshuffle when empty`, or a rule's `reshuffle %s`)",
+				rz.kind, rz.name, o.name, len(rz.labels), map[bool]string{true: "tokens", false: "cards"}[rz.kind == dsl.KindBag], rz.name)
+		}
+	}
+}
+
 type reshuffleAction struct {
 	rz  *randomizer
 	pos dsl.Pos
