@@ -76,12 +76,21 @@ func TestDeckOddsByHand(t *testing.T) {
 			holders: []map[string]string{{"Jay": "157/312", "Rob": "155/312"}, {"Jay": "157/312", "Rob": "155/312"}},
 		},
 		{
-			// The issue's own ruleset: reshuffled each round only, a run
-			// of thirteen ties (1/13!) leaves Jay to flip from an empty
-			// deck, an error in play, which the odds report as the
-			// replay of every path does, at once.
-			name:   "thirteen cards each, reshuffled each round only",
-			src:    flipSrc("per side reshuffle each round { 1..13 }", "tie: reroll"),
+			// Reshuffled each round: a run of thirteen ties (1/13!)
+			// empties both decks, which are whole again for the next
+			// flip, as in a new round: back where the round began, a
+			// loop the odds condition away. Even, by symmetry.
+			name:    "thirteen cards each, reshuffled each round",
+			src:     flipSrc("per side reshuffle each round { 1..13 }", "tie: reroll"),
+			rounds:  2,
+			holders: []map[string]string{{"Jay": "1/2", "Rob": "1/2"}, {"Jay": "1/2", "Rob": "1/2"}},
+		},
+		{
+			// Never reshuffled: the run of thirteen ties leaves Jay to
+			// flip from an empty deck, an error in play, which the odds
+			// report as the replay of every path does, at once.
+			name:   "thirteen cards each, never reshuffled",
+			src:    flipSrc("per side { 1..13 }", "tie: reroll"),
 			rounds: 1,
 			err:    "Jay draws from Jay's cards, which is empty",
 		},

@@ -35,7 +35,15 @@ const maxSlots = 10_000
 // and reshuffles (between two draws of one group, which could then draw
 // the same card).
 func (rz *randomizer) noTies() bool {
-	return rz.drawn() && !rz.perSide && rz.reshuffle != dsl.ReshuffleWhenEmpty && rz.distinct == len(rz.labels)
+	return rz.drawn() && !rz.perSide && !rz.refills() && rz.distinct == len(rz.labels)
+}
+
+// refills reports whether a draw that finds the deck empty reshuffles it:
+// one reshuffled when empty, and one reshuffled each round, which is a
+// whole deck in every round and so in the middle of one too (a tie drawn
+// again until the cards run out goes on from a whole deck).
+func (rz *randomizer) refills() bool {
+	return rz.reshuffle == dsl.ReshuffleWhenEmpty || rz.reshuffle == dsl.ReshuffleEachRound
 }
 
 // drawn reports whether the randomizer is drawn without replacement.
@@ -469,7 +477,7 @@ func (r *orderRun) byDraw(l *rollLink, s, e, attempt int) error {
 		side := r.deckSide(rz, subject)
 		left := b.deckLeft(rz, side)
 		if len(left) == 0 {
-			if rz.reshuffle != dsl.ReshuffleWhenEmpty {
+			if !rz.refills() {
 				return ruleErrorf(l.pos, "%s draws from %s, which is empty: declare it `reshuffle when empty` or `reshuffle each round`, or reshuffle it in a rule (`reshuffle %s`)",
 					r.names[subject], deckName(rz, side), rz.name)
 			}
@@ -584,7 +592,7 @@ func (r *orderRun) drawKey(l *rollLink, s, e int) string {
 	}
 	for _, dk := range slices.SortedFunc(maps.Keys(b.decks), compareDeckKeys) {
 		left := b.decks[dk]
-		if rz := b.prog.randomizers[dk.deck]; len(left) == 0 && rz != nil && rz.reshuffle == dsl.ReshuffleWhenEmpty {
+		if rz := b.prog.randomizers[dk.deck]; len(left) == 0 && rz != nil && rz.refills() {
 			continue
 		}
 		k.WriteString("\x00" + dk.deck + "\x00" + dk.side + "\x00" + strings.Join(left, "\x00"))
