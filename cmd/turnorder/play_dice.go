@@ -33,10 +33,7 @@ func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.A
 	t.flush()
 	dice := diceText(req.Count, req.Faces)
 	lo, hi := req.Count, req.Count*req.Faces
-	for len(t.rolled) < len(req.Subjects) {
-		i := len(t.rolled)
-		subject := req.Subjects[i]
-		t.question()
+	return t.askEachSubject(ctx, req, func(i int) (string, func()) {
 		what := dice
 		if req.Attempt > 0 {
 			what += " again"
@@ -44,8 +41,7 @@ func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.A
 		if i < len(req.Modifiers) && req.Modifiers[i] != 0 {
 			what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
 		}
-		prompt := fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, subject, what)
-		help := func() {
+		return fmt.Sprintf("Round %d, %s: %s rolls %s: ", req.Round, req.Standing, req.Subjects[i], what), func() {
 			if req.Count == 1 {
 				t.say("type the result the %s shows, %d to %d", dice, lo, hi)
 			} else {
@@ -56,16 +52,40 @@ func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.A
 			}
 			t.say("%s", t.promptCommands())
 		}
+	}, func(ans string) (int, string) {
+		v, err := strconv.Atoi(ans)
+		switch {
+		case ans == "":
+			return 0, fmt.Sprintf("enter the result of %s (%d-%d)", dice, lo, hi)
+		case err != nil:
+			return 0, fmt.Sprintf("%q is not a number: enter the result of %s (%d-%d)", ans, dice, lo, hi)
+		case v < lo || v > hi:
+			return 0, fmt.Sprintf("%d is not a result of %s (%d-%d)", v, dice, lo, hi)
+		}
+		return v, ""
+	})
+}
+
+// askEachSubject asks, one subject of req at a time (t.rolled holds the
+// results typed so far), what its dice or card show: prompt is the
+// question for subject i with its help, and parse the result an answer
+// gives, or why it is refused, which is said before asking again. undo
+// takes back the result typed last, and, before any, the answer before
+// the roll.
+func (t *table) askEachSubject(ctx context.Context, req runtime.RollRequest, prompt func(i int) (string, func()), parse func(ans string) (int, string)) (runtime.Answer, error) {
+	for len(t.rolled) < len(req.Subjects) {
+		t.question()
+		p, help := prompt(len(t.rolled))
 		for asked := false; !asked; {
-			ans, err := t.askIn(ctx, prompt, help)
+			ans, err := t.askIn(ctx, p, help)
 			if err != nil {
 				return runtime.Answer{}, err
 			}
 			if isUndo(ans) && len(t.rolled) > 0 {
-				// The die typed last, which the battle has not been
+				// The result typed last, which the battle has not been
 				// given yet.
 				last := len(t.rolled) - 1
-				t.say("undone: %s %d", wording.Possessive(req.Subjects[last]), t.rolled[last])
+				t.say("undone: %s %s", wording.Possessive(req.Subjects[last]), rolledText(req, t.rolled[last]))
 				t.rolled = t.rolled[:last]
 				break
 			}
@@ -75,18 +95,13 @@ func (t *table) askRoll(ctx context.Context, req runtime.RollRequest) (runtime.A
 				}
 				continue
 			}
-			v, err := strconv.Atoi(ans)
-			switch {
-			case ans == "":
-				t.say("enter the result of %s (%d-%d)", dice, lo, hi)
-			case err != nil:
-				t.say("%q is not a number: enter the result of %s (%d-%d)", ans, dice, lo, hi)
-			case v < lo || v > hi:
-				t.say("%d is not a result of %s (%d-%d)", v, dice, lo, hi)
-			default:
-				t.rolled = append(t.rolled, v)
-				asked = true
+			v, why := parse(ans)
+			if why != "" {
+				t.say("%s", why)
+				continue
 			}
+			t.rolled = append(t.rolled, v)
+			asked = true
 		}
 	}
 	return runtime.RollAnswer(slices.Clone(t.rolled)...), nil
@@ -159,17 +174,14 @@ func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.A
 	t.flush()
 	drawn := req.Kind == "deck" || req.Kind == "bag"
 	deck := req.DeckName()
-	for len(t.rolled) < len(req.Subjects) {
-		i := len(t.rolled)
-		subject := req.Subjects[i]
-		t.question()
-		var prompt, what, refusal string
+	refusal := "is not a face of die " + req.Randomizer + " (faces: " + req.LabelText() + ")"
+	if drawn {
+		refusal = "is not left in " + deck + " (left: " + req.LabelText() + ")"
+	}
+	return t.askEachSubject(ctx, req, func(i int) (string, func()) {
+		what := fmt.Sprintf("rolls die %s (faces: %s)", req.Randomizer, req.LabelText())
 		if drawn {
 			what = fmt.Sprintf("draws from %s (left: %s)", deck, req.LabelText())
-			refusal = "is not left in " + deck + " (left: " + req.LabelText() + ")"
-		} else {
-			what = fmt.Sprintf("rolls die %s (faces: %s)", req.Randomizer, req.LabelText())
-			refusal = "is not a face of die " + req.Randomizer + " (faces: " + req.LabelText() + ")"
 		}
 		if req.Attempt > 0 {
 			what += ", again"
@@ -177,8 +189,7 @@ func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.A
 		if i < len(req.Modifiers) && req.Modifiers[i] != 0 {
 			what += fmt.Sprintf(" (%+d is added)", req.Modifiers[i])
 		}
-		prompt = fmt.Sprintf("Round %d, %s: %s %s: ", req.Round, req.Standing, subject, what)
-		help := func() {
+		return fmt.Sprintf("Round %d, %s: %s %s: ", req.Round, req.Standing, req.Subjects[i], what), func() {
 			if drawn {
 				t.say("draw a card at the table, then type which it is: one of %s", req.LabelText())
 			} else {
@@ -186,38 +197,18 @@ func (t *table) askFace(ctx context.Context, req runtime.RollRequest) (runtime.A
 			}
 			t.say("%s", t.promptCommands())
 		}
-		for asked := false; !asked; {
-			ans, err := t.askIn(ctx, prompt, help)
-			if err != nil {
-				return runtime.Answer{}, err
-			}
-			if isUndo(ans) && len(t.rolled) > 0 {
-				last := len(t.rolled) - 1
-				t.say("undone: %s %s", wording.Possessive(req.Subjects[last]), rolledText(req, t.rolled[last]))
-				t.rolled = t.rolled[:last]
-				break
-			}
-			if took, err := t.command(ans, nil, false, "in the middle of a roll"); err != nil || took {
-				if err != nil {
-					return runtime.Answer{}, err
-				}
-				continue
-			}
-			k := slices.Index(req.Labels, ans)
-			if k < 0 {
-				// Names are typed in any case, as play takes them.
-				k = slices.IndexFunc(req.Labels, func(l string) bool { return strings.EqualFold(l, ans) })
-			}
-			switch {
-			case ans == "":
-				t.say("enter %s", strings.TrimPrefix(refusal, "is not "))
-			case k < 0:
-				t.say("%s %s", ans, refusal)
-			default:
-				t.rolled = append(t.rolled, k+1)
-				asked = true
-			}
+	}, func(ans string) (int, string) {
+		k := slices.Index(req.Labels, ans)
+		if k < 0 {
+			// Names are typed in any case, as play takes them.
+			k = slices.IndexFunc(req.Labels, func(l string) bool { return strings.EqualFold(l, ans) })
 		}
-	}
-	return runtime.RollAnswer(slices.Clone(t.rolled)...), nil
+		switch {
+		case ans == "":
+			return 0, "enter " + strings.TrimPrefix(refusal, "is not ")
+		case k < 0:
+			return 0, ans + " " + refusal
+		}
+		return k + 1, ""
+	})
 }
