@@ -293,17 +293,6 @@ type reshuffleAction struct {
 
 func (*reshuffleAction) action() {}
 
-// hasDecks reports whether the program draws from decks or bags: their
-// contents are state that a forked order computation would not carry.
-func (p *Program) hasDecks() bool {
-	for _, rz := range p.randomizerList {
-		if rz.drawn() {
-			return true
-		}
-	}
-	return false
-}
-
 // deckKey names one deck's contents: a shared deck's (side ""), or one
 // side's own deck of a deck per side.
 type deckKey struct{ deck, side string }
