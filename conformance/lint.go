@@ -436,6 +436,11 @@ func (l *linter) eventExpect(ev *dsl.EventExpect) {
 	if ev.Kind == dsl.Name(runtime.EvRoundEnd) {
 		l.mistake(l.round, ev.Pos(), "%s: the round ends after the last statement of its block, so no expectation in it sees its round_end event", written(ev))
 	}
+	if k := runtime.EventKind(ev.Kind); (k == runtime.EvDraw || k == runtime.EvReshuffle) && !slices.ContainsFunc(l.prog.Randomizers(), func(rz runtime.Randomizer) bool { return rz.Kind != "die" }) {
+		// No card is ever drawn: `expect no event draw` would pass
+		// whatever the round did.
+		l.mistake(l.round, ev.KindAt(), "%s: ruleset %s has no deck or bag, so it never has a %s event", written(ev), l.prog.Name(), k)
+	}
 }
 
 // addUnit checks an `add unit` as AddUnit will, and adds the unit to the

@@ -105,6 +105,23 @@ func TestLintMistakes(t *testing.T) {
 			"8:27 round 1: expect activations in priority: no phase or step of ruleset mesbg called priority has an activation loop (none)",
 			"9:19 round 1: expect holder none: ruleset mesbg orders sides, and a side holds priority every round",
 		}},
+		// A draw or a reshuffle expected of a ruleset with no deck or bag:
+		// `expect no event draw` would pass whatever the round did.
+		{"DrawWithoutDeck", `scenario "s" {
+  ruleset mesbg
+  side Jay
+  side Rob
+  round 1 {
+    roll Jay 4, Rob 3
+    Jay chooses Jay
+    expect no event draw Jay
+    expect event reshuffle
+  }
+}
+`, []string{
+			"8:21 round 1: expect no event draw Jay: ruleset mesbg has no deck or bag, so it never has a draw event",
+			"9:18 round 1: expect event reshuffle: ruleset mesbg has no deck or bag, so it never has a reshuffle event",
+		}},
 		// A phase's name mistyped: the phases with a loop, and the one meant.
 		{"PhaseLoopMistyped", `ruleset two {
   sides 2
